@@ -1,0 +1,27 @@
+import type { BookStatus } from "../../worker/db/schema";
+
+const LABELS: Record<BookStatus, string> = {
+  available: "Available",
+  reading: "Reading",
+  borrowed: "Lent",
+  giving_away: "Giving away",
+};
+// The spec's colours: available green, reading yellow, lent blue, giving away pink.
+const COLOURS: Record<BookStatus, string> = {
+  available: "bg-green-100 text-green-900",
+  reading: "bg-yellow-100 text-yellow-900",
+  borrowed: "bg-blue-100 text-blue-900",
+  giving_away: "bg-pink-100 text-pink-900",
+};
+
+export function statusLabel(status: BookStatus) {
+  return LABELS[status];
+}
+
+export function StatusBadge({ status }: { status: BookStatus }) {
+  return (
+    <span data-status={status} className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${COLOURS[status]}`}>
+      {LABELS[status]}
+    </span>
+  );
+}

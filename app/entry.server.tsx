@@ -1,0 +1,42 @@
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import type { EntryContext, RouterContextProvider } from "react-router";
+import { ServerRouter } from "react-router";
+import { requestContext } from "../worker/context";
+import { NonceProvider } from "./nonce";
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const { nonce } = loadContext.get(requestContext);
+  let shellRendered = false;
+  const userAgent = request.headers.get("user-agent");
+
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+    {
+      nonce,
+      signal: AbortSignal.timeout(streamTimeout + 1_000),
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors during the shell are rethrown by renderToReadableStream; log only streaming ones.
+        if (shellRendered) console.error(error);
+      },
+    },
+  );
+  shellRendered = true;
+
+  // Crawlers and SPA-mode prerendering get the whole document at once.
+  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}

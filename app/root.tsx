@@ -1,0 +1,92 @@
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { BottomBar } from "./components/bottom-bar";
+import { Toaster } from "./components/toaster";
+import { TopBar } from "./components/top-bar";
+import { useNonce } from "./nonce";
+import { loadShell } from "./shell.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadShell(context);
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The shell's data (signed-in member, sign-in options) from any component. */
+export function useShell(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#065f46" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Toaster>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <TopBar user={loaderData.user} />
+      <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pb-12">
+        <Outlet />
+      </main>
+      <BottomBar user={loaderData.user} />
+    </Toaster>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let detail = "Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Page not found" : `${error.status} ${error.statusText}`;
+    detail = typeof error.data === "string" && error.data ? error.data : detail;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    detail = error.message;
+  }
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
+      <title>{`${title} — BookClub`}</title>
+      <h1 className="font-serif text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-stone-700">{detail}</p>
+      <Link to="/library" className="btn btn-primary mt-8">
+        Back to Library
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,169 @@
+import { data, Link } from "react-router";
+import { requestContext } from "../../worker/context";
+import { AUDIENCE_LABELS, audienceOf } from "../../worker/shared/audience";
+import { findBookById } from "../../worker/services/library";
+import { BookCover } from "../components/book-cover";
+import { CoverAnalysisSection, GoogleMetadataSection } from "../components/metadata-sections";
+import { StatusBadge } from "../components/status-badge";
+import { BOOK_META_DESCRIPTION_MAX as META_DESCRIPTION_MAX } from "../../worker/shared/rules";
+import type { Route } from "./+types/book-detail";
+
+
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, env, user } = context.get(requestContext);
+  const book = await findBookById({ db, env, user }, params.bookId);
+  if (!book) throw data("We couldn't find that book. It may have been removed by its owner.", { status: 404 });
+  return { book, isOwner: user?.id === book.userId, signedIn: Boolean(user) };
+}
+
+function describe(book: Route.ComponentProps["loaderData"]["book"]): string {
+  const title = book.title || "Untitled Book";
+  const base = book.description || `${title} by ${book.author || "Unknown"}, shared by ${book.userName} on BookClub.`;
+  return base.length > META_DESCRIPTION_MAX ? `${base.slice(0, META_DESCRIPTION_MAX - 1).trimEnd()}…` : base;
+}
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  if (!loaderData) return [{ title: "Book not found — BookClub" }];
+  const { book } = loaderData;
+  const title = book.title || "Untitled Book";
+  const isbn = book.isbn13 ?? book.isbn10 ?? undefined;
+  return [
+    { title: `${title} — BookClub` },
+    { name: "description", content: describe(book) },
+    { property: "og:title", content: title },
+    { property: "og:type", content: "book" },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Book",
+        name: title,
+        ...(book.author ? { author: { "@type": "Person", name: book.author } } : {}),
+        ...(isbn ? { isbn } : {}),
+        ...(book.publisher ? { publisher: { "@type": "Organization", name: book.publisher } } : {}),
+        ...(book.publishedDate ? { datePublished: book.publishedDate } : {}),
+        ...(book.pageCount ? { numberOfPages: book.pageCount } : {}),
+        ...(book.language ? { inLanguage: book.language } : {}),
+        ...(book.coverImage ? { image: book.coverImage } : {}),
+        description: describe(book),
+      },
+    },
+  ];
+}
+
+function Fact({ label, value }: { label: string; value: string | number | null | undefined }) {
+  if (value === null || value === undefined || value === "") return null;
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{label}</dt>
+      <dd className="text-stone-900">{value}</dd>
+    </div>
+  );
+}
+
+export default function BookDetail({ loaderData }: Route.ComponentProps) {
+  const { book, isOwner, signedIn } = loaderData;
+  const title = book.title || "Untitled Book";
+  const owner = book.userName || "owner";
+  const audience = audienceOf(book);
+
+  return (
+    <article className="space-y-6">
+      <Link to={isOwner ? "/my-books" : "/library"} className="text-sm font-medium text-brand-700 hover:underline">
+        ← Back to {isOwner ? "My Books" : "Library"}
+      </Link>
+      <div className="grid gap-6 md:grid-cols-[minmax(0,18rem)_1fr]">
+        <div className="mx-auto w-full max-w-72">
+          <BookCover src={book.coverImage} title={title} eager className="rounded-lg shadow-md" />
+        </div>
+        <div className="space-y-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusBadge status={book.status} />
+            {book.status === "borrowed" && book.lentToUserId && (
+              <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">
+                Lent to {book.lentToUserName || book.lentToUserId}
+              </span>
+            )}
+            {book.analysisState === "needs_details" && (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Needs details</span>
+            )}
+          </div>
+          <h1 className="font-serif text-3xl font-bold">{title}</h1>
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
+            <Fact label="Author" value={book.author || "Unknown"} />
+            <div>
+              <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Owner</dt>
+              <dd>
+                {signedIn ? (
+                  <Link to={`/users/${book.userId}`} className="text-brand-700 hover:underline">
+                    {owner}
+                  </Link>
+                ) : (
+                  owner
+                )}
+              </dd>
+            </div>
+            {book.clubId && (
+              <div>
+                <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Club</dt>
+                <dd>
+                  {book.clubName ?? "Club"}{" "}
+                  <Link to="/clubs" className="text-sm text-brand-700 hover:underline">
+                    (manage)
+                  </Link>
+                </dd>
+              </div>
+            )}
+            <Fact label="ISBN-10" value={book.isbn10} />
+            <Fact label="ISBN-13" value={book.isbn13} />
+            <Fact label="Published" value={book.publishedDate} />
+            <Fact label="Pages" value={book.pageCount} />
+            <Fact label="Language" value={book.language} />
+            <Fact label="Publisher" value={book.publisher} />
+            <Fact label="Audience" value={audience ? AUDIENCE_LABELS[audience] : null} />
+          </dl>
+          {book.description && <p className="leading-relaxed whitespace-pre-line text-stone-800">{book.description}</p>}
+          <div className="flex flex-wrap gap-3">
+            {isOwner ? (
+              <>
+                <Link to={`/books/${book.bookId}/edit`} className="btn btn-secondary">
+                  Edit
+                </Link>
+                <Link to={`/books/${book.bookId}/edit#delete`} className="btn btn-danger">
+                  Delete
+                </Link>
+              </>
+            ) : signedIn ? (
+              <Link to={`/users/${book.userId}`} className="btn btn-primary">
+                Borrow from {owner}
+              </Link>
+            ) : (
+              <Link to={`/login?redirectTo=${encodeURIComponent(`/books/${book.bookId}`)}`} className="btn btn-primary">
+                Borrow from {owner}
+              </Link>
+            )}
+          </div>
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <GoogleMetadataSection metadata={book.google_metadata} />
+        <CoverAnalysisSection analysis={book.cover_analysis} state={book.analysisState} message={book.analysisMessage} />
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message =
+    error && typeof error === "object" && "data" in error && typeof error.data === "string" ? error.data : "Failed to load book";
+  return (
+    <div className="mx-auto max-w-xl space-y-4 py-12 text-center">
+      <title>Book not found — BookClub</title>
+      <h1 className="font-serif text-3xl font-bold">Book not found</h1>
+      <p className="text-stone-700">{message}</p>
+      <Link to="/library" className="btn btn-primary">
+        Back to Library
+      </Link>
+    </div>
+  );
+}

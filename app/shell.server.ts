@@ -1,0 +1,14 @@
+import type { RouterContextProvider } from "react-router";
+import { devSignInAllowed } from "../worker/auth/dev-sign-in";
+import { googleSignInConfigured, readConfig } from "../worker/config";
+import { requestContext } from "../worker/context";
+import { mediaUrl } from "../worker/services/book-view";
+
+export function loadShell(context: Readonly<RouterContextProvider>) {
+  const { env, user, url } = context.get(requestContext);
+  const config = readConfig(env);
+  return {
+    user: user && { id: user.id, name: user.name, email: user.email, picture: mediaUrl(user.picture) },
+    signIn: { google: googleSignInConfigured(config), dev: devSignInAllowed(config, url) },
+  };
+}

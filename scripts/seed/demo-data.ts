@@ -1,0 +1,232 @@
+// Builds the demo library (members, clubs, books, covers) deterministically from the catalogue.
+import { createHash } from "node:crypto";
+import type {
+  BookStatus,
+  CoverAnalysis,
+  GoogleMetadata,
+  NotificationPrefs,
+  Timezone,
+} from "../../worker/db/schema.ts";
+import { catalogue, demoMembers, type CatalogueBook } from "./catalogue.ts";
+import { coverSvg, hashString } from "./cover-svg.ts";
+
+/** A stable UUID-shaped id from a name, so re-running the seed finds the same rows. */
+export function stableId(name: string): string {
+  const hex = createHash("sha256").update(name).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+// A fixed clock keeps the seed reproducible; books spread over the 120 days before it.
+export const SEED_EPOCH = Date.UTC(2026, 10, 1);
+
+export interface DemoUser {
+  id: string;
+  email: string;
+  name: string;
+  bio: string;
+  timezone: Timezone;
+  isDemo: true;
+  createdAt: number;
+}
+
+export interface DemoClub {
+  id: string;
+  name: string;
+  description: string;
+  location: string;
+  isPrivate: boolean;
+  memberLimit: number | null;
+  createdBy: string;
+  inviteCode: string;
+  members: { userId: string; role: "admin" | "member"; status: "active" | "pending" }[];
+  createdAt: number;
+}
+
+export interface DemoBook {
+  id: string;
+  userId: string;
+  title: string;
+  author: string;
+  description: string;
+  status: BookStatus;
+  publishedDate: string | null;
+  pageCount: number | null;
+  language: string | null;
+  coverKey: string | null;
+  clubId: string | null;
+  lentToUserId: string | null;
+  lentToUserName: string | null;
+  ageGroupFine: CatalogueBook["ageGroupFine"] | null;
+  googleMetadata: GoogleMetadata | null;
+  coverAnalysis: CoverAnalysis | null;
+  analysisState: "none" | "done" | "needs_details";
+  analysisMessage: string | null;
+  createdAt: number;
+  cover: string | null;
+}
+
+export const ALL_NOTIFICATIONS_ON: NotificationPrefs = {
+  new_book_from_followed_user: true,
+  comment_on_your_book: true,
+  reminder_due_date: true,
+  new_member_in_your_club: true,
+  club_announcement: true,
+  dm_message_received: true,
+};
+
+export function demoUsers(): DemoUser[] {
+  return demoMembers.map((member, index) => ({
+    id: stableId(`member:${member.email}`),
+    email: member.email.toLowerCase(),
+    name: member.name,
+    bio: member.bio,
+    timezone: member.timezone,
+    isDemo: true,
+    createdAt: SEED_EPOCH - (200 - index) * DAY,
+  }));
+}
+
+const CLUB_SPECS = [
+  {
+    name: "Riverside Classics Circle",
+    description: "We read one classic a month and swap our copies afterwards. Tea provided, opinions welcome.",
+    location: "Riverside Library, Room 2",
+    isPrivate: false,
+    memberLimit: 30,
+  },
+  {
+    name: "Little Readers Swap",
+    description: "Parents swapping picture books and early readers so shelves stay fresh for the kids.",
+    location: "Oak Street Community Centre",
+    isPrivate: false,
+    memberLimit: null,
+  },
+  {
+    name: "Night Owls Sci-Fi",
+    description: "Speculative fiction, old and new. Private club: ask to join and say hello.",
+    location: "Online and the Lantern Café",
+    isPrivate: true,
+    memberLimit: 12,
+  },
+  {
+    name: "Philosophy Over Coffee",
+    description: "Slow reading of short philosophical works, a chapter at a time.",
+    location: "Harbour Street Café",
+    isPrivate: true,
+    memberLimit: 8,
+  },
+] as const;
+
+const INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+function inviteCodeFor(name: string): string {
+  const bytes = createHash("sha256").update(`invite:${name}`).digest();
+  return Array.from(bytes.subarray(0, 8), (byte) => INVITE_ALPHABET[byte % INVITE_ALPHABET.length]).join("");
+}
+
+export function demoClubs(users: DemoUser[]): DemoClub[] {
+  return CLUB_SPECS.map((spec, index) => {
+    const creator = users[index % users.length]!;
+    const others = users.filter((user) => user.id !== creator.id);
+    const members = [
+      { userId: creator.id, role: "admin" as const, status: "active" as const },
+      ...others
+        .filter((_, i) => (i + index) % 2 === 0)
+        .slice(0, spec.memberLimit ? Math.min(spec.memberLimit - 1, 5) : 5)
+        .map((user, i) => ({
+          userId: user.id,
+          role: i === 0 && index === 0 ? ("admin" as const) : ("member" as const),
+          status: "active" as const,
+        })),
+    ];
+    return {
+      id: stableId(`club:${spec.name}`),
+      ...spec,
+      createdBy: creator.id,
+      inviteCode: inviteCodeFor(spec.name),
+      members,
+      createdAt: SEED_EPOCH - (150 - index * 10) * DAY,
+    };
+  });
+}
+
+const STATUSES: BookStatus[] = ["available", "available", "available", "reading", "borrowed", "giving_away", "available", "available"];
+
+function analysisFor(book: CatalogueBook, seed: number): CoverAnalysis {
+  const confidence = 0.78 + (seed % 20) / 100;
+  const ageGroup = book.ageGroupFine === "early_reader" ? "children" : book.ageGroupFine;
+  return {
+    source: "workers-ai",
+    model: "@cf/meta/llama-4-scout-17b-16e-instruct",
+    title_candidates: [{ value: book.title, confidence }],
+    author_candidates: [{ value: book.author, confidence: Math.max(0.5, confidence - 0.07) }],
+    isbn: null,
+    language_guess: book.language,
+    categories: book.categories,
+    age_group: ageGroup,
+    audience: [ageGroup === "children" ? "children" : ageGroup.replace("_", " ")],
+    themes: book.themes,
+    content_warnings: [],
+    analyzedAt: SEED_EPOCH,
+  };
+}
+
+function googleFor(book: CatalogueBook): GoogleMetadata {
+  return {
+    source: "google-books",
+    volumeInfo: {
+      title: book.title,
+      authors: [book.author],
+      publishedDate: String(book.year),
+      categories: book.categories,
+      pageCount: book.pageCount,
+      language: book.language,
+      description: book.description,
+    },
+    isEbook: false,
+  };
+}
+
+/** The demo books: every catalogue entry, owned round-robin, with varied statuses and records. */
+export function demoBooks(users: DemoUser[], clubs: DemoClub[]): DemoBook[] {
+  const books: DemoBook[] = [];
+  catalogue.forEach((entry, index) => {
+    const seed = hashString(`${entry.title}|${entry.author}`);
+    const owner = users[(index * 7 + (seed % 3)) % users.length]!;
+    const id = stableId(`book:${entry.title}:${entry.author}`);
+    let status = STATUSES[seed % STATUSES.length]!;
+    const borrower = users.find((user, i) => user.id !== owner.id && i === (seed >> 3) % users.length);
+    if (status === "borrowed" && !borrower) status = "available";
+    const ownerClubs = clubs.filter((club) => club.members.some((m) => m.userId === owner.id));
+    const club = index % 6 === 0 && ownerClubs.length > 0 ? ownerClubs[seed % ownerClubs.length]! : null;
+    // Every fifth book carries a full analysis, every third a Google record; some keep only one.
+    const hasAnalysis = index % 5 !== 1;
+    const hasGoogle = index % 3 === 0;
+    // A few uploads the model could not read: usable, but "needs details".
+    const unreadable = index % 37 === 36;
+    books.push({
+      id,
+      userId: owner.id,
+      title: unreadable ? "" : entry.title,
+      author: unreadable ? "" : entry.author,
+      description: unreadable ? "" : entry.description,
+      status,
+      publishedDate: unreadable ? null : String(entry.year),
+      pageCount: unreadable ? null : entry.pageCount,
+      language: unreadable ? null : entry.language,
+      coverKey: unreadable ? null : `covers/${owner.id}/${id}.svg`,
+      clubId: club?.id ?? null,
+      lentToUserId: status === "borrowed" ? borrower!.id : null,
+      lentToUserName: status === "borrowed" ? borrower!.name : null,
+      // Some books leave the age group to the analysis record, as the Audience rule allows.
+      ageGroupFine: index % 4 === 3 && hasAnalysis ? null : entry.ageGroupFine,
+      googleMetadata: hasGoogle && !unreadable ? googleFor(entry) : null,
+      coverAnalysis: hasAnalysis && !unreadable ? analysisFor(entry, seed) : null,
+      analysisState: unreadable ? "needs_details" : hasAnalysis ? "done" : "none",
+      analysisMessage: unreadable ? "The cover could not be read. Please add the title and author." : null,
+      createdAt: SEED_EPOCH - (catalogue.length - index) * (DAY / 2),
+      cover: unreadable ? null : coverSvg({ title: entry.title, author: entry.author, seed: id }),
+    });
+  });
+  return books;
+}

@@ -1,0 +1,48 @@
+import { env } from "cloudflare:workers";
+import { getDatabase } from "../../worker/db/client";
+import { books, users, type BookRow } from "../../worker/db/schema";
+import { createSession } from "../../worker/auth/session";
+
+export const db = getDatabase(env.DB);
+
+let counter = 0;
+const nextId = (prefix: string) => `${prefix}-${++counter}-${crypto.randomUUID().slice(0, 8)}`;
+
+export async function createMember(overrides: Partial<typeof users.$inferInsert> = {}) {
+  const id = overrides.id ?? crypto.randomUUID();
+  const [user] = await db
+    .insert(users)
+    .values({ id, name: `Reader ${counter + 1}`, email: `${nextId("reader")}@example.com`, ...overrides })
+    .returning();
+  return user!;
+}
+
+/** A member plus a valid session token for cookie or Bearer authentication. */
+export async function signedInMember(overrides: Partial<typeof users.$inferInsert> = {}) {
+  const user = await createMember(overrides);
+  const session = await createSession(db, user.id);
+  return { user, token: session.token, cookie: `bookclub_session=${session.token}` };
+}
+
+export async function createBook(ownerId: string, overrides: Partial<typeof books.$inferInsert> = {}): Promise<BookRow> {
+  const [book] = await db
+    .insert(books)
+    .values({ id: crypto.randomUUID(), userId: ownerId, title: "A Book", author: "An Author", ...overrides })
+    .returning();
+  return book!;
+}
+
+/** Inserts many books in a few statements (D1 allows at most 100 bound parameters per statement). */
+export async function createBooks(ownerId: string, rows: Partial<typeof books.$inferInsert>[]) {
+  const values = rows.map((row, index) => ({
+    id: crypto.randomUUID(),
+    userId: ownerId,
+    title: `Book ${index}`,
+    author: "Author",
+    ...row,
+  }));
+  for (let i = 0; i < values.length; i += 10) {
+    await db.insert(books).values(values.slice(i, i + 10));
+  }
+  return values;
+}

@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { serviceContext, type AppEnv } from "../http/app-env";
+import { notFound } from "../services/errors";
+import { countLibraryBooks, findBookById, libraryQuerySchema, listLibraryBooks } from "../services/library";
+import { ok } from "./envelope";
+import { zv } from "./validate";
+
+const bookIdParams = z.object({ id: z.string().min(1).max(64) });
+
+export const booksApi = new Hono<AppEnv>()
+  .get("/", zv("query", libraryQuerySchema), async (c) => {
+    const query = c.req.valid("query");
+    const ctx = serviceContext(c);
+    // A signed-in member's library hides their own books unless they ask for one owner's books.
+    const excludeUserId = query.userId ? null : (ctx.user?.id ?? null);
+    const bare = query.bare === "1" || query.bare === "true";
+    const [page, total] = await Promise.all([
+      listLibraryBooks(ctx, query, { excludeUserId, detail: !bare }),
+      countLibraryBooks(ctx, query, excludeUserId),
+    ]);
+    return ok(c, { ...page, total: total.count, totalCapped: total.capped });
+  })
+  .get("/:id", zv("param", bookIdParams), async (c) => {
+    const book = await findBookById(serviceContext(c), c.req.valid("param").id);
+    if (!book) throw notFound("Book not found");
+    return ok(c, book);
+  });

@@ -1,0 +1,11 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** The spec's response envelope: `{ success, data }` or `{ success: false, error }`. */
+export function ok<T>(c: Context, data: T, status: ContentfulStatusCode = 200) {
+  return c.json({ success: true as const, data }, status);
+}
+
+export function fail(c: Context, status: ContentfulStatusCode, error: string) {
+  return c.json({ success: false as const, error }, status);
+}

@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "../http/app-env";
+import { ServiceError } from "../services/errors";
+import { booksApi } from "./books";
+import { fail } from "./envelope";
+import { interestApi } from "./interest";
+
+/** JSON bodies are small; uploads have their own, larger limit on their own route. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+export const api = new Hono<AppEnv>();
+
+api.use("*", async (c, next) => {
+  await next();
+  c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+});
+api.use(
+  "*",
+  bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: (c) => fail(c, 413, "Request body is too large"),
+  }),
+);
+
+api.route("/books", booksApi);
+api.route("/interest", interestApi);
+
+// Mounted apps do not use their own notFound, so unknown API paths are caught here, before pages.
+api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`));
+
+api.onError((error, c) => {
+  if (error instanceof ServiceError) return fail(c, error.status, error.message);
+  if (error instanceof HTTPException) return fail(c, error.status as ContentfulStatusCode, error.message || "Request failed");
+  console.error("Unhandled API error", error);
+  return fail(c, 500, "Something went wrong. Please try again.");
+});

@@ -1,0 +1,80 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { eq, lt } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { sessions, users } from "../db/schema";
+import type { SessionUser } from "../services/types";
+
+export const SESSION_COOKIE = "bookclub_session";
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
+// Extend a session at most once a day so most requests do not write.
+const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS - DAY_MS;
+
+/** 160 random bits as 32 base32 characters. */
+export function generateSessionToken(): string {
+  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+}
+
+export function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(db: Database, userId: string, now = Date.now()) {
+  const token = generateSessionToken();
+  const expiresAt = now + SESSION_TTL_MS;
+  await db.insert(sessions).values({ id: sessionIdFromToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+export interface ValidatedSession {
+  user: SessionUser;
+  sessionId: string;
+  expiresAt: number;
+  /** True when the expiry moved and the cookie should be re-sent. */
+  renewed: boolean;
+}
+
+/** Looks a token up, removes it when expired, and slides the expiry forward when it is due. */
+export async function validateSessionToken(db: Database, token: string, now = Date.now()): Promise<ValidatedSession | null> {
+  if (!/^[a-z2-7]{32}$/.test(token)) return null;
+  const sessionId = sessionIdFromToken(token);
+  const [row] = await db
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      bio: users.bio,
+      picture: users.picture,
+      timezone: users.timezone,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row) return null;
+  if (row.expiresAt <= now) {
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
+    return null;
+  }
+  const { expiresAt, ...user } = row;
+  if (expiresAt - now < RENEW_WHEN_LEFT_MS) {
+    const renewedUntil = now + SESSION_TTL_MS;
+    await db.update(sessions).set({ expiresAt: renewedUntil }).where(eq(sessions.id, sessionId));
+    return { user, sessionId, expiresAt: renewedUntil, renewed: true };
+  }
+  return { user, sessionId, expiresAt, renewed: false };
+}
+
+export async function invalidateSession(db: Database, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function invalidateAllSessions(db: Database, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Database, now = Date.now()) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

@@ -1,0 +1,321 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+// Times are Unix epoch milliseconds; ids are UUIDs unless said otherwise.
+const createdAt = () =>
+  integer("created_at", { mode: "number" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export const TIMEZONES = [
+  "UTC",
+  "America/New_York",
+  "America/Chicago",
+  "America/Denver",
+  "America/Los_Angeles",
+  "Europe/London",
+  "Europe/Paris",
+  "Europe/Berlin",
+  "Asia/Tokyo",
+  "Asia/Shanghai",
+  "Australia/Sydney",
+] as const;
+export type Timezone = (typeof TIMEZONES)[number];
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    /** Google's stable subject id; null for members created by local sign-in. */
+    googleSub: text("google_sub"),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    bio: text("bio").notNull().default(""),
+    /** R2 key of the profile picture, or an https URL given by Google. */
+    picture: text("picture"),
+    timezone: text("timezone", { enum: TIMEZONES }).notNull().default("UTC"),
+    /** Demo members are created by the seed and offered by local sign-in. */
+    isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("users_google_sub_idx").on(t.googleSub),
+    uniqueIndex("users_email_idx").on(t.email),
+    index("users_demo_idx").on(t.isDemo, t.name),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** Hex SHA-256 of the session token; the token itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const BOOK_STATUSES = ["available", "reading", "borrowed", "giving_away"] as const;
+export type BookStatus = (typeof BOOK_STATUSES)[number];
+
+export const AGE_GROUPS = ["early_reader", "middle_grade", "young_adult", "adult"] as const;
+export type AgeGroupFine = (typeof AGE_GROUPS)[number];
+
+/** none: added by hand; pending: queued; done: filled from the cover; needs_details: analysis gave up. */
+export const ANALYSIS_STATES = ["none", "pending", "done", "needs_details"] as const;
+export type AnalysisState = (typeof ANALYSIS_STATES)[number];
+
+/** Google Books volume data as the spec's google_metadata record. */
+export interface GoogleMetadata {
+  volumeInfo: {
+    title?: string;
+    subtitle?: string;
+    authors?: string[];
+    publisher?: string;
+    publishedDate?: string;
+    categories?: string[];
+    pageCount?: number;
+    language?: string;
+    description?: string;
+    industryIdentifiers?: { type: string; identifier: string }[];
+    averageRating?: number;
+    ratingsCount?: number;
+    imageLinks?: { thumbnail?: string; smallThumbnail?: string };
+  };
+  price?: { amount: number; currencyCode?: string };
+  isEbook?: boolean;
+  /** Where the record came from: Google Books, or Open Library as the fallback. */
+  source?: "google-books" | "open-library";
+  raw?: unknown;
+}
+
+export interface Candidate {
+  value: string;
+  confidence: number;
+}
+
+/** The vision model's reading of a cover (the spec's mcp_metadata.bedrock record). */
+export interface CoverAnalysis {
+  source: string;
+  model?: string;
+  title_candidates: Candidate[];
+  author_candidates: Candidate[];
+  isbn?: string | null;
+  language_guess?: string | null;
+  categories: string[];
+  age_group?: "children" | "middle_grade" | "young_adult" | "adult" | null;
+  audience: string[];
+  themes: string[];
+  content_warnings: string[];
+  analyzedAt?: number;
+  message?: string;
+}
+
+export interface AdvancedMetadata {
+  metadata?: { ageGroupFine?: AgeGroupFine };
+}
+
+export const books = sqliteTable(
+  "books",
+  {
+    /** Insertion order; the keyset for paging and the FTS rowid. */
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    id: text("id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull().default(""),
+    author: text("author").notNull().default(""),
+    description: text("description").notNull().default(""),
+    status: text("status", { enum: BOOK_STATUSES }).notNull().default("available"),
+    isbn10: text("isbn10"),
+    isbn13: text("isbn13"),
+    publishedDate: text("published_date"),
+    pageCount: integer("page_count"),
+    language: text("language"),
+    publisher: text("publisher"),
+    /** R2 key of the cover image in MEDIA. */
+    coverKey: text("cover_key"),
+    clubId: text("club_id").references(() => clubs.id, { onDelete: "set null" }),
+    lentToUserId: text("lent_to_user_id").references(() => users.id, { onDelete: "set null" }),
+    lentToUserName: text("lent_to_user_name"),
+    ageGroupFine: text("age_group_fine", { enum: AGE_GROUPS }),
+    advancedMetadata: text("advanced_metadata", { mode: "json" }).$type<AdvancedMetadata>(),
+    googleMetadata: text("google_metadata", { mode: "json" }).$type<GoogleMetadata>(),
+    coverAnalysis: text("cover_analysis", { mode: "json" }).$type<CoverAnalysis>(),
+    analysisState: text("analysis_state", { enum: ANALYSIS_STATES }).notNull().default("none"),
+    analysisMessage: text("analysis_message"),
+    analysisAttempts: integer("analysis_attempts").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("books_id_idx").on(t.id),
+    index("books_user_seq_idx").on(t.userId, t.seq),
+    index("books_age_seq_idx").on(t.ageGroupFine, t.seq),
+    index("books_club_seq_idx").on(t.clubId, t.seq),
+    index("books_lent_to_idx").on(t.lentToUserId),
+    index("books_isbn13_idx").on(t.isbn13),
+  ],
+);
+
+/** Counters kept by triggers so totals never need a scan: scope "all", "age:{group}", "user:{id}". */
+export const bookCounts = sqliteTable("book_counts", {
+  scope: text("scope").primaryKey(),
+  n: integer("n").notNull().default(0),
+});
+
+export const clubs = sqliteTable(
+  "clubs",
+  {
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    id: text("id").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    location: text("location").notNull(),
+    isPrivate: integer("is_private", { mode: "boolean" }).notNull().default(false),
+    memberLimit: integer("member_limit"),
+    memberCount: integer("member_count").notNull().default(0),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (t) => [uniqueIndex("clubs_id_idx").on(t.id), index("clubs_creator_idx").on(t.createdBy)],
+);
+
+export const MEMBER_ROLES = ["admin", "member"] as const;
+export const MEMBER_STATUSES = ["active", "pending"] as const;
+
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    clubId: text("club_id")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: MEMBER_ROLES }).notNull().default("member"),
+    status: text("status", { enum: MEMBER_STATUSES }).notNull().default("active"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clubId, t.userId] }), index("memberships_user_idx").on(t.userId, t.status)],
+);
+
+export const JOIN_REQUEST_STATUSES = ["pending", "approved", "rejected"] as const;
+
+export const joinRequests = sqliteTable(
+  "join_requests",
+  {
+    clubId: text("club_id")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: JOIN_REQUEST_STATUSES }).notNull().default("pending"),
+    requestedAt: createdAt(),
+    decidedAt: integer("decided_at", { mode: "number" }),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.userId] }),
+    index("join_requests_club_status_idx").on(t.clubId, t.status, t.requestedAt),
+  ],
+);
+
+export const inviteCodes = sqliteTable(
+  "invite_codes",
+  {
+    /** Eight upper-case characters from an unambiguous alphabet. */
+    code: text("code").primaryKey(),
+    clubId: text("club_id")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "number" }),
+  },
+  (t) => [index("invite_codes_club_idx").on(t.clubId)],
+);
+
+/** Index of conversations; the messages live in each conversation's Durable Object. */
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: text("id").primaryKey(),
+    /** The pair is stored ordered (userAId < userBId) so each pair has one conversation. */
+    userAId: text("user_a_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userBId: text("user_b_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastMessageSnippet: text("last_message_snippet"),
+    lastMessageAt: integer("last_message_at", { mode: "number" }),
+    unreadCountForUserA: integer("unread_a").notNull().default(0),
+    unreadCountForUserB: integer("unread_b").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("conversations_pair_idx").on(t.userAId, t.userBId),
+    index("conversations_a_recent_idx").on(t.userAId, t.lastMessageAt),
+    index("conversations_b_recent_idx").on(t.userBId, t.lastMessageAt),
+  ],
+);
+
+export const NOTIFICATION_KEYS = [
+  "new_book_from_followed_user",
+  "comment_on_your_book",
+  "reminder_due_date",
+  "new_member_in_your_club",
+  "club_announcement",
+  "dm_message_received",
+] as const;
+export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
+export type NotificationPrefs = Record<NotificationKey, boolean>;
+
+export const notificationPreferences = sqliteTable("notification_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailOptIn: integer("email_opt_in", { mode: "boolean" }).notNull().default(true),
+  prefs: text("prefs", { mode: "json" }).$type<Partial<NotificationPrefs>>().notNull().default({}),
+  updatedAt: integer("updated_at", { mode: "number" }),
+});
+
+export const interestRegistrations = sqliteTable(
+  "interest_registrations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    product: text("product").notNull(),
+    email: text("email").notNull(),
+    fromUrl: text("from_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("interest_product_email_idx").on(t.product, t.email)],
+);
+
+export const analyticsEvents = sqliteTable(
+  "analytics_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    type: text("type").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    bookId: text("book_id"),
+    data: text("data", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("analytics_type_time_idx").on(t.type, t.createdAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type BookRow = typeof books.$inferSelect;
+export type ClubRow = typeof clubs.$inferSelect;

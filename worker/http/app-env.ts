@@ -1,0 +1,18 @@
+import type { Database } from "../db/client";
+import type { ServiceContext, SessionUser } from "../services/types";
+
+/** Hono's view of a request: bindings plus what the middleware resolved. */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    nonce: string;
+    db: Database;
+    user: SessionUser | null;
+    /** Set when the request carried a valid session; `via` decides whether CSRF checks apply. */
+    session?: { id: string; via: "cookie" | "bearer" };
+  };
+}
+
+export function serviceContext(c: { env: Env; get: <K extends keyof AppEnv["Variables"]>(key: K) => AppEnv["Variables"][K] }): ServiceContext {
+  return { db: c.get("db"), env: c.env, user: c.get("user") };
+}

@@ -1,0 +1,16 @@
+// Secrets and local-only settings are not in wrangler.toml, so `wrangler types` cannot see them.
+// They are optional here and validated once by worker/config.ts.
+interface OptionalSecrets {
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  GOOGLE_BOOKS_API_KEY?: string;
+  DEV_SIGN_IN?: string;
+  UPLOAD_SIGNING_SECRET?: string;
+  OPENAI_COMPATIBLE_URL?: string;
+  OPENAI_COMPATIBLE_API_KEY?: string;
+  OPENAI_COMPATIBLE_MODEL?: string;
+}
+interface Env extends OptionalSecrets {}
+declare namespace Cloudflare {
+  interface Env extends OptionalSecrets {}
+}

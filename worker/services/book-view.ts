@@ -1,0 +1,86 @@
+import { getTableColumns } from "drizzle-orm";
+import { books, clubs, users, type BookRow } from "../db/schema";
+
+/** Public URL of an object in the MEDIA bucket. Keys are immutable, so the URL is too. */
+export function mediaUrl(key: string | null | undefined): string | null {
+  if (!key) return null;
+  if (/^https:\/\//.test(key)) return key;
+  return `/media/${key.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+/** Columns a library card needs (the "bare" listing). */
+export const bookCardColumns = {
+  seq: books.seq,
+  id: books.id,
+  userId: books.userId,
+  title: books.title,
+  author: books.author,
+  status: books.status,
+  coverKey: books.coverKey,
+  clubId: books.clubId,
+  ageGroupFine: books.ageGroupFine,
+  analysisState: books.analysisState,
+  lentToUserId: books.lentToUserId,
+  lentToUserName: books.lentToUserName,
+  createdAt: books.createdAt,
+  userName: users.name,
+  clubName: clubs.name,
+  clubIsPrivate: clubs.isPrivate,
+};
+
+export const bookDetailColumns = {
+  ...getTableColumns(books),
+  userName: users.name,
+  clubName: clubs.name,
+  clubIsPrivate: clubs.isPrivate,
+};
+
+type Joined = { userName: string; clubName: string | null; clubIsPrivate: boolean | null };
+type CardRow = Pick<
+  BookRow,
+  | "id" | "userId" | "title" | "author" | "status" | "coverKey" | "clubId" | "ageGroupFine"
+  | "analysisState" | "lentToUserId" | "lentToUserName" | "createdAt"
+> &
+  Joined;
+type DetailRow = BookRow & Joined;
+
+export function toBookCard(row: CardRow) {
+  return {
+    bookId: row.id,
+    userId: row.userId,
+    userName: row.userName,
+    title: row.title,
+    author: row.author,
+    status: row.status,
+    coverImage: mediaUrl(row.coverKey),
+    clubId: row.clubId,
+    clubName: row.clubName,
+    clubIsPrivate: row.clubIsPrivate ?? false,
+    lentToUserId: row.lentToUserId,
+    lentToUserName: row.lentToUserName,
+    ageGroupFine: row.ageGroupFine,
+    analysisState: row.analysisState,
+    createdAt: row.createdAt,
+  };
+}
+export type BookCard = ReturnType<typeof toBookCard>;
+
+export function toBook(row: DetailRow) {
+  return {
+    ...toBookCard(row),
+    description: row.description,
+    isbn10: row.isbn10,
+    isbn13: row.isbn13,
+    publishedDate: row.publishedDate,
+    pageCount: row.pageCount,
+    language: row.language,
+    publisher: row.publisher,
+    coverKey: row.coverKey,
+    advancedMetadata: row.advancedMetadata ?? null,
+    google_metadata: row.googleMetadata ?? null,
+    cover_analysis: row.coverAnalysis ?? null,
+    analysisMessage: row.analysisMessage,
+    updatedAt: row.updatedAt,
+  };
+}
+export type Book = ReturnType<typeof toBook>;

@@ -1,0 +1,35 @@
+import { and, count, eq } from "drizzle-orm";
+import { z } from "zod";
+import { interestRegistrations } from "../db/schema";
+import type { ServiceContext } from "./types";
+
+import { SIMPLE_EMAIL, SWAP_TOYS_GOAL } from "../shared/rules";
+
+export const interestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .regex(SIMPLE_EMAIL, "Please enter a valid email address")
+    .transform((email) => email.toLowerCase()),
+  from: z.string().max(2048).optional(),
+});
+export type InterestInput = z.input<typeof interestSchema>;
+
+/** Registers interest once per e-mail; registering again is not an error and does not count twice. */
+export async function registerSwapToysInterest(ctx: ServiceContext, input: z.output<typeof interestSchema>) {
+  await ctx.db
+    .insert(interestRegistrations)
+    .values({ product: "swap-toys", email: input.email, fromUrl: input.from ?? null })
+    .onConflictDoNothing();
+  return { registered: true, ...(await swapToysProgress(ctx)) };
+}
+
+export async function swapToysProgress(ctx: ServiceContext) {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(interestRegistrations)
+    .where(and(eq(interestRegistrations.product, "swap-toys")));
+  const interested = row?.n ?? 0;
+  return { interested, goal: SWAP_TOYS_GOAL };
+}

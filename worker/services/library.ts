@@ -1,0 +1,136 @@
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { AGE_GROUPS, bookCounts, books, clubs, users, type AgeGroupFine } from "../db/schema";
+import { booksFts } from "../db/fts";
+import { bookCardColumns, bookDetailColumns, toBook, toBookCard, type Book, type BookCard } from "./book-view";
+import { cursorSchema, encodeCursor, DEFAULT_PAGE_SIZE, type Page } from "./paging";
+import { toFtsQuery } from "./search-query";
+import type { ServiceContext } from "./types";
+
+export const libraryQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+  nextToken: cursorSchema.optional(),
+  prevToken: cursorSchema.optional(),
+  search: z
+    .string()
+    .max(200, "search must be at most 200 characters")
+    .transform((s) => s.trim())
+    .optional(),
+  ageGroupFine: z.enum(AGE_GROUPS).optional(),
+  userId: z.string().min(1).max(64).optional(),
+  bare: z.enum(["1", "true", "0", "false"]).optional(),
+});
+export type LibraryQuery = z.output<typeof libraryQuerySchema>;
+
+/** Totals above this are shown as "1,000+" so a broad search never counts the whole library. */
+export const SEARCH_COUNT_CAP = 1000;
+
+export interface LibraryTotal {
+  count: number;
+  capped: boolean;
+}
+
+function filters(query: LibraryQuery, excludeUserId: string | null): SQL[] {
+  const where: SQL[] = [];
+  if (query.userId) where.push(eq(books.userId, query.userId));
+  else if (excludeUserId) where.push(ne(books.userId, excludeUserId));
+  if (query.ageGroupFine) where.push(eq(books.ageGroupFine, query.ageGroupFine));
+  return where;
+}
+
+/**
+ * One page of the library, newest first. Walks the seq index from a cursor (or an FTS5 match in
+ * seq order), so page 1 and page 4,000 both read about one page of rows.
+ */
+export async function listLibraryBooks(
+  ctx: ServiceContext,
+  query: LibraryQuery,
+  options: { excludeUserId?: string | null; detail?: boolean } = {},
+): Promise<Page<BookCard | Book>> {
+  const where = filters(query, options.excludeUserId ?? null);
+  const backwards = query.prevToken !== undefined && query.nextToken === undefined;
+  const fts = query.search ? toFtsQuery(query.search) : null;
+  // A search walks the FTS index in rowid (= seq) order, so it stops after one page of matches.
+  const key = fts ? booksFts.rowid : books.seq;
+  if (query.nextToken !== undefined) where.push(lt(key, query.nextToken));
+  if (backwards) where.push(gt(key, query.prevToken!));
+  if (fts) where.push(sql`books_fts match ${fts}`);
+
+  const columns = options.detail ? bookDetailColumns : bookCardColumns;
+  const base = fts
+    ? ctx.db.select(columns).from(booksFts).innerJoin(books, eq(books.seq, booksFts.rowid))
+    : ctx.db.select(columns).from(books);
+  const rows = await base
+    .innerJoin(users, eq(users.id, books.userId))
+    .leftJoin(clubs, eq(clubs.id, books.clubId))
+    .where(and(...where))
+    .orderBy(backwards ? asc(key) : desc(key))
+    .limit(query.limit + 1);
+
+  const hasMore = rows.length > query.limit;
+  const pageRows = rows.slice(0, query.limit);
+  if (backwards) pageRows.reverse();
+
+  const first = pageRows[0];
+  const last = pageRows[pageRows.length - 1];
+  const atStart = backwards ? !hasMore : query.nextToken === undefined;
+  const atEnd = backwards ? false : !hasMore;
+  return {
+    items: options.detail
+      ? (pageRows as Parameters<typeof toBook>[0][]).map(toBook)
+      : (pageRows as Parameters<typeof toBookCard>[0][]).map(toBookCard),
+    nextToken: !atEnd && last ? encodeCursor(last.seq) : null,
+    prevToken: !atStart && first ? encodeCursor(first.seq) : null,
+  };
+}
+
+async function counter(ctx: ServiceContext, scopes: string[]): Promise<Map<string, number>> {
+  if (scopes.length === 0) return new Map();
+  const rows = await ctx.db.select().from(bookCounts).where(inArray(bookCounts.scope, scopes));
+  return new Map(rows.map((row) => [row.scope, row.n]));
+}
+
+/**
+ * How many books the listing has. Unfiltered totals come from trigger-kept counters; a search
+ * counts matches up to SEARCH_COUNT_CAP.
+ */
+export async function countLibraryBooks(
+  ctx: ServiceContext,
+  query: Pick<LibraryQuery, "search" | "ageGroupFine" | "userId">,
+  excludeUserId: string | null = null,
+): Promise<LibraryTotal> {
+  const fts = query.search ? toFtsQuery(query.search) : null;
+  if (fts) {
+    const where = filters(query as LibraryQuery, excludeUserId);
+    const [row] = await ctx.db.all<{ n: number }>(sql`
+      select count(*) as n from (
+        select 1 from books_fts join books on books.seq = books_fts.rowid
+        where books_fts match ${fts} ${where.length ? sql`and ${and(...where)}` : sql``}
+        limit ${SEARCH_COUNT_CAP + 1}
+      )`);
+    const n = row?.n ?? 0;
+    return { count: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
+  }
+
+  const age: AgeGroupFine | undefined = query.ageGroupFine;
+  if (query.userId) {
+    const scope = age ? `user-age:${query.userId}:${age}` : `user:${query.userId}`;
+    return { count: (await counter(ctx, [scope])).get(scope) ?? 0, capped: false };
+  }
+  const totalScope = age ? `age:${age}` : "all";
+  const ownScope = excludeUserId ? (age ? `user-age:${excludeUserId}:${age}` : `user:${excludeUserId}`) : null;
+  const counts = await counter(ctx, ownScope ? [totalScope, ownScope] : [totalScope]);
+  const total = (counts.get(totalScope) ?? 0) - (ownScope ? (counts.get(ownScope) ?? 0) : 0);
+  return { count: Math.max(0, total), capped: false };
+}
+
+export async function findBookById(ctx: ServiceContext, bookId: string): Promise<Book | null> {
+  const [row] = await ctx.db
+    .select(bookDetailColumns)
+    .from(books)
+    .innerJoin(users, eq(users.id, books.userId))
+    .leftJoin(clubs, eq(clubs.id, books.clubId))
+    .where(eq(books.id, bookId))
+    .limit(1);
+  return row ? toBook(row) : null;
+}

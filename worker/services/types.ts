@@ -1,0 +1,19 @@
+import type { Database } from "../db/client";
+import type { Timezone } from "../db/schema";
+
+/** The signed-in member as services see it. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  bio: string;
+  picture: string | null;
+  timezone: Timezone;
+}
+
+/** What a service needs: the database, the bindings, and who is asking (null for visitors). */
+export interface ServiceContext {
+  db: Database;
+  env: Env;
+  user: SessionUser | null;
+}

@@ -1,0 +1,11 @@
+// Product constants both the browser and the Worker use. No imports: this module ships to the client.
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+export const SEARCH_DEBOUNCE_MS = 1000;
+
+/** The spec's "simple pattern" for e-mail: text, at sign, text, dot, text. */
+export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const SWAP_TOYS_GOAL = 100;
+export const BOOK_META_DESCRIPTION_MAX = 300;
