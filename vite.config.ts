@@ -9,9 +9,12 @@ export default defineConfig({
       viteEnvironment: { name: "ssr" },
       // Workers AI and Google are unreachable from local machines and CI; local runs use the local providers.
       remoteBindings: false,
+      // End-to-end runs keep their own local state so they never touch the dev database.
+      persistState: process.env.WRANGLER_STATE ? { path: process.env.WRANGLER_STATE } : true,
     }),
     tailwindcss(),
     reactRouter(),
   ],
   resolve: { tsconfigPaths: true },
+  preview: { port: Number(process.env.PORT ?? 4173), strictPort: true },
 });

@@ -9,11 +9,11 @@ export default defineConfig(async () => {
       cloudflareTest({
         // The Worker under test is the production build (`react-router build` runs first), so API and
         // SSR tests exercise exactly what deploys, including React Router's server build.
-        wrangler: { configPath: "./build/server/wrangler.json" },
+        wrangler: { configPath: `./${process.env.BUILD_DIR ?? "build"}/server/wrangler.json` },
         // Tests never reach Workers AI or Google; their adapters are fed recorded answers instead.
         remoteBindings: false,
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, COVER_ANALYZER: "local", DEV_SIGN_IN: "true" },
+          bindings: { TEST_MIGRATIONS: migrations, COVER_ANALYZER: "local", DEV_SIGN_IN: "true", UPLOAD_SIGNING_SECRET: "test-upload-signing-secret" },
         },
       }),
     ],

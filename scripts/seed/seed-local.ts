@@ -6,6 +6,8 @@ import { writeDemoData } from "./write-demo.ts";
 const proxy = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
   configPath: "wrangler.toml",
   remoteBindings: false,
+  // WRANGLER_STATE points end-to-end runs at their own state; dev uses wrangler's default.
+  persist: process.env.WRANGLER_STATE ? { path: `${process.env.WRANGLER_STATE}/v3` } : true,
 });
 try {
   const result = await writeDemoData(proxy.env);

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { serviceContext, type AppEnv } from "../http/app-env";
+import { createBook, createBookSchemaFor, deleteBook, updateBook, updateBookSchema } from "../services/book-writes";
 import { notFound } from "../services/errors";
 import { countLibraryBooks, findBookById, libraryQuerySchema, listLibraryBooks } from "../services/library";
 import { ok } from "./envelope";
-import { zv } from "./validate";
+import { jsonBody, jsonBodyBy, zv } from "./validate";
 
 const bookIdParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -21,8 +22,13 @@ export const booksApi = new Hono<AppEnv>()
     ]);
     return ok(c, { ...page, total: total.count, totalCapped: total.capped });
   })
+  .post("/", jsonBodyBy(createBookSchemaFor), async (c) => ok(c, await createBook(serviceContext(c), c.req.valid("json")), 201))
   .get("/:id", zv("param", bookIdParams), async (c) => {
     const book = await findBookById(serviceContext(c), c.req.valid("param").id);
     if (!book) throw notFound("Book not found");
     return ok(c, book);
-  });
+  })
+  .put("/:id", zv("param", bookIdParams), jsonBody(updateBookSchema), async (c) =>
+    ok(c, await updateBook(serviceContext(c), c.req.valid("param").id, c.req.valid("json"))),
+  )
+  .delete("/:id", zv("param", bookIdParams), async (c) => ok(c, await deleteBook(serviceContext(c), c.req.valid("param").id)));

@@ -7,6 +7,7 @@ import { ServiceError } from "../services/errors";
 import { booksApi } from "./books";
 import { fail } from "./envelope";
 import { interestApi } from "./interest";
+import { uploadsApi } from "./uploads";
 
 /** JSON bodies are small; uploads have their own, larger limit on their own route. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -17,16 +18,20 @@ api.use("*", async (c, next) => {
   await next();
   c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
 });
-api.use(
-  "*",
-  bodyLimit({
-    maxSize: MAX_JSON_BODY_BYTES,
-    onError: (c) => fail(c, 413, "Request body is too large"),
-  }),
-);
+/** Routes that take raw file bodies and enforce their own, larger size limits. */
+const FILE_BODY_ROUTES = [/^\/api\/uploads\//, /^\/api\/users\/me\/picture$/];
+const jsonBodyLimit = bodyLimit({
+  maxSize: MAX_JSON_BODY_BYTES,
+  onError: (c) => fail(c, 413, "Request body is too large"),
+});
+api.use("*", (c, next) => {
+  const path = new URL(c.req.url).pathname;
+  return FILE_BODY_ROUTES.some((route) => route.test(path)) ? next() : jsonBodyLimit(c, next);
+});
 
 api.route("/books", booksApi);
 api.route("/interest", interestApi);
+api.route("/", uploadsApi);
 
 // Mounted apps do not use their own notFound, so unknown API paths are caught here, before pages.
 api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`));

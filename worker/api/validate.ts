@@ -30,3 +30,12 @@ export function jsonBody<S extends z.ZodType>(schema: S) {
     return parseOrThrow(schema, value) as z.output<S>;
   });
 }
+
+/** JSON body validated by a schema chosen from the body itself (for payloads with several shapes). */
+export function jsonBodyBy<S extends z.ZodType>(choose: (value: unknown) => S) {
+  return validator("json", (value, c) => {
+    const type = c.req.header("Content-Type") ?? "";
+    if (!/^application\/([\w.-]+\+)?json\b/i.test(type)) throw badRequest("Content-Type must be application/json");
+    return parseOrThrow(choose(value), value) as z.output<S>;
+  });
+}

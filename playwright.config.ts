@@ -1,0 +1,45 @@
+import { execFileSync } from "node:child_process";
+import { defineConfig, devices } from "@playwright/test";
+
+// Playwright cannot download its own browser here; Debian's chromium package is the browser.
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    return execFileSync("sh", ["-c", "command -v chromium || command -v chromium-browser"], { encoding: "utf8" }).trim();
+  } catch {
+    throw new Error("Chromium was not found on PATH. Install it with `apt-get install chromium` (CI does this).");
+  }
+}
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+  ],
+  webServer: {
+    // The built app on local Miniflare, with its own D1/R2 state prepared by scripts/e2e-state.mjs.
+    command: `node scripts/e2e-state.mjs && vite preview --port ${PORT} --strictPort`,
+    url: `http://localhost:${PORT}/library`,
+    env: { WRANGLER_STATE: ".wrangler/e2e-state", PORT: String(PORT) },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

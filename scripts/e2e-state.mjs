@@ -1,0 +1,11 @@
+// Fresh local D1/R2 state for end-to-end tests: migrations, then the demo library.
+import { rmSync } from "node:fs";
+import { run } from "./lib/run.mjs";
+
+const state = process.env.WRANGLER_STATE ?? ".wrangler/e2e-state";
+rmSync(state, { recursive: true, force: true });
+await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
+  env: { ...process.env, CI: "true" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+await run("node", ["scripts/seed/seed-local.ts"], { env: { ...process.env, WRANGLER_STATE: state } });

@@ -1,0 +1,124 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { books } from "../../worker/db/schema";
+import type { Book } from "../../worker/services/book-view";
+import { createBook, db, signedInMember } from "../helpers/fixtures";
+import { call, json, type Envelope } from "../helpers/http";
+import { JPEG_1PX } from "../helpers/images";
+
+const ORIGIN = { Origin: "http://localhost" };
+
+async function send(method: string, path: string, cookie: string | undefined, body?: unknown) {
+  const response = await call(path, { method, cookie, json: body, headers: ORIGIN });
+  return { status: response.status, body: await json<Envelope<Book>>(response) };
+}
+
+describe("POST /api/books", () => {
+  it("adds a book typed in by hand", async () => {
+    const member = await signedInMember({ name: "Tess" });
+    const { status, body } = await send("POST", "/api/books", member.cookie, {
+      title: "  Persuasion ",
+      author: "Jane Austen",
+      description: "Second chances.",
+    });
+    expect(status).toBe(201);
+    expect(body.data).toMatchObject({ title: "Persuasion", author: "Jane Austen", status: "available", userName: "Tess", analysisState: "none" });
+  });
+
+  it("names the missing field for a manual book", async () => {
+    const member = await signedInMember();
+    const { status, body } = await send("POST", "/api/books", member.cookie, { title: "", author: "Someone" });
+    expect(status).toBe(400);
+    expect(body.error).toBe("title: Title is required");
+  });
+
+  it("adds a book from the member's own uploaded cover and queues it for analysis", async () => {
+    const member = await signedInMember();
+    const key = `covers/${member.user.id}/${crypto.randomUUID()}.jpg`;
+    await env.MEDIA.put(key, JPEG_1PX, { httpMetadata: { contentType: "image/jpeg" } });
+    const { status, body } = await send("POST", "/api/books", member.cookie, { s3Key: key, s3Bucket: "MEDIA", extractFromImage: true, status: "available" });
+    expect(status).toBe(201);
+    expect(body.data).toMatchObject({ status: "available", coverKey: key, coverImage: `/media/${key}` });
+    expect(["pending", "done", "needs_details"]).toContain(body.data!.analysisState);
+  });
+
+  it("refuses someone else's key, a missing upload and visitors", async () => {
+    const member = await signedInMember();
+    const other = await signedInMember();
+    const theirKey = `covers/${other.user.id}/${crypto.randomUUID()}.jpg`;
+    await env.MEDIA.put(theirKey, JPEG_1PX);
+    expect((await send("POST", "/api/books", member.cookie, { s3Key: theirKey })).status).toBe(403);
+    const missing = await send("POST", "/api/books", member.cookie, { s3Key: `covers/${member.user.id}/${crypto.randomUUID()}.jpg` });
+    expect(missing).toMatchObject({ status: 400, body: { error: "Upload the image before adding the book." } });
+    expect((await send("POST", "/api/books", undefined, { title: "T", author: "A" })).status).toBe(401);
+  });
+});
+
+describe("PUT /api/books/{id}", () => {
+  it("lets the owner edit, and lends only to a real member whose name the server fills in", async () => {
+    const owner = await signedInMember();
+    const borrower = await signedInMember({ name: "Bea Borrower" });
+    const book = await createBook(owner.user.id, { title: "Old title" });
+
+    const renamed = await send("PUT", `/api/books/${book.id}`, owner.cookie, { title: "New title", description: "Fresh" });
+    expect(renamed.body.data).toMatchObject({ title: "New title", description: "Fresh" });
+
+    const noBorrower = await send("PUT", `/api/books/${book.id}`, owner.cookie, { status: "borrowed" });
+    expect(noBorrower).toMatchObject({ status: 400, body: { error: "Please select who you lent the book to." } });
+
+    const unknown = await send("PUT", `/api/books/${book.id}`, owner.cookie, { status: "borrowed", lentToUserId: "nobody" });
+    expect(unknown.status).toBe(400);
+
+    const lent = await send("PUT", `/api/books/${book.id}`, owner.cookie, {
+      status: "borrowed",
+      lentToUserId: borrower.user.id,
+      lentToUserName: "Spoofed Name",
+    });
+    expect(lent.body.data).toMatchObject({ status: "borrowed", lentToUserId: borrower.user.id, lentToUserName: "Bea Borrower" });
+
+    const back = await send("PUT", `/api/books/${book.id}`, owner.cookie, { status: "available" });
+    expect(back.body.data).toMatchObject({ status: "available", lentToUserId: null, lentToUserName: null });
+  });
+
+  it("refuses strangers (403) and visitors (401) and changes nothing", async () => {
+    const owner = await signedInMember();
+    const stranger = await signedInMember();
+    const book = await createBook(owner.user.id, { title: "Mine" });
+    expect((await send("PUT", `/api/books/${book.id}`, stranger.cookie, { title: "Theirs" })).status).toBe(403);
+    expect((await send("PUT", `/api/books/${book.id}`, undefined, { title: "Theirs" })).status).toBe(401);
+    const [row] = await db.select().from(books).where(eq(books.id, book.id));
+    expect(row!.title).toBe("Mine");
+    expect((await send("PUT", "/api/books/does-not-exist", owner.cookie, { title: "x" })).status).toBe(404);
+  });
+
+  it("validates fields and refuses unknown ones", async () => {
+    const owner = await signedInMember();
+    const book = await createBook(owner.user.id);
+    expect((await send("PUT", `/api/books/${book.id}`, owner.cookie, { author: "  " })).body.error).toBe("author: Author is required");
+    expect((await send("PUT", `/api/books/${book.id}`, owner.cookie, { status: "lost" })).status).toBe(400);
+    expect((await send("PUT", `/api/books/${book.id}`, owner.cookie, { userId: "someone-else" })).status).toBe(400);
+  });
+});
+
+describe("DELETE /api/books/{id}", () => {
+  it("removes the row, its search entry, its counter and its cover, for the owner only", async () => {
+    const owner = await signedInMember();
+    const stranger = await signedInMember();
+    const key = `covers/${owner.user.id}/${crypto.randomUUID()}.jpg`;
+    await env.MEDIA.put(key, JPEG_1PX);
+    const book = await createBook(owner.user.id, { title: "Zanzibar Quokka", coverKey: key });
+
+    expect((await send("DELETE", `/api/books/${book.id}`, stranger.cookie)).status).toBe(403);
+    expect(await env.MEDIA.head(key)).not.toBeNull();
+
+    const deleted = await send("DELETE", `/api/books/${book.id}`, owner.cookie);
+    expect(deleted.status).toBe(200);
+    expect(await db.select().from(books).where(eq(books.id, book.id))).toEqual([]);
+    expect(await env.MEDIA.head(key)).toBeNull();
+    const search = await json<Envelope<{ items: unknown[] }>>(await call("/api/books?search=quokka"));
+    expect(search.data!.items).toEqual([]);
+    const own = await json<Envelope<{ total: number }>>(await call(`/api/books?userId=${owner.user.id}`));
+    expect(own.data!.total).toBe(0);
+  });
+});

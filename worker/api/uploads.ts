@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import { serviceContext, type AppEnv } from "../http/app-env";
+import { createCoverUploadUrl, storeCoverUpload, uploadUrlSchema } from "../services/uploads";
+import { ok } from "./envelope";
+import { jsonBody } from "./validate";
+
+/** `POST /api/upload-url` hands out a signed link; `PUT /api/uploads/{key}` is where the file goes. */
+export const uploadsApi = new Hono<AppEnv>()
+  .post("/upload-url", jsonBody(uploadUrlSchema), async (c) =>
+    ok(c, await createCoverUploadUrl(serviceContext(c), c.req.valid("json"), new URL(c.req.url).origin)),
+  )
+  .put("/uploads/*", async (c) => {
+    const url = new URL(c.req.url);
+    const length = c.req.header("Content-Length");
+    const stored = await storeCoverUpload(c.env, {
+      key: decodeURIComponent(url.pathname.replace(/^\/api\/uploads\//, "")),
+      expires: url.searchParams.get("expires") ?? undefined,
+      sig: url.searchParams.get("sig") ?? undefined,
+      contentLength: length && /^\d+$/.test(length) ? Number(length) : null,
+      body: c.req.raw.body,
+    });
+    return ok(c, stored, 201);
+  });

@@ -1,0 +1,135 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { BOOK_STATUSES, books, users } from "../db/schema";
+import { badRequest, forbidden, notFound, requireUser } from "./errors";
+import { findBookById } from "./library";
+import type { ServiceContext } from "./types";
+import { assertOwnCoverKey } from "./uploads";
+
+const title = z.string().trim().min(1, "Title is required").max(300, "Title must be at most 300 characters");
+const author = z.string().trim().min(1, "Author is required").max(200, "Author must be at most 200 characters");
+const description = z.string().trim().max(5000, "Description must be at most 5000 characters");
+
+/** The spec's two creation payloads: from an uploaded cover image, or typed in by hand. */
+export const imageBookSchema = z.object({
+  s3Key: z.string().min(1).max(300),
+  s3Bucket: z.string().max(100).optional(),
+  coverImage: z.string().max(2048).optional(),
+  extractFromImage: z.boolean().default(true),
+  status: z.enum(BOOK_STATUSES).default("available"),
+});
+export const manualBookSchema = z.object({
+  title,
+  author,
+  description: description.default(""),
+  status: z.enum(BOOK_STATUSES).default("available"),
+});
+export type CreateBookInput = z.output<typeof imageBookSchema> | z.output<typeof manualBookSchema>;
+
+/** Picks the payload's schema by its shape, so errors name the field that is wrong. */
+export function createBookSchemaFor(value: unknown) {
+  return value && typeof value === "object" && "s3Key" in value ? imageBookSchema : manualBookSchema;
+}
+
+export const updateBookSchema = z
+  .object({
+    title,
+    author,
+    description,
+    status: z.enum(BOOK_STATUSES),
+    lentToUserId: z.string().max(64).nullable(),
+    lentToUserName: z.string().max(200).nullable(),
+  })
+  .partial()
+  .strict();
+export type UpdateBookInput = z.output<typeof updateBookSchema>;
+
+export const LENT_TO_REQUIRED = "Please select who you lent the book to.";
+
+/** Creates the book; an image-flow book is queued for cover analysis and fills in within seconds. */
+export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
+  requireUser(ctx);
+  const id = crypto.randomUUID();
+  if ("s3Key" in input) {
+    assertOwnCoverKey(ctx, input.s3Key);
+    if (input.s3Bucket && input.s3Bucket !== "MEDIA") throw badRequest("s3Bucket must be MEDIA");
+    if (!(await ctx.env.MEDIA.head(input.s3Key))) throw badRequest("Upload the image before adding the book.");
+    const analyse = input.extractFromImage;
+    await ctx.db.insert(books).values({
+      id,
+      userId: ctx.user.id,
+      status: input.status,
+      coverKey: input.s3Key,
+      analysisState: analyse ? "pending" : "none",
+    });
+    if (analyse) {
+      try {
+        await ctx.env.COVER_QUEUE.send({ bookId: id, key: input.s3Key });
+      } catch {
+        // The book is still the member's; it just has to be completed by hand.
+        await ctx.db
+          .update(books)
+          .set({ analysisState: "needs_details", analysisMessage: "Cover reading is unavailable right now. Please add the details." })
+          .where(eq(books.id, id));
+      }
+    }
+  } else {
+    await ctx.db.insert(books).values({
+      id,
+      userId: ctx.user.id,
+      title: input.title,
+      author: input.author,
+      description: input.description,
+      status: input.status,
+    });
+  }
+  return (await findBookById(ctx, id))!;
+}
+
+async function loadOwnBook(ctx: ServiceContext & { user: { id: string } }, bookId: string) {
+  const [book] = await ctx.db
+    .select({ id: books.id, userId: books.userId, coverKey: books.coverKey, status: books.status, lentToUserId: books.lentToUserId })
+    .from(books)
+    .where(eq(books.id, bookId))
+    .limit(1);
+  if (!book) throw notFound("Book not found");
+  if (book.userId !== ctx.user.id) throw forbidden("Only the owner can change this book.");
+  return book;
+}
+
+/** Owner-only update. Lent needs a borrower (a real member); any other status clears the borrower. */
+export async function updateBook(ctx: ServiceContext, bookId: string, input: UpdateBookInput) {
+  requireUser(ctx);
+  const current = await loadOwnBook(ctx, bookId);
+  const status = input.status ?? current.status;
+  const changes: Partial<typeof books.$inferInsert> = { updatedAt: Date.now() };
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.author !== undefined) changes.author = input.author;
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.status !== undefined) changes.status = input.status;
+
+  if (status === "borrowed") {
+    const borrowerId = input.lentToUserId !== undefined ? input.lentToUserId : current.lentToUserId;
+    if (!borrowerId) throw badRequest(LENT_TO_REQUIRED);
+    if (borrowerId === ctx.user.id) throw badRequest("You cannot lend a book to yourself.");
+    const [borrower] = await ctx.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, borrowerId)).limit(1);
+    if (!borrower) throw badRequest(LENT_TO_REQUIRED);
+    // The stored name comes from the member record, not from what the client sent.
+    changes.lentToUserId = borrower.id;
+    changes.lentToUserName = borrower.name;
+  } else {
+    changes.lentToUserId = null;
+    changes.lentToUserName = null;
+  }
+  await ctx.db.update(books).set(changes).where(eq(books.id, bookId));
+  return (await findBookById(ctx, bookId))!;
+}
+
+/** Owner-only delete: the row (search entry and counters follow by trigger) and its cover in R2. */
+export async function deleteBook(ctx: ServiceContext, bookId: string) {
+  requireUser(ctx);
+  const book = await loadOwnBook(ctx, bookId);
+  await ctx.db.delete(books).where(eq(books.id, bookId));
+  if (book.coverKey && !/^https:/.test(book.coverKey)) await ctx.env.MEDIA.delete(book.coverKey);
+  return { bookId, deleted: true as const };
+}

@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { badRequest, forbidden, requireUser, tooLarge } from "./errors";
+import { checkImage, IMAGE_EXTENSIONS, type ImageType } from "./image-check";
+import type { ServiceContext } from "./types";
+import { signUpload, verifyUpload } from "./upload-signing";
+
+/** The spec's per-image limit for book covers. */
+export const MAX_COVER_BYTES = 10 * 1024 * 1024;
+
+export const uploadUrlSchema = z.object({
+  fileType: z.enum(["image/jpeg", "image/png", "image/gif"], {
+    message: "Supported formats are JPG, PNG and GIF",
+  }),
+  fileName: z.string().trim().min(1).max(255).optional(),
+});
+
+const COVER_KEY = /^covers\/([A-Za-z0-9_-]{1,64})\/[A-Za-z0-9-]{36}\.(jpg|png|gif)$/;
+
+/** The owner encoded in a cover key, or null when the key is not one of ours. */
+export function coverKeyOwner(key: string): string | null {
+  return COVER_KEY.exec(key)?.[1] ?? null;
+}
+
+export function assertOwnCoverKey(ctx: ServiceContext & { user: { id: string } }, key: string) {
+  const owner = coverKeyOwner(key);
+  if (!owner) throw badRequest("s3Key is not a valid cover key");
+  if (owner !== ctx.user.id) throw forbidden("You can only use images you uploaded yourself.");
+}
+
+/** A short-lived signed URL on this Worker for one cover upload, under a key the server chooses. */
+export async function createCoverUploadUrl(ctx: ServiceContext, input: z.output<typeof uploadUrlSchema>, origin: string) {
+  requireUser(ctx);
+  const fileKey = `covers/${ctx.user.id}/${crypto.randomUUID()}.${IMAGE_EXTENSIONS[input.fileType]}`;
+  const params = await signUpload(ctx.env, fileKey);
+  return {
+    uploadUrl: `${origin}/api/uploads/${fileKey}?${params}`,
+    fileUrl: `${origin}/media/${fileKey}`,
+    fileKey,
+  };
+}
+
+/** Reads at most `limit` bytes of a body; more is refused without buffering it all. */
+export async function readBodyWithLimit(body: ReadableStream<Uint8Array> | null, limit: number, message: string) {
+  if (!body) return new Uint8Array();
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge(message);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+export const IMAGE_REFUSED = "The file is not a valid JPEG, PNG or GIF image.";
+export const IMAGE_TRUNCATED = "The image is incomplete. Please try uploading it again.";
+export const COVER_TOO_LARGE = "Images must be 10MB or smaller.";
+
+/** Checks a signed cover upload and stores it in R2; anything refused stores nothing. */
+export async function storeCoverUpload(
+  env: Env,
+  request: { key: string; expires?: string; sig?: string; contentLength: number | null; body: ReadableStream<Uint8Array> | null },
+): Promise<{ fileKey: string; contentType: ImageType; size: number }> {
+  const check = await verifyUpload(env, request.key, request);
+  if (check !== "valid" || !coverKeyOwner(request.key)) {
+    throw forbidden(check === "expired" ? "This upload link has expired. Please try again." : "This upload link is not valid.");
+  }
+  if (request.contentLength !== null && request.contentLength > MAX_COVER_BYTES) throw tooLarge(COVER_TOO_LARGE);
+  const bytes = await readBodyWithLimit(request.body, MAX_COVER_BYTES, COVER_TOO_LARGE);
+  const image = checkImage(bytes);
+  if (!image.ok) throw badRequest(image.reason === "truncated" ? IMAGE_TRUNCATED : IMAGE_REFUSED);
+  await env.MEDIA.put(request.key, bytes, {
+    httpMetadata: { contentType: image.type, cacheControl: "public, max-age=31536000, immutable" },
+  });
+  return { fileKey: request.key, contentType: image.type, size: bytes.byteLength };
+}
