@@ -3,6 +3,9 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 export default [
   index("routes/home.tsx"),
   route("login", "routes/login.tsx"),
+  route("auth/google", "routes/auth-google.tsx"),
+  route("auth/callback", "routes/auth-callback.tsx"),
+  route("logout", "routes/logout.tsx"),
   route("register", "routes/register.tsx"),
   route("library", "routes/library.tsx"),
   route("books/:bookId", "routes/book-detail.tsx"),
@@ -13,6 +16,13 @@ export default [
     route("blogs/:slug", "routes/blog-post.tsx"),
   ]),
   // Members only: the layout's loader sends visitors to /login and back here after sign-in.
-  layout("routes/member-layout.tsx", []),
+  layout("routes/member-layout.tsx", [
+    route("my-books", "routes/my-books.tsx"),
+    route("books/new", "routes/book-new.tsx"),
+    route("books/:bookId/edit", "routes/book-edit.tsx"),
+    route("profile", "routes/profile.tsx"),
+    route("settings/notifications", "routes/notification-settings.tsx"),
+    route("users/:userId", "routes/user-profile.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

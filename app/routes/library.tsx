@@ -100,7 +100,7 @@ function SearchBox({ initial }: { initial: string }) {
       ref={formRef}
       method="get"
       role="search"
-      className="relative flex-1"
+      className="relative min-w-0 flex-1 basis-full sm:basis-auto"
       onSubmit={() => clearTimeout(timer.current)}
     >
       <label htmlFor="library-search" className="sr-only">
@@ -152,7 +152,7 @@ function ViewToggle({ view }: { view: "grid" | "list" }) {
     <div role="group" aria-label="Layout" className="flex rounded-lg border border-stone-300 bg-white p-0.5">
       <Link
         to={linkTo({ view: null })}
-        aria-pressed={view === "grid"}
+        aria-current={view === "grid" ? "true" : undefined}
         aria-label="Grid view"
         replace
         preventScrollReset
@@ -162,7 +162,7 @@ function ViewToggle({ view }: { view: "grid" | "list" }) {
       </Link>
       <Link
         to={linkTo({ view: "list" })}
-        aria-pressed={view === "list"}
+        aria-current={view === "list" ? "true" : undefined}
         aria-label="List view"
         replace
         preventScrollReset

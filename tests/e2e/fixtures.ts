@@ -10,7 +10,10 @@ export const test = base.extend<{ pageProblems: string[] }>({
     async ({ page, baseURL }, use) => {
       const problems: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+        // HTTP failures are judged by the response listener below (a 404 page can be the point of a test).
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+          problems.push(`console error: ${message.text()}`);
+        }
       });
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
       page.on("requestfailed", (request) => {
@@ -21,9 +24,9 @@ export const test = base.extend<{ pageProblems: string[] }>({
         }
       });
       page.on("response", (response) => {
-        if (response.url().startsWith(baseURL ?? "") && response.status() >= 500) {
-          problems.push(`server error: ${response.status()} ${response.url()}`);
-        }
+        if (!response.url().startsWith(baseURL ?? "")) return;
+        const assetMissing = ["script", "stylesheet", "image", "font"].includes(response.request().resourceType()) && response.status() >= 400;
+        if (response.status() >= 500 || assetMissing) problems.push(`HTTP ${response.status()}: ${response.url()}`);
       });
       await use(problems);
       expect(problems, "console errors or failed requests during the test").toEqual([]);

@@ -39,9 +39,9 @@ export async function verifyUpload(
 ): Promise<UploadSignatureCheck> {
   const expires = Number(params.expires);
   if (!params.sig || !Number.isSafeInteger(expires)) return "invalid";
-  let signature: Uint8Array;
+  let signature: Uint8Array<ArrayBuffer>;
   try {
-    signature = decodeBase64urlIgnorePadding(params.sig);
+    signature = new Uint8Array(decodeBase64urlIgnorePadding(params.sig));
   } catch {
     return "invalid";
   }

@@ -1,0 +1,225 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useLocation, useNavigate } from "react-router";
+import type { Book, BookCard } from "../../worker/services/book-view";
+import { requestContext } from "../../worker/context";
+import { countLibraryBooks, listLibraryBooks } from "../../worker/services/library";
+import { decodeCursor } from "../../worker/services/paging";
+import { requireMember } from "../auth.server";
+import { AddBooksDialog } from "../components/add-books-dialog";
+import { BookCover } from "../components/book-cover";
+import { BookEditFields } from "../components/book-edit-form";
+import { StatusBadge } from "../components/status-badge";
+import { useToast } from "../components/toaster";
+import { useAnalysisPolling } from "../lib/use-analysis-polling";
+import { DELETE_CONFIRMATION } from "../components/delete-book-button";
+import type { Route } from "./+types/my-books";
+
+export const MY_BOOKS_PAGE_SIZE = 100;
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "My Books — BookClub" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireMember(context);
+  const { db, env } = context.get(requestContext);
+  const ctx = { db, env, user };
+  const url = new URL(request.url);
+  const query = { limit: MY_BOOKS_PAGE_SIZE, userId: user.id, nextToken: decodeCursor(url.searchParams.get("nextToken")) };
+  const [page, total] = await Promise.all([listLibraryBooks(ctx, query), countLibraryBooks(ctx, { userId: user.id })]);
+  return { books: page.items as BookCard[], nextToken: page.nextToken, total: total.count };
+}
+
+type Item = BookCard | Book;
+
+function EditBookDialog({ book, onClose, onSaved }: { book: Book | null; onClose: () => void; onSaved: (book: Book) => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const fetcher = useFetcher<{ ok: boolean; book?: Book; errors: Record<string, string> }>();
+  const { notify } = useToast();
+  useEffect(() => {
+    if (book && !dialog.current?.open) dialog.current?.showModal();
+    if (!book && dialog.current?.open) dialog.current.close();
+  }, [book]);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok && fetcher.data.book) {
+      onSaved(fetcher.data.book);
+      notify("success", "Book updated");
+    } else if (!fetcher.data.ok && fetcher.data.errors.form && !fetcher.data.errors.form.startsWith("Please select")) {
+      notify("error", "Failed to update book");
+    }
+  }, [fetcher.state, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="edit-book-title"
+      onCancel={onClose}
+      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-2xl backdrop:bg-stone-900/50"
+    >
+      {book && (
+        <fetcher.Form method="post" action={`/books/${book.bookId}/edit`} className="space-y-4 p-5" key={book.bookId}>
+          <h2 id="edit-book-title" className="font-serif text-2xl font-semibold">
+            Edit Book
+          </h2>
+          <input type="hidden" name="from" value="dialog" />
+          <BookEditFields book={book} errors={fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined} />
+          <div className="flex justify-end gap-3">
+            <button type="button" className="btn btn-secondary" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" name="intent" value="save" className="btn btn-primary" disabled={fetcher.state !== "idle"}>
+              {fetcher.state !== "idle" ? "Saving…" : "Save"}
+            </button>
+          </div>
+        </fetcher.Form>
+      )}
+    </dialog>
+  );
+}
+
+function MyBookCard({ book, onEdit, onDeleted }: { book: Item; onEdit: () => void; onDeleted: () => void }) {
+  const fetcher = useFetcher<{ ok: boolean; deleted?: boolean; errors: Record<string, string> }>();
+  const { notify } = useToast();
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok && fetcher.data.deleted) {
+      notify("success", "Book deleted");
+      onDeleted();
+    } else if (!fetcher.data.ok) notify("error", "Failed to delete book");
+  }, [fetcher.state, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  const title = book.title || "Untitled Book";
+  return (
+    <li className="card flex flex-col overflow-hidden" data-book-id={book.bookId}>
+      <Link to={`/books/${book.bookId}`} tabIndex={-1} aria-hidden="true">
+        <BookCover src={book.coverImage} title={title} />
+      </Link>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h2 className="line-clamp-2 font-serif font-semibold">
+          <Link to={`/books/${book.bookId}`} className="hover:underline">
+            {title}
+          </Link>
+        </h2>
+        <p className="line-clamp-1 text-sm text-stone-700">{book.author || "Unknown"}</p>
+        <div className="flex flex-wrap gap-1 pt-1">
+          <StatusBadge status={book.status} />
+          {book.analysisState === "pending" && (
+            <span role="status" className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">
+              Reading cover…
+            </span>
+          )}
+          {book.analysisState === "needs_details" && (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Needs details</span>
+          )}
+        </div>
+        {book.status === "borrowed" && book.lentToUserName && <p className="text-xs text-stone-700">Lent to {book.lentToUserName}</p>}
+        <div className="mt-auto flex gap-2 pt-2">
+          <button type="button" className="btn btn-secondary flex-1 px-2" onClick={onEdit} aria-label={`Edit ${title}`}>
+            Edit
+          </button>
+          <fetcher.Form
+            method="post"
+            action={`/books/${book.bookId}/edit`}
+            className="flex-1"
+            onSubmit={(event) => {
+              if (!window.confirm(DELETE_CONFIRMATION)) event.preventDefault();
+            }}
+          >
+            <input type="hidden" name="from" value="dialog" />
+            <button type="submit" name="intent" value="delete" className="btn btn-danger w-full px-2" aria-label={`Delete ${title}`}>
+              Delete
+            </button>
+          </fetcher.Form>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export default function MyBooks({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [books, setBooks] = useState<Item[]>(loaderData.books);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Book | null>(null);
+  const { notify } = useToast();
+  useEffect(() => setBooks(loaderData.books), [loaderData.books]);
+
+  // The Add Books nav item and the bottom bar's Add arrive with navigation state { openAddBooks: true }.
+  useEffect(() => {
+    if ((location.state as { openAddBooks?: boolean } | null)?.openAddBooks) {
+      setAdding(true);
+      navigate(location.pathname + location.search, { replace: true, state: null });
+    }
+  }, [location.state]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useAnalysisPolling(books, (updated) => setBooks((list) => list.map((b) => (b.bookId === updated.bookId ? updated : b))));
+
+  async function openEditor(book: Item) {
+    try {
+      const response = await fetch(`/api/books/${book.bookId}`);
+      const body = (await response.json()) as { success: boolean; data?: Book };
+      if (!body.success || !body.data) throw new Error();
+      setEditing(body.data);
+    } catch {
+      notify("error", "Failed to load book");
+    }
+  }
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-serif text-3xl font-bold">My Books</h1>
+          <p className="text-stone-700">{loaderData.total.toLocaleString("en-US")} books on your shelf</p>
+        </div>
+        <div className="flex gap-2">
+          <Link to="/books/new" className="btn btn-secondary">
+            Add by hand
+          </Link>
+          <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+            Add Books
+          </button>
+        </div>
+      </div>
+      {books.length === 0 ? (
+        <p className="card p-8 text-center text-stone-700">You haven't added any books yet. Click 'Add Books' to get started!</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+          {books.map((book) => (
+            <MyBookCard
+              key={book.bookId}
+              book={book}
+              onEdit={() => openEditor(book)}
+              onDeleted={() => setBooks((list) => list.filter((b) => b.bookId !== book.bookId))}
+            />
+          ))}
+        </ul>
+      )}
+      {loaderData.nextToken && (
+        <div className="flex justify-center">
+          <Link to={`?nextToken=${loaderData.nextToken}`} className="btn btn-secondary">
+            Next →
+          </Link>
+        </div>
+      )}
+      <AddBooksDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onBookAdded={(book) => setBooks((list) => [book, ...list])}
+        onFinished={() => {
+          setAdding(false);
+          if (location.pathname !== "/my-books") navigate("/my-books");
+        }}
+      />
+      <EditBookDialog
+        book={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(book) => {
+          setBooks((list) => list.map((b) => (b.bookId === book.bookId ? book : b)));
+          setEditing(null);
+        }}
+      />
+    </div>
+  );
+}
