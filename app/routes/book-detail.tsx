@@ -1,10 +1,13 @@
-import { data, Link } from "react-router";
+import { useMemo } from "react";
+import { data, Form, Link, useRevalidator } from "react-router";
 import { requestContext } from "../../worker/context";
 import { AUDIENCE_LABELS, audienceOf } from "../../worker/shared/audience";
 import { findBookById } from "../../worker/services/library";
 import { BookCover } from "../components/book-cover";
+import { DeleteBookButton } from "../components/delete-book-button";
 import { CoverAnalysisSection, GoogleMetadataSection } from "../components/metadata-sections";
 import { StatusBadge } from "../components/status-badge";
+import { useAnalysisPolling } from "../lib/use-analysis-polling";
 import { BOOK_META_DESCRIPTION_MAX as META_DESCRIPTION_MAX } from "../../worker/shared/rules";
 import type { Route } from "./+types/book-detail";
 
@@ -66,6 +69,10 @@ export default function BookDetail({ loaderData }: Route.ComponentProps) {
   const title = book.title || "Untitled Book";
   const owner = book.userName || "owner";
   const audience = audienceOf(book);
+  // While the cover is being read, poll and refresh the page once the analysis lands.
+  const revalidator = useRevalidator();
+  const pending = useMemo(() => (book.analysisState === "pending" ? [book] : []), [book]);
+  useAnalysisPolling(pending, () => revalidator.revalidate());
 
   return (
     <article className="space-y-6">
@@ -129,9 +136,9 @@ export default function BookDetail({ loaderData }: Route.ComponentProps) {
                 <Link to={`/books/${book.bookId}/edit`} className="btn btn-secondary">
                   Edit
                 </Link>
-                <Link to={`/books/${book.bookId}/edit#delete`} className="btn btn-danger">
-                  Delete
-                </Link>
+                <Form method="post" action={`/books/${book.bookId}/edit`}>
+                  <DeleteBookButton />
+                </Form>
               </>
             ) : signedIn ? (
               <Link to={`/users/${book.userId}`} className="btn btn-primary">

@@ -201,3 +201,14 @@ describe("the API's edges", () => {
     expect(await response.json()).toMatchObject({ success: false });
   });
 });
+
+describe("search totals", () => {
+  it("count exactly up to four pages, then report a capped total", async () => {
+    const owner = await createMember();
+    await createBooks(owner.id, Array.from({ length: 120 }, (_, i) => ({ title: `Capybara chronicle ${i}` })));
+    const small = await list("?search=capybara&limit=50");
+    expect(small.body.data).toMatchObject({ total: 120, totalCapped: false });
+    const capped = await list("?search=capybara&limit=10");
+    expect(capped.body.data).toMatchObject({ total: 100, totalCapped: true });
+  });
+});

@@ -22,8 +22,13 @@ export const libraryQuerySchema = z.object({
 });
 export type LibraryQuery = z.output<typeof libraryQuerySchema>;
 
-/** Totals above this are shown as "1,000+" so a broad search never counts the whole library. */
-export const SEARCH_COUNT_CAP = 1000;
+/**
+ * A search counts at most four pages of matches (at least 100): beyond that the total shows as
+ * "100+", so a broad search reads about as many rows as the page it shows.
+ */
+export function searchCountCap(limit: number | undefined): number {
+  return Math.max(100, (limit ?? 25) * 4);
+}
 
 export interface LibraryTotal {
   count: number;
@@ -92,25 +97,15 @@ async function counter(ctx: ServiceContext, scopes: string[]): Promise<Map<strin
 
 /**
  * How many books the listing has. Unfiltered totals come from trigger-kept counters; a search
- * counts matches up to SEARCH_COUNT_CAP.
+ * counts matches up to searchCountCap().
  */
 export async function countLibraryBooks(
   ctx: ServiceContext,
-  query: Pick<LibraryQuery, "search" | "ageGroupFine" | "userId">,
+  query: Pick<LibraryQuery, "search" | "ageGroupFine" | "userId"> & { limit?: number },
   excludeUserId: string | null = null,
 ): Promise<LibraryTotal> {
   const fts = query.search ? toFtsQuery(query.search) : null;
-  if (fts) {
-    const where = filters(query as LibraryQuery, excludeUserId);
-    const [row] = await ctx.db.all<{ n: number }>(sql`
-      select count(*) as n from (
-        select 1 from books_fts join books on books.seq = books_fts.rowid
-        where books_fts match ${fts} ${where.length ? sql`and ${and(...where)}` : sql``}
-        limit ${SEARCH_COUNT_CAP + 1}
-      )`);
-    const n = row?.n ?? 0;
-    return { count: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
-  }
+  if (fts) return countSearchMatches(ctx, fts, query, excludeUserId);
 
   const age: AgeGroupFine | undefined = query.ageGroupFine;
   if (query.userId) {
@@ -122,6 +117,42 @@ export async function countLibraryBooks(
   const counts = await counter(ctx, ownScope ? [totalScope, ownScope] : [totalScope]);
   const total = (counts.get(totalScope) ?? 0) - (ownScope ? (counts.get(ownScope) ?? 0) : 0);
   return { count: Math.max(0, total), capped: false };
+}
+
+/**
+ * Counts search matches from the FTS index alone (up to the cap), then subtracts the viewer's own
+ * matching books, found through their handful of rowids, so the books table is never walked.
+ */
+async function countSearchMatches(
+  ctx: ServiceContext,
+  fts: string,
+  query: Pick<LibraryQuery, "ageGroupFine" | "userId"> & { limit?: number },
+  excludeUserId: string | null,
+): Promise<LibraryTotal> {
+  const cap = searchCountCap(query.limit);
+  if (query.userId || query.ageGroupFine) {
+    // Narrow searches: the filter decides, so count through the join (bounded by the cap).
+    const where = filters(query as LibraryQuery, excludeUserId);
+    const [row] = await ctx.db.all<{ n: number }>(sql`
+      select count(*) as n from (
+        select 1 from books_fts join books on books.seq = books_fts.rowid
+        where books_fts match ${fts} and ${and(...where)}
+        limit ${cap + 1}
+      )`);
+    const n = row?.n ?? 0;
+    return { count: Math.min(n, cap), capped: n > cap };
+  }
+  const [all] = await ctx.db.all<{ n: number }>(
+    sql`select count(*) as n from (select rowid from books_fts where books_fts match ${fts} limit ${cap + 1})`,
+  );
+  let n = all?.n ?? 0;
+  if (excludeUserId && n > 0) {
+    const [own] = await ctx.db.all<{ n: number }>(sql`
+      select count(*) as n from books_fts
+      where books_fts match ${fts} and rowid in (select seq from books where user_id = ${excludeUserId})`);
+    n -= own?.n ?? 0;
+  }
+  return { count: Math.min(Math.max(0, n), cap), capped: n > cap };
 }
 
 export async function findBookById(ctx: ServiceContext, bookId: string): Promise<Book | null> {

@@ -1,0 +1,63 @@
+import { expect, expectAccessible, signInAsDemoMember, test } from "./fixtures";
+
+// A real 1×1 PNG: decodable by the browser, so it goes through downscaling and upload.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+
+test("a member adds books from photos, edits one, lends it and deletes another", async ({ page }) => {
+  await signInAsDemoMember(page, "Amara");
+  await page.goto("/my-books");
+  await expect(page.getByRole("heading", { name: "My Books" })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Add Books" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Books" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: /^Upload/ }).click();
+  await expect(dialog.getByText("Please upload at least one book image.")).toBeVisible();
+
+  await dialog.locator('input[type="file"]').setInputFiles([
+    { name: "cover-one.png", mimeType: "image/png", buffer: PNG },
+    { name: "not-really.png", mimeType: "image/png", buffer: Buffer.from("this is not an image") },
+    { name: "cover-two.png", mimeType: "image/png", buffer: PNG },
+  ]);
+  await expect(dialog.getByRole("list", { name: "Selected images" }).getByRole("listitem")).toHaveCount(3);
+  await dialog.getByRole("button", { name: /^Upload/ }).click();
+  await expect(page.getByText("Added 2/3 book(s).")).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/my-books$/);
+
+  // The two new books are at the top; their covers are read in the background.
+  const newest = page.locator("main ul > li").first();
+  await expect(newest.getByText(/Reading cover…|Needs details/)).toBeVisible();
+
+  // Edit the newest book and lend it to another demo member found by e-mail.
+  await newest.getByRole("button", { name: /^Edit / }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Book" });
+  await edit.getByLabel("Title").fill("The Enchanted April");
+  await edit.getByLabel("Author").fill("Elizabeth von Arnim");
+  await edit.getByLabel("Status").selectOption("borrowed");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit.getByText("Please select who you lent the book to.")).toBeVisible();
+  await edit.getByLabel("Borrower's e-mail").fill("daniel.cohen@example.com");
+  await edit.getByRole("button", { name: /^Select / }).click();
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Book updated")).toBeVisible();
+  await expect(newest.getByText("Lent to")).toBeVisible();
+
+  await newest.getByRole("link", { name: "The Enchanted April" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "The Enchanted April" })).toBeVisible();
+  await expect(page.getByText(/^Lent to /)).toBeVisible();
+  await expectAccessible(page);
+
+  // Delete the other new book from its page, after confirming.
+  await page.goto("/my-books");
+  const second = page.locator("main ul > li").nth(1);
+  await second.getByRole("link").last().click();
+  page.once("dialog", (confirm) => {
+    expect(confirm.message()).toBe("Are you sure you want to delete this book? This cannot be undone.");
+    void confirm.accept();
+  });
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.getByText("Book deleted")).toBeVisible();
+});
