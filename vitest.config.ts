@@ -13,7 +13,15 @@ export default defineConfig(async () => {
         // Tests never reach Workers AI or Google; their adapters are fed recorded answers instead.
         remoteBindings: false,
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, COVER_ANALYZER: "local", DEV_SIGN_IN: "true", UPLOAD_SIGNING_SECRET: "test-upload-signing-secret" },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            COVER_ANALYZER: "local",
+            DEV_SIGN_IN: "true",
+            UPLOAD_SIGNING_SECRET: "test-upload-signing-secret",
+            // A fake Google OAuth client turns Google sign-in on; tests answer Google's token endpoint themselves.
+            GOOGLE_CLIENT_ID: "test-client.apps.googleusercontent.com",
+            GOOGLE_CLIENT_SECRET: "test-client-secret",
+          },
         },
       }),
     ],

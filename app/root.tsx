@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Link,
   Links,
@@ -11,7 +13,9 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { BottomBar } from "./components/bottom-bar";
-import { Toaster } from "./components/toaster";
+import { SessionExpiredListener } from "./components/session-expired";
+import { Toaster, useToast } from "./components/toaster";
+import { takeFlash, type Flash } from "./flash.server";
 import { TopBar } from "./components/top-bar";
 import { useNonce } from "./nonce";
 import { loadShell } from "./shell.server";
@@ -21,15 +25,25 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadShell(context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { flash, headers } = await takeFlash(request);
+  return data({ ...loadShell(context), flash }, { headers });
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export type RootData = ReturnType<typeof loadShell> & { flash: Flash | null };
 
 /** The shell's data (signed-in member, sign-in options) from any component. */
 export function useShell(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
+  return useRouteLoaderData("root") as RootData | undefined;
+}
+
+/** Shows the one-shot message an action left before redirecting (e.g. 'Book deleted'). */
+function FlashToast({ flash }: { flash: Flash | null }) {
+  const { notify } = useToast();
+  useEffect(() => {
+    if (flash) notify(flash.type, flash.message);
+  }, [flash, notify]);
+  return null;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -41,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#065f46" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="min-h-dvh">
         {children}
@@ -55,6 +69,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <Toaster>
+      <SessionExpiredListener />
+      <FlashToast flash={loaderData.flash} />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"

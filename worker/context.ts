@@ -1,4 +1,4 @@
-import { createContext } from "react-router";
+import { createContext, type RouterContext } from "react-router";
 import type { Database } from "./db/client";
 import type { SessionUser } from "./services/types";
 
@@ -12,4 +12,7 @@ export interface RequestContext {
   url: URL;
 }
 
-export const requestContext = createContext<RequestContext>();
+// Kept on globalThis so a hot-reloaded copy of this module in `npm run dev` still reads the key
+// the Worker entry set; in a build there is only ever one copy.
+const globalKey = globalThis as { __bookclubRequestContext?: RouterContext<RequestContext> };
+export const requestContext = (globalKey.__bookclubRequestContext ??= createContext<RequestContext>());

@@ -5,7 +5,8 @@ import type { AppEnv } from "./http/app-env";
 import { media } from "./http/media";
 import { renderPage } from "./http/pages";
 import { securityHeaders } from "./http/security-headers";
-import { resolveSessionUser } from "./auth/resolve-user";
+import { resolveSessionUser, sendPendingSessionCookie } from "./auth/resolve-user";
+import { csrfProtection } from "./http/csrf";
 import { handleCoverAnalysisBatch, type CoverAnalysisMessage } from "./covers/consumer";
 
 const app = new Hono<AppEnv>();
@@ -15,7 +16,9 @@ app.use("*", async (c, next) => {
   c.set("db", getDatabase(c.env.DB));
   c.set("user", await resolveSessionUser(c));
   await next();
+  sendPendingSessionCookie(c);
 });
+app.use("*", csrfProtection);
 app.route("/api", api);
 app.route("/media", media);
 // `all`, not `get`: React Router actions arrive as POSTs.

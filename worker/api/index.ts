@@ -4,10 +4,13 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../http/app-env";
 import { ServiceError } from "../services/errors";
+import { authApi } from "./auth";
 import { booksApi } from "./books";
 import { fail } from "./envelope";
 import { interestApi } from "./interest";
+import { bookMetadataApi, imageMetadataApi } from "./metadata";
 import { uploadsApi } from "./uploads";
+import { usersApi } from "./users";
 
 /** JSON bodies are small; uploads have their own, larger limit on their own route. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -29,8 +32,13 @@ api.use("*", (c, next) => {
   return FILE_BODY_ROUTES.some((route) => route.test(path)) ? next() : jsonBodyLimit(c, next);
 });
 
+api.route("/auth", authApi);
+// Before /books, so /books/metadata is not taken for a book id.
+api.route("/books/metadata", bookMetadataApi);
 api.route("/books", booksApi);
+api.route("/images", imageMetadataApi);
 api.route("/interest", interestApi);
+api.route("/users", usersApi);
 api.route("/", uploadsApi);
 
 // Mounted apps do not use their own notFound, so unknown API paths are caught here, before pages.

@@ -3,7 +3,7 @@ import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env";
 import type { SessionUser } from "../services/types";
 import { SESSION_COOKIE, validateSessionToken } from "./session";
-import { setSessionCookie } from "./session-cookie";
+import { clearedSessionCookie, sessionCookie, setsSessionCookie } from "./session-cookie";
 
 /**
  * The signed-in member for this request, from the session cookie or an `Authorization: Bearer`
@@ -16,8 +16,24 @@ export async function resolveSessionUser(c: Context<AppEnv>): Promise<SessionUse
   if (!token) return null;
 
   const session = await validateSessionToken(c.get("db"), token);
-  if (!session) return null;
+  if (!session) {
+    // A dead cookie (expired, logged out elsewhere, garbage) is dropped so the browser stops sending it.
+    if (!bearer) c.set("pendingSessionCookie", clearedSessionCookie(c.req.url));
+    return null;
+  }
   c.set("session", { id: session.sessionId, via: bearer ? "bearer" : "cookie" });
-  if (session.renewed && !bearer) setSessionCookie(c, token, session.expiresAt);
+  if (session.renewed && !bearer) c.set("pendingSessionCookie", sessionCookie(c.req.url, token, session.expiresAt));
   return session.user;
+}
+
+/**
+ * Run after the handler: page responses come from React Router as raw Responses, which do not carry
+ * headers set on the Hono context, so the renewed cookie is appended here. A response that signs in
+ * or out has already decided the cookie and wins.
+ */
+export function sendPendingSessionCookie(c: Context<AppEnv>) {
+  const cookie = c.get("pendingSessionCookie");
+  // Never attach a cookie to a publicly cacheable response (media): a shared cache could replay it.
+  if (!cookie || setsSessionCookie(c.res) || /\bpublic\b/.test(c.res.headers.get("Cache-Control") ?? "")) return;
+  c.res.headers.append("Set-Cookie", cookie);
 }

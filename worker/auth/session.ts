@@ -1,6 +1,6 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { eq, lt } from "drizzle-orm";
+import { and, eq, lt, lte } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { sessions, users } from "../db/schema";
 import type { SessionUser } from "../services/types";
@@ -20,10 +20,14 @@ export function sessionIdFromToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
+/** Starts a session and, in the same batch, drops this member's expired ones so they do not pile up. */
 export async function createSession(db: Database, userId: string, now = Date.now()) {
   const token = generateSessionToken();
   const expiresAt = now + SESSION_TTL_MS;
-  await db.insert(sessions).values({ id: sessionIdFromToken(token), userId, expiresAt });
+  await db.batch([
+    db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now))),
+    db.insert(sessions).values({ id: sessionIdFromToken(token), userId, expiresAt }),
+  ]);
   return { token, expiresAt };
 }
 
@@ -71,8 +75,10 @@ export async function invalidateSession(db: Database, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export async function invalidateAllSessions(db: Database, userId: string) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** "Sign out everywhere": ends every session of the member, this one included; returns how many ended. */
+export async function invalidateAllSessions(db: Database, userId: string): Promise<number> {
+  const result = await db.delete(sessions).where(eq(sessions.userId, userId));
+  return result.meta.changes ?? 0;
 }
 
 export async function deleteExpiredSessions(db: Database, now = Date.now()) {

@@ -10,6 +10,8 @@ export interface AppEnv {
     user: SessionUser | null;
     /** Set when the request carried a valid session; `via` decides whether CSRF checks apply. */
     session?: { id: string; via: "cookie" | "bearer" };
+    /** A Set-Cookie the session middleware sends after the handler (renewal, or clearing a dead cookie). */
+    pendingSessionCookie?: string;
   };
 }
 

@@ -5,8 +5,9 @@ import type { AppEnv } from "./app-env";
 export function contentSecurityPolicy(nonce: string, options: { dev: boolean }): string {
   return [
     "default-src 'self'",
-    // strict-dynamic lets React Router's nonced module scripts load their own chunks.
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    // strict-dynamic lets React Router's nonced module scripts load their own chunks. The dev
+    // server injects its own inline scripts and hot-reloads modules, so it runs without a nonce.
+    options.dev ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     // Vite's dev server injects styles at run time; the built app only links its stylesheet.
     options.dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "img-src 'self' data: blob: https:",
@@ -21,7 +22,8 @@ export function contentSecurityPolicy(nonce: string, options: { dev: boolean }):
 
 /** Sets the per-request nonce and the headers every response carries. */
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set("nonce", encodeBase64(crypto.getRandomValues(new Uint8Array(16))));
+  // No nonce in dev: React Router's dev-only stylesheet link would otherwise differ at hydration.
+  c.set("nonce", import.meta.env.DEV ? "" : encodeBase64(crypto.getRandomValues(new Uint8Array(16))));
   await next();
 
   const headers = c.res.headers;

@@ -1,0 +1,41 @@
+import { useEffect, useRef } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { SESSION_EXPIRED_EVENT } from "../lib/api-client";
+import { useToast } from "./toaster";
+
+/** Spec §4: the warning stays for 7000 ms. */
+const NOTICE_MS = 7000;
+export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in again to continue.";
+
+/**
+ * Listens for the session-expired event (any 401/403 from apiFetch): shows the warning once, signs the
+ * browser out on the server (the cookie may still name a dead session) and goes to /login, with the
+ * current page as the way back.
+ */
+export function SessionExpiredListener() {
+  const { notify } = useToast();
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const busy = useRef(false);
+  const here = useRef(location.pathname + location.search);
+  here.current = location.pathname + location.search;
+
+  useEffect(() => {
+    if (fetcher.state === "idle") busy.current = false;
+  }, [fetcher.state]);
+
+  useEffect(() => {
+    function onExpired() {
+      // Several requests can fail together; one notice and one sign-out are enough.
+      if (busy.current) return;
+      busy.current = true;
+      notify("warning", SESSION_EXPIRED_MESSAGE, NOTICE_MS);
+      const login = here.current.startsWith("/login") ? "/login" : `/login?redirectTo=${encodeURIComponent(here.current)}`;
+      void fetcher.submit(null, { method: "post", action: `/logout?redirectTo=${encodeURIComponent(login)}` });
+    }
+    window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+  }, [notify, fetcher]);
+
+  return null;
+}

@@ -1,0 +1,296 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { requestContext } from "../../worker/context";
+import { TIMEZONES } from "../../worker/db/schema";
+import { ServiceError } from "../../worker/services/errors";
+import { saveProfilePicture } from "../../worker/services/profile-picture";
+import { profileUpdateSchema, toOwnProfile, updateProfile } from "../../worker/services/users";
+import {
+  MAX_PROFILE_PICTURE_BYTES,
+  NAME_REQUIRED,
+  NO_CHANGES,
+  PICTURE_TOO_LARGE,
+  pictureFileProblem,
+  PROFILE_BIO_MAX,
+  PROFILE_NAME_MAX,
+  PROFILE_PICTURE_TYPES,
+} from "../../worker/shared/profile";
+import { requireMember } from "../auth.server";
+import { Avatar } from "../components/avatar";
+import { readFormData, textField } from "../form-data.server";
+import type { Route } from "./+types/profile";
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Profile — BookClub" }];
+}
+
+const UPLOAD_FAILED = "Failed to upload image. Please try again.";
+const UPDATE_FAILED = "Failed to update profile";
+const UPDATED = "Profile updated successfully!";
+const IMAGE_UPLOADED = "Image uploaded successfully";
+// Room for the text fields and multipart framing next to a picture of the maximum size.
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireMember(context);
+  // The list comes from the server so the browser bundle never imports the schema.
+  return { profile: toOwnProfile(user), timezones: TIMEZONES };
+}
+
+type Field = "name" | "bio" | "timezone" | "picture" | "form";
+const refuse = (field: Field, error: string, status: number) => data({ ok: false as const, field, error }, { status });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireMember(context);
+  const { db, env } = context.get(requestContext);
+  const ctx = { db, env, user };
+
+  let form: FormData;
+  try {
+    form = await readFormData(request, MAX_PROFILE_PICTURE_BYTES + FORM_OVERHEAD_BYTES, PICTURE_TOO_LARGE);
+  } catch (error) {
+    if (error instanceof ServiceError) return refuse(error.status === 413 ? "picture" : "form", error.message, error.status);
+    throw error;
+  }
+
+  const fields = profileUpdateSchema.safeParse({
+    name: textField(form, "name"),
+    bio: textField(form, "bio"),
+    timezone: textField(form, "timezone"),
+  });
+  if (!fields.success) {
+    const issue = fields.error.issues[0]!;
+    return refuse((issue.path[0] as Field | undefined) ?? "form", issue.message, 400);
+  }
+
+  // Browsers send an empty file part when no picture was chosen.
+  const picture = form.get("picture");
+  let pictureKey: string | undefined;
+  if (picture instanceof File && (picture.size > 0 || picture.name)) {
+    try {
+      if (picture.size > MAX_PROFILE_PICTURE_BYTES) return refuse("picture", PICTURE_TOO_LARGE, 413);
+      pictureKey = (await saveProfilePicture(ctx, new Uint8Array(await picture.arrayBuffer()))).key;
+    } catch (error) {
+      if (error instanceof ServiceError) return refuse("picture", error.message, error.status);
+      console.error("Storing a profile picture failed", error);
+      return refuse("picture", UPLOAD_FAILED, 500);
+    }
+  }
+
+  try {
+    await updateProfile(ctx, { ...fields.data, ...(pictureKey ? { profilePicture: pictureKey } : {}) });
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 400) return refuse("form", error.message, 400);
+    if (!(error instanceof ServiceError)) console.error("Updating a profile failed", error);
+    return refuse("form", UPDATE_FAILED, error instanceof ServiceError ? error.status : 500);
+  }
+  return { ok: true as const, pictureUploaded: Boolean(pictureKey) };
+}
+
+function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { profile, timezones } = loaderData;
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formAction?.startsWith("/profile");
+  const ids = useId();
+
+  const [name, setName] = useState(profile.name);
+  const [bio, setBio] = useState(profile.bio);
+  const [timezone, setTimezone] = useState<string>(profile.timezone);
+  const [chosen, setChosen] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [clientError, setClientError] = useState<{ field: Field; message: string } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!chosen) return setPreview(null);
+    const url = URL.createObjectURL(chosen);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [chosen]);
+
+  // A saved picture is now the profile's; clear the chooser so saving again is 'No changes detected'.
+  useEffect(() => {
+    if (result?.ok && result.pictureUploaded) {
+      setChosen(null);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  }, [result]);
+
+  const error = clientError ?? (result && !result.ok ? { field: result.field, message: result.error } : null);
+  const errorFor = (field: Field) => (error?.field === field ? error.message : null);
+
+  function onPictureChange(event: React.ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0] ?? null;
+    const problem = file ? pictureFileProblem(file) : null;
+    if (problem) {
+      event.currentTarget.value = "";
+      setChosen(null);
+      setClientError({ field: "picture", message: problem });
+      return;
+    }
+    setClientError(null);
+    setChosen(file);
+  }
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const changed = name.trim() !== profile.name || bio.trim() !== profile.bio || timezone !== profile.timezone || chosen;
+    if (!name.trim()) {
+      event.preventDefault();
+      setClientError({ field: "name", message: NAME_REQUIRED });
+    } else if (!changed) {
+      event.preventDefault();
+      setClientError({ field: "form", message: NO_CHANGES });
+    } else setClientError(null);
+  }
+
+  const nameErrorId = `${ids}-name-error`;
+  const bioErrorId = `${ids}-bio-error`;
+  const timezoneErrorId = `${ids}-timezone-error`;
+  const pictureHintId = `${ids}-picture-hint`;
+  const pictureErrorId = `${ids}-picture-error`;
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <h1 className="font-serif text-3xl font-bold">Profile</h1>
+
+      <Form method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="card space-y-5 p-5">
+        <div className="flex items-center gap-4">
+          <Avatar src={preview ?? profile.profilePicture} name={name || profile.name} size="lg" />
+          <div className="min-w-0">
+            <p className="truncate font-semibold">{profile.name}</p>
+            <p className="truncate text-sm text-stone-700">{profile.email}</p>
+            <Link to={`/users/${profile.userId}`} className="text-sm font-medium text-brand-700 hover:underline">
+              View your public profile
+            </Link>
+          </div>
+        </div>
+
+        <div>
+          <label htmlFor={`${ids}-name`} className="mb-1 block font-medium">
+            Display Name
+          </label>
+          <input
+            id={`${ids}-name`}
+            name="name"
+            type="text"
+            required
+            maxLength={PROFILE_NAME_MAX}
+            autoComplete="name"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            aria-invalid={errorFor("name") ? true : undefined}
+            aria-describedby={errorFor("name") ? nameErrorId : undefined}
+            className="field"
+          />
+          <FieldError id={nameErrorId} message={errorFor("name")} />
+        </div>
+
+        <div>
+          <label htmlFor={`${ids}-bio`} className="mb-1 block font-medium">
+            Bio
+          </label>
+          <textarea
+            id={`${ids}-bio`}
+            name="bio"
+            rows={4}
+            maxLength={PROFILE_BIO_MAX}
+            value={bio}
+            onChange={(event) => setBio(event.currentTarget.value)}
+            aria-invalid={errorFor("bio") ? true : undefined}
+            aria-describedby={errorFor("bio") ? bioErrorId : undefined}
+            className="field"
+          />
+          <FieldError id={bioErrorId} message={errorFor("bio")} />
+        </div>
+
+        <div>
+          <label htmlFor={`${ids}-timezone`} className="mb-1 block font-medium">
+            Timezone
+          </label>
+          <select
+            id={`${ids}-timezone`}
+            name="timezone"
+            value={timezone}
+            onChange={(event) => setTimezone(event.currentTarget.value)}
+            aria-invalid={errorFor("timezone") ? true : undefined}
+            aria-describedby={errorFor("timezone") ? timezoneErrorId : undefined}
+            className="field min-h-11"
+          >
+            {timezones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
+              </option>
+            ))}
+          </select>
+          <FieldError id={timezoneErrorId} message={errorFor("timezone")} />
+        </div>
+
+        <div>
+          <label htmlFor={`${ids}-picture`} className="mb-1 block font-medium">
+            Profile Picture
+          </label>
+          <input
+            ref={fileInput}
+            id={`${ids}-picture`}
+            name="picture"
+            type="file"
+            accept={PROFILE_PICTURE_TYPES.join(",")}
+            onChange={onPictureChange}
+            aria-invalid={errorFor("picture") ? true : undefined}
+            aria-describedby={errorFor("picture") ? `${pictureHintId} ${pictureErrorId}` : pictureHintId}
+            className="block w-full text-sm text-stone-800 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-stone-300 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-stone-800 hover:file:bg-stone-100"
+          />
+          <p id={pictureHintId} className="mt-1 text-sm text-stone-700">
+            JPEG, PNG or GIF, up to 5 MB.
+          </p>
+          <FieldError id={pictureErrorId} message={errorFor("picture")} />
+        </div>
+
+        <div className="flex flex-wrap items-center gap-3 border-t border-stone-200 pt-4">
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? "Saving…" : "Save Changes"}
+          </button>
+          <Link to="/settings/notifications" className="btn btn-secondary">
+            Notification settings
+          </Link>
+        </div>
+        {error?.field === "form" && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900">
+            {error.message}
+          </p>
+        )}
+        {!clientError && result?.ok && (
+          <div role="status" className="space-y-1 rounded-lg bg-green-50 p-3 font-medium text-green-900">
+            {result.pictureUploaded && <p>{IMAGE_UPLOADED}</p>}
+            <p>{UPDATED}</p>
+          </div>
+        )}
+      </Form>
+
+      <section aria-labelledby={`${ids}-sessions`} className="card space-y-3 p-5">
+        <h2 id={`${ids}-sessions`} className="font-serif text-xl font-semibold">
+          Sessions
+        </h2>
+        <p className="text-stone-700">Signed in on a shared or lost device? Sign out of BookClub on every device at once.</p>
+        {/* A full page load: signing out must drop every bit of client state. The flag goes in both
+            the query and the body, so the logout action may read either. */}
+        <Form method="post" action="/logout?everywhere=1" reloadDocument>
+          <input type="hidden" name="everywhere" value="1" />
+          <button type="submit" className="btn btn-danger">
+            Sign out everywhere
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}

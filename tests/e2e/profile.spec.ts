@@ -1,0 +1,90 @@
+import { expect, expectAccessible, signInAsDemoMember, test } from "./fixtures";
+
+const PNG_1PX = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+test.describe("a member's profile and notification settings", () => {
+  test("edits the bio, toggles a preference, and both survive a reload", async ({ page }) => {
+    // A member of our own, so other journeys signed in as the first demo member are not affected.
+    await signInAsDemoMember(page, "Lars Eriksson");
+
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name: "Profile", exact: true })).toBeVisible();
+    await expectAccessible(page);
+
+    // Instant feedback in the browser: nothing changed yet, and a non-image is turned away.
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "No changes detected" })).toBeVisible();
+    await page.getByLabel("Profile Picture").setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("not a picture"),
+    });
+    await expect(page.getByText("Please select a valid image file (JPEG, PNG, or GIF)")).toBeVisible();
+
+    const bio = `Reads on the tram, ${Date.now()}`;
+    await page.getByLabel("Bio").fill(bio);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Profile updated successfully!" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Bio")).toHaveValue(bio);
+
+    // A real PNG goes up with the form and becomes the picture.
+    await page.getByLabel("Profile Picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG_1PX });
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    const saved = page.getByRole("status").filter({ hasText: "Profile updated successfully!" });
+    await expect(saved).toContainText("Image uploaded successfully");
+    await expect(page.locator('main img[src^="/media/avatars/"]')).toBeVisible();
+
+    await page.getByRole("link", { name: "Notification settings" }).click();
+    await expect(page).toHaveURL(/\/settings\/notifications$/);
+    await expect(page.getByRole("heading", { name: "Email Notifications" })).toBeVisible();
+    await expectAccessible(page);
+
+    const clubNews = page.getByRole("switch", { name: "Club announcements" });
+    await expect(clubNews).toHaveAttribute("aria-checked", "true");
+    await clubNews.click();
+    await expect(clubNews).toHaveAttribute("aria-checked", "false");
+    await expect(page.getByText("Notification preferences saved").first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Club announcements" })).toHaveAttribute("aria-checked", "false");
+
+    // The master switch disables the six toggles but keeps their values.
+    const master = page.getByRole("switch", { name: "Email notifications" });
+    await master.focus();
+    await page.keyboard.press("Space");
+    await expect(master).toHaveAttribute("aria-checked", "false");
+    await expect(page.getByRole("switch", { name: "Club announcements" })).toBeDisabled();
+    await expect(page.getByRole("switch", { name: "Direct messages" })).toHaveAttribute("aria-checked", "true");
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Email notifications" })).toHaveAttribute("aria-checked", "false");
+
+    // Put things back for other journeys that use the same demo member.
+    await page.getByRole("switch", { name: "Email notifications" }).click();
+    await expect(page.getByRole("switch", { name: "Club announcements" })).toBeEnabled();
+    await page.getByRole("switch", { name: "Club announcements" }).click();
+    await expect(page.getByRole("switch", { name: "Club announcements" })).toHaveAttribute("aria-checked", "true");
+
+    await page.goto("/profile");
+    await page.getByRole("link", { name: "View your public profile" }).click();
+    await expect(page).toHaveURL(/\/users\/[^/]+$/);
+    await expect(page.getByRole("link", { name: "Edit profile" })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("another member's page shows their name and a clearly unavailable Start Conversation", async ({ page }) => {
+    await signInAsDemoMember(page, "Lars Eriksson");
+    const lookup = await page.request.get("/api/users/query?email=wei.zhang%40example.com");
+    expect(lookup.status()).toBe(200);
+    const { data } = (await lookup.json()) as { data: { userId: string } };
+
+    await page.goto(`/users/${data.userId}`);
+    await expect(page.getByRole("heading", { name: "Wei Zhang" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "wei.zhang@example.com" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Start Conversation" })).toBeDisabled();
+    await expect(page.getByText("Messaging is coming soon.")).toBeVisible();
+    await expectAccessible(page);
+  });
+});

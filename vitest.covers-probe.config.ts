@@ -1,0 +1,35 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  return {
+    plugins: [
+      cloudflareTest({
+        // The Worker under test is the production build (`react-router build` runs first), so API and
+        // SSR tests exercise exactly what deploys, including React Router's server build.
+        wrangler: { configPath: `./${process.env.BUILD_DIR ?? "build"}/server/wrangler.json` },
+        // Tests never reach Workers AI or Google; their adapters are fed recorded answers instead.
+        remoteBindings: false,
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            COVER_ANALYZER: "local",
+            DEV_SIGN_IN: "true",
+            UPLOAD_SIGNING_SECRET: "test-upload-signing-secret",
+            // A fake Google OAuth client turns Google sign-in on; tests answer Google's token endpoint themselves.
+            GOOGLE_CLIENT_ID: "test-client.apps.googleusercontent.com",
+            GOOGLE_CLIENT_SECRET: "test-client-secret",
+          },
+        },
+      }),
+    ],
+    test: {
+      deps: { optimizer: { ssr: { enabled: true, include: ["jpeg-js"] } } },
+      include: ["tests/**/*.test.ts"],
+      exclude: ["tests/e2e/**"],
+      setupFiles: ["./tests/setup/apply-migrations.ts"],
+    },
+  };
+});

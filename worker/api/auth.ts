@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import { clearSessionCookie } from "../auth/session-cookie";
+import { signOut, signOutEverywhere } from "../auth/sign-out";
+import type { AppEnv } from "../http/app-env";
+import { unauthorized } from "../services/errors";
+import { serviceContext } from "../http/app-env";
+import { ok } from "./envelope";
+
+/** Sign-out for API clients (cookie or Bearer); signing in happens on the /login and /auth pages. */
+export const authApi = new Hono<AppEnv>()
+  .post("/logout", async (c) => {
+    const session = c.get("session");
+    if (!session) throw unauthorized();
+    await signOut(c.get("db"), session.id);
+    if (session.via === "cookie") clearSessionCookie(c);
+    return ok(c, { signedOut: true });
+  })
+  .post("/logout-all", async (c) => {
+    const result = await signOutEverywhere(serviceContext(c));
+    if (c.get("session")?.via === "cookie") clearSessionCookie(c);
+    return ok(c, { signedOut: true, ...result });
+  });

@@ -1,0 +1,22 @@
+import { parse } from "hono/utils/cookie";
+import type { Database } from "../db/client";
+import { requireUser } from "../services/errors";
+import type { ServiceContext } from "../services/types";
+import { invalidateAllSessions, invalidateSession, SESSION_COOKIE, sessionIdFromToken } from "./session";
+
+/** The stored id of the session whose cookie this request carries (valid or not). */
+export function sessionIdFromCookie(request: Request): string | null {
+  const token = parse(request.headers.get("Cookie") ?? "", SESSION_COOKIE)[SESSION_COOKIE];
+  return token ? sessionIdFromToken(token) : null;
+}
+
+/** Ends one session (this browser or this API client). */
+export async function signOut(db: Database, sessionId: string) {
+  await invalidateSession(db, sessionId);
+}
+
+/** "Sign out everywhere": ends every session of the signed-in member, on every device. */
+export async function signOutEverywhere(ctx: ServiceContext): Promise<{ sessionsEnded: number }> {
+  requireUser(ctx);
+  return { sessionsEnded: await invalidateAllSessions(ctx.db, ctx.user.id) };
+}

@@ -1,0 +1,38 @@
+import type { MiddlewareHandler } from "hono";
+import { fail } from "../api/envelope";
+import type { AppEnv } from "./app-env";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+// Checked even without a session: a cross-site POST must not sign a browser in (login CSRF).
+const SIGN_IN_PATHS = new Set(["/login", "/auth/google", "/auth/callback"]);
+export const CROSS_SITE_REFUSED = "Cross-site request refused.";
+
+/**
+ * True when the browser says the request comes from another site: an Origin other than ours, or,
+ * without Origin, a Sec-Fetch-Site other than same-origin/none. Requests with neither header are
+ * not from a browser that could be tricked, so they pass.
+ */
+export function isCrossSiteRequest(request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  if (origin !== null) return origin !== new URL(request.url).origin;
+  const site = request.headers.get("Sec-Fetch-Site");
+  return site !== null && site !== "same-origin" && site !== "none";
+}
+
+/**
+ * CSRF protection for every state-changing request a browser authenticates by cookie (API and page
+ * actions alike), and for the sign-in endpoints. Bearer tokens are never sent automatically by a
+ * browser, so Bearer requests skip it; so do anonymous requests, which have nothing to abuse.
+ * SameSite=Lax already stops most cross-site POSTs; this also covers same-site, cross-origin ones.
+ */
+export const csrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next();
+  const via = c.get("session")?.via;
+  if (via === "bearer") return next();
+  // React Router's client-side submissions go to "<path>.data".
+  const path = new URL(c.req.url).pathname.replace(/\.data$/, "");
+  if (via !== "cookie" && !SIGN_IN_PATHS.has(path)) return next();
+  if (!isCrossSiteRequest(c.req.raw)) return next();
+  if (path === "/api" || path.startsWith("/api/")) return fail(c, 403, CROSS_SITE_REFUSED);
+  return c.text(`403 Forbidden: ${CROSS_SITE_REFUSED}`, 403);
+};

@@ -1,0 +1,123 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { TIMEZONES, users } from "../db/schema";
+import { NAME_REQUIRED, NO_CHANGES, PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "../shared/profile";
+import { mediaUrl } from "./book-view";
+import { badRequest, notFound, requireUser, tooManyRequests, unauthorized } from "./errors";
+import { pruneAvatars, resolveOwnAvatarKey } from "./profile-picture";
+import type { ServiceContext, SessionUser } from "./types";
+
+/** What any member may see of another (the spec's public user). */
+export interface PublicUser {
+  userId: string;
+  name: string;
+  email: string;
+  profilePicture: string | null;
+}
+
+export interface OwnProfile extends PublicUser {
+  bio: string;
+  timezone: SessionUser["timezone"];
+}
+
+type ProfileFields = Pick<SessionUser, "id" | "name" | "email" | "bio" | "picture" | "timezone">;
+
+export function toOwnProfile(user: ProfileFields): OwnProfile {
+  return {
+    userId: user.id,
+    name: user.name,
+    email: user.email,
+    bio: user.bio,
+    profilePicture: mediaUrl(user.picture),
+    timezone: user.timezone,
+  };
+}
+
+export function currentProfile(ctx: ServiceContext): OwnProfile {
+  requireUser(ctx);
+  return toOwnProfile(ctx.user);
+}
+
+export const userIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+
+export async function findPublicUser(ctx: ServiceContext, userId: string): Promise<PublicUser> {
+  requireUser(ctx);
+  const [row] = await ctx.db
+    .select({ userId: users.id, name: users.name, email: users.email, picture: users.picture })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw notFound("User not found");
+  return { userId: row.userId, name: row.name, email: row.email, profilePicture: mediaUrl(row.picture) };
+}
+
+export const emailLookupQuery = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(3)
+    .max(254)
+    .refine((value) => value.includes("@"), "must be an e-mail address")
+    .transform((value) => value.toLowerCase()),
+});
+
+/**
+ * Exact e-mail lookup (e-mails are stored lower-case). Limited per member, because answering
+ * "is this address a member?" without a limit would let anyone enumerate the member list.
+ */
+export async function findUserByEmail(ctx: ServiceContext, email: string) {
+  requireUser(ctx);
+  const { success } = await ctx.env.USER_LOOKUP_LIMITER.limit({ key: ctx.user.id });
+  if (!success) throw tooManyRequests("Too many lookups. Please wait a minute and try again.");
+  const [row] = await ctx.db
+    .select({ userId: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  if (!row) throw notFound("No user found with that email");
+  return row;
+}
+
+export const profileUpdateSchema = z.strictObject({
+  name: z.string().trim().min(1, NAME_REQUIRED).max(PROFILE_NAME_MAX, `Display Name must be at most ${PROFILE_NAME_MAX} characters`).optional(),
+  bio: z.string().trim().max(PROFILE_BIO_MAX, `Bio must be at most ${PROFILE_BIO_MAX} characters`).optional(),
+  timezone: z.enum(TIMEZONES, { message: "Please choose a timezone from the list" }).optional(),
+  /** A URL returned by the picture upload, or null to remove the picture. */
+  profilePicture: z.string().trim().min(1).max(512).nullable().optional(),
+});
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/**
+ * Applies the fields that differ from the stored profile; sending only unchanged values is
+ * 'No changes detected'. Replacing or removing a picture deletes the old object from R2.
+ */
+export async function updateProfile(ctx: ServiceContext, input: ProfileUpdate): Promise<OwnProfile> {
+  requireUser(ctx);
+  const [current] = await ctx.db.select().from(users).where(eq(users.id, ctx.user.id)).limit(1);
+  if (!current) throw unauthorized();
+
+  const changes: Partial<Pick<typeof users.$inferInsert, "name" | "bio" | "timezone" | "picture">> = {};
+  if (input.name !== undefined && input.name !== current.name) changes.name = input.name;
+  if (input.bio !== undefined && input.bio !== current.bio) changes.bio = input.bio;
+  if (input.timezone !== undefined && input.timezone !== current.timezone) changes.timezone = input.timezone;
+  if (input.profilePicture !== undefined) {
+    const unchanged =
+      input.profilePicture === null
+        ? current.picture === null
+        : input.profilePicture === current.picture || input.profilePicture === mediaUrl(current.picture);
+    if (!unchanged) {
+      changes.picture = input.profilePicture === null ? null : await resolveOwnAvatarKey(ctx, input.profilePicture);
+      if (changes.picture === current.picture) delete changes.picture;
+    }
+  }
+  if (Object.keys(changes).length === 0) throw badRequest(NO_CHANGES);
+
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ ...changes, updatedAt: Date.now() })
+    .where(eq(users.id, current.id))
+    .returning();
+  // The old picture (and any upload that was never saved) goes; Google's URLs are not in R2.
+  if ("picture" in changes) await pruneAvatars(ctx.env, current.id, [changes.picture ?? null]);
+  return toOwnProfile(updated!);
+}

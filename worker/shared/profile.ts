@@ -1,0 +1,19 @@
+// Profile rules both the browser (instant feedback) and the Worker (the authority) apply.
+// No imports: this module ships to the client.
+
+export const MAX_PROFILE_PICTURE_BYTES = 5 * 1024 * 1024;
+export const PROFILE_PICTURE_TYPES = ["image/jpeg", "image/png", "image/gif"] as const;
+export const PROFILE_NAME_MAX = 100;
+export const PROFILE_BIO_MAX = 1000;
+
+export const NAME_REQUIRED = "Display Name is required";
+export const NO_CHANGES = "No changes detected";
+export const INVALID_PICTURE = "Please select a valid image file (JPEG, PNG, or GIF)";
+export const PICTURE_TOO_LARGE = "File size must be less than 5MB";
+
+/** What the browser can tell from a chosen file before uploading it; the server checks the bytes. */
+export function pictureFileProblem(file: { type: string; size: number }): string | null {
+  if (!(PROFILE_PICTURE_TYPES as readonly string[]).includes(file.type)) return INVALID_PICTURE;
+  if (file.size > MAX_PROFILE_PICTURE_BYTES) return PICTURE_TOO_LARGE;
+  return null;
+}
