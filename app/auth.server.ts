@@ -1,10 +1,14 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { requestContext } from "../worker/context";
 
-/** Where to come back to after sign-in: a same-site path only, never another origin. */
+/** Where to come back to after sign-in: a path on this site only, never another origin. */
 export function safeRedirectTarget(target: string | null | undefined, fallback = "/library"): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
+  if (!target || !target.startsWith("/") || /[\\\u0000-\u001f]/.test(target)) return fallback;
+  // Browsers strip tabs/newlines and treat "//" or "/\\" as another host; the URL parser decides.
+  const base = "http://bookclub.invalid";
+  const url = new URL(target, base);
+  if (url.origin !== base) return fallback;
+  return url.pathname + url.search + url.hash;
 }
 
 export function loginUrlFor(url: URL): string {

@@ -52,7 +52,9 @@ test("a member adds books from photos, edits one, lends it and deletes another",
   // Delete the other new book from its page, after confirming.
   await page.goto("/my-books");
   const second = page.locator("main ul > li").nth(1);
-  await second.getByRole("link").last().click();
+  const secondId = await second.getAttribute("data-book-id");
+  await second.locator("h2 a").click();
+  await expect(page).toHaveURL(new RegExp(`/books/${secondId}$`));
   page.once("dialog", (confirm) => {
     expect(confirm.message()).toBe("Are you sure you want to delete this book? This cannot be undone.");
     void confirm.accept();

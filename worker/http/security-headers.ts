@@ -12,7 +12,8 @@ export function contentSecurityPolicy(nonce: string, options: { dev: boolean }):
     options.dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
-    "connect-src 'self'",
+    // Photos picked for upload are read back from blob: URLs while they are downscaled.
+    "connect-src 'self' blob:",
     "form-action 'self'",
     "object-src 'none'",
     "base-uri 'none'",
