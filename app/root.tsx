@@ -13,6 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { BottomBar } from "./components/bottom-bar";
+import { NavigationStatus } from "./components/navigation-status";
 import { SessionExpiredListener } from "./components/session-expired";
 import { Toaster, useToast } from "./components/toaster";
 import { takeFlash, type Flash } from "./flash.server";
@@ -71,6 +72,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <Toaster>
       <SessionExpiredListener />
       <FlashToast flash={loaderData.flash} />
+      <NavigationStatus />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"

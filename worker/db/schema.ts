@@ -161,6 +161,8 @@ export const books = sqliteTable(
     index("books_club_seq_idx").on(t.clubId, t.seq),
     index("books_lent_to_idx").on(t.lentToUserId),
     index("books_isbn13_idx").on(t.isbn13),
+    // Uploads are looked up by their R2 key (pre-extracted metadata, idempotent analysis writes).
+    index("books_cover_key_idx").on(t.coverKey),
   ],
 );
 

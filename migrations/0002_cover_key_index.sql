@@ -1,0 +1,1 @@
+CREATE INDEX `books_cover_key_idx` ON `books` (`cover_key`);

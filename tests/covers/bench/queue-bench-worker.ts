@@ -1,0 +1,92 @@
+// Worker side of `scripts/bench-queue.ts`: runs the real cover-analysis consumer on local D1 and R2
+// with a recorded provider (no model, no network), so the figure is the pipeline's own cost.
+import { handleCoverAnalysisBatch, type CoverAnalysisMessage } from "../../../worker/covers/consumer";
+import { localAnalyzer } from "../../../worker/covers/providers/local";
+import type { CoverAnalyzer } from "../../../worker/covers/providers/types";
+import { workersAiAnalyzer } from "../../../worker/covers/providers/workers-ai";
+import { googleBooksPrideAndPrejudice, workersAiPrideAndPrejudice } from "../fixtures/recorded";
+
+interface BenchEnv {
+  DB: D1Database;
+  MEDIA: R2Bucket;
+}
+
+const BATCH_SIZE = 5;
+
+function analyzerFor(provider: string): CoverAnalyzer {
+  if (provider === "local") return localAnalyzer();
+  const recordedAi = { run: async () => workersAiPrideAndPrejudice } as unknown as Ai;
+  return workersAiAnalyzer(recordedAi, "@cf/meta/llama-4-scout-17b-16e-instruct");
+}
+
+function batchOf(bodies: CoverAnalysisMessage[]): MessageBatch<CoverAnalysisMessage> {
+  const noop = () => {};
+  return {
+    queue: "cover-analysis",
+    messages: bodies.map((body, i) => ({ id: `bench-${i}`, timestamp: new Date(), attempts: 1, body, ack: noop, retry: noop })),
+    ackAll: noop,
+    retryAll: noop,
+  } as unknown as MessageBatch<CoverAnalysisMessage>;
+}
+
+async function seed(env: BenchEnv, runId: string, count: number, image: Uint8Array) {
+  const userId = `bench-${runId}`;
+  await env.DB.prepare("INSERT OR IGNORE INTO users (id, email, name) VALUES (?, ?, ?)").bind(userId, `${userId}@example.com`, "Bench").run();
+  const bodies: CoverAnalysisMessage[] = [];
+  for (let i = 0; i < count; i++) bodies.push({ bookId: crypto.randomUUID(), key: `covers/${userId}/${crypto.randomUUID()}.jpg` });
+  for (let i = 0; i < bodies.length; i += 10) {
+    await env.DB.batch(
+      bodies.slice(i, i + 10).map(({ bookId, key }) =>
+        env.DB.prepare("INSERT INTO books (id, user_id, cover_key, analysis_state) VALUES (?, ?, ?, 'pending')").bind(bookId, userId, key),
+      ),
+    );
+  }
+  for (let i = 0; i < bodies.length; i += 20) {
+    await Promise.all(bodies.slice(i, i + 20).map(({ key }) => env.MEDIA.put(key, image)));
+  }
+  return bodies;
+}
+
+export default {
+  async fetch(request: Request, env: BenchEnv): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === "/migrate") {
+      const statements = (await request.json()) as string[];
+      await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
+      return Response.json({ applied: statements.length });
+    }
+    const runId = url.searchParams.get("run") ?? "0";
+    if (url.pathname === "/seed") {
+      const image = new Uint8Array(await request.arrayBuffer());
+      const bodies = await seed(env, runId, Number(url.searchParams.get("books") ?? 100), image);
+      return Response.json(bodies);
+    }
+    if (url.pathname === "/analyze") {
+      const bodies = (await request.json()) as CoverAnalysisMessage[];
+      // Metadata lookups get the recorded Google Books answer; nothing leaves the machine.
+      globalThis.fetch = async () => Response.json(googleBooksPrideAndPrejudice);
+      const analyzer = analyzerFor(url.searchParams.get("provider") ?? "workers-ai");
+      const ctx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
+      const concurrency = Number(url.searchParams.get("concurrency") ?? 1);
+      const batches: CoverAnalysisMessage[][] = [];
+      for (let i = 0; i < bodies.length; i += BATCH_SIZE) batches.push(bodies.slice(i, i + BATCH_SIZE));
+      // Like the queue with `concurrency` consumer invocations in flight.
+      await Promise.all(
+        Array.from({ length: concurrency }, async (_, lane) => {
+          for (let b = lane; b < batches.length; b += concurrency) {
+            await handleCoverAnalysisBatch(batchOf(batches[b]!), env as unknown as Env, ctx, { analyzer });
+          }
+        }),
+      );
+      // Keep local storage small between runs.
+      for (let i = 0; i < bodies.length; i += 1000) await env.MEDIA.delete(bodies.slice(i, i + 1000).map(({ key }) => key));
+      const { results } = await env.DB.prepare(
+        `SELECT analysis_state AS state, count(*) AS n FROM books WHERE user_id = ? GROUP BY analysis_state`,
+      )
+        .bind(`bench-${runId}`)
+        .all<{ state: string; n: number }>();
+      return Response.json(Object.fromEntries(results.map((row) => [row.state, row.n])));
+    }
+    return new Response("Not found", { status: 404 });
+  },
+};

@@ -1,0 +1,103 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { vi } from "vitest";
+import { books } from "../../worker/db/schema";
+import { IMAGE_EXTENSIONS, sniffImageType } from "../../worker/services/image-check";
+import { handleCoverAnalysisBatch, type CoverAnalysisMessage, type CoverConsumerDeps } from "../../worker/covers/consumer";
+import { createBook, createMember, db } from "../helpers/fixtures";
+import backCoverJpg from "./fixtures/isbn-back-cover.jpg?inline";
+import sidewaysPng from "./fixtures/isbn-back-cover-sideways.png?inline";
+import frontCoverJpg from "./fixtures/front-cover-no-barcode.jpg?inline";
+import frontCoverPng from "./fixtures/front-cover-no-barcode.png?inline";
+
+function fromDataUrl(dataUrl: string): Uint8Array {
+  const base64 = dataUrl.slice(dataUrl.indexOf(",") + 1);
+  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+}
+
+/**
+ * The committed cover images (see fixtures/make-fixtures.mjs). Test code decodes only the PNGs:
+ * jpeg-js is CommonJS, which the test runner loads as ESM; the built Worker bundles it properly,
+ * so JPEG covers are tested through the Worker (tests/covers/metadata.api.test.ts).
+ */
+export const fixtures = {
+  /** Back cover, JPEG, with an EAN-13 for ISBN 9780141439471. */
+  barcodeJpeg: fromDataUrl(backCoverJpg),
+  /** The same back cover turned 90°, greyscale PNG. */
+  barcodePng: fromDataUrl(sidewaysPng),
+  /** A front cover with artwork and no barcode. */
+  frontCoverJpeg: fromDataUrl(frontCoverJpg),
+  frontCoverPng: fromDataUrl(frontCoverPng),
+};
+
+export function coverKeyFor(userId: string, extension = "jpg") {
+  return `covers/${userId}/${crypto.randomUUID()}.${extension}`;
+}
+
+/** An image-flow book as POST /api/books leaves it: empty title and author, analysis pending. */
+export async function pendingBook(image: Uint8Array | null = fixtures.frontCoverJpeg, overrides: Parameters<typeof createBook>[1] = {}) {
+  const owner = await createMember();
+  const type = image ? (sniffImageType(image) ?? "image/jpeg") : "image/jpeg";
+  const key = coverKeyFor(owner.id, IMAGE_EXTENSIONS[type]);
+  if (image) await env.MEDIA.put(key, image, { httpMetadata: { contentType: type } });
+  const book = await createBook(owner.id, { title: "", author: "", coverKey: key, analysisState: "pending", ...overrides });
+  return { owner, book, key };
+}
+
+export async function readBook(id: string) {
+  const [row] = await db.select().from(books).where(eq(books.id, id));
+  return row ?? null;
+}
+
+let messageCounter = 0;
+
+export function message(body: CoverAnalysisMessage | unknown, attempts = 1) {
+  return { id: `msg-${++messageCounter}`, timestamp: new Date(), attempts, body: body as CoverAnalysisMessage };
+}
+
+/** Runs the real consumer on a batch and returns what it acked and retried. */
+export async function runBatch(
+  messages: ReturnType<typeof message>[],
+  deps?: CoverConsumerDeps,
+  queue = "cover-analysis",
+) {
+  const batch = createMessageBatch<CoverAnalysisMessage>(queue, messages);
+  // getQueueResult does not report retry delays, so record them on the way through.
+  const retryDelays: Record<string, number | undefined> = {};
+  for (const received of batch.messages) {
+    const retry = received.retry.bind(received);
+    vi.spyOn(received, "retry").mockImplementation((options) => {
+      retryDelays[received.id] = options?.delaySeconds;
+      retry(options);
+    });
+  }
+  const ctx = createExecutionContext();
+  await handleCoverAnalysisBatch(batch, env, ctx, deps);
+  return { ...(await getQueueResult(batch, ctx)), retryDelays };
+}
+
+export function jsonResponse(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=UTF-8" } });
+}
+
+type Route = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/**
+ * Replaces outbound HTTP for this test: each request goes to the first route whose host matches;
+ * anything else fails the way an unreachable host does. Returns the spy to inspect calls.
+ */
+export function mockFetch(routes: Record<string, Route>) {
+  return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const request = input instanceof Request ? input : null;
+    const url = new URL(request ? request.url : String(input));
+    const route = routes[url.host];
+    if (!route) throw new TypeError(`Network connection lost (no route to ${url.host} in this test)`);
+    return route(url, init);
+  });
+}
+
+/** The URLs a fetch spy was called with, as URL objects. */
+export function fetchedUrls(spy: ReturnType<typeof mockFetch>): URL[] {
+  return spy.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)));
+}

@@ -1,0 +1,22 @@
+import { PermanentError, TransientError, asClassified, isRetryableStatus } from "../errors";
+
+/** GET a JSON document, classifying failures the same way for every metadata provider. */
+export async function fetchJson(url: URL, what: string, signal: AbortSignal, headers: Record<string, string> = {}): Promise<unknown> {
+  try {
+    const response = await fetch(url, { headers: { Accept: "application/json", ...headers }, signal });
+    if (!response.ok) {
+      await response.body?.cancel();
+      const message = `${what} answered ${response.status}`;
+      throw isRetryableStatus(response.status) ? new TransientError(message) : new PermanentError(message);
+    }
+    return await response.json();
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new PermanentError(`${what} did not answer with JSON`);
+    throw asClassified(error, what);
+  }
+}
+
+/** Covers are shown on our https pages; Google still hands out http thumbnail links. */
+export function httpsUrl(url: string | undefined): string | undefined {
+  return url?.replace(/^http:\/\//, "https://");
+}

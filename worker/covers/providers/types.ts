@@ -1,0 +1,26 @@
+import type { AppConfig } from "../../config";
+import type { ImageType } from "../../services/image-check";
+import type { ModelAnswer } from "../analysis-schema";
+
+export interface CoverImage {
+  bytes: Uint8Array;
+  type: ImageType;
+}
+
+export interface AnalyzerResult {
+  /** Recorded as the analysis record's source, e.g. "workers-ai" or "local-barcode". */
+  source: string;
+  model?: string;
+  answer: ModelAnswer;
+  /** Shown to the owner when the answer leaves the book without a title or ISBN. */
+  notice?: string;
+}
+
+/**
+ * One way of reading a cover. Implementations throw TransientError for failures worth retrying
+ * and PermanentError for those that are not; they never write to the database.
+ */
+export interface CoverAnalyzer {
+  readonly name: AppConfig["COVER_ANALYZER"];
+  analyze(image: CoverImage, signal: AbortSignal): Promise<AnalyzerResult>;
+}
