@@ -30,6 +30,8 @@ export function BookCover({
       width={400}
       height={600}
       loading={eager ? "eager" : "lazy"}
+      // The first covers are the page's largest paint; ask for them first.
+      fetchPriority={eager ? "high" : "auto"}
       decoding="async"
       className={`aspect-[2/3] w-full bg-stone-200 object-cover ${className}`}
     />

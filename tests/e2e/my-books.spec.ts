@@ -63,3 +63,24 @@ test("a member adds books from photos, edits one, lends it and deletes another",
   await expect(page).toHaveURL(/\/library$/);
   await expect(page.getByText("Book deleted")).toBeVisible();
 });
+
+test("a cover photo with an ISBN barcode fills in the ISBN within seconds (local analyzer)", async ({ page }, testInfo) => {
+  await signInAsDemoMember(page, "Priya");
+  await page.goto("/my-books");
+  await page.getByRole("button", { name: "Add Books" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Books" });
+  await dialog.locator('input[type="file"]').setInputFiles("tests/covers/fixtures/isbn-back-cover.jpg");
+  const started = Date.now();
+  await dialog.getByRole("button", { name: /^Upload/ }).click();
+  await expect(page.getByText("Added 1/1 book(s).")).toBeVisible({ timeout: 30_000 });
+
+  const card = page.locator("main ul > li").first();
+  await expect(card.getByText("Reading cover…")).toBeHidden({ timeout: 15_000 });
+  const elapsed = Date.now() - started;
+  testInfo.annotations.push({ type: "upload-to-analysed-ms", description: String(elapsed) });
+  console.log(`Upload to analysed cover: ${elapsed} ms`);
+
+  await card.locator("h2 a").click();
+  await expect(page.getByText("9780141439471")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Cover analysis" })).toBeVisible();
+});
