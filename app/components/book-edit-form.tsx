@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { BookStatus } from "../../worker/db/schema";
 import { apiFetch } from "../lib/api-client";
+import { TextField } from "./text-field";
 
 export const STATUS_OPTIONS: { value: BookStatus; label: string }[] = [
   { value: "available", label: "Available" },
@@ -101,23 +102,11 @@ export interface EditableBook {
 /** The fields of the Edit Book page and dialog; the surrounding <Form> decides where it posts. */
 export function BookEditFields({ book, errors }: { book: EditableBook; errors?: Record<string, string> }) {
   const [status, setStatus] = useState<BookStatus>(book.status);
-  const ids = { title: useId(), author: useId(), status: useId(), description: useId() };
+  const ids = { status: useId(), description: useId() };
   return (
     <div className="space-y-4">
-      <div>
-        <label htmlFor={ids.title} className="mb-1 block text-sm font-semibold">
-          Title
-        </label>
-        <input id={ids.title} name="title" required defaultValue={book.title} className="field" aria-invalid={errors?.title ? true : undefined} />
-        {errors?.title && <p className="mt-1 text-sm text-red-800">{errors.title}</p>}
-      </div>
-      <div>
-        <label htmlFor={ids.author} className="mb-1 block text-sm font-semibold">
-          Author
-        </label>
-        <input id={ids.author} name="author" required defaultValue={book.author} className="field" aria-invalid={errors?.author ? true : undefined} />
-        {errors?.author && <p className="mt-1 text-sm text-red-800">{errors.author}</p>}
-      </div>
+      <TextField label="Title" name="title" required defaultValue={book.title} error={errors?.title} />
+      <TextField label="Author" name="author" required defaultValue={book.author} error={errors?.author} />
       <div>
         <label htmlFor={ids.status} className="mb-1 block text-sm font-semibold">
           Status

@@ -4,6 +4,7 @@ import { createBook, manualBookSchema } from "../../worker/services/book-writes"
 import { ServiceError } from "../../worker/services/errors";
 import { requireMember } from "../auth.server";
 import { formErrors } from "../book-form.server";
+import { TextField } from "../components/text-field";
 import { setFlash } from "../flash.server";
 import type { Route } from "./+types/book-new";
 
@@ -39,20 +40,8 @@ export default function BookNew({ actionData }: Route.ComponentProps) {
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="font-serif text-3xl font-bold">Add a book</h1>
       <Form method="post" className="card space-y-4 p-5">
-        <div>
-          <label htmlFor="new-title" className="mb-1 block text-sm font-semibold">
-            Title
-          </label>
-          <input id="new-title" name="title" required className="field" aria-invalid={errors?.title ? true : undefined} />
-          {errors?.title && <p className="mt-1 text-sm text-red-800">{errors.title}</p>}
-        </div>
-        <div>
-          <label htmlFor="new-author" className="mb-1 block text-sm font-semibold">
-            Author
-          </label>
-          <input id="new-author" name="author" required className="field" aria-invalid={errors?.author ? true : undefined} />
-          {errors?.author && <p className="mt-1 text-sm text-red-800">{errors.author}</p>}
-        </div>
+        <TextField label="Title" name="title" required error={errors?.title} />
+        <TextField label="Author" name="author" required error={errors?.author} />
         <div>
           <label htmlFor="new-description" className="mb-1 block text-sm font-semibold">
             Description

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
-import { SIMPLE_EMAIL } from "../shared/rules";
+import { emailSchema } from "../services/email";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -38,12 +38,7 @@ export const localSignInSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("new"),
     name: z.string().trim().min(1, "Please enter a name").max(100, "Name must be at most 100 characters"),
-    email: z
-      .string()
-      .trim()
-      .max(254)
-      .regex(SIMPLE_EMAIL, "Please enter a valid email address")
-      .transform((email) => email.toLowerCase()),
+    email: emailSchema,
   }),
 ]);
 export type LocalSignIn = z.output<typeof localSignInSchema>;

@@ -3,15 +3,11 @@ import { z } from "zod";
 import { interestRegistrations } from "../db/schema";
 import type { ServiceContext } from "./types";
 
-import { SIMPLE_EMAIL, SWAP_TOYS_GOAL } from "../shared/rules";
+import { SWAP_TOYS_GOAL } from "../shared/rules";
+import { emailSchema } from "./email";
 
 export const interestSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .max(254)
-    .regex(SIMPLE_EMAIL, "Please enter a valid email address")
-    .transform((email) => email.toLowerCase()),
+  email: emailSchema,
   from: z.string().max(2048).optional(),
 });
 export type InterestInput = z.input<typeof interestSchema>;
