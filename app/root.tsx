@@ -18,6 +18,7 @@ import { SessionExpiredListener } from "./components/session-expired";
 import { Toaster, useToast } from "./components/toaster";
 import { takeFlash, type Flash } from "./flash.server";
 import { TopBar } from "./components/top-bar";
+import { useUnreadCount } from "./lib/use-unread-count";
 import { useNonce } from "./nonce";
 import { loadShell } from "./shell.server";
 
@@ -28,10 +29,10 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, headers } = await takeFlash(request);
-  return data({ ...loadShell(context), flash }, { headers });
+  return data({ ...(await loadShell(context)), flash }, { headers });
 }
 
-export type RootData = ReturnType<typeof loadShell> & { flash: Flash | null };
+export type RootData = Awaited<ReturnType<typeof loadShell>> & { flash: Flash | null };
 
 /** The shell's data (signed-in member, sign-in options) from any component. */
 export function useShell(): RootData | undefined {
@@ -68,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const unread = useUnreadCount(loaderData.unread, Boolean(loaderData.user));
   return (
     <Toaster>
       <SessionExpiredListener />
@@ -79,11 +81,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <TopBar user={loaderData.user} />
+      <TopBar user={loaderData.user} unread={unread} />
       <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pb-12">
         <Outlet />
       </main>
-      <BottomBar user={loaderData.user} />
+      <BottomBar user={loaderData.user} unread={unread} />
     </Toaster>
   );
 }

@@ -23,6 +23,12 @@ export default [
     route("profile", "routes/profile.tsx"),
     route("settings/notifications", "routes/notification-settings.tsx"),
     route("users/:userId", "routes/user-profile.tsx"),
+    route("clubs", "routes/clubs.tsx"),
+    route("clubs/browse", "routes/clubs-browse.tsx"),
+    route("messages", "routes/messages.tsx", [
+      index("routes/messages-index.tsx"),
+      route(":conversationId", "routes/messages-conversation.tsx"),
+    ]),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

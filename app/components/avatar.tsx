@@ -1,4 +1,5 @@
 const SIZES = {
+  sm: "h-10 w-10 text-lg",
   md: "h-16 w-16 text-2xl",
   lg: "h-24 w-24 text-4xl",
 } as const;

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
-import { PAGE_SIZES, SEARCH_DEBOUNCE_MS } from "../../worker/shared/rules";
+import { PAGE_SIZES } from "../../worker/shared/rules";
 import { BookCard } from "../components/book-card";
-import { GridIcon, ListIcon, SearchIcon } from "../components/icons";
+import { DebouncedSearch } from "../components/debounced-search";
+import { GridIcon, ListIcon } from "../components/icons";
 import { loadLibrary } from "../library.server";
 import type { Route } from "./+types/library";
 
@@ -83,65 +83,6 @@ function Pager({ data, position }: { data: Data; position: "top" | "bottom" }) {
         )}
       </div>
     </nav>
-  );
-}
-
-function SearchBox({ initial }: { initial: string }) {
-  const submit = useSubmit();
-  const [value, setValue] = useState(initial);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => setValue(initial), [initial]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  return (
-    <Form
-      ref={formRef}
-      method="get"
-      role="search"
-      className="relative min-w-0 flex-1 basis-full sm:basis-auto"
-      onSubmit={() => clearTimeout(timer.current)}
-    >
-      <label htmlFor="library-search" className="sr-only">
-        Search books
-      </label>
-      <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-stone-600" />
-      <input
-        id="library-search"
-        name="search"
-        type="search"
-        value={value}
-        placeholder="Search books..."
-        autoComplete="off"
-        className="field pl-10"
-        onChange={(event) => {
-          const text = event.currentTarget.value;
-          setValue(text);
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => {
-            // A new search starts again from the first page.
-            const form = new FormData(formRef.current ?? undefined);
-            const trimmed = text.trim();
-            if (trimmed) form.set("search", trimmed);
-            else form.delete("search");
-            submit(form, { method: "get", replace: true, preventScrollReset: true });
-          }, SEARCH_DEBOUNCE_MS);
-        }}
-      />
-      <HiddenState />
-    </Form>
-  );
-}
-
-/** Keeps page size and view when the search form submits (paging is reset on purpose). */
-function HiddenState() {
-  const [params] = useSearchParams();
-  return (
-    <>
-      {params.get("limit") && <input type="hidden" name="limit" value={params.get("limit") ?? ""} />}
-      {params.get("view") && <input type="hidden" name="view" value={params.get("view") ?? ""} />}
-    </>
   );
 }
 
@@ -242,7 +183,7 @@ export default function Library({ loaderData: data }: Route.ComponentProps) {
       </div>
       <section id="panel-books" role="tabpanel" aria-labelledby="tab-books" className="space-y-4">
         <div className="flex flex-wrap items-center gap-3">
-          <SearchBox initial={data.search} />
+          <DebouncedSearch id="library-search" label="Search books" placeholder="Search books..." initial={data.search} keep={["limit", "view"]} />
           <PageSize limit={data.limit} />
           <ViewToggle view={view} />
         </div>

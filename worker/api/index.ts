@@ -6,6 +6,8 @@ import type { AppEnv } from "../http/app-env";
 import { ServiceError } from "../services/errors";
 import { authApi } from "./auth";
 import { booksApi } from "./books";
+import { clubsApi } from "./clubs";
+import { dmApi } from "./dm";
 import { fail } from "./envelope";
 import { interestApi } from "./interest";
 import { bookMetadataApi, imageMetadataApi } from "./metadata";
@@ -36,6 +38,8 @@ api.route("/auth", authApi);
 // Before /books, so /books/metadata is not taken for a book id.
 api.route("/books/metadata", bookMetadataApi);
 api.route("/books", booksApi);
+api.route("/clubs", clubsApi);
+api.route("/dm", dmApi);
 api.route("/images", imageMetadataApi);
 api.route("/interest", interestApi);
 api.route("/users", usersApi);

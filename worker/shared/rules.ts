@@ -9,3 +9,8 @@ export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const SWAP_TOYS_GOAL = 100;
 export const BOOK_META_DESCRIPTION_MAX = 300;
+
+/** Browse Clubs shows 12 clubs a page (spec §9). */
+export const BROWSE_CLUBS_PAGE_SIZE = 12;
+/** The conversation list and its unread badge look at the latest 50 conversations (spec §9). */
+export const CONVERSATION_LIST_LIMIT = 50;

@@ -1,0 +1,29 @@
+import { Link } from "react-router";
+
+const TABS = [
+  { key: "mine", label: "My Clubs", to: "/clubs" },
+  { key: "browse", label: "Browse Clubs", to: "/clubs/browse" },
+] as const;
+
+/** The two club pages are separate URLs, so the tabs are links (aria-current), not an ARIA tablist. */
+export function ClubTabs({ current }: { current: (typeof TABS)[number]["key"] }) {
+  return (
+    <nav aria-label="Club sections" className="flex border-b border-stone-300">
+      {TABS.map((tab) => {
+        const active = tab.key === current;
+        return (
+          <Link
+            key={tab.key}
+            to={tab.to}
+            aria-current={active ? "page" : undefined}
+            className={`-mb-px inline-flex min-h-11 items-center border-b-2 px-4 py-2 ${
+              active ? "border-brand-700 font-semibold text-brand-800" : "border-transparent text-stone-700 hover:text-stone-900"
+            }`}
+          >
+            {tab.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, useSearchParams, useSubmit } from "react-router";
+import { SEARCH_DEBOUNCE_MS } from "../../worker/shared/rules";
+import { SearchIcon } from "./icons";
+
+interface Props {
+  id: string;
+  label: string;
+  placeholder: string;
+  initial: string;
+  /** Query parameters a new search keeps (e.g. page size, layout); paging is always dropped. */
+  keep?: string[];
+}
+
+/**
+ * A GET search form that submits itself once typing pauses (the spec's 1000 ms), with the text
+ * trimmed. The form carries only the search, so a new search starts again from the first page;
+ * Enter submits at once, and without JavaScript the form still works.
+ */
+export function DebouncedSearch({ id, label, placeholder, initial, keep = [] }: Props) {
+  const submit = useSubmit();
+  const [params] = useSearchParams();
+  const kept = keep.flatMap((name) => {
+    const value = params.get(name);
+    return value === null ? [] : [[name, value] as const];
+  });
+  const [value, setValue] = useState(initial);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => setValue(initial), [initial]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const search = (text: string) => {
+    const trimmed = text.trim();
+    const form = new FormData();
+    for (const [name, keptValue] of kept) form.set(name, keptValue);
+    if (trimmed) form.set("search", trimmed);
+    submit(form, { method: "get", replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <Form
+      method="get"
+      role="search"
+      className="relative min-w-0 flex-1 basis-full sm:basis-auto"
+      onSubmit={(event) => {
+        event.preventDefault();
+        clearTimeout(timer.current);
+        search(value);
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-stone-600" />
+      <input
+        id={id}
+        name="search"
+        type="search"
+        value={value}
+        placeholder={placeholder}
+        autoComplete="off"
+        className="field pl-10"
+        onChange={(event) => {
+          const text = event.currentTarget.value;
+          setValue(text);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => search(text), SEARCH_DEBOUNCE_MS);
+        }}
+      />
+      {kept.map(([name, keptValue]) => (
+        <input key={name} type="hidden" name={name} value={keptValue} />
+      ))}
+    </Form>
+  );
+}

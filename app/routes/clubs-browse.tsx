@@ -1,0 +1,126 @@
+import { Link, useNavigation } from "react-router";
+import { requestContext } from "../../worker/context";
+import { browseClubs, browseClubsQuerySchema, type BrowseClub, type BrowseClubsQuery } from "../../worker/services/clubs";
+import { BROWSE_CLUBS_PAGE_SIZE } from "../../worker/shared/rules";
+import { requireMember } from "../auth.server";
+import { ClubBadge } from "../components/club-badge";
+import { ClubTabs } from "../components/club-tabs";
+import { ComingSoonActions } from "../components/coming-soon";
+import { DebouncedSearch } from "../components/debounced-search";
+import type { Route } from "./+types/clubs-browse";
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Browse Clubs — BookClub" }];
+}
+
+/** Reads the page's URL; a tampered cursor or search falls back to the first page instead of failing. */
+function parseBrowseParams(searchParams: URLSearchParams): BrowseClubsQuery {
+  const query: BrowseClubsQuery = { limit: BROWSE_CLUBS_PAGE_SIZE };
+  for (const key of ["nextToken", "prevToken", "search"] as const) {
+    const raw = searchParams.get(key);
+    if (raw === null) continue;
+    const field = browseClubsQuerySchema.shape[key].safeParse(raw);
+    if (field.success && field.data !== undefined && field.data !== "") Object.assign(query, { [key]: field.data });
+  }
+  return query;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireMember(context);
+  const { db, env } = context.get(requestContext);
+  const query = parseBrowseParams(new URL(request.url).searchParams);
+  const page = await browseClubs({ db, env, user }, query);
+  return { ...page, search: query.search ?? "" };
+}
+
+function BrowseCard({ club }: { club: BrowseClub }) {
+  return (
+    <li className="card flex flex-col gap-2 p-5">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="font-serif text-lg font-semibold">{club.name}</h2>
+        {club.isPrivate && <ClubBadge tone="private">Private</ClubBadge>}
+        {club.isMember && <ClubBadge tone="member">Member</ClubBadge>}
+      </div>
+      <p className="text-sm text-stone-700">
+        {`${club.memberCount.toLocaleString("en-US")} ${club.memberCount === 1 ? "member" : "members"}`}
+      </p>
+      {club.description && <p className="text-stone-800">{club.description}</p>}
+      <p className="text-sm text-stone-700">
+        <span className="font-medium">Location:</span> {club.location}
+      </p>
+      {/* Spec: non-members see 'Request to Join' for public and private clubs alike. */}
+      {!club.isMember && <ComingSoonActions id={`club-${club.clubId}-soon`} className="mt-auto pt-2" actions={[{ label: "Request to Join" }]} />}
+    </li>
+  );
+}
+
+function Pager({ prevToken, nextToken, search, position }: { prevToken: string | null; nextToken: string | null; search: string; position: string }) {
+  const linkTo = (token: Record<string, string>) => `?${new URLSearchParams({ ...(search ? { search } : {}), ...token })}`;
+  if (!prevToken && !nextToken) return null;
+  return (
+    <nav aria-label={`Pages (${position})`} className="flex justify-end gap-2">
+      {prevToken ? (
+        <Link className="btn btn-secondary" to={linkTo({ prevToken })}>
+          ← Prev
+        </Link>
+      ) : (
+        <span className="btn btn-secondary opacity-50" aria-disabled="true">
+          ← Prev
+        </span>
+      )}
+      {nextToken ? (
+        <Link className="btn btn-secondary" to={linkTo({ nextToken })}>
+          Next →
+        </Link>
+      ) : (
+        <span className="btn btn-secondary opacity-50" aria-disabled="true">
+          Next →
+        </span>
+      )}
+    </nav>
+  );
+}
+
+export default function BrowseClubs({ loaderData: data }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/clubs/browse";
+  return (
+    <div className="space-y-5">
+      <h1 className="font-serif text-3xl font-bold">Book Clubs</h1>
+      <ClubTabs current="browse" />
+      <DebouncedSearch
+        id="club-search"
+        label="Search clubs"
+        placeholder="Search clubs by name, description, location…"
+        initial={data.search}
+      />
+      <Pager prevToken={data.prevToken} nextToken={data.nextToken} search={data.search} position="top" />
+      <div aria-busy={loading || undefined}>
+        {data.items.length === 0 ? (
+          <p className="card p-8 text-center text-stone-700">No clubs found.</p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {data.items.map((club) => (
+              <BrowseCard key={club.clubId} club={club} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <Pager prevToken={data.prevToken} nextToken={data.nextToken} search={data.search} position="bottom" />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto max-w-xl py-10 text-center">
+      <title>Failed to browse clubs — BookClub</title>
+      <h1 role="alert" className="font-serif text-2xl font-bold">
+        Failed to browse clubs
+      </h1>
+      <Link to="/clubs" className="btn btn-primary mt-6">
+        Back to My Clubs
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { clubs, memberships } from "../../worker/db/schema";
+import { db } from "../helpers/fixtures";
+
+type ClubInsert = typeof clubs.$inferInsert;
+
+/** A club with its creator as an active admin, as club creation will leave it. */
+export async function createClub(creatorId: string, overrides: Partial<ClubInsert> = {}) {
+  const [club] = await db
+    .insert(clubs)
+    .values({ id: crypto.randomUUID(), name: "A Club", location: "Town Hall", createdBy: creatorId, memberCount: 1, ...overrides })
+    .returning();
+  await db.insert(memberships).values({ clubId: club!.id, userId: creatorId, role: "admin", status: "active" });
+  return club!;
+}
+
+/** Many clubs by one creator, inserted in small statements (D1 allows 100 bound parameters each). */
+export async function createClubs(creatorId: string, rows: Partial<ClubInsert>[]) {
+  const values = rows.map((row, index) => ({
+    id: crypto.randomUUID(),
+    name: `Club ${index}`,
+    location: "Library",
+    createdBy: creatorId,
+    ...row,
+  }));
+  for (let i = 0; i < values.length; i += 8) await db.insert(clubs).values(values.slice(i, i + 8));
+  return values;
+}
+
+export function addMember(clubId: string, userId: string, status: "active" | "pending" = "active", role: "admin" | "member" = "member") {
+  return db.insert(memberships).values({ clubId, userId, status, role });
+}

@@ -1,0 +1,184 @@
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { clubsFts } from "../db/fts";
+import { clubs, memberships, MEMBER_ROLES, MEMBER_STATUSES } from "../db/schema";
+import { BROWSE_CLUBS_PAGE_SIZE } from "../shared/rules";
+import { requireUser } from "./errors";
+import { listMemberClubIds } from "./memberships";
+import { cursorSchema, encodeCursor, type Page } from "./paging";
+import { toFtsQuery } from "./search-query";
+import type { ServiceContext } from "./types";
+
+type MemberRole = (typeof MEMBER_ROLES)[number];
+type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/** What Browse Clubs shows of any club, private or not (the browse grid lists private clubs too). */
+export interface ClubSummary {
+  clubId: string;
+  name: string;
+  description: string;
+  location: string;
+  isPrivate: boolean;
+  memberCount: number;
+}
+
+/** A club as its members see it, with the viewer's own role and status (the spec's GET /clubs items). */
+export interface MemberClub extends ClubSummary {
+  memberLimit: number | null;
+  createdBy: string;
+  userRole: MemberRole;
+  userStatus: MemberStatus;
+}
+
+export interface BrowseClub extends ClubSummary {
+  /** True when the viewer is an active member (the card's "Member" badge). */
+  isMember: boolean;
+}
+
+const summaryColumns = {
+  seq: clubs.seq,
+  clubId: clubs.id,
+  name: clubs.name,
+  description: clubs.description,
+  location: clubs.location,
+  isPrivate: clubs.isPrivate,
+  memberCount: clubs.memberCount,
+};
+
+const detailColumns = { ...summaryColumns, memberLimit: clubs.memberLimit, createdBy: clubs.createdBy };
+
+function toSummary(row: { clubId: string; name: string; description: string; location: string; isPrivate: boolean; memberCount: number }): ClubSummary {
+  return {
+    clubId: row.clubId,
+    name: row.name,
+    description: row.description,
+    location: row.location,
+    isPrivate: row.isPrivate,
+    memberCount: row.memberCount,
+  };
+}
+
+/** A member belongs to few clubs; the cap only guards the page against a pathological account. */
+export const MY_CLUBS_LIMIT = 200;
+
+/**
+ * The member's clubs, active and pending, in one query that starts from memberships_user_idx.
+ * Sorted by name: the set is small, and people look for a club by its name.
+ */
+export async function listMyClubs(ctx: ServiceContext): Promise<{ items: MemberClub[]; nextToken: null }> {
+  requireUser(ctx);
+  const rows = await ctx.db
+    .select({ ...detailColumns, userRole: memberships.role, userStatus: memberships.status })
+    .from(memberships)
+    .innerJoin(clubs, eq(clubs.id, memberships.clubId))
+    .where(eq(memberships.userId, ctx.user.id))
+    .orderBy(asc(clubs.name), asc(clubs.seq))
+    .limit(MY_CLUBS_LIMIT);
+  return {
+    items: rows.map((row) => ({
+      ...toSummary(row),
+      memberLimit: row.memberLimit,
+      createdBy: row.createdBy,
+      userRole: row.userRole,
+      userStatus: row.userStatus,
+    })),
+    nextToken: null,
+  };
+}
+
+export const browseClubsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(BROWSE_CLUBS_PAGE_SIZE),
+  nextToken: cursorSchema.optional(),
+  prevToken: cursorSchema.optional(),
+  search: z
+    .string()
+    .max(200, "search must be at most 200 characters")
+    .transform((s) => s.trim())
+    .optional(),
+});
+export type BrowseClubsQuery = z.output<typeof browseClubsQuerySchema>;
+
+/**
+ * One page of all clubs, newest first, keyset-paged on clubs.seq exactly like the library: a
+ * search walks clubs_fts in rowid (= seq) order, so any page reads about one page of rows.
+ */
+export async function browseClubs(ctx: ServiceContext, query: BrowseClubsQuery): Promise<Page<BrowseClub>> {
+  requireUser(ctx);
+  const backwards = query.prevToken !== undefined && query.nextToken === undefined;
+  const fts = query.search ? toFtsQuery(query.search) : null;
+  const key = fts ? clubsFts.rowid : clubs.seq;
+  const where: SQL[] = [];
+  if (query.nextToken !== undefined) where.push(lt(key, query.nextToken));
+  if (backwards) where.push(gt(key, query.prevToken!));
+  if (fts) where.push(sql`clubs_fts match ${fts}`);
+
+  const base = fts
+    ? ctx.db.select(summaryColumns).from(clubsFts).innerJoin(clubs, eq(clubs.seq, clubsFts.rowid))
+    : ctx.db.select(summaryColumns).from(clubs);
+  const [rows, memberOf] = await Promise.all([
+    base
+      .where(and(...where))
+      .orderBy(backwards ? asc(key) : desc(key))
+      .limit(query.limit + 1),
+    listMemberClubIds(ctx, ctx.user.id).then((ids) => new Set(ids)),
+  ]);
+
+  const hasMore = rows.length > query.limit;
+  const pageRows = rows.slice(0, query.limit);
+  if (backwards) pageRows.reverse();
+  const first = pageRows[0];
+  const last = pageRows[pageRows.length - 1];
+  const atStart = backwards ? !hasMore : query.nextToken === undefined;
+  const atEnd = backwards ? false : !hasMore;
+  return {
+    items: pageRows.map((row) => ({ ...toSummary(row), isMember: memberOf.has(row.clubId) })),
+    nextToken: !atEnd && last ? encodeCursor(last.seq) : null,
+    prevToken: !atStart && first ? encodeCursor(first.seq) : null,
+  };
+}
+
+export const clubIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+
+/** Full details, or only the browse summary when the viewer may not see a private club's details. */
+export type ClubDetails =
+  | (ClubSummary & {
+      detailsVisible: true;
+      memberLimit: number | null;
+      createdBy: string;
+      /** Null when the viewer has no membership row (a public club they have not joined). */
+      userRole: MemberRole | null;
+      userStatus: MemberStatus | null;
+    })
+  | (ClubSummary & { detailsVisible: false; userStatus: MemberStatus | null });
+
+/**
+ * One club for the signed-in member, or null when there is no such club.
+ *
+ * Rule for private clubs: Browse Clubs already lists every club's name, description, location and
+ * member count (the spec shows private clubs there with 'Request to Join'), so those stay visible to
+ * any member. The details behind membership (creator, member limit, roles) are shown only to the
+ * club's active members; a non-member, including one whose request is pending, gets the summary and
+ * their own status. Public clubs show full details to every member.
+ */
+export async function findClubForMember(ctx: ServiceContext, clubId: string): Promise<ClubDetails | null> {
+  requireUser(ctx);
+  const [row] = await ctx.db
+    .select({ ...detailColumns, userRole: memberships.role, userStatus: memberships.status })
+    .from(clubs)
+    .leftJoin(memberships, and(eq(memberships.clubId, clubs.id), eq(memberships.userId, ctx.user.id)))
+    .where(eq(clubs.id, clubId))
+    .limit(1);
+  if (!row) return null;
+  const activeMember = row.userStatus === "active";
+  if (row.isPrivate && !activeMember) {
+    return { ...toSummary(row), detailsVisible: false, userStatus: row.userStatus };
+  }
+  return {
+    ...toSummary(row),
+    memberLimit: row.memberLimit,
+    createdBy: row.createdBy,
+    userRole: row.userRole,
+    userStatus: row.userStatus,
+    detailsVisible: true,
+  };
+}
