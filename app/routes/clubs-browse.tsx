@@ -7,6 +7,7 @@ import { ClubBadge } from "../components/club-badge";
 import { ClubTabs } from "../components/club-tabs";
 import { ComingSoonActions } from "../components/coming-soon";
 import { DebouncedSearch } from "../components/debounced-search";
+import { PrevNext } from "../components/prev-next";
 import type { Route } from "./+types/clubs-browse";
 
 export function meta(): Route.MetaDescriptors {
@@ -58,25 +59,8 @@ function Pager({ prevToken, nextToken, search, position }: { prevToken: string |
   const linkTo = (token: Record<string, string>) => `?${new URLSearchParams({ ...(search ? { search } : {}), ...token })}`;
   if (!prevToken && !nextToken) return null;
   return (
-    <nav aria-label={`Pages (${position})`} className="flex justify-end gap-2">
-      {prevToken ? (
-        <Link className="btn btn-secondary" to={linkTo({ prevToken })}>
-          ← Prev
-        </Link>
-      ) : (
-        <span className="btn btn-secondary opacity-50" aria-disabled="true">
-          ← Prev
-        </span>
-      )}
-      {nextToken ? (
-        <Link className="btn btn-secondary" to={linkTo({ nextToken })}>
-          Next →
-        </Link>
-      ) : (
-        <span className="btn btn-secondary opacity-50" aria-disabled="true">
-          Next →
-        </span>
-      )}
+    <nav aria-label={`Pages (${position})`} className="flex justify-end">
+      <PrevNext prevHref={prevToken ? linkTo({ prevToken }) : null} nextHref={nextToken ? linkTo({ nextToken }) : null} />
     </nav>
   );
 }

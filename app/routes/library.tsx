@@ -2,6 +2,7 @@ import { Form, Link, useNavigation, useSearchParams, useSubmit, type ShouldReval
 import { PAGE_SIZES } from "../../worker/shared/rules";
 import { BookCard } from "../components/book-card";
 import { DebouncedSearch } from "../components/debounced-search";
+import { PrevNext } from "../components/prev-next";
 import { GridIcon, ListIcon } from "../components/icons";
 import { loadLibrary } from "../library.server";
 import type { Route } from "./+types/library";
@@ -54,34 +55,11 @@ function Pager({ data, position }: { data: Data; position: "top" | "bottom" }) {
       <p className="text-sm text-stone-700" aria-live={position === "top" ? "polite" : undefined}>
         {items.length > 0 ? `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${totalText} books` : `${totalText} books`}
       </p>
-      <div className="flex gap-2">
-        {prevToken ? (
-          <Link
-            className="btn btn-secondary"
-            to={linkTo({ prevToken, nextToken: null, page: String(Math.max(1, page - 1)) })}
-            preventScrollReset={position === "top"}
-          >
-            ← Prev
-          </Link>
-        ) : (
-          <span className="btn btn-secondary opacity-50" aria-disabled="true">
-            ← Prev
-          </span>
-        )}
-        {nextToken ? (
-          <Link
-            className="btn btn-secondary"
-            to={linkTo({ nextToken, prevToken: null, page: String(page + 1) })}
-            preventScrollReset={position === "top"}
-          >
-            Next →
-          </Link>
-        ) : (
-          <span className="btn btn-secondary opacity-50" aria-disabled="true">
-            Next →
-          </span>
-        )}
-      </div>
+      <PrevNext
+        prevHref={prevToken ? linkTo({ prevToken, nextToken: null, page: String(Math.max(1, page - 1)) }) : null}
+        nextHref={nextToken ? linkTo({ nextToken, prevToken: null, page: String(page + 1) }) : null}
+        keepScroll={position === "top"}
+      />
     </nav>
   );
 }

@@ -5,7 +5,7 @@ import { clubs, memberships, MEMBER_ROLES, MEMBER_STATUSES } from "../db/schema"
 import { BROWSE_CLUBS_PAGE_SIZE } from "../shared/rules";
 import { requireUser } from "./errors";
 import { listMemberClubIds } from "./memberships";
-import { cursorSchema, encodeCursor, type Page } from "./paging";
+import { encodeCursor, type Page, pagedSearchQuery } from "./paging";
 import { toFtsQuery } from "./search-query";
 import type { ServiceContext } from "./types";
 
@@ -86,16 +86,7 @@ export async function listMyClubs(ctx: ServiceContext): Promise<{ items: MemberC
   };
 }
 
-export const browseClubsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(BROWSE_CLUBS_PAGE_SIZE),
-  nextToken: cursorSchema.optional(),
-  prevToken: cursorSchema.optional(),
-  search: z
-    .string()
-    .max(200, "search must be at most 200 characters")
-    .transform((s) => s.trim())
-    .optional(),
-});
+export const browseClubsQuerySchema = pagedSearchQuery(BROWSE_CLUBS_PAGE_SIZE);
 export type BrowseClubsQuery = z.output<typeof browseClubsQuerySchema>;
 
 /**

@@ -3,19 +3,11 @@ import { z } from "zod";
 import { AGE_GROUPS, bookCounts, books, clubs, users, type AgeGroupFine } from "../db/schema";
 import { booksFts } from "../db/fts";
 import { bookCardColumns, bookDetailColumns, toBook, toBookCard, type Book, type BookCard } from "./book-view";
-import { cursorSchema, encodeCursor, DEFAULT_PAGE_SIZE, type Page } from "./paging";
+import { encodeCursor, DEFAULT_PAGE_SIZE, type Page, pagedSearchQuery } from "./paging";
 import { toFtsQuery } from "./search-query";
 import type { ServiceContext } from "./types";
 
-export const libraryQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
-  nextToken: cursorSchema.optional(),
-  prevToken: cursorSchema.optional(),
-  search: z
-    .string()
-    .max(200, "search must be at most 200 characters")
-    .transform((s) => s.trim())
-    .optional(),
+export const libraryQuerySchema = pagedSearchQuery(DEFAULT_PAGE_SIZE).extend({
   ageGroupFine: z.enum(AGE_GROUPS).optional(),
   userId: z.string().min(1).max(64).optional(),
   bare: z.enum(["1", "true", "0", "false"]).optional(),

@@ -28,3 +28,17 @@ export interface Page<T> {
   /** Cursor for the previous (newer) page, or null on the first page. */
   prevToken: string | null;
 }
+
+/** The query fields every keyset-paged, searchable list takes; lists extend it with their filters. */
+export function pagedSearchQuery(defaultLimit: number) {
+  return z.object({
+    limit: z.coerce.number().int().min(1).max(100).default(defaultLimit),
+    nextToken: cursorSchema.optional(),
+    prevToken: cursorSchema.optional(),
+    search: z
+      .string()
+      .max(200, "search must be at most 200 characters")
+      .transform((s) => s.trim())
+      .optional(),
+  });
+}
