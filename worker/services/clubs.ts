@@ -5,7 +5,7 @@ import { clubs, memberships, MEMBER_ROLES, MEMBER_STATUSES } from "../db/schema"
 import { BROWSE_CLUBS_PAGE_SIZE } from "../shared/rules";
 import { requireUser } from "./errors";
 import { listMemberClubIds } from "./memberships";
-import { encodeCursor, type Page, pagedSearchQuery } from "./paging";
+import { type Page, pagedSearchQuery, keysetPage } from "./paging";
 import { toFtsQuery } from "./search-query";
 import type { ServiceContext } from "./types";
 
@@ -114,17 +114,11 @@ export async function browseClubs(ctx: ServiceContext, query: BrowseClubsQuery):
     listMemberClubIds(ctx, ctx.user.id).then((ids) => new Set(ids)),
   ]);
 
-  const hasMore = rows.length > query.limit;
-  const pageRows = rows.slice(0, query.limit);
-  if (backwards) pageRows.reverse();
-  const first = pageRows[0];
-  const last = pageRows[pageRows.length - 1];
-  const atStart = backwards ? !hasMore : query.nextToken === undefined;
-  const atEnd = backwards ? false : !hasMore;
+  const page = keysetPage(rows, query);
   return {
-    items: pageRows.map((row) => ({ ...toSummary(row), isMember: memberOf.has(row.clubId) })),
-    nextToken: !atEnd && last ? encodeCursor(last.seq) : null,
-    prevToken: !atStart && first ? encodeCursor(first.seq) : null,
+    items: page.rows.map((row) => ({ ...toSummary(row), isMember: memberOf.has(row.clubId) })),
+    nextToken: page.nextToken,
+    prevToken: page.prevToken,
   };
 }
 

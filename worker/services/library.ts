@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AGE_GROUPS, bookCounts, books, clubs, users, type AgeGroupFine } from "../db/schema";
 import { booksFts } from "../db/fts";
 import { bookCardColumns, bookDetailColumns, toBook, toBookCard, type Book, type BookCard } from "./book-view";
-import { encodeCursor, DEFAULT_PAGE_SIZE, type Page, pagedSearchQuery } from "./paging";
+import { DEFAULT_PAGE_SIZE, type Page, pagedSearchQuery, keysetPage } from "./paging";
 import { toFtsQuery } from "./search-query";
 import type { ServiceContext } from "./types";
 
@@ -64,20 +64,13 @@ export async function listLibraryBooks(
     .orderBy(backwards ? asc(key) : desc(key))
     .limit(query.limit + 1);
 
-  const hasMore = rows.length > query.limit;
-  const pageRows = rows.slice(0, query.limit);
-  if (backwards) pageRows.reverse();
-
-  const first = pageRows[0];
-  const last = pageRows[pageRows.length - 1];
-  const atStart = backwards ? !hasMore : query.nextToken === undefined;
-  const atEnd = backwards ? false : !hasMore;
+  const page = keysetPage(rows, query);
   return {
     items: options.detail
-      ? (pageRows as Parameters<typeof toBook>[0][]).map(toBook)
-      : (pageRows as Parameters<typeof toBookCard>[0][]).map(toBookCard),
-    nextToken: !atEnd && last ? encodeCursor(last.seq) : null,
-    prevToken: !atStart && first ? encodeCursor(first.seq) : null,
+      ? (page.rows as Parameters<typeof toBook>[0][]).map(toBook)
+      : (page.rows as Parameters<typeof toBookCard>[0][]).map(toBookCard),
+    nextToken: page.nextToken,
+    prevToken: page.prevToken,
   };
 }
 

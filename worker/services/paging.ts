@@ -42,3 +42,26 @@ export function pagedSearchQuery(defaultLimit: number) {
       .optional(),
   });
 }
+
+/**
+ * Turns the `limit + 1` rows of a keyset query into one page with its cursors. Rows arrive in
+ * query order (ascending when paging backwards) and leave newest first.
+ */
+export function keysetPage<R extends { seq: number }>(
+  rows: R[],
+  query: { limit: number; nextToken?: number; prevToken?: number },
+): { rows: R[]; nextToken: string | null; prevToken: string | null } {
+  const backwards = query.prevToken !== undefined && query.nextToken === undefined;
+  const hasMore = rows.length > query.limit;
+  const pageRows = rows.slice(0, query.limit);
+  if (backwards) pageRows.reverse();
+  const first = pageRows[0];
+  const last = pageRows[pageRows.length - 1];
+  const atStart = backwards ? !hasMore : query.nextToken === undefined;
+  const atEnd = backwards ? false : !hasMore;
+  return {
+    rows: pageRows,
+    nextToken: !atEnd && last ? encodeCursor(last.seq) : null,
+    prevToken: !atStart && first ? encodeCursor(first.seq) : null,
+  };
+}
