@@ -122,3 +122,32 @@ describe("CSRF: sign-in endpoints are same-origin only, even without a session",
     expect(callback.status).toBe(403);
   });
 });
+
+describe("CSRF: sign-in paths are recognised however the router would match them", () => {
+  // React Router matches case-insensitively, ignores trailing slashes, percent-decodes segments and
+  // serves client submissions at "<path>.data" (or "<path>/_.data"): every spelling is the same route.
+  it.each(["/Login", "/LOGIN", "/login/", "/login//", "/Login.data", "/login/_.data", "/%6Cogin", "/%4C%4F%47%49%4E/"])(
+    "refuses a cross-site local sign-in at %s and creates nobody",
+    async (path) => {
+      const email = `csrf-${crypto.randomUUID().slice(0, 8)}@example.com`;
+      const response = await postForm(path, { intent: "new", name: "Mallory", email }, { origin: EVIL });
+      expect(response.status).toBe(403);
+      expect(sessionTokenFrom(response)).toBeUndefined();
+      expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    },
+  );
+
+  it.each(["/Auth/Google", "/auth/google/", "/AUTH/GOOGLE.data", "/auth/%67oogle", "/Auth/Callback/", "/auth/callback/_.data"])(
+    "refuses a cross-site Google sign-in step at %s",
+    async (path) => {
+      const response = await postForm(path, { code: "x", state: "y" }, { origin: EVIL });
+      expect(response.status).toBe(403);
+      expect(await response.text()).toContain("Cross-site request refused.");
+    },
+  );
+
+  it("still lets the same spellings through from our own origin", async () => {
+    const response = await postForm("/LOGIN/", { intent: "new", name: "Nell", email: `csrf-ok-${crypto.randomUUID().slice(0, 8)}@example.com` });
+    expect(response.status).not.toBe(403);
+  });
+});

@@ -8,6 +8,26 @@ const SIGN_IN_PATHS = new Set(["/login", "/auth/google", "/auth/callback"]);
 export const CROSS_SITE_REFUSED = "Cross-site request refused.";
 
 /**
+ * The path as React Router matches it, so a check here cannot be dodged by spelling a route
+ * differently: single-fetch suffix dropped (`/x.data`, `/x/_.data`), each segment percent-decoded
+ * (`%2F` stays encoded; a malformed escape leaves the path as sent, as the router does), compared
+ * case-insensitively and with trailing slashes ignored.
+ */
+export function routerPath(url: URL): string {
+  const raw = url.pathname.endsWith("/_.data") ? url.pathname.slice(0, -"_.data".length) : url.pathname.replace(/\.data$/, "");
+  let decoded = raw;
+  try {
+    decoded = raw
+      .split("/")
+      .map((segment) => decodeURIComponent(segment).replaceAll("/", "%2F"))
+      .join("/");
+  } catch {
+    // Not decodable: the router matches the raw text too.
+  }
+  return decoded.toLowerCase().replace(/\/+$/, "") || "/";
+}
+
+/**
  * True when the browser says the request comes from another site: an Origin other than ours, or,
  * without Origin, a Sec-Fetch-Site other than same-origin/none. Requests with neither header are
  * not from a browser that could be tricked, so they pass.
@@ -29,8 +49,7 @@ export const csrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const via = c.get("session")?.via;
   if (via === "bearer") return next();
-  // React Router's client-side submissions go to "<path>.data".
-  const path = new URL(c.req.url).pathname.replace(/\.data$/, "");
+  const path = routerPath(new URL(c.req.url));
   if (via !== "cookie" && !SIGN_IN_PATHS.has(path)) return next();
   if (!isCrossSiteRequest(c.req.raw)) return next();
   if (path === "/api" || path.startsWith("/api/")) return fail(c, 403, CROSS_SITE_REFUSED);
