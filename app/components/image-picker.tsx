@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState } from "react";
+import { ACCEPTED_IMAGE_TYPES } from "../../worker/shared/image-type";
 import { DEFAULT_MAX_IMAGES } from "../../worker/shared/upload-rules";
 import { pickImages } from "../lib/pick-images";
 
@@ -47,7 +48,8 @@ export function ImagePicker({
       <input
         id={inputId}
         type="file"
-        accept="image/jpeg,image/png,image/gif,image/heic,image/heif,.heic,.heif"
+        // HEIC stays pickable so the member is told why it is skipped rather than not seeing the photo.
+        accept={[...ACCEPTED_IMAGE_TYPES, "image/heic", "image/heif", ".heic", ".heif"].join(",")}
         multiple
         capture={undefined}
         disabled={disabled}

@@ -1,4 +1,5 @@
-import { ACCEPTED_IMAGE_TYPES, isHeic, MAX_IMAGE_BYTES, MAX_TOTAL_BYTES } from "../../worker/shared/upload-rules";
+import { isAcceptedImageType } from "../../worker/shared/image-type";
+import { isHeic, MAX_IMAGE_BYTES, MAX_TOTAL_BYTES } from "../../worker/shared/upload-rules";
 
 /** Applies the picker's rules to newly chosen files; returns what to keep and what to tell the member. */
 export function pickImages(current: File[], chosen: File[], max: number): { files: File[]; messages: string[] } {
@@ -7,7 +8,7 @@ export function pickImages(current: File[], chosen: File[], max: number): { file
   if (heic.length) {
     messages.push(`HEIC/HEIF photos are not supported and were skipped: ${heic.map((f) => f.name).join(", ")}. Please use JPG, PNG or GIF.`);
   }
-  const unsupported = chosen.filter((f) => !isHeic(f) && !ACCEPTED_IMAGE_TYPES.includes(f.type as (typeof ACCEPTED_IMAGE_TYPES)[number]));
+  const unsupported = chosen.filter((f) => !isHeic(f) && !isAcceptedImageType(f.type));
   if (unsupported.length) {
     messages.push(`Only JPG, PNG and GIF images are supported. Skipped: ${unsupported.map((f) => f.name).join(", ")}`);
   }

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { vi } from "vitest";
 import { books } from "../../worker/db/schema";
-import { IMAGE_EXTENSIONS, sniffImageType } from "../../worker/services/image-check";
+import { IMAGE_EXTENSIONS, sniffImageType } from "../../worker/shared/image-type";
 import { handleCoverAnalysisBatch, type CoverAnalysisMessage, type CoverConsumerDeps } from "../../worker/covers/consumer";
 import { createBook, createMember, db } from "../helpers/fixtures";
 import backCoverJpg from "./fixtures/isbn-back-cover.jpg?inline";

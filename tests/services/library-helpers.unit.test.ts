@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkImage } from "../../worker/services/image-check";
+import { checkImage } from "../../worker/shared/image-type";
 import { decodeCursor, encodeCursor } from "../../worker/services/paging";
 import { toFtsQuery } from "../../worker/services/search-query";
 import { audienceOf } from "../../worker/shared/audience";

@@ -1,4 +1,4 @@
-import { checkImage } from "../services/image-check";
+import { checkImage } from "../shared/image-type";
 import { PermanentError, asClassified } from "./errors";
 import type { CoverImage } from "./providers/types";
 

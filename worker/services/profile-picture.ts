@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema";
+import { checkImage, IMAGE_EXTENSION_PATTERN, IMAGE_EXTENSIONS } from "../shared/image-type";
 import { INVALID_PICTURE, MAX_PROFILE_PICTURE_BYTES, PICTURE_TOO_LARGE } from "../shared/profile";
 import { mediaUrl } from "./book-view";
 import { badRequest, forbidden, requireUser, tooLarge } from "./errors";
-import { checkImage, IMAGE_EXTENSIONS } from "./image-check";
 import type { ServiceContext } from "./types";
 import { readBodyWithLimit } from "./uploads";
 
-const AVATAR_KEY = /^avatars\/([A-Za-z0-9_-]{1,64})\/[0-9a-f-]{36}\.(jpg|png|gif)$/;
+const AVATAR_KEY = new RegExp(`^avatars/([A-Za-z0-9_-]{1,64})/[0-9a-f-]{36}\\.(${IMAGE_EXTENSION_PATTERN})$`);
 const avatarPrefix = (userId: string) => `avatars/${userId}/`;
 
 /**

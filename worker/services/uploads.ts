@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { ACCEPTED_IMAGE_TYPES, checkImage, IMAGE_EXTENSION_PATTERN, IMAGE_EXTENSIONS, type ImageType } from "../shared/image-type";
 import { badRequest, forbidden, requireUser, tooLarge } from "./errors";
-import { checkImage, IMAGE_EXTENSIONS, type ImageType } from "./image-check";
 import type { ServiceContext } from "./types";
 import { signUpload, verifyUpload } from "./upload-signing";
 
@@ -8,13 +8,13 @@ import { signUpload, verifyUpload } from "./upload-signing";
 export const MAX_COVER_BYTES = 10 * 1024 * 1024;
 
 export const uploadUrlSchema = z.object({
-  fileType: z.enum(["image/jpeg", "image/png", "image/gif"], {
+  fileType: z.enum(ACCEPTED_IMAGE_TYPES, {
     message: "Supported formats are JPG, PNG and GIF",
   }),
   fileName: z.string().trim().min(1).max(255).optional(),
 });
 
-const COVER_KEY = /^covers\/([A-Za-z0-9_-]{1,64})\/[A-Za-z0-9-]{36}\.(jpg|png|gif)$/;
+const COVER_KEY = new RegExp(`^covers/([A-Za-z0-9_-]{1,64})/[A-Za-z0-9-]{36}\\.(${IMAGE_EXTENSION_PATTERN})$`);
 
 /** The owner encoded in a cover key, or null when the key is not one of ours. */
 export function coverKeyOwner(key: string): string | null {

@@ -1,8 +1,11 @@
 // Profile rules both the browser (instant feedback) and the Worker (the authority) apply.
-// No imports: this module ships to the client.
+// Imports only client-safe shared modules: this module ships to the client.
+
+import { ACCEPTED_IMAGE_TYPES, isAcceptedImageType } from "./image-type";
 
 export const MAX_PROFILE_PICTURE_BYTES = 5 * 1024 * 1024;
-export const PROFILE_PICTURE_TYPES = ["image/jpeg", "image/png", "image/gif"] as const;
+/** Profile pictures take the same formats as covers. */
+export const PROFILE_PICTURE_TYPES = ACCEPTED_IMAGE_TYPES;
 export const PROFILE_NAME_MAX = 100;
 export const PROFILE_BIO_MAX = 1000;
 
@@ -13,7 +16,7 @@ export const PICTURE_TOO_LARGE = "File size must be less than 5MB";
 
 /** What the browser can tell from a chosen file before uploading it; the server checks the bytes. */
 export function pictureFileProblem(file: { type: string; size: number }): string | null {
-  if (!(PROFILE_PICTURE_TYPES as readonly string[]).includes(file.type)) return INVALID_PICTURE;
+  if (!isAcceptedImageType(file.type)) return INVALID_PICTURE;
   if (file.size > MAX_PROFILE_PICTURE_BYTES) return PICTURE_TOO_LARGE;
   return null;
 }

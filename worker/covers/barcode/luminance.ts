@@ -1,5 +1,5 @@
 import { convertIndexedToRgb, decode as decodePng } from "fast-png";
-import type { ImageType } from "../../services/image-check";
+import type { ImageType } from "../../shared/image-type";
 
 /** One byte of brightness per pixel, row-major. */
 export interface Luminance {

@@ -1,5 +1,5 @@
 import type { AppConfig } from "../../config";
-import type { ImageType } from "../../services/image-check";
+import type { ImageType } from "../../shared/image-type";
 import type { ModelAnswer } from "../analysis-schema";
 
 export interface CoverImage {

@@ -1,8 +1,9 @@
-/**
- * Identifies an uploaded image by its content, not its name or declared type, and refuses files
- * that are cut short. Only the formats the product accepts are recognised.
- */
-export type ImageType = "image/jpeg" | "image/png" | "image/gif";
+// The image formats the product accepts, and how to recognise one by its content. No imports: the
+// browser uses the list for the file pickers, the Worker uses the checks on every upload.
+
+/** The one list of accepted image formats: cover and profile-picture pickers, upload URLs, uploads. */
+export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif"] as const;
+export type ImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 
 export const IMAGE_EXTENSIONS: Record<ImageType, string> = {
   "image/jpeg": "jpg",
@@ -10,13 +11,23 @@ export const IMAGE_EXTENSIONS: Record<ImageType, string> = {
   "image/gif": "gif",
 };
 
+/** "jpg|png|gif", for patterns that check our own storage keys. */
+export const IMAGE_EXTENSION_PATTERN = Object.values(IMAGE_EXTENSIONS).join("|");
+
+export function isAcceptedImageType(type: string): type is ImageType {
+  return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type);
+}
+
 function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
   return signature.every((byte, i) => bytes[offset + i] === byte);
 }
 
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** The format by its magic bytes, whatever the file's name or declared type says. */
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (startsWith(bytes, PNG_SIGNATURE)) return "image/png";
   if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) {
     return "image/gif";
   }
@@ -43,6 +54,7 @@ export function isComplete(type: ImageType, bytes: Uint8Array): boolean {
 
 export type ImageCheck = { ok: true; type: ImageType } | { ok: false; reason: "not-an-image" | "truncated" };
 
+/** Identifies an uploaded image by its content and refuses files that are cut short. */
 export function checkImage(bytes: Uint8Array): ImageCheck {
   const type = sniffImageType(bytes);
   if (!type) return { ok: false, reason: "not-an-image" };
