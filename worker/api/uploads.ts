@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { serviceContext, type AppEnv } from "../http/app-env";
+import { badRequest } from "../services/errors";
 import { createCoverUploadUrl, storeCoverUpload, uploadUrlSchema } from "../services/uploads";
+import { decodePathOrNull } from "../shared/url";
 import { ok } from "./envelope";
 import { jsonBody } from "./validate";
 
@@ -11,9 +13,11 @@ export const uploadsApi = new Hono<AppEnv>()
   )
   .put("/uploads/*", async (c) => {
     const url = new URL(c.req.url);
+    const key = decodePathOrNull(url.pathname.replace(/^\/api\/uploads\//, ""));
+    if (key === null) throw badRequest("This upload link is not valid.");
     const length = c.req.header("Content-Length");
     const stored = await storeCoverUpload(c.env, {
-      key: decodeURIComponent(url.pathname.replace(/^\/api\/uploads\//, "")),
+      key,
       expires: url.searchParams.get("expires") ?? undefined,
       sig: url.searchParams.get("sig") ?? undefined,
       contentLength: length && /^\d+$/.test(length) ? Number(length) : null,

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { decodePathOrNull } from "../shared/url";
 import type { AppEnv } from "./app-env";
 
 // Keys are server-chosen and never rewritten (a new picture gets a new key), so objects are immutable.
@@ -6,8 +7,9 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const KEY_PATTERN = /^(covers|avatars)\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_.-]{1,128}$/;
 
 export const media = new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c) => {
-  const key = decodeURIComponent(new URL(c.req.url).pathname.replace(/^\/media\//, ""));
-  if (!KEY_PATTERN.test(key)) return c.text("Not found", 404);
+  // A malformed escape names no object we could have stored: not found, like any other unknown key.
+  const key = decodePathOrNull(new URL(c.req.url).pathname.replace(/^\/media\//, ""));
+  if (key === null || !KEY_PATTERN.test(key)) return c.text("Not found", 404);
 
   const object = await c.env.MEDIA.get(key, {
     onlyIf: c.req.raw.headers,
