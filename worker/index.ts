@@ -1,23 +1,20 @@
 import { Hono } from "hono";
 import { api } from "./api";
-import { getDatabase } from "./db/client";
 import type { AppEnv } from "./http/app-env";
+import { d1Session } from "./http/d1-bookmark";
 import { media } from "./http/media";
 import { renderPage } from "./http/pages";
 import { securityHeaders } from "./http/security-headers";
-import { resolveSessionUser, sendPendingSessionCookie } from "./auth/resolve-user";
+import { sessionUser } from "./auth/resolve-user";
 import { csrfProtection } from "./http/csrf";
-import { handleCoverAnalysisBatch, type CoverAnalysisMessage } from "./covers/consumer";
+import { handleCoverAnalysisBatch } from "./covers/consumer";
+import type { CoverAnalysisMessage } from "./covers/queue-message";
 
 const app = new Hono<AppEnv>();
 
 app.use("*", securityHeaders);
-app.use("*", async (c, next) => {
-  c.set("db", getDatabase(c.env.DB));
-  c.set("user", await resolveSessionUser(c));
-  await next();
-  sendPendingSessionCookie(c);
-});
+app.use("*", d1Session);
+app.use("*", sessionUser);
 app.use("*", csrfProtection);
 app.route("/api", api);
 app.route("/media", media);
@@ -26,5 +23,6 @@ app.all("*", renderPage);
 
 export default {
   fetch: app.fetch,
+  // The queue consumer has no browser to keep a bookmark for: it uses env.DB (the primary) directly.
   queue: handleCoverAnalysisBatch,
 } satisfies ExportedHandler<Env, CoverAnalysisMessage>;

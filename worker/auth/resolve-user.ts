@@ -1,6 +1,7 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env";
+import { isPubliclyCacheable } from "../http/cache-control";
 import type { SessionUser } from "../services/types";
 import { SESSION_COOKIE, validateSessionToken } from "./session";
 import { clearedSessionCookie, sessionCookie, setsSessionCookie } from "./session-cookie";
@@ -9,7 +10,7 @@ import { clearedSessionCookie, sessionCookie, setsSessionCookie } from "./sessio
  * The signed-in member for this request, from the session cookie or an `Authorization: Bearer`
  * token, or null. Also records how the request was authenticated, for the CSRF check.
  */
-export async function resolveSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
+async function resolveSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const bearer = c.req.header("Authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
   const cookie = getCookie(c, SESSION_COOKIE);
   const token = bearer ?? cookie;
@@ -31,9 +32,15 @@ export async function resolveSessionUser(c: Context<AppEnv>): Promise<SessionUse
  * headers set on the Hono context, so the renewed cookie is appended here. A response that signs in
  * or out has already decided the cookie and wins.
  */
-export function sendPendingSessionCookie(c: Context<AppEnv>) {
+function sendPendingSessionCookie(c: Context<AppEnv>) {
   const cookie = c.get("pendingSessionCookie");
-  // Never attach a cookie to a publicly cacheable response (media): a shared cache could replay it.
-  if (!cookie || setsSessionCookie(c.res) || /\bpublic\b/.test(c.res.headers.get("Cache-Control") ?? "")) return;
+  if (!cookie || setsSessionCookie(c.res) || isPubliclyCacheable(c.res)) return;
   c.res.headers.append("Set-Cookie", cookie);
 }
+
+/** Resolves the signed-in member before the handler and sends a renewed or cleared cookie after it. */
+export const sessionUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("user", await resolveSessionUser(c));
+  await next();
+  sendPendingSessionCookie(c);
+};

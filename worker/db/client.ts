@@ -7,9 +7,10 @@ function createDatabase(d1: D1Database) {
   return drizzle(d1, { schema });
 }
 
-// One drizzle client per D1 binding object, so the schema is not re-walked per request.
+// One drizzle client per D1 binding object, so the schema is not re-walked for every queue batch.
 const clients = new WeakMap<D1Database, Database>();
 
+/** A client straight on the binding (always the primary): the queue consumer, scripts and tests. */
 export function getDatabase(d1: D1Database): Database {
   let db = clients.get(d1);
   if (!db) {
@@ -17,4 +18,14 @@ export function getDatabase(d1: D1Database): Database {
     clients.set(d1, db);
   }
   return db;
+}
+
+/**
+ * A client over one request's D1 session. Never cached: the session carries that request's bookmark,
+ * so sharing its client would leak one reader's consistency point into another's requests.
+ */
+export function getSessionDatabase(session: D1DatabaseSession): Database {
+  // drizzle-orm 0.45's types ask for a whole D1Database (exec, withSession, dump), but at run time it
+  // only calls prepare and batch, which a session has. This is the one place that cast lives.
+  return createDatabase(session as unknown as D1Database);
 }
