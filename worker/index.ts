@@ -13,11 +13,14 @@ import type { CoverAnalysisMessage } from "./covers/queue-message";
 const app = new Hono<AppEnv>();
 
 app.use("*", securityHeaders);
+// Covers and avatars come from R2 alone and are publicly cached: answered before the middleware below,
+// so a cover request with a cookie neither starts a D1 session nor looks the member up.
+app.route("/media", media);
+app.all("/media/*", (c) => c.text("Method not allowed", 405, { Allow: "GET, HEAD" }));
 app.use("*", d1Session);
 app.use("*", sessionUser);
 app.use("*", csrfProtection);
 app.route("/api", api);
-app.route("/media", media);
 // `all`, not `get`: React Router actions arrive as POSTs.
 app.all("*", renderPage);
 

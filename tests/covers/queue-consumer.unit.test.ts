@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { MAX_RETRIES, retryDelaySeconds } from "../../worker/covers/consumer";
+import { retryDelaySeconds } from "../../worker/covers/consumer";
+import { MAX_RETRIES } from "../../worker/covers/queue-message";
 import { IMAGE_MISSING_MESSAGE, NOT_AN_IMAGE_MESSAGE } from "../../worker/covers/cover-image";
 import { NO_BARCODE_MESSAGE } from "../../worker/covers/providers/local";
 import { workersAiAnalyzer } from "../../worker/covers/providers/workers-ai";

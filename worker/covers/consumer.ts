@@ -1,21 +1,13 @@
-import { z } from "zod";
 import { readConfig } from "../config";
 import { getDatabase, type Database } from "../db/client";
 import { applyAnalysis, findBookForAnalysis, markNeedsDetails, recordAttempt } from "./analysis-writes";
 import { loadCoverImage } from "./cover-image";
 import { PermanentError, TransientError, asClassified, raceAbort } from "./errors";
 import { findBookMetadata } from "./metadata/lookup";
-import { createCoverAnalyzer, type CoverAnalyzer } from "./providers";
+import { ANALYSIS_TIMEOUT_MS, createCoverAnalyzer, type CoverAnalyzer } from "./providers";
+import { DEAD_LETTER_QUEUE, MAX_RETRIES, coverAnalysisMessageSchema, type CoverAnalysisMessage } from "./queue-message";
 import { GAVE_UP_MESSAGE, UNREADABLE_MESSAGE, readCover } from "./reading";
 
-export const coverAnalysisMessageSchema = z.object({ bookId: z.string().min(1), key: z.string().min(1) });
-export type CoverAnalysisMessage = z.infer<typeof coverAnalysisMessageSchema>;
-
-/** Must match `max_retries` of the cover-analysis consumer in wrangler.toml: deliveries = retries + 1. */
-export const MAX_RETRIES = 4;
-export const DEAD_LETTER_QUEUE = "cover-analysis-dlq";
-/** A vision model that has not answered by now is stuck; the retry may land on a healthier instance. */
-export const ANALYSIS_TIMEOUT_MS = 25_000;
 /** The whole metadata lookup (up to four requests) gets this long; the analysis is never held up more. */
 export const ENRICHMENT_BUDGET_MS = 20_000;
 

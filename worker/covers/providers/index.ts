@@ -4,7 +4,7 @@ import { openAiCompatibleAnalyzer } from "./openai-compatible";
 import type { CoverAnalyzer } from "./types";
 import { workersAiAnalyzer } from "./workers-ai";
 
-export type { AnalyzerResult, CoverAnalyzer, CoverImage } from "./types";
+export { ANALYSIS_TIMEOUT_MS, type AnalyzerResult, type CoverAnalyzer, type CoverImage } from "./types";
 
 /** The provider named by COVER_ANALYZER; a misconfigured one fails loudly at first use, not silently. */
 export function createCoverAnalyzer(config: AppConfig, env: Pick<Env, "AI">): CoverAnalyzer {

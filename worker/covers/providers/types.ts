@@ -2,6 +2,9 @@ import type { AppConfig } from "../../config";
 import type { ImageType } from "../../shared/image-type";
 import type { ModelAnswer } from "../analysis-schema";
 
+/** A provider that has not answered by now is stuck; a retry may land on a healthier instance. */
+export const ANALYSIS_TIMEOUT_MS = 25_000;
+
 export interface CoverImage {
   bytes: Uint8Array;
   type: ImageType;
