@@ -98,4 +98,39 @@ describe("cover uploads", () => {
     expect((await put(unsigned.toString(), JPEG_1PX)).status).toBe(403);
     expect(await env.MEDIA.list({ prefix: `covers/${member.user.id}/` })).toMatchObject({ objects: [] });
   });
+
+  it("stores one image per link: a second PUT with other content is refused with 409 and changes nothing", async () => {
+    const member = await signedInMember();
+    const { body } = await uploadUrl(member.cookie);
+    const first = await put(body.data!.uploadUrl, JPEG_1PX);
+    expect(first.status).toBe(201);
+    const before = (await env.MEDIA.head(body.data!.fileKey))!;
+
+    for (const other of [PNG_1PX, GIF_1PX]) {
+      const again = await put(body.data!.uploadUrl, other);
+      expect(again.status).toBe(409);
+      expect(await again.json()).toEqual({ success: false, error: "This upload link has already been used. Please upload the image again." });
+    }
+    const after = (await env.MEDIA.get(body.data!.fileKey))!;
+    expect(after.etag).toBe(before.etag);
+    expect(after.httpMetadata!.contentType).toBe("image/jpeg");
+    expect(new Uint8Array(await after.arrayBuffer())).toEqual(JPEG_1PX);
+  });
+
+  it("answers a retry of the same bytes (its first answer lost) with 201 without writing again", async () => {
+    const member = await signedInMember();
+    const { body } = await uploadUrl(member.cookie);
+    expect((await put(body.data!.uploadUrl, JPEG_1PX)).status).toBe(201);
+    const before = (await env.MEDIA.head(body.data!.fileKey))!;
+    const retry = await put(body.data!.uploadUrl, JPEG_1PX);
+    expect(retry.status).toBe(201);
+    expect((await env.MEDIA.head(body.data!.fileKey))!.uploaded).toEqual(before.uploaded);
+  });
+
+  it("lets only one of two racing PUTs with different content win", async () => {
+    const member = await signedInMember();
+    const { body } = await uploadUrl(member.cookie);
+    const statuses = (await Promise.all([put(body.data!.uploadUrl, JPEG_1PX), put(body.data!.uploadUrl, PNG_1PX)])).map((r) => r.status);
+    expect(statuses.sort()).toEqual([201, 409]);
+  });
 });

@@ -1,6 +1,7 @@
+import { encodeHexLowerCase } from "@oslojs/encoding";
 import { z } from "zod";
 import { ACCEPTED_IMAGE_TYPES, checkImage, IMAGE_EXTENSION_PATTERN, IMAGE_EXTENSIONS, type ImageType } from "../shared/image-type";
-import { badRequest, forbidden, requireUser, tooLarge } from "./errors";
+import { badRequest, conflict, forbidden, requireUser, tooLarge } from "./errors";
 import type { ServiceContext } from "./types";
 import { signUpload, verifyUpload } from "./upload-signing";
 
@@ -67,8 +68,14 @@ export async function readBodyWithLimit(body: ReadableStream<Uint8Array> | null,
 export const IMAGE_REFUSED = "The file is not a valid JPEG, PNG or GIF image.";
 export const IMAGE_TRUNCATED = "The image is incomplete. Please try uploading it again.";
 export const COVER_TOO_LARGE = "Images must be 10MB or smaller.";
+export const UPLOAD_LINK_USED = "This upload link has already been used. Please upload the image again.";
 
-/** Checks a signed cover upload and stores it in R2; anything refused stores nothing. */
+/**
+ * Checks a signed cover upload and stores it in R2; anything refused stores nothing. Each link
+ * stores one image: covers are served `immutable`, so a key is written only if it does not exist
+ * yet (R2 checks that atomically). Sending the same bytes again (a retry whose answer was lost)
+ * succeeds without writing; different bytes are refused with 409.
+ */
 export async function storeCoverUpload(
   env: Env,
   request: { key: string; expires?: string; sig?: string; contentLength: number | null; body: ReadableStream<Uint8Array> | null },
@@ -81,8 +88,16 @@ export async function storeCoverUpload(
   const bytes = await readBodyWithLimit(request.body, MAX_COVER_BYTES, COVER_TOO_LARGE);
   const image = checkImage(bytes);
   if (!image.ok) throw badRequest(image.reason === "truncated" ? IMAGE_TRUNCATED : IMAGE_REFUSED);
-  await env.MEDIA.put(request.key, bytes, {
+  const sha256 = encodeHexLowerCase(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)));
+  const stored = await env.MEDIA.put(request.key, bytes, {
+    onlyIf: { etagDoesNotMatch: "*" },
+    sha256,
     httpMetadata: { contentType: image.type, cacheControl: "public, max-age=31536000, immutable" },
   });
+  if (!stored) {
+    // The key is taken: only a repeat of the very same bytes is accepted, and it writes nothing.
+    const existing = await env.MEDIA.head(request.key);
+    if (existing?.checksums.toJSON().sha256 !== sha256) throw conflict(UPLOAD_LINK_USED);
+  }
   return { fileKey: request.key, contentType: image.type, size: bytes.byteLength };
 }
