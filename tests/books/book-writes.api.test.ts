@@ -122,3 +122,60 @@ describe("DELETE /api/books/{id}", () => {
     expect(own.data!.total).toBe(0);
   });
 });
+
+describe("one cover per book", () => {
+  async function uploadedKey(userId: string) {
+    const key = `covers/${userId}/${crypto.randomUUID()}.jpg`;
+    await env.MEDIA.put(key, JPEG_1PX, { httpMetadata: { contentType: "image/jpeg" } });
+    return key;
+  }
+
+  it("refuses (409) a second book with a cover key another book already has, and adds nothing", async () => {
+    const member = await signedInMember();
+    const key = await uploadedKey(member.user.id);
+    const first = await send("POST", "/api/books", member.cookie, { s3Key: key, extractFromImage: false });
+    expect(first.status).toBe(201);
+    const second = await send("POST", "/api/books", member.cookie, { s3Key: key, extractFromImage: false });
+    expect(second).toMatchObject({
+      status: 409,
+      body: { success: false, error: "This image is already the cover of another book. Please upload it again for this book." },
+    });
+    expect(await db.select({ id: books.id }).from(books).where(eq(books.coverKey, key))).toHaveLength(1);
+  });
+
+  it("refuses (400) a key that was never uploaded", async () => {
+    const member = await signedInMember();
+    const never = await send("POST", "/api/books", member.cookie, { s3Key: `covers/${member.user.id}/${crypto.randomUUID()}.jpg` });
+    expect(never).toMatchObject({ status: 400, body: { success: false, error: "Upload the image before adding the book." } });
+  });
+
+  it("offers no way to point an existing book at another cover", async () => {
+    const member = await signedInMember();
+    const key = await uploadedKey(member.user.id);
+    const book = await createBook(member.user.id, { coverKey: await uploadedKey(member.user.id) });
+    for (const body of [{ s3Key: key }, { coverKey: key }]) {
+      expect((await send("PUT", `/api/books/${book.id}`, member.cookie, body)).status).toBe(400);
+    }
+    const [row] = await db.select({ coverKey: books.coverKey }).from(books).where(eq(books.id, book.id));
+    expect(row!.coverKey).not.toBe(key);
+  });
+
+  it("never deletes a cover another book still shows (rows from before the rule)", async () => {
+    const member = await signedInMember();
+    const key = await uploadedKey(member.user.id);
+    const kept = await createBook(member.user.id, { coverKey: key });
+    const removed = await createBook(member.user.id, { coverKey: key });
+
+    expect((await send("DELETE", `/api/books/${removed.id}`, member.cookie)).status).toBe(200);
+    expect(await env.MEDIA.head(key)).not.toBeNull();
+    expect((await call(`/media/${key}`)).status).toBe(200);
+
+    expect((await send("DELETE", `/api/books/${kept.id}`, member.cookie)).status).toBe(200);
+    expect(await env.MEDIA.head(key)).toBeNull();
+  });
+
+  it("looks the key up through books_cover_key_idx", async () => {
+    const plan = await env.DB.prepare("EXPLAIN QUERY PLAN SELECT id FROM books WHERE cover_key = ? LIMIT 1").bind("k").all<{ detail: string }>();
+    expect(plan.results.map((step) => step.detail).join("; ")).toContain("books_cover_key_idx");
+  });
+});

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { BOOK_STATUSES, books, users } from "../db/schema";
-import { badRequest, forbidden, notFound, requireUser } from "./errors";
+import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
 import { findBookById } from "./library";
 import type { ServiceContext } from "./types";
 import { assertOwnCoverKey } from "./uploads";
@@ -45,6 +45,13 @@ export const updateBookSchema = z
 export type UpdateBookInput = z.output<typeof updateBookSchema>;
 
 export const LENT_TO_REQUIRED = "Please select who you lent the book to.";
+export const COVER_IN_USE = "This image is already the cover of another book. Please upload it again for this book.";
+
+/** Whether any book shows this cover (one lookup on books_cover_key_idx). */
+async function coverKeyInUse(ctx: ServiceContext, key: string) {
+  const [row] = await ctx.db.select({ id: books.id }).from(books).where(eq(books.coverKey, key)).limit(1);
+  return Boolean(row);
+}
 
 /** Creates the book; an image-flow book is queued for cover analysis and fills in within seconds. */
 export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
@@ -54,6 +61,8 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
     assertOwnCoverKey(ctx, input.s3Key);
     if (input.s3Bucket && input.s3Bucket !== "MEDIA") throw badRequest("s3Bucket must be MEDIA");
     if (!(await ctx.env.MEDIA.head(input.s3Key))) throw badRequest("Upload the image before adding the book.");
+    // One cover per book: deleting a book deletes its cover, which must never be another book's.
+    if (await coverKeyInUse(ctx, input.s3Key)) throw conflict(COVER_IN_USE);
     const analyse = input.extractFromImage;
     await ctx.db.insert(books).values({
       id,
@@ -125,11 +134,16 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
   return (await findBookById(ctx, bookId))!;
 }
 
-/** Owner-only delete: the row (search entry and counters follow by trigger) and its cover in R2. */
+/**
+ * Owner-only delete: the row (search entry and counters follow by trigger) and its cover in R2,
+ * unless another book still shows that cover (rows from before covers were one per book).
+ */
 export async function deleteBook(ctx: ServiceContext, bookId: string) {
   requireUser(ctx);
   const book = await loadOwnBook(ctx, bookId);
   await ctx.db.delete(books).where(eq(books.id, bookId));
-  if (book.coverKey && !/^https:/.test(book.coverKey)) await ctx.env.MEDIA.delete(book.coverKey);
+  if (book.coverKey && !/^https:/.test(book.coverKey) && !(await coverKeyInUse(ctx, book.coverKey))) {
+    await ctx.env.MEDIA.delete(book.coverKey);
+  }
   return { bookId, deleted: true as const };
 }
