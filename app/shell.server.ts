@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { devSignInAllowed } from "../worker/auth/dev-sign-in";
 import { googleSignInConfigured, readConfig } from "../worker/config";
 import { requestContext } from "../worker/context";
-import { mediaUrl } from "../worker/services/book-view";
+import { mediaUrl } from "../worker/shared/media-url";
 import { countUnreadMessages } from "../worker/services/conversations";
 
 export async function loadShell(context: Readonly<RouterContextProvider>) {

@@ -1,12 +1,6 @@
 import { getTableColumns } from "drizzle-orm";
 import { books, clubs, users, type BookRow } from "../db/schema";
-
-/** Public URL of an object in the MEDIA bucket. Keys are immutable, so the URL is too. */
-export function mediaUrl(key: string | null | undefined): string | null {
-  if (!key) return null;
-  if (/^https:\/\//.test(key)) return key;
-  return `/media/${key.split("/").map(encodeURIComponent).join("/")}`;
-}
+import { mediaUrl } from "../shared/media-url";
 
 /** Columns a library card needs (the "bare" listing). */
 export const bookCardColumns = {

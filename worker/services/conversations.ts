@@ -2,7 +2,7 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { conversations, users } from "../db/schema";
 import { CONVERSATION_LIST_LIMIT } from "../shared/rules";
-import { mediaUrl } from "./book-view";
+import { mediaUrl } from "../shared/media-url";
 import { requireUser } from "./errors";
 import type { ServiceContext } from "./types";
 

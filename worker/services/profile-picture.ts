@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../db/schema";
 import { checkImage, IMAGE_EXTENSION_PATTERN, IMAGE_EXTENSIONS } from "../shared/image-type";
 import { INVALID_PICTURE, MAX_PROFILE_PICTURE_BYTES, PICTURE_TOO_LARGE } from "../shared/profile";
-import { mediaUrl } from "./book-view";
+import { mediaUrl } from "../shared/media-url";
 import { badRequest, forbidden, requireUser, tooLarge } from "./errors";
 import type { ServiceContext } from "./types";
 import { readBodyWithLimit } from "./uploads";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { TIMEZONES, users } from "../db/schema";
 import { NAME_REQUIRED, NO_CHANGES, PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "../shared/profile";
-import { mediaUrl } from "./book-view";
+import { mediaUrl } from "../shared/media-url";
 import { badRequest, notFound, requireUser, tooManyRequests, unauthorized } from "./errors";
 import { pruneAvatars, resolveOwnAvatarKey } from "./profile-picture";
 import type { ServiceContext, SessionUser } from "./types";
