@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AppConfig } from "../../worker/config";
 import { COVER_ANALYSIS_JSON_SCHEMA } from "../../worker/covers/analysis-schema";
+import { AGE_GROUPS_FROM_COVER } from "../../worker/shared/cover-analysis";
 import { bytesToBase64 } from "../../worker/covers/base64";
 import { PermanentError, TransientError } from "../../worker/covers/errors";
 import { parseModelAnswer } from "../../worker/covers/model-output";
@@ -154,6 +155,29 @@ describe("provider choice", () => {
 
   it("refuses an openai-compatible setup without URL or model", () => {
     expect(() => createCoverAnalyzer(config({ COVER_ANALYZER: "openai-compatible" }), env)).toThrow(/OPENAI_COMPATIBLE_URL/);
+  });
+});
+
+describe("the JSON Schema given to the models", () => {
+  type Node = { type?: unknown; properties?: Record<string, Node>; required?: string[]; additionalProperties?: unknown; items?: Node };
+  function objectsIn(node: Node): Node[] {
+    const children = [...Object.values(node.properties ?? {}), ...(node.items ? [node.items] : [])];
+    return [...(node.type === "object" ? [node] : []), ...children.flatMap(objectsIn)];
+  }
+
+  it("is generated from the zod schema in the form strict JSON-schema modes accept", () => {
+    expect(COVER_ANALYSIS_JSON_SCHEMA).not.toHaveProperty("$schema");
+    const objects = objectsIn(COVER_ANALYSIS_JSON_SCHEMA as Node);
+    expect(objects).toHaveLength(3); // the answer and the two candidate lists' items
+    for (const object of objects) {
+      expect(object.additionalProperties).toBe(false);
+      expect(object.required).toEqual(Object.keys(object.properties!));
+    }
+    expect(COVER_ANALYSIS_JSON_SCHEMA.properties?.age_group).toEqual({
+      type: ["string", "null"],
+      enum: [...AGE_GROUPS_FROM_COVER, null],
+    });
+    expect(COVER_ANALYSIS_JSON_SCHEMA.properties?.isbn).toMatchObject({ type: ["string", "null"] });
   });
 });
 

@@ -1,56 +1,29 @@
 import { z } from "zod";
-import type { Candidate } from "../db/schema";
+import { AGE_GROUPS_FROM_COVER, coverAnswerSchema, type Candidate, type CoverAnswer } from "../shared/cover-analysis";
 
 /**
- * What we ask every vision model for, in one place: the prompt and the JSON schema are shared by
- * the Workers AI and OpenAI-compatible providers; the zod schema below validates what comes back.
+ * What we ask every vision model for, in one place: the prompt and the JSON Schema are shared by
+ * the Workers AI and OpenAI-compatible providers; `modelAnswerSchema` cleans what comes back.
  */
-export const AGE_GROUPS_FROM_COVER = ["children", "middle_grade", "young_adult", "adult"] as const;
 
-export const COVER_ANALYSIS_JSON_SCHEMA = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    title_candidates: {
-      type: "array",
-      description: "Possible titles as printed on the cover, most likely first.",
-      items: {
-        type: "object",
-        additionalProperties: false,
-        properties: { value: { type: "string" }, confidence: { type: "number", minimum: 0, maximum: 1 } },
-        required: ["value", "confidence"],
-      },
-    },
-    author_candidates: {
-      type: "array",
-      description: "Possible author names as printed on the cover, most likely first.",
-      items: {
-        type: "object",
-        additionalProperties: false,
-        properties: { value: { type: "string" }, confidence: { type: "number", minimum: 0, maximum: 1 } },
-        required: ["value", "confidence"],
-      },
-    },
-    isbn: { type: ["string", "null"], description: "ISBN-13 or ISBN-10 only if printed on the cover, digits only." },
-    language_guess: { type: ["string", "null"], description: "ISO 639-1 code of the cover text, e.g. en." },
-    categories: { type: "array", items: { type: "string" } },
-    age_group: { type: ["string", "null"], enum: [...AGE_GROUPS_FROM_COVER, null] },
-    audience: { type: "array", items: { type: "string" } },
-    themes: { type: "array", items: { type: "string" } },
-    content_warnings: { type: "array", items: { type: "string" } },
-  },
-  required: [
-    "title_candidates",
-    "author_candidates",
-    "isbn",
-    "language_guess",
-    "categories",
-    "age_group",
-    "audience",
-    "themes",
-    "content_warnings",
-  ],
-} as const;
+/**
+ * A nullable enum is written `{ type: ["string", "null"], enum: [..., null] }` rather than zod's
+ * `anyOf`: the flat form is the one the providers' constrained decoders were checked with.
+ */
+function flattenNullableEnum({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodTypes; jsonSchema: z.core.JSONSchema.BaseSchema }) {
+  if (zodSchema._zod.def.type !== "nullable") return;
+  const [values, nullType] = jsonSchema.anyOf ?? [];
+  if (!values?.enum || values.type !== "string" || nullType?.type !== "null") return;
+  delete jsonSchema.anyOf;
+  Object.assign(jsonSchema, { type: ["string", "null"], enum: [...values.enum, null] });
+}
+
+/**
+ * Generated from the zod schema. The "$schema" dialect line is dropped: both providers take the
+ * bare schema object (Workers AI's `json_schema`, OpenAI's `json_schema.schema`).
+ */
+const { $schema: _dialect, ...generatedJsonSchema } = z.toJSONSchema(coverAnswerSchema, { override: flattenNullableEnum });
+export const COVER_ANALYSIS_JSON_SCHEMA = generatedJsonSchema;
 
 export const COVER_ANALYSIS_SYSTEM_PROMPT = [
   "You read photographs of book covers for a community library.",
@@ -59,7 +32,7 @@ export const COVER_ANALYSIS_SYSTEM_PROMPT = [
   "Give each candidate a confidence between 0 and 1; use low values when text is blurred, cut off or stylised.",
   "Set isbn only when an ISBN or an EAN-13 barcode number is legible; otherwise null.",
   "language_guess is the ISO 639-1 code of the cover's language.",
-  "age_group is one of children, middle_grade, young_adult, adult, or null when unclear.",
+  `age_group is one of ${AGE_GROUPS_FROM_COVER.join(", ")}, or null when unclear.`,
   "categories, audience, themes and content_warnings are short lowercase phrases; use empty arrays when unsure.",
 ].join("\n");
 
@@ -76,49 +49,52 @@ function normalizeConfidence(value: unknown): number {
   return number <= 100 ? number / 100 : 0;
 }
 
-/** Any value, including a missing key: the fields below are cleaned rather than required. */
-const anything = () => z.unknown().optional();
-
-const candidateSchema = z.object({
+const looseCandidateSchema = z.object({
   value: z.string().trim().min(1).max(300),
-  confidence: anything().transform(normalizeConfidence),
+  confidence: z.unknown().transform(normalizeConfidence),
 });
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** Drops malformed entries instead of rejecting the whole answer: one bad candidate is not a bad cover. */
-const candidates = anything().transform((value): Candidate[] =>
-  asList(value)
+function cleanCandidates(value: unknown): Candidate[] {
+  return asList(value)
     .flatMap((item) => {
-      const parsed = candidateSchema.safeParse(typeof item === "string" ? { value: item, confidence: 0 } : item);
+      const parsed = looseCandidateSchema.safeParse(typeof item === "string" ? { value: item, confidence: 0 } : item);
       return parsed.success ? [parsed.data] : [];
     })
     .sort((a, b) => b.confidence - a.confidence)
-    .slice(0, MAX_CANDIDATES),
-);
+    .slice(0, MAX_CANDIDATES);
+}
 
-const tags = anything().transform((value) =>
-  asList(value)
+function cleanTags(value: unknown): string[] {
+  return asList(value)
     .filter((item): item is string => typeof item === "string" && item.trim().length > 0)
     .map((item) => item.trim().slice(0, 80))
-    .slice(0, MAX_TAGS),
-);
+    .slice(0, MAX_TAGS);
+}
 
-const optionalText = (max: number) =>
-  anything().transform((value) => (typeof value === "string" && value.trim() ? value.trim().slice(0, max) : null));
+const cleanText = (value: unknown, max: number) => (typeof value === "string" && value.trim() ? value.trim().slice(0, max) : null);
 
-const ageGroup = anything().transform((value) => AGE_GROUPS_FROM_COVER.find((group) => group === value) ?? null);
+/** How each field is cleaned; typed by the answer's fields, so a field added to the schema must say how. */
+const cleanField: { [K in keyof CoverAnswer]: (value: unknown) => CoverAnswer[K] } = {
+  title_candidates: cleanCandidates,
+  author_candidates: cleanCandidates,
+  isbn: (value) => cleanText(value, 40),
+  language_guess: (value) => cleanText(value, 16)?.toLowerCase() ?? null,
+  categories: cleanTags,
+  age_group: (value) => AGE_GROUPS_FROM_COVER.find((group) => group === value) ?? null,
+  audience: cleanTags,
+  themes: cleanTags,
+  content_warnings: cleanTags,
+};
 
-/** Lenient on detail, strict on shape: the answer must be an object; fields are cleaned one by one. */
-export const modelAnswerSchema = z.object({
-  title_candidates: candidates,
-  author_candidates: candidates,
-  isbn: optionalText(40),
-  language_guess: optionalText(16).transform((value) => value?.toLowerCase() ?? null),
-  categories: tags,
-  age_group: ageGroup,
-  audience: tags,
-  themes: tags,
-  content_warnings: tags,
-});
+/**
+ * Lenient on detail, strict on shape: the answer must be an object; its fields are cleaned one by
+ * one (a missing key becomes empty), then checked against the same schema the model was given.
+ */
+export const modelAnswerSchema = z
+  .looseObject({})
+  .transform((answer) => Object.fromEntries(Object.entries(cleanField).map(([key, clean]) => [key, clean(answer[key])])))
+  .pipe(coverAnswerSchema);
 export type ModelAnswer = z.output<typeof modelAnswerSchema>;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { CoverAnalysis } from "../shared/cover-analysis";
 
 // Times are Unix epoch milliseconds; ids are UUIDs unless said otherwise.
 const createdAt = () =>
@@ -89,32 +90,13 @@ export interface GoogleMetadata {
   };
   price?: { amount: number; currencyCode?: string };
   isEbook?: boolean;
-  /** Where the record came from: Google Books, or Open Library as the fallback. */
-  source?: "google-books" | "open-library";
+  /** Where the record came from: Google Books, Open Library as the fallback, or the demo seed. */
+  source?: "google-books" | "open-library" | "seed";
   raw?: unknown;
 }
 
-export interface Candidate {
-  value: string;
-  confidence: number;
-}
-
-/** The vision model's reading of a cover (the spec's mcp_metadata.bedrock record). */
-export interface CoverAnalysis {
-  source: string;
-  model?: string;
-  title_candidates: Candidate[];
-  author_candidates: Candidate[];
-  isbn?: string | null;
-  language_guess?: string | null;
-  categories: string[];
-  age_group?: "children" | "middle_grade" | "young_adult" | "adult" | null;
-  audience: string[];
-  themes: string[];
-  content_warnings: string[];
-  analyzedAt?: number;
-  message?: string;
-}
+/** The vision model's reading of a cover, typed from its zod schema. */
+export type { Candidate, CoverAnalysis } from "../shared/cover-analysis";
 
 export interface AdvancedMetadata {
   metadata?: { ageGroupFine?: AgeGroupFine };
