@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { BOOK_STATUSES, books, users } from "../db/schema";
+import { cleanText } from "../shared/text";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
 import { findBookById } from "./library";
 import type { ServiceContext } from "./types";
 import { assertOwnCoverKey } from "./uploads";
 
-const title = z.string().trim().min(1, "Title is required").max(300, "Title must be at most 300 characters");
-const author = z.string().trim().min(1, "Author is required").max(200, "Author must be at most 200 characters");
-const description = z.string().trim().max(5000, "Description must be at most 5000 characters");
+const title = cleanText({ max: 300, tooLong: "Title must be at most 300 characters", required: "Title is required" });
+const author = cleanText({ max: 200, tooLong: "Author must be at most 200 characters", required: "Author is required" });
+const description = cleanText({ max: 5000, tooLong: "Description must be at most 5000 characters", multiline: true });
 
 /** The spec's two creation payloads: from an uploaded cover image, or typed in by hand. */
 export const imageBookSchema = z.object({
@@ -38,7 +39,7 @@ export const updateBookSchema = z
     description,
     status: z.enum(BOOK_STATUSES),
     lentToUserId: z.string().max(64).nullable(),
-    lentToUserName: z.string().max(200).nullable(),
+    lentToUserName: cleanText({ max: 200, tooLong: "Borrower name must be at most 200 characters" }).nullable(),
   })
   .partial()
   .strict();

@@ -4,11 +4,12 @@ import { interestRegistrations } from "../db/schema";
 import type { ServiceContext } from "./types";
 
 import { SWAP_TOYS_GOAL } from "../shared/rules";
+import { cleanText } from "../shared/text";
 import { emailSchema } from "./email";
 
 export const interestSchema = z.object({
   email: emailSchema,
-  from: z.string().max(2048).optional(),
+  from: cleanText({ max: 2048, tooLong: "from must be at most 2048 characters" }).optional(),
 });
 export type InterestInput = z.input<typeof interestSchema>;
 

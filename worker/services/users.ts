@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { TIMEZONES, users } from "../db/schema";
 import { NAME_REQUIRED, NO_CHANGES, PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "../shared/profile";
+import { cleanText } from "../shared/text";
 import { mediaUrl } from "../shared/media-url";
 import { badRequest, notFound, requireUser, tooManyRequests, unauthorized } from "./errors";
 import { pruneAvatars, resolveOwnAvatarKey } from "./profile-picture";
@@ -79,8 +80,8 @@ export async function findUserByEmail(ctx: ServiceContext, email: string) {
 }
 
 export const profileUpdateSchema = z.strictObject({
-  name: z.string().trim().min(1, NAME_REQUIRED).max(PROFILE_NAME_MAX, `Display Name must be at most ${PROFILE_NAME_MAX} characters`).optional(),
-  bio: z.string().trim().max(PROFILE_BIO_MAX, `Bio must be at most ${PROFILE_BIO_MAX} characters`).optional(),
+  name: cleanText({ max: PROFILE_NAME_MAX, tooLong: `Display Name must be at most ${PROFILE_NAME_MAX} characters`, required: NAME_REQUIRED }).optional(),
+  bio: cleanText({ max: PROFILE_BIO_MAX, tooLong: `Bio must be at most ${PROFILE_BIO_MAX} characters`, multiline: true }).optional(),
   timezone: z.enum(TIMEZONES, { message: "Please choose a timezone from the list" }).optional(),
   /** A URL returned by the picture upload, or null to remove the picture. */
   profilePicture: z.string().trim().min(1).max(512).nullable().optional(),

@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+// Text members type in is stored and shown to others, so it is cleaned once, here, on the server.
+
+/** A high surrogate without its low half, or a low one without its high half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** C0 and C1 controls, DEL included. Tab, line feed and carriage return are handled separately. */
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+/** Bidi embeddings, overrides and isolates: they can make text read differently from what it is. */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+/** Anything that is not whitespace and not invisible by definition (zero-width space, joiners, BOM, ...). */
+const VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}]/u;
+
+/**
+ * Well-formed NFC text without control or bidi-override characters, trimmed. Multi-line text keeps
+ * tabs and line breaks (CRLF from form posts becomes LF); single-line text turns them into spaces.
+ */
+export function sanitizeText(value: string, { multiline = false } = {}): string {
+  const cleaned = value
+    .replace(/\r\n?/g, "\n")
+    .replace(LONE_SURROGATE, "\uFFFD")
+    .replace(CONTROLS, "")
+    .replace(BIDI_CONTROLS, "");
+  // Normalised last: removing a character can bring a base letter and its accent together.
+  return (multiline ? cleaned : cleaned.replace(/[\t\n]/g, " ")).normalize("NFC").trim();
+}
+
+/** True when the text shows at least one character: not only spaces or zero-width characters. */
+export function hasVisibleCharacter(value: string): boolean {
+  return VISIBLE.test(value);
+}
+
+/**
+ * The one schema for member-typed text: cleaned by `sanitizeText`, then at most `max` characters,
+ * and with `required` (its message) at least one visible character.
+ */
+export function cleanText(options: { max: number; tooLong: string; required?: string; multiline?: boolean }) {
+  const checked = z.string().max(options.max, options.tooLong);
+  const required = options.required;
+  return z
+    .string()
+    .transform((value) => sanitizeText(value, options))
+    .pipe(required ? checked.refine(hasVisibleCharacter, required) : checked);
+}
+
+/** True when text would be stored exactly as sent: nothing to clean and no invisible characters. */
+export function isPlainText(value: string): boolean {
+  return sanitizeText(value) === value && !/\p{Default_Ignorable_Code_Point}/u.test(value);
+}
