@@ -1,3 +1,4 @@
+import { decodeBase64 } from "@oslojs/encoding";
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
@@ -13,8 +14,7 @@ import frontCoverJpg from "./fixtures/front-cover-no-barcode.jpg?inline";
 import frontCoverPng from "./fixtures/front-cover-no-barcode.png?inline";
 
 function fromDataUrl(dataUrl: string): Uint8Array {
-  const base64 = dataUrl.slice(dataUrl.indexOf(",") + 1);
-  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  return decodeBase64(dataUrl.slice(dataUrl.indexOf(",") + 1));
 }
 
 /**

@@ -1,5 +1,5 @@
+import { encodeBase64 } from "@oslojs/encoding";
 import { COVER_ANALYSIS_SYSTEM_PROMPT, COVER_ANALYSIS_USER_PROMPT } from "../analysis-schema";
-import { toDataUrl } from "../base64";
 import type { CoverImage } from "./types";
 
 /** Enough for the JSON answer with a few candidates and tags; bounds cost and latency. */
@@ -15,7 +15,8 @@ export function visionMessages(image: CoverImage) {
       role: "user",
       content: [
         { type: "text", text: COVER_ANALYSIS_USER_PROMPT },
-        { type: "image_url", image_url: { url: toDataUrl(image.bytes, image.type) } },
+        // encodeBase64 walks the bytes in a loop: no argument spreading, so multi-megabyte covers are safe.
+        { type: "image_url", image_url: { url: `data:${image.type};base64,${encodeBase64(image.bytes)}` } },
       ],
     },
   ];
