@@ -12,6 +12,9 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 const list = (values: string[] | undefined) => (values && values.length > 0 ? values.join(", ") : null);
 
+// Sources worth naming to a reader; a Google Books record needs no note under "Google Metadata".
+const SOURCE_LABELS: Record<string, string> = { seed: "Demo data", "open-library": "Open Library" };
+
 /** Price with the spec's USD default, formatted for the reader's locale. */
 function formatPrice(price: NonNullable<GoogleMetadata["price"]>) {
   const currency = price.currencyCode || "USD";
@@ -53,7 +56,7 @@ export function GoogleMetadataSection({ metadata }: { metadata: GoogleMetadata |
           <Row label="Price">{metadata.price ? formatPrice(metadata.price) : null}</Row>
           <Row label="Format">{typeof metadata.isEbook === "boolean" ? (metadata.isEbook ? "eBook" : "Print") : null}</Row>
           <Row label="Description">{info.description}</Row>
-          <Row label="Source">{metadata.source === "open-library" ? "Open Library" : null}</Row>
+          <Row label="Source">{metadata.source ? SOURCE_LABELS[metadata.source] : null}</Row>
         </dl>
       )}
       {metadata && !info && metadata.raw !== undefined && (
@@ -91,7 +94,7 @@ export function CoverAnalysisSection({
         state !== "pending" && <p className="mt-2 text-sm text-stone-700">No cover analysis available.</p>
       ) : (
         <dl className="mt-3 divide-y divide-stone-100">
-          <Row label="Source">{analysis.source || "workers-ai"}</Row>
+          <Row label="Source">{SOURCE_LABELS[analysis.source] ?? (analysis.source || "workers-ai")}</Row>
           <Row label="Language">{analysis.language_guess || "en"}</Row>
           <Row label="Title candidates">
             {analysis.title_candidates.length

@@ -152,12 +152,15 @@ export function demoClubs(users: DemoUser[]): DemoClub[] {
 
 const STATUSES: BookStatus[] = ["available", "available", "available", "reading", "borrowed", "giving_away", "available", "available"];
 
+// Demo records are written from the catalogue, not by a model or a metadata provider: they say so,
+// and name no model, so no page claims a provider produced them.
+const SEED_SOURCE = "seed";
+
 function analysisFor(book: CatalogueBook, seed: number): CoverAnalysis {
   const confidence = 0.78 + (seed % 20) / 100;
   const ageGroup = book.ageGroupFine === "early_reader" ? "children" : book.ageGroupFine;
   return {
-    source: "workers-ai",
-    model: "@cf/meta/llama-4-scout-17b-16e-instruct",
+    source: SEED_SOURCE,
     title_candidates: [{ value: book.title, confidence }],
     author_candidates: [{ value: book.author, confidence: Math.max(0.5, confidence - 0.07) }],
     isbn: null,
@@ -173,7 +176,7 @@ function analysisFor(book: CatalogueBook, seed: number): CoverAnalysis {
 
 function googleFor(book: CatalogueBook): GoogleMetadata {
   return {
-    source: "google-books",
+    source: SEED_SOURCE,
     volumeInfo: {
       title: book.title,
       authors: [book.author],
@@ -199,7 +202,7 @@ export function demoBooks(users: DemoUser[], clubs: DemoClub[]): DemoBook[] {
     if (status === "borrowed" && !borrower) status = "available";
     const ownerClubs = clubs.filter((club) => club.members.some((m) => m.userId === owner.id));
     const club = index % 6 === 0 && ownerClubs.length > 0 ? ownerClubs[seed % ownerClubs.length]! : null;
-    // Every fifth book carries a full analysis, every third a Google record; some keep only one.
+    // Four books in five carry an analysis record, every third a metadata record; some keep only one.
     const hasAnalysis = index % 5 !== 1;
     const hasGoogle = index % 3 === 0;
     // A few uploads the model could not read: usable, but "needs details".
