@@ -5,7 +5,7 @@ import { findEan13 } from "../../worker/covers/barcode/scan";
 import { PermanentError } from "../../worker/covers/errors";
 import { isbn10To13, isbn13To10, normalizeIsbn } from "../../worker/covers/isbn";
 import { NO_BARCODE_MESSAGE, localAnalyzer } from "../../worker/covers/providers/local";
-import { fixtures } from "./helpers";
+import { blankPng, fixtures } from "./helpers";
 
 const signal = () => AbortSignal.timeout(5_000);
 
@@ -78,6 +78,19 @@ describe("local analyzer", () => {
     const result = await localAnalyzer().analyze({ bytes: fixtures.frontCoverPng, type: "image/png" }, signal());
     expect(result.answer.isbn).toBeNull();
     expect(result.notice).toBe(NO_BARCODE_MESSAGE);
+  });
+
+  it("refuses, before decoding, a small PNG that declares more pixels than the Worker can hold", async () => {
+    const png = await blankPng(8000, 8000);
+    expect(png.length).toBeLessThan(100_000); // 64 million pixels in under 100 KB
+    const analysis = localAnalyzer().analyze({ bytes: png, type: "image/png" }, signal());
+    await expect(analysis).rejects.toBeInstanceOf(PermanentError);
+    await expect(analysis).rejects.toThrow("8000×8000 pixels");
+  });
+
+  it("still decodes a blank PNG just under the limit, and finds no barcode on it", async () => {
+    const result = await localAnalyzer().analyze({ bytes: await blankPng(4000, 3900), type: "image/png" }, signal());
+    expect(result.answer.isbn).toBeNull();
   });
 
   it("does not decode GIFs (no barcode) and treats an undecodable file as permanent", async () => {

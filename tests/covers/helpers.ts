@@ -32,6 +32,48 @@ export const fixtures = {
   frontCoverPng: fromDataUrl(frontCoverPng),
 };
 
+function crc32(bytes: Uint8Array): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+function pngChunk(type: string, data: Uint8Array): Uint8Array<ArrayBuffer> {
+  const chunk = new Uint8Array(12 + data.length);
+  const view = new DataView(chunk.buffer);
+  view.setUint32(0, data.length);
+  chunk.set(new TextEncoder().encode(type), 4);
+  chunk.set(data, 8);
+  view.setUint32(8 + data.length, crc32(chunk.subarray(4, 8 + data.length)));
+  return chunk;
+}
+
+/**
+ * A real, valid white greyscale PNG of any size that is only a few KB long (deflate shrinks blank
+ * rows about a thousandfold): what an attacker uploads to make a decoder allocate width × height.
+ */
+export async function blankPng(width: number, height: number): Promise<Uint8Array> {
+  const row = new Uint8Array(1 + width).fill(255);
+  row[0] = 0; // filter type "None"
+  let rowsLeft = height;
+  const rows = new ReadableStream<Uint8Array<ArrayBuffer>>({
+    pull(controller) {
+      if (rowsLeft-- > 0) controller.enqueue(row.slice());
+      else controller.close();
+    },
+  });
+  const idat = new Uint8Array(await new Response(rows.pipeThrough(new CompressionStream("deflate"))).arrayBuffer());
+  const header = new Uint8Array(13);
+  new DataView(header.buffer).setUint32(0, width);
+  new DataView(header.buffer).setUint32(4, height);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, deflate, adaptive filtering, no interlace
+  const parts = [Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), pngChunk("IHDR", header), pngChunk("IDAT", idat), pngChunk("IEND", new Uint8Array())];
+  return new Uint8Array(await new Blob(parts).arrayBuffer());
+}
+
 export function coverKeyFor(userId: string, extension = "jpg") {
   return `covers/${userId}/${crypto.randomUUID()}.${extension}`;
 }

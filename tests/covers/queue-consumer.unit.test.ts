@@ -21,7 +21,7 @@ import {
   workersAiPrideAndPrejudice,
   workersAiTitleOnly,
 } from "./fixtures/recorded";
-import { fetchedUrls, fixtures, jsonResponse, message, mockFetch, pendingBook, readBook, runBatch } from "./helpers";
+import { blankPng, fetchedUrls, fixtures, jsonResponse, message, mockFetch, pendingBook, readBook, runBatch } from "./helpers";
 
 const MODEL = "@cf/meta/llama-4-scout-17b-16e-instruct";
 /** The real Workers AI adapter, fed recorded answers through a spy on the binding. */
@@ -416,6 +416,18 @@ describe("cover-analysis consumer with the configured (local) provider", () => {
       isbn13: "9780141439471",
       analysisState: "done",
     });
+  });
+
+  it("marks a PNG declaring 64 megapixels as needing details without decoding it, and does not retry", async () => {
+    const { book, key } = await pendingBook(await blankPng(8000, 8000));
+    const msg = message({ bookId: book.id, key });
+
+    const result = await runBatch([msg]);
+
+    expect(result.explicitAcks).toEqual([msg.id]);
+    expect(result.retryMessages).toEqual([]);
+    expect(await readBook(book.id)).toMatchObject({ analysisState: "needs_details", analysisMessage: UNREADABLE_MESSAGE });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("8000×8000 pixels"));
   });
 
   it("without a barcode, says so honestly and never invents a title", async () => {

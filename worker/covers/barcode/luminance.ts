@@ -8,8 +8,13 @@ export interface Luminance {
   data: Uint8Array;
 }
 
-/** Bounds memory in the Worker (128 MB): a 1600 px cover is under 3 MP; phone originals are ~12 MP. */
+/**
+ * Bounds memory in the Worker (128 MB) for every format: a 1600 px cover is under 3 MP; phone
+ * originals are ~12 MP. Checked from the file's header before decoding, since a few KB of
+ * compressed PNG or JPEG can declare tens of megapixels.
+ */
 const MAX_MEGAPIXELS = 16;
+const MAX_PIXELS = MAX_MEGAPIXELS * 1_000_000;
 const MAX_DECODER_MEMORY_MB = 96;
 
 function fromChannels(width: number, height: number, data: ArrayLike<number>, channels: number, scale: number): Luminance {
@@ -46,7 +51,29 @@ function unpackLowDepthGray(width: number, height: number, data: ArrayLike<numbe
   return { width, height, data: out };
 }
 
+/** Samples per pixel by PNG colour type; a palette image is expanded to RGBA before reading it. */
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 4, 4: 2, 6: 4 };
+
+/** Refuses, from the IHDR chunk (which must come first), a PNG too large to decode in the Worker. */
+function assertPngDecodable(bytes: Uint8Array) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const isIhdr = bytes.length >= 33 && view.getUint32(12) === 0x49484452; // "IHDR"
+  if (!isIhdr) throw new Error("The PNG does not start with an IHDR chunk");
+  const width = view.getUint32(16);
+  const height = view.getUint32(20);
+  const bitDepth = bytes[24]!;
+  const channels = PNG_CHANNELS[bytes[25]!] ?? 4;
+  if (width * height > MAX_PIXELS) {
+    throw new Error(`The PNG is ${width}×${height} pixels, over the ${MAX_MEGAPIXELS} MP we decode`);
+  }
+  const decodedMb = (width * height * channels * Math.max(1, bitDepth / 8)) / (1024 * 1024);
+  if (decodedMb > MAX_DECODER_MEMORY_MB) {
+    throw new Error(`The PNG would take ${Math.round(decodedMb)} MB to decode, over the ${MAX_DECODER_MEMORY_MB} MB we allow`);
+  }
+}
+
 function pngLuminance(bytes: Uint8Array): Luminance {
+  assertPngDecodable(bytes);
   const png = decodePng(bytes);
   if (png.palette) {
     const rgb = convertIndexedToRgb(png);
