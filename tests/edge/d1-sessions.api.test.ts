@@ -45,6 +45,21 @@ describe("a write", () => {
   });
 });
 
+describe("an API client with a Bearer token", () => {
+  it("still gets its own session per request, but never a cookie", async () => {
+    const member = await signedInMember();
+    const withSession = vi.spyOn(env.DB, "withSession");
+    const response = await call("/api/users/me", {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${member.token}` },
+      json: { bio: "Written by a script" },
+    });
+    expect(response.status).toBe(200);
+    expect(withSession.mock.calls).toEqual([["first-primary"]]);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+});
+
 describe("a read after a write", () => {
   it("continues the session from the cookie's bookmark and sees the write", async () => {
     const member = await signedInMember();

@@ -45,5 +45,7 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
 
   const bookmark = session.getBookmark();
   if (!bookmark || bookmark === previous || isPubliclyCacheable(c.res)) return;
+  // API clients that authenticate by header are not browsers: they get no cookies from us.
+  if (c.req.header("Authorization")) return;
   c.res.headers.append("Set-Cookie", bookmarkCookie(c.req.url, bookmark));
 };
