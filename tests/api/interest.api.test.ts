@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { clientAddress, postForm, startOfRateLimitWindow } from "../auth/support";
 import { call, json, type Envelope } from "../helpers/http";
 
 type Progress = { interested: number; goal: number; registered?: boolean };
@@ -52,3 +53,40 @@ describe("POST /api/interest/swap-toys", () => {
     expect(progress.data!.interested).toBe(before.data!.interested);
   });
 });
+
+describe("Swap Toys registrations are limited per client address", () => {
+  const register = (email: string, ip: string) =>
+    call("/api/interest/swap-toys", { method: "POST", json: { email }, headers: { "CF-Connecting-IP": ip } });
+  const progress = async () => (await json<Envelope<Progress>>(await call("/api/interest/swap-toys"))).data!.interested;
+
+  it("counts an address once however it is cased or padded", async () => {
+    const ip = clientAddress();
+    const before = await progress();
+    for (const email of ["Lee.Reader@Example.com", " lee.reader@example.com ", "LEE.READER@EXAMPLE.COM"]) {
+      expect((await register(email, ip)).status).toBe(201);
+    }
+    expect(await progress()).toBe(before + 1);
+  });
+
+  it("answers the sixth registration in a minute from one address with a 429 envelope and does not count it", { timeout: 30_000 }, async () => {
+    await startOfRateLimitWindow();
+    const ip = clientAddress();
+    for (let i = 0; i < 5; i++) expect((await register(`limit-${i}-${crypto.randomUUID().slice(0, 6)}@example.com`, ip)).status).toBe(201);
+    const before = await progress();
+
+    const refused = await register(`limit-over-${crypto.randomUUID().slice(0, 6)}@example.com`, ip);
+    expect(refused.status).toBe(429);
+    expect(await json<Envelope>(refused)).toEqual({
+      success: false,
+      error: "Too many registrations from your network. Please wait a minute and try again.",
+    });
+    expect(await progress()).toBe(before);
+
+    // The page's form goes through the same limit; another address is not affected.
+    const form = await postForm("/swap-toys", { email: `limit-form-${crypto.randomUUID().slice(0, 6)}@example.com` }, { ip });
+    expect(form.status).toBe(429);
+    expect(await progress()).toBe(before);
+    expect((await register(`limit-other-${crypto.randomUUID().slice(0, 6)}@example.com`, clientAddress())).status).toBe(201);
+  });
+});
+

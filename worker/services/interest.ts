@@ -1,11 +1,11 @@
 import { and, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { interestRegistrations } from "../db/schema";
-import type { ServiceContext } from "./types";
-
 import { SWAP_TOYS_GOAL } from "../shared/rules";
 import { cleanText } from "../shared/text";
 import { emailSchema } from "./email";
+import { tooManyRequests } from "./errors";
+import type { ServiceContext } from "./types";
 
 export const interestSchema = z.object({
   email: emailSchema,
@@ -13,8 +13,20 @@ export const interestSchema = z.object({
 });
 export type InterestInput = z.input<typeof interestSchema>;
 
-/** Registers interest once per e-mail; registering again is not an error and does not count twice. */
-export async function registerSwapToysInterest(ctx: ServiceContext, input: z.output<typeof interestSchema>) {
+export const INTEREST_RATE_LIMITED = "Too many registrations from your network. Please wait a minute and try again.";
+
+/**
+ * Registers interest once per e-mail (trimmed, lower-case; a unique index); registering again is not
+ * an error and does not count twice. Anyone may call it, so it is limited per client address
+ * (wrangler.toml INTEREST_LIMITER): a script cannot inflate the counter towards the goal.
+ */
+export async function registerSwapToysInterest(
+  ctx: ServiceContext,
+  input: z.output<typeof interestSchema>,
+  clientAddress: string | null,
+) {
+  const { success } = await ctx.env.INTEREST_LIMITER.limit({ key: `swap-toys:${clientAddress ?? "local"}` });
+  if (!success) throw tooManyRequests(INTEREST_RATE_LIMITED);
   await ctx.db
     .insert(interestRegistrations)
     .values({ product: "swap-toys", email: input.email, fromUrl: input.from ?? null })
