@@ -28,7 +28,7 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/**/*.test.ts"],
       exclude: ["tests/e2e/**"],
-      setupFiles: ["./tests/setup/apply-migrations.ts"],
+      setupFiles: ["./tests/setup/apply-migrations.ts", "./tests/setup/fail-on-console-error.ts"],
     },
   };
 });

@@ -1,11 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 
 /**
  * Every e2e test fails on a console error, an uncaught page error or a failed same-origin
  * request, so a journey that "works" while the page is quietly broken does not pass.
  */
 export const test = base.extend<{ pageProblems: string[] }>({
+  // Sign-in is rate-limited per client address; each test is its own client, as real people are.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, "CF-Connecting-IP": randomClientAddress() });
+  },
   pageProblems: [
     async ({ page, baseURL }, use) => {
       const problems: string[] = [];
@@ -46,11 +50,42 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
-/** Signs in through the local (demo) sign-in on /login, as the named demo member or the first one. */
-export async function signInAsDemoMember(page: Page, name?: string) {
-  await page.goto("/login");
-  const picker = page.getByRole("group", { name: "Sign in as a demo member" });
-  if (name) await picker.getByRole("button", { name: new RegExp(name) }).click();
-  else await picker.getByRole("button").first().click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login") && !url.pathname.startsWith("/auth"));
+function randomClientAddress(): string {
+  const octet = () => 1 + Math.floor(Math.random() * 254);
+  return `10.${octet()}.${octet()}.${octet()}`;
+}
+
+export interface Member {
+  name: string;
+  email: string;
+}
+
+/** A member nobody else uses: a fresh name and e-mail for each call, so tests never share state. */
+export function newMember(name: string): Member {
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return { name, email: `${name.toLowerCase().replace(/[^a-z]+/g, ".")}.${unique}@example.com` };
+}
+
+/**
+ * Signs in through the local sign-in on /login "as a new member" and waits for the page the member
+ * lands on (My Books by default) to show its heading, not just for the URL to change.
+ */
+export async function signInAsNewMember(page: Page, member: Member, landing = { path: "/my-books", heading: "My Books" }) {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(landing.path)}`);
+  await expect(page.getByRole("heading", { name: "Sign in to BookClub" })).toBeVisible();
+  await page.getByLabel("Name").fill(member.name);
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByRole("button", { name: "Sign in as new member" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: landing.heading })).toBeVisible();
+  return member;
+}
+
+/** Creates a member in a browser context of its own (as another person would), and returns them. */
+export async function createMember(browser: Browser, name: string): Promise<Member> {
+  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": randomClientAddress() } });
+  try {
+    return await signInAsNewMember(await context.newPage(), newMember(name));
+  } finally {
+    await context.close();
+  }
 }

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, newMember, signInAsNewMember, test } from "./fixtures";
 
 test.describe("signing in and out", () => {
   test("a visitor sent to /login signs in as a demo member, comes back, and signs out", async ({ page }) => {
@@ -11,6 +11,7 @@ test.describe("signing in and out", () => {
     const picker = page.getByRole("group", { name: "Sign in as a demo member" });
     await picker.getByRole("button", { name: /Wei Zhang/ }).click();
 
+    await expect(page.getByRole("heading", { name: "Profile", exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/profile$/);
     const mainNav = page.getByRole("navigation", { name: "Main" });
     await expect(mainNav.getByRole("link", { name: "Profile" })).toBeVisible();
@@ -18,33 +19,30 @@ test.describe("signing in and out", () => {
 
     await mainNav.getByRole("button", { name: "Logout" }).click();
     // Signed out: the site root (which shows the library) with the visitor's navigation.
-    await expect(page).toHaveURL(/\/library$/);
     await expect(mainNav.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Community Library" })).toBeVisible();
+    await expect(page).toHaveURL(/\/library$/);
     await expect(mainNav.getByRole("button", { name: "Logout" })).toHaveCount(0);
 
     // The old session is gone on the server, not only in this tab.
     await page.goto("/profile");
+    await expect(page.getByRole("heading", { name: "Sign in to BookClub" })).toBeVisible();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
   });
 
   test("a new member signs in locally by name and e-mail", async ({ page }) => {
-    await page.goto("/login?redirectTo=%2Fmy-books");
-    const email = `e2e-${Date.now()}@example.com`;
-    await page.getByLabel("Name").fill("Noor Visitor");
-    await page.getByLabel("Email").fill(email);
-    await page.getByRole("button", { name: "Sign in as new member" }).click();
+    await signInAsNewMember(page, newMember("Noor Visitor"));
     await expect(page).toHaveURL(/\/my-books$/);
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" })).toBeVisible();
   });
 
   test("when the session expires, the member is warned, signed out and sent to /login", async ({ page }) => {
-    await page.goto("/login");
-    await page.getByRole("group", { name: "Sign in as a demo member" }).getByRole("button", { name: /Daniel Cohen/ }).click();
-    await expect(page).toHaveURL(/\/library$/);
+    await signInAsNewMember(page, newMember("Daniel Expiring"), { path: "/library", heading: "Community Library" });
 
     // What apiFetch does on a 401/403 answer.
     await page.evaluate(() => window.dispatchEvent(new CustomEvent("session-expired")));
     await expect(page.getByRole("alert").filter({ hasText: "Your session has expired. Please sign in again to continue." })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in to BookClub" })).toBeVisible();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Flibrary$/);
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" })).toBeVisible();
   });
@@ -55,6 +53,7 @@ test.describe("signing in and out", () => {
     await expect(page.getByRole("button", { name: "Try Again" })).toHaveCount(0);
     await expectAccessible(page);
     await page.getByRole("link", { name: "Back to Login" }).click();
+    await expect(page.getByRole("heading", { name: "Sign in to BookClub" })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 
