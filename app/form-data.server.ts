@@ -1,14 +1,22 @@
 import { badRequest, tooLarge } from "../worker/services/errors";
-import { readBodyWithLimit } from "../worker/services/uploads";
+import { readBodyWithLimit } from "../worker/http/body-limit";
+
+/** Page forms carry text only (files go through signed upload URLs, or the profile's own limit). */
+export const MAX_FORM_BYTES = 64 * 1024;
+export const FORM_TOO_LARGE = "The form is too large.";
 
 /**
- * Parses a form post after reading at most `maxBytes`, so a page action cannot be made to
- * buffer an arbitrarily large body (the API's body limit does not cover page routes).
+ * Every page action reads its form here, so none can be made to buffer an arbitrarily large body
+ * (the API's body limit does not cover page routes). Past `maxBytes` it refuses with 413, and the
+ * unread rest of the body is cancelled so the connection is not left holding it.
  */
-export async function readFormData(request: Request, maxBytes: number, tooLargeMessage: string): Promise<FormData> {
+export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES, tooLargeMessage = FORM_TOO_LARGE): Promise<FormData> {
   const length = request.headers.get("Content-Length");
-  if (length && /^\d+$/.test(length) && Number(length) > maxBytes) throw tooLarge(tooLargeMessage);
-  const bytes = await readBodyWithLimit(request.body, maxBytes, tooLargeMessage);
+  if (length && /^\d+$/.test(length) && Number(length) > maxBytes) {
+    await request.body?.cancel();
+    throw tooLarge(tooLargeMessage);
+  }
+  const bytes = await readBodyWithLimit(request.body, maxBytes, () => tooLarge(tooLargeMessage));
   try {
     return await new Response(bytes, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
   } catch {

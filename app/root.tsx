@@ -1,8 +1,6 @@
 import { useEffect } from "react";
 import {
   data,
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -14,6 +12,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { BottomBar } from "./components/bottom-bar";
 import { NavigationStatus } from "./components/navigation-status";
+import { RouteErrorBoundary } from "./components/route-error-boundary";
 import { SessionExpiredListener } from "./components/session-expired";
 import { Toaster, useToast } from "./components/toaster";
 import { takeFlash, type Flash } from "./flash.server";
@@ -91,22 +90,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = "Something went wrong";
-  let detail = "Please try again in a moment.";
-  if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? "Page not found" : `${error.status} ${error.statusText}`;
-    detail = typeof error.data === "string" && error.data ? error.data : detail;
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    detail = error.message;
-  }
   return (
-    <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
-      <title>{`${title} — BookClub`}</title>
-      <h1 className="font-serif text-3xl font-bold">{title}</h1>
-      <p className="mt-4 text-stone-700">{detail}</p>
-      <Link to="/library" className="btn btn-primary mt-8">
-        Back to Library
-      </Link>
+    <main id="main" className="px-4">
+      <RouteErrorBoundary error={error} />
     </main>
   );
 }

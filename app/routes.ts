@@ -20,6 +20,7 @@ export default [
     route("my-books", "routes/my-books.tsx"),
     route("books/new", "routes/book-new.tsx"),
     route("books/:bookId/edit", "routes/book-edit.tsx"),
+    route("books/:bookId/delete", "routes/book-delete.tsx"),
     route("profile", "routes/profile.tsx"),
     route("settings/notifications", "routes/notification-settings.tsx"),
     route("users/:userId", "routes/user-profile.tsx"),

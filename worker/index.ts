@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { api } from "./api";
 import type { AppEnv } from "./http/app-env";
 import { d1Session } from "./http/d1-bookmark";
+import { drainUnreadBody } from "./http/drain-body";
 import { media } from "./http/media";
 import { renderPage } from "./http/pages";
 import { securityHeaders } from "./http/security-headers";
@@ -12,6 +13,7 @@ import type { CoverAnalysisMessage } from "./covers/queue-message";
 
 const app = new Hono<AppEnv>();
 
+app.use("*", drainUnreadBody);
 app.use("*", securityHeaders);
 // Covers and avatars come from R2 alone and are publicly cached: answered before the middleware below,
 // so a cover request with a cookie neither starts a D1 session nor looks the member up.

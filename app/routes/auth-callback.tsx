@@ -3,7 +3,9 @@ import { data, Link, useFetcher, useNavigate } from "react-router";
 import { finishGoogleSignIn } from "../../worker/auth/google-sign-in";
 import { allowSignInAttempt, rateLimitedHeaders, SIGN_IN_RATE_LIMITED } from "../../worker/auth/rate-limit";
 import { requestContext } from "../../worker/context";
-import { afterSignInPath } from "../sign-in.server";
+import { actionError, refuse } from "../action-result.server";
+import { readFormData, textField } from "../form-data.server";
+import { afterSignInPath } from "../redirect-target.server";
 import type { Route } from "./+types/auth-callback";
 
 /** Spec: after a successful sign-in the page says so, then moves on after 400 ms. */
@@ -38,18 +40,19 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = context.get(requestContext);
   if (!(await allowSignInAttempt(env, request))) {
-    return data({ ok: false as const, error: SIGN_IN_RATE_LIMITED }, { status: 429, headers: rateLimitedHeaders() });
+    return data({ ok: false as const, errors: { form: SIGN_IN_RATE_LIMITED } }, { status: 429, headers: rateLimitedHeaders() });
   }
-  const form = await request.formData();
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" && value ? value : null;
-  };
-  const result = await finishGoogleSignIn({ db, env }, request, { code: field("code"), state: field("state") });
-  if (!result.ok) return data({ ok: false as const, error: result.error }, { status: 400 });
-  const headers = new Headers();
-  for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
-  return data({ ok: true as const, redirectTo: afterSignInPath(result.redirectTo) }, { headers });
+  try {
+    const form = await readFormData(request);
+    const field = (name: string) => textField(form, name) || null;
+    const result = await finishGoogleSignIn({ db, env }, request, { code: field("code"), state: field("state") });
+    if (!result.ok) return refuse({ form: result.error }, 400);
+    const headers = new Headers();
+    for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
+    return data({ ok: true as const, redirectTo: afterSignInPath(result.redirectTo) }, { headers });
+  } catch (error) {
+    return actionError(error);
+  }
 }
 
 export default function AuthCallback({ loaderData, actionData }: Route.ComponentProps) {
@@ -67,7 +70,7 @@ export default function AuthCallback({ loaderData, actionData }: Route.Component
 
   // A document POST (before hydration, or without JavaScript) answers through actionData.
   const result = fetcher.state === "idle" ? (fetcher.data ?? actionData) : undefined;
-  const error = loaderData.error ?? (result && !result.ok ? result.error : null);
+  const error = loaderData.error ?? (result && !result.ok ? result.errors.form : null);
   const target = result?.ok ? result.redirectTo : null;
 
   useEffect(() => {

@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import { allowSignInAttempt, rateLimitedHeaders, SIGN_IN_RATE_LIMITED } from "../../worker/auth/rate-limit";
 import { startGoogleSignIn } from "../../worker/auth/google-sign-in";
 import { requestContext } from "../../worker/context";
-import { afterSignInPath } from "../sign-in.server";
+import { readFormData, textField } from "../form-data.server";
+import { afterSignInPath } from "../redirect-target.server";
 import type { Route } from "./+types/auth-google";
 
 // Starting sign-in changes state (cookies), so it is a POST from the login page; a GET goes back there.
@@ -10,9 +11,15 @@ export const loader = () => redirect("/login");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, url } = context.get(requestContext);
-  const form = await request.formData();
-  const redirectTo = afterSignInPath(form.get("redirectTo"));
+  // Counted before the body is read, so a flood of large posts is refused cheaply.
   if (!(await allowSignInAttempt(env, request))) return rateLimitedPage();
+  let redirectTo: string;
+  try {
+    redirectTo = afterSignInPath(textField(await readFormData(request), "redirectTo"));
+  } catch {
+    // Only a forged post is too large or unreadable: start over from the login page.
+    return redirect("/login");
+  }
 
   try {
     const start = startGoogleSignIn(env, url, redirectTo);

@@ -1,23 +1,22 @@
 import { useMemo } from "react";
 import { data, Form, Link, useRevalidator } from "react-router";
-import { requestContext } from "../../worker/context";
 import { AUDIENCE_LABELS, audienceOf } from "../../worker/shared/audience";
 import { findBookById } from "../../worker/services/library";
 import { BookCover } from "../components/book-cover";
 import { DeleteBookButton } from "../components/delete-book-button";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { serviceContext } from "../route-context.server";
 import { CoverAnalysisSection, GoogleMetadataSection } from "../components/metadata-sections";
 import { StatusBadge } from "../components/status-badge";
 import { useAnalysisPolling } from "../lib/use-analysis-polling";
 import { BOOK_META_DESCRIPTION_MAX as META_DESCRIPTION_MAX } from "../../worker/shared/rules";
 import type { Route } from "./+types/book-detail";
 
-
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, env, user } = context.get(requestContext);
-  const book = await findBookById({ db, env, user }, params.bookId);
+  const ctx = serviceContext(context);
+  const book = await findBookById(ctx, params.bookId);
   if (!book) throw data("We couldn't find that book. It may have been removed by its owner.", { status: 404 });
-  return { book, isOwner: user?.id === book.userId, signedIn: Boolean(user) };
+  return { book, isOwner: ctx.user?.id === book.userId, signedIn: Boolean(ctx.user) };
 }
 
 function describe(book: Route.ComponentProps["loaderData"]["book"]): string {
@@ -115,9 +114,8 @@ export default function BookDetail({ loaderData }: Route.ComponentProps) {
                 <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Club</dt>
                 <dd>
                   {book.clubName ?? "Club"}{" "}
-                  <Link to="/clubs" className="text-sm text-brand-700 hover:underline">
-                    (manage)
-                  </Link>
+                  {/* Club pages arrive with the clubs work; until then this says so instead of leading nowhere. */}
+                  <span className="text-sm text-stone-600">(club pages coming soon)</span>
                 </dd>
               </div>
             )}
@@ -136,14 +134,23 @@ export default function BookDetail({ loaderData }: Route.ComponentProps) {
                 <Link to={`/books/${book.bookId}/edit`} className="btn btn-secondary">
                   Edit
                 </Link>
-                <Form method="post" action={`/books/${book.bookId}/edit`}>
+                <Form method="post" action={`/books/${book.bookId}/delete`}>
                   <DeleteBookButton />
                 </Form>
               </>
             ) : signedIn ? (
-              <Link to={`/users/${book.userId}`} className="btn btn-primary">
-                Borrow from {owner}
-              </Link>
+              // Borrowing opens a chat with the owner once messaging lands; until then it says so.
+              <>
+                <button type="button" className="btn btn-primary" disabled aria-describedby="borrow-soon">
+                  Borrow from {owner}
+                </button>
+                <Link to={`/users/${book.userId}`} className="btn btn-secondary">
+                  View {owner}'s profile
+                </Link>
+                <p id="borrow-soon" className="basis-full text-sm text-stone-700">
+                  Borrowing opens a chat with {owner}: coming soon with messaging.
+                </p>
+              </>
             ) : (
               <Link to={`/login?redirectTo=${encodeURIComponent(`/books/${book.bookId}`)}`} className="btn btn-primary">
                 Borrow from {owner}
@@ -161,16 +168,5 @@ export default function BookDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    error && typeof error === "object" && "data" in error && typeof error.data === "string" ? error.data : "Failed to load book";
-  return (
-    <div className="mx-auto max-w-xl space-y-4 py-12 text-center">
-      <title>Book not found — BookClub</title>
-      <h1 className="font-serif text-3xl font-bold">Book not found</h1>
-      <p className="text-stone-700">{message}</p>
-      <Link to="/library" className="btn btn-primary">
-        Back to Library
-      </Link>
-    </div>
-  );
+  return <RouteErrorBoundary error={error} heading="Failed to load book" byStatus={{ 404: "Book not found" }} />;
 }

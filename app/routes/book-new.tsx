@@ -1,11 +1,10 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { requestContext } from "../../worker/context";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { createBook, manualBookSchema } from "../../worker/services/book-writes";
-import { ServiceError } from "../../worker/services/errors";
-import { requireMember } from "../auth.server";
-import { formErrors } from "../book-form.server";
+import { actionError, fieldErrors, refuse } from "../action-result.server";
 import { TextField } from "../components/text-field";
 import { setFlash } from "../flash.server";
+import { readFormData, textField } from "../form-data.server";
+import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/book-new";
 
 export function meta(): Route.MetaDescriptors {
@@ -13,22 +12,19 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireMember(context);
-  const { db, env } = context.get(requestContext);
-  const form = await request.formData();
-  const parsed = manualBookSchema.safeParse({
-    title: form.get("title") ?? "",
-    author: form.get("author") ?? "",
-    description: form.get("description") ?? "",
-  });
-  if (!parsed.success) return data({ errors: formErrors(parsed.error) }, { status: 400 });
-  const failed: Record<string, string> = { form: "Failed to add book" };
+  const ctx = memberContext(context);
   try {
-    const book = await createBook({ db, env, user }, parsed.data);
+    const form = await readFormData(request);
+    const parsed = manualBookSchema.safeParse({
+      title: textField(form, "title") ?? "",
+      author: textField(form, "author") ?? "",
+      description: textField(form, "description") ?? "",
+    });
+    if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
+    const book = await createBook(ctx, parsed.data);
     return redirect(`/books/${book.bookId}`, { headers: await setFlash({ type: "success", message: "Book added" }) });
   } catch (error) {
-    if (error instanceof ServiceError) return data({ errors: failed }, { status: error.status });
-    throw error;
+    return actionError(error, (refused) => (refused.status === 413 ? refused.message : "Failed to add book"));
   }
 }
 

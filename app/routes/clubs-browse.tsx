@@ -1,8 +1,9 @@
 import { Link, useNavigation } from "react-router";
-import { requestContext } from "../../worker/context";
-import { browseClubs, browseClubsQuerySchema, type BrowseClub, type BrowseClubsQuery } from "../../worker/services/clubs";
+import { browseClubs, browseClubsQuerySchema, type BrowseClub } from "../../worker/services/clubs";
 import { BROWSE_CLUBS_PAGE_SIZE } from "../../worker/shared/rules";
-import { requireMember } from "../auth.server";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { memberContext } from "../route-context.server";
+import { queryFromUrl } from "../url-query.server";
 import { ClubBadge } from "../components/club-badge";
 import { ClubTabs } from "../components/club-tabs";
 import { ComingSoonActions } from "../components/coming-soon";
@@ -14,23 +15,13 @@ export function meta(): Route.MetaDescriptors {
   return [{ title: "Browse Clubs — BookClub" }];
 }
 
-/** Reads the page's URL; a tampered cursor or search falls back to the first page instead of failing. */
-function parseBrowseParams(searchParams: URLSearchParams): BrowseClubsQuery {
-  const query: BrowseClubsQuery = { limit: BROWSE_CLUBS_PAGE_SIZE };
-  for (const key of ["nextToken", "prevToken", "search"] as const) {
-    const raw = searchParams.get(key);
-    if (raw === null) continue;
-    const field = browseClubsQuerySchema.shape[key].safeParse(raw);
-    if (field.success && field.data !== undefined && field.data !== "") Object.assign(query, { [key]: field.data });
-  }
-  return query;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireMember(context);
-  const { db, env } = context.get(requestContext);
-  const query = parseBrowseParams(new URL(request.url).searchParams);
-  const page = await browseClubs({ db, env, user }, query);
+  const ctx = memberContext(context);
+  // The page size is fixed (spec §2); a tampered cursor or search falls back to the first page.
+  const query = queryFromUrl(browseClubsQuerySchema, new URL(request.url).searchParams, ["nextToken", "prevToken", "search"], {
+    limit: BROWSE_CLUBS_PAGE_SIZE,
+  });
+  const page = await browseClubs(ctx, query);
   return { ...page, search: query.search ?? "" };
 }
 
@@ -95,16 +86,6 @@ export default function BrowseClubs({ loaderData: data }: Route.ComponentProps) 
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <div className="mx-auto max-w-xl py-10 text-center">
-      <title>Failed to browse clubs — BookClub</title>
-      <h1 role="alert" className="font-serif text-2xl font-bold">
-        Failed to browse clubs
-      </h1>
-      <Link to="/clubs" className="btn btn-primary mt-6">
-        Back to My Clubs
-      </Link>
-    </div>
-  );
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} heading="Failed to load clubs" />;
 }

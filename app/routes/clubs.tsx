@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { requestContext } from "../../worker/context";
 import { listMyClubs, type MemberClub } from "../../worker/services/clubs";
-import { requireMember } from "../auth.server";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { memberContext } from "../route-context.server";
 import { ClubBadge } from "../components/club-badge";
 import { ClubTabs } from "../components/club-tabs";
 import { ComingSoonActions } from "../components/coming-soon";
@@ -14,10 +14,9 @@ export function meta(): Route.MetaDescriptors {
 // The navigation state flag `openJoin` (spec §2) is ignored for now: the join modal it opens
 // comes with club management, and this page must not pretend to offer joining before then.
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireMember(context);
-  const { db, env } = context.get(requestContext);
-  const { items } = await listMyClubs({ db, env, user });
-  return { clubs: items, userId: user.id };
+  const ctx = memberContext(context);
+  const { items } = await listMyClubs(ctx);
+  return { clubs: items, userId: ctx.user.id };
 }
 
 function MyClubCard({ club, userId }: { club: MemberClub; userId: string }) {
@@ -75,16 +74,6 @@ export default function MyClubs({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <div className="mx-auto max-w-xl py-10 text-center">
-      <title>Failed to load clubs — BookClub</title>
-      <h1 role="alert" className="font-serif text-2xl font-bold">
-        Failed to load clubs
-      </h1>
-      <Link to="/library" className="btn btn-primary mt-6">
-        Back to Library
-      </Link>
-    </div>
-  );
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} heading="Failed to load clubs" />;
 }

@@ -5,7 +5,9 @@ import { startSession } from "../../worker/auth/sign-in";
 import { readConfig } from "../../worker/config";
 import { requestContext } from "../../worker/context";
 import { useShell } from "../root";
-import { afterSignInPath } from "../sign-in.server";
+import { actionError, refuse } from "../action-result.server";
+import { readFormData } from "../form-data.server";
+import { afterSignInPath } from "../redirect-target.server";
 import type { Route } from "./+types/login";
 
 export function meta(): Route.MetaDescriptors {
@@ -34,15 +36,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, env, url } = context.get(requestContext);
   if (!devSignInAllowed(readConfig(env), url)) throw data("Not found", { status: 404 });
   if (!(await allowSignInAttempt(env, request))) {
-    return data({ error: SIGN_IN_RATE_LIMITED }, { status: 429, headers: rateLimitedHeaders() });
+    return data({ ok: false as const, errors: { form: SIGN_IN_RATE_LIMITED } }, { status: 429, headers: rateLimitedHeaders() });
   }
-  const form = await request.formData();
-  const parsed = localSignInSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Please check the form." }, { status: 400 });
-  const member = await findLocalMember(db, parsed.data);
-  if (!member) return data({ error: "That demo member no longer exists. Please pick another." }, { status: 404 });
-  const cookie = await startSession(db, request, member.id);
-  return redirect(afterSignInPath(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
+  try {
+    const form = await readFormData(request);
+    const parsed = localSignInSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return refuse({ form: parsed.error.issues[0]?.message ?? "Please check the form." }, 400);
+    const member = await findLocalMember(db, parsed.data);
+    if (!member) return refuse({ form: "That demo member no longer exists. Please pick another." }, 404);
+    const cookie = await startSession(db, request, member.id);
+    return redirect(afterSignInPath(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    return actionError(error);
+  }
 }
 
 const STEPS = [
@@ -76,7 +82,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </form>
         )}
         {!google && !dev && <p className="text-stone-700">Sign-in is not configured on this server yet.</p>}
-        {dev && <LocalSignIn demoMembers={demoMembers} redirectTo={redirectTo} error={actionData?.error} />}
+        {dev && <LocalSignIn demoMembers={demoMembers} redirectTo={redirectTo} error={actionData?.errors.form} />}
         <p className="text-sm text-stone-700">
           New here? Browse the{" "}
           <Link to="/library" className="text-brand-700 underline">

@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import { clearedSessionCookie } from "../../worker/auth/session-cookie";
 import { signOut, signOutEverywhere, sessionIdFromCookie } from "../../worker/auth/sign-out";
 import { requestContext } from "../../worker/context";
-import { returnPath } from "../sign-in.server";
+import { safeRedirectTarget } from "../redirect-target.server";
+import { serviceContext } from "../route-context.server";
 import type { Route } from "./+types/logout";
 
 // Signing out changes state, so only a POST does it; following a link to /logout does nothing.
@@ -14,14 +15,15 @@ export const loader = () => redirect("/");
  * `redirectTo` when given (the session-expired handler sends people to /login).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env, user, url } = context.get(requestContext);
-  if (url.searchParams.get("everywhere") === "1" && user) {
-    await signOutEverywhere({ db, env, user });
+  const { url } = context.get(requestContext);
+  const ctx = serviceContext(context);
+  if (url.searchParams.get("everywhere") === "1" && ctx.user) {
+    await signOutEverywhere(ctx);
   } else {
     const sessionId = sessionIdFromCookie(request);
-    if (sessionId) await signOut(db, sessionId);
+    if (sessionId) await signOut(ctx.db, sessionId);
   }
-  return redirect(returnPath(url.searchParams.get("redirectTo"), "/"), {
+  return redirect(safeRedirectTarget(url.searchParams.get("redirectTo"), "/"), {
     headers: { "Set-Cookie": clearedSessionCookie(url) },
   });
 }

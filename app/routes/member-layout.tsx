@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { requireMember } from "../auth.server";
+import { requireMember } from "../route-context.server";
 import type { Route } from "./+types/member-layout";
 
 // Middleware runs before any child loader or action, so no member-only data is read for visitors.

@@ -1,18 +1,17 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
-import { requestContext } from "../../worker/context";
+import { data, Link } from "react-router";
 import { conversationIdParams, findConversationForMember } from "../../worker/services/conversations";
-import { requireMember } from "../auth.server";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { memberContext } from "../route-context.server";
 import { Avatar } from "../components/avatar";
 import type { Route } from "./+types/messages-conversation";
 
 const NOT_FOUND = "Conversation not found";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = requireMember(context);
-  const { db, env } = context.get(requestContext);
+  const ctx = memberContext(context);
   const parsed = conversationIdParams.safeParse({ id: params.conversationId });
   // Someone else's conversation answers exactly like a missing one, so ids reveal nothing.
-  const conversation = parsed.success ? await findConversationForMember({ db, env, user }, parsed.data.id) : null;
+  const conversation = parsed.success ? await findConversationForMember(ctx, parsed.data.id) : null;
   if (!conversation) throw data(NOT_FOUND, { status: 404 });
   return { conversation };
 }
@@ -60,17 +59,13 @@ export default function Conversation({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  const message = missing ? NOT_FOUND : "Failed to load messages";
   return (
-    <div className="m-auto p-6 text-center">
-      <title>{`${message} — BookClub`}</title>
-      <p role="alert" className="font-serif text-xl font-bold">
-        {message}
-      </p>
-      <Link to="/messages" className="btn btn-secondary mt-4">
-        Back to Messages
-      </Link>
-    </div>
+    <RouteErrorBoundary
+      error={error}
+      heading="Failed to load messages"
+      byStatus={{ 404: NOT_FOUND }}
+      back={{ to: "/messages", label: "Back to Messages" }}
+      level="section"
+    />
   );
 }

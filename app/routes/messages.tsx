@@ -1,8 +1,8 @@
 import { Link, NavLink, Outlet, useParams } from "react-router";
-import { requestContext } from "../../worker/context";
 import { listConversations, type ConversationSummary } from "../../worker/services/conversations";
 import { CONVERSATION_LIST_LIMIT } from "../../worker/shared/rules";
-import { requireMember } from "../auth.server";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { memberContext } from "../route-context.server";
 import { Avatar } from "../components/avatar";
 import { UnreadBadge } from "../components/top-bar";
 import type { Route } from "./+types/messages";
@@ -12,9 +12,7 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireMember(context);
-  const { db, env } = context.get(requestContext);
-  const { items } = await listConversations({ db, env, user }, { limit: CONVERSATION_LIST_LIMIT });
+  const { items } = await listConversations(memberContext(context), { limit: CONVERSATION_LIST_LIMIT });
   return { conversations: items };
 }
 
@@ -67,16 +65,6 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <div className="mx-auto max-w-xl py-10 text-center">
-      <title>Failed to load conversations — BookClub</title>
-      <h1 role="alert" className="font-serif text-2xl font-bold">
-        Failed to load conversations
-      </h1>
-      <Link to="/library" className="btn btn-primary mt-6">
-        Back to Library
-      </Link>
-    </div>
-  );
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} heading="Failed to load messages" />;
 }

@@ -1,18 +1,20 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { Link, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import type { Book, BookCard } from "../../worker/services/book-view";
-import { requestContext } from "../../worker/context";
 import { countLibraryBooks, listLibraryBooks } from "../../worker/services/library";
 import { decodeCursor } from "../../worker/services/paging";
-import { requireMember } from "../auth.server";
 import { AddBooksDialog } from "../components/add-books-dialog";
 import { BookCover } from "../components/book-cover";
 import { BookEditFields } from "../components/book-edit-form";
+import { DELETE_CONFIRMATION } from "../components/delete-book-button";
 import { StatusBadge } from "../components/status-badge";
 import { useToast } from "../components/toaster";
 import { useAnalysisPolling } from "../lib/use-analysis-polling";
-import { DELETE_CONFIRMATION } from "../components/delete-book-button";
+import { useFetcherResult } from "../lib/use-fetcher-result";
+import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/my-books";
+import type { action as editAction, loader as editLoader } from "./book-edit";
+import type { action as deleteAction } from "./book-delete";
 
 export const MY_BOOKS_PAGE_SIZE = 100;
 
@@ -21,34 +23,39 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireMember(context);
-  const { db, env } = context.get(requestContext);
-  const ctx = { db, env, user };
+  const ctx = memberContext(context);
   const url = new URL(request.url);
-  const query = { limit: MY_BOOKS_PAGE_SIZE, userId: user.id, nextToken: decodeCursor(url.searchParams.get("nextToken")) };
-  const [page, total] = await Promise.all([listLibraryBooks(ctx, query), countLibraryBooks(ctx, { userId: user.id })]);
-  return { books: page.items as BookCard[], nextToken: page.nextToken, total: total.count };
+  const query = { limit: MY_BOOKS_PAGE_SIZE, userId: ctx.user.id, nextToken: decodeCursor(url.searchParams.get("nextToken")) };
+  const [page, total] = await Promise.all([listLibraryBooks(ctx, query), countLibraryBooks(ctx, { userId: ctx.user.id })]);
+  return { books: page.items, nextToken: page.nextToken, total: total.count };
 }
 
 type Item = BookCard | Book;
 
-function EditBookDialog({ book, onClose, onSaved }: { book: Book | null; onClose: () => void; onSaved: (book: Book) => void }) {
+/** The Edit Book dialog: the book comes from the edit page's loader, and saves through its action. */
+function EditBookDialog({ bookId, onClose, onSaved }: { bookId: string | null; onClose: () => void; onSaved: (book: Book) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const fetcher = useFetcher<{ ok: boolean; book?: Book; errors: Record<string, string> }>();
+  const loaded = useFetcher<typeof editLoader>();
+  const fetcher = useFetcher<typeof editAction>();
   const { notify } = useToast();
+  const { load } = loaded;
+  useEffect(() => {
+    if (bookId) void load(`/books/${bookId}/edit`);
+  }, [bookId, load]);
+  const book = bookId && loaded.data?.book.bookId === bookId ? loaded.data.book : null;
   useEffect(() => {
     if (book && !dialog.current?.open) dialog.current?.showModal();
-    if (!book && dialog.current?.open) dialog.current.close();
-  }, [book]);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok && fetcher.data.book) {
-      onSaved(fetcher.data.book);
+    if (!bookId && dialog.current?.open) dialog.current.close();
+  }, [book, bookId]);
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok && "book" in result) {
+      onSaved(result.book);
       notify("success", "Book updated");
-    } else if (!fetcher.data.ok && fetcher.data.errors.form && !fetcher.data.errors.form.startsWith("Please select")) {
+    } else if (!result.ok && result.errors.form && !result.errors.form.startsWith("Please select")) {
       notify("error", "Failed to update book");
     }
-  }, [fetcher.state, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  });
+  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined;
 
   return (
     <dialog
@@ -63,12 +70,12 @@ function EditBookDialog({ book, onClose, onSaved }: { book: Book | null; onClose
             Edit Book
           </h2>
           <input type="hidden" name="from" value="dialog" />
-          <BookEditFields book={book} errors={fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined} />
+          <BookEditFields book={book} errors={errors} />
           <div className="flex justify-end gap-3">
             <button type="button" className="btn btn-secondary" onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" name="intent" value="save" className="btn btn-primary" disabled={fetcher.state !== "idle"}>
+            <button type="submit" className="btn btn-primary" disabled={fetcher.state !== "idle"}>
               {fetcher.state !== "idle" ? "Saving…" : "Save"}
             </button>
           </div>
@@ -79,15 +86,14 @@ function EditBookDialog({ book, onClose, onSaved }: { book: Book | null; onClose
 }
 
 function MyBookCard({ book, onEdit, onDeleted }: { book: Item; onEdit: () => void; onDeleted: () => void }) {
-  const fetcher = useFetcher<{ ok: boolean; deleted?: boolean; errors: Record<string, string> }>();
+  const fetcher = useFetcher<typeof deleteAction>();
   const { notify } = useToast();
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok && fetcher.data.deleted) {
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) {
       notify("success", "Book deleted");
       onDeleted();
-    } else if (!fetcher.data.ok) notify("error", "Failed to delete book");
-  }, [fetcher.state, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+    } else notify("error", "Failed to delete book");
+  });
   const title = book.title || "Untitled Book";
   return (
     <li className="card flex flex-col overflow-hidden" data-book-id={book.bookId}>
@@ -119,14 +125,14 @@ function MyBookCard({ book, onEdit, onDeleted }: { book: Item; onEdit: () => voi
           </button>
           <fetcher.Form
             method="post"
-            action={`/books/${book.bookId}/edit`}
+            action={`/books/${book.bookId}/delete`}
             className="flex-1"
             onSubmit={(event) => {
               if (!window.confirm(DELETE_CONFIRMATION)) event.preventDefault();
             }}
           >
-            <input type="hidden" name="from" value="dialog" />
-            <button type="submit" name="intent" value="delete" className="btn btn-danger w-full px-2" aria-label={`Delete ${title}`}>
+            <input type="hidden" name="from" value="my-books" />
+            <button type="submit" className="btn btn-danger w-full px-2" aria-label={`Delete ${title}`}>
               Delete
             </button>
           </fetcher.Form>
@@ -141,30 +147,19 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [books, setBooks] = useState<Item[]>(loaderData.books);
   const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<Book | null>(null);
-  const { notify } = useToast();
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const revalidator = useRevalidator();
   useEffect(() => setBooks(loaderData.books), [loaderData.books]);
 
   // The Add Books nav item and the bottom bar's Add arrive with navigation state { openAddBooks: true }.
+  const openAddBooks = (location.state as { openAddBooks?: boolean } | null)?.openAddBooks === true;
   useEffect(() => {
-    if ((location.state as { openAddBooks?: boolean } | null)?.openAddBooks) {
-      setAdding(true);
-      navigate(location.pathname + location.search, { replace: true, state: null });
-    }
-  }, [location.state]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (!openAddBooks) return;
+    setAdding(true);
+    navigate(location.pathname + location.search, { replace: true, state: null });
+  }, [openAddBooks, location.pathname, location.search, navigate]);
 
   useAnalysisPolling(books, (updated) => setBooks((list) => list.map((b) => (b.bookId === updated.bookId ? updated : b))));
-
-  async function openEditor(book: Item) {
-    try {
-      const response = await fetch(`/api/books/${book.bookId}`);
-      const body = (await response.json()) as { success: boolean; data?: Book };
-      if (!body.success || !body.data) throw new Error();
-      setEditing(body.data);
-    } catch {
-      notify("error", "Failed to load book");
-    }
-  }
 
   return (
     <div className="space-y-5">
@@ -190,7 +185,7 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
             <MyBookCard
               key={book.bookId}
               book={book}
-              onEdit={() => openEditor(book)}
+              onEdit={() => setEditingId(book.bookId)}
               onDeleted={() => setBooks((list) => list.filter((b) => b.bookId !== book.bookId))}
             />
           ))}
@@ -209,15 +204,17 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
         onBookAdded={(book) => setBooks((list) => [book, ...list])}
         onFinished={() => {
           setAdding(false);
+          // The shelf's count and order come from the server once the batch is in.
           if (location.pathname !== "/my-books") navigate("/my-books");
+          else void revalidator.revalidate();
         }}
       />
       <EditBookDialog
-        book={editing}
-        onClose={() => setEditing(null)}
+        bookId={editingId}
+        onClose={() => setEditingId(null)}
         onSaved={(book) => {
           setBooks((list) => list.map((b) => (b.bookId === book.bookId ? book : b)));
-          setEditing(null);
+          setEditingId(null);
         }}
       />
     </div>

@@ -1,14 +1,13 @@
 import { useEffect } from "react";
-import { data, Link, useActionData, useFetcher } from "react-router";
+import { Link, useActionData, useFetcher } from "react-router";
 import type { NotificationKey } from "../../worker/db/schema";
-import { requestContext } from "../../worker/context";
-import { ServiceError } from "../../worker/services/errors";
 import {
   getNotificationSettings,
   notificationSettingsSchema,
   updateNotificationSettings,
 } from "../../worker/services/notification-prefs";
-import { requireMember } from "../auth.server";
+import { actionError, refuse } from "../action-result.server";
+import { memberContext } from "../route-context.server";
 import { readFormData, textField } from "../form-data.server";
 import { Switch } from "../components/switch";
 import { useToast } from "../components/toaster";
@@ -23,10 +22,9 @@ const SAVE_FAILED = "Failed to save preferences";
 const SAVED = "Notification preferences saved";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireMember(context);
-  const { db, env } = context.get(requestContext);
+  const ctx = memberContext(context);
   try {
-    return { settings: await getNotificationSettings({ db, env, user }) };
+    return { settings: await getNotificationSettings(ctx) };
   } catch (error) {
     console.error("Loading notification preferences failed", error);
     return { settings: null };
@@ -37,18 +35,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 const INTENT = /^(\w+)=(on|off)$/;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireMember(context);
-  const { db, env } = context.get(requestContext);
+  const ctx = memberContext(context);
   try {
     const form = await readFormData(request, 4096, SAVE_FAILED);
     const [, key, state] = INTENT.exec(textField(form, "intent") ?? "") ?? [];
     const on = state === "on";
     const parsed = notificationSettingsSchema.safeParse(key === "emailOptIn" ? { emailOptIn: on } : { prefs: { [key ?? ""]: on } });
-    if (!key || !parsed.success) return data({ ok: false as const, error: SAVE_FAILED }, { status: 400 });
-    return { ok: true as const, settings: await updateNotificationSettings({ db, env, user }, parsed.data) };
+    if (!key || !parsed.success) return refuse({ form: SAVE_FAILED }, 400);
+    return { ok: true as const, settings: await updateNotificationSettings(ctx, parsed.data) };
   } catch (error) {
-    if (!(error instanceof ServiceError)) console.error("Saving notification preferences failed", error);
-    return data({ ok: false as const, error: SAVE_FAILED }, { status: error instanceof ServiceError ? error.status : 500 });
+    return actionError(error, () => SAVE_FAILED);
   }
 }
 
@@ -131,7 +127,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
         </h1>
         {documentResult && (
           <p role={documentResult.ok ? "status" : "alert"} className={documentResult.ok ? "text-green-800" : "text-red-800"}>
-            {documentResult.ok ? SAVED : documentResult.error}
+            {documentResult.ok ? SAVED : documentResult.errors.form}
           </p>
         )}
         {!settings ? (

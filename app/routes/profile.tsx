@@ -15,7 +15,7 @@ import {
   PROFILE_NAME_MAX,
   PROFILE_PICTURE_TYPES,
 } from "../../worker/shared/profile";
-import { requireMember } from "../auth.server";
+import { requireMember } from "../route-context.server";
 import { Avatar } from "../components/avatar";
 import { readFormData, textField } from "../form-data.server";
 import type { Route } from "./+types/profile";

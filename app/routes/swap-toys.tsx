@@ -1,9 +1,12 @@
 import { useEffect, useState } from "react";
-import { data, useFetcher } from "react-router";
-import { requestContext } from "../../worker/context";
+import { useFetcher } from "react-router";
 import { interestSchema, registerSwapToysInterest, swapToysProgress } from "../../worker/services/interest";
+import { clientAddress } from "../../worker/http/client-address";
 import { SIMPLE_EMAIL } from "../../worker/shared/rules";
+import { actionError, refuse } from "../action-result.server";
 import { useToast } from "../components/toaster";
+import { readFormData, textField } from "../form-data.server";
+import { serviceContext } from "../route-context.server";
 import type { Route } from "./+types/swap-toys";
 
 export function meta(): Route.MetaDescriptors {
@@ -17,17 +20,19 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, env, user } = context.get(requestContext);
-  return swapToysProgress({ db, env, user });
+  return swapToysProgress(serviceContext(context));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env, user } = context.get(requestContext);
-  const form = await request.formData();
-  const parsed = interestSchema.safeParse({ email: form.get("email"), from: form.get("from") || undefined });
-  if (!parsed.success) return data({ ok: false as const, error: "Please enter a valid email address" }, { status: 400 });
-  const result = await registerSwapToysInterest({ db, env, user }, parsed.data);
-  return { ok: true as const, ...result };
+  try {
+    const form = await readFormData(request);
+    const parsed = interestSchema.safeParse({ email: textField(form, "email"), from: textField(form, "from") || undefined });
+    if (!parsed.success) return refuse({ form: "Please enter a valid email address" }, 400);
+    const result = await registerSwapToysInterest(serviceContext(context), parsed.data, clientAddress(request));
+    return { ok: true as const, ...result };
+  } catch (error) {
+    return actionError(error);
+  }
 }
 
 const REASONS = [
@@ -54,7 +59,7 @@ export default function SwapToys({ loaderData }: Route.ComponentProps) {
   const interested = result?.ok ? result.interested : loaderData.interested;
   const goal = loaderData.goal;
   const percent = Math.min(100, Math.round((interested / goal) * 100));
-  const error = clientError ?? (state === "error" ? (result && !result.ok ? result.error : null) : null);
+  const error = clientError ?? (state === "error" ? (result && !result.ok ? result.errors.form : null) : null);
 
   async function copy(text: string, success: string) {
     try {

@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { requestContext } from "../../worker/context";
 import { ServiceError } from "../../worker/services/errors";
 import { findPublicUser } from "../../worker/services/users";
-import { requireMember } from "../auth.server";
+import { requireMember } from "../route-context.server";
 import { Avatar } from "../components/avatar";
 import type { Route } from "./+types/user-profile";
 

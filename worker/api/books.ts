@@ -3,7 +3,7 @@ import { z } from "zod";
 import { serviceContext, type AppEnv } from "../http/app-env";
 import { createBook, createBookSchemaFor, deleteBook, updateBook, updateBookSchema } from "../services/book-writes";
 import { notFound } from "../services/errors";
-import { countLibraryBooks, findBookById, libraryQuerySchema, listLibraryBooks } from "../services/library";
+import { countLibraryBooks, findBookById, libraryQuerySchema, listLibraryBookDetails, listLibraryBooks } from "../services/library";
 import { ok } from "./envelope";
 import { jsonBody, jsonBodyBy, zv } from "./validate";
 
@@ -17,7 +17,7 @@ export const booksApi = new Hono<AppEnv>()
     const excludeUserId = query.userId ? null : (ctx.user?.id ?? null);
     const bare = query.bare === "1" || query.bare === "true";
     const [page, total] = await Promise.all([
-      listLibraryBooks(ctx, query, { excludeUserId, detail: !bare }),
+      bare ? listLibraryBooks(ctx, query, { excludeUserId }) : listLibraryBookDetails(ctx, query, { excludeUserId }),
       countLibraryBooks(ctx, query, excludeUserId),
     ]);
     return ok(c, { ...page, total: total.count, totalCapped: total.capped });

@@ -1,7 +1,6 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { serviceContext, type AppEnv } from "../http/app-env";
-import { unauthorized } from "../services/errors";
 import {
   ServiceUnavailableError,
   bookMetadataQuerySchema,
@@ -11,6 +10,7 @@ import {
   searchMetadataCandidates,
 } from "../services/cover-metadata";
 import { ok } from "./envelope";
+import { membersOnly } from "./members-only";
 import { jsonBody, zv } from "./validate";
 
 /** A provider being down is not the client's fault (4xx) nor our bug (500): 503, try again later. */
@@ -23,11 +23,6 @@ async function unavailableAs503<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-/** Visitors get 401 before their query is validated. */
-const membersOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.get("user")) throw unauthorized();
-  await next();
-};
 
 /** Mounted at /books/metadata, before /books, so it is not taken for a book id. */
 export const bookMetadataApi = new Hono<AppEnv>().get("/", membersOnly, zv("query", bookMetadataQuerySchema), async (c) =>

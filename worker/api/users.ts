@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { serviceContext, type AppEnv } from "../http/app-env";
-import { badRequest, unauthorized } from "../services/errors";
+import { badRequest } from "../services/errors";
 import { getNotificationSettings, notificationSettingsSchema, updateNotificationSettings } from "../services/notification-prefs";
 import { readProfilePictureBody, saveProfilePicture } from "../services/profile-picture";
 import {
@@ -14,6 +14,7 @@ import {
 } from "../services/users";
 import { INVALID_PICTURE } from "../shared/profile";
 import { ok } from "./envelope";
+import { membersOnly } from "./members-only";
 import { jsonBody, zv } from "./validate";
 
 // Raw image bodies only; the bytes decide the format, this just turns away forms and JSON early.
@@ -21,10 +22,7 @@ const IMAGE_BODY_TYPE = /^(image\/[\w.+-]+|application\/octet-stream)\s*(;|$)/i;
 
 /** Everything here is for members: visitors get a 401 before any body is read. */
 export const usersApi = new Hono<AppEnv>()
-  .use("*", async (c, next) => {
-    if (!c.get("user")) throw unauthorized();
-    await next();
-  })
+  .use("*", membersOnly)
   .get("/me", (c) => ok(c, currentProfile(serviceContext(c))))
   .put("/me", jsonBody(profileUpdateSchema), async (c) => ok(c, await updateProfile(serviceContext(c), c.req.valid("json"))))
   .post("/me/picture", async (c) => {

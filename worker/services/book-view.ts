@@ -1,5 +1,6 @@
-import { getTableColumns } from "drizzle-orm";
-import { books, clubs, users, type BookRow } from "../db/schema";
+import { eq, getTableColumns } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { books, clubs, users } from "../db/schema";
 import { mediaUrl } from "../shared/media-url";
 
 /** Columns a library card needs (the "bare" listing). */
@@ -29,14 +30,16 @@ export const bookDetailColumns = {
   clubIsPrivate: clubs.isPrivate,
 };
 
-type Joined = { userName: string; clubName: string | null; clubIsPrivate: boolean | null };
-type CardRow = Pick<
-  BookRow,
-  | "id" | "userId" | "title" | "author" | "status" | "coverKey" | "clubId" | "ageGroupFine"
-  | "analysisState" | "lentToUserId" | "lentToUserName" | "createdAt"
-> &
-  Joined;
-type DetailRow = BookRow & Joined;
+/** Books with their owner (always there) and club (optional): the joins every book read uses. */
+export function selectBookCards(db: Database) {
+  return db.select(bookCardColumns).from(books).innerJoin(users, eq(users.id, books.userId)).leftJoin(clubs, eq(clubs.id, books.clubId));
+}
+export function selectBookDetails(db: Database) {
+  return db.select(bookDetailColumns).from(books).innerJoin(users, eq(users.id, books.userId)).leftJoin(clubs, eq(clubs.id, books.clubId));
+}
+// Row types come from the queries themselves, joins' nullability included.
+export type CardRow = Awaited<ReturnType<typeof selectBookCards>>[number];
+export type DetailRow = Awaited<ReturnType<typeof selectBookDetails>>[number];
 
 export function toBookCard(row: CardRow) {
   return {

@@ -2,7 +2,17 @@ import { and, asc, desc, eq, gt, inArray, lt, ne, sql, type SQL } from "drizzle-
 import { z } from "zod";
 import { AGE_GROUPS, bookCounts, books, clubs, users, type AgeGroupFine } from "../db/schema";
 import { booksFts } from "../db/fts";
-import { bookCardColumns, bookDetailColumns, toBook, toBookCard, type Book, type BookCard } from "./book-view";
+import {
+  bookCardColumns,
+  bookDetailColumns,
+  selectBookDetails,
+  toBook,
+  toBookCard,
+  type Book,
+  type BookCard,
+  type CardRow,
+  type DetailRow,
+} from "./book-view";
 import { DEFAULT_PAGE_SIZE, type Page, pagedSearchQuery, keysetPage } from "./paging";
 import { toFtsQuery } from "./search-query";
 import type { ServiceContext } from "./types";
@@ -35,16 +45,36 @@ function filters(query: LibraryQuery, excludeUserId: string | null): SQL[] {
   return where;
 }
 
+type ListOptions = { excludeUserId?: string | null };
+
+/** One page of library cards (what the grid and list show), newest first. */
+export async function listLibraryBooks(ctx: ServiceContext, query: LibraryQuery, options: ListOptions = {}): Promise<Page<BookCard>> {
+  const page = await libraryPage(ctx, query, options.excludeUserId ?? null, bookCardColumns);
+  return { items: page.rows.map(toBookCard), nextToken: page.nextToken, prevToken: page.prevToken };
+}
+
+/** The same page with every field of each book (the API's default listing). */
+export async function listLibraryBookDetails(ctx: ServiceContext, query: LibraryQuery, options: ListOptions = {}): Promise<Page<Book>> {
+  const page = await libraryPage(ctx, query, options.excludeUserId ?? null, bookDetailColumns);
+  return { items: page.rows.map(toBook), nextToken: page.nextToken, prevToken: page.prevToken };
+}
+
+type KeysetRows<Row> = { rows: (Row & { seq: number })[]; nextToken: string | null; prevToken: string | null };
+
 /**
- * One page of the library, newest first. Walks the seq index from a cursor (or an FTS5 match in
- * seq order), so page 1 and page 4,000 both read about one page of rows.
+ * Walks the seq index from a cursor (or an FTS5 match in seq order), so page 1 and page 4,000
+ * both read about one page of rows.
  */
-export async function listLibraryBooks(
+// Details first: their columns are a superset, so the card overload would also accept them.
+async function libraryPage(ctx: ServiceContext, query: LibraryQuery, excludeUserId: string | null, columns: typeof bookDetailColumns): Promise<KeysetRows<DetailRow>>;
+async function libraryPage(ctx: ServiceContext, query: LibraryQuery, excludeUserId: string | null, columns: typeof bookCardColumns): Promise<KeysetRows<CardRow>>;
+async function libraryPage(
   ctx: ServiceContext,
   query: LibraryQuery,
-  options: { excludeUserId?: string | null; detail?: boolean } = {},
-): Promise<Page<BookCard | Book>> {
-  const where = filters(query, options.excludeUserId ?? null);
+  excludeUserId: string | null,
+  columns: typeof bookCardColumns | typeof bookDetailColumns,
+): Promise<KeysetRows<CardRow | DetailRow>> {
+  const where = filters(query, excludeUserId);
   const backwards = query.prevToken !== undefined && query.nextToken === undefined;
   const fts = query.search ? toFtsQuery(query.search) : null;
   // A search walks the FTS index in rowid (= seq) order, so it stops after one page of matches.
@@ -53,7 +83,6 @@ export async function listLibraryBooks(
   if (backwards) where.push(gt(key, query.prevToken!));
   if (fts) where.push(sql`books_fts match ${fts}`);
 
-  const columns = options.detail ? bookDetailColumns : bookCardColumns;
   const base = fts
     ? ctx.db.select(columns).from(booksFts).innerJoin(books, eq(books.seq, booksFts.rowid))
     : ctx.db.select(columns).from(books);
@@ -63,15 +92,7 @@ export async function listLibraryBooks(
     .where(and(...where))
     .orderBy(backwards ? asc(key) : desc(key))
     .limit(query.limit + 1);
-
-  const page = keysetPage(rows, query);
-  return {
-    items: options.detail
-      ? (page.rows as Parameters<typeof toBook>[0][]).map(toBook)
-      : (page.rows as Parameters<typeof toBookCard>[0][]).map(toBookCard),
-    nextToken: page.nextToken,
-    prevToken: page.prevToken,
-  };
+  return keysetPage(rows as (CardRow | DetailRow)[], query);
 }
 
 async function counter(ctx: ServiceContext, scopes: string[]): Promise<Map<string, number>> {
@@ -141,12 +162,6 @@ async function countSearchMatches(
 }
 
 export async function findBookById(ctx: ServiceContext, bookId: string): Promise<Book | null> {
-  const [row] = await ctx.db
-    .select(bookDetailColumns)
-    .from(books)
-    .innerJoin(users, eq(users.id, books.userId))
-    .leftJoin(clubs, eq(clubs.id, books.clubId))
-    .where(eq(books.id, bookId))
-    .limit(1);
+  const [row] = await selectBookDetails(ctx.db).where(eq(books.id, bookId)).limit(1);
   return row ? toBook(row) : null;
 }

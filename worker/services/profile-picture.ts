@@ -5,7 +5,7 @@ import { INVALID_PICTURE, MAX_PROFILE_PICTURE_BYTES, PICTURE_TOO_LARGE } from ".
 import { mediaUrl } from "../shared/media-url";
 import { badRequest, forbidden, requireUser, tooLarge } from "./errors";
 import type { ServiceContext } from "./types";
-import { readBodyWithLimit } from "./uploads";
+import { readBodyWithLimit } from "../http/body-limit";
 
 const AVATAR_KEY = new RegExp(`^avatars/([A-Za-z0-9_-]{1,64})/[0-9a-f-]{36}\\.(${IMAGE_EXTENSION_PATTERN})$`);
 const avatarPrefix = (userId: string) => `avatars/${userId}/`;
@@ -56,7 +56,7 @@ export async function saveProfilePicture(ctx: ServiceContext, bytes: Uint8Array)
 /** Reads an uploaded body, refusing more than 5 MB without buffering the rest. */
 export async function readProfilePictureBody(body: ReadableStream<Uint8Array> | null, contentLength: number | null) {
   if (contentLength !== null && contentLength > MAX_PROFILE_PICTURE_BYTES) throw tooLarge(PICTURE_TOO_LARGE);
-  return readBodyWithLimit(body, MAX_PROFILE_PICTURE_BYTES, PICTURE_TOO_LARGE);
+  return readBodyWithLimit(body, MAX_PROFILE_PICTURE_BYTES, () => tooLarge(PICTURE_TOO_LARGE));
 }
 
 /** Deletes the member's stored pictures except the ones listed (e.g. the old one after a replace). */

@@ -2,6 +2,7 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import { z } from "zod";
 import { ACCEPTED_IMAGE_TYPES, checkImage, IMAGE_EXTENSION_PATTERN, IMAGE_EXTENSIONS, type ImageType } from "../shared/image-type";
 import { badRequest, conflict, forbidden, requireUser, tooLarge } from "./errors";
+import { readBodyWithLimit } from "../http/body-limit";
 import type { ServiceContext } from "./types";
 import { signUpload, verifyUpload } from "./upload-signing";
 
@@ -40,30 +41,6 @@ export async function createCoverUploadUrl(ctx: ServiceContext, input: z.output<
   };
 }
 
-/** Reads at most `limit` bytes of a body; more is refused without buffering it all. */
-export async function readBodyWithLimit(body: ReadableStream<Uint8Array> | null, limit: number, message: string) {
-  if (!body) return new Uint8Array();
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge(message);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
 
 export const IMAGE_REFUSED = "The file is not a valid JPEG, PNG or GIF image.";
 export const IMAGE_TRUNCATED = "The image is incomplete. Please try uploading it again.";
@@ -85,7 +62,7 @@ export async function storeCoverUpload(
     throw forbidden(check === "expired" ? "This upload link has expired. Please try again." : "This upload link is not valid.");
   }
   if (request.contentLength !== null && request.contentLength > MAX_COVER_BYTES) throw tooLarge(COVER_TOO_LARGE);
-  const bytes = await readBodyWithLimit(request.body, MAX_COVER_BYTES, COVER_TOO_LARGE);
+  const bytes = await readBodyWithLimit(request.body, MAX_COVER_BYTES, () => tooLarge(COVER_TOO_LARGE));
   const image = checkImage(bytes);
   if (!image.ok) throw badRequest(image.reason === "truncated" ? IMAGE_TRUNCATED : IMAGE_REFUSED);
   const sha256 = encodeHexLowerCase(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)));

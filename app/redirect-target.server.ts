@@ -1,0 +1,25 @@
+/**
+ * Where to come back to after sign-in: a path on this site only, never another origin. The URL
+ * parser has the last word, so tricks such as "/\t/evil.example" (browsers drop tabs) or
+ * "/.//evil.example" (the dot segment goes, leaving "//evil.example") cannot leave the site.
+ */
+export function safeRedirectTarget(target: FormDataEntryValue | string | null | undefined, fallback = "/library"): string {
+  if (typeof target !== "string" || !target.startsWith("/") || /[\\\u0000-\u001f\u007f]/.test(target)) return fallback;
+  const base = "http://bookclub.invalid";
+  let url: URL;
+  try {
+    url = new URL(target, base);
+  } catch {
+    return fallback;
+  }
+  const path = url.pathname + url.search + url.hash;
+  // A result starting with "//" or "/\" would be read as another host when used as a Location.
+  if (url.origin !== base || /^\/[/\\]/.test(path)) return fallback;
+  return path;
+}
+
+/** Where to go after signing in: never back into the sign-in pages themselves (that would loop). */
+export function afterSignInPath(target: FormDataEntryValue | string | null | undefined): string {
+  const path = safeRedirectTarget(target);
+  return /^\/(login|logout|register|auth)(\/|\?|#|$)/i.test(path) ? "/library" : path;
+}

@@ -1,0 +1,28 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { requestContext } from "../worker/context";
+import type { ServiceContext, SessionUser } from "../worker/services/types";
+
+type Context = Readonly<RouterContextProvider>;
+export type MemberContext = ServiceContext & { user: SessionUser };
+
+export function loginUrlFor(url: URL): string {
+  return `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/** What services need for this request (`db`, `env`, and the member or null), for loaders and actions. */
+export function serviceContext(context: Context): ServiceContext {
+  const { db, env, user } = context.get(requestContext);
+  return { db, env, user };
+}
+
+/** The service context of a signed-in member, or a redirect to /login that brings them back here. */
+export function memberContext(context: Context): MemberContext {
+  const ctx = serviceContext(context);
+  if (!ctx.user) throw redirect(loginUrlFor(context.get(requestContext).url));
+  return ctx as MemberContext;
+}
+
+/** The signed-in member, or the same redirect to /login. */
+export function requireMember(context: Context): SessionUser {
+  return memberContext(context).user;
+}
