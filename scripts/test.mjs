@@ -1,4 +1,4 @@
-// `npm test`: build the Worker once, run the Workers-runtime tests against it, then the browser journeys.
+// `npm test`: lint and typecheck, build the Worker once, run the Workers-runtime tests against it, then the browser journeys.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync } from "node:fs";
 import { run } from "./lib/run.mjs";
@@ -25,6 +25,9 @@ if (!hasChromium()) {
   }
 }
 
+// Cheap checks first: style and types fail in seconds, before the build and the runtime tests.
+await run("npm", ["run", "lint"]);
+await run("npm", ["run", "typecheck"]);
 await run("react-router", ["build"]);
 await run("vitest", ["run"]);
 await run("playwright", ["test"]);

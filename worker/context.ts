@@ -15,4 +15,5 @@ export interface RequestContext {
 // Kept on globalThis so a hot-reloaded copy of this module in `npm run dev` still reads the key
 // the Worker entry set; in a build there is only ever one copy.
 const globalKey = globalThis as { __bookclubRequestContext?: RouterContext<RequestContext> };
-export const requestContext = (globalKey.__bookclubRequestContext ??= createContext<RequestContext>());
+globalKey.__bookclubRequestContext ??= createContext<RequestContext>();
+export const requestContext = globalKey.__bookclubRequestContext;

@@ -10,12 +10,7 @@ interface OptionalSecrets {
   OPENAI_COMPATIBLE_API_KEY?: string;
   OPENAI_COMPATIBLE_MODEL?: string;
 }
-// Bindings already in wrangler.toml that worker-configuration.d.ts lists only after the next
-// `npm run cf-typegen`; the same declaration twice is harmless, so this can go after that.
-interface PendingBindings {
-  INTEREST_LIMITER: RateLimit;
-}
-interface Env extends OptionalSecrets, PendingBindings {}
+interface Env extends OptionalSecrets {}
 declare namespace Cloudflare {
-  interface Env extends OptionalSecrets, PendingBindings {}
+  interface Env extends OptionalSecrets {}
 }

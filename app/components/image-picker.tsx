@@ -8,7 +8,7 @@ function Thumbnail({ file, onRemove }: { file: File; onRemove: () => void }) {
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
   return (
     <li className="relative">
-      <img src={url} alt={`Selected image ${file.name}`} className="aspect-[2/3] w-full rounded-md bg-stone-200 object-cover" />
+      <img src={url} alt={`Selected: ${file.name}`} className="aspect-[2/3] w-full rounded-md bg-stone-200 object-cover" />
       <button
         type="button"
         onClick={onRemove}
@@ -73,6 +73,7 @@ export function ImagePicker({
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Selected images">
           {files.map((file, index) => (
             <Thumbnail
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same photo can be picked twice, so only its place tells them apart
               key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
               file={file}
               onRemove={() => onChange(files.filter((_, i) => i !== index))}

@@ -20,7 +20,7 @@ export interface RouteErrorProps {
   level?: "page" | "section";
 }
 
-function describe(error: unknown, heading: string | undefined, byStatus: RouteErrorProps["byStatus"]) {
+function explain(error: unknown, heading: string | undefined, byStatus: RouteErrorProps["byStatus"]) {
   if (isRouteErrorResponse(error)) {
     const title = byStatus?.[error.status] ?? heading ?? HEADINGS[error.status] ?? "Something went wrong";
     const detail = typeof error.data === "string" && error.data && error.data !== title ? error.data : null;
@@ -39,7 +39,7 @@ export function RouteErrorBoundary({
   back = { to: "/library", label: "Back to Library" },
   level = "page",
 }: RouteErrorProps) {
-  const { title, detail } = describe(error, heading, byStatus);
+  const { title, detail } = explain(error, heading, byStatus);
   return (
     <div className={level === "page" ? "mx-auto max-w-xl space-y-4 py-12 text-center" : "m-auto space-y-3 p-6 text-center"}>
       <title>{`${title} — BookClub`}</title>

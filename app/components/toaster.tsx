@@ -47,7 +47,9 @@ export function Toaster({ children }: { children: React.ReactNode }) {
 
   useEffect(() => {
     const pending = timers.current;
-    return () => pending.forEach((timer) => clearTimeout(timer));
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+    };
   }, []);
 
   const api = useMemo(() => ({ notify }), [notify]);

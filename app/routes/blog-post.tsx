@@ -69,6 +69,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <time dateTime={post.publishedOn}>{dateFormat.format(new Date(post.publishedOn))}</time> · {post.readingMinutes} min read
       </p>
       {post.body.map((block, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a post's blocks are static text that never reorders
         <Block key={index} block={block} />
       ))}
     </article>

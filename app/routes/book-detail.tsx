@@ -19,7 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { book, isOwner: ctx.user?.id === book.userId, signedIn: Boolean(ctx.user) };
 }
 
-function describe(book: Route.ComponentProps["loaderData"]["book"]): string {
+function metaDescription(book: Route.ComponentProps["loaderData"]["book"]): string {
   const title = book.title || "Untitled Book";
   const base = book.description || `${title} by ${book.author || "Unknown"}, shared by ${book.userName} on BookClub.`;
   return base.length > META_DESCRIPTION_MAX ? `${base.slice(0, META_DESCRIPTION_MAX - 1).trimEnd()}…` : base;
@@ -32,7 +32,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   const isbn = book.isbn13 ?? book.isbn10 ?? undefined;
   return [
     { title: `${title} — BookClub` },
-    { name: "description", content: describe(book) },
+    { name: "description", content: metaDescription(book) },
     { property: "og:title", content: title },
     { property: "og:type", content: "book" },
     {
@@ -47,7 +47,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
         ...(book.pageCount ? { numberOfPages: book.pageCount } : {}),
         ...(book.language ? { inLanguage: book.language } : {}),
         ...(book.coverImage ? { image: book.coverImage } : {}),
-        description: describe(book),
+        description: metaDescription(book),
       },
     },
   ];

@@ -1,4 +1,4 @@
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { browseClubs, browseClubsQuerySchema, type BrowseClub } from "../../worker/services/clubs";
 import { BROWSE_CLUBS_PAGE_SIZE } from "../../worker/shared/rules";
 import { RouteErrorBoundary } from "../components/route-error-boundary";

@@ -68,7 +68,7 @@ function ViewToggle({ view }: { view: "grid" | "list" }) {
   const linkTo = useLinkTo();
   const base = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md";
   return (
-    <div role="group" aria-label="Layout" className="flex rounded-lg border border-stone-300 bg-white p-0.5">
+    <fieldset aria-label="Layout" className="flex rounded-lg border border-stone-300 bg-white p-0.5">
       <Link
         to={linkTo({ view: null })}
         aria-current={view === "grid" ? "true" : undefined}
@@ -89,7 +89,7 @@ function ViewToggle({ view }: { view: "grid" | "list" }) {
       >
         <ListIcon />
       </Link>
-    </div>
+    </fieldset>
   );
 }
 

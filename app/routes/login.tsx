@@ -142,7 +142,7 @@ function LocalSignIn({
           <input type="hidden" name="intent" value="demo" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <h3 className="text-sm font-semibold text-stone-800">Demo members</h3>
-          <div role="group" aria-label="Sign in as a demo member" className="grid gap-2">
+          <fieldset aria-label="Sign in as a demo member" className="grid gap-2">
             {demoMembers.map((member) => (
               <button
                 key={member.id}
@@ -156,7 +156,7 @@ function LocalSignIn({
                 <span className="text-xs font-normal text-stone-600">{member.email}</span>
               </button>
             ))}
-          </div>
+          </fieldset>
         </Form>
       )}
       <Form method="post" className="space-y-3">

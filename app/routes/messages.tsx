@@ -1,4 +1,4 @@
-import { Link, NavLink, Outlet, useParams } from "react-router";
+import { NavLink, Outlet, useParams } from "react-router";
 import { listConversations, type ConversationSummary } from "../../worker/services/conversations";
 import { CONVERSATION_LIST_LIMIT } from "../../worker/shared/rules";
 import { RouteErrorBoundary } from "../components/route-error-boundary";

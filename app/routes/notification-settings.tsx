@@ -142,7 +142,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
               label="Email notifications"
               description="Turn off to stop all e-mails from BookClub. Your choices below are kept."
             />
-            <div role="group" aria-labelledby="email-topics" className="space-y-1 border-t border-stone-200 pt-4">
+            <fieldset aria-labelledby="email-topics" className="space-y-1 border-t border-stone-200 pt-4">
               <h2 id="email-topics" className="px-2 pb-1 text-sm font-semibold tracking-wide text-stone-700 uppercase">
                 E-mail me about
               </h2>
@@ -156,7 +156,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
                   description={TOPICS[key].description}
                 />
               ))}
-            </div>
+            </fieldset>
           </>
         )}
       </section>

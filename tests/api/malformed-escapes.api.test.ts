@@ -8,8 +8,8 @@ import { bearer } from "../members/support";
 const MALFORMED = ["%E0%A4%A", "%ZZ", "%"];
 
 describe("malformed percent-escapes in paths are the client's mistake, never a 500", () => {
-  it.each(MALFORMED)("GET and HEAD /media/…%s… answer 404", async (escape) => {
-    for (const path of [`/media/${escape}`, `/media/covers/${escape}/x.jpg`, `/media/covers/user/${escape}.jpg`]) {
+  it.each(MALFORMED)("GET and HEAD /media/…%s… answer 404", async (sequence) => {
+    for (const path of [`/media/${sequence}`, `/media/covers/${sequence}/x.jpg`, `/media/covers/user/${sequence}.jpg`]) {
       for (const method of ["GET", "HEAD"]) {
         const response = await call(path, { method });
         expect(response.status, `${method} ${path}`).toBe(404);
@@ -17,9 +17,9 @@ describe("malformed percent-escapes in paths are the client's mistake, never a 5
     }
   });
 
-  it.each(MALFORMED)("PUT /api/uploads/…%s… answers 400 with the envelope", async (escape) => {
+  it.each(MALFORMED)("PUT /api/uploads/…%s… answers 400 with the envelope", async (sequence) => {
     const member = await signedInMember();
-    const response = await call(`/api/uploads/covers/${escape}/x.jpg?expires=${Date.now() + 60_000}&sig=abc`, {
+    const response = await call(`/api/uploads/covers/${sequence}/x.jpg?expires=${Date.now() + 60_000}&sig=abc`, {
       method: "PUT",
       body: JPEG_1PX as Uint8Array<ArrayBuffer>,
       headers: { ...bearer(member.token), "Content-Type": "image/jpeg" },

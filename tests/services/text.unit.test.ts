@@ -59,7 +59,7 @@ describe("cleanText", () => {
   });
 
   it("counts the length after cleaning, with the field's own message", () => {
-    expect(required.safeParse("\u0000".repeat(20) + "short").success).toBe(true);
+    expect(required.safeParse(`${"\u0000".repeat(20)}short`).success).toBe(true);
     expect(firstMessage(required.safeParse("x".repeat(11)))).toBe("Too long");
   });
 

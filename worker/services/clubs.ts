@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { clubsFts } from "../db/fts";
-import { clubs, memberships, MEMBER_ROLES, MEMBER_STATUSES } from "../db/schema";
+import { clubs, memberships, type MEMBER_ROLES, type MEMBER_STATUSES } from "../db/schema";
 import { BROWSE_CLUBS_PAGE_SIZE } from "../shared/rules";
 import { requireUser } from "./errors";
 import { listMemberClubIds } from "./memberships";
