@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { requestContext } from "../../worker/context";
 import { TIMEZONES } from "../../worker/db/schema";
 import { ServiceError } from "../../worker/services/errors";
@@ -17,6 +17,7 @@ import {
 } from "../../worker/shared/profile";
 import { requireMember } from "../route-context.server";
 import { Avatar } from "../components/avatar";
+import { Switch } from "../components/switch";
 import { readFormData, textField } from "../form-data.server";
 import type { Route } from "./+types/profile";
 
@@ -28,6 +29,7 @@ const UPLOAD_FAILED = "Failed to upload image. Please try again.";
 const UPDATE_FAILED = "Failed to update profile";
 const UPDATED = "Profile updated successfully!";
 const IMAGE_UPLOADED = "Image uploaded successfully";
+const SHOW_EMAIL = "Show my e-mail to other members";
 // Room for the text fields and multipart framing next to a picture of the maximum size.
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
@@ -37,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { profile: toOwnProfile(user), timezones: TIMEZONES };
 }
 
-type Field = "name" | "bio" | "timezone" | "picture" | "form";
+type Field = "name" | "bio" | "timezone" | "picture" | "showEmail" | "form";
 const refuse = (field: Field, error: string, status: number) => data({ ok: false as const, field, error }, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,10 +55,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 
+  // The e-mail switch posts the state it asks for, "on" or "off"; anything else fails the schema.
+  const showEmail = textField(form, "showEmail");
   const fields = profileUpdateSchema.safeParse({
     name: textField(form, "name"),
     bio: textField(form, "bio"),
     timezone: textField(form, "timezone"),
+    showEmail: showEmail === "on" ? true : showEmail === "off" ? false : showEmail,
   });
   if (!fields.success) {
     const issue = fields.error.issues[0]!;
@@ -85,6 +90,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse("form", UPDATE_FAILED, error instanceof ServiceError ? error.status : 500);
   }
   return { ok: true as const, pictureUploaded: Boolean(pictureKey) };
+}
+
+/** "Show my e-mail to other members": saved on its own as soon as it is switched, like a setting. */
+function ShowEmailSwitch({ saved }: { saved: boolean }) {
+  const fetcher = useFetcher<typeof action>({ key: "profile-show-email" });
+  const pending = fetcher.formData?.get("showEmail");
+  const checked = typeof pending === "string" ? pending === "on" : saved;
+  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  return (
+    <fetcher.Form method="post">
+      <Switch
+        id="profile-show-email"
+        name="showEmail"
+        value={checked ? "off" : "on"}
+        checked={checked}
+        label={SHOW_EMAIL}
+        description="Members who share a club or a conversation with you always see it."
+      />
+      <FieldError id="profile-show-email-error" message={failed} />
+    </fetcher.Form>
+  );
 }
 
 function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
@@ -276,6 +302,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </Form>
+
+      <section aria-labelledby={`${ids}-privacy`} className="card space-y-3 p-5">
+        <h2 id={`${ids}-privacy`} className="font-serif text-xl font-semibold">
+          Privacy
+        </h2>
+        <ShowEmailSwitch saved={profile.showEmail} />
+      </section>
 
       <section aria-labelledby={`${ids}-sessions`} className="card space-y-3 p-5">
         <h2 id={`${ids}-sessions`} className="font-serif text-xl font-semibold">

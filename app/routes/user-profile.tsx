@@ -14,7 +14,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = context.get(requestContext);
   try {
     const user = await findPublicUser({ db, env, user: member }, params.userId);
-    return { user, isSelf: user.userId === member.id };
+    const isSelf = user.userId === member.id;
+    return { user, isSelf, emailPrivate: isSelf && !member.showEmail };
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404) throw data(NOT_FOUND, { status: 404 });
     throw error;
@@ -26,20 +27,28 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 export default function UserProfile({ loaderData }: Route.ComponentProps) {
-  const { user, isSelf } = loaderData;
+  const { user, isSelf, emailPrivate } = loaderData;
   return (
     <article className="mx-auto max-w-xl">
       <div className="card flex flex-col items-center gap-4 p-6 text-center">
         <Avatar src={user.profilePicture} name={user.name} size="lg" />
         <div>
           <h1 className="font-serif text-2xl font-bold">{user.name}</h1>
-          <a href={`mailto:${user.email}`} className="text-brand-700 underline">
-            {user.email}
-          </a>
+          {/* Null when this viewer may not see it (see worker/services/email-visibility.ts). */}
+          {user.email && (
+            <a href={`mailto:${user.email}`} className="text-brand-700 underline">
+              {user.email}
+            </a>
+          )}
         </div>
         {isSelf ? (
           <div className="space-y-2">
             <p className="text-stone-700">This is how other members see you.</p>
+            {emailPrivate && (
+              <p className="text-sm text-stone-700">
+                Your e-mail is shown only to members who share a club or a conversation with you.
+              </p>
+            )}
             <Link to="/profile" className="btn btn-secondary">
               Edit profile
             </Link>

@@ -149,9 +149,9 @@ describe("/settings/notifications", () => {
 });
 
 describe("/users/{id}", () => {
-  it("shows another member's initial, name and e-mail, with messaging clearly not available yet", async () => {
+  it("shows another member's initial, name and e-mail (shown by choice), with messaging clearly not available yet", async () => {
     const viewer = await signedInMember();
-    const owner = await createMember({ name: "yusuf", email: "yusuf@example.com" });
+    const owner = await createMember({ name: "yusuf", email: "yusuf@example.com", showEmail: true });
     const { status, html } = await page(`/users/${owner.id}`, viewer.cookie);
     expect(status).toBe(200);
     expect(html).toContain("<title>yusuf — BookClub</title>");

@@ -12,6 +12,7 @@ interface OwnProfile {
   bio: string;
   profilePicture: string | null;
   timezone: string;
+  showEmail: boolean;
 }
 
 function put(token: string, body: unknown) {
@@ -32,6 +33,7 @@ describe("GET /api/users/me", () => {
         bio: "Reads on trains",
         profilePicture: null,
         timezone: "UTC",
+        showEmail: false,
       },
     });
   });
@@ -105,13 +107,13 @@ describe("PUT /api/users/me", () => {
 });
 
 describe("GET /api/users/{id}", () => {
-  it("returns the public user, and 404 'User not found' for an unknown id", async () => {
+  it("returns the public user (no e-mail for a stranger), and 404 'User not found' for an unknown id", async () => {
     const viewer = await signedInMember();
     const owner = await createMember({ name: "Rosa", bio: "private-ish", picture: "https://lh3.googleusercontent.com/a/rosa" });
     const body = await json<Envelope>(await call(`/api/users/${owner.id}`, { headers: bearer(viewer.token) }));
     expect(body).toEqual({
       success: true,
-      data: { userId: owner.id, name: "Rosa", email: owner.email, profilePicture: "https://lh3.googleusercontent.com/a/rosa" },
+      data: { userId: owner.id, name: "Rosa", email: null, profilePicture: "https://lh3.googleusercontent.com/a/rosa" },
     });
     const missing = await call(`/api/users/${crypto.randomUUID()}`, { headers: bearer(viewer.token) });
     expect(missing.status).toBe(404);

@@ -37,6 +37,8 @@ export const users = sqliteTable(
     timezone: text("timezone", { enum: TIMEZONES }).notNull().default("UTC"),
     /** Demo members are created by the seed and offered by local sign-in. */
     isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
+    /** "Show my e-mail to other members" (/profile). Members sharing a club or a conversation see it regardless. */
+    showEmail: integer("show_email", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },

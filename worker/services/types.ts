@@ -9,6 +9,7 @@ export interface SessionUser {
   bio: string;
   picture: string | null;
   timezone: Timezone;
+  showEmail: boolean;
 }
 
 /** What a service needs: the database, the bindings, and who is asking (null for visitors). */

@@ -1,27 +1,32 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { TIMEZONES, users } from "../db/schema";
+import { TIMEZONES, users, type UserRow } from "../db/schema";
 import { NAME_REQUIRED, NO_CHANGES, PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "../shared/profile";
 import { cleanText } from "../shared/text";
 import { mediaUrl } from "../shared/media-url";
+import { emailAsSeenBy } from "./email-visibility";
 import { badRequest, notFound, requireUser, tooManyRequests, unauthorized } from "./errors";
 import { pruneAvatars, resolveOwnAvatarKey } from "./profile-picture";
 import type { ServiceContext, SessionUser } from "./types";
 
 /** What any member may see of another (the spec's public user). */
 export interface PublicUser {
-  userId: string;
-  name: string;
-  email: string;
+  userId: UserRow["id"];
+  name: UserRow["name"];
+  /** Null unless the viewer may see it: their own, a shared club or conversation, or the member opted in. */
+  email: UserRow["email"] | null;
   profilePicture: string | null;
 }
 
 export interface OwnProfile extends PublicUser {
-  bio: string;
-  timezone: SessionUser["timezone"];
+  email: UserRow["email"];
+  bio: UserRow["bio"];
+  timezone: UserRow["timezone"];
+  /** "Show my e-mail to other members". */
+  showEmail: UserRow["showEmail"];
 }
 
-type ProfileFields = Pick<SessionUser, "id" | "name" | "email" | "bio" | "picture" | "timezone">;
+type ProfileFields = Pick<SessionUser, "id" | "name" | "email" | "bio" | "picture" | "timezone" | "showEmail">;
 
 export function toOwnProfile(user: ProfileFields): OwnProfile {
   return {
@@ -31,6 +36,7 @@ export function toOwnProfile(user: ProfileFields): OwnProfile {
     bio: user.bio,
     profilePicture: mediaUrl(user.picture),
     timezone: user.timezone,
+    showEmail: user.showEmail,
   };
 }
 
@@ -41,10 +47,11 @@ export function currentProfile(ctx: ServiceContext): OwnProfile {
 
 export const userIdParams = z.object({ id: z.string().trim().min(1).max(64) });
 
+/** Another member as the viewer may see them: one query, the e-mail decided inside it. */
 export async function findPublicUser(ctx: ServiceContext, userId: string): Promise<PublicUser> {
   requireUser(ctx);
   const [row] = await ctx.db
-    .select({ userId: users.id, name: users.name, email: users.email, picture: users.picture })
+    .select({ userId: users.id, name: users.name, email: emailAsSeenBy(ctx.user.id), picture: users.picture })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -85,6 +92,7 @@ export const profileUpdateSchema = z.strictObject({
   timezone: z.enum(TIMEZONES, { message: "Please choose a timezone from the list" }).optional(),
   /** A URL returned by the picture upload, or null to remove the picture. */
   profilePicture: z.string().trim().min(1).max(512).nullable().optional(),
+  showEmail: z.boolean().optional(),
 });
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
@@ -97,10 +105,11 @@ export async function updateProfile(ctx: ServiceContext, input: ProfileUpdate): 
   const [current] = await ctx.db.select().from(users).where(eq(users.id, ctx.user.id)).limit(1);
   if (!current) throw unauthorized();
 
-  const changes: Partial<Pick<typeof users.$inferInsert, "name" | "bio" | "timezone" | "picture">> = {};
+  const changes: Partial<Pick<typeof users.$inferInsert, "name" | "bio" | "timezone" | "picture" | "showEmail">> = {};
   if (input.name !== undefined && input.name !== current.name) changes.name = input.name;
   if (input.bio !== undefined && input.bio !== current.bio) changes.bio = input.bio;
   if (input.timezone !== undefined && input.timezone !== current.timezone) changes.timezone = input.timezone;
+  if (input.showEmail !== undefined && input.showEmail !== current.showEmail) changes.showEmail = input.showEmail;
   if (input.profilePicture !== undefined) {
     const unchanged =
       input.profilePicture === null

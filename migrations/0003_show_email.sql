@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `show_email` integer DEFAULT false NOT NULL;
