@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { verifyGoogleIdToken } from "../../worker/auth/google";
 import { books, interestRegistrations, users } from "../../worker/db/schema";
+import { GOOGLE_CLIENT_ID, googleIdToken, pageText, postForm } from "../auth/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { call, json, type Envelope } from "../helpers/http";
 import { bearer } from "../members/support";
@@ -116,5 +118,25 @@ describe("interest registration text", () => {
     expect(response.status).toBe(201);
     const [row] = await db.select().from(interestRegistrations).where(eq(interestRegistrations.email, email));
     expect(row!.fromUrl).toBe("http://localhost/swap-toys?x\uFFFD");
+  });
+});
+
+describe("names from sign-in", () => {
+  it("local sign-in refuses a name with nothing visible and cleans the rest", async () => {
+    for (const name of [ZERO_WIDTH_ONLY, NUL, BIDI_OVERRIDE]) {
+      const refused = await postForm("/login", { intent: "new", name, email: `local-${crypto.randomUUID().slice(0, 8)}@example.com` });
+      expect(refused.status).toBe(400);
+      expect(pageText(await refused.text())).toContain("Please enter a name");
+    }
+    const email = `local-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await postForm("/login", { intent: "new", name: `${BIDI_OVERRIDE}Nia${NUL} Local`, email });
+    const [row] = await db.select({ name: users.name }).from(users).where(eq(users.email, email));
+    expect(row!.name).toBe("Nia Local");
+  });
+
+  it("a Google display name is cleaned too, and one with nothing visible becomes 'Reader'", () => {
+    const profile = (name: string) => verifyGoogleIdToken(googleIdToken({ name }), GOOGLE_CLIENT_ID);
+    expect(profile(`Ada${BIDI_OVERRIDE} Lovelace${NUL}`).name).toBe("Ada Lovelace");
+    expect(profile(ZERO_WIDTH_ONLY).name).toBe("Reader");
   });
 });

@@ -4,6 +4,7 @@ import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
 import { emailSchema } from "../services/email";
+import { cleanText } from "../shared/text";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -37,7 +38,7 @@ export const localSignInSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("demo"), userId: z.string().min(1).max(64) }),
   z.object({
     intent: z.literal("new"),
-    name: z.string().trim().min(1, "Please enter a name").max(100, "Name must be at most 100 characters"),
+    name: cleanText({ max: 100, tooLong: "Name must be at most 100 characters", required: "Please enter a name" }),
     email: emailSchema,
   }),
 ]);

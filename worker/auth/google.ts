@@ -1,6 +1,7 @@
 import { decodeIdToken, generateCodeVerifier, generateState, Google, OAuth2Tokens } from "arctic";
 import { z } from "zod";
 import type { AppConfig } from "../config";
+import { hasVisibleCharacter, sanitizeText } from "../shared/text";
 import { SignInError } from "./sign-in-error";
 
 // Everything that knows about Google's OAuth endpoints and arctic lives in this module.
@@ -123,7 +124,9 @@ export function verifyGoogleIdToken(idToken: string, clientId: string, now = Dat
     throw new SignInError("Your Google e-mail address is not verified. Please verify it with Google and try again.");
   }
   const email = claims.email.toLowerCase();
-  const name = (claims.name ?? claims.given_name ?? email.split("@")[0] ?? "").trim().slice(0, 100) || "Reader";
+  // A Google display name is member-typed text too: cleaned like any other, "Reader" if nothing visible is left.
+  const cleaned = sanitizeText((claims.name ?? claims.given_name ?? email.split("@")[0] ?? "").slice(0, 100));
+  const name = hasVisibleCharacter(cleaned) ? cleaned : "Reader";
   const picture = claims.picture?.startsWith("https://") ? claims.picture : null;
   return { sub: claims.sub, email, name, picture };
 }
