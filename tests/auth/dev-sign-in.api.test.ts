@@ -19,7 +19,7 @@ describe("local sign-in on localhost with DEV_SIGN_IN", () => {
     const demo = await createMember({ name: "Zelda Demo", email: "zelda.demo@example.com", isDemo: true });
     await createMember({ name: "Private Person", email: "private.person@example.com" });
     const html = await (await call("/login")).text();
-    const group = html.match(/<div role="group" aria-label="Sign in as a demo member"[\s\S]*?<\/div>/)?.[0];
+    const group = html.match(/<fieldset aria-label="Sign in as a demo member"[\s\S]*?<\/fieldset>/)?.[0];
     expect(group).toBeDefined();
     expect(pageText(group!)).toContain("Zelda Demo zelda.demo@example.com");
     expect(group).toContain(`value="${demo.id}"`);
