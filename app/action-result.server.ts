@@ -17,12 +17,23 @@ export function fieldErrors(error: z.ZodError): FormErrors {
   return errors;
 }
 
-/**
- * What an action returns for an error a service threw: a ServiceError becomes a form error with its
- * status (optionally with the route's own wording); anything else is a bug and goes on to the
- * route's error boundary.
- */
-export function actionError(error: unknown, message?: (error: ServiceError) => string) {
-  if (error instanceof ServiceError) return refuse({ form: message ? message(error) : error.message }, error.status);
-  throw error;
+export interface ActionErrorOptions {
+  /** The field the error belongs to ("form" unless said). */
+  field?: string;
+  /** The route's own wording for a refusal, when the spec words it differently from the service. */
+  message?: (error: ServiceError) => string;
+  /**
+   * The spec's message for a failure the member did not cause (storage down, a bug). Without it such
+   * an error goes on to the route's error boundary; with it, it is logged and answered with 500.
+   */
+  unexpected?: string;
+}
+
+/** What an action returns for an error a service threw: a ServiceError becomes a field error with its status. */
+export function actionError(error: unknown, options: ActionErrorOptions = {}) {
+  const field = options.field ?? "form";
+  if (error instanceof ServiceError) return refuse({ [field]: options.message ? options.message(error) : error.message }, error.status);
+  if (options.unexpected === undefined) throw error;
+  console.error(options.unexpected, error);
+  return refuse({ [field]: options.unexpected }, 500);
 }

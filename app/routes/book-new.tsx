@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const book = await createBook(ctx, parsed.data);
     return redirect(`/books/${book.bookId}`, { headers: await setFlash({ type: "success", message: "Book added" }) });
   } catch (error) {
-    return actionError(error, (refused) => (refused.status === 413 ? refused.message : "Failed to add book"));
+    return actionError(error, { message: (refused) => (refused.status === 413 ? refused.message : "Failed to add book") });
   }
 }
 

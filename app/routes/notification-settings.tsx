@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!key || !parsed.success) return refuse({ form: SAVE_FAILED }, 400);
     return { ok: true as const, settings: await updateNotificationSettings(ctx, parsed.data) };
   } catch (error) {
-    return actionError(error, () => SAVE_FAILED);
+    return actionError(error, { message: () => SAVE_FAILED });
   }
 }
 

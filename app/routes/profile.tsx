@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
-import { requestContext } from "../../worker/context";
+import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { TIMEZONES } from "../../worker/db/schema";
-import { ServiceError } from "../../worker/services/errors";
 import { saveProfilePicture } from "../../worker/services/profile-picture";
 import { profileUpdateSchema, toOwnProfile, updateProfile } from "../../worker/services/users";
 import {
@@ -15,7 +13,8 @@ import {
   PROFILE_NAME_MAX,
   PROFILE_PICTURE_TYPES,
 } from "../../worker/shared/profile";
-import { requireMember } from "../route-context.server";
+import { actionError, fieldErrors, refuse } from "../action-result.server";
+import { memberContext, requireMember } from "../route-context.server";
 import { Avatar } from "../components/avatar";
 import { Switch } from "../components/switch";
 import { readFormData, textField } from "../form-data.server";
@@ -40,19 +39,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 type Field = "name" | "bio" | "timezone" | "picture" | "showEmail" | "form";
-const refuse = (field: Field, error: string, status: number) => data({ ok: false as const, field, error }, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireMember(context);
-  const { db, env } = context.get(requestContext);
-  const ctx = { db, env, user };
+  const ctx = memberContext(context);
 
   let form: FormData;
   try {
     form = await readFormData(request, MAX_PROFILE_PICTURE_BYTES + FORM_OVERHEAD_BYTES, PICTURE_TOO_LARGE);
   } catch (error) {
-    if (error instanceof ServiceError) return refuse(error.status === 413 ? "picture" : "form", error.message, error.status);
-    throw error;
+    return actionError(error, { field: "picture" });
   }
 
   // The e-mail switch posts the state it asks for, "on" or "off"; anything else fails the schema.
@@ -63,31 +58,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     timezone: textField(form, "timezone"),
     showEmail: showEmail === "on" ? true : showEmail === "off" ? false : showEmail,
   });
-  if (!fields.success) {
-    const issue = fields.error.issues[0]!;
-    return refuse((issue.path[0] as Field | undefined) ?? "form", issue.message, 400);
-  }
+  if (!fields.success) return refuse(fieldErrors(fields.error), 400);
 
   // Browsers send an empty file part when no picture was chosen.
   const picture = form.get("picture");
   let pictureKey: string | undefined;
   if (picture instanceof File && (picture.size > 0 || picture.name)) {
+    if (picture.size > MAX_PROFILE_PICTURE_BYTES) return refuse({ picture: PICTURE_TOO_LARGE }, 413);
     try {
-      if (picture.size > MAX_PROFILE_PICTURE_BYTES) return refuse("picture", PICTURE_TOO_LARGE, 413);
       pictureKey = (await saveProfilePicture(ctx, new Uint8Array(await picture.arrayBuffer()))).key;
     } catch (error) {
-      if (error instanceof ServiceError) return refuse("picture", error.message, error.status);
-      console.error("Storing a profile picture failed", error);
-      return refuse("picture", UPLOAD_FAILED, 500);
+      return actionError(error, { field: "picture", unexpected: UPLOAD_FAILED });
     }
   }
 
   try {
     await updateProfile(ctx, { ...fields.data, ...(pictureKey ? { profilePicture: pictureKey } : {}) });
   } catch (error) {
-    if (error instanceof ServiceError && error.status === 400) return refuse("form", error.message, 400);
-    if (!(error instanceof ServiceError)) console.error("Updating a profile failed", error);
-    return refuse("form", UPDATE_FAILED, error instanceof ServiceError ? error.status : 500);
+    // 'No changes detected' and the like say what to fix; anything else is the spec's generic failure.
+    return actionError(error, { message: (refused) => (refused.status === 400 ? refused.message : UPDATE_FAILED), unexpected: UPDATE_FAILED });
   }
   return { ok: true as const, pictureUploaded: Boolean(pictureKey) };
 }
@@ -97,7 +86,8 @@ function ShowEmailSwitch({ saved }: { saved: boolean }) {
   const fetcher = useFetcher<typeof action>({ key: "profile-show-email" });
   const pending = fetcher.formData?.get("showEmail");
   const checked = typeof pending === "string" ? pending === "on" : saved;
-  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const errors = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.errors : null;
+  const failed = errors ? (errors.showEmail ?? errors.form) : null;
   return (
     <fetcher.Form method="post">
       <Switch
@@ -152,8 +142,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     }
   }, [result]);
 
-  const error = clientError ?? (result && !result.ok ? { field: result.field, message: result.error } : null);
-  const errorFor = (field: Field) => (error?.field === field ? error.message : null);
+  const serverErrors: Partial<Record<string, string>> = result && !result.ok ? result.errors : {};
+  const errorFor = (field: Field) => (clientError ? (clientError.field === field ? clientError.message : null) : (serverErrors[field] ?? null));
 
   function onPictureChange(event: React.ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0] ?? null;
@@ -290,9 +280,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             Notification settings
           </Link>
         </div>
-        {error?.field === "form" && (
+        {errorFor("form") && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900">
-            {error.message}
+            {errorFor("form")}
           </p>
         )}
         {!clientError && result?.ok && (

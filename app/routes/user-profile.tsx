@@ -1,19 +1,19 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
-import { requestContext } from "../../worker/context";
+import { data, Link } from "react-router";
 import { ServiceError } from "../../worker/services/errors";
 import { findPublicUser } from "../../worker/services/users";
-import { requireMember } from "../route-context.server";
 import { Avatar } from "../components/avatar";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/user-profile";
 
 const NOT_FOUND = "User not found";
 const LOAD_FAILED = "Failed to load user";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const member = requireMember(context);
-  const { db, env } = context.get(requestContext);
+  const ctx = memberContext(context);
+  const member = ctx.user;
   try {
-    const user = await findPublicUser({ db, env, user: member }, params.userId);
+    const user = await findPublicUser(ctx, params.userId);
     const isSelf = user.userId === member.id;
     return { user, isSelf, emailPrivate: isSelf && !member.showEmail };
   } catch (error) {
@@ -70,16 +70,5 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div className="mx-auto max-w-xl py-10 text-center">
-      <title>{`${missing ? NOT_FOUND : LOAD_FAILED} — BookClub`}</title>
-      <h1 role="alert" className="font-serif text-2xl font-bold">
-        {missing ? NOT_FOUND : LOAD_FAILED}
-      </h1>
-      <Link to="/library" className="btn btn-primary mt-6">
-        Back to Library
-      </Link>
-    </div>
-  );
+  return <RouteErrorBoundary error={error} heading={LOAD_FAILED} byStatus={{ 404: NOT_FOUND }} />;
 }
