@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readEan13FromLine } from "../../worker/covers/barcode/ean13";
-import { toLuminance } from "../../worker/covers/barcode/luminance";
-import { findEan13 } from "../../worker/covers/barcode/scan";
+import { decode as decodePng, encode as encodePng } from "fast-png";
+import { imageDimensions } from "../../worker/covers/barcode/image-dimensions";
+import { MAX_MEGAPIXELS, readEan13 } from "../../worker/covers/barcode/read-ean13";
 import { PermanentError } from "../../worker/covers/errors";
 import { isbn10To13, isbn13To10, normalizeIsbn } from "../../worker/covers/isbn";
 import { NO_BARCODE_MESSAGE, localAnalyzer } from "../../worker/covers/providers/local";
@@ -33,37 +33,55 @@ function drawEan13(code: string, moduleWidth: number): Uint8Array {
   return line;
 }
 
+/** A white PNG with the barcode drawn across `rows` rows: a clean print, as a scanner would see it. */
+function barcodePng(code: string, moduleWidth: number, rows = 60): Uint8Array {
+  const line = drawEan13(code, moduleWidth);
+  const data = new Uint8Array(line.length * (rows + 40)).fill(240);
+  for (let y = 20; y < rows + 20; y++) data.set(line, y * line.length);
+  return encodePng({ width: line.length, height: rows + 40, data, channels: 1, depth: 8 });
+}
+
+/** The same image turned 180°: a greyscale PNG's pixels in reverse order. */
+function upsideDown(png: Uint8Array): Uint8Array {
+  const image = decodePng(png);
+  return encodePng({ width: image.width, height: image.height, data: image.data.slice().reverse(), channels: 1, depth: 8 });
+}
+
 describe("EAN-13 reader", () => {
-  it("reads clean lines at several module widths", () => {
-    for (const code of ["9780141439471", "9791032305690", "5012345678900", "0036000291452"]) {
+  it("reads the ISBN on the JPEG back cover, on the PNG photographed sideways, and upside down", async () => {
+    expect(await readEan13(fixtures.barcodeJpeg, "image/jpeg")).toBe("9780141439471");
+    expect(await readEan13(fixtures.barcodePng, "image/png")).toBe("9780141439471");
+    expect(await readEan13(upsideDown(fixtures.barcodePng), "image/png")).toBe("9780141439471");
+  });
+
+  it("reads clean barcodes at several module widths, ISBNs and other EAN-13s alike", async () => {
+    for (const code of ["9780141439471", "9791032305690", "5012345678900"]) {
       for (const moduleWidth of [2, 3, 5]) {
-        expect(readEan13FromLine(drawEan13(code, moduleWidth))).toBe(code);
+        expect(await readEan13(barcodePng(code, moduleWidth), "image/png")).toBe(code);
       }
     }
   });
 
-  it("reads left to right only: a mirrored symbol has an impossible parity (the scanner flips lines)", () => {
-    expect(readEan13FromLine(drawEan13("9780141439471", 3).reverse())).toBeNull();
+  it("refuses a barcode whose check digit is wrong, and finds nothing on front covers", async () => {
+    expect(await readEan13(barcodePng("9780141439472", 3), "image/png")).toBeNull();
+    expect(await readEan13(fixtures.frontCoverJpeg, "image/jpeg")).toBeNull();
+    expect(await readEan13(fixtures.frontCoverPng, "image/png")).toBeNull();
   });
 
-  it("refuses a line whose check digit is wrong, and lines without a barcode", () => {
-    const line = drawEan13("9780141439471", 3);
-    // Well-formed symbol, wrong check digit.
-    expect(readEan13FromLine(drawEan13("9780141439472", 3))).toBeNull();
-    expect(readEan13FromLine(new Uint8Array(600).fill(200))).toBeNull();
-    expect(readEan13FromLine(line.subarray(0, line.length / 2))).toBeNull();
+  it("reads JPEG and PNG sizes from their headers", () => {
+    expect(imageDimensions(fixtures.barcodeJpeg, "image/jpeg")).toEqual({ width: 480, height: 640 });
+    expect(imageDimensions(fixtures.barcodePng, "image/png")).toEqual({ width: 640, height: 480 });
+    expect(imageDimensions(fixtures.barcodePng.subarray(0, 20), "image/png")).toBeNull();
   });
 
-  it("finds the ISBN on the greyscale PNG back cover photographed sideways, and upside down", async () => {
-    const image = (await toLuminance(fixtures.barcodePng, "image/png"))!;
-    expect(findEan13(image)).toBe("9780141439471");
-    const upsideDown = { ...image, data: image.data.slice().reverse() };
-    expect(findEan13(upsideDown)).toBe("9780141439471");
-  });
-
-  it("finds nothing on a front cover without a barcode", async () => {
-    const image = (await toLuminance(fixtures.frontCoverPng, "image/png"))!;
-    expect(findEan13(image)).toBeNull();
+  it(`refuses, before decoding, a JPEG whose frame header declares more than ${MAX_MEGAPIXELS} MP`, async () => {
+    const jpeg = fixtures.barcodeJpeg.slice();
+    const view = new DataView(jpeg.buffer);
+    let sof = 2;
+    while (jpeg[sof + 1] !== 0xc0) sof += 2 + view.getUint16(sof + 2);
+    view.setUint16(sof + 5, 30_000); // height
+    view.setUint16(sof + 7, 20_000); // width
+    await expect(readEan13(jpeg, "image/jpeg")).rejects.toThrow("20000×30000 pixels");
   });
 });
 
@@ -72,6 +90,11 @@ describe("local analyzer", () => {
     const result = await localAnalyzer().analyze({ bytes: fixtures.barcodePng, type: "image/png" }, signal());
     expect(result.source).toBe("local-barcode");
     expect(result.answer).toMatchObject({ isbn: "9780141439471", title_candidates: [], author_candidates: [] });
+  });
+
+  it("ignores an EAN-13 that is not an ISBN", async () => {
+    const result = await localAnalyzer().analyze({ bytes: barcodePng("5012345678900", 3), type: "image/png" }, signal());
+    expect(result.answer.isbn).toBeNull();
   });
 
   it("without a barcode explains why nothing was read", async () => {
@@ -89,7 +112,7 @@ describe("local analyzer", () => {
   });
 
   it("still decodes a blank PNG just under the limit, and finds no barcode on it", async () => {
-    const result = await localAnalyzer().analyze({ bytes: await blankPng(4000, 3900), type: "image/png" }, signal());
+    const result = await localAnalyzer().analyze({ bytes: await blankPng(2000, 1990), type: "image/png" }, signal());
     expect(result.answer.isbn).toBeNull();
   });
 

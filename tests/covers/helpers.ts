@@ -17,11 +17,7 @@ function fromDataUrl(dataUrl: string): Uint8Array {
   return decodeBase64(dataUrl.slice(dataUrl.indexOf(",") + 1));
 }
 
-/**
- * The committed cover images (see fixtures/make-fixtures.mjs). Test code decodes only the PNGs:
- * jpeg-js is CommonJS, which the test runner loads as ESM; the built Worker bundles it properly,
- * so JPEG covers are tested through the Worker (tests/covers/metadata.api.test.ts).
- */
+/** The committed cover images (see fixtures/make-fixtures.mjs). */
 export const fixtures = {
   /** Back cover, JPEG, with an EAN-13 for ISBN 9780141439471. */
   barcodeJpeg: fromDataUrl(backCoverJpg),

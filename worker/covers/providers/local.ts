@@ -1,6 +1,4 @@
 import { modelAnswerSchema } from "../analysis-schema";
-import { findEan13 } from "../barcode/scan";
-import { toLuminance } from "../barcode/luminance";
 import { PermanentError } from "../errors";
 import { normalizeIsbn } from "../isbn";
 import type { CoverAnalyzer } from "./types";
@@ -10,25 +8,25 @@ export const NO_BARCODE_MESSAGE =
 
 /**
  * The network-free provider for local runs: it cannot read titles, so it never claims one. It
- * decodes the image in plain JavaScript and looks for an ISBN barcode (EAN-13 with prefix 978/979).
+ * looks for an ISBN barcode (EAN-13 with prefix 978/979) with ZXing, compiled to WASM.
  */
 export function localAnalyzer(): CoverAnalyzer {
   return {
     name: "local",
     async analyze(image, signal) {
       signal.throwIfAborted();
-      let isbn: string | null = null;
+      // Loaded on first use: deployments that read covers with a vision model never load the reader.
+      const { readEan13 } = await import("../barcode/read-ean13");
+      let code: string | null;
       try {
-        const luminance = await toLuminance(image.bytes, image.type);
-        const code = luminance ? findEan13(luminance) : null;
-        isbn = normalizeIsbn(code)?.isbn13 ?? null;
+        code = await readEan13(image.bytes, image.type);
       } catch (error) {
         // A file that passed the magic-byte check but does not decode is corrupt: retrying won't help.
         throw new PermanentError(`The cover image could not be decoded: ${error instanceof Error ? error.message : error}`);
       }
       return {
         source: "local-barcode",
-        answer: modelAnswerSchema.parse({ title_candidates: [], author_candidates: [], isbn }),
+        answer: modelAnswerSchema.parse({ title_candidates: [], author_candidates: [], isbn: normalizeIsbn(code)?.isbn13 ?? null }),
         notice: NO_BARCODE_MESSAGE,
       };
     },
