@@ -1,10 +1,8 @@
 import { z } from "zod";
 import { AGE_GROUPS_FROM_COVER, coverAnswerSchema, type Candidate, type CoverAnswer } from "../shared/cover-analysis";
 
-/**
- * What we ask every vision model for, in one place: the prompt and the JSON Schema are shared by
- * the Workers AI and OpenAI-compatible providers; `modelAnswerSchema` cleans what comes back.
- */
+// What we ask every vision model for, in one place: the prompt and the JSON Schema are shared by
+// the Workers AI and OpenAI-compatible providers; `modelAnswerSchema` cleans what comes back.
 
 /**
  * A nullable enum is written `{ type: ["string", "null"], enum: [..., null] }` rather than zod's
