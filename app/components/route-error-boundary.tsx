@@ -44,7 +44,8 @@ export function RouteErrorBoundary({
     <div className={level === "page" ? "mx-auto max-w-xl space-y-4 py-12 text-center" : "m-auto space-y-3 p-6 text-center"}>
       <title>{`${title} — BookClub`}</title>
       {level === "page" ? (
-        <h1 role="alert" className="font-serif text-3xl font-bold">
+        // A heading, not an alert: role="alert" would hide it from the page's outline.
+        <h1 className="font-serif text-3xl font-bold">
           {title}
         </h1>
       ) : (
