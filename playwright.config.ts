@@ -36,7 +36,8 @@ export default defineConfig({
     // The built app on local Miniflare, with its own D1/R2 state prepared by scripts/e2e-state.mjs.
     command: `node scripts/e2e-state.mjs && vite preview --port ${PORT} --strictPort`,
     url: `http://localhost:${PORT}/library`,
-    env: { WRANGLER_STATE: ".wrangler/e2e-state", PORT: String(PORT) },
+    // E2E_PORT and E2E_STATE let a second run (another checkout's, a helper's) keep out of this one's way.
+    env: { WRANGLER_STATE: process.env.E2E_STATE ?? ".wrangler/e2e-state", PORT: String(PORT) },
     reuseExistingServer: false,
     timeout: 120_000,
     // The server's request log drowns the test report; its errors (stderr) still show.
