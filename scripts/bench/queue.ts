@@ -22,6 +22,9 @@ function migrationStatements(): string[] {
     .filter(Boolean);
 }
 
+/** `.wasm?module` imports become modules of their own (CompiledWasm), as the Vite plugin makes them. */
+const wasmModules = new Map<string, string>();
+
 async function bundleWorker(): Promise<string> {
   const result = await build({
     entryPoints: ["tests/covers/bench/queue-bench-worker.ts"],
@@ -32,14 +35,30 @@ async function bundleWorker(): Promise<string> {
     conditions: ["workerd", "worker", "browser"],
     target: "es2022",
     logLevel: "error",
+    plugins: [
+      {
+        name: "compiled-wasm",
+        setup(bundler) {
+          bundler.onResolve({ filter: /\.wasm\?module$/ }, async (args) => {
+            const resolved = await bundler.resolve(args.path.replace(/\?module$/, ""), { kind: args.kind, resolveDir: args.resolveDir });
+            const name = path.basename(resolved.path);
+            wasmModules.set(name, resolved.path);
+            return { path: `./${name}`, external: true };
+          });
+        },
+      },
+    ],
   });
   return result.outputFiles[0]!.text;
 }
 
+const script = await bundleWorker();
 const mf = new Miniflare(
   convertV4MiniflareOptions({
-    modules: true,
-    script: await bundleWorker(),
+    modules: [
+      { type: "ESModule", path: "worker.mjs", contents: script },
+      ...[...wasmModules].map(([name, file]) => ({ type: "CompiledWasm" as const, path: name, contents: readFileSync(file) })),
+    ],
     compatibilityDate: "2026-10-15",
     compatibilityFlags: ["nodejs_compat"],
     d1Databases: ["DB"],
