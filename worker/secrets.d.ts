@@ -9,6 +9,7 @@ interface OptionalSecrets {
   OPENAI_COMPATIBLE_URL?: string;
   OPENAI_COMPATIBLE_API_KEY?: string;
   OPENAI_COMPATIBLE_MODEL?: string;
+  GEOCODER_URL?: string;
 }
 interface Env extends OptionalSecrets {}
 declare namespace Cloudflare {
