@@ -1,13 +1,7 @@
 import { isRouteErrorResponse, Link } from "react-router";
 
-/** Headings for statuses a route throws on purpose; anything else is "something went wrong". */
-const HEADINGS: Partial<Record<number, string>> = {
-  400: "That request didn't look right",
-  403: "Not allowed",
-  404: "Page not found",
-  413: "That was too large",
-  429: "Too many requests",
-};
+/** Headings for the statuses loaders throw on purpose; anything else is "something went wrong". */
+const HEADINGS: Partial<Record<number, string>> = { 403: "Not allowed", 404: "Page not found" };
 
 export interface RouteErrorProps {
   error: unknown;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { SESSION_EXPIRED_EVENT } from "../lib/api-client";
+import { SESSION_EXPIRED_EVENT } from "../lib/session-events";
 import { useToast } from "./toaster";
 
 /** Spec §4: the warning stays for 7000 ms. */

@@ -1,7 +1,6 @@
 // Browser-side helper for the JSON API. No server imports: this module ships to the client.
 
-/** Raised on a 401 or 403 answer; the root layout signs the member out and sends them to /login. */
-export const SESSION_EXPIRED_EVENT = "session-expired";
+import { SESSION_EXPIRED_EVENT } from "./session-events";
 
 export class ApiError extends Error {
   constructor(
