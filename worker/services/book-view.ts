@@ -53,6 +53,11 @@ export function toBookCard(row: CardRow) {
     clubId: row.clubId,
     clubName: row.clubName,
     clubIsPrivate: row.clubIsPrivate ?? false,
+    /**
+     * Shown as "members only", with no borrow action: the club is private and the viewer is not one
+     * of its active members. True for every private-club book until library.ts checks the viewer.
+     */
+    membersOnly: row.clubIsPrivate ?? false,
     lentToUserId: row.lentToUserId,
     lentToUserName: row.lentToUserName,
     ageGroupFine: row.ageGroupFine,

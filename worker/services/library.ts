@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { AGE_GROUPS, bookCounts, books, clubs, users, type AgeGroupFine } from "../db/schema";
+import { AGE_GROUPS, bookCounts, books, clubs, memberships, users, type AgeGroupFine } from "../db/schema";
 import { booksFts } from "../db/fts";
 import {
   bookCardColumns,
@@ -37,26 +37,53 @@ export interface LibraryTotal {
   capped: boolean;
 }
 
-function filters(query: LibraryQuery, excludeUserId: string | null): SQL[] {
+function filters(query: LibraryQuery, excludeUserId: string | null, clubId?: string): SQL[] {
   const where: SQL[] = [];
+  // A club's shelf walks books_club_seq_idx, like an owner's shelf walks books_user_seq_idx.
+  if (clubId) where.push(eq(books.clubId, clubId));
   if (query.userId) where.push(eq(books.userId, query.userId));
   else if (excludeUserId) where.push(ne(books.userId, excludeUserId));
   if (query.ageGroupFine) where.push(eq(books.ageGroupFine, query.ageGroupFine));
   return where;
 }
 
-type ListOptions = { excludeUserId?: string | null };
+type ListOptions = {
+  excludeUserId?: string | null;
+  /** Only the books shared into this club (the club page's shelf). */
+  clubId?: string;
+};
 
 /** One page of library cards (what the grid and list show), newest first. */
 export async function listLibraryBooks(ctx: ServiceContext, query: LibraryQuery, options: ListOptions = {}): Promise<Page<BookCard>> {
-  const page = await libraryPage(ctx, query, options.excludeUserId ?? null, bookCardColumns);
-  return { items: page.rows.map(toBookCard), nextToken: page.nextToken, prevToken: page.prevToken };
+  const page = await libraryPage(ctx, query, options, bookCardColumns);
+  const items = await withViewerAccess(ctx, page.rows.map(toBookCard));
+  return { items, nextToken: page.nextToken, prevToken: page.prevToken };
 }
 
 /** The same page with every field of each book (the API's default listing). */
 export async function listLibraryBookDetails(ctx: ServiceContext, query: LibraryQuery, options: ListOptions = {}): Promise<Page<Book>> {
-  const page = await libraryPage(ctx, query, options.excludeUserId ?? null, bookDetailColumns);
-  return { items: page.rows.map(toBook), nextToken: page.nextToken, prevToken: page.prevToken };
+  const page = await libraryPage(ctx, query, options, bookDetailColumns);
+  const items = await withViewerAccess(ctx, page.rows.map(toBook));
+  return { items, nextToken: page.nextToken, prevToken: page.prevToken };
+}
+
+/**
+ * Private-club books stay listed for everyone (spec §2 shows them with the club flag) but are
+ * "members only" except to the club's active members and the book's owner. One indexed query, and
+ * only when the page holds private-club books and someone is signed in.
+ */
+async function withViewerAccess<T extends BookCard>(ctx: ServiceContext, items: T[]): Promise<T[]> {
+  const viewer = ctx.user;
+  const clubIds = [...new Set(items.flatMap((book) => (book.membersOnly && book.clubId ? [book.clubId] : [])))];
+  if (!viewer || clubIds.length === 0) return items;
+  const rows = await ctx.db
+    .select({ clubId: memberships.clubId })
+    .from(memberships)
+    .where(and(inArray(memberships.clubId, clubIds), eq(memberships.userId, viewer.id), eq(memberships.status, "active")));
+  const memberOf = new Set(rows.map((row) => row.clubId));
+  return items.map((book) =>
+    book.membersOnly && (book.userId === viewer.id || memberOf.has(book.clubId!)) ? { ...book, membersOnly: false } : book,
+  );
 }
 
 type KeysetRows<Row> = { rows: (Row & { seq: number })[]; nextToken: string | null; prevToken: string | null };
@@ -66,15 +93,15 @@ type KeysetRows<Row> = { rows: (Row & { seq: number })[]; nextToken: string | nu
  * both read about one page of rows.
  */
 // Details first: their columns are a superset, so the card overload would also accept them.
-async function libraryPage(ctx: ServiceContext, query: LibraryQuery, excludeUserId: string | null, columns: typeof bookDetailColumns): Promise<KeysetRows<DetailRow>>;
-async function libraryPage(ctx: ServiceContext, query: LibraryQuery, excludeUserId: string | null, columns: typeof bookCardColumns): Promise<KeysetRows<CardRow>>;
+async function libraryPage(ctx: ServiceContext, query: LibraryQuery, options: ListOptions, columns: typeof bookDetailColumns): Promise<KeysetRows<DetailRow>>;
+async function libraryPage(ctx: ServiceContext, query: LibraryQuery, options: ListOptions, columns: typeof bookCardColumns): Promise<KeysetRows<CardRow>>;
 async function libraryPage(
   ctx: ServiceContext,
   query: LibraryQuery,
-  excludeUserId: string | null,
+  options: ListOptions,
   columns: typeof bookCardColumns | typeof bookDetailColumns,
 ): Promise<KeysetRows<CardRow | DetailRow>> {
-  const where = filters(query, excludeUserId);
+  const where = filters(query, options.excludeUserId ?? null, options.clubId);
   const backwards = query.prevToken !== undefined && query.nextToken === undefined;
   const fts = query.search ? toFtsQuery(query.search) : null;
   // A search walks the FTS index in rowid (= seq) order, so it stops after one page of matches.
@@ -163,5 +190,7 @@ async function countSearchMatches(
 
 export async function findBookById(ctx: ServiceContext, bookId: string): Promise<Book | null> {
   const [row] = await selectBookDetails(ctx.db).where(eq(books.id, bookId)).limit(1);
-  return row ? toBook(row) : null;
+  if (!row) return null;
+  const [book] = await withViewerAccess(ctx, [toBook(row)]);
+  return book!;
 }

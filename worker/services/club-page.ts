@@ -1,0 +1,133 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { clubs, memberships, users, type MEMBER_ROLES, type MEMBER_STATUSES } from "../db/schema";
+import { mediaUrl } from "../shared/media-url";
+import type { BookCard } from "./book-view";
+import { notFound, requireUser } from "./errors";
+import { listLibraryBooks } from "./library";
+import { decodeCursor } from "./paging";
+import type { ServiceContext } from "./types";
+
+type MemberRole = (typeof MEMBER_ROLES)[number];
+type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/** The club page shows one page of its shelf at a time (a 2-to-4-column grid divides 24). */
+export const CLUB_PAGE_BOOKS = 24;
+/** Members listed on the page; the club's memberCount says how many there are in all. */
+export const CLUB_PAGE_MEMBERS = 200;
+
+export interface ClubPageMember {
+  userId: string;
+  name: string;
+  profilePicture: string | null;
+  role: MemberRole;
+  isCreator: boolean;
+}
+
+export interface ClubPage {
+  club: {
+    clubId: string;
+    name: string;
+    description: string;
+    location: string;
+    isPrivate: boolean;
+    memberLimit: number | null;
+    memberCount: number;
+    createdBy: string;
+  };
+  viewer: {
+    role: MemberRole | null;
+    status: MemberStatus | null;
+    isCreator: boolean;
+    /** The creator or an active admin: manages requests and the invite code (spec §6). */
+    canManage: boolean;
+  };
+  /** Active members: the creator, then admins, then everyone else by name; at most CLUB_PAGE_MEMBERS. */
+  members: ClubPageMember[];
+  /** Books shared into the club, newest first. */
+  books: BookCard[];
+  booksNextToken: string | null;
+  booksPrevToken: string | null;
+}
+
+/** Which page of the club's books to show: the opaque tokens from a previous page (a bad one means the first page). */
+export interface ClubBooksPage {
+  nextToken?: string | null;
+  prevToken?: string | null;
+}
+
+export const CLUB_NOT_FOUND = "Club not found";
+
+/**
+ * The club page for a signed-in member.
+ *
+ * Who sees it: a private club's page is for its active members only; anyone else, a pending
+ * requester included, gets the same 404 as for a club that does not exist (Browse Clubs still
+ * shows the club's card, which is where they ask to join). A public club's page, members and
+ * books included, is open to every signed-in member, joined or not: anyone can join it at once.
+ *
+ * Three queries, two round trips: the club with the viewer's membership (both by primary key), then
+ * the members (memberships primary key range for the club) and the shelf (books_club_seq_idx)
+ * together. Nothing is read per member or per book.
+ */
+export async function findClubPage(ctx: ServiceContext, clubId: string, booksPage: ClubBooksPage = {}): Promise<ClubPage> {
+  requireUser(ctx);
+  const [row] = await ctx.db
+    .select({
+      clubId: clubs.id,
+      name: clubs.name,
+      description: clubs.description,
+      location: clubs.location,
+      isPrivate: clubs.isPrivate,
+      memberLimit: clubs.memberLimit,
+      memberCount: clubs.memberCount,
+      createdBy: clubs.createdBy,
+      role: memberships.role,
+      status: memberships.status,
+    })
+    .from(clubs)
+    .leftJoin(memberships, and(eq(memberships.clubId, clubs.id), eq(memberships.userId, ctx.user.id)))
+    .where(eq(clubs.id, clubId))
+    .limit(1);
+  if (!row) throw notFound(CLUB_NOT_FOUND);
+  const active = row.status === "active";
+  if (row.isPrivate && !active) throw notFound(CLUB_NOT_FOUND);
+
+  const { role, status, ...club } = row;
+  const isCreator = club.createdBy === ctx.user.id;
+  const nextToken = decodeCursor(booksPage.nextToken);
+  const prevToken = nextToken === undefined ? decodeCursor(booksPage.prevToken) : undefined;
+  const [members, books] = await Promise.all([
+    listClubMembers(ctx, club.clubId, club.createdBy),
+    listLibraryBooks(ctx, { limit: CLUB_PAGE_BOOKS, nextToken, prevToken }, { clubId: club.clubId }),
+  ]);
+  return {
+    club,
+    viewer: { role, status, isCreator, canManage: isCreator || (active && role === "admin") },
+    members,
+    books: books.items,
+    booksNextToken: books.nextToken,
+    booksPrevToken: books.prevToken,
+  };
+}
+
+async function listClubMembers(ctx: ServiceContext, clubId: string, creatorId: string): Promise<ClubPageMember[]> {
+  const rows = await ctx.db
+    .select({ userId: users.id, name: users.name, picture: users.picture, role: memberships.role })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.clubId, clubId), eq(memberships.status, "active")))
+    .orderBy(
+      desc(sql`${memberships.userId} = ${creatorId}`),
+      desc(sql`${memberships.role} = 'admin'`),
+      asc(sql`${users.name} collate nocase`),
+      asc(users.id),
+    )
+    .limit(CLUB_PAGE_MEMBERS);
+  return rows.map((member) => ({
+    userId: member.userId,
+    name: member.name,
+    profilePicture: mediaUrl(member.picture),
+    role: member.role,
+    isCreator: member.userId === creatorId,
+  }));
+}
