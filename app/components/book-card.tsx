@@ -11,13 +11,28 @@ interface Props {
   eager?: boolean;
 }
 
+/**
+ * The book's club. A private club's book is "members only" to everyone outside the club (no
+ * borrowing); the club's page is linked where the viewer may open it (members, or any public club).
+ */
 function ClubNote({ book, isClubMember }: Pick<Props, "book" | "isClubMember">) {
   if (!book.clubId) return null;
+  const membersOnly = book.clubIsPrivate && !isClubMember;
+  const name = book.clubName ?? "a club";
   return (
-    <p className="text-xs text-stone-700">
-      Club: {book.clubName ?? "a club"}
-      {book.clubIsPrivate ? " (private)" : ""}
-      {isClubMember ? "" : " · members only"}
+    <p className="flex flex-wrap items-center gap-x-1 text-xs text-stone-700">
+      <span>
+        Club:{" "}
+        {membersOnly ? (
+          name
+        ) : (
+          <Link to={`/clubs/${book.clubId}`} className="underline hover:text-brand-700">
+            {name}
+          </Link>
+        )}
+        {book.clubIsPrivate ? " (private)" : ""}
+      </span>
+      {membersOnly && <span className="rounded-full bg-stone-200 px-1.5 py-0.5 font-semibold text-stone-800">Members only</span>}
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { BookStatus } from "../../worker/db/schema";
+import type { ClubChoice } from "../../worker/services/book-writes";
 import { apiFetch } from "../lib/api-client";
 import { TextField } from "./text-field";
 
@@ -97,10 +98,53 @@ export interface EditableBook {
   status: BookStatus;
   lentToUserId: string | null;
   lentToUserName: string | null;
+  clubId: string | null;
+  clubName: string | null;
 }
 
-/** The fields of the Edit Book page and dialog; the surrounding <Form> decides where it posts. */
-export function BookEditFields({ book, errors }: { book: EditableBook; errors?: Record<string, string> }) {
+/**
+ * Which club the book is shared into: "No club" or one of the owner's active clubs. A club the owner
+ * has left since stays listed as the current choice, so saving other fields does not unshare it.
+ */
+function ClubSelect({ book, clubs, error }: { book: EditableBook; clubs: ClubChoice[]; error?: string }) {
+  const id = useId();
+  const errorId = useId();
+  const current = book.clubId && !clubs.some((club) => club.clubId === book.clubId) ? { clubId: book.clubId, name: book.clubName ?? "Current club" } : null;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+        Club
+      </label>
+      <select
+        id={id}
+        name="clubId"
+        defaultValue={book.clubId ?? ""}
+        className="field"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
+        <option value="">No club</option>
+        {current && <option value={current.clubId}>{current.name}</option>}
+        {clubs.map((club) => (
+          <option key={club.clubId} value={club.clubId}>
+            {club.name}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The fields of the Edit Book page and dialog; the surrounding <Form> decides where it posts.
+ * Without `clubs` there is no Club select and saving leaves the book's club alone.
+ */
+export function BookEditFields({ book, clubs, errors }: { book: EditableBook; clubs?: ClubChoice[]; errors?: Record<string, string> }) {
   const [status, setStatus] = useState<BookStatus>(book.status);
   const ids = { status: useId(), description: useId() };
   return (
@@ -119,6 +163,7 @@ export function BookEditFields({ book, errors }: { book: EditableBook; errors?: 
           ))}
         </select>
       </div>
+      {clubs && <ClubSelect book={book} clubs={clubs} error={errors?.clubId} />}
       {status === "borrowed" && (
         <BorrowerLookup initial={book.lentToUserId ? { id: book.lentToUserId, name: book.lentToUserName ?? book.lentToUserId } : null} />
       )}

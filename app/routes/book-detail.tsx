@@ -90,6 +90,9 @@ export default function BookDetail({ loaderData }: Route.ComponentProps) {
                 Lent to {book.lentToUserName || book.lentToUserId}
               </span>
             )}
+            {book.membersOnly && (
+              <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">Members only</span>
+            )}
             {book.analysisState === "needs_details" && (
               <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Needs details</span>
             )}
@@ -113,9 +116,17 @@ export default function BookDetail({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Club</dt>
                 <dd>
-                  {book.clubName ?? "Club"}{" "}
-                  {/* Club pages arrive with the clubs work; until then this says so instead of leading nowhere. */}
-                  <span className="text-sm text-stone-600">(club pages coming soon)</span>
+                  {book.clubName ?? "Club"}
+                  {book.clubIsPrivate ? " (private)" : ""}
+                  {/* Outsiders of a private club would only find a 404 there. */}
+                  {!book.membersOnly && (
+                    <>
+                      {" "}
+                      <Link to={`/clubs/${book.clubId}`} className="text-sm text-brand-700 hover:underline">
+                        (manage)
+                      </Link>
+                    </>
+                  )}
                 </dd>
               </div>
             )}
@@ -138,6 +149,9 @@ export default function BookDetail({ loaderData }: Route.ComponentProps) {
                   <DeleteBookButton />
                 </Form>
               </>
+            ) : book.membersOnly ? (
+              // Only the club's members may borrow a private club's books.
+              <p className="text-sm text-stone-700">Members only: {title} is shared in a private club, so only its members can borrow it.</p>
             ) : signedIn ? (
               // Borrowing opens a chat with the owner once messaging lands; until then it says so.
               <>

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { updateBook } from "../../worker/services/book-writes";
+import { listClubChoices, updateBook } from "../../worker/services/book-writes";
 import { findBookById } from "../../worker/services/library";
 import { actionError, fieldErrors, refuse } from "../action-result.server";
 import { parseBookForm } from "../book-form.server";
@@ -17,10 +17,10 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
-  const book = await findBookById(ctx, params.bookId);
+  const [book, clubs] = await Promise.all([findBookById(ctx, params.bookId), listClubChoices(ctx)]);
   if (!book) throw data("We couldn't find that book.", { status: 404 });
   if (book.userId !== ctx.user.id) throw data("Only the owner can edit this book.", { status: 403 });
-  return { book };
+  return { book, clubs };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -39,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function BookEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { book } = loaderData;
+  const { book, clubs } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction?.endsWith("/edit");
   return (
@@ -49,7 +49,7 @@ export default function BookEdit({ loaderData, actionData }: Route.ComponentProp
       </Link>
       <h1 className="font-serif text-3xl font-bold">Edit Book</h1>
       <Form method="post" className="card space-y-6 p-5">
-        <BookEditFields book={book} errors={actionData && !actionData.ok ? actionData.errors : undefined} />
+        <BookEditFields book={book} clubs={clubs} errors={actionData && !actionData.ok ? actionData.errors : undefined} />
         <div className="flex flex-wrap justify-between gap-3">
           <DeleteBookButton formAction={`/books/${book.bookId}/delete`} />
           <div className="flex gap-3">

@@ -70,7 +70,7 @@ function EditBookDialog({ bookId, onClose, onSaved }: { bookId: string | null; o
             Edit Book
           </h2>
           <input type="hidden" name="from" value="dialog" />
-          <BookEditFields book={book} errors={errors} />
+          <BookEditFields book={book} clubs={loaded.data?.clubs} errors={errors} />
           <div className="flex justify-end gap-3">
             <button type="button" className="btn btn-secondary" onClick={onClose}>
               Cancel

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { BOOK_STATUSES, books, users } from "../db/schema";
+import { BOOK_STATUSES, books, clubs, memberships, users } from "../db/schema";
 import { cleanText } from "../shared/text";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
 import { findBookById } from "./library";
@@ -10,6 +10,8 @@ import { assertOwnCoverKey } from "./uploads";
 const title = cleanText({ max: 300, tooLong: "Title must be at most 300 characters", required: "Title is required" });
 const author = cleanText({ max: 200, tooLong: "Author must be at most 200 characters", required: "Author is required" });
 const description = cleanText({ max: 5000, tooLong: "Description must be at most 5000 characters", multiline: true });
+/** The club the book is shared into, or null for none. */
+const clubIdField = z.string().trim().min(1, "clubId must not be empty").max(64).nullable();
 
 /** The spec's two creation payloads: from an uploaded cover image, or typed in by hand. */
 export const imageBookSchema = z.object({
@@ -18,12 +20,14 @@ export const imageBookSchema = z.object({
   coverImage: z.string().max(2048).optional(),
   extractFromImage: z.boolean().default(true),
   status: z.enum(BOOK_STATUSES).default("available"),
+  clubId: clubIdField.optional(),
 });
 export const manualBookSchema = z.object({
   title,
   author,
   description: description.default(""),
   status: z.enum(BOOK_STATUSES).default("available"),
+  clubId: clubIdField.optional(),
 });
 export type CreateBookInput = z.output<typeof imageBookSchema> | z.output<typeof manualBookSchema>;
 
@@ -40,6 +44,7 @@ export const updateBookSchema = z
     status: z.enum(BOOK_STATUSES),
     lentToUserId: z.string().max(64).nullable(),
     lentToUserName: cleanText({ max: 200, tooLong: "Borrower name must be at most 200 characters" }).nullable(),
+    clubId: clubIdField,
   })
   .partial()
   .strict();
@@ -47,6 +52,40 @@ export type UpdateBookInput = z.output<typeof updateBookSchema>;
 
 export const LENT_TO_REQUIRED = "Please select who you lent the book to.";
 export const COVER_IN_USE = "This image is already the cover of another book. Please upload it again for this book.";
+
+export const CLUB_SHARE_FORBIDDEN = "You can only share a book with a club you are an active member of.";
+
+/**
+ * A book goes only into a club its owner is an active member of. A club that does not exist gets
+ * the same answer, so a club id reveals nothing. (One primary-key lookup.)
+ */
+async function assertCanShareIntoClub(ctx: ServiceContext & { user: { id: string } }, clubId: string) {
+  const [row] = await ctx.db
+    .select({ status: memberships.status })
+    .from(memberships)
+    .where(and(eq(memberships.clubId, clubId), eq(memberships.userId, ctx.user.id), eq(memberships.status, "active")))
+    .limit(1);
+  if (!row) throw forbidden(CLUB_SHARE_FORBIDDEN);
+}
+
+/** A member belongs to few clubs; the cap only bounds the Club select for a pathological account. */
+const CLUB_CHOICES_LIMIT = 200;
+export interface ClubChoice {
+  clubId: string;
+  name: string;
+}
+
+/** The clubs a member may share a book into (their active ones), by name, for the Edit Book form. */
+export async function listClubChoices(ctx: ServiceContext): Promise<ClubChoice[]> {
+  requireUser(ctx);
+  return ctx.db
+    .select({ clubId: clubs.id, name: clubs.name })
+    .from(memberships)
+    .innerJoin(clubs, eq(clubs.id, memberships.clubId))
+    .where(and(eq(memberships.userId, ctx.user.id), eq(memberships.status, "active")))
+    .orderBy(asc(clubs.name), asc(clubs.seq))
+    .limit(CLUB_CHOICES_LIMIT);
+}
 
 /** Whether any book shows this cover (one lookup on books_cover_key_idx). */
 async function coverKeyInUse(ctx: ServiceContext, key: string) {
@@ -58,6 +97,8 @@ async function coverKeyInUse(ctx: ServiceContext, key: string) {
 export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
   requireUser(ctx);
   const id = crypto.randomUUID();
+  if (input.clubId) await assertCanShareIntoClub(ctx, input.clubId);
+  const clubIdValue = input.clubId ?? null;
   if ("s3Key" in input) {
     assertOwnCoverKey(ctx, input.s3Key);
     if (input.s3Bucket && input.s3Bucket !== "MEDIA") throw badRequest("s3Bucket must be MEDIA");
@@ -70,6 +111,7 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
       userId: ctx.user.id,
       status: input.status,
       coverKey: input.s3Key,
+      clubId: clubIdValue,
       analysisState: analyse ? "pending" : "none",
     });
     if (analyse) {
@@ -91,6 +133,7 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
       author: input.author,
       description: input.description,
       status: input.status,
+      clubId: clubIdValue,
     });
   }
   return (await findBookById(ctx, id))!;
@@ -98,7 +141,14 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
 
 async function loadOwnBook(ctx: ServiceContext & { user: { id: string } }, bookId: string) {
   const [book] = await ctx.db
-    .select({ id: books.id, userId: books.userId, coverKey: books.coverKey, status: books.status, lentToUserId: books.lentToUserId })
+    .select({
+      id: books.id,
+      userId: books.userId,
+      coverKey: books.coverKey,
+      status: books.status,
+      lentToUserId: books.lentToUserId,
+      clubId: books.clubId,
+    })
     .from(books)
     .where(eq(books.id, bookId))
     .limit(1);
@@ -107,7 +157,10 @@ async function loadOwnBook(ctx: ServiceContext & { user: { id: string } }, bookI
   return book;
 }
 
-/** Owner-only update. Lent needs a borrower (a real member); any other status clears the borrower. */
+/**
+ * Owner-only update. Lent needs a borrower (a real member); any other status clears the borrower.
+ * clubId shares the book into one of the owner's active clubs, or (null) takes it out of its club.
+ */
 export async function updateBook(ctx: ServiceContext, bookId: string, input: UpdateBookInput) {
   requireUser(ctx);
   const current = await loadOwnBook(ctx, bookId);
@@ -117,6 +170,11 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
   if (input.author !== undefined) changes.author = input.author;
   if (input.description !== undefined) changes.description = input.description;
   if (input.status !== undefined) changes.status = input.status;
+  // Keeping the club it already has needs no check (the owner may have left it since); a new one does.
+  if (input.clubId !== undefined && input.clubId !== current.clubId) {
+    if (input.clubId !== null) await assertCanShareIntoClub(ctx, input.clubId);
+    changes.clubId = input.clubId;
+  }
 
   if (status === "borrowed") {
     const borrowerId = input.lentToUserId !== undefined ? input.lentToUserId : current.lentToUserId;
