@@ -20,6 +20,7 @@ const configSchema = z.object({
   OPENAI_COMPATIBLE_API_KEY: optionalText,
   OPENAI_COMPATIBLE_MODEL: optionalText,
   UPLOAD_SIGNING_SECRET: optionalText,
+  INVITE_CODE_SECRET: optionalText,
   /** Reverse-geocoding endpoint (Nominatim jsonv2 style); the public OpenStreetMap one when unset. */
   GEOCODER_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "GEOCODER_URL must be an http(s) URL" }).optional()),
 });

@@ -6,6 +6,7 @@ interface OptionalSecrets {
   GOOGLE_BOOKS_API_KEY?: string;
   DEV_SIGN_IN?: string;
   UPLOAD_SIGNING_SECRET?: string;
+  INVITE_CODE_SECRET?: string;
   OPENAI_COMPATIBLE_URL?: string;
   OPENAI_COMPATIBLE_API_KEY?: string;
   OPENAI_COMPATIBLE_MODEL?: string;

@@ -38,7 +38,6 @@ export interface DemoClub {
   isPrivate: boolean;
   memberLimit: number | null;
   createdBy: string;
-  inviteCode: string;
   members: { userId: string; role: "admin" | "member"; status: "active" | "pending" }[];
   createdAt: number;
 }
@@ -118,12 +117,6 @@ const CLUB_SPECS = [
   },
 ] as const;
 
-const INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-function inviteCodeFor(name: string): string {
-  const bytes = createHash("sha256").update(`invite:${name}`).digest();
-  return Array.from(bytes.subarray(0, 8), (byte) => INVITE_ALPHABET[byte % INVITE_ALPHABET.length]).join("");
-}
-
 export function demoClubs(users: DemoUser[]): DemoClub[] {
   return CLUB_SPECS.map((spec, index) => {
     const creator = users[index % users.length]!;
@@ -143,7 +136,6 @@ export function demoClubs(users: DemoUser[]): DemoClub[] {
       id: stableId(`club:${spec.name}`),
       ...spec,
       createdBy: creator.id,
-      inviteCode: inviteCodeFor(spec.name),
       members,
       createdAt: SEED_EPOCH - (150 - index * 10) * DAY,
     };

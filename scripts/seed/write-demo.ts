@@ -5,7 +5,7 @@ import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../worker/db/schema.ts";
 import { ALL_NOTIFICATIONS_ON, demoBooks, demoClubs, demoUsers } from "./demo-data.ts";
 
-const { books, clubs, inviteCodes, memberships, notificationPreferences, users } = schema;
+const { books, clubs, memberships, notificationPreferences, users } = schema;
 
 interface Bindings {
   DB: D1Database;
@@ -38,13 +38,10 @@ export async function writeDemoData(env: Bindings): Promise<{ seeded: boolean; b
     ...people.map((user) =>
       db.insert(notificationPreferences).values({ userId: user.id, emailOptIn: true, prefs: ALL_NOTIFICATIONS_ON }).onConflictDoNothing(),
     ),
-    ...clubList.map(({ members: _members, inviteCode: _code, ...club }) =>
-      db.insert(clubs).values({ ...club, memberCount: _members.filter((m) => m.status === "active").length }).onConflictDoNothing(),
-    ),
-    ...clubList.flatMap((club) => [
-      db.insert(inviteCodes).values({ code: club.inviteCode, clubId: club.id, createdBy: club.createdBy }).onConflictDoNothing(),
-      ...club.members.map((member) => db.insert(memberships).values({ clubId: club.id, ...member }).onConflictDoNothing()),
-    ]),
+    // member_count is kept by the memberships triggers. No invite codes: they are secrets derived with
+    // the Worker's INVITE_CODE_SECRET, and a club's admin is issued one when they first look at it.
+    ...clubList.map(({ members: _members, ...club }) => db.insert(clubs).values(club).onConflictDoNothing()),
+    ...clubList.flatMap((club) => club.members.map((member) => db.insert(memberships).values({ clubId: club.id, ...member }).onConflictDoNothing())),
     ...bookList.map(({ cover: _cover, ...book }) => db.insert(books).values(book).onConflictDoNothing()),
   ];
   for (const group of chunk(statements, 50)) {

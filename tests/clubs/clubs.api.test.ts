@@ -87,7 +87,7 @@ describe("GET /api/clubs/browse", () => {
       description: "Zephyr fans",
       location: "Library",
       isPrivate: false,
-      memberCount: 7,
+      memberCount: 8, // 7, and the viewer joined
       isMember: true,
     });
     expect(byName.get("Zephyr Circle 10")).toMatchObject({ isPrivate: true, isMember: false });
@@ -178,17 +178,19 @@ describe("GET /api/clubs/{id}", () => {
   let creatorId: string;
   let privateId: string;
   let publicId: string;
+  let insider: Awaited<ReturnType<typeof signedInMember>>;
   beforeAll(async () => {
     const creator = await createMember({ name: "Private Host" });
     creatorId = creator.id;
-    privateId = (await createClub(creator.id, { name: "Secret Shelf", description: "Invite only", isPrivate: true, memberLimit: 8, memberCount: 3 })).id;
+    // Two members counted, and a third as a row: memberCount 3.
+    privateId = (await createClub(creator.id, { name: "Secret Shelf", description: "Invite only", isPrivate: true, memberLimit: 8, memberCount: 2 })).id;
+    insider = await signedInMember();
+    await addMember(privateId, insider.user.id);
     publicId = (await createClub(creator.id, { name: "Open Shelf", memberLimit: 50 })).id;
   });
 
   it("shows a private club's details to its active members", async () => {
-    const member = await signedInMember();
-    await addMember(privateId, member.user.id);
-    const { status, body } = await get<ClubDetails>(`/api/clubs/${privateId}`, member.cookie);
+    const { status, body } = await get<ClubDetails>(`/api/clubs/${privateId}`, insider.cookie);
     expect(status).toBe(200);
     expect(body.data).toEqual({
       clubId: privateId,

@@ -3,14 +3,19 @@ import { db } from "../helpers/fixtures";
 
 type ClubInsert = typeof clubs.$inferInsert;
 
-/** A club with its creator as an active admin, as club creation will leave it. */
+/**
+ * A club with its creator as an active admin, as club creation leaves it. `memberCount` (default 1)
+ * is what the club shows: the creator's membership counts one (the memberships trigger), the rest
+ * stand for members the test does not need as rows.
+ */
 export async function createClub(creatorId: string, overrides: Partial<ClubInsert> = {}) {
+  const { memberCount = 1, ...rest } = overrides;
   const [club] = await db
     .insert(clubs)
-    .values({ id: crypto.randomUUID(), name: "A Club", location: "Town Hall", createdBy: creatorId, memberCount: 1, ...overrides })
+    .values({ id: crypto.randomUUID(), name: "A Club", location: "Town Hall", createdBy: creatorId, memberCount: memberCount - 1, ...rest })
     .returning();
   await db.insert(memberships).values({ clubId: club!.id, userId: creatorId, role: "admin", status: "active" });
-  return club!;
+  return { ...club!, memberCount };
 }
 
 /** Many clubs by one creator, inserted in small statements (D1 allows 100 bound parameters each). */
@@ -26,6 +31,7 @@ export async function createClubs(creatorId: string, rows: Partial<ClubInsert>[]
   return values;
 }
 
+/** A membership row; an active one adds one to the club's memberCount (the memberships trigger). */
 export function addMember(clubId: string, userId: string, status: "active" | "pending" = "active", role: "admin" | "member" = "member") {
   return db.insert(memberships).values({ clubId, userId, status, role });
 }

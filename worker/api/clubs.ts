@@ -1,19 +1,62 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { serviceContext, type AppEnv } from "../http/app-env";
+import {
+  approveJoinRequest,
+  joinClubByCode,
+  leaveClub,
+  listJoinRequests,
+  rejectJoinRequest,
+  removeMember,
+  requestToJoinClub,
+  setMemberRole,
+} from "../services/club-membership";
+import { createClub, deleteClub, updateClub } from "../services/club-writes";
 import { browseClubs, browseClubsQuerySchema, clubIdParams, findClubForMember, listMyClubs } from "../services/clubs";
 import { notFound } from "../services/errors";
+import { currentInviteCode, regenerateInviteCode } from "../services/invite-codes";
+import { clubInputSchema, clubUpdateSchema, joinClubInputSchema, memberRoleInputSchema } from "../shared/club-rules";
 import { ok } from "./envelope";
 import { membersOnly } from "./members-only";
-import { zv } from "./validate";
+import { jsonBody, zv } from "./validate";
 
-/** Read-only club endpoints for members; joining, creating and managing clubs come with club management. */
+const memberParams = clubIdParams.extend({ userId: z.string().trim().min(1).max(64) });
+
+/** The spec's club calls (§7) plus the invite code and member management; every one is for members. */
 export const clubsApi = new Hono<AppEnv>()
   .use("*", membersOnly)
   .get("/", async (c) => ok(c, await listMyClubs(serviceContext(c))))
-  // Before /:id, so "browse" is not taken for a club id.
+  .post("/", jsonBody(clubInputSchema), async (c) => ok(c, await createClub(serviceContext(c), c.req.valid("json")), 201))
+  // Before /:id, so "browse" and "join" are not taken for club ids.
   .get("/browse", zv("query", browseClubsQuerySchema), async (c) => ok(c, await browseClubs(serviceContext(c), c.req.valid("query"))))
+  .post("/join", jsonBody(joinClubInputSchema), async (c) => ok(c, await joinClubByCode(serviceContext(c), c.req.valid("json").inviteCode)))
   .get("/:id", zv("param", clubIdParams), async (c) => {
     const club = await findClubForMember(serviceContext(c), c.req.valid("param").id);
     if (!club) throw notFound("Club not found");
     return ok(c, club);
+  })
+  .patch("/:id", zv("param", clubIdParams), jsonBody(clubUpdateSchema), async (c) =>
+    ok(c, await updateClub(serviceContext(c), c.req.valid("param").id, c.req.valid("json"))),
+  )
+  .delete("/:id", zv("param", clubIdParams), async (c) => ok(c, await deleteClub(serviceContext(c), c.req.valid("param").id)))
+  .delete("/:id/leave", zv("param", clubIdParams), async (c) => ok(c, await leaveClub(serviceContext(c), c.req.valid("param").id)))
+  .post("/:id/request", zv("param", clubIdParams), async (c) => ok(c, await requestToJoinClub(serviceContext(c), c.req.valid("param").id)))
+  .get("/:id/requests", zv("param", clubIdParams), async (c) => ok(c, await listJoinRequests(serviceContext(c), c.req.valid("param").id)))
+  .post("/:id/requests/:userId/approve", zv("param", memberParams), async (c) => {
+    const { id, userId } = c.req.valid("param");
+    return ok(c, await approveJoinRequest(serviceContext(c), id, userId));
+  })
+  .post("/:id/requests/:userId/reject", zv("param", memberParams), async (c) => {
+    const { id, userId } = c.req.valid("param");
+    return ok(c, await rejectJoinRequest(serviceContext(c), id, userId));
+  })
+  .get("/:id/invite-code", zv("param", clubIdParams), async (c) => ok(c, await currentInviteCode(serviceContext(c), c.req.valid("param").id)))
+  .post("/:id/invite-code", zv("param", clubIdParams), async (c) => ok(c, await regenerateInviteCode(serviceContext(c), c.req.valid("param").id)))
+  .patch("/:id/members/:userId", zv("param", memberParams), jsonBody(memberRoleInputSchema), async (c) => {
+    const { id, userId } = c.req.valid("param");
+    return ok(c, await setMemberRole(serviceContext(c), id, userId, c.req.valid("json").role));
+  })
+  .delete("/:id/members/:userId", zv("param", memberParams), async (c) => {
+    const { id, userId } = c.req.valid("param");
+    return ok(c, await removeMember(serviceContext(c), id, userId));
   });

@@ -166,6 +166,7 @@ export const clubs = sqliteTable(
     location: text("location").notNull(),
     isPrivate: integer("is_private", { mode: "boolean" }).notNull().default(false),
     memberLimit: integer("member_limit"),
+    /** Active memberships, kept by triggers on memberships (migrations/0004). */
     memberCount: integer("member_count").notNull().default(0),
     createdBy: text("created_by")
       .notNull()
@@ -192,7 +193,12 @@ export const memberships = sqliteTable(
     status: text("status", { enum: MEMBER_STATUSES }).notNull().default("active"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.clubId, t.userId] }), index("memberships_user_idx").on(t.userId, t.status)],
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.userId] }),
+    index("memberships_user_idx").on(t.userId, t.status),
+    // A club's admins (the last-admin rule) and its members by status, without reading the others.
+    index("memberships_club_status_role_idx").on(t.clubId, t.status, t.role),
+  ],
 );
 
 export const JOIN_REQUEST_STATUSES = ["pending", "approved", "rejected"] as const;
@@ -217,20 +223,36 @@ export const joinRequests = sqliteTable(
   ],
 );
 
+/**
+ * Each club's one current invite code (docs/decisions/005-invite-codes.md). The code is never stored:
+ * it is derived from the nonce with the server's secret (so its admins can see it again), and found on
+ * redemption by its HMAC. Regenerating replaces the row, which revokes the old code.
+ */
 export const inviteCodes = sqliteTable(
   "invite_codes",
   {
-    /** Eight upper-case characters from an unambiguous alphabet. */
-    code: text("code").primaryKey(),
     clubId: text("club_id")
-      .notNull()
+      .primaryKey()
       .references(() => clubs.id, { onDelete: "cascade" }),
+    nonce: text("nonce").notNull(),
+    /** Hex HMAC-SHA-256 of the code; the redemption look-up. */
+    codeHash: text("code_hash").notNull(),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
-    expiresAt: integer("expires_at", { mode: "number" }),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
   },
-  (t) => [index("invite_codes_club_idx").on(t.clubId)],
+  (t) => [uniqueIndex("invite_codes_hash_idx").on(t.codeHash)],
 );
+
+/** Wrong invite codes per member and UTC day: more than the daily cap are refused (429). */
+export const inviteCodeFailures = sqliteTable("invite_code_failures", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Days since the Unix epoch (UTC) that `failures` counts; a new day starts again from zero. */
+  day: integer("day").notNull(),
+  failures: integer("failures").notNull().default(0),
+});
 
 /** Index of conversations; the messages live in each conversation's Durable Object. */
 export const conversations = sqliteTable(

@@ -58,6 +58,12 @@ function toSummary(row: { clubId: string; name: string; description: string; loc
   };
 }
 
+function toMemberClub(
+  row: Parameters<typeof toSummary>[0] & { memberLimit: number | null; createdBy: string; userRole: MemberRole; userStatus: MemberStatus },
+): MemberClub {
+  return { ...toSummary(row), memberLimit: row.memberLimit, createdBy: row.createdBy, userRole: row.userRole, userStatus: row.userStatus };
+}
+
 /** A member belongs to few clubs; the cap only guards the page against a pathological account. */
 export const MY_CLUBS_LIMIT = 200;
 
@@ -74,16 +80,19 @@ export async function listMyClubs(ctx: ServiceContext): Promise<{ items: MemberC
     .where(eq(memberships.userId, ctx.user.id))
     .orderBy(asc(clubs.name), asc(clubs.seq))
     .limit(MY_CLUBS_LIMIT);
-  return {
-    items: rows.map((row) => ({
-      ...toSummary(row),
-      memberLimit: row.memberLimit,
-      createdBy: row.createdBy,
-      userRole: row.userRole,
-      userStatus: row.userStatus,
-    })),
-    nextToken: null,
-  };
+  return { items: rows.map(toMemberClub), nextToken: null };
+}
+
+/** One club as the member sees it in My Clubs, or null when they have no membership in it. */
+export async function findMemberClub(ctx: ServiceContext, clubId: string): Promise<MemberClub | null> {
+  requireUser(ctx);
+  const [row] = await ctx.db
+    .select({ ...detailColumns, userRole: memberships.role, userStatus: memberships.status })
+    .from(clubs)
+    .innerJoin(memberships, and(eq(memberships.clubId, clubs.id), eq(memberships.userId, ctx.user.id)))
+    .where(eq(clubs.id, clubId))
+    .limit(1);
+  return row ? toMemberClub(row) : null;
 }
 
 export const browseClubsQuerySchema = pagedSearchQuery(BROWSE_CLUBS_PAGE_SIZE);

@@ -1,0 +1,64 @@
+import { and, eq } from "drizzle-orm";
+import { clubs, memberships, type MEMBER_ROLES, type MEMBER_STATUSES } from "../db/schema";
+import { forbidden, notFound, requireUser } from "./errors";
+import type { ServiceContext } from "./types";
+
+type MemberRole = (typeof MEMBER_ROLES)[number];
+type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+export const CLUB_NOT_FOUND = "Club not found";
+
+/** What the signed-in member may do in one club (spec §6, enforced here rather than trusted from the page). */
+export interface ClubAccess {
+  club: { clubId: string; name: string; isPrivate: boolean; memberLimit: number | null; memberCount: number; createdBy: string };
+  role: MemberRole | null;
+  status: MemberStatus | null;
+  isCreator: boolean;
+  /** The creator or an active admin: decides join requests and sees the invite code. */
+  canManage: boolean;
+}
+
+/** The club and the member's place in it, in one primary-key read; 404 when there is no such club. */
+export async function loadClubAccess(ctx: ServiceContext, clubId: string): Promise<ClubAccess> {
+  requireUser(ctx);
+  const [row] = await ctx.db
+    .select({
+      clubId: clubs.id,
+      name: clubs.name,
+      isPrivate: clubs.isPrivate,
+      memberLimit: clubs.memberLimit,
+      memberCount: clubs.memberCount,
+      createdBy: clubs.createdBy,
+      role: memberships.role,
+      status: memberships.status,
+    })
+    .from(clubs)
+    .leftJoin(memberships, and(eq(memberships.clubId, clubs.id), eq(memberships.userId, ctx.user.id)))
+    .where(eq(clubs.id, clubId))
+    .limit(1);
+  if (!row) throw notFound(CLUB_NOT_FOUND);
+  const { role, status, ...club } = row;
+  const isCreator = club.createdBy === ctx.user.id;
+  return { club, role, status, isCreator, canManage: isCreator || (status === "active" && role === "admin") };
+}
+
+/** Only the creator edits or deletes the club, changes roles and removes members (spec §6). */
+export async function requireClubCreator(ctx: ServiceContext, clubId: string, message: string): Promise<ClubAccess> {
+  const access = await loadClubAccess(ctx, clubId);
+  if (!access.isCreator) throw forbidden(message);
+  return access;
+}
+
+/** The creator or an active admin. */
+export async function requireClubManager(ctx: ServiceContext, clubId: string, message: string): Promise<ClubAccess> {
+  const access = await loadClubAccess(ctx, clubId);
+  if (!access.canManage) throw forbidden(message);
+  return access;
+}
+
+export const CLUB_FULL = "This club is full";
+
+/** True when the club has no room for one more active member. */
+export function isFull(club: { memberLimit: number | null; memberCount: number }): boolean {
+  return club.memberLimit !== null && club.memberCount >= club.memberLimit;
+}

@@ -1,0 +1,252 @@
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { clubs, joinRequests, memberships, users } from "../db/schema";
+import { mediaUrl } from "../shared/media-url";
+import { CLUB_FULL, isFull, loadClubAccess, requireClubCreator, requireClubManager } from "./club-access";
+import { conflict, notFound, requireUser } from "./errors";
+import { refundInviteAttempt, takeInviteAttempt } from "./invite-attempts";
+import { findClubIdByInviteCode, INVITE_CODE_INVALID } from "./invite-codes";
+import type { ServiceContext } from "./types";
+
+// Joining, leaving and running a club's membership. Every rule that depends on the club's state
+// (room under the member limit, a pending request, the last admin) is checked inside the statement
+// that writes, because D1 has no interactive transactions: a batch runs as one transaction, and the
+// memberships triggers keep clubs.member_count exact as it goes.
+
+type Member = ServiceContext & { user: NonNullable<ServiceContext["user"]> };
+
+export const NOT_A_MEMBER = "You are not a member of this club";
+export const CREATOR_CANNOT_LEAVE = "You created this club, so you cannot leave it. Delete the club instead.";
+export const LAST_ADMIN_CANNOT_LEAVE = "You are the club's last admin. Make another member an admin before you leave.";
+export const REQUEST_NOT_FOUND = "Join request not found";
+export const MEMBER_NOT_FOUND = "Member not found";
+export const CREATOR_ALWAYS_ADMIN = "The club's creator is always an admin.";
+export const CREATOR_CANNOT_BE_REMOVED = "The club's creator cannot be removed.";
+const MANAGE_REQUESTS = "Only the club's creator or an admin can manage join requests.";
+const CHANGE_ROLES = "Only the club's creator can change members' roles.";
+const REMOVE_MEMBERS = "Only the club's creator can remove members.";
+
+/** Requests listed at once; the oldest come first, so none waits for ever behind newer ones. */
+export const JOIN_REQUESTS_LIMIT = 200;
+
+const hasRoom = sql`(${clubs.memberLimit} is null or ${clubs.memberCount} < ${clubs.memberLimit})`;
+const pendingRequest = (clubId: string, userId: string) =>
+  sql`exists (select 1 from ${joinRequests} where ${joinRequests.clubId} = ${clubId} and ${joinRequests.userId} = ${userId} and ${joinRequests.status} = 'pending')`;
+
+/**
+ * Makes the member active if the club has room at this moment: a new row, or a pending one
+ * promoted. When the club is full the SELECT yields nothing and nothing is written.
+ */
+function admit(ctx: ServiceContext, clubId: string, userId: string, now: number, { onlyWithPendingRequest = false } = {}) {
+  const condition = onlyWithPendingRequest ? sql` and ${pendingRequest(clubId, userId)}` : sql``;
+  return ctx.db
+    .insert(memberships)
+    .select(
+      sql`select ${clubs.id}, ${userId}, 'member', 'active', ${now} from ${clubs} where ${clubs.id} = ${clubId} and ${hasRoom}${condition}`,
+    )
+    .onConflictDoUpdate({ target: [memberships.clubId, memberships.userId], set: { status: "active" }, setWhere: eq(memberships.status, "pending") });
+}
+
+/** Marks the member's pending request approved once they are an active member (by code, approval or an open club). */
+function settleRequest(ctx: ServiceContext, clubId: string, userId: string, now: number, decidedBy: string | null) {
+  return ctx.db
+    .update(joinRequests)
+    .set({ status: "approved", decidedAt: now, decidedBy })
+    .where(
+      and(
+        eq(joinRequests.clubId, clubId),
+        eq(joinRequests.userId, userId),
+        eq(joinRequests.status, "pending"),
+        sql`exists (select 1 from ${memberships} where ${memberships.clubId} = ${clubId} and ${memberships.userId} = ${userId} and ${memberships.status} = 'active')`,
+      ),
+    )
+    .returning({ userId: joinRequests.userId });
+}
+
+function membershipStatus(ctx: ServiceContext, clubId: string, userId: string) {
+  return ctx.db
+    .select({ status: memberships.status })
+    .from(memberships)
+    .where(and(eq(memberships.clubId, clubId), eq(memberships.userId, userId)));
+}
+
+/** Joins the club an invite code belongs to, private or not (the code is the invitation). */
+export async function joinClubByCode(ctx: ServiceContext, code: string): Promise<{ clubId: string; status: "active" }> {
+  requireUser(ctx);
+  const now = Date.now();
+  await takeInviteAttempt(ctx, now);
+  const clubId = await findClubIdByInviteCode(ctx, code, now);
+  if (!clubId) throw notFound(INVITE_CODE_INVALID);
+  const [, , , [member]] = await ctx.db.batch([
+    refundInviteAttempt(ctx, now),
+    admit(ctx, clubId, ctx.user.id, now),
+    settleRequest(ctx, clubId, ctx.user.id, now, null),
+    membershipStatus(ctx, clubId, ctx.user.id),
+  ]);
+  if (member?.status !== "active") throw conflict(CLUB_FULL);
+  return { clubId, status: "active" };
+}
+
+/**
+ * Asks to join from Browse Clubs. An open club admits at once ("active"); a private one records a
+ * pending membership (the member's Pending badge) and a join request (the admins' queue). Asking
+ * again answers the current status. A full club refuses either way: a request it could not grant
+ * would only wait.
+ */
+export async function requestToJoinClub(ctx: ServiceContext, clubId: string): Promise<{ status: "pending" | "active" }> {
+  const access = await loadClubAccess(ctx, clubId);
+  const member = ctx as Member;
+  if (access.status === "active") return { status: "active" };
+  const now = Date.now();
+  if (!access.club.isPrivate) {
+    const [, , [row]] = await ctx.db.batch([
+      admit(ctx, clubId, member.user.id, now),
+      settleRequest(ctx, clubId, member.user.id, now, null),
+      membershipStatus(ctx, clubId, member.user.id),
+    ]);
+    if (row?.status !== "active") throw conflict(CLUB_FULL);
+    return { status: "active" };
+  }
+  if (access.status === "pending") return { status: "pending" };
+  if (isFull(access.club)) throw conflict(CLUB_FULL);
+  await ctx.db.batch([
+    ctx.db.insert(memberships).values({ clubId, userId: member.user.id, role: "member", status: "pending", createdAt: now }).onConflictDoNothing(),
+    // A request decided earlier (rejected, or approved and since left) starts again as a new request.
+    ctx.db
+      .insert(joinRequests)
+      .values({ clubId, userId: member.user.id, status: "pending", requestedAt: now })
+      .onConflictDoUpdate({
+        target: [joinRequests.clubId, joinRequests.userId],
+        set: { status: "pending", requestedAt: now, decidedAt: null, decidedBy: null },
+        setWhere: ne(joinRequests.status, "pending"),
+      }),
+  ]);
+  return { status: "pending" };
+}
+
+/**
+ * Leaves the club, or withdraws a pending request. The creator cannot leave: their club would be
+ * left without the one member who may edit or delete it (spec §6), so they delete it instead, and a
+ * club therefore always has its creator as an active admin. The last-admin rule is still checked in
+ * the DELETE itself, so no sequence of requests can leave active members without an admin.
+ */
+export async function leaveClub(ctx: ServiceContext, clubId: string): Promise<{ clubId: string }> {
+  const access = await loadClubAccess(ctx, clubId);
+  const userId = (ctx as Member).user.id;
+  if (!access.status) throw notFound(NOT_A_MEMBER);
+  if (access.isCreator) throw conflict(CREATOR_CANNOT_LEAVE);
+  const others = (condition: ReturnType<typeof sql>) =>
+    sql`exists (select 1 from ${memberships} as other where other.club_id = ${clubId} and other.user_id <> ${userId} and other.status = 'active'${condition})`;
+  const [left] = await ctx.db.batch([
+    ctx.db
+      .delete(memberships)
+      .where(
+        and(
+          eq(memberships.clubId, clubId),
+          eq(memberships.userId, userId),
+          sql`(${memberships.status} <> 'active' or ${memberships.role} <> 'admin' or ${others(sql` and other.role = 'admin'`)} or not ${others(sql``)})`,
+        ),
+      )
+      .returning({ userId: memberships.userId }),
+    ctx.db
+      .delete(joinRequests)
+      .where(
+        and(
+          eq(joinRequests.clubId, clubId),
+          eq(joinRequests.userId, userId),
+          eq(joinRequests.status, "pending"),
+          sql`not exists (select 1 from ${memberships} where ${memberships.clubId} = ${clubId} and ${memberships.userId} = ${userId})`,
+        ),
+      ),
+  ]);
+  if (left.length === 0) throw conflict(LAST_ADMIN_CANNOT_LEAVE);
+  return { clubId };
+}
+
+export interface JoinRequestItem {
+  userId: string;
+  name: string;
+  profilePicture: string | null;
+  requestedAt: number;
+}
+
+/** The club's pending requests, oldest first, for its creator and admins (join_requests_club_status_idx). */
+export async function listJoinRequests(ctx: ServiceContext, clubId: string): Promise<{ items: JoinRequestItem[] }> {
+  await requireClubManager(ctx, clubId, MANAGE_REQUESTS);
+  const rows = await ctx.db
+    .select({ userId: joinRequests.userId, name: users.name, picture: users.picture, requestedAt: joinRequests.requestedAt })
+    .from(joinRequests)
+    .innerJoin(users, eq(users.id, joinRequests.userId))
+    .where(and(eq(joinRequests.clubId, clubId), eq(joinRequests.status, "pending")))
+    .orderBy(asc(joinRequests.requestedAt), asc(joinRequests.userId))
+    .limit(JOIN_REQUESTS_LIMIT);
+  return { items: rows.map(({ picture, ...row }) => ({ ...row, profilePicture: mediaUrl(picture) })) };
+}
+
+/** Admits the requester if the club has room (409 "This club is full" otherwise). */
+export async function approveJoinRequest(ctx: ServiceContext, clubId: string, userId: string): Promise<{ userId: string; status: "active" }> {
+  await requireClubManager(ctx, clubId, MANAGE_REQUESTS);
+  const now = Date.now();
+  const [, settled, [request]] = await ctx.db.batch([
+    admit(ctx, clubId, userId, now, { onlyWithPendingRequest: true }),
+    settleRequest(ctx, clubId, userId, now, (ctx as Member).user.id),
+    ctx.db
+      .select({ status: joinRequests.status })
+      .from(joinRequests)
+      .where(and(eq(joinRequests.clubId, clubId), eq(joinRequests.userId, userId))),
+  ]);
+  if (settled.length > 0) return { userId, status: "active" };
+  // Still pending after the batch: there was a request but no room for it.
+  if (request?.status === "pending") throw conflict(CLUB_FULL);
+  throw notFound(REQUEST_NOT_FOUND);
+}
+
+/** Declines the request; the requester's pending membership goes with it. */
+export async function rejectJoinRequest(ctx: ServiceContext, clubId: string, userId: string): Promise<{ userId: string; status: "rejected" }> {
+  await requireClubManager(ctx, clubId, MANAGE_REQUESTS);
+  const now = Date.now();
+  const [, rejected] = await ctx.db.batch([
+    ctx.db
+      .delete(memberships)
+      .where(and(eq(memberships.clubId, clubId), eq(memberships.userId, userId), eq(memberships.status, "pending"), pendingRequest(clubId, userId))),
+    ctx.db
+      .update(joinRequests)
+      .set({ status: "rejected", decidedAt: now, decidedBy: (ctx as Member).user.id })
+      .where(and(eq(joinRequests.clubId, clubId), eq(joinRequests.userId, userId), eq(joinRequests.status, "pending")))
+      .returning({ userId: joinRequests.userId }),
+  ]);
+  if (rejected.length === 0) throw notFound(REQUEST_NOT_FOUND);
+  return { userId, status: "rejected" };
+}
+
+/** Makes an active member an admin or a member again (creator only; the creator stays admin). */
+export async function setMemberRole(
+  ctx: ServiceContext,
+  clubId: string,
+  userId: string,
+  role: "admin" | "member",
+): Promise<{ userId: string; role: "admin" | "member" }> {
+  const { club } = await requireClubCreator(ctx, clubId, CHANGE_ROLES);
+  if (userId === club.createdBy) throw conflict(CREATOR_ALWAYS_ADMIN);
+  const updated = await ctx.db
+    .update(memberships)
+    .set({ role })
+    .where(and(eq(memberships.clubId, clubId), eq(memberships.userId, userId), eq(memberships.status, "active")))
+    .returning({ userId: memberships.userId });
+  if (updated.length === 0) throw notFound(MEMBER_NOT_FOUND);
+  return { userId, role };
+}
+
+/** Removes a member, or a pending requester, from the club (creator only). */
+export async function removeMember(ctx: ServiceContext, clubId: string, userId: string): Promise<{ userId: string }> {
+  const { club } = await requireClubCreator(ctx, clubId, REMOVE_MEMBERS);
+  if (userId === club.createdBy) throw conflict(CREATOR_CANNOT_BE_REMOVED);
+  const [removed] = await ctx.db.batch([
+    ctx.db
+      .delete(memberships)
+      .where(and(eq(memberships.clubId, clubId), eq(memberships.userId, userId)))
+      .returning({ userId: memberships.userId }),
+    ctx.db.delete(joinRequests).where(and(eq(joinRequests.clubId, clubId), eq(joinRequests.userId, userId), eq(joinRequests.status, "pending"))),
+  ]);
+  if (removed.length === 0) throw notFound(MEMBER_NOT_FOUND);
+  return { userId };
+}

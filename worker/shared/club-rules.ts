@@ -1,0 +1,119 @@
+// Club rules (spec §5 and §9) that both the browser (instant feedback) and the Worker (the authority)
+// apply. Imports only client-safe modules: this module ships to the client.
+import { z } from "zod";
+import { cleanText } from "./text";
+
+export const CLUB_NAME_MAX = 100;
+export const CLUB_DESCRIPTION_MAX = 500;
+export const CLUB_LOCATION_MAX = 100;
+export const MEMBER_LIMIT_MIN = 2;
+export const MEMBER_LIMIT_MAX = 1000;
+export const INVITE_CODE_LENGTH = 8;
+export const INVITE_CODE_TTL_DAYS = 14;
+
+export const CLUB_NAME_REQUIRED = "Club name is required";
+export const LOCATION_REQUIRED = "Location is required";
+export const INVITE_CODE_REQUIRED = "Invite code is required";
+
+/** A JSON client may leave a field out; it then means the same as a form's empty field. */
+const absentAsEmpty = (value: unknown) => (value === undefined || value === null ? "" : value);
+
+const name = z.preprocess(
+  absentAsEmpty,
+  cleanText({ max: CLUB_NAME_MAX, tooLong: `Club name must be at most ${CLUB_NAME_MAX} characters`, required: CLUB_NAME_REQUIRED }),
+);
+const description = z.preprocess(
+  absentAsEmpty,
+  cleanText({ max: CLUB_DESCRIPTION_MAX, tooLong: `Description must be at most ${CLUB_DESCRIPTION_MAX} characters`, multiline: true }),
+);
+const location = z.preprocess(
+  absentAsEmpty,
+  cleanText({ max: CLUB_LOCATION_MAX, tooLong: `Location must be at most ${CLUB_LOCATION_MAX} characters`, required: LOCATION_REQUIRED }),
+);
+
+/** A checkbox posts "on" (or nothing); JSON clients send a boolean. */
+const isPrivate = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value;
+    const word = value.trim().toLowerCase();
+    if (word === "on" || word === "true") return true;
+    if (word === "off" || word === "false" || word === "") return false;
+    return value;
+  },
+  z.boolean({ error: "Private must be true or false" }),
+);
+
+/** Empty (or null) means no limit; forms send the number as text. */
+const memberLimit = z.preprocess(
+  (value) => {
+    if (value === null) return null;
+    if (typeof value !== "string") return value;
+    const text = value.trim();
+    return text === "" ? null : Number(text);
+  },
+  z
+    .number({ error: "Member limit must be a number" })
+    .int("Member limit must be a whole number")
+    .min(MEMBER_LIMIT_MIN, `Member limit must be at least ${MEMBER_LIMIT_MIN}`)
+    .max(MEMBER_LIMIT_MAX, `Member limit must be at most ${MEMBER_LIMIT_MAX}`)
+    .nullable(),
+);
+
+/** Create Book Club (and POST /clubs): every field, with the spec's defaults for those left out. */
+export const clubInputSchema = z.object({
+  name,
+  description: description.default(""),
+  location,
+  isPrivate: isPrivate.default(false),
+  memberLimit: memberLimit.default(null),
+});
+export type ClubInput = z.output<typeof clubInputSchema>;
+
+/**
+ * Edit Club (and PATCH /clubs/{id}): the same fields and rules; a field left out stays as it is.
+ * Its own object without defaults, so leaving out memberLimit does not lift the limit.
+ */
+export const clubUpdateSchema = z.object({
+  name: name.optional(),
+  description: description.optional(),
+  location: location.optional(),
+  isPrivate: isPrivate.optional(),
+  memberLimit: memberLimit.optional(),
+});
+export type ClubUpdate = z.output<typeof clubUpdateSchema>;
+
+/**
+ * Crockford base32: no I, L, O or U, so a code read aloud or copied by hand survives. Entry is
+ * forgiving the way Crockford's decoding is: any case, I and L read as 1, O as 0, and the hyphens
+ * or spaces people add when they copy a code are dropped.
+ */
+export const CROCKFORD_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+export function normalizeInviteCode(value: string): string {
+  return value
+    .toUpperCase()
+    .replace(/[\s-]+/g, "")
+    .replace(/[IL]/g, "1")
+    .replace(/O/g, "0");
+}
+
+const tooLongCode = `Invite code must be at most ${INVITE_CODE_LENGTH} characters`;
+
+/** The Join Book Club field: required, at most 8 characters once normalised, returned normalised. */
+export const inviteCodeInputSchema = z.preprocess(
+  absentAsEmpty,
+  z
+    .string({ error: INVITE_CODE_REQUIRED })
+    // Bounded before normalising, so a huge string is not worked on.
+    .max(64, tooLongCode)
+    .transform(normalizeInviteCode)
+    .pipe(z.string().min(1, INVITE_CODE_REQUIRED).max(INVITE_CODE_LENGTH, tooLongCode)),
+);
+
+/** POST /clubs/join and the join form. */
+export const joinClubInputSchema = z.object({ inviteCode: inviteCodeInputSchema });
+
+export const MEMBER_ROLE_CHOICES = ["admin", "member"] as const;
+export const memberRoleInputSchema = z.object({
+  role: z.enum(MEMBER_ROLE_CHOICES, { error: 'Role must be "admin" or "member"' }),
+});
