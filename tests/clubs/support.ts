@@ -1,5 +1,7 @@
-import { clubs, memberships } from "../../worker/db/schema";
+import { clubs, joinRequests, memberships } from "../../worker/db/schema";
 import { db } from "../helpers/fixtures";
+import { call, json, type Envelope } from "../helpers/http";
+import { bearer } from "../members/support";
 
 type ClubInsert = typeof clubs.$inferInsert;
 
@@ -34,4 +36,22 @@ export async function createClubs(creatorId: string, rows: Partial<ClubInsert>[]
 /** A membership row; an active one adds one to the club's memberCount (the memberships trigger). */
 export function addMember(clubId: string, userId: string, status: "active" | "pending" = "active", role: "admin" | "member" = "member") {
   return db.insert(memberships).values({ clubId, userId, status, role });
+}
+
+/** A pending request as requestToJoinClub leaves it: the member's Pending membership and the admins' queue entry. */
+export async function addPendingRequest(clubId: string, userId: string, requestedAt = Date.now()) {
+  await db.insert(memberships).values({ clubId, userId, status: "pending", role: "member" });
+  await db.insert(joinRequests).values({ clubId, userId, status: "pending", requestedAt });
+}
+
+type Caller = { token: string } | null;
+
+/** One club API call as a member (Bearer) or a visitor (null), with the envelope read. */
+export async function clubApi<T = unknown>(method: string, path: string, caller: Caller, body?: unknown) {
+  const response = await call(`/api/clubs${path}`, {
+    method,
+    headers: caller ? bearer(caller.token) : {},
+    ...(body === undefined ? {} : { json: body }),
+  });
+  return { status: response.status, body: await json<Envelope<T>>(response) };
 }
