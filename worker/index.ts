@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { api } from "./api";
 import type { AppEnv } from "./http/app-env";
 import { d1Session } from "./http/d1-bookmark";
+import { conversationSocket } from "./http/conversation-socket";
 import { drainUnreadBody } from "./http/drain-body";
 import { media } from "./http/media";
 import { renderPage } from "./http/pages";
@@ -14,6 +15,8 @@ import type { CoverAnalysisMessage } from "./covers/queue-message";
 const app = new Hono<AppEnv>();
 
 app.use("*", drainUnreadBody);
+// Before every middleware that edits response headers: a 101 Switching Protocols response's are immutable.
+app.get("/api/dm/conversations/:id/socket", conversationSocket);
 app.use("*", securityHeaders);
 // Covers and avatars come from R2 alone and are publicly cached: answered before the middleware below,
 // so a cover request with a cookie neither starts a D1 session nor looks the member up.
@@ -25,6 +28,8 @@ app.use("*", csrfProtection);
 app.route("/api", api);
 // `all`, not `get`: React Router actions arrive as POSTs.
 app.all("*", renderPage);
+
+export { ConversationRoom } from "../durable-objects/conversation-room";
 
 export default {
   fetch: app.fetch,

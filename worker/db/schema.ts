@@ -270,6 +270,8 @@ export const conversations = sqliteTable(
     lastMessageAt: integer("last_message_at", { mode: "number" }),
     unreadCountForUserA: integer("unread_a").notNull().default(0),
     unreadCountForUserB: integer("unread_b").notNull().default(0),
+    /** The conversation room's state version this row mirrors; a mirror only ever moves it forward. */
+    mirrorVersion: integer("mirror_version").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -309,6 +311,21 @@ export const interestRegistrations = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("interest_product_email_idx").on(t.product, t.email)],
+);
+
+/** A member who blocked another: the blocked member can neither start a conversation with nor write to them. */
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
 );
 
 export const analyticsEvents = sqliteTable(

@@ -1,0 +1,244 @@
+import { DurableObject } from "cloudflare:workers";
+import { mirrorConversationSummary, type RoomSummary } from "./conversation-mirror";
+import { MESSAGE_MAX_LENGTH, type RoomEvent, roomCommandSchema } from "./room-protocol";
+
+/** The spec's message, plus the room's sequence number (its order, and the key for read marks). */
+export interface RoomMessage {
+  messageId: string;
+  conversationId: string;
+  fromUserId: string;
+  content: string;
+  createdAt: number;
+  seq: number;
+}
+
+export interface MessagePage {
+  items: RoomMessage[];
+  /** The seq to pass as `before` for the next (older) page, or null at the start of the conversation. */
+  nextToken: number | null;
+}
+
+type Attachment = { memberId: string };
+
+/** Retry a failed D1 mirror after this long; alarms wake the object, they do not keep it awake. */
+const MIRROR_RETRY_MS = 2_000;
+
+/**
+ * One conversation between two members: its messages in order, each member's read mark, and the
+ * members' hibernating WebSockets. Everything lives in the object's SQLite storage, so eviction or
+ * hibernation loses nothing; unread = latest seq − the member's last read seq, exact by construction.
+ * After each change the summary is mirrored into the D1 `conversations` row (idempotently, keyed by
+ * the room's version), so the conversation list and the unread badge stay one indexed D1 query.
+ */
+export class ConversationRoom extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`
+      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS messages (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        message_id TEXT NOT NULL UNIQUE,
+        from_user_id TEXT NOT NULL,
+        content TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS read_marks (user_id TEXT PRIMARY KEY, last_read_seq INTEGER NOT NULL);
+    `);
+  }
+
+  /** Names the room's conversation and its two members; the same call again changes nothing. */
+  open(conversationId: string, members: [string, string]): void {
+    const known = this.meta("conversation_id");
+    if (known && known !== conversationId) throw new Error("This room belongs to another conversation");
+    if (known) return;
+    this.ctx.storage.transactionSync(() => {
+      this.setMeta("conversation_id", conversationId);
+      this.setMeta("members", JSON.stringify([...members].sort()));
+      for (const member of members) this.sql.exec("INSERT OR IGNORE INTO read_marks (user_id, last_read_seq) VALUES (?, 0)", member);
+    });
+  }
+
+  /**
+   * Adds a message from one of the two members and delivers it to every open socket. A retried post
+   * with the same `messageId` returns the stored message instead of adding it twice.
+   */
+  async post(fromUserId: string, content: string, messageId: string = crypto.randomUUID()): Promise<RoomMessage> {
+    this.requireMember(fromUserId);
+    const text = content.trim();
+    if (!text || text.length > MESSAGE_MAX_LENGTH) throw new RangeError("A message must have 1 to 4,000 characters");
+    const existing = this.sql.exec<MessageRow>("SELECT * FROM messages WHERE message_id = ?", messageId).toArray()[0];
+    if (existing) return this.toMessage(existing);
+
+    const message = this.ctx.storage.transactionSync(() => {
+      const row = this.sql
+        .exec<MessageRow>(
+          "INSERT INTO messages (message_id, from_user_id, content, created_at) VALUES (?, ?, ?, ?) RETURNING *",
+          messageId,
+          fromUserId,
+          text,
+          Date.now(),
+        )
+        .one();
+      // The sender has seen everything up to their own message.
+      this.sql.exec("UPDATE read_marks SET last_read_seq = ? WHERE user_id = ?", row.seq, fromUserId);
+      this.bumpVersion();
+      return this.toMessage(row);
+    });
+    this.broadcast((memberId) => ({ type: "message", message, unread: this.unreadFor(memberId) }));
+    await this.mirror();
+    return message;
+  }
+
+  /** Newest first: `limit` messages older than `before` (a seq), for the thread and its "older" pages. */
+  list(viewerId: string, limit: number, before?: number): MessagePage {
+    this.requireMember(viewerId);
+    const rows = this.sql
+      .exec<MessageRow>("SELECT * FROM messages WHERE seq < ? ORDER BY seq DESC LIMIT ?", before ?? Number.MAX_SAFE_INTEGER, limit + 1)
+      .toArray();
+    const page = rows.slice(0, limit).map((row) => this.toMessage(row));
+    return { items: page, nextToken: rows.length > limit ? page[page.length - 1]!.seq : null };
+  }
+
+  /** Marks everything so far as read by `memberId`; their unread count becomes 0. */
+  async markRead(memberId: string): Promise<{ unread: number }> {
+    this.requireMember(memberId);
+    const latest = this.latestSeq();
+    const changed = this.sql.exec("UPDATE read_marks SET last_read_seq = ? WHERE user_id = ? AND last_read_seq < ?", latest, memberId, latest)
+      .rowsWritten;
+    if (changed > 0) {
+      this.bumpVersion();
+      this.broadcast((member) => (member === memberId ? { type: "read", unread: 0 } : null));
+      await this.mirror();
+    }
+    return { unread: 0 };
+  }
+
+  unreadFor(memberId: string): number {
+    const mark = this.sql.exec<{ last_read_seq: number }>("SELECT last_read_seq FROM read_marks WHERE user_id = ?", memberId).toArray()[0];
+    return mark ? this.latestSeq() - mark.last_read_seq : 0;
+  }
+
+  /**
+   * The WebSocket upgrade, already authenticated by the Worker (session, Origin, participant), which
+   * names the member in `X-Member-Id`. The socket hibernates with the room; its tag and attachment
+   * say whose it is.
+   */
+  async fetch(request: Request): Promise<Response> {
+    const memberId = request.headers.get("X-Member-Id");
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !memberId || !this.isMember(memberId)) {
+      return new Response("Not found", { status: 404 });
+    }
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [memberId]);
+    server.serializeAttachment({ memberId } satisfies Attachment);
+    this.send(server, { type: "ready", unread: this.unreadFor(memberId) });
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    const { memberId } = socket.deserializeAttachment() as Attachment;
+    let command: ReturnType<typeof roomCommandSchema.parse>;
+    try {
+      command = roomCommandSchema.parse(JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data)));
+    } catch {
+      this.send(socket, { type: "error", error: "That message could not be read." });
+      return;
+    }
+    if (command.type === "read") await this.markRead(memberId);
+    else if (command.type === "ping") this.send(socket, { type: "pong" });
+  }
+
+  async webSocketClose(socket: WebSocket, code: number): Promise<void> {
+    // 1005/1006 carry no close frame to echo; anything else is answered in kind.
+    if (code !== 1005 && code !== 1006) socket.close(code, "closing");
+  }
+
+  /** Retries a D1 mirror that failed (D1 briefly unavailable); the version guard keeps it harmless. */
+  async alarm(): Promise<void> {
+    await this.mirror();
+  }
+
+  /** The summary the D1 row mirrors: snippet, time and each member's unread count at this version. */
+  summary(): RoomSummary | null {
+    const conversationId = this.meta("conversation_id");
+    if (!conversationId) return null;
+    const [userA, userB] = JSON.parse(this.meta("members")!) as [string, string];
+    const last = this.sql.exec<MessageRow>("SELECT * FROM messages ORDER BY seq DESC LIMIT 1").toArray()[0];
+    return {
+      conversationId,
+      version: Number(this.meta("version") ?? 0),
+      lastMessageSnippet: last ? last.content.slice(0, 120) : null,
+      lastMessageAt: last ? last.created_at : null,
+      unreadA: this.unreadFor(userA),
+      unreadB: this.unreadFor(userB),
+    };
+  }
+
+  private async mirror(): Promise<void> {
+    const summary = this.summary();
+    if (!summary) return;
+    try {
+      await mirrorConversationSummary(this.env.DB, summary);
+    } catch (error) {
+      console.warn("Mirroring a conversation summary to D1 failed; retrying", error);
+      await this.ctx.storage.setAlarm(Date.now() + MIRROR_RETRY_MS);
+    }
+  }
+
+  private broadcast(eventFor: (memberId: string) => RoomEvent | null): void {
+    for (const socket of this.ctx.getWebSockets()) {
+      const { memberId } = socket.deserializeAttachment() as Attachment;
+      const event = eventFor(memberId);
+      if (event) this.send(socket, event);
+    }
+  }
+
+  private send(socket: WebSocket, event: RoomEvent): void {
+    try {
+      socket.send(JSON.stringify(event));
+    } catch {
+      // A socket that closed meanwhile: its member reloads the thread when they come back.
+    }
+  }
+
+  private isMember(memberId: string): boolean {
+    const members = this.meta("members");
+    return members !== null && (JSON.parse(members) as string[]).includes(memberId);
+  }
+
+  private requireMember(memberId: string): void {
+    if (!this.isMember(memberId)) throw new Error("Not a member of this conversation");
+  }
+
+  private latestSeq(): number {
+    return this.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM messages").one().seq ?? 0;
+  }
+
+  private bumpVersion(): void {
+    this.setMeta("version", String(Number(this.meta("version") ?? 0) + 1));
+  }
+
+  private meta(key: string): string | null {
+    return this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0]?.value ?? null;
+  }
+
+  private setMeta(key: string, value: string): void {
+    this.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
+  }
+
+  private toMessage(row: MessageRow): RoomMessage {
+    return {
+      messageId: row.message_id,
+      conversationId: this.meta("conversation_id")!,
+      fromUserId: row.from_user_id,
+      content: row.content,
+      createdAt: row.created_at,
+      seq: row.seq,
+    };
+  }
+}
+
+type MessageRow = { seq: number; message_id: string; from_user_id: string; content: string; created_at: number };

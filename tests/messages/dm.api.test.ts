@@ -1,0 +1,149 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { MessagePage, RoomMessage } from "../../durable-objects/conversation-room";
+import { conversations } from "../../worker/db/schema";
+import { conversationRoom } from "../../worker/services/conversation-rooms";
+import { db, signedInMember } from "../helpers/fixtures";
+import { call, json, type Envelope } from "../helpers/http";
+import { SAME_ORIGIN } from "../members/support";
+
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+
+function api<T>(path: string, member: Member | null, init: { method?: string; json?: unknown } = {}) {
+  return call(`/api/dm${path}`, {
+    method: init.method ?? "GET",
+    cookie: member?.cookie,
+    headers: SAME_ORIGIN,
+    ...(init.json !== undefined ? { json: init.json } : {}),
+  }).then(async (response) => ({ status: response.status, body: await json<Envelope<T>>(response) }));
+}
+
+async function start(from: Member, to: Member) {
+  const { status, body } = await api<{ conversationId: string }>("/conversations", from, { method: "POST", json: { toUserId: to.user.id } });
+  expect(status).toBe(201);
+  return body.data!.conversationId;
+}
+
+const send = (member: Member, conversationId: string, content: string) =>
+  api<RoomMessage>(`/conversations/${conversationId}/messages`, member, { method: "POST", json: { content } });
+
+describe("starting a conversation", () => {
+  it("gives the same pair the same conversation, from either side and when both start at once", async () => {
+    const [a, b] = await Promise.all([signedInMember(), signedInMember()]);
+    const ids = await Promise.all([start(a, b), start(b, a), start(a, b), start(b, a)]);
+    expect(new Set(ids).size).toBe(1);
+    expect(await db.select().from(conversations).where(eq(conversations.id, ids[0]!))).toHaveLength(1);
+  });
+
+  it("refuses an unknown member, oneself, and a missing toUserId with the spec's texts", async () => {
+    const a = await signedInMember();
+    expect(await api("/conversations", a, { method: "POST", json: { toUserId: "no-such-member" } })).toEqual({
+      status: 404,
+      body: { success: false, error: "No user found with that ID" },
+    });
+    expect((await api("/conversations", a, { method: "POST", json: { toUserId: a.user.id } })).status).toBe(400);
+    expect((await api("/conversations", a, { method: "POST", json: {} })).status).toBe(400);
+  });
+});
+
+describe("messages", () => {
+  it("sends, lists newest first in pages of 30, and counts unread for the other member until read", async () => {
+    const [a, b] = await Promise.all([signedInMember(), signedInMember()]);
+    const id = await start(a, b);
+    for (let i = 1; i <= 32; i++) expect((await send(i % 2 ? a : b, id, `  note ${i}  `)).status).toBe(201);
+    const page = await api<MessagePage>(`/conversations/${id}/messages`, b);
+    expect(page.body.data!.items).toHaveLength(30);
+    expect(page.body.data!.items[0]!.content).toBe("note 32");
+    const older = await api<MessagePage>(`/conversations/${id}/messages?nextToken=${page.body.data!.nextToken}`, b);
+    expect(older.body.data!.items.map((m) => m.content)).toEqual(["note 2", "note 1"]);
+
+    await send(a, id, "one more");
+    const list = await api<{ items: { conversationId: string; unreadCount: number; lastMessageSnippet: string }[] }>("/conversations?limit=50", b);
+    expect(list.body.data!.items.find((c) => c.conversationId === id)).toMatchObject({ unreadCount: 1, lastMessageSnippet: "one more" });
+    expect((await api(`/conversations/${id}/read`, b, { method: "PATCH" })).status).toBe(200);
+    const after = await api<{ items: { conversationId: string; unreadCount: number }[] }>("/conversations?limit=50", b);
+    expect(after.body.data!.items.find((c) => c.conversationId === id)!.unreadCount).toBe(0);
+  });
+
+  it("refuses empty, blank and over-long messages, and a toUserId that is not the other member", async () => {
+    const [a, b, c] = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
+    const id = await start(a, b);
+    expect((await send(a, id, "")).status).toBe(400);
+    expect((await send(a, id, " \u200b ")).status).toBe(400);
+    expect((await send(a, id, "x".repeat(4001))).status).toBe(400);
+    expect((await send(a, id, "x".repeat(4000))).status).toBe(201);
+    const wrongPeer = await api(`/conversations/${id}/messages`, a, { method: "POST", json: { toUserId: c.user.id, content: "hi" } });
+    expect(wrongPeer.status).toBe(400);
+  });
+
+  it("1,000 messages sent at once by both members: none lost, one order, exact unread counts and D1 mirror", async () => {
+    const [a, b] = await Promise.all([signedInMember(), signedInMember()]);
+    const id = await start(a, b);
+    const room = conversationRoom(env, id);
+    // Straight to the room, as the API does after its checks; the API's per-member rate limit is a separate concern.
+    const sent = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) => room.post(i % 2 ? a.user.id : b.user.id, `burst ${i}`)),
+    );
+    const seqs = sent.map((m) => m.seq).sort((x, y) => x - y);
+    expect(seqs).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+    const stored: RoomMessage[] = [];
+    let before: number | undefined;
+    do {
+      const page = await room.list(a.user.id, 100, before);
+      stored.push(...page.items);
+      before = page.nextToken ?? undefined;
+    } while (before !== undefined);
+    expect(new Set(stored.map((m) => m.content)).size).toBe(1000);
+
+    // Whoever wrote last has read everything; the other has read up to their own last message.
+    const last = stored[0]!;
+    const otherLast = stored.find((m) => m.fromUserId !== last.fromUserId)!;
+    const unreadForOther = last.seq - otherLast.seq;
+    const unread = { [last.fromUserId]: 0, [otherLast.fromUserId]: unreadForOther };
+    expect(await room.unreadFor(a.user.id)).toBe(unread[a.user.id]);
+    expect(await room.unreadFor(b.user.id)).toBe(unread[b.user.id]);
+    const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
+    expect(row!.lastMessageSnippet).toBe(last.content);
+    expect({ [row!.userAId]: row!.unreadCountForUserA, [row!.userBId]: row!.unreadCountForUserB }).toEqual(unread);
+  });
+});
+
+describe("blocking", () => {
+  it("stops the blocked member starting a conversation or writing, keeps the messages, and can be undone", async () => {
+    const [a, b] = await Promise.all([signedInMember(), signedInMember()]);
+    const id = await start(a, b);
+    await send(b, id, "hello before the block");
+    expect((await api(`/blocks/${b.user.id}`, a, { method: "PUT" })).status).toBe(200);
+    expect(await send(b, id, "can you hear me?")).toEqual({ status: 403, body: { success: false, error: "You can't message this member." } });
+    expect((await api("/conversations", b, { method: "POST", json: { toUserId: a.user.id } })).status).toBe(403);
+    // The blocker cannot write either, so nobody is left talking to a wall.
+    expect((await send(a, id, "and you?")).status).toBe(403);
+    const kept = await api<MessagePage>(`/conversations/${id}/messages`, a);
+    expect(kept.body.data!.items.map((m) => m.content)).toEqual(["hello before the block"]);
+
+    expect((await api(`/blocks/${b.user.id}`, a, { method: "DELETE" })).status).toBe(200);
+    expect((await send(b, id, "thanks")).status).toBe(201);
+  });
+});
+
+describe("who may do what", () => {
+  it("only the two members can read, post, mark read; visitors get 401 and strangers 404", async () => {
+    const [a, b, stranger] = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
+    const id = await start(a, b);
+    const calls = [
+      { path: `/conversations/${id}/messages`, method: "GET" },
+      { path: `/conversations/${id}/messages`, method: "POST", json: { content: "hi" } },
+      { path: `/conversations/${id}/read`, method: "PATCH" },
+    ];
+    for (const request of calls) {
+      expect((await api(request.path, null, request)).status, `visitor ${request.method} ${request.path}`).toBe(401);
+      expect((await api(request.path, stranger, request)).status, `stranger ${request.method} ${request.path}`).toBe(404);
+      expect([200, 201], `member ${request.method} ${request.path}`).toContain((await api(request.path, a, request)).status);
+      expect([200, 201], `other member ${request.method} ${request.path}`).toContain((await api(request.path, b, request)).status);
+    }
+    expect((await api("/conversations", null)).status).toBe(401);
+    expect((await api("/conversations", null, { method: "POST", json: { toUserId: a.user.id } })).status).toBe(401);
+    expect((await api(`/blocks/${a.user.id}`, null, { method: "PUT" })).status).toBe(401);
+  });
+});

@@ -1,0 +1,45 @@
+import { and, eq, or } from "drizzle-orm";
+import { blocks, users } from "../db/schema";
+import { badRequest, forbidden, notFound, requireUser } from "./errors";
+import type { ServiceContext } from "./types";
+
+export const BLOCKED = "You can't message this member.";
+
+/** Blocks another member: they can no longer start a conversation with, or write to, the blocker. */
+export async function blockMember(ctx: ServiceContext, userId: string): Promise<{ blocked: true }> {
+  requireUser(ctx);
+  if (userId === ctx.user.id) throw badRequest("You can't block yourself.");
+  const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!target) throw notFound("User not found");
+  await ctx.db.insert(blocks).values({ blockerId: ctx.user.id, blockedId: userId }).onConflictDoNothing();
+  return { blocked: true };
+}
+
+export async function unblockMember(ctx: ServiceContext, userId: string): Promise<{ blocked: false }> {
+  requireUser(ctx);
+  await ctx.db.delete(blocks).where(and(eq(blocks.blockerId, ctx.user.id), eq(blocks.blockedId, userId)));
+  return { blocked: false };
+}
+
+/** Whether the viewer has blocked `userId` (for the member page's Block / Unblock). */
+export async function hasBlocked(ctx: ServiceContext, userId: string): Promise<boolean> {
+  requireUser(ctx);
+  const [row] = await ctx.db
+    .select({ one: blocks.blockerId })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, ctx.user.id), eq(blocks.blockedId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Refuses when either member has blocked the other: a blocked member cannot write, nor be written to. */
+export async function requireNotBlocked(ctx: ServiceContext, otherId: string): Promise<void> {
+  requireUser(ctx);
+  const me = ctx.user.id;
+  const [row] = await ctx.db
+    .select({ one: blocks.blockerId })
+    .from(blocks)
+    .where(or(and(eq(blocks.blockerId, otherId), eq(blocks.blockedId, me)), and(eq(blocks.blockerId, me), eq(blocks.blockedId, otherId))))
+    .limit(1);
+  if (row) throw forbidden(BLOCKED);
+}

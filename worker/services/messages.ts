@@ -1,0 +1,94 @@
+import { and, eq, or } from "drizzle-orm";
+import { z } from "zod";
+import { MESSAGE_MAX_LENGTH } from "../../durable-objects/room-protocol";
+import { conversations, users } from "../db/schema";
+import { cleanText } from "../shared/text";
+import { requireNotBlocked } from "./blocks";
+import { conversationRoom } from "./conversation-rooms";
+import { badRequest, notFound, requireUser, tooManyRequests } from "./errors";
+import type { ServiceContext } from "./types";
+
+export const CONVERSATION_NOT_FOUND = "Conversation not found";
+export const SEND_RATE_LIMITED = "You're sending messages too quickly. Please wait a moment.";
+/** Spec §9: 30 messages a page (older pages by nextToken). */
+export const MESSAGES_PAGE_SIZE = 30;
+
+export const startConversationSchema = z.object({ toUserId: z.string().trim().min(1, "toUserId is required").max(64) });
+export const sendMessageSchema = z.object({
+  toUserId: z.string().trim().min(1).max(64).optional(),
+  content: cleanText({
+    max: MESSAGE_MAX_LENGTH,
+    tooLong: `A message can have at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
+    required: "Please write a message.",
+    multiline: true,
+  }),
+  /** Lets a client retry a send without posting twice. */
+  messageId: z.uuid().optional(),
+});
+export const messagesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(MESSAGES_PAGE_SIZE),
+  nextToken: z.coerce.number().int().min(1).optional(),
+});
+
+const orderedPair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
+
+/**
+ * The conversation between the member and `toUserId`, created on first use. The pair is stored
+ * ordered under a unique index, so two members starting it at the same moment still share one.
+ */
+export async function startConversation(ctx: ServiceContext, toUserId: string): Promise<{ conversationId: string }> {
+  requireUser(ctx);
+  if (toUserId === ctx.user.id) throw badRequest("You can't start a conversation with yourself.");
+  const [other] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, toUserId)).limit(1);
+  if (!other) throw notFound("No user found with that ID");
+  await requireNotBlocked(ctx, toUserId);
+  const [userAId, userBId] = orderedPair(ctx.user.id, toUserId);
+  await ctx.db.insert(conversations).values({ id: crypto.randomUUID(), userAId, userBId }).onConflictDoNothing();
+  const [row] = await ctx.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.userAId, userAId), eq(conversations.userBId, userBId)))
+    .limit(1);
+  const conversationId = row!.id;
+  await conversationRoom(ctx.env, conversationId).open(conversationId, [userAId, userBId]);
+  return { conversationId };
+}
+
+/** The conversation's two members, if the viewer is one of them; otherwise 404, so ids reveal nothing. */
+export async function requireParticipant(ctx: ServiceContext, conversationId: string): Promise<{ otherId: string; members: [string, string] }> {
+  requireUser(ctx);
+  const me = ctx.user.id;
+  const [row] = await ctx.db
+    .select({ userAId: conversations.userAId, userBId: conversations.userBId })
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), or(eq(conversations.userAId, me), eq(conversations.userBId, me))))
+    .limit(1);
+  if (!row) throw notFound(CONVERSATION_NOT_FOUND);
+  return { otherId: row.userAId === me ? row.userBId : row.userAId, members: [row.userAId, row.userBId] };
+}
+
+export async function sendMessage(ctx: ServiceContext, conversationId: string, input: z.output<typeof sendMessageSchema>) {
+  requireUser(ctx);
+  const { otherId, members } = await requireParticipant(ctx, conversationId);
+  if (input.toUserId && input.toUserId !== otherId) throw badRequest("toUserId is not the other member of this conversation");
+  await requireNotBlocked(ctx, otherId);
+  const { success } = await ctx.env.MESSAGE_LIMITER.limit({ key: `dm:${ctx.user.id}` });
+  if (!success) throw tooManyRequests(SEND_RATE_LIMITED);
+  const room = conversationRoom(ctx.env, conversationId);
+  await room.open(conversationId, members);
+  return room.post(ctx.user.id, input.content, input.messageId);
+}
+
+export async function listMessages(ctx: ServiceContext, conversationId: string, query: z.output<typeof messagesQuerySchema>) {
+  const { members } = await requireParticipant(ctx, conversationId);
+  const room = conversationRoom(ctx.env, conversationId);
+  await room.open(conversationId, members);
+  return room.list(ctx.user!.id, query.limit, query.nextToken);
+}
+
+export async function markConversationRead(ctx: ServiceContext, conversationId: string) {
+  const { members } = await requireParticipant(ctx, conversationId);
+  const room = conversationRoom(ctx.env, conversationId);
+  await room.open(conversationId, members);
+  return room.markRead(ctx.user!.id);
+}
