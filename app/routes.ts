@@ -26,6 +26,7 @@ export default [
     route("users/:userId", "routes/user-profile.tsx"),
     route("clubs", "routes/clubs.tsx"),
     route("clubs/browse", "routes/clubs-browse.tsx"),
+    route("clubs/:clubId", "routes/club-detail.tsx"),
     route("messages", "routes/messages.tsx", [
       index("routes/messages-index.tsx"),
       route(":conversationId", "routes/messages-conversation.tsx"),

@@ -1,12 +1,12 @@
 import { useNavigation } from "react-router";
-import { browseClubs, browseClubsQuerySchema, type BrowseClub } from "../../worker/services/clubs";
+import { browseClubs, browseClubsQuerySchema, listMyClubs } from "../../worker/services/clubs";
 import { BROWSE_CLUBS_PAGE_SIZE } from "../../worker/shared/rules";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { memberContext } from "../route-context.server";
 import { queryFromUrl } from "../url-query.server";
-import { ClubBadge } from "../components/club-badge";
+import { clubIntentAction } from "../club-intents.server";
+import { BrowseClubCard } from "../components/club-card";
 import { ClubTabs } from "../components/club-tabs";
-import { ComingSoonActions } from "../components/coming-soon";
 import { DebouncedSearch } from "../components/debounced-search";
 import { PrevNext } from "../components/prev-next";
 import type { Route } from "./+types/clubs-browse";
@@ -21,29 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = queryFromUrl(browseClubsQuerySchema, new URL(request.url).searchParams, ["nextToken", "prevToken", "search"], {
     limit: BROWSE_CLUBS_PAGE_SIZE,
   });
-  const page = await browseClubs(ctx, query);
-  return { ...page, search: query.search ?? "" };
+  // The member's own pending requests, so 'Requested' stays after a reload (a member has few clubs).
+  const [page, mine] = await Promise.all([browseClubs(ctx, query), listMyClubs(ctx)]);
+  const requested = mine.items.filter((club) => club.userStatus === "pending").map((club) => club.clubId);
+  return { ...page, search: query.search ?? "", requested };
 }
 
-function BrowseCard({ club }: { club: BrowseClub }) {
-  return (
-    <li className="card flex flex-col gap-2 p-5">
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 className="font-serif text-lg font-semibold">{club.name}</h2>
-        {club.isPrivate && <ClubBadge tone="private">Private</ClubBadge>}
-        {club.isMember && <ClubBadge tone="member">Member</ClubBadge>}
-      </div>
-      <p className="text-sm text-stone-700">
-        {`${club.memberCount.toLocaleString("en-US")} ${club.memberCount === 1 ? "member" : "members"}`}
-      </p>
-      {club.description && <p className="text-stone-800">{club.description}</p>}
-      <p className="text-sm text-stone-700">
-        <span className="font-medium">Location:</span> {club.location}
-      </p>
-      {/* Spec: non-members see 'Request to Join' for public and private clubs alike. */}
-      {!club.isMember && <ComingSoonActions id={`club-${club.clubId}-soon`} className="mt-auto pt-2" actions={[{ label: "Request to Join" }]} />}
-    </li>
-  );
+/** 'Request to Join' posts here; the answer says pending (private club) or active (joined at once). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return clubIntentAction({ request, context, page: "list" });
 }
 
 function Pager({ prevToken, nextToken, search, position }: { prevToken: string | null; nextToken: string | null; search: string; position: string }) {
@@ -76,7 +62,7 @@ export default function BrowseClubs({ loaderData: data }: Route.ComponentProps) 
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {data.items.map((club) => (
-              <BrowseCard key={club.clubId} club={club} />
+              <BrowseClubCard key={club.clubId} club={club} requested={data.requested.includes(club.clubId)} />
             ))}
           </ul>
         )}

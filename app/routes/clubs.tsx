@@ -1,59 +1,67 @@
-import { Link } from "react-router";
-import { listMyClubs, type MemberClub } from "../../worker/services/clubs";
-import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { memberContext } from "../route-context.server";
-import { ClubBadge } from "../components/club-badge";
+import { useEffect } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { listMyClubs } from "../../worker/services/clubs";
+import { clubIntentAction } from "../club-intents.server";
+import { ClubForm } from "../components/club-form";
+import { ClubJoinForm } from "../components/club-join-form";
+import { MyClubCard } from "../components/club-card";
+import { ClubRequests } from "../components/club-requests";
 import { ClubTabs } from "../components/club-tabs";
-import { ComingSoonActions } from "../components/coming-soon";
+import { Dialog, OpenDialogButton } from "../components/dialog";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { revalidateUnlessDialogChange, useUrlDialog } from "../lib/use-url-dialog";
+import { loadJoinRequests } from "../join-requests.server";
+import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/clubs";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "My Clubs — BookClub" }];
 }
 
-// The navigation state flag `openJoin` (spec §2) is ignored for now: the join modal it opens
-// comes with club management, and this page must not pretend to offer joining before then.
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
-  const { items } = await listMyClubs(ctx);
-  return { clubs: items, userId: ctx.user.id };
+  const params = new URL(request.url).searchParams;
+  const managing = params.get("dialog") === "requests" ? params.get("club") : null;
+  const [{ items }, requests] = await Promise.all([listMyClubs(ctx), managing ? loadJoinRequests(ctx, managing) : null]);
+  return { clubs: items, userId: ctx.user.id, timezone: ctx.user.timezone, requests };
 }
 
-function MyClubCard({ club, userId }: { club: MemberClub; userId: string }) {
-  const isCreator = club.createdBy === userId;
-  const pending = club.userStatus === "pending";
-  // Spec §6: the creator or an admin sees Edit, Delete and Manage Requests unless pending.
-  const manages = (isCreator || club.userRole === "admin") && !pending;
-  return (
-    <li className="card flex flex-col gap-2 p-5">
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 className="font-serif text-lg font-semibold">{club.name}</h2>
-        {isCreator && <ClubBadge tone="creator">Creator</ClubBadge>}
-        {club.isPrivate && <ClubBadge tone="private">Private</ClubBadge>}
-        {pending && <ClubBadge tone="pending">Pending</ClubBadge>}
-      </div>
-      {club.description && <p className="text-stone-800">{club.description}</p>}
-      <p className="text-sm text-stone-700">
-        <span className="font-medium">Location:</span> {club.location}
-      </p>
-      {manages && (
-        <ComingSoonActions
-          id={`club-${club.clubId}-soon`}
-          className="mt-auto pt-2"
-          actions={[{ label: "Edit" }, { label: "Delete", variant: "danger" }, { label: "Manage Requests" }]}
-        />
-      )}
-    </li>
-  );
+export async function action({ request, context }: Route.ActionArgs) {
+  return clubIntentAction({ request, context, page: "list" });
 }
 
-export default function MyClubs({ loaderData }: Route.ComponentProps) {
-  const { clubs, userId } = loaderData;
+// Opening or closing a dialog needs no new data, except Manage Join Requests, which the loader reads.
+export const shouldRevalidate = revalidateUnlessDialogChange(["requests"]);
+
+/** The Join Club entry points elsewhere arrive with navigation state { openJoin: true } (spec §2). */
+function useOpenJoinFlag() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const openJoin = (location.state as { openJoin?: unknown } | null)?.openJoin === true;
+  useEffect(() => {
+    if (openJoin) navigate(`${location.pathname}?dialog=join`, { replace: true, state: null, preventScrollReset: true });
+  }, [openJoin, location.pathname, navigate]);
+}
+
+export default function MyClubs({ loaderData, actionData }: Route.ComponentProps) {
+  const { clubs, userId, timezone, requests } = loaderData;
+  const { dialog, clubId, closeHref, close } = useUrlDialog();
+  useOpenJoinFlag();
+  const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
+  // Only the creator may edit (spec §6); anyone else asking for the dialog by address gets nothing.
+  const editing = dialog === "edit" ? clubs.find((club) => club.clubId === clubId && club.createdBy === userId) : undefined;
+  const managing = dialog === "requests" ? clubs.find((club) => club.clubId === clubId) : undefined;
+
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="font-serif text-3xl font-bold">Book Clubs</h1>
-        <ComingSoonActions id="club-actions-soon" actions={[{ label: "Join Club" }, { label: "Create Club", variant: "primary" }]} />
+        <div className="flex flex-wrap gap-2">
+          <OpenDialogButton dialog="join">Join Club</OpenDialogButton>
+          <OpenDialogButton dialog="create" className="btn btn-primary">
+            Create Club
+          </OpenDialogButton>
+        </div>
       </div>
       <ClubTabs current="mine" />
       {clubs.length === 0 ? (
@@ -70,6 +78,27 @@ export default function MyClubs({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+
+      <Dialog open={dialog === "create"} onClose={close} title="Create Book Club">
+        {dialog === "create" && <ClubForm intent="create" errors={errors} cancelHref={closeHref} />}
+      </Dialog>
+      <Dialog open={dialog === "join"} onClose={close} title="Join Book Club">
+        {dialog === "join" && <ClubJoinForm error={errors?.inviteCode ?? errors?.form} cancelHref={closeHref} />}
+      </Dialog>
+      <Dialog open={Boolean(editing)} onClose={close} title="Edit Club">
+        {editing && <ClubForm key={editing.clubId} intent="update" clubId={editing.clubId} initial={editing} errors={errors} cancelHref={closeHref} />}
+      </Dialog>
+      <Dialog open={Boolean(managing)} onClose={close} title="Manage Join Requests" description={managing?.name}>
+        {managing && (
+          <ClubRequests
+            clubId={managing.clubId}
+            requests={requests?.clubId === managing.clubId ? requests.items : null}
+            loadError={requests?.clubId === managing.clubId ? requests.error : null}
+            timezone={timezone}
+            closeHref={closeHref}
+          />
+        )}
+      </Dialog>
     </div>
   );
 }

@@ -1,19 +1,20 @@
 // Club rules (spec §5 and §9) that both the browser (instant feedback) and the Worker (the authority)
-// apply. Imports only client-safe modules: this module ships to the client.
+// apply. Imports only client-safe modules; the browser takes the bare limits from club-limits.ts.
 import { z } from "zod";
+import {
+  CLUB_DESCRIPTION_MAX,
+  CLUB_LOCATION_MAX,
+  CLUB_NAME_MAX,
+  CLUB_NAME_REQUIRED,
+  INVITE_CODE_LENGTH,
+  INVITE_CODE_REQUIRED,
+  LOCATION_REQUIRED,
+  MEMBER_LIMIT_MAX,
+  MEMBER_LIMIT_MIN,
+} from "./club-limits";
 import { cleanText } from "./text";
 
-export const CLUB_NAME_MAX = 100;
-export const CLUB_DESCRIPTION_MAX = 500;
-export const CLUB_LOCATION_MAX = 100;
-export const MEMBER_LIMIT_MIN = 2;
-export const MEMBER_LIMIT_MAX = 1000;
-export const INVITE_CODE_LENGTH = 8;
-export const INVITE_CODE_TTL_DAYS = 14;
-
-export const CLUB_NAME_REQUIRED = "Club name is required";
-export const LOCATION_REQUIRED = "Location is required";
-export const INVITE_CODE_REQUIRED = "Invite code is required";
+export * from "./club-limits";
 
 /** A JSON client may leave a field out; it then means the same as a form's empty field. */
 const absentAsEmpty = (value: unknown) => (value === undefined || value === null ? "" : value);
