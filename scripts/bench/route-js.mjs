@@ -10,6 +10,7 @@ const manifestFile = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test
 if (!manifestFile) throw new Error(`No React Router manifest in ${assets}: run react-router build first.`);
 const manifest = JSON.parse(readFileSync(path.join(assets, manifestFile), "utf8").replace(/^window\.__reactRouterManifest=/, "").replace(/;$/, ""));
 
+/** @param {string[]} routeIds */
 function initialModules(routeIds) {
   const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
   for (const id of routeIds) {
@@ -20,7 +21,7 @@ function initialModules(routeIds) {
   return [...files];
 }
 
-const gzipKiB = (file) => gzipSync(readFileSync(path.join(buildDir, "client", file.replace(/^\//, "")))).byteLength / 1024;
+const gzipKiB = (/** @type {string} */ file) => gzipSync(readFileSync(path.join(buildDir, "client", file.replace(/^\//, "")))).byteLength / 1024;
 
 for (const [page, routes] of Object.entries({ "/library": ["root", "routes/library"], "/clubs": ["root", "routes/member-layout", "routes/clubs"] })) {
   if (!routes.every((id) => manifest.routes[id])) continue;

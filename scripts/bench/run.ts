@@ -1,191 +1,176 @@
-// `npm run bench`: 100,000 books in a fresh local D1, then the library listing measured through the
-// Worker (latency) and through the same service code on the same database (D1 rows_read).
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+// `npm run bench`: 100,000 books, 10,000 clubs and 10,000 conversations in a fresh local D1, then the
+// library listing, club browsing and the conversation list measured through the Worker (latency) and
+// through the same service code on the same database (D1 rows_read); then messages sent through the
+// Worker and timed until the other member's WebSocket receives them, and a burst of concurrent sends.
+// Results go to bench-results/{library,clubs,messages}.md.
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
-import { getPlatformProxy } from "wrangler";
-import type { D1Database } from "@cloudflare/workers-types";
-import { run } from "../lib/run.mjs";
-import { seedBenchBooks } from "./seed-bench.ts";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeHexLowerCase } from "@oslojs/encoding";
+import { countingContext, loadService, measure, OUT, PORT, prepareDatabase, type ReadCounter, SAMPLES, startWorker } from "./harness.ts";
+import { measureBurst, measureDelivery } from "./live-messages.ts";
+import { seedBenchBooks, seedBenchClubs, seedBenchConversations, seedBenchPair, seedBenchSession } from "./seed-bench.ts";
 
 const BOOKS = Number(process.env.BENCH_BOOKS ?? 100_000);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
-const PORT = Number(process.env.BENCH_PORT ?? 4174);
-const STATE = ".wrangler/bench-state";
-const OUT = "bench-results";
+const CLUBS = Number(process.env.BENCH_CLUBS ?? 10_000);
+const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 10_000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000);
+const MEMBER_ID = "bench-user-0";
+const PEER_ID = "bench-user-1";
+const LIVE_CONVERSATION = "bench-live";
+// Well-formed session tokens (32 base32 characters); the database holds only their SHA-256.
+const TOKEN = "benchbenchbenchbenchbenchbench22";
+const PEER_TOKEN = "benchpeerbenchpeerbenchpeerbench";
+const sessionId = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function prepareDatabase() {
-  rmSync(STATE, { recursive: true, force: true });
-  await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], {
-    env: { ...process.env, CI: "true" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({
-    configPath: "wrangler.toml",
-    remoteBindings: false,
-    persist: { path: `${STATE}/v3` },
-  });
-  const started = performance.now();
-  await seedBenchBooks(proxy.env.DB, BOOKS);
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`Seeded ${BOOKS.toLocaleString("en-US")} books in ${seconds} s`);
-  return proxy;
-}
-
-/** Counts D1 rows_read for every statement the service runs (measurement only: raw() is re-run as all()). */
-function instrument(db: D1Database, counter: { rowsRead: number; queries: number }): D1Database {
-  const wrapStatement = (statement: D1PreparedStatementLike): D1PreparedStatementLike =>
-    new Proxy(statement, {
-      get(target, prop) {
-        if (prop === "bind") return (...args: unknown[]) => wrapStatement(target.bind(...args));
-        if (prop === "raw") {
-          return async (...args: unknown[]) => {
-            const measured = await target.all();
-            counter.rowsRead += measured.meta.rows_read;
-            counter.queries++;
-            return target.raw(...(args as []));
-          };
-        }
-        if (prop === "all" || prop === "run") {
-          return async () => {
-            const result = await target[prop]();
-            counter.rowsRead += result.meta.rows_read;
-            counter.queries++;
-            return result;
-          };
-        }
-        const value = Reflect.get(target, prop);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-  return new Proxy(db, {
-    get(target, prop) {
-      if (prop === "prepare") return (query: string) => wrapStatement(target.prepare(query) as unknown as D1PreparedStatementLike);
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-}
-
-interface D1PreparedStatementLike {
-  bind(...values: unknown[]): D1PreparedStatementLike;
-  all(): Promise<{ meta: { rows_read: number } }>;
-  run(): Promise<{ meta: { rows_read: number } }>;
-  raw(...args: []): Promise<unknown[]>;
-}
-
-// The bundled service module, seen from Node: only the two functions the bench calls.
 interface LibraryModule {
   listLibraryBooks(ctx: unknown, query: unknown): Promise<unknown>;
   countLibraryBooks(ctx: unknown, query: unknown): Promise<unknown>;
 }
-
-async function loadServices(): Promise<LibraryModule> {
-  mkdirSync(OUT, { recursive: true });
-  const outfile = path.resolve(OUT, "library-service.mjs");
-  await build({
-    entryPoints: ["worker/services/library.ts"],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    outfile,
-    logLevel: "error",
-  });
-  return import(pathToFileURL(outfile).href) as Promise<LibraryModule>;
+interface ConversationsModule {
+  listConversations(ctx: unknown, query: unknown): Promise<unknown>;
+  countUnreadMessages(ctx: unknown): Promise<unknown>;
+}
+interface ClubsModule {
+  browseClubs(ctx: unknown, query: unknown): Promise<unknown>;
+  listMyClubs(ctx: unknown): Promise<unknown>;
 }
 
-async function startWorker(): Promise<ChildProcess> {
-  const child = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], {
-    env: { ...process.env, WRANGLER_STATE: STATE, PORT: String(PORT) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://localhost:${PORT}/api/books?limit=1`);
-      if (response.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill();
-  throw new Error("The Worker did not start within 60 s");
+interface Scenario {
+  name: string;
+  url: string;
+  /** The service calls behind the URL, for rows_read. */
+  reads: (ctx: (counter: ReadCounter) => Promise<unknown>) => Promise<number[]>;
 }
 
-async function measure(url: string) {
-  for (let i = 0; i < 20; i++) await (await fetch(url)).arrayBuffer();
-  const times: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const started = performance.now();
-    const response = await fetch(url);
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { median: percentile(times, 50), p95: percentile(times, 95) };
+async function rowsRead(ctx: (counter: ReadCounter) => Promise<unknown>, call: (ctx: unknown) => Promise<unknown>) {
+  const counter = { rowsRead: 0, queries: 0 };
+  await call(await ctx(counter));
+  return counter.rowsRead;
 }
 
-const deepCursor = `c${Math.floor(BOOKS / 2).toString(36)}`;
-const scenarios = [
-  { name: "page 1 (API, 25)", url: "/api/books?limit=25&bare=1", query: { limit: 25 } },
-  { name: `deep page (API, cursor at ${Math.floor(BOOKS / 2)})`, url: `/api/books?limit=25&bare=1&nextToken=${deepCursor}`, query: { limit: 25, nextToken: Math.floor(BOOKS / 2) } },
-  { name: "search 'river' (API, 25)", url: "/api/books?limit=25&bare=1&search=river", query: { limit: 25, search: "river" } },
-  { name: "search 'amber observatory' (API, 25)", url: "/api/books?limit=25&bare=1&search=amber%20observatory", query: { limit: 25, search: "amber observatory" } },
-  { name: "page 1 (SSR /library)", url: "/library", query: { limit: 25 } },
-  { name: "deep page (SSR /library)", url: `/library?nextToken=${deepCursor}&page=2001`, query: { limit: 25, nextToken: Math.floor(BOOKS / 2) } },
+const library = await loadService<LibraryModule>("worker/services/library.ts");
+const clubsService = await loadService<ClubsModule>("worker/services/clubs.ts");
+const conversationsService = await loadService<ConversationsModule>("worker/services/conversations.ts");
+
+const deepBook = Math.floor(BOOKS / 2);
+const deepBookCursor = `c${deepBook.toString(36)}`;
+const libraryPage = (query: object) => async (ctx: (counter: ReadCounter) => Promise<unknown>) => [
+  await rowsRead(ctx, (c) => library.listLibraryBooks(c, query)),
+  await rowsRead(ctx, (c) => library.countLibraryBooks(c, query)),
+];
+const libraryScenarios: Scenario[] = [
+  { name: "page 1 (API, 25)", url: "/api/books?limit=25&bare=1", reads: libraryPage({ limit: 25 }) },
+  { name: `deep page (API, cursor at ${deepBook})`, url: `/api/books?limit=25&bare=1&nextToken=${deepBookCursor}`, reads: libraryPage({ limit: 25, nextToken: deepBook }) },
+  { name: "search 'river' (API, 25)", url: "/api/books?limit=25&bare=1&search=river", reads: libraryPage({ limit: 25, search: "river" }) },
+  { name: "search 'amber observatory' (API, 25)", url: "/api/books?limit=25&bare=1&search=amber%20observatory", reads: libraryPage({ limit: 25, search: "amber observatory" }) },
+  { name: "page 1 (SSR /library)", url: "/library", reads: libraryPage({ limit: 25 }) },
+  { name: "deep page (SSR /library)", url: `/library?nextToken=${deepBookCursor}&page=2001`, reads: libraryPage({ limit: 25, nextToken: deepBook }) },
 ];
 
-const proxy = await prepareDatabase();
-const library = await loadServices();
-const rows: string[] = [];
-try {
-  const { drizzle } = await import("drizzle-orm/d1");
-  const schema = await import("../../worker/db/schema.ts");
-  const reads = new Map<string, { list: number; count: number; queries: number }>();
-  for (const scenario of scenarios) {
-    const listCounter = { rowsRead: 0, queries: 0 };
-    const countCounter = { rowsRead: 0, queries: 0 };
-    const ctx = (counter: typeof listCounter) => ({
-      db: drizzle(instrument(proxy.env.DB, counter) as never, { schema }),
-      env: {} as never,
-      user: null,
-    });
-    await library.listLibraryBooks(ctx(listCounter), scenario.query);
-    await library.countLibraryBooks(ctx(countCounter), scenario.query);
-    reads.set(scenario.name, { list: listCounter.rowsRead, count: countCounter.rowsRead, queries: listCounter.queries + countCounter.queries });
-  }
-  await proxy.dispose();
+const deepClub = Math.floor(CLUBS / 2);
+const browse = (query: object) => async (ctx: (counter: ReadCounter) => Promise<unknown>) => [
+  await rowsRead(ctx, (c) => clubsService.browseClubs(c, { limit: 12, ...query })),
+];
+const clubScenarios: Scenario[] = [
+  { name: "browse page 1 (API, 12)", url: "/api/clubs/browse?limit=12", reads: browse({}) },
+  { name: `browse deep page (API, cursor at ${deepClub})`, url: `/api/clubs/browse?limit=12&nextToken=c${deepClub.toString(36)}`, reads: browse({ nextToken: deepClub }) },
+  { name: "search 'lantern' (API, 12)", url: "/api/clubs/browse?limit=12&search=lantern", reads: browse({ search: "lantern" }) },
+  { name: "search 'porto' (API, 12)", url: "/api/clubs/browse?limit=12&search=porto", reads: browse({ search: "porto" }) },
+  { name: `my clubs (API, member of ${Math.floor(CLUBS / 50)})`, url: "/api/clubs", reads: async (ctx) => [await rowsRead(ctx, (c) => clubsService.listMyClubs(c))] },
+  { name: "browse page 1 (SSR /clubs/browse)", url: "/clubs/browse", reads: browse({}) },
+];
 
-  await run("react-router", ["build"], { stdio: ["ignore", "ignore", "inherit"] });
-  const worker = await startWorker();
-  try {
-    const check = (await (await fetch(`http://localhost:${PORT}/api/books?limit=1`)).json()) as { data: { total: number } };
-    if (check.data.total !== BOOKS) throw new Error(`Expected ${BOOKS} books, the Worker sees ${check.data.total}`);
-    rows.push(`Library listing over ${BOOKS.toLocaleString("en-US")} books, ${SAMPLES} sequential requests each, local Miniflare:`);
-    rows.push("");
-    rows.push("| scenario | median ms | p95 ms | D1 rows_read (listing + count) |");
-    rows.push("|---|---:|---:|---:|");
-    for (const scenario of scenarios) {
-      const timing = await measure(`http://localhost:${PORT}${scenario.url}`);
-      const read = reads.get(scenario.name)!;
-      rows.push(
-        `| ${scenario.name} | ${timing.median.toFixed(1)} | ${timing.p95.toFixed(1)} | ${read.list + read.count} (${read.list} + ${read.count}) |`,
-      );
-    }
-  } finally {
-    worker.kill();
+const conversationScenarios: Scenario[] = [
+  {
+    name: `conversation list (API, 50 of ${CONVERSATIONS.toLocaleString("en-US")})`,
+    url: "/api/dm/conversations?limit=50",
+    reads: async (ctx) => [await rowsRead(ctx, (c) => conversationsService.listConversations(c, { limit: 50 }))],
+  },
+  {
+    name: "unread badge (every signed-in page; SSR /messages)",
+    url: "/messages",
+    reads: async (ctx) => [
+      await rowsRead(ctx, (c) => conversationsService.listConversations(c, { limit: 50 })),
+      await rowsRead(ctx, (c) => conversationsService.countUnreadMessages(c)),
+    ],
+  },
+];
+
+const proxy = await prepareDatabase(async (db) => {
+  let started = performance.now();
+  await seedBenchBooks(db, BOOKS);
+  console.log(`Seeded ${BOOKS.toLocaleString("en-US")} books in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  started = performance.now();
+  await seedBenchClubs(db, CLUBS, MEMBER_ID);
+  console.log(`Seeded ${CLUBS.toLocaleString("en-US")} clubs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await seedBenchConversations(db, MEMBER_ID, CONVERSATIONS);
+  await seedBenchPair(db, LIVE_CONVERSATION, MEMBER_ID, PEER_ID);
+  await seedBenchSession(db, MEMBER_ID, sessionId(TOKEN));
+  await seedBenchSession(db, PEER_ID, sessionId(PEER_TOKEN));
+});
+
+const member = { id: MEMBER_ID, name: "Bench Reader 0", email: "bench0@example.com", bio: "", picture: null, timezone: "UTC", showEmail: false };
+const reads = new Map<string, number[]>();
+try {
+  for (const scenario of libraryScenarios) reads.set(scenario.name, await scenario.reads((counter) => countingContext(proxy.env.DB, counter)));
+  for (const scenario of [...clubScenarios, ...conversationScenarios]) {
+    reads.set(scenario.name, await scenario.reads((counter) => countingContext(proxy.env.DB, counter, member)));
   }
 } finally {
-  await proxy.dispose().catch(() => {});
+  await proxy.dispose();
 }
-const report = rows.join("\n");
-console.log(`\n${report}\n`);
-writeFileSync(path.join(OUT, "library.md"), `${report}\n`);
+
+async function table(title: string, scenarios: Scenario[], headers: Record<string, string> = {}) {
+  const rows = [title, "", "| scenario | median ms | p95 ms | D1 rows_read |", "|---|---:|---:|---:|"];
+  for (const scenario of scenarios) {
+    const timing = await measure(`http://localhost:${PORT}${scenario.url}`, headers);
+    const read = reads.get(scenario.name)!;
+    const detail = read.length > 1 ? ` (${read.join(" + ")})` : "";
+    rows.push(`| ${scenario.name} | ${timing.median.toFixed(1)} | ${timing.p95.toFixed(1)} | ${read.reduce((a, b) => a + b, 0)}${detail} |`);
+  }
+  return rows.join("\n");
+}
+
+// The bench measures delivery, not the per-member send limit (60 a minute), so it lifts that limit.
+const worker = await startWorker((config) => {
+  for (const limiter of config.ratelimits ?? []) if (limiter.name === "MESSAGE_LIMITER") limiter.simple.limit = 1_000_000;
+});
+try {
+  const check = (await (await fetch(`http://localhost:${PORT}/api/books?limit=1`)).json()) as { data: { total: number } };
+  if (check.data.total !== BOOKS) throw new Error(`Expected ${BOOKS} books, the Worker sees ${check.data.total}`);
+  const libraryReport = await table(
+    `Library listing over ${BOOKS.toLocaleString("en-US")} books, ${SAMPLES} sequential requests each, local Miniflare (rows_read: listing + count):`,
+    libraryScenarios,
+  );
+  const clubReport = await table(
+    `Club browsing over ${CLUBS.toLocaleString("en-US")} clubs, signed in, ${SAMPLES} sequential requests each, local Miniflare:`,
+    clubScenarios,
+    { Authorization: `Bearer ${TOKEN}` },
+  );
+  const listReport = await table(
+    `Conversation list and unread badge for a member with ${CONVERSATIONS.toLocaleString("en-US")} conversations (rows_read: list + badge):`,
+    conversationScenarios,
+    { Authorization: `Bearer ${TOKEN}` },
+  );
+  const base = `http://localhost:${PORT}`;
+  const delivery = await measureDelivery(base, LIVE_CONVERSATION, { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
+  const burst = await measureBurst(base, LIVE_CONVERSATION, { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
+  const messagesReport = [
+    listReport,
+    "",
+    `Send → delivery on the other member's WebSocket (POST through the Worker, Durable Object, socket), ${MESSAGES} messages one after another:`,
+    "",
+    "| median ms | p95 ms |",
+    "|---:|---:|",
+    `| ${delivery.median.toFixed(1)} | ${delivery.p95.toFixed(1)} |`,
+    "",
+    `Burst of ${MESSAGES} concurrent sends: ${burst.accepted} accepted, ${burst.delivered} delivered live, ${burst.stored} stored, in ${burst.seconds.toFixed(1)} s.`,
+  ].join("\n");
+  console.log(`\n${libraryReport}\n\n${clubReport}\n\n${messagesReport}\n`);
+  writeFileSync(path.join(OUT, "library.md"), `${libraryReport}\n`);
+  writeFileSync(path.join(OUT, "clubs.md"), `${clubReport}\n`);
+  writeFileSync(path.join(OUT, "messages.md"), `${messagesReport}\n`);
+} finally {
+  worker.kill();
+}

@@ -58,3 +58,92 @@ export async function seedBenchBooks(db: D1Database, total: number, members = 50
       .run();
   }
 }
+
+const PLACES = ["Lisbon", "Austin, TX", "Leeds", "Osaka", "Nairobi", "Montréal", "Porto", "Kraków", "Tucson, AZ", "Bergen"];
+
+/**
+ * N synthetic clubs (every fifth private) created by bench members; `memberId` belongs to every
+ * 50th club, so "my clubs" has a realistic couple of hundred rows. FTS and counters follow by trigger.
+ */
+export async function seedBenchClubs(db: D1Database, total: number, memberId: string, members = 50): Promise<void> {
+  const now = Date.now();
+  const chunk = 5_000;
+  for (let start = 1; start <= total; start += chunk) {
+    const end = Math.min(total, start + chunk - 1);
+    await db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT ${start} UNION ALL SELECT i + 1 FROM n WHERE i < ${end}),
+         a(w, k) AS (VALUES ${sqlList(WORDS_A)}),
+         b(w, k) AS (VALUES ${sqlList(WORDS_B)}),
+         p(w, k) AS (VALUES ${sqlList(PLACES)})
+         INSERT INTO clubs (id, name, description, location, is_private, member_limit, member_count, created_by, created_at)
+         SELECT printf('bench-club-%06d', i),
+                'The ' || upper(substr(a.w, 1, 1)) || substr(a.w, 2) || ' ' || upper(substr(b.w, 1, 1)) || substr(b.w, 2) || ' Circle ' || i,
+                'Readers of ' || a.w || ' ' || b.w || ' stories, meeting monthly.',
+                p.w,
+                i % 5 = 0,
+                NULL,
+                0,
+                'bench-user-' || (i % ${members}),
+                ${now} + i
+         FROM n
+         JOIN a ON a.k = i % ${WORDS_A.length}
+         JOIN b ON b.k = (i / ${WORDS_A.length}) % ${WORDS_B.length}
+         JOIN p ON p.k = i % ${PLACES.length}`,
+      )
+      .run();
+  }
+  await db
+    .prepare(
+      `INSERT OR IGNORE INTO memberships (club_id, user_id, role, status, created_at)
+       SELECT id, created_by, 'admin', 'active', created_at FROM clubs WHERE id LIKE 'bench-club-%'`,
+    )
+    .run();
+  await db
+    .prepare(
+      `INSERT OR IGNORE INTO memberships (club_id, user_id, role, status, created_at)
+       SELECT id, ?, 'member', 'active', created_at FROM clubs WHERE id LIKE 'bench-club-%' AND seq % 50 = 0`,
+    )
+    .bind(memberId)
+    .run();
+}
+
+/** A session for `userId` whose token the bench sends as a Bearer token (only its SHA-256 is stored). */
+export async function seedBenchSession(db: D1Database, userId: string, sessionId: string): Promise<void> {
+  await db
+    .prepare("INSERT OR REPLACE INTO sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)")
+    .bind(sessionId, userId, Date.now() + 7 * 24 * 60 * 60 * 1000, Date.now())
+    .run();
+}
+
+/**
+ * `total` conversations between `memberId` and as many other members, with snippets, times and unread
+ * counts, half with the member on each side of the ordered pair (as real rows are).
+ */
+export async function seedBenchConversations(db: D1Database, memberId: string, total: number): Promise<void> {
+  const now = Date.now();
+  await db
+    .prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${total})
+       INSERT OR IGNORE INTO users (id, email, name, is_demo, created_at)
+       SELECT printf('bench-peer-%05d', i), printf('peer%05d@example.com', i), 'Bench Peer ' || i, 0, ${now} FROM n`,
+    )
+    .run();
+  await db
+    .prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${total})
+       INSERT OR IGNORE INTO conversations (id, user_a_id, user_b_id, last_message_snippet, last_message_at, unread_a, unread_b, created_at)
+       SELECT printf('bench-conv-%05d', i),
+              min(?1, printf('bench-peer-%05d', i)), max(?1, printf('bench-peer-%05d', i)),
+              'See you at the swap on ' || (i % 28 + 1) || ' March?', ${now} - i * 60000, i % 3, i % 2, ${now} - i * 60000
+       FROM n`,
+    )
+    .bind(memberId)
+    .run();
+}
+
+/** The conversation the live-delivery bench uses, between two bench members (pair stored ordered). */
+export async function seedBenchPair(db: D1Database, id: string, first: string, second: string): Promise<void> {
+  const [a, b] = first < second ? [first, second] : [second, first];
+  await db.prepare("INSERT OR IGNORE INTO conversations (id, user_a_id, user_b_id, created_at) VALUES (?, ?, ?, ?)").bind(id, a, b, Date.now()).run();
+}

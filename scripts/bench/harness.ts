@@ -1,0 +1,148 @@
+// What every bench shares: a fresh local D1, D1 rows_read counting around the real service code, the
+// built Worker under `vite preview`, and latency sampling through it.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { D1Database } from "@cloudflare/workers-types";
+import { build } from "esbuild";
+import { getPlatformProxy } from "wrangler";
+import { run } from "../lib/run.mjs";
+
+export const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+export const PORT = Number(process.env.BENCH_PORT ?? 4174);
+export const STATE = ".wrangler/bench-state";
+export const OUT = "bench-results";
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** A fresh local D1 with the migrations applied, filled by `seed`. */
+export async function prepareDatabase(seed: (db: D1Database) => Promise<void>) {
+  rmSync(STATE, { recursive: true, force: true });
+  await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], {
+    env: { ...process.env, CI: "true" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({
+    configPath: "wrangler.toml",
+    remoteBindings: false,
+    persist: { path: `${STATE}/v3` },
+  });
+  await seed(proxy.env.DB);
+  return proxy;
+}
+
+interface D1PreparedStatementLike {
+  bind(...values: unknown[]): D1PreparedStatementLike;
+  all(): Promise<{ meta: { rows_read: number } }>;
+  run(): Promise<{ meta: { rows_read: number } }>;
+  raw(...args: []): Promise<unknown[]>;
+}
+
+export interface ReadCounter {
+  rowsRead: number;
+  queries: number;
+}
+
+/** Counts D1 rows_read for every statement the service runs (measurement only: raw() is re-run as all()). */
+function instrument(db: D1Database, counter: ReadCounter): D1Database {
+  const wrapStatement = (statement: D1PreparedStatementLike): D1PreparedStatementLike =>
+    new Proxy(statement, {
+      get(target, prop) {
+        if (prop === "bind") return (...args: unknown[]) => wrapStatement(target.bind(...args));
+        if (prop === "raw") {
+          return async (...args: unknown[]) => {
+            const measured = await target.all();
+            counter.rowsRead += measured.meta.rows_read;
+            counter.queries++;
+            return target.raw(...(args as []));
+          };
+        }
+        if (prop === "all" || prop === "run") {
+          return async () => {
+            const result = await target[prop]();
+            counter.rowsRead += result.meta.rows_read;
+            counter.queries++;
+            return result;
+          };
+        }
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === "prepare") return (query: string) => wrapStatement(target.prepare(query) as unknown as D1PreparedStatementLike);
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/** A service context over the instrumented database, as the Worker would build it. */
+export async function countingContext(db: D1Database, counter: ReadCounter, user: unknown = null) {
+  const { drizzle } = await import("drizzle-orm/d1");
+  const schema = await import("../../worker/db/schema.ts");
+  return { db: drizzle(instrument(db, counter) as never, { schema }), env: {} as never, user };
+}
+
+/** A service module bundled for Node, so the bench runs the same code the Worker does. */
+export async function loadService<T>(entry: string): Promise<T> {
+  mkdirSync(OUT, { recursive: true });
+  const outfile = path.resolve(OUT, `${path.basename(entry, ".ts")}-service.mjs`);
+  await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", outfile, logLevel: "error" });
+  return import(pathToFileURL(outfile).href) as Promise<T>;
+}
+
+/** Wrangler's configuration of the build, as `vite preview` reads it. */
+type BuiltConfig = { ratelimits?: { name: string; simple: { limit: number; period: number } }[] };
+
+/**
+ * Builds the app and serves it on local Miniflare over the bench database. `configure` may adjust
+ * the built Worker's configuration first (for example lift a rate limit the bench would trip).
+ */
+export async function startWorker(configure?: (config: BuiltConfig) => void): Promise<ChildProcess> {
+  await run("react-router", ["build"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (configure) {
+    const file = path.join(process.env.BUILD_DIR ?? "build", "server", "wrangler.json");
+    const config = JSON.parse(readFileSync(file, "utf8")) as BuiltConfig;
+    configure(config);
+    writeFileSync(file, JSON.stringify(config));
+  }
+  const child = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], {
+    env: { ...process.env, WRANGLER_STATE: STATE, PORT: String(PORT) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://localhost:${PORT}/api/books?limit=1`);
+      if (response.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill();
+  throw new Error("The Worker did not start within 60 s");
+}
+
+/** Median and p95 of SAMPLES sequential requests, after 20 to warm up. */
+export async function measure(url: string, headers: Record<string, string> = {}) {
+  const get = async () => {
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  };
+  for (let i = 0; i < 20; i++) await get();
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const started = performance.now();
+    await get();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 50), p95: percentile(times, 95) };
+}

@@ -1,0 +1,90 @@
+// Live delivery through the real Worker, Durable Object and WebSocket: one member's sends, timed until
+// the other member's socket receives them; then a burst of concurrent sends, counted back.
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+interface Peer {
+  token: string;
+}
+
+async function openSocket(base: string, conversationId: string, reader: Peer) {
+  const socket = new WebSocket(`${base.replace(/^http/, "ws")}/api/dm/conversations/${conversationId}/socket`, {
+    headers: { Authorization: `Bearer ${reader.token}` },
+  } as unknown as string[]);
+  const arrivals = new Map<string, number>();
+  const waiters = new Map<string, () => void>();
+  socket.addEventListener("message", (event) => {
+    const data = JSON.parse(String(event.data)) as { type: string; message?: { messageId: string } };
+    if (data.type !== "message" || !data.message) return;
+    arrivals.set(data.message.messageId, performance.now());
+    waiters.get(data.message.messageId)?.();
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener("open", () => resolve(), { once: true });
+    socket.addEventListener("error", () => reject(new Error("The bench socket could not connect")), { once: true });
+  });
+  const arrival = (messageId: string) =>
+    arrivals.has(messageId) ? Promise.resolve() : new Promise<void>((resolve) => waiters.set(messageId, resolve));
+  return { socket, arrivals, arrival };
+}
+
+function send(base: string, conversationId: string, sender: Peer, content: string, messageId: string) {
+  return fetch(`${base}/api/dm/conversations/${conversationId}/messages`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${sender.token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ content, messageId }),
+  });
+}
+
+/** Send → delivery on the other member's socket, `count` messages one after another. */
+export async function measureDelivery(base: string, conversationId: string, sender: Peer, reader: Peer, count: number) {
+  const { socket, arrival } = await openSocket(base, conversationId, reader);
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const messageId = crypto.randomUUID();
+      const started = performance.now();
+      const delivered = arrival(messageId);
+      const response = await send(base, conversationId, sender, `bench message ${i}`, messageId);
+      if (!response.ok) throw new Error(`send answered ${response.status}: ${await response.text()}`);
+      await delivered;
+      times.push(performance.now() - started);
+    }
+  } finally {
+    socket.close();
+  }
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/** `count` sends at once (as many in flight as the client allows); returns how many arrived and are stored. */
+export async function measureBurst(base: string, conversationId: string, sender: Peer, reader: Peer, count: number) {
+  const { socket, arrivals } = await openSocket(base, conversationId, reader);
+  const ids = Array.from({ length: count }, () => crypto.randomUUID());
+  const started = performance.now();
+  const answers = await Promise.all(ids.map((id, i) => send(base, conversationId, sender, `burst ${i}`, id).then((r) => r.status)));
+  const seconds = (performance.now() - started) / 1000;
+  const deadline = Date.now() + 10_000;
+  while (ids.some((id) => !arrivals.has(id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  socket.close();
+
+  const stored = new Set<string>();
+  let nextToken: number | null | undefined;
+  do {
+    const query = nextToken ? `?limit=100&nextToken=${nextToken}` : "?limit=100";
+    const response = await fetch(`${base}/api/dm/conversations/${conversationId}/messages${query}`, {
+      headers: { Authorization: `Bearer ${reader.token}` },
+    });
+    const page = (await response.json()) as { data: { items: { messageId: string }[]; nextToken: number | null } };
+    for (const item of page.data.items) stored.add(item.messageId);
+    nextToken = page.data.nextToken;
+  } while (nextToken);
+  return {
+    accepted: answers.filter((status) => status === 201).length,
+    delivered: ids.filter((id) => arrivals.has(id)).length,
+    stored: ids.filter((id) => stored.has(id)).length,
+    seconds,
+  };
+}
