@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { clubs, inviteCodeFailures, inviteCodes, joinRequests, memberships } from "../../worker/db/schema";
 import { TOO_MANY_ATTEMPTS, TOO_MANY_WRONG_CODES } from "../../worker/services/invite-attempts";
-import { INVITE_CODE_INVALID } from "../../worker/services/invite-codes";
+import { INVITE_CODE_INVALID, isInviteCodeClash } from "../../worker/services/invite-codes";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { addMember, addPendingRequest, clubApi, createClub } from "./support";
 
@@ -202,5 +202,30 @@ describe("POST /api/clubs/join validation", () => {
     expect(await clubApi("POST", "/join", member, body)).toEqual({ status: 400, body: { success: false, error } });
     // A malformed request is not a guess: nothing is counted.
     expect(await failuresOf(member.user.id)).toBeUndefined();
+  });
+});
+
+describe("two clubs drawing the same code", () => {
+  it("is refused by the unique index with an error the retry recognises (and only that error)", async () => {
+    const first = await clubWithCode();
+    const second = await createClub((await createMember()).id);
+    const [row] = await db.select().from(inviteCodes).where(eq(inviteCodes.clubId, first.club.id));
+    const clash = await db
+      .insert(inviteCodes)
+      .values({ clubId: second.id, nonce: "n", codeHash: row!.codeHash, expiresAt: Date.now() + DAY })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(isInviteCodeClash(clash)).toBe(true);
+    const otherFailure = await db
+      .insert(inviteCodes)
+      .values({ clubId: crypto.randomUUID(), nonce: "n", codeHash: "f".repeat(64), expiresAt: Date.now() + DAY })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(otherFailure).not.toBeNull();
+    expect(isInviteCodeClash(otherFailure)).toBe(false);
   });
 });

@@ -10,6 +10,8 @@ export const CLUB_NOT_FOUND = "Club not found";
 
 /** What the signed-in member may do in one club (spec §6, enforced here rather than trusted from the page). */
 export interface ClubAccess {
+  /** The signed-in member asking. */
+  userId: string;
   club: { clubId: string; name: string; isPrivate: boolean; memberLimit: number | null; memberCount: number; createdBy: string };
   role: MemberRole | null;
   status: MemberStatus | null;
@@ -39,7 +41,7 @@ export async function loadClubAccess(ctx: ServiceContext, clubId: string): Promi
   if (!row) throw notFound(CLUB_NOT_FOUND);
   const { role, status, ...club } = row;
   const isCreator = club.createdBy === ctx.user.id;
-  return { club, role, status, isCreator, canManage: isCreator || (status === "active" && role === "admin") };
+  return { userId: ctx.user.id, club, role, status, isCreator, canManage: isCreator || (status === "active" && role === "admin") };
 }
 
 /** Only the creator edits or deletes the club, changes roles and removes members (spec §6). */

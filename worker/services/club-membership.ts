@@ -12,8 +12,6 @@ import type { ServiceContext } from "./types";
 // that writes, because D1 has no interactive transactions: a batch runs as one transaction, and the
 // memberships triggers keep clubs.member_count exact as it goes.
 
-type Member = ServiceContext & { user: NonNullable<ServiceContext["user"]> };
-
 export const NOT_A_MEMBER = "You are not a member of this club";
 export const CREATOR_CANNOT_LEAVE = "You created this club, so you cannot leave it. Delete the club instead.";
 export const LAST_ADMIN_CANNOT_LEAVE = "You are the club's last admin. Make another member an admin before you leave.";
@@ -93,27 +91,27 @@ export async function joinClubByCode(ctx: ServiceContext, code: string): Promise
  * would only wait.
  */
 export async function requestToJoinClub(ctx: ServiceContext, clubId: string): Promise<{ status: "pending" | "active" }> {
-  const access = await loadClubAccess(ctx, clubId);
-  const member = ctx as Member;
-  if (access.status === "active") return { status: "active" };
+  const { userId, club, status } = await loadClubAccess(ctx, clubId);
+  if (status === "active") return { status: "active" };
   const now = Date.now();
-  if (!access.club.isPrivate) {
+  if (!club.isPrivate) {
     const [, , [row]] = await ctx.db.batch([
-      admit(ctx, clubId, member.user.id, now),
-      settleRequest(ctx, clubId, member.user.id, now, null),
-      membershipStatus(ctx, clubId, member.user.id),
+      admit(ctx, clubId, userId, now),
+      settleRequest(ctx, clubId, userId, now, null),
+      membershipStatus(ctx, clubId, userId),
     ]);
     if (row?.status !== "active") throw conflict(CLUB_FULL);
     return { status: "active" };
   }
-  if (access.status === "pending") return { status: "pending" };
-  if (isFull(access.club)) throw conflict(CLUB_FULL);
+  // Asking again while pending is not refused for a full club: it changes nothing.
+  if (status !== "pending" && isFull(club)) throw conflict(CLUB_FULL);
+  // Both writes are idempotent, so asking twice leaves one pending membership and one request.
   await ctx.db.batch([
-    ctx.db.insert(memberships).values({ clubId, userId: member.user.id, role: "member", status: "pending", createdAt: now }).onConflictDoNothing(),
+    ctx.db.insert(memberships).values({ clubId, userId, role: "member", status: "pending", createdAt: now }).onConflictDoNothing(),
     // A request decided earlier (rejected, or approved and since left) starts again as a new request.
     ctx.db
       .insert(joinRequests)
-      .values({ clubId, userId: member.user.id, status: "pending", requestedAt: now })
+      .values({ clubId, userId, status: "pending", requestedAt: now })
       .onConflictDoUpdate({
         target: [joinRequests.clubId, joinRequests.userId],
         set: { status: "pending", requestedAt: now, decidedAt: null, decidedBy: null },
@@ -130,10 +128,9 @@ export async function requestToJoinClub(ctx: ServiceContext, clubId: string): Pr
  * the DELETE itself, so no sequence of requests can leave active members without an admin.
  */
 export async function leaveClub(ctx: ServiceContext, clubId: string): Promise<{ clubId: string }> {
-  const access = await loadClubAccess(ctx, clubId);
-  const userId = (ctx as Member).user.id;
-  if (!access.status) throw notFound(NOT_A_MEMBER);
-  if (access.isCreator) throw conflict(CREATOR_CANNOT_LEAVE);
+  const { userId, status, isCreator } = await loadClubAccess(ctx, clubId);
+  if (!status) throw notFound(NOT_A_MEMBER);
+  if (isCreator) throw conflict(CREATOR_CANNOT_LEAVE);
   const others = (condition: ReturnType<typeof sql>) =>
     sql`exists (select 1 from ${memberships} as other where other.club_id = ${clubId} and other.user_id <> ${userId} and other.status = 'active'${condition})`;
   const [left] = await ctx.db.batch([
@@ -184,11 +181,11 @@ export async function listJoinRequests(ctx: ServiceContext, clubId: string): Pro
 
 /** Admits the requester if the club has room (409 "This club is full" otherwise). */
 export async function approveJoinRequest(ctx: ServiceContext, clubId: string, userId: string): Promise<{ userId: string; status: "active" }> {
-  await requireClubManager(ctx, clubId, MANAGE_REQUESTS);
+  const manager = await requireClubManager(ctx, clubId, MANAGE_REQUESTS);
   const now = Date.now();
   const [, settled, [request]] = await ctx.db.batch([
     admit(ctx, clubId, userId, now, { onlyWithPendingRequest: true }),
-    settleRequest(ctx, clubId, userId, now, (ctx as Member).user.id),
+    settleRequest(ctx, clubId, userId, now, manager.userId),
     ctx.db
       .select({ status: joinRequests.status })
       .from(joinRequests)
@@ -202,7 +199,7 @@ export async function approveJoinRequest(ctx: ServiceContext, clubId: string, us
 
 /** Declines the request; the requester's pending membership goes with it. */
 export async function rejectJoinRequest(ctx: ServiceContext, clubId: string, userId: string): Promise<{ userId: string; status: "rejected" }> {
-  await requireClubManager(ctx, clubId, MANAGE_REQUESTS);
+  const manager = await requireClubManager(ctx, clubId, MANAGE_REQUESTS);
   const now = Date.now();
   const [, rejected] = await ctx.db.batch([
     ctx.db
@@ -210,7 +207,7 @@ export async function rejectJoinRequest(ctx: ServiceContext, clubId: string, use
       .where(and(eq(memberships.clubId, clubId), eq(memberships.userId, userId), eq(memberships.status, "pending"), pendingRequest(clubId, userId))),
     ctx.db
       .update(joinRequests)
-      .set({ status: "rejected", decidedAt: now, decidedBy: (ctx as Member).user.id })
+      .set({ status: "rejected", decidedAt: now, decidedBy: manager.userId })
       .where(and(eq(joinRequests.clubId, clubId), eq(joinRequests.userId, userId), eq(joinRequests.status, "pending")))
       .returning({ userId: joinRequests.userId }),
   ]);

@@ -66,13 +66,13 @@ export async function withFreshCodeOnClash<T>(attempt: () => Promise<T>): Promis
  * only the first replaces the expired code and both see the same one.
  */
 export async function currentInviteCode(ctx: ServiceContext, clubId: string): Promise<InviteCode> {
-  await requireClubManager(ctx, clubId, MANAGERS_ONLY);
+  const { userId } = await requireClubManager(ctx, clubId, MANAGERS_ONLY);
   const now = Date.now();
   const live = await readLiveCode(ctx, clubId, now);
   if (live) return live;
   await withFreshCodeOnClash(async () => {
     // Replace only a code that is still expired, so a code another admin was just issued stands.
-    await (await prepareInviteCode(ctx, clubId, ctx.user?.id ?? null, now, { onlyReplacingExpired: true })).write;
+    await (await prepareInviteCode(ctx, clubId, userId, now, { onlyReplacingExpired: true })).write;
   });
   const issued = await readLiveCode(ctx, clubId, now);
   if (!issued) throw new Error(`Invite code for club ${clubId} was not stored`);
@@ -81,9 +81,9 @@ export async function currentInviteCode(ctx: ServiceContext, clubId: string): Pr
 
 /** A new code for the club, which revokes the old one at once (creator and admins). */
 export async function regenerateInviteCode(ctx: ServiceContext, clubId: string): Promise<InviteCode> {
-  await requireClubManager(ctx, clubId, MANAGERS_ONLY);
+  const { userId } = await requireClubManager(ctx, clubId, MANAGERS_ONLY);
   return withFreshCodeOnClash(async () => {
-    const fresh = await prepareInviteCode(ctx, clubId, ctx.user?.id ?? null, Date.now());
+    const fresh = await prepareInviteCode(ctx, clubId, userId, Date.now());
     await fresh.write;
     return { code: fresh.code, expiresAt: fresh.expiresAt };
   });
