@@ -4,7 +4,7 @@ import { books, clubs, inviteCodes, joinRequests, memberships } from "../../work
 import type { MemberClub } from "../../worker/services/clubs";
 import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
 import { call, json, type Envelope } from "../helpers/http";
-import { SAME_ORIGIN } from "../members/support";
+import { bearer, SAME_ORIGIN } from "../members/support";
 import { addMember, addPendingRequest, clubApi, createClub } from "./support";
 
 const FIELDS = { name: "Night Owls", description: "Reading after dark", location: "Lantern Café", isPrivate: true, memberLimit: 12 };
@@ -80,6 +80,20 @@ describe("POST /api/clubs", () => {
       const fields = { name: "n".repeat(100), description: "d".repeat(500), location: "l".repeat(100), memberLimit };
       expect((await clubApi("POST", "", creator, fields)).status).toBe(201);
     }
+  });
+
+  it("answers malformed requests with 400 or 413 in the envelope, never 500", async () => {
+    const creator = await signedInMember();
+    const send = (init: RequestInit, path = "/api/clubs") => call(path, { method: "POST", ...init, headers: { ...bearer(creator.token), ...init.headers } });
+    const answers = [
+      await send({ headers: { "Content-Type": "application/json" }, body: "{not json" }),
+      await send({ headers: { "Content-Type": "text/plain" }, body: JSON.stringify({ name: "Club", location: "Hall" }) }),
+      await send({ headers: { "Content-Type": "application/json" }, body: "[1,2]" }),
+      await send({ headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "x".repeat(70_000), location: "Hall" }) }),
+      await call(`/api/clubs/${"x".repeat(65)}`, { method: "PATCH", headers: bearer(creator.token), json: { name: "Y" } }),
+    ];
+    expect(answers.map((response) => response.status)).toEqual([400, 400, 400, 413, 400]);
+    for (const response of answers) expect(await json<Envelope>(response)).toEqual({ success: false, error: expect.any(String) });
   });
 
   it("works from a browser with the session cookie, and refuses a cross-site post", async () => {
