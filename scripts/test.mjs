@@ -1,6 +1,7 @@
 // `npm test`: lint and typecheck, build the Worker once, run the Workers-runtime tests against it, then the browser journeys.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { ensureDevVars } from "./lib/dev-vars.mjs";
 import { run } from "./lib/run.mjs";
 
 function hasChromium() {
@@ -12,7 +13,7 @@ function hasChromium() {
   }
 }
 
-if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
+ensureDevVars();
 
 // E2E needs a real browser; Playwright's own download does not work here, so use Debian's.
 if (!hasChromium()) {
