@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { defineConfig, devices } from "@playwright/test";
+import { geocoderUrl } from "./tests/e2e/recorded-geocoder";
 
 // Playwright cannot download its own browser here; Debian's chromium package is the browser.
 function chromiumPath(): string {
@@ -37,7 +38,8 @@ export default defineConfig({
     command: `node scripts/e2e-state.mjs && vite preview --port ${PORT} --strictPort`,
     url: `http://localhost:${PORT}/library`,
     // E2E_PORT and E2E_STATE let a second run (another checkout's, a helper's) keep out of this one's way.
-    env: { WRANGLER_STATE: process.env.E2E_STATE ?? ".wrangler/e2e-state", PORT: String(PORT) },
+    // E2E_GEOCODER_URL: where the Worker asks for place names (the recorded geocoder a spec serves).
+    env: { WRANGLER_STATE: process.env.E2E_STATE ?? ".wrangler/e2e-state", PORT: String(PORT), E2E_GEOCODER_URL: geocoderUrl() },
     reuseExistingServer: false,
     timeout: 120_000,
     // The server's request log drowns the test report; its errors (stderr) still show.

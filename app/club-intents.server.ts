@@ -17,7 +17,6 @@ import { clubInputSchema, joinClubInputSchema, memberRoleInputSchema } from "../
 import { actionError, fieldErrors, refuse } from "./action-result.server";
 import { setFlash } from "./flash.server";
 import { readFormData, textField } from "./form-data.server";
-import { withoutDialog } from "./lib/use-url-dialog";
 import { memberContext } from "./route-context.server";
 
 // The spec's screen messages (§8) for failures the member did not cause, or cannot do more about.
@@ -62,7 +61,7 @@ const explain =
 /**
  * Every club form on the club pages posts here with an `intent`, from My Clubs, Browse Clubs and
  * a club's own page alike; each intent is one service call (the same services the API uses).
- * `page` says where the member is, which decides where a delete or a leave goes next.
+ * `page` says where the member is, which decides where a save or a delete goes next.
  */
 export async function clubIntentAction({
   request,
@@ -85,9 +84,6 @@ export async function clubIntentAction({
   }
   const intent = intentSchema.safeParse(textField(form, "intent"));
   if (!intent.success) return refuse({ form: "Unknown action." }, 400);
-
-  const url = new URL(request.url);
-  const closeDialog = `${url.pathname}${withoutDialog(url.search)}`;
 
   if (intent.data === "create") {
     const input = clubInputSchema.safeParse(clubFields(form));
@@ -118,6 +114,9 @@ export async function clubIntentAction({
   const clubId = clubIdParams.shape.id.safeParse(routeClubId ?? textField(form, "clubId"));
   if (!clubId.success) return refuse({ form: "Which club? The form did not say." }, 400);
   const id = clubId.data;
+  // Where a saved dialog closes to: the page it was opened on (named here, not read from the request,
+  // whose address has React Router's ".data" suffix when the form was sent by script).
+  const pageAddress = page === "club" ? `/clubs/${id}` : "/clubs";
 
   switch (intent.data) {
     case "update": {
@@ -126,7 +125,7 @@ export async function clubIntentAction({
       if (!input.success) return refuse(fieldErrors(input.error), 400);
       try {
         await updateClub(ctx, id, input.data);
-        return redirect(closeDialog);
+        return redirect(pageAddress);
       } catch (error) {
         return actionError(error, { message: explain(FAILED.update), unexpected: FAILED.update });
       }

@@ -92,7 +92,7 @@ export function MyClubCard({ club, userId }: { club: MemberClub; userId: string 
               <DeleteClubForm clubId={club.clubId} name={club.name} describedBy={headingId} />
             </>
           )}
-          <OpenDialogButton dialog="requests" club={club.clubId} describedBy={headingId}>
+          <OpenDialogButton dialog="requests" club={club.clubId} describedBy={headingId} loadsData>
             Manage Requests
           </OpenDialogButton>
         </div>

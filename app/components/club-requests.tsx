@@ -81,7 +81,7 @@ export function ClubRequests({
     <div className="space-y-4">
       {content}
       <div className="flex justify-end border-t border-stone-200 pt-4">
-        <Link to={closeHref} replace preventScrollReset className="btn btn-secondary" data-autofocus={requests?.length ? undefined : true}>
+        <Link to={closeHref} replace preventScrollReset defaultShouldRevalidate={false} className="btn btn-secondary" data-autofocus={requests?.length ? undefined : true}>
           Close
         </Link>
       </div>

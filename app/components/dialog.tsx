@@ -13,9 +13,31 @@ interface DialogProps {
   children: React.ReactNode;
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab from the last control goes back to the first (and Shift+Tab from the first to the last): the
+ * modal makes the page inert, but the browser would otherwise move focus out to its own toolbar.
+ */
+function keepTabInside(event: React.KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.getClientRects().length > 0);
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * The one modal primitive: a native <dialog> opened with showModal(), so the browser makes the
- * rest of the page inert (focus stays inside) and Escape closes it. It is labelled by its heading,
+ * rest of the page inert and Escape closes it; Tab wraps around inside it. It is labelled by its heading,
  * moves focus to the first field marked `data-autofocus` (else the first focusable element), and
  * gives focus back to the control that opened it.
  *
@@ -62,6 +84,7 @@ export function Dialog({ open, onClose, title, description, busy = false, childr
       aria-labelledby={headingId}
       aria-describedby={description ? descriptionId : undefined}
       className="m-auto max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-2rem))] overflow-y-auto rounded-xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-900/50"
+      onKeyDown={keepTabInside}
       onCancel={(event) => {
         if (busy) event.preventDefault();
       }}
@@ -99,9 +122,12 @@ export function OpenDialogButton({
   club,
   className = "btn btn-secondary",
   describedBy,
+  loadsData = false,
   children,
 }: {
   dialog: string;
+  /** The dialog shows data the page's loader reads for it (Manage Join Requests): load it on opening. */
+  loadsData?: boolean;
   club?: string;
   className?: string;
   /** What the button acts on, e.g. the card's heading, when the label alone ("Edit") is not enough. */
@@ -111,7 +137,7 @@ export function OpenDialogButton({
   const location = useLocation();
   const kept = [...new URLSearchParams(withoutDialog(location.search))];
   return (
-    <Form method="get" action={location.pathname} replace preventScrollReset className="contents">
+    <Form method="get" action={location.pathname} replace preventScrollReset defaultShouldRevalidate={loadsData} className="contents">
       {kept.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

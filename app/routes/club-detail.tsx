@@ -14,7 +14,7 @@ import { Dialog, OpenDialogButton } from "../components/dialog";
 import { PrevNext } from "../components/prev-next";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { loadJoinRequests } from "../join-requests.server";
-import { revalidateUnlessDialogChange, useUrlDialog } from "../lib/use-url-dialog";
+import { useUrlDialog } from "../lib/use-url-dialog";
 import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/club-detail";
 
@@ -45,9 +45,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   return clubIntentAction({ request, context, clubId: params.clubId, page: "club" });
 }
-
-// Opening or closing a dialog needs no new data, except Manage Join Requests, which the loader reads.
-export const shouldRevalidate = revalidateUnlessDialogChange(["requests"]);
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: `${loaderData?.club.name ?? CLUB_NOT_FOUND} — BookClub` }, { name: "robots", content: "noindex" }];
@@ -113,7 +110,7 @@ export default function ClubDetail({ loaderData, actionData }: Route.ComponentPr
               <DeleteClubForm clubId={club.clubId} name={club.name} />
             </>
           )}
-          {viewer.canManage && <OpenDialogButton dialog="requests">Manage Requests</OpenDialogButton>}
+          {viewer.canManage && <OpenDialogButton dialog="requests" loadsData>Manage Requests</OpenDialogButton>}
           {/* The creator cannot leave (the club would lose the one member who may edit or delete it). */}
           {active && !viewer.isCreator && <LeaveClubForm />}
           {/* A public club's page is open to every member; joining it is one request that admits at once. */}

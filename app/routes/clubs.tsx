@@ -9,7 +9,7 @@ import { ClubRequests } from "../components/club-requests";
 import { ClubTabs } from "../components/club-tabs";
 import { Dialog, OpenDialogButton } from "../components/dialog";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { revalidateUnlessDialogChange, useUrlDialog } from "../lib/use-url-dialog";
+import { useUrlDialog } from "../lib/use-url-dialog";
 import { loadJoinRequests } from "../join-requests.server";
 import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/clubs";
@@ -29,9 +29,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return clubIntentAction({ request, context, page: "list" });
 }
-
-// Opening or closing a dialog needs no new data, except Manage Join Requests, which the loader reads.
-export const shouldRevalidate = revalidateUnlessDialogChange(["requests"]);
 
 /** The Join Club entry points elsewhere arrive with navigation state { openJoin: true } (spec §2). */
 function useOpenJoinFlag() {
