@@ -73,5 +73,5 @@ export default function BrowseClubs({ loaderData: data }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} heading="Failed to load clubs" />;
+  return <RouteErrorBoundary error={error} heading="Failed to browse clubs" />;
 }
