@@ -4,6 +4,7 @@ import type { AppEnv } from "./http/app-env";
 import { d1Session } from "./http/d1-bookmark";
 import { conversationSocket } from "./http/conversation-socket";
 import { drainUnreadBody } from "./http/drain-body";
+import { memberSocket } from "./http/member-socket";
 import { media } from "./http/media";
 import { renderPage } from "./http/pages";
 import { securityHeaders } from "./http/security-headers";
@@ -17,6 +18,7 @@ const app = new Hono<AppEnv>();
 app.use("*", drainUnreadBody);
 // Before every middleware that edits response headers: a 101 Switching Protocols response's are immutable.
 app.get("/api/dm/conversations/:id/socket", conversationSocket);
+app.get("/api/dm/socket", memberSocket);
 app.use("*", securityHeaders);
 // Covers and avatars come from R2 alone and are publicly cached: answered before the middleware below,
 // so a cover request with a cookie neither starts a D1 session nor looks the member up.
@@ -30,6 +32,7 @@ app.route("/api", api);
 app.all("*", renderPage);
 
 export { ConversationRoom } from "../durable-objects/conversation-room";
+export { MemberInbox } from "../durable-objects/member-inbox";
 
 export default {
   fetch: app.fetch,

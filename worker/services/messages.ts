@@ -6,6 +6,7 @@ import { cleanText } from "../shared/text";
 import { requireNotBlocked } from "./blocks";
 import { conversationRoom } from "./conversation-rooms";
 import { badRequest, notFound, requireUser, tooManyRequests } from "./errors";
+import { tellMembers } from "./member-inboxes";
 import type { ServiceContext } from "./types";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
@@ -76,7 +77,10 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
   if (!success) throw tooManyRequests(SEND_RATE_LIMITED);
   const room = conversationRoom(ctx.env, conversationId);
   await room.open(conversationId, members);
-  return room.post(ctx.user.id, input.content, input.messageId);
+  const message = await room.post(ctx.user.id, input.content, input.messageId);
+  // After the room has delivered it and mirrored the summary: both members' other pages re-read the list and badge.
+  await tellMembers(ctx.env, members, { type: "dm", conversationId, fromUserId: ctx.user.id });
+  return message;
 }
 
 export async function listMessages(ctx: ServiceContext, conversationId: string, query: z.output<typeof messagesQuerySchema>) {

@@ -1,0 +1,54 @@
+import { DurableObject } from "cloudflare:workers";
+
+/** What a member's inbox socket receives: `dm` when a message was written in one of their conversations. */
+export type InboxEvent = { type: "ready" } | { type: "dm"; conversationId: string; fromUserId: string };
+
+/** Answered by the runtime itself, so a keep-alive ping never wakes a hibernating inbox. */
+export const INBOX_PING = JSON.stringify({ type: "ping" });
+export const INBOX_PONG = JSON.stringify({ type: "pong" });
+
+/**
+ * One member's live connection to "something changed in your conversations", named by the member's
+ * id. It keeps nothing but the member's hibernating WebSockets (one per open tab): conversations
+ * themselves live in their rooms and the D1 mirror, so the badge and the list re-read those when
+ * told. Without it a member on any page other than the open thread would only learn of a new
+ * message from the 60-second badge refresh.
+ */
+export class MemberInbox extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(INBOX_PING, INBOX_PONG));
+  }
+
+  /** The WebSocket upgrade, already authenticated by the Worker (session and Origin). */
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Not found", { status: 404 });
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server);
+    server.send(JSON.stringify({ type: "ready" } satisfies InboxEvent));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Tells every open tab of the member; returns how many sockets were told. */
+  notify(event: InboxEvent): number {
+    let told = 0;
+    for (const socket of this.ctx.getWebSockets()) {
+      try {
+        socket.send(JSON.stringify(event));
+        told++;
+      } catch {
+        // Closed meanwhile: that tab reconnects and re-reads when it comes back.
+      }
+    }
+    return told;
+  }
+
+  async webSocketMessage(): Promise<void> {
+    // Nothing to answer: pings are auto-responded, and the inbox takes no commands.
+  }
+
+  async webSocketClose(socket: WebSocket, code: number): Promise<void> {
+    // 1005/1006 carry no close frame to echo; anything else is answered in kind.
+    if (code !== 1005 && code !== 1006) socket.close(code, "closing");
+  }
+}

@@ -1,0 +1,104 @@
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { INBOX_PING, INBOX_PONG, type InboxEvent, type MemberInbox } from "../../durable-objects/member-inbox";
+import { memberInbox } from "../../worker/services/member-inboxes";
+import { signedInMember } from "../helpers/fixtures";
+import { call, ORIGIN } from "../helpers/http";
+import { SAME_ORIGIN } from "../members/support";
+
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+
+/** A real WebSocket to the member's inbox through the Worker's upgrade route, with what it receives. */
+async function connectInbox(cookie: string, origin = ORIGIN) {
+  const response = await call("/api/dm/socket", { cookie, headers: { Upgrade: "websocket", Origin: origin } });
+  const socket = response.webSocket;
+  const received: string[] = [];
+  const waiters: ((data: string) => void)[] = [];
+  if (socket) {
+    socket.accept();
+    socket.addEventListener("message", (message) => {
+      const data = message.data as string;
+      const waiter = waiters.shift();
+      if (waiter) waiter(data);
+      else received.push(data);
+    });
+  }
+  const nextRaw = () => new Promise<string>((resolve) => (received.length ? resolve(received.shift()!) : waiters.push(resolve)));
+  const next = async () => JSON.parse(await nextRaw()) as InboxEvent;
+  return { response, socket, next, nextRaw };
+}
+
+function api(path: string, member: Member, init: { method?: string; json?: unknown } = {}) {
+  return call(`/api/dm${path}`, { method: init.method ?? "GET", cookie: member.cookie, headers: SAME_ORIGIN, ...(init.json ? { json: init.json } : {}) });
+}
+
+async function conversationBetween(a: Member, b: Member) {
+  const response = await api("/conversations", a, { method: "POST", json: { toUserId: b.user.id } });
+  return ((await response.json()) as { data: { conversationId: string } }).data.conversationId;
+}
+
+describe("the member's inbox socket (GET /api/dm/socket)", () => {
+  it("tells both members' open tabs when a message is written, whatever page they are on", async () => {
+    const [alice, bob] = await Promise.all([signedInMember({ name: "Alice" }), signedInMember({ name: "Bob" })]);
+    const conversationId = await conversationBetween(alice, bob);
+    const bobTabs = [await connectInbox(bob.cookie), await connectInbox(bob.cookie)];
+    const aliceTab = await connectInbox(alice.cookie);
+    for (const tab of [...bobTabs, aliceTab]) {
+      expect(tab.response.status).toBe(101);
+      expect(await tab.next()).toEqual({ type: "ready" });
+    }
+
+    expect((await api(`/conversations/${conversationId}/messages`, alice, { method: "POST", json: { content: "Is the atlas free?" } })).status).toBe(201);
+    const told = { type: "dm", conversationId, fromUserId: alice.user.id };
+    for (const tab of bobTabs) expect(await tab.next()).toEqual(told);
+    expect(await aliceTab.next()).toEqual(told);
+
+    // By the time the inbox speaks, the list it sends tabs to re-read already has the message.
+    const list = await api("/conversations?limit=50", bob);
+    const { data } = (await list.json()) as { data: { items: { conversationId: string; unreadCount: number; lastMessageSnippet: string }[] } };
+    expect(data.items.find((c) => c.conversationId === conversationId)).toMatchObject({ unreadCount: 1, lastMessageSnippet: "Is the atlas free?" });
+    for (const tab of [...bobTabs, aliceTab]) tab.socket!.close(1000, "done");
+  });
+
+  it("answers pings without waking, and keeps its sockets through hibernation", async () => {
+    const member = await signedInMember();
+    const tab = await connectInbox(member.cookie);
+    await tab.next();
+    tab.socket!.send(INBOX_PING);
+    expect(await tab.nextRaw()).toBe(INBOX_PONG);
+
+    const inbox = memberInbox(env, member.user.id);
+    await evictDurableObject(inbox);
+    expect(await inbox.notify({ type: "dm", conversationId: "c-1", fromUserId: "someone" })).toBe(1);
+    expect(await tab.next()).toEqual({ type: "dm", conversationId: "c-1", fromUserId: "someone" });
+    await runInDurableObject(inbox, async (_instance: MemberInbox, state) => {
+      expect(state.getWebSockets()).toHaveLength(1);
+    });
+    tab.socket!.close(1000, "done");
+  });
+
+  it("refuses a visitor, a dead session, an upgrade from another origin, and a plain GET", async () => {
+    const member = await signedInMember();
+    expect((await connectInbox("")).response.status).toBe(401);
+    expect((await connectInbox("bookclub_session=not-a-session")).response.status).toBe(401);
+    const foreign = await connectInbox(member.cookie, "https://evil.example");
+    expect(foreign.response.status).toBe(403);
+    expect(foreign.socket).toBeNull();
+    expect((await call("/api/dm/socket", { cookie: member.cookie })).status).toBe(426);
+  });
+
+  it("a member's inbox hears only about their own conversations", async () => {
+    const [alice, bob, carol] = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
+    const conversationId = await conversationBetween(alice, bob);
+    const carolTab = await connectInbox(carol.cookie);
+    const bobTab = await connectInbox(bob.cookie);
+    await Promise.all([carolTab.next(), bobTab.next()]);
+    await api(`/conversations/${conversationId}/messages`, alice, { method: "POST", json: { content: "hello" } });
+    expect(await bobTab.next()).toMatchObject({ type: "dm", conversationId });
+    // Carol's inbox was told nothing: a ping now is answered first.
+    carolTab.socket!.send(INBOX_PING);
+    expect(await carolTab.nextRaw()).toBe(INBOX_PONG);
+    for (const tab of [carolTab, bobTab]) tab.socket!.close(1000, "done");
+  });
+});
