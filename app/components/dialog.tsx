@@ -88,7 +88,9 @@ export function Dialog({ open, onClose, title, description, busy = false, childr
       onCancel={(event) => {
         if (busy) event.preventDefault();
       }}
-      onClose={() => {
+      onClose={(event) => {
+        // The close event is queued: a server-rendered dialog reopened as a modal has already reopened.
+        if (event.currentTarget.open) return;
         restoreFocus();
         // The dialog closed itself (Escape): tell the owner. A close the owner asked for is not echoed.
         if (latest.current.open) latest.current.onClose();

@@ -207,6 +207,19 @@ test("Join Book Club works from the keyboard alone: focus stays inside, Escape c
   await expect(create).toBeFocused();
 });
 
+test("a dialog asked for by address opens as a modal once the page is interactive", async ({ page }) => {
+  await signInAsNewMember(page, newMember("Ada Address"), CLUBS);
+  await page.goto("/clubs?dialog=create");
+  const create = page.getByRole("dialog", { name: "Create Book Club" });
+  await expect(create.getByRole("button", { name: "Use my location" })).toBeEnabled();
+  expect(await create.evaluate((dialog) => dialog.matches(":modal"))).toBe(true);
+  await expect(create.getByLabel("Club Name")).toBeFocused();
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(create).toBeHidden();
+  await expect(page).toHaveURL(/\/clubs$/);
+});
+
 test("the openJoin navigation flag opens Join Book Club", async ({ page }) => {
   await signInAsNewMember(page, newMember("Nia Navigator"), CLUBS);
   // What <Link to="/clubs" state={{ openJoin: true }}> leaves in the history entry React Router reads.
