@@ -9,6 +9,8 @@ export default [
   route("register", "routes/register.tsx"),
   route("library", "routes/library.tsx"),
   route("books/:bookId", "routes/book-detail.tsx"),
+  // POST only: visitors are sent to sign in by the action itself, then back to the book.
+  route("books/:bookId/borrow", "routes/borrow.tsx"),
   route("swap-toys", "routes/swap-toys.tsx"),
   ...prefix("about", [
     index("routes/about.tsx"),

@@ -3,6 +3,7 @@ import { data, Form, Link, useRevalidator } from "react-router";
 import { AUDIENCE_LABELS, audienceOf } from "../../worker/shared/audience";
 import { findBookById } from "../../worker/services/library";
 import { BookCover } from "../components/book-cover";
+import { BorrowButton } from "../components/borrow-button";
 import { DeleteBookButton } from "../components/delete-book-button";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { serviceContext } from "../route-context.server";
@@ -153,17 +154,12 @@ export default function BookDetail({ loaderData }: Route.ComponentProps) {
               // Only the club's members may borrow a private club's books.
               <p className="text-sm text-stone-700">Members only: {title} is shared in a private club, so only its members can borrow it.</p>
             ) : signedIn ? (
-              // Borrowing opens a chat with the owner once messaging lands; until then it says so.
+              // Borrowing opens (or creates) the chat with the owner and sends the request (spec §4).
               <>
-                <button type="button" className="btn btn-primary" disabled aria-describedby="borrow-soon">
-                  Borrow from {owner}
-                </button>
+                <BorrowButton bookId={book.bookId} owner={owner} />
                 <Link to={`/users/${book.userId}`} className="btn btn-secondary">
                   View {owner}'s profile
                 </Link>
-                <p id="borrow-soon" className="basis-full text-sm text-stone-700">
-                  Borrowing opens a chat with {owner}: coming soon with messaging.
-                </p>
               </>
             ) : (
               <Link to={`/login?redirectTo=${encodeURIComponent(`/books/${book.bookId}`)}`} className="btn btn-primary">
