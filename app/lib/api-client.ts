@@ -21,6 +21,8 @@ interface Envelope<T> {
 export interface ApiInit extends RequestInit {
   /** Sent as JSON with the matching Content-Type. */
   json?: unknown;
+  /** A 403 here is a refusal to show (e.g. a block), not a lost session: it does not sign the member out. */
+  forbiddenIsRefusal?: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface ApiInit extends RequestInit {
  * also raise the session-expired event first. A string body is sent as JSON.
  */
 export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}, defaultError = "Request failed"): Promise<T> {
-  const { json, headers: initHeaders, ...rest } = init;
+  const { json, forbiddenIsRefusal = false, headers: initHeaders, ...rest } = init;
   const headers = new Headers(initHeaders);
   headers.set("Accept", "application/json");
   let body = rest.body;
@@ -48,7 +50,7 @@ export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}, de
   if (response.ok && envelope?.success !== false) return envelope?.data as T;
 
   const error = new ApiError(response.status, envelope?.error || defaultError);
-  if (response.status === 401 || response.status === 403) {
+  if (response.status === 401 || (response.status === 403 && !forbiddenIsRefusal)) {
     window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail: { status: response.status } }));
   }
   throw error;

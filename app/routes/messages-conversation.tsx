@@ -1,8 +1,19 @@
-import { data, Link } from "react-router";
+import { useId } from "react";
+import { data, Link, redirect } from "react-router";
+import { hasBlocked } from "../../worker/services/blocks";
 import { conversationIdParams, findConversationForMember } from "../../worker/services/conversations";
-import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { memberContext } from "../route-context.server";
+import { listMessages, MESSAGES_PAGE_SIZE, requireParticipant, sendMessage, sendMessageSchema } from "../../worker/services/messages";
+import { actionError, fieldErrors } from "../action-result.server";
+import { blockIntentAction, isBlockIntent } from "../block-intents.server";
 import { Avatar } from "../components/avatar";
+import { BlockMemberDialog } from "../components/block-member-dialog";
+import { OpenDialogButton } from "../components/dialog";
+import { MessageThread } from "../components/message-thread";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { readFormData, textField } from "../form-data.server";
+import { SEND_FAILED } from "../lib/use-thread";
+import { revalidateUnlessDialogChange, useUrlDialog } from "../lib/use-url-dialog";
+import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/messages-conversation";
 
 const NOT_FOUND = "Conversation not found";
@@ -13,47 +24,100 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Someone else's conversation answers exactly like a missing one, so ids reveal nothing.
   const conversation = parsed.success ? await findConversationForMember(ctx, parsed.data.id) : null;
   if (!conversation) throw data(NOT_FOUND, { status: 404 });
-  return { conversation };
+  const [page, blocked] = await Promise.all([
+    listMessages(ctx, conversation.conversationId, { limit: MESSAGES_PAGE_SIZE }),
+    hasBlocked(ctx, conversation.otherUser.userId),
+  ]);
+  return { conversation, messages: page.items, nextToken: page.nextToken, blocked, viewerId: ctx.user.id, timezone: ctx.user.timezone };
 }
+
+/**
+ * Block / Unblock the other member, and sending for a browser without JavaScript (with it, the
+ * thread posts to the API itself and keeps the text on failure).
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = memberContext(context);
+  const here = `/messages/${params.conversationId}`;
+  let form: FormData;
+  try {
+    form = await readFormData(request);
+  } catch (error) {
+    return actionError(error, { field: "content" });
+  }
+  const intent = textField(form, "intent");
+  if (isBlockIntent(intent)) {
+    try {
+      const { otherId } = await requireParticipant(ctx, params.conversationId);
+      return blockIntentAction(ctx, intent, otherId, here);
+    } catch (error) {
+      return actionError(error);
+    }
+  }
+  const content = textField(form, "content") ?? "";
+  const unsent = (error: string, status: number) => data({ ok: false as const, errors: { content: error }, content }, { status });
+  const parsed = sendMessageSchema.safeParse({ content });
+  if (!parsed.success) return unsent(fieldErrors(parsed.error).content ?? SEND_FAILED, 400);
+  try {
+    await sendMessage(ctx, params.conversationId, parsed.data);
+  } catch (error) {
+    const refused = actionError(error, { field: "content", unexpected: SEND_FAILED });
+    return unsent(refused.data.errors.content ?? SEND_FAILED, refused.init?.status ?? 500);
+  }
+  // After a post, a fresh GET: reloading the page does not send again.
+  return redirect(here);
+}
+
+// Opening or closing the Block dialog needs no new data.
+export const shouldRevalidate = revalidateUnlessDialogChange();
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   const name = loaderData?.conversation.otherUser.name;
   return [{ title: name ? `${name} — Messages — BookClub` : `${NOT_FOUND} — BookClub` }];
 }
 
-export default function Conversation({ loaderData }: Route.ComponentProps) {
-  const { otherUser } = loaderData.conversation;
+export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
+  const { conversation, messages, nextToken, blocked, viewerId, timezone } = loaderData;
+  const { otherUser } = conversation;
+  const headingId = useId();
+  const { dialog, closeHref, close } = useUrlDialog();
+  const errors = actionData && "errors" in actionData ? (actionData.errors as Partial<Record<string, string>>) : undefined;
+  const unsent = actionData && "content" in actionData && errors?.content ? { content: actionData.content, error: errors.content } : undefined;
   return (
     <>
       <header className="flex items-center gap-3 border-b border-stone-200 px-4 py-3">
-        <Link to="/messages" className="btn btn-secondary md:hidden" aria-label="Back to conversations">
-          ←
+        {/* On a phone the list is its own screen. */}
+        <Link to="/messages" className="btn btn-secondary md:hidden">
+          <span aria-hidden="true">←</span> Back<span className="sr-only"> to conversations</span>
         </Link>
         <Avatar src={otherUser.profilePicture} name={otherUser.name} size="sm" />
-        <h2 className="font-serif text-lg font-semibold">
+        <h2 id={headingId} className="min-w-0 flex-1 truncate font-serif text-lg font-semibold">
           <Link to={`/users/${otherUser.userId}`} className="hover:underline">
             {otherUser.name}
           </Link>
         </h2>
+        <OpenDialogButton dialog="block" className="btn btn-secondary" describedBy={headingId}>
+          {blocked ? "Unblock" : "Block"}
+        </OpenDialogButton>
       </header>
-      <div className="flex flex-1 items-center justify-center p-6">
-        <p className="text-stone-700">No messages yet.</p>
-      </div>
-      {/* Sending arrives with the conversation's Durable Object; until then the composer says so. */}
-      <form className="space-y-2 border-t border-stone-200 p-4" onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor="message" className="sr-only">
-          Message
-        </label>
-        <div className="flex items-end gap-2">
-          <textarea id="message" name="content" rows={2} className="field flex-1 resize-none" disabled aria-describedby="messaging-coming-soon" />
-          <button type="submit" className="btn btn-primary" disabled aria-describedby="messaging-coming-soon">
-            Send
-          </button>
-        </div>
-        <p id="messaging-coming-soon" className="text-sm text-stone-700">
-          Messaging is coming soon.
-        </p>
-      </form>
+      <MessageThread
+        key={conversation.conversationId}
+        conversationId={conversation.conversationId}
+        viewerId={viewerId}
+        other={{ userId: otherUser.userId, name: otherUser.name }}
+        timezone={timezone}
+        initialMessages={messages}
+        initialNextToken={nextToken}
+        blockedByViewer={blocked}
+        unsent={unsent}
+      />
+      <BlockMemberDialog
+        open={dialog === "block"}
+        onClose={close}
+        cancelHref={closeHref}
+        name={otherUser.name}
+        blocked={blocked}
+        error={dialog === "block" ? errors?.form : undefined}
+      />
     </>
   );
 }

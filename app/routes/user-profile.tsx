@@ -1,13 +1,23 @@
-import { data, Link } from "react-router";
+import { useId } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { hasBlocked } from "../../worker/services/blocks";
 import { ServiceError } from "../../worker/services/errors";
+import { startConversation } from "../../worker/services/messages";
 import { findPublicUser } from "../../worker/services/users";
+import { actionError, refuse } from "../action-result.server";
+import { blockIntentAction, isBlockIntent } from "../block-intents.server";
 import { Avatar } from "../components/avatar";
+import { BlockMemberDialog } from "../components/block-member-dialog";
+import { OpenDialogButton } from "../components/dialog";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { readFormData, textField } from "../form-data.server";
+import { revalidateUnlessDialogChange, useUrlDialog } from "../lib/use-url-dialog";
 import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/user-profile";
 
 const NOT_FOUND = "User not found";
 const LOAD_FAILED = "Failed to load user";
+const START_FAILED = "Could not start conversation";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
@@ -15,25 +25,57 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const user = await findPublicUser(ctx, params.userId);
     const isSelf = user.userId === member.id;
-    return { user, isSelf, emailPrivate: isSelf && !member.showEmail };
+    const blocked = isSelf ? false : await hasBlocked(ctx, user.userId);
+    return { user, isSelf, blocked, emailPrivate: isSelf && !member.showEmail };
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404) throw data(NOT_FOUND, { status: 404 });
     throw error;
   }
 }
 
+/** Start Conversation goes to the conversation (created on first use); Block and Unblock come back here. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = memberContext(context);
+  let intent: string | undefined;
+  try {
+    intent = textField(await readFormData(request), "intent");
+  } catch (error) {
+    return actionError(error);
+  }
+  if (isBlockIntent(intent)) return blockIntentAction(ctx, intent, params.userId, `/users/${params.userId}`);
+  if (intent !== "start") return refuse({ form: START_FAILED }, 400);
+  try {
+    const { conversationId } = await startConversation(ctx, params.userId);
+    return redirect(`/messages/${conversationId}`);
+  } catch (error) {
+    // A refusal says why (a block, oneself, too many tries); anything else is the spec's message alone.
+    const reason = error instanceof ServiceError && [400, 403, 429].includes(error.status) ? error.message : undefined;
+    if (error instanceof ServiceError) return refuse({ form: START_FAILED, ...(reason ? { reason } : {}) }, error.status);
+    return actionError(error, { unexpected: START_FAILED });
+  }
+}
+
+export const shouldRevalidate = revalidateUnlessDialogChange();
+
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: `${loaderData?.user.name ?? NOT_FOUND} — BookClub` }, { name: "robots", content: "noindex" }];
 }
 
-export default function UserProfile({ loaderData }: Route.ComponentProps) {
-  const { user, isSelf, emailPrivate } = loaderData;
+export default function UserProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, isSelf, blocked, emailPrivate } = loaderData;
+  const headingId = useId();
+  const navigation = useNavigation();
+  const starting = navigation.state !== "idle" && navigation.formData?.get("intent") === "start";
+  const { dialog, closeHref, close } = useUrlDialog();
+  const errors = actionData && "errors" in actionData ? (actionData.errors as Partial<Record<string, string>>) : undefined;
   return (
     <article className="mx-auto max-w-xl">
       <div className="card flex flex-col items-center gap-4 p-6 text-center">
         <Avatar src={user.profilePicture} name={user.name} size="lg" />
         <div>
-          <h1 className="font-serif text-2xl font-bold">{user.name}</h1>
+          <h1 id={headingId} className="font-serif text-2xl font-bold">
+            {user.name}
+          </h1>
           {/* Null when this viewer may not see it (see worker/services/email-visibility.ts). */}
           {user.email && (
             <a href={`mailto:${user.email}`} className="text-brand-700 underline">
@@ -54,17 +96,41 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         ) : (
-          <div className="space-y-2">
-            {/* Messaging is not built yet: say so rather than offer a button that does nothing. */}
-            <button type="button" className="btn btn-primary" disabled aria-describedby="messaging-coming-soon" title="Messaging is coming soon">
-              Start Conversation
-            </button>
-            <p id="messaging-coming-soon" className="text-sm text-stone-700">
-              Messaging is coming soon.
-            </p>
+          <div className="space-y-3">
+            {blocked ? (
+              <p className="text-stone-700">You have blocked {user.name}. Neither of you can message the other until you unblock them.</p>
+            ) : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="start" />
+                <button type="submit" className="btn btn-primary" disabled={starting}>
+                  {starting ? "Starting…" : "Start Conversation"}
+                </button>
+              </Form>
+            )}
+            {errors?.form && dialog !== "block" && (
+              <div role="alert" className="text-sm text-red-800">
+                <p className="font-semibold">{errors.form}</p>
+                {errors.reason && <p>{errors.reason}</p>}
+              </div>
+            )}
+            <div>
+              <OpenDialogButton dialog="block" className="btn btn-secondary" describedBy={headingId}>
+                {blocked ? "Unblock" : "Block"}
+              </OpenDialogButton>
+            </div>
           </div>
         )}
       </div>
+      {!isSelf && (
+        <BlockMemberDialog
+          open={dialog === "block"}
+          onClose={close}
+          cancelHref={closeHref}
+          name={user.name}
+          blocked={blocked}
+          error={dialog === "block" ? errors?.form : undefined}
+        />
+      )}
     </article>
   );
 }

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { clubs } from "../../worker/db/schema";
 import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
-import { createConversation } from "../messages/support";
 import { SAME_ORIGIN } from "../members/support";
 import { addMember, createClub, createClubs } from "./support";
 
@@ -458,65 +457,5 @@ describe("/clubs/{id}", () => {
     const row = html.slice(html.indexOf(">Promoted Pat</a>"), html.indexOf("</li>", html.indexOf(">Promoted Pat</a>")));
     expect(row).toContain(">Admin<");
     expect(html).not.toContain("Removed Rae");
-  });
-});
-
-describe("/messages", () => {
-  it("shows the exact empty texts for a member without conversations", async () => {
-    const member = await signedInMember();
-    const { status, html } = await page("/messages", member.cookie);
-    expect(status).toBe(200);
-    expect(html).toContain("<title>Messages — BookClub</title>");
-    expect(html).toContain("No conversations yet.");
-    expect(html).toContain("Select a conversation to start messaging.");
-  });
-
-  it("lists conversations with the other member, the snippet or 'No messages yet', and the unread badge", async () => {
-    const member = await signedInMember({ name: "Noor" });
-    const chatty = await createMember({ name: "Chatty Cathy" });
-    const quiet = await createMember({ name: "Quiet Quentin" });
-    const talk = await createConversation(member.user.id, chatty.id, {
-      snippet: "See you at the swap!",
-      lastMessageAt: Date.now(),
-      unreadFor: { [member.user.id]: 3, [chatty.id]: 1 },
-    });
-    await createConversation(member.user.id, quiet.id);
-
-    const { html } = await page("/messages", member.cookie);
-    expect(html).not.toContain("No conversations yet.");
-    const link = (name: string) => html.slice(html.lastIndexOf("<a", html.indexOf(name)), html.indexOf("</a>", html.indexOf(name)));
-    expect(link("Chatty Cathy")).toContain(`href="/messages/${talk.id}"`);
-    expect(link("Chatty Cathy")).toContain("See you at the swap!");
-    expect(link("Chatty Cathy")).toMatch(/>3<span class="sr-only"> unread<\/span>/);
-    expect(link("Quiet Quentin")).toContain("No messages yet");
-    expect(link("Quiet Quentin")).not.toContain("unread");
-    expect(html.indexOf("Chatty Cathy")).toBeLessThan(html.indexOf("Quiet Quentin"));
-  });
-
-  it("opens a conversation for a participant, with a composer that says messaging is coming soon", async () => {
-    const member = await signedInMember();
-    const friend = await createMember({ name: "Fiona Friend" });
-    const conversation = await createConversation(friend.id, member.user.id);
-    const { status, html } = await page(`/messages/${conversation.id}`, member.cookie);
-    expect(status).toBe(200);
-    expect(html).toContain("<title>Fiona Friend — Messages — BookClub</title>");
-    expect(html).toMatch(new RegExp(`<a[^>]*href="/users/${friend.id}"[^>]*>Fiona Friend</a>`));
-    expect(html).toContain("No messages yet.");
-    expect(html).not.toContain("Select a conversation to start messaging.");
-    expect(html).toMatch(/<textarea[^>]*disabled=""[^>]*aria-describedby="messaging-coming-soon"/);
-    expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Send<\/button>/);
-    expect(html).toContain("Messaging is coming soon.");
-  });
-
-  it("answers 404 to anyone else, exactly as for an unknown id", async () => {
-    const [a, b] = [await createMember(), await createMember()];
-    const conversation = await createConversation(a.id, b.id, { snippet: "private words" });
-    const stranger = await signedInMember();
-    for (const id of [conversation.id, crypto.randomUUID()]) {
-      const { status, html } = await page(`/messages/${id}`, stranger.cookie);
-      expect(status).toBe(404);
-      expect(html).toContain("Conversation not found");
-      expect(html).not.toContain("private words");
-    }
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createSession } from "../../worker/auth/session";
-import { notificationPreferences, users } from "../../worker/db/schema";
+import { blocks, notificationPreferences, users } from "../../worker/db/schema";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { SAME_ORIGIN } from "./support";
@@ -149,7 +149,7 @@ describe("/settings/notifications", () => {
 });
 
 describe("/users/{id}", () => {
-  it("shows another member's initial, name and e-mail (shown by choice), with messaging clearly not available yet", async () => {
+  it("shows another member's initial, name and e-mail (shown by choice), with Start Conversation and Block", async () => {
     const viewer = await signedInMember();
     const owner = await createMember({ name: "yusuf", email: "yusuf@example.com", showEmail: true });
     const { status, html } = await page(`/users/${owner.id}`, viewer.cookie);
@@ -157,8 +157,50 @@ describe("/users/{id}", () => {
     expect(html).toContain("<title>yusuf — BookClub</title>");
     expect(html).toMatch(/<span aria-hidden="true"[^>]*>Y<\/span>/);
     expect(html).toContain('href="mailto:yusuf@example.com"');
-    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Start Conversation<\/button>/);
-    expect(html).toContain("Messaging is coming soon.");
+    expect(html).toMatch(/<input type="hidden" name="intent" value="start"\/><button type="submit" class="btn btn-primary">Start Conversation<\/button>/);
+    expect(html).toMatch(/<button type="submit"[^>]*aria-haspopup="dialog"[^>]*>Block<\/button>/);
+    expect(html.toLowerCase()).not.toContain("coming soon");
+  });
+
+  it("Start Conversation opens (or reopens) the conversation with the member (works without JavaScript)", async () => {
+    const viewer = await signedInMember();
+    const other = await createMember({ name: "Zara" });
+    const first = await post(`/users/${other.id}`, viewer.cookie, { intent: "start" });
+    expect(first.status).toBe(302);
+    const location = first.headers.get("Location")!;
+    expect(location).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
+    expect((await post(`/users/${other.id}`, viewer.cookie, { intent: "start" })).headers.get("Location")).toBe(location);
+    expect((await page(location, viewer.cookie)).html).toContain("<title>Zara — Messages — BookClub</title>");
+  });
+
+  it("says 'Could not start conversation', and why, when the member has blocked the viewer", async () => {
+    const viewer = await signedInMember();
+    const other = await createMember({ name: "Quill" });
+    await db.insert(blocks).values({ blockerId: other.id, blockedId: viewer.user.id });
+    const response = await post(`/users/${other.id}`, viewer.cookie, { intent: "start" });
+    expect(response.status).toBe(403);
+    const html = await response.text();
+    expect(html).toMatch(/<div role="alert"[^>]*><p[^>]*>Could not start conversation<\/p><p>You can&#x27;t message this member.<\/p><\/div>/);
+  });
+
+  it("blocks after asking, shows the member as blocked, and unblocks", async () => {
+    const viewer = await signedInMember();
+    const other = await createMember({ name: "Rory" });
+    const asked = await page(`/users/${other.id}?dialog=block`, viewer.cookie);
+    expect(asked.html).toMatch(/<dialog[^>]*open=""[^>]*>[\s\S]*<h2[^>]*>Block Rory\?<\/h2>/);
+
+    const blocked = await post(`/users/${other.id}?dialog=block`, viewer.cookie, { intent: "block" });
+    expect(blocked.status).toBe(302);
+    expect(blocked.headers.get("Location")).toBe(`/users/${other.id}`);
+    expect(await db.select().from(blocks).where(eq(blocks.blockerId, viewer.user.id))).toMatchObject([{ blockedId: other.id }]);
+    const after = (await page(`/users/${other.id}`, viewer.cookie)).html.replaceAll("<!-- -->", "");
+    expect(after).toContain("You have blocked Rory. Neither of you can message the other until you unblock them.");
+    expect(after).not.toContain(">Start Conversation<");
+    expect(after).toMatch(/aria-haspopup="dialog"[^>]*>Unblock<\/button>/);
+
+    expect((await post(`/users/${other.id}`, viewer.cookie, { intent: "unblock" })).status).toBe(302);
+    expect(await db.select().from(blocks).where(eq(blocks.blockerId, viewer.user.id))).toEqual([]);
+    expect((await page(`/users/${other.id}`, viewer.cookie)).html).toContain(">Start Conversation<");
   });
 
   it("shows the picture when there is one, and offers editing on one's own page", async () => {
@@ -167,6 +209,7 @@ describe("/users/{id}", () => {
     expect(html).toContain('src="/media/avatars/zoe/00000000-0000-4000-8000-000000000000.png"');
     expect(html).toContain('href="/profile"');
     expect(html).not.toContain("Start Conversation");
+    expect(html).not.toMatch(/>Block<\/button>/);
   });
 
   it("answers 404 'User not found' for an unknown id", async () => {
