@@ -64,7 +64,7 @@ test.describe("a member's profile and notification settings", () => {
     await expectAccessible(page);
   });
 
-  test("another member's page shows their name, keeps their e-mail private, and a clearly unavailable Start Conversation", async ({ page, browser }) => {
+  test("another member's page shows their name, keeps their e-mail private, and starts a conversation", async ({ page, browser }) => {
     const wei = await createMember(browser, "Wei Neighbour");
     await signInAsNewMember(page, newMember("Lars Visitor"));
     const lookup = await page.request.get(`/api/users/query?email=${encodeURIComponent(wei.email)}`);
@@ -75,8 +75,10 @@ test.describe("a member's profile and notification settings", () => {
     await expect(page.getByRole("heading", { name: "Wei Neighbour" })).toBeVisible();
     // They share no club or conversation and Wei has not opted in: the e-mail stays private.
     await expect(page.getByText(wei.email)).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Start Conversation" })).toBeDisabled();
-    await expect(page.getByText("Messaging is coming soon.")).toBeVisible();
+    await expect(page.getByText(/coming soon/i)).toHaveCount(0);
     await expectAccessible(page);
+    await page.getByRole("button", { name: "Start Conversation" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Wei Neighbour" })).toBeVisible();
+    await expect(page.getByText("No messages yet.")).toBeVisible();
   });
 });
