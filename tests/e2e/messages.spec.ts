@@ -114,7 +114,7 @@ test("A borrows B's book: B sees the request arrive live, reads it, replies live
   }
 });
 
-test("on a phone, Start a Conversation finds a member by e-mail; list and thread are separate screens", async ({ page, browser }) => {
+test("on a phone, Start a Conversation finds a member by e-mail; list and thread are separate screens; a failed send is kept and sent once", async ({ page, browser }) => {
   const cleo = await createMember(browser, "Cleo Neighbour");
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsNewMember(page, newMember("Dev Phone"));
@@ -140,8 +140,35 @@ test("on a phone, Start a Conversation finds a member by e-mail; list and thread
   await expect(page.getByRole("navigation", { name: "Conversations" })).toBeHidden();
   await expectAccessible(page);
 
+  // Offline, a message is not lost: it stays in the box with 'Failed to send message' until it can go.
+  const box = page.getByRole("textbox", { name: `Message ${cleo.name}` });
+  const log = page.getByRole("log", { name: `Messages with ${cleo.name}` });
+  await page.context().setOffline(true);
+  await box.fill("Hello from the train");
+  await box.press("Enter");
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to send message" })).toBeVisible();
+  await expect(box).toHaveValue("Hello from the train");
+  await page.context().setOffline(false);
+
+  // The reply to a send can be lost after the server stored it: the retry carries the same id, so it is stored once.
+  let lostOnce = false;
+  await page.route("**/api/dm/conversations/*/messages", async (route) => {
+    if (route.request().method() !== "POST" || lostOnce) return route.fallback();
+    lostOnce = true;
+    await route.fetch();
+    await route.abort("aborted");
+  });
+  await box.press("Enter");
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to send message" })).toBeVisible();
+  await expect(box).toHaveValue("Hello from the train");
+  await box.press("Enter");
+  await expect(box).toHaveValue("");
+  await expect(log.getByText("Hello from the train")).toHaveCount(1);
+  await page.reload();
+  await expect(log.getByText("Hello from the train")).toHaveCount(1);
+
   await page.getByRole("link", { name: "Back to conversations" }).click();
   const list = page.getByRole("navigation", { name: "Conversations" });
-  await expect(list.getByRole("link", { name: /Cleo Neighbour/ })).toContainText("No messages yet");
+  await expect(list.getByRole("link", { name: /Cleo Neighbour/ })).toContainText("Hello from the train");
   await expect(page.getByText("Select a conversation to start messaging.")).toBeHidden();
 });
