@@ -20,10 +20,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = serviceContext(context);
   const book = `/books/${params.bookId}`;
   if (!ctx.user) return redirect(`/login?redirectTo=${encodeURIComponent(book)}`);
-  let enhanced = false;
+  let form: FormData;
   try {
-    const form = await readFormData(request);
-    enhanced = form.get("enhanced") === "1";
+    form = await readFormData(request);
+  } catch (error) {
+    // A form too large or unreadable was not sent by the book page: say so plainly.
+    if (error instanceof ServiceError) return new Response(error.message, { status: error.status });
+    throw error;
+  }
+  const enhanced = form.get("enhanced") === "1";
+  try {
     const requestId = requestIdSchema.safeParse(form.get("requestId") ?? undefined);
     const { conversationId } = await requestToBorrow(ctx, params.bookId, requestId.success ? requestId.data : undefined);
     if (enhanced) return Response.json({ ok: true, conversationId });

@@ -133,6 +133,25 @@ describe("the borrow flow (POST /books/{bookId}/borrow)", () => {
   });
 });
 
+describe("what the borrow action refuses", () => {
+  it("a cross-site post (403) and an oversized form (413), sending nothing", async () => {
+    const owner = await signedInMember();
+    const reader = await signedInMember();
+    const book = await createBook(owner.user.id);
+    const crossSite = await call(`/books/${book.id}/borrow`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", Cookie: reader.cookie },
+      body: new URLSearchParams({ enhanced: "1" }),
+    });
+    expect(crossSite.status).toBe(403);
+    const oversized = await borrow(book.id, reader, { padding: "x".repeat(70 * 1024) });
+    expect(oversized.status).toBe(413);
+    expect(await db.select().from(conversations).where(eq(conversations.userAId, reader.user.id))).toEqual([]);
+    expect(await db.select().from(conversations).where(eq(conversations.userBId, reader.user.id))).toEqual([]);
+    expect(await borrowIntents(reader.user.id)).toEqual([]);
+  });
+});
+
 describe("the book page's Borrow button", () => {
   it("is a form posting to the borrow action for members, and a sign-in link for visitors", async () => {
     const owner = await signedInMember({ name: "Priya" });

@@ -235,6 +235,17 @@ describe("/messages/{conversationId}", () => {
     expect(markup((await page(`/messages/${id}`, member.cookie)).html)).toMatch(/<textarea/);
   });
 
+  it("refuses an oversized form with 413 and sends nothing", async () => {
+    const member = await signedInMember();
+    const friend = await createMember();
+    const id = await openConversation(member.user.id, friend.id);
+    const oversized = await postForm(`/messages/${id}`, { intent: "send", content: "x".repeat(70 * 1024) }, member.cookie);
+    expect(oversized.status).toBe(413);
+    expect((await startThroughModal(member, "y".repeat(70 * 1024))).status).toBe(413);
+    expect((await postForm(`/users/${friend.id}`, { intent: "start", padding: "z".repeat(70 * 1024) }, member.cookie)).status).toBe(413);
+    expect((await conversationRoom(env, id).list(member.user.id, 10)).items).toEqual([]);
+  });
+
   it("answers 404 to anyone else, exactly as for an unknown id, and refuses their posts", async () => {
     const [a, b] = [await createMember(), await createMember()];
     const conversation = await createConversation(a.id, b.id, { snippet: "private words" });
