@@ -17,4 +17,24 @@ export default defineConfig({
   ],
   resolve: { tsconfigPaths: true },
   preview: { port: Number(process.env.PORT ?? 4173), strictPort: true },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Modules many routes share would otherwise each become a tiny chunk of their own, and
+            // gzip cannot share a dictionary across files: grouping them keeps every page's first
+            // load smaller. The shell is what the root route renders on every page; the listing is
+            // what the library grid shares with clubs and My Books.
+            codeSplitting: {
+              groups: [
+                { name: "shell", test: /[\\/]app[\\/](components[\\/](top-bar|bottom-bar|icons|toaster|route-error-boundary|navigation-status|session-expired|avatar)\.tsx|lib[\\/](session-events|use-unread-count|dm-events)\.ts|nonce\.tsx)$/ },
+                { name: "listing", test: /[\\/](app[\\/]components[\\/](book-card|book-cover|status-badge|prev-next|debounced-search)\.tsx|worker[\\/]shared[\\/]rules\.ts)$/ },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
 });

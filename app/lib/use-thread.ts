@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { MessagePage, RoomMessage } from "../../durable-objects/conversation-room";
 import { ApiError, apiFetch } from "./api-client";
 import { useConversationSocket } from "./use-conversation-socket";
-import { announceDmUpdate, DM_UPDATED_EVENT, type DmUpdate, setOpenConversation } from "./use-unread-count";
+import { announceDmUpdate, DM_UPDATED_EVENT, type DmUpdate, setOpenConversation } from "./dm-events";
 
 // Spec §8 and §9: the thread's messages, and how often it refreshes when it has no live socket.
 export const LOAD_FAILED = "Failed to load messages";

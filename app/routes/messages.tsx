@@ -12,7 +12,7 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { StartConversationDialog } from "../components/start-conversation-dialog";
 import { UnreadBadge } from "../components/top-bar";
 import { readFormData, textField } from "../form-data.server";
-import { DM_LIST_EVENT } from "../lib/use-unread-count";
+import { DM_LIST_EVENT } from "../lib/dm-events";
 import { revalidateUnlessDialogChange, useUrlDialog } from "../lib/use-url-dialog";
 import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/messages";

@@ -1,0 +1,75 @@
+import type { ConversationSummary } from "../../worker/services/conversations";
+import { announceDmUpdate, DM_LIST_EVENT, DM_UPDATED_EVENT, type DmUpdate, isOpenConversation, noteReadThrough, unreadOf } from "./dm-events";
+import { openLiveSocket } from "./live-socket";
+
+export const UNREAD_REFRESH_MS = 60_000;
+
+/**
+ * Keeps the Messages badge right (spec §9): unread counts summed over the latest 50 conversations,
+ * re-read every 60 s, when the tab becomes visible, on a `dm:updated` event, and live: the member's
+ * inbox socket raises `dm:updated` whenever someone writes to them, on whatever page they are.
+ * Returns the function that stops it all.
+ */
+export function startUnreadUpdates(setCount: (count: number) => void): () => void {
+  let cancelled = false;
+  let running = false;
+  let again = false;
+  const refresh = async () => {
+    // One request at a time; anything that asks meanwhile gets one more read after it.
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        const response = await fetch("/api/dm/conversations?limit=50", { headers: { Accept: "application/json" } });
+        const body = (await response.json()) as { success: boolean; data?: { items: ConversationSummary[] } };
+        if (cancelled || !body.success || !body.data) break;
+        const items = body.data.items.map((conversation) => ({ ...conversation, unreadCount: unreadOf(conversation) }));
+        setCount(items.reduce((sum, conversation) => sum + conversation.unreadCount, 0));
+        window.dispatchEvent(new CustomEvent(DM_LIST_EVENT, { detail: items }));
+      } while (again && !cancelled);
+    } catch {
+      // The badge keeps its last value; the next refresh tries again.
+    } finally {
+      running = false;
+    }
+  };
+  const onUpdate = (event: Event) => {
+    const update = (event as CustomEvent<DmUpdate | null>).detail;
+    if (update?.readThrough !== undefined) {
+      noteReadThrough(update.conversationId, update.readThrough);
+    } else if (update?.fromInbox && isOpenConversation(update.conversationId) && document.visibilityState === "visible") {
+      // The thread on screen reads its new message and then says so; refreshing now would flash it as unread.
+      return;
+    }
+    void refresh();
+  };
+  const onVisible = () => {
+    if (document.visibilityState === "visible") void refresh();
+  };
+  let connectedBefore = false;
+  const inbox = openLiveSocket("/api/dm/socket", {
+    onMessage(data) {
+      if (data.type === "dm" && typeof data.conversationId === "string") {
+        announceDmUpdate({ conversationId: data.conversationId, fromInbox: true });
+      } else if (data.type === "ready") {
+        // Back after a drop: whatever was written meanwhile was not announced.
+        if (connectedBefore) void refresh();
+        connectedBefore = true;
+      }
+    },
+  });
+  const timer = setInterval(refresh, UNREAD_REFRESH_MS);
+  document.addEventListener("visibilitychange", onVisible);
+  window.addEventListener(DM_UPDATED_EVENT, onUpdate);
+  return () => {
+    cancelled = true;
+    inbox.close();
+    clearInterval(timer);
+    document.removeEventListener("visibilitychange", onVisible);
+    window.removeEventListener(DM_UPDATED_EVENT, onUpdate);
+  };
+}
