@@ -43,7 +43,7 @@ export function BlockMemberDialog({
           <input type="hidden" name="intent" value={intent} />
           <FieldError id="block-error" message={error} />
           <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
-            <Link to={cancelHref} replace preventScrollReset className="btn btn-secondary" data-autofocus>
+            <Link to={cancelHref} replace preventScrollReset defaultShouldRevalidate={false} className="btn btn-secondary" data-autofocus>
               Cancel
             </Link>
             <button type="submit" className={blocked ? "btn btn-primary" : "btn btn-danger"} disabled={busy}>

@@ -51,7 +51,7 @@ export function StartConversationDialog({
             <FieldError id={`${id}-error`} message={error} />
           </div>
           <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
-            <Link to={cancelHref} replace preventScrollReset className="btn btn-secondary">
+            <Link to={cancelHref} replace preventScrollReset defaultShouldRevalidate={false} className="btn btn-secondary">
               Cancel
             </Link>
             <button type="submit" className="btn btn-primary" disabled={starting}>
