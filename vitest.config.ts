@@ -29,6 +29,9 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/**/*.test.ts"],
       exclude: ["tests/e2e/**"],
+      // Timeouts are a safety net, not a speed target (that is `npm run bench`): a few tests decode
+      // megabyte images or race 50 joins, which can take several seconds on a busy 2-core CI machine.
+      testTimeout: 20_000,
       setupFiles: ["./tests/setup/apply-migrations.ts", "./tests/setup/fail-on-console-error.ts"],
     },
   };
