@@ -129,6 +129,11 @@ describe("ConversationRoom", () => {
     expect(await bobSocket.next()).toMatchObject({ type: "message", unread: 2, message: { content: "after the nap" } });
     expect((await room.list(bob.user.id, 10)).items.map((m) => m.content)).toEqual(["after the nap", "before the nap"]);
 
+    // Keep-alive pings are answered by the runtime, even while the room is evicted.
+    await evictDurableObject(room);
+    bobSocket.socket!.send(JSON.stringify({ type: "ping" }));
+    expect(await bobSocket.next()).toEqual({ type: "pong" });
+
     bobSocket.socket!.send(JSON.stringify({ type: "read" }));
     expect(await bobSocket.next()).toEqual({ type: "read", unread: 0 });
     expect(await room.unreadFor(bob.user.id)).toBe(0);
