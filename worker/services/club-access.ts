@@ -12,7 +12,16 @@ export const CLUB_NOT_FOUND = "Club not found";
 export interface ClubAccess {
   /** The signed-in member asking. */
   userId: string;
-  club: { clubId: string; name: string; isPrivate: boolean; memberLimit: number | null; memberCount: number; createdBy: string };
+  club: {
+    clubId: string;
+    name: string;
+    description: string;
+    location: string;
+    isPrivate: boolean;
+    memberLimit: number | null;
+    memberCount: number;
+    createdBy: string;
+  };
   role: MemberRole | null;
   status: MemberStatus | null;
   isCreator: boolean;
@@ -27,6 +36,8 @@ export async function loadClubAccess(ctx: ServiceContext, clubId: string): Promi
     .select({
       clubId: clubs.id,
       name: clubs.name,
+      description: clubs.description,
+      location: clubs.location,
       isPrivate: clubs.isPrivate,
       memberLimit: clubs.memberLimit,
       memberCount: clubs.memberCount,

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { clubs, memberships, users, type MEMBER_ROLES, type MEMBER_STATUSES } from "../db/schema";
+import { memberships, users, type MEMBER_ROLES, type MEMBER_STATUSES } from "../db/schema";
 import { mediaUrl } from "../shared/media-url";
 import type { BookCard } from "./book-view";
-import { notFound, requireUser } from "./errors";
+import { CLUB_NOT_FOUND, loadClubAccess } from "./club-access";
+import { notFound } from "./errors";
 import { listLibraryBooks } from "./library";
 import { decodeCursor } from "./paging";
 import type { ServiceContext } from "./types";
@@ -55,8 +56,6 @@ export interface ClubBooksPage {
   prevToken?: string | null;
 }
 
-export const CLUB_NOT_FOUND = "Club not found";
-
 /**
  * The club page for a signed-in member.
  *
@@ -70,30 +69,9 @@ export const CLUB_NOT_FOUND = "Club not found";
  * together. Nothing is read per member or per book.
  */
 export async function findClubPage(ctx: ServiceContext, clubId: string, booksPage: ClubBooksPage = {}): Promise<ClubPage> {
-  requireUser(ctx);
-  const [row] = await ctx.db
-    .select({
-      clubId: clubs.id,
-      name: clubs.name,
-      description: clubs.description,
-      location: clubs.location,
-      isPrivate: clubs.isPrivate,
-      memberLimit: clubs.memberLimit,
-      memberCount: clubs.memberCount,
-      createdBy: clubs.createdBy,
-      role: memberships.role,
-      status: memberships.status,
-    })
-    .from(clubs)
-    .leftJoin(memberships, and(eq(memberships.clubId, clubs.id), eq(memberships.userId, ctx.user.id)))
-    .where(eq(clubs.id, clubId))
-    .limit(1);
-  if (!row) throw notFound(CLUB_NOT_FOUND);
-  const active = row.status === "active";
-  if (row.isPrivate && !active) throw notFound(CLUB_NOT_FOUND);
-
-  const { role, status, ...club } = row;
-  const isCreator = club.createdBy === ctx.user.id;
+  const { club, role, status, isCreator, canManage } = await loadClubAccess(ctx, clubId);
+  // A private club's page is its active members' alone; to anyone else it does not exist.
+  if (club.isPrivate && status !== "active") throw notFound(CLUB_NOT_FOUND);
   const nextToken = decodeCursor(booksPage.nextToken);
   const prevToken = nextToken === undefined ? decodeCursor(booksPage.prevToken) : undefined;
   const [members, books] = await Promise.all([
@@ -102,7 +80,7 @@ export async function findClubPage(ctx: ServiceContext, clubId: string, booksPag
   ]);
   return {
     club,
-    viewer: { role, status, isCreator, canManage: isCreator || (active && role === "admin") },
+    viewer: { role, status, isCreator, canManage },
     members,
     books: books.items,
     booksNextToken: books.nextToken,
