@@ -67,7 +67,14 @@ export class ConversationRoom extends DurableObject<Env> {
    * Adds a message from one of the two members and delivers it to every open socket. A retried post
    * with the same `messageId` returns the stored message instead of adding it twice.
    */
-  async post(fromUserId: string, content: string, messageId: string = crypto.randomUUID()): Promise<RoomMessage> {
+  async post(
+    fromUserId: string,
+    content: string,
+    messageId: string = crypto.randomUUID(),
+    /** Names the room on its first message, so a send is one call (see `open`). */
+    room?: { conversationId: string; members: [string, string] },
+  ): Promise<RoomMessage> {
+    if (room) this.open(room.conversationId, room.members);
     this.requireMember(fromUserId);
     const text = content.trim();
     if (!text || text.length > MESSAGE_MAX_LENGTH) throw new RangeError("A message must have 1 to 4,000 characters");

@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import { browseClubs, browseClubsQuerySchema, listMyClubs } from "../../worker/services/clubs";
+import { browseClubs, browseClubsQuerySchema } from "../../worker/services/clubs";
 import { BROWSE_CLUBS_PAGE_SIZE } from "../../worker/shared/rules";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { memberContext } from "../route-context.server";
@@ -21,9 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = queryFromUrl(browseClubsQuerySchema, new URL(request.url).searchParams, ["nextToken", "prevToken", "search"], {
     limit: BROWSE_CLUBS_PAGE_SIZE,
   });
-  // The member's own pending requests, so 'Requested' stays after a reload (a member has few clubs).
-  const [page, mine] = await Promise.all([browseClubs(ctx, query), listMyClubs(ctx)]);
-  const requested = mine.items.filter((club) => club.userStatus === "pending").map((club) => club.clubId);
+  const page = await browseClubs(ctx, query);
+  // The member's own pending requests on this page, so 'Requested' stays after a reload.
+  const requested = page.items.filter((club) => club.userStatus === "pending").map((club) => club.clubId);
   return { ...page, search: query.search ?? "", requested };
 }
 

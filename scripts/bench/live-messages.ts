@@ -14,10 +14,13 @@ async function openSocket(base: string, conversationId: string, reader: Peer) {
     headers: { Authorization: `Bearer ${reader.token}` },
   } as unknown as string[]);
   const arrivals = new Map<string, number>();
+  /** From the room storing a message (its createdAt) to this socket receiving it: the server's share. */
+  const fromStore: number[] = [];
   const waiters = new Map<string, () => void>();
   socket.addEventListener("message", (event) => {
-    const data = JSON.parse(String(event.data)) as { type: string; message?: { messageId: string } };
+    const data = JSON.parse(String(event.data)) as { type: string; message?: { messageId: string; createdAt: number } };
     if (data.type !== "message" || !data.message) return;
+    fromStore.push(Date.now() - data.message.createdAt);
     arrivals.set(data.message.messageId, performance.now());
     waiters.get(data.message.messageId)?.();
   });
@@ -27,7 +30,7 @@ async function openSocket(base: string, conversationId: string, reader: Peer) {
   });
   const arrival = (messageId: string) =>
     arrivals.has(messageId) ? Promise.resolve() : new Promise<void>((resolve) => waiters.set(messageId, resolve));
-  return { socket, arrivals, arrival };
+  return { socket, arrivals, arrival, fromStore };
 }
 
 function send(base: string, conversationId: string, sender: Peer, content: string, messageId: string) {
@@ -40,7 +43,7 @@ function send(base: string, conversationId: string, sender: Peer, content: strin
 
 /** Send → delivery on the other member's socket, `count` messages one after another. */
 export async function measureDelivery(base: string, conversationId: string, sender: Peer, reader: Peer, count: number) {
-  const { socket, arrival } = await openSocket(base, conversationId, reader);
+  const { socket, arrival, fromStore } = await openSocket(base, conversationId, reader);
   const times: number[] = [];
   try {
     for (let i = 0; i < count; i++) {
@@ -56,7 +59,13 @@ export async function measureDelivery(base: string, conversationId: string, send
     socket.close();
   }
   times.sort((a, b) => a - b);
-  return { median: percentile(times, 50), p95: percentile(times, 95) };
+  fromStore.sort((a, b) => a - b);
+  return {
+    median: percentile(times, 50),
+    p95: percentile(times, 95),
+    storeToSocketMedian: percentile(fromStore, 50),
+    storeToSocketP95: percentile(fromStore, 95),
+  };
 }
 
 /** `count` sends at once (as many in flight as the client allows); returns how many arrived and are stored. */

@@ -89,8 +89,9 @@ describe("GET /api/clubs/browse", () => {
       isPrivate: false,
       memberCount: 8, // 7, and the viewer joined
       isMember: true,
+      userStatus: "active",
     });
-    expect(byName.get("Zephyr Circle 10")).toMatchObject({ isPrivate: true, isMember: false });
+    expect(byName.get("Zephyr Circle 10")).toMatchObject({ isPrivate: true, isMember: false, userStatus: null });
     expect(all.data!.items.filter((club) => club.isMember)).toHaveLength(1);
   });
 

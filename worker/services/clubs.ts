@@ -4,7 +4,6 @@ import { clubsFts } from "../db/fts";
 import { clubs, memberships, type MEMBER_ROLES, type MEMBER_STATUSES } from "../db/schema";
 import { BROWSE_CLUBS_PAGE_SIZE } from "../shared/rules";
 import { requireUser } from "./errors";
-import { listMemberClubIds } from "./memberships";
 import { type Page, pagedSearchQuery, keysetPage } from "./paging";
 import { toFtsQuery } from "./search-query";
 import type { ServiceContext } from "./types";
@@ -33,6 +32,8 @@ export interface MemberClub extends ClubSummary {
 export interface BrowseClub extends ClubSummary {
   /** True when the viewer is an active member (the card's "Member" badge). */
   isMember: boolean;
+  /** The viewer's membership of this club: "pending" while their request waits ('Requested'). */
+  userStatus: MemberStatus | null;
 }
 
 const summaryColumns = {
@@ -112,20 +113,22 @@ export async function browseClubs(ctx: ServiceContext, query: BrowseClubsQuery):
   if (backwards) where.push(gt(key, query.prevToken!));
   if (fts) where.push(sql`clubs_fts match ${fts}`);
 
+  // The viewer's membership comes with each row (a primary-key look-up per club shown), so the page
+  // reads about as many rows as it shows however many clubs the member has joined.
+  const columns = { ...summaryColumns, userStatus: memberships.status };
+  const viewer = and(eq(memberships.clubId, clubs.id), eq(memberships.userId, ctx.user.id));
   const base = fts
-    ? ctx.db.select(summaryColumns).from(clubsFts).innerJoin(clubs, eq(clubs.seq, clubsFts.rowid))
-    : ctx.db.select(summaryColumns).from(clubs);
-  const [rows, memberOf] = await Promise.all([
-    base
-      .where(and(...where))
-      .orderBy(backwards ? asc(key) : desc(key))
-      .limit(query.limit + 1),
-    listMemberClubIds(ctx, ctx.user.id).then((ids) => new Set(ids)),
-  ]);
+    ? ctx.db.select(columns).from(clubsFts).innerJoin(clubs, eq(clubs.seq, clubsFts.rowid))
+    : ctx.db.select(columns).from(clubs);
+  const rows = await base
+    .leftJoin(memberships, viewer)
+    .where(and(...where))
+    .orderBy(backwards ? asc(key) : desc(key))
+    .limit(query.limit + 1);
 
   const page = keysetPage(rows, query);
   return {
-    items: page.rows.map((row) => ({ ...toSummary(row), isMember: memberOf.has(row.clubId) })),
+    items: page.rows.map((row) => ({ ...toSummary(row), isMember: row.userStatus === "active", userStatus: row.userStatus })),
     nextToken: page.nextToken,
     prevToken: page.prevToken,
   };

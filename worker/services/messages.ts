@@ -1,11 +1,11 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "../../durable-objects/room-protocol";
-import { conversations, users } from "../db/schema";
+import { blocks, conversations, users } from "../db/schema";
 import { cleanText } from "../shared/text";
-import { requireNotBlocked } from "./blocks";
+import { BLOCKED, requireNotBlocked } from "./blocks";
 import { conversationRoom } from "./conversation-rooms";
-import { badRequest, notFound, requireUser, tooManyRequests } from "./errors";
+import { badRequest, forbidden, notFound, requireUser, tooManyRequests } from "./errors";
 import { tellMembers } from "./member-inboxes";
 import type { ServiceContext } from "./types";
 
@@ -56,28 +56,32 @@ export async function startConversation(ctx: ServiceContext, toUserId: string): 
 }
 
 /** The conversation's two members, if the viewer is one of them; otherwise 404, so ids reveal nothing. */
-export async function requireParticipant(ctx: ServiceContext, conversationId: string): Promise<{ otherId: string; members: [string, string] }> {
+export async function requireParticipant(
+  ctx: ServiceContext,
+  conversationId: string,
+): Promise<{ otherId: string; members: [string, string]; blocked: boolean }> {
   requireUser(ctx);
   const me = ctx.user.id;
+  // Whether either member blocked the other comes in the same read (two primary-key probes of blocks).
+  const blocked = sql<number>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${conversations.userAId} and ${blocks.blockedId} = ${conversations.userBId}) or (${blocks.blockerId} = ${conversations.userBId} and ${blocks.blockedId} = ${conversations.userAId}))`;
   const [row] = await ctx.db
-    .select({ userAId: conversations.userAId, userBId: conversations.userBId })
+    .select({ userAId: conversations.userAId, userBId: conversations.userBId, blocked })
     .from(conversations)
     .where(and(eq(conversations.id, conversationId), or(eq(conversations.userAId, me), eq(conversations.userBId, me))))
     .limit(1);
   if (!row) throw notFound(CONVERSATION_NOT_FOUND);
-  return { otherId: row.userAId === me ? row.userBId : row.userAId, members: [row.userAId, row.userBId] };
+  return { otherId: row.userAId === me ? row.userBId : row.userAId, members: [row.userAId, row.userBId], blocked: Boolean(row.blocked) };
 }
 
 export async function sendMessage(ctx: ServiceContext, conversationId: string, input: z.output<typeof sendMessageSchema>) {
   requireUser(ctx);
-  const { otherId, members } = await requireParticipant(ctx, conversationId);
+  const { otherId, members, blocked } = await requireParticipant(ctx, conversationId);
   if (input.toUserId && input.toUserId !== otherId) throw badRequest("toUserId is not the other member of this conversation");
-  await requireNotBlocked(ctx, otherId);
+  if (blocked) throw forbidden(BLOCKED);
   const { success } = await ctx.env.MESSAGE_LIMITER.limit({ key: `dm:${ctx.user.id}` });
   if (!success) throw tooManyRequests(SEND_RATE_LIMITED);
-  const room = conversationRoom(ctx.env, conversationId);
-  await room.open(conversationId, members);
-  const message = await room.post(ctx.user.id, input.content, input.messageId);
+  // One call to the room: it opens itself with the members on its first message.
+  const message = await conversationRoom(ctx.env, conversationId).post(ctx.user.id, input.content, input.messageId, { conversationId, members });
   // After the room has delivered it and mirrored the summary: both members' other pages re-read the list and badge.
   await tellMembers(ctx.env, members, { type: "dm", conversationId, fromUserId: ctx.user.id });
   return message;
