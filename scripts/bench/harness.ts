@@ -119,7 +119,8 @@ export async function startWorker(configure?: (config: BuiltConfig) => void): Pr
   while (Date.now() < deadline) {
     try {
       const response = await fetch(`http://localhost:${PORT}/api/books?limit=1`);
-      if (response.ok) return child;
+      // Ready means the Worker answers its API, not just that the preview server is listening.
+      if (response.ok && response.headers.get("Content-Type")?.startsWith("application/json")) return child;
     } catch {
       // not listening yet
     }
