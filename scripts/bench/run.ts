@@ -7,7 +7,19 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { countingContext, loadService, measure, OUT, PORT, prepareDatabase, type ReadCounter, SAMPLES, startWorker } from "./harness.ts";
+import {
+  benchFetch,
+  countingContext,
+  loadService,
+  measure,
+  OUT,
+  PORT,
+  prepareDatabase,
+  proxyRetries,
+  type ReadCounter,
+  SAMPLES,
+  startWorker,
+} from "./harness.ts";
 import { measureBurst, measureDelivery } from "./live-messages.ts";
 import { seedBenchBooks, seedBenchClubs, seedBenchConversations, seedBenchPair, seedBenchSession } from "./seed-bench.ts";
 
@@ -137,7 +149,7 @@ const worker = await startWorker((config) => {
   for (const limiter of config.ratelimits ?? []) if (limiter.name === "MESSAGE_LIMITER") limiter.simple.limit = 1_000_000;
 });
 try {
-  const check = (await (await fetch(`http://localhost:${PORT}/api/books?limit=1`)).json()) as { data: { total: number } };
+  const check = (await (await benchFetch(`http://localhost:${PORT}/api/books?limit=1`)).json()) as { data: { total: number } };
   if (check.data.total !== BOOKS) throw new Error(`Expected ${BOOKS} books, the Worker sees ${check.data.total}`);
   const libraryReport = await table(
     `Library listing over ${BOOKS.toLocaleString("en-US")} books, ${SAMPLES} sequential requests each, local Miniflare (rows_read: listing + count):`,
@@ -168,6 +180,7 @@ try {
     "",
     `Burst of ${MESSAGES} concurrent sends: ${burst.accepted} accepted, ${burst.delivered} delivered live, ${burst.stored} stored, in ${burst.seconds.toFixed(1)} s.`,
   ].join("\n");
+  if (proxyRetries.count > 0) console.log(`(vite preview's proxy dropped ${proxyRetries.count} request(s); each was retried once)`);
   console.log(`\n${libraryReport}\n\n${clubReport}\n\n${messagesReport}\n`);
   writeFileSync(path.join(OUT, "library.md"), `${libraryReport}\n`);
   writeFileSync(path.join(OUT, "clubs.md"), `${clubReport}\n`);
