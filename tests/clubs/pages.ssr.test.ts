@@ -3,20 +3,11 @@ import { describe, expect, it } from "vitest";
 import { clubs } from "../../worker/db/schema";
 import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
-import { SAME_ORIGIN } from "../members/support";
+import { openDialog, page, postForm } from "../helpers/pages";
 import { addMember, createClub, createClubs } from "./support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
-async function page(path: string, cookie?: string) {
-  const response = await call(path, { cookie });
-  return { status: response.status, html: await response.text() };
-}
-
-/** A plain (pre-hydration) form post to a page's action. */
-function postForm(path: string, fields: Record<string, string>, cookie: string) {
-  return call(path, { method: "POST", headers: { ...SAME_ORIGIN, Cookie: cookie }, body: new URLSearchParams(fields) });
-}
 
 const CLUB_FIELDS = { intent: "create", name: "Lantern Readers", description: "Evenings by lamplight", location: "Dock 5", memberLimit: "" };
 
@@ -43,15 +34,6 @@ const cardNames = (html: string) => [...html.matchAll(/<h2[^>]*>(?:<a[^>]*>)?(Pu
 /** The text of each submit button that opens a dialog. */
 const dialogButtons = (html: string) => [...html.matchAll(/<button type="submit"[^>]*aria-haspopup="dialog"[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
 
-/** The server-rendered open dialog labelled `title`, up to its end. */
-function openDialog(html: string, title: string) {
-  const heading = html.match(new RegExp(`<h2 id="([^"]+)"[^>]*>${title}</h2>`));
-  if (!heading) return null;
-  const start = html.lastIndexOf("<dialog", heading.index);
-  const tag = html.slice(start, html.indexOf(">", start) + 1);
-  if (!tag.includes(" open=") || !tag.includes(`aria-labelledby="${heading[1]}"`)) return null;
-  return html.slice(start, html.indexOf("</dialog>", start));
-}
 
 /** The opening tag of the form control named `name` (attribute order is React's business, not the test's). */
 function control(html: string, name: string) {

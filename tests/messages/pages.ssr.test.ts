@@ -4,33 +4,15 @@ import { blocks } from "../../worker/db/schema";
 import { conversationRoom } from "../../worker/services/conversation-rooms";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
-import { SAME_ORIGIN } from "../members/support";
+import { openDialog, page, postForm } from "../helpers/pages";
 import { createConversation } from "./support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
-async function page(path: string, cookie?: string) {
-  const response = await call(path, { cookie });
-  return { status: response.status, html: await response.text() };
-}
-
-/** A plain (pre-hydration) form post to a page's action. */
-function postForm(path: string, fields: Record<string, string>, cookie: string) {
-  return call(path, { method: "POST", headers: { ...SAME_ORIGIN, Cookie: cookie }, body: new URLSearchParams(fields) });
-}
 
 /** The page's visible markup, without the hydration data that repeats every loader field, nor React's text separators. */
 const markup = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "").replaceAll("<!-- -->", "");
 
-/** The server-rendered open dialog labelled `title`, up to its end. */
-function openDialog(html: string, title: string) {
-  const heading = html.match(new RegExp(`<h2 id="([^"]+)"[^>]*>${title}</h2>`));
-  if (!heading) return null;
-  const start = html.lastIndexOf("<dialog", heading.index);
-  const tag = html.slice(start, html.indexOf(">", start) + 1);
-  if (!tag.includes(" open=") || !tag.includes(`aria-labelledby="${heading[1]}"`)) return null;
-  return html.slice(start, html.indexOf("</dialog>", start));
-}
 
 /** A conversation with its room opened, as POST /api/dm/conversations leaves it. */
 async function openConversation(a: string, b: string) {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { memberships, users, type MEMBER_ROLES, type MEMBER_STATUSES } from "../db/schema";
 import { mediaUrl } from "../shared/media-url";
 import type { BookCard } from "./book-view";
-import { CLUB_NOT_FOUND, loadClubAccess } from "./club-access";
+import { CLUB_NOT_FOUND, type ClubAccess, loadClubAccess } from "./club-access";
 import { notFound } from "./errors";
 import { listLibraryBooks } from "./library";
 import { decodeCursor } from "./paging";
@@ -25,16 +25,7 @@ export interface ClubPageMember {
 }
 
 export interface ClubPage {
-  club: {
-    clubId: string;
-    name: string;
-    description: string;
-    location: string;
-    isPrivate: boolean;
-    memberLimit: number | null;
-    memberCount: number;
-    createdBy: string;
-  };
+  club: ClubAccess["club"];
   viewer: {
     role: MemberRole | null;
     status: MemberStatus | null;
