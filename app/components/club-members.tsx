@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "react-router";
 import type { ClubPageMember } from "../../worker/services/club-page";
 import { Avatar } from "./avatar";
+import { FieldError } from "./field-error";
 import { RoleBadge } from "./club-badge";
 
 interface Refusal {
@@ -35,11 +36,7 @@ function MemberControls({ member, clubName }: { member: ClubPageMember; clubName
           Remove
         </button>
       </fetcher.Form>
-      {refused && (
-        <p role="alert" className="basis-full text-sm text-red-800">
-          {refused}
-        </p>
-      )}
+      <FieldError message={refused} inline />
     </>
   );
 }

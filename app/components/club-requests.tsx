@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "react-router";
 import type { JoinRequestItem } from "../../worker/services/club-membership";
 import { Avatar } from "./avatar";
+import { FieldError } from "./field-error";
 
 interface Refusal {
   ok: false;
@@ -34,11 +35,7 @@ function RequestRow({ clubId, request, formatDate }: { clubId: string; request: 
           {doing === "reject" ? "Rejecting…" : "Reject"}
         </button>
       </fetcher.Form>
-      {refused && (
-        <p id={errorId} role="alert" className="basis-full text-sm text-red-800">
-          {refused}
-        </p>
-      )}
+      <FieldError id={errorId} message={refused} inline />
     </li>
   );
 }

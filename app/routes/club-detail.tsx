@@ -11,6 +11,7 @@ import { ClubInvitePanel } from "../components/club-invite-panel";
 import { ClubMembers } from "../components/club-members";
 import { ClubRequests } from "../components/club-requests";
 import { Dialog, OpenDialogButton } from "../components/dialog";
+import { FieldError } from "../components/field-error";
 import { PrevNext } from "../components/prev-next";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { loadJoinRequests } from "../join-requests.server";
@@ -62,11 +63,7 @@ function LeaveClubForm() {
           {fetcher.state !== "idle" ? "Leaving…" : "Leave Club"}
         </button>
       </fetcher.Form>
-      {refused && (
-        <p role="alert" className="basis-full text-sm text-red-800">
-          {refused}
-        </p>
-      )}
+      <FieldError message={refused} inline />
     </>
   );
 }

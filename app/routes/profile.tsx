@@ -16,6 +16,7 @@ import {
 import { actionError, fieldErrors, refuse } from "../action-result.server";
 import { memberContext, requireMember } from "../route-context.server";
 import { Avatar } from "../components/avatar";
+import { FieldError } from "../components/field-error";
 import { Switch } from "../components/switch";
 import { readFormData, textField } from "../form-data.server";
 import type { Route } from "./+types/profile";
@@ -103,14 +104,6 @@ function ShowEmailSwitch({ saved }: { saved: boolean }) {
   );
 }
 
-function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="mt-1 text-sm text-red-800">
-      {message}
-    </p>
-  );
-}
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { profile, timezones } = loaderData;
