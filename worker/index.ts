@@ -33,6 +33,7 @@ app.all("*", renderPage);
 
 export { ConversationRoom } from "../durable-objects/conversation-room";
 export { MemberInbox } from "../durable-objects/member-inbox";
+export { JobTimer } from "../durable-objects/job-timer";
 
 export default {
   fetch: app.fetch,

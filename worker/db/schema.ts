@@ -341,6 +341,192 @@ export const analyticsEvents = sqliteTable(
   (t) => [index("analytics_type_time_idx").on(t.type, t.createdAt)],
 );
 
+/**
+ * The lending ledger (docs/decisions/007-loan-reminders-on-alarms.md). A loan is requested, then
+ * accepted or declined, then lent, then returned; either side may cancel it before it is lent.
+ * The book's status and lentToUserId follow it (worker/services/loans.ts).
+ */
+export const LOAN_STATES = ["requested", "accepted", "declined", "lent", "returned", "cancelled"] as const;
+export type LoanState = (typeof LOAN_STATES)[number];
+/** States in which the loan holds the book: at most one per book, enforced by a partial unique index. */
+export const HOLDING_LOAN_STATES = ["accepted", "lent"] as const satisfies readonly LoanState[];
+/** States from which the loan can still move: at most one per book and borrower. */
+export const OPEN_LOAN_STATES = ["requested", "accepted", "lent"] as const satisfies readonly LoanState[];
+
+export const loans = sqliteTable(
+  "loans",
+  {
+    id: text("id").primaryKey(),
+    bookId: text("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    borrowerId: text("borrower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: text("state", { enum: LOAN_STATES }).notNull().default("requested"),
+    /** The calendar day the book is due back (YYYY-MM-DD); null for a loan recorded by the manual 'Lent' edit. */
+    dueDate: text("due_date"),
+    /** When the borrower asked to keep the book longer; cleared when the owner sets a new due date. */
+    renewalRequestedAt: integer("renewal_requested_at", { mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    // Two accepts (or a manual 'Lent' edit and an accept) racing for one book: the second insert/update fails.
+    uniqueIndex("loans_book_holding_idx")
+      .on(t.bookId)
+      .where(sql`state in ('accepted', 'lent')`),
+    // A member's double-pressed or simultaneous requests for one book leave one.
+    uniqueIndex("loans_book_borrower_open_idx")
+      .on(t.bookId, t.borrowerId)
+      .where(sql`state in ('requested', 'accepted', 'lent')`),
+    index("loans_owner_idx").on(t.ownerId, t.state, t.updatedAt),
+    index("loans_borrower_idx").on(t.borrowerId, t.state, t.updatedAt),
+    index("loans_book_state_idx").on(t.bookId, t.state),
+    index("loans_lent_due_idx")
+      .on(t.dueDate)
+      .where(sql`state = 'lent'`),
+  ],
+);
+
+export const LOAN_ACTIONS = [
+  "requested",
+  "accepted",
+  "declined",
+  "lent",
+  "returned",
+  "cancelled",
+  "due_date_changed",
+  "renewal_requested",
+] as const;
+export type LoanAction = (typeof LOAN_ACTIONS)[number];
+
+/** Every step of every loan: who took it and when (the History tab, and the line posted into the chat). */
+export const loanEvents = sqliteTable(
+  "loan_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    loanId: text("loan_id")
+      .notNull()
+      .references(() => loans.id, { onDelete: "cascade" }),
+    action: text("action", { enum: LOAN_ACTIONS }).notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The due date the step set, if it set one. */
+    dueDate: text("due_date"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("loan_events_loan_idx").on(t.loanId, t.id)],
+);
+
+export const WAITLIST_STATES = ["waiting", "offered", "claimed", "expired", "left"] as const;
+export type WaitlistState = (typeof WAITLIST_STATES)[number];
+
+/** Members queueing for a lent book. On return the first waiting member is offered it for 48 hours, then the next. */
+export const waitlistEntries = sqliteTable(
+  "waitlist_entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    bookId: text("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: text("state", { enum: WAITLIST_STATES }).notNull().default("waiting"),
+    offeredAt: integer("offered_at", { mode: "number" }),
+    offerExpiresAt: integer("offer_expires_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A member is in a book's queue once; the id orders the queue (place = waiting entries before mine).
+    uniqueIndex("waitlist_book_user_open_idx")
+      .on(t.bookId, t.userId)
+      .where(sql`state in ('waiting', 'offered')`),
+    index("waitlist_book_state_idx").on(t.bookId, t.state, t.id),
+    index("waitlist_user_idx").on(t.userId, t.state),
+  ],
+);
+
+/**
+ * The bell. `dedupeKey` makes every producer idempotent: a retried alarm, a redelivered step or a
+ * second message in a busy chat updates the one row instead of adding another.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    /** The in-app path the item opens. */
+    link: text("link").notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    dedupeKey: text("dedupe_key").notNull(),
+    /** How many events the row stands for (new messages in one conversation since it was last read). */
+    count: integer("count").notNull().default(1),
+    readAt: integer("read_at", { mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("notifications_user_dedupe_idx").on(t.userId, t.dedupeKey),
+    index("notifications_user_recent_idx").on(t.userId, t.updatedAt),
+    index("notifications_user_unread_idx")
+      .on(t.userId)
+      .where(sql`read_at is null`),
+  ],
+);
+
+export const EMAIL_STATES = ["pending", "sent", "failed", "outbox"] as const;
+
+/**
+ * Every e-mail the app means to send. With a provider configured, pending rows are sent when
+ * `sendAfter` passes; with none, they stay here as the local outbox (/dev/outbox).
+ */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toEmail: text("to_email").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    /** The preference the e-mail is sent under (its unsubscribe link turns it off), or "emailOptIn". */
+    preference: text("preference").notNull(),
+    /** Collects a busy chat's messages into one e-mail while it is pending; null once sent. */
+    batchKey: text("batch_key"),
+    dedupeKey: text("dedupe_key").notNull(),
+    count: integer("count").notNull().default(1),
+    state: text("state", { enum: EMAIL_STATES }).notNull().default("pending"),
+    sendAfter: integer("send_after", { mode: "number" }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_outbox_user_dedupe_idx").on(t.userId, t.dedupeKey),
+    uniqueIndex("email_outbox_pending_batch_idx")
+      .on(t.userId, t.batchKey)
+      .where(sql`state = 'pending' and batch_key is not null`),
+    index("email_outbox_user_recent_idx").on(t.userId, t.createdAt),
+    index("email_outbox_pending_idx")
+      .on(t.sendAfter)
+      .where(sql`state = 'pending'`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type BookRow = typeof books.$inferSelect;
 export type ClubRow = typeof clubs.$inferSelect;
+export type LoanRow = typeof loans.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,0 +1,199 @@
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../db/client";
+import { type NotificationKey, notificationPreferences, notifications, users } from "../db/schema";
+import { requireUser } from "./errors";
+import type { ServiceContext } from "./types";
+
+/**
+ * Every event the bell and e-mail carry, and the preference (spec §3 "Notification preferences")
+ * that governs it. `null`: the event answers something the member asked for, or needs them to act
+ * (a loan request, an accept, a waitlist offer), so it is always shown in the bell; its e-mail
+ * still follows the master switch. README "Notifications" documents this table.
+ */
+export const NOTIFICATION_PREFERENCE = {
+  loan_requested: null,
+  loan_accepted: null,
+  loan_declined: null,
+  loan_cancelled: null,
+  loan_lent: null,
+  loan_returned: null,
+  loan_due_date_changed: null,
+  loan_renewal_requested: null,
+  loan_due_soon: "reminder_due_date",
+  loan_due_today: "reminder_due_date",
+  loan_overdue: "reminder_due_date",
+  waitlist_offer: null,
+  club_join_request: "new_member_in_your_club",
+  club_join_approved: null,
+  club_new_member: "new_member_in_your_club",
+  message_received: "dm_message_received",
+} as const satisfies Record<string, NotificationKey | null>;
+export type NotificationType = keyof typeof NOTIFICATION_PREFERENCE;
+
+/** One event for one member. */
+export interface NotificationInput {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  body?: string;
+  /** The in-app path the item opens, e.g. `/loans?tab=requests`. */
+  link: string;
+  actorId?: string | null;
+  /**
+   * Names the event, so producing it again changes nothing (a retried alarm, a repeated step):
+   * e.g. `loan:{id}:accepted`, `loan:{id}:due_soon:2026-12-11`.
+   */
+  dedupeKey: string;
+  /**
+   * Repeats add up instead of being ignored (new messages in one conversation): the row counts
+   * them, moves to the top and becomes unread again.
+   */
+  accumulate?: boolean;
+}
+
+/** A stored notification that the member will see, with what e-mail needs to address them. */
+export interface DeliveredNotification extends NotificationInput {
+  id: string;
+  /** How many events the row now stands for. */
+  count: number;
+  recipient: { email: string; name: string; emailOptIn: boolean; preference: NotificationKey | null };
+}
+
+type Deps = { db: Database; env: Env };
+
+/**
+ * Stores the events the recipients' preferences allow, idempotently by `dedupeKey`, and returns
+ * what this call added or raised again: an idempotent repeat returns nothing, so nothing is sent
+ * twice. One read for all recipients' preferences; one batch of upserts.
+ */
+export async function notify(deps: Deps, events: readonly NotificationInput[], now = Date.now()): Promise<DeliveredNotification[]> {
+  if (events.length === 0) return [];
+  const recipientIds = [...new Set(events.map((event) => event.userId))];
+  const recipients = await deps.db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      emailOptIn: notificationPreferences.emailOptIn,
+      prefs: notificationPreferences.prefs,
+    })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(inArray(users.id, recipientIds));
+  const byId = new Map(recipients.map((row) => [row.id, row]));
+
+  const allowed = events.flatMap((event) => {
+    const recipient = byId.get(event.userId);
+    if (!recipient) return [];
+    const preference = NOTIFICATION_PREFERENCE[event.type];
+    // Keys never saved read as on (spec §9: all default true).
+    if (preference && recipient.prefs?.[preference] === false) return [];
+    return [{ event, recipient: { email: recipient.email, name: recipient.name, emailOptIn: recipient.emailOptIn ?? true, preference } }];
+  });
+  if (allowed.length === 0) return [];
+
+  const statements = allowed.map(({ event }) => {
+    const values = {
+      id: crypto.randomUUID(),
+      userId: event.userId,
+      type: event.type,
+      title: event.title,
+      body: event.body ?? "",
+      link: event.link,
+      actorId: event.actorId ?? null,
+      dedupeKey: event.dedupeKey,
+      updatedAt: now,
+    };
+    const insert = deps.db.insert(notifications).values(values);
+    const upsert = event.accumulate
+      ? insert.onConflictDoUpdate({
+          target: [notifications.userId, notifications.dedupeKey],
+          set: {
+            // Counting restarts once the member has read the row.
+            count: sql`case when ${notifications.readAt} is null then ${notifications.count} + 1 else 1 end`,
+            title: values.title,
+            body: values.body,
+            link: values.link,
+            actorId: values.actorId,
+            readAt: null,
+            updatedAt: now,
+          },
+        })
+      : insert.onConflictDoNothing();
+    return upsert.returning({ id: notifications.id, count: notifications.count });
+  });
+  const results = await deps.db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+
+  return allowed.flatMap(({ event, recipient }, i) => {
+    const row = results[i]?.[0];
+    if (!row) return [];
+    return [{ ...event, id: row.id, count: row.count, recipient }];
+  });
+}
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export const notificationListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATIONS_PAGE_SIZE),
+  /** The `updatedAt` of the last item of the previous page. */
+  before: z.coerce.number().int().min(1).optional(),
+});
+
+export const markReadSchema = z.union([
+  z.strictObject({ ids: z.array(z.string().trim().min(1).max(64)).min(1).max(100) }),
+  z.strictObject({ all: z.literal(true) }),
+]);
+
+const listColumns = {
+  notificationId: notifications.id,
+  type: notifications.type,
+  title: notifications.title,
+  body: notifications.body,
+  link: notifications.link,
+  actorId: notifications.actorId,
+  count: notifications.count,
+  readAt: notifications.readAt,
+  createdAt: notifications.createdAt,
+  updatedAt: notifications.updatedAt,
+};
+
+/** The member's notifications, newest first (notifications_user_recent_idx), with the next page's cursor. */
+export async function listNotifications(ctx: ServiceContext, query: z.output<typeof notificationListQuerySchema>) {
+  requireUser(ctx);
+  const rows = await ctx.db
+    .select(listColumns)
+    .from(notifications)
+    .where(and(eq(notifications.userId, ctx.user.id), query.before ? lt(notifications.updatedAt, query.before) : undefined))
+    .orderBy(desc(notifications.updatedAt))
+    .limit(query.limit + 1);
+  const items = rows.slice(0, query.limit);
+  return { items, nextToken: rows.length > query.limit ? items[items.length - 1]!.updatedAt : null };
+}
+
+/** The bell's number: one probe of the partial unread index, capped so a huge backlog stays cheap. */
+export async function countUnreadNotifications(ctx: ServiceContext, cap = 99): Promise<number> {
+  requireUser(ctx);
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)` })
+    .from(
+      ctx.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.userId, ctx.user.id), isNull(notifications.readAt)))
+        .limit(cap + 1)
+        .as("unread"),
+    );
+  return Math.min(row?.n ?? 0, cap + 1);
+}
+
+/** Marks the given items (only the member's own) or all of them as read; returns the new unread count. */
+export async function markNotificationsRead(ctx: ServiceContext, input: z.output<typeof markReadSchema>) {
+  requireUser(ctx);
+  const mine = and(eq(notifications.userId, ctx.user.id), isNull(notifications.readAt));
+  await ctx.db
+    .update(notifications)
+    .set({ readAt: Date.now() })
+    .where("ids" in input ? and(mine, inArray(notifications.id, input.ids)) : mine);
+  return { unread: await countUnreadNotifications(ctx) };
+}

@@ -1,0 +1,79 @@
+/**
+ * Calendar days (YYYY-MM-DD) in a member's timezone: due dates are days, not instants, and
+ * "due tomorrow" must mean the member's tomorrow. Only Intl is used, so the same code runs in the
+ * Worker and in the browser bundle.
+ */
+
+const DAY_MS = 86_400_000;
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+export const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The calendar day it is at `instant` in `timeZone`. */
+export function dayIn(timeZone: string, instant: number = Date.now()): string {
+  return dayFormat(timeZone).format(instant);
+}
+
+const utcMidnight = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+
+/** Whether `day` is a real date written as YYYY-MM-DD (2026-02-30 is not). */
+export function isCalendarDay(day: string): boolean {
+  return CALENDAR_DAY.test(day) && new Date(utcMidnight(day)).toISOString().slice(0, 10) === day;
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(utcMidnight(day) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utcMidnight(to) - utcMidnight(from)) / DAY_MS);
+}
+
+/** The instant the wall clock in `timeZone` shows `hour`:00 on `day` (DST-safe to the hour). */
+export function instantAt(day: string, hour: number, timeZone: string): number {
+  const wall = utcMidnight(day) + hour * 3_600_000;
+  let guess = wall;
+  // Two passes settle the offset even when `day` is the day the clocks change.
+  for (let i = 0; i < 2; i++) guess = wall - offsetAt(guess, timeZone);
+  return guess;
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in ms. */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** "Due 12 Dec", "Due today", "Due tomorrow", "Overdue 1 day", "Overdue 3 days": cards, book page and /loans. */
+export function dueLabel(dueDate: string, today: string): { text: string; overdue: boolean } {
+  const days = daysBetween(today, dueDate);
+  if (days < 0) return { text: `Overdue ${-days} ${days === -1 ? "day" : "days"}`, overdue: true };
+  if (days === 0) return { text: "Due today", overdue: false };
+  if (days === 1) return { text: "Due tomorrow", overdue: false };
+  const date = new Date(utcMidnight(dueDate));
+  const sameYear = dueDate.slice(0, 4) === today.slice(0, 4);
+  const text = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", ...(sameYear ? {} : { year: "numeric" }), timeZone: "UTC" }).format(date);
+  return { text: `Due ${text}`, overdue: false };
+}
