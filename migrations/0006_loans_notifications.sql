@@ -89,4 +89,10 @@ CREATE TABLE `waitlist_entries` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `waitlist_book_user_open_idx` ON `waitlist_entries` (`book_id`,`user_id`) WHERE state in ('waiting', 'offered');--> statement-breakpoint
 CREATE INDEX `waitlist_book_state_idx` ON `waitlist_entries` (`book_id`,`state`,`id`);--> statement-breakpoint
-CREATE INDEX `waitlist_user_idx` ON `waitlist_entries` (`user_id`,`state`);
+CREATE INDEX `waitlist_user_idx` ON `waitlist_entries` (`user_id`,`state`);--> statement-breakpoint
+-- Books lent before the ledger existed (the manual 'Lent' edit) get their loan: lent, no due date.
+INSERT INTO `loans` (`id`, `book_id`, `owner_id`, `borrower_id`, `state`, `due_date`, `updated_at`)
+SELECT lower(hex(randomblob(16))), `id`, `user_id`, `lent_to_user_id`, 'lent', NULL, coalesce(`updated_at`, `created_at`)
+FROM `books` WHERE `status` = 'borrowed' AND `lent_to_user_id` IS NOT NULL AND `lent_to_user_id` <> `user_id`;--> statement-breakpoint
+INSERT INTO `loan_events` (`loan_id`, `action`, `actor_id`, `created_at`)
+SELECT `id`, 'lent', `owner_id`, `updated_at` FROM `loans`;
