@@ -225,3 +225,60 @@ export function demoBooks(users: DemoUser[], clubs: DemoClub[]): DemoBook[] {
   });
   return books;
 }
+
+export interface DemoLoan {
+  id: string;
+  bookId: string;
+  ownerId: string;
+  borrowerId: string;
+  state: "requested" | "lent";
+  dueDate: string | null;
+  updatedAt: number;
+  events: { action: "requested" | "accepted" | "lent"; actorId: string; dueDate: string | null; createdAt: number }[];
+}
+
+const addDaysTo = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
+/**
+ * The ledger behind the demo's lent books: each was requested, accepted with a due date and handed
+ * over. Due dates are relative to `today` (the day the seed runs), so the demo always shows books
+ * due soon, due later and a few overdue. Every 40th available book also has an open request.
+ */
+export function demoLoans(books: DemoBook[], users: DemoUser[], today: string, now: number): DemoLoan[] {
+  const loans: DemoLoan[] = [];
+  books.forEach((book, index) => {
+    const seed = hashString(book.id);
+    if (book.status === "borrowed" && book.lentToUserId) {
+      const dueDate = addDaysTo(today, (seed % 30) - 5);
+      const lentAt = now - ((seed % 9) + 3) * DAY;
+      loans.push({
+        id: stableId(`loan:${book.id}:${book.lentToUserId}`),
+        bookId: book.id,
+        ownerId: book.userId,
+        borrowerId: book.lentToUserId,
+        state: "lent",
+        dueDate,
+        updatedAt: lentAt,
+        events: [
+          { action: "requested", actorId: book.lentToUserId, dueDate: null, createdAt: lentAt - 2 * DAY },
+          { action: "accepted", actorId: book.userId, dueDate, createdAt: lentAt - DAY },
+          { action: "lent", actorId: book.userId, dueDate, createdAt: lentAt },
+        ],
+      });
+    } else if (book.status === "available" && index % 40 === 7) {
+      const borrower = users.find((user, i) => user.id !== book.userId && i === seed % users.length) ?? users.find((user) => user.id !== book.userId)!;
+      const requestedAt = now - ((seed % 3) + 1) * DAY;
+      loans.push({
+        id: stableId(`loan:${book.id}:${borrower.id}`),
+        bookId: book.id,
+        ownerId: book.userId,
+        borrowerId: borrower.id,
+        state: "requested",
+        dueDate: null,
+        updatedAt: requestedAt,
+        events: [{ action: "requested", actorId: borrower.id, dueDate: null, createdAt: requestedAt }],
+      });
+    }
+  });
+  return loans;
+}

@@ -1,11 +1,12 @@
 // Writes the demo library into a D1 database and R2 bucket; safe to run again (rows are keyed by stable ids).
 import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
 import { count, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../worker/db/schema.ts";
-import { ALL_NOTIFICATIONS_ON, demoBooks, demoClubs, demoUsers } from "./demo-data.ts";
+import { ALL_NOTIFICATIONS_ON, demoBooks, demoClubs, demoLoans, demoUsers } from "./demo-data.ts";
 
-const { books, clubs, memberships, notificationPreferences, users } = schema;
+const { books, clubs, loanEvents, loans, memberships, notificationPreferences, users } = schema;
 
 interface Bindings {
   DB: D1Database;
@@ -33,7 +34,7 @@ export async function writeDemoData(env: Bindings): Promise<{ seeded: boolean; b
     );
   }
 
-  const statements = [
+  const statements: BatchItem<"sqlite">[] = [
     ...people.map((user) => db.insert(users).values(user).onConflictDoNothing()),
     ...people.map((user) =>
       db.insert(notificationPreferences).values({ userId: user.id, emailOptIn: true, prefs: ALL_NOTIFICATIONS_ON }).onConflictDoNothing(),
@@ -44,6 +45,11 @@ export async function writeDemoData(env: Bindings): Promise<{ seeded: boolean; b
     ...clubList.flatMap((club) => club.members.map((member) => db.insert(memberships).values({ clubId: club.id, ...member }).onConflictDoNothing())),
     ...bookList.map(({ cover: _cover, ...book }) => db.insert(books).values(book).onConflictDoNothing()),
   ];
+  const now = Date.now();
+  for (const { events, ...loan } of demoLoans(bookList, people, new Date(now).toISOString().slice(0, 10), now)) {
+    statements.push(db.insert(loans).values(loan).onConflictDoNothing());
+    for (const event of events) statements.push(db.insert(loanEvents).values({ loanId: loan.id, ...event }));
+  }
   for (const group of chunk(statements, 50)) {
     await db.batch(group as unknown as Parameters<typeof db.batch>[0]);
   }

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { books } from "../../worker/db/schema";
+import { books, loans } from "../../worker/db/schema";
 import { db } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { pageText } from "../auth/support";
@@ -44,5 +44,19 @@ describe("seeded demo data", () => {
     const text = pageText(await response.text());
     expect(text.match(/Source Demo data/g)).toHaveLength(2);
     expect(text).not.toMatch(/workers-ai|google-books|llama/i);
+  });
+
+  it("backs every lent demo book with a lent loan in the ledger, due on a date relative to today", async () => {
+    const lent = await db.select({ id: books.id, borrower: books.lentToUserId }).from(books).where(sql`${books.status} = 'borrowed'`);
+    const ledger = await db.select().from(loans).where(sql`${loans.state} = 'lent'`);
+    expect(lent.length).toBeGreaterThan(10);
+    expect(ledger.map((loan) => [loan.bookId, loan.borrowerId]).sort()).toEqual(lent.map((book) => [book.id, book.borrower]).sort());
+    const today = Date.parse(new Date().toISOString().slice(0, 10));
+    for (const loan of ledger) {
+      const days = (Date.parse(loan.dueDate!) - today) / 86_400_000;
+      expect(days).toBeGreaterThanOrEqual(-5);
+      expect(days).toBeLessThan(25);
+    }
+    expect(await db.$count(loans, sql`${loans.state} = 'requested'`)).toBeGreaterThan(0);
   });
 });
