@@ -9,6 +9,7 @@ interface __BaseEnv_Env {
 	INTEREST_LIMITER: RateLimit;
 	INVITE_LIMITER: RateLimit;
 	MESSAGE_LIMITER: RateLimit;
+	LOAN_LIMITER: RateLimit;
 	AI: Ai;
 	WORKERS_AI_MODEL: "@cf/meta/llama-4-scout-17b-16e-instruct";
 	DEV_SIGN_IN: string;

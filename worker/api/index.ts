@@ -11,6 +11,7 @@ import { dmApi } from "./dm";
 import { fail } from "./envelope";
 import { geoApi } from "./geo";
 import { interestApi } from "./interest";
+import { bookLoansApi, loansApi } from "./loans";
 import { bookMetadataApi, imageMetadataApi } from "./metadata";
 import { uploadsApi } from "./uploads";
 import { usersApi } from "./users";
@@ -38,12 +39,14 @@ api.use("*", (c, next) => {
 api.route("/auth", authApi);
 // Before /books, so /books/metadata is not taken for a book id.
 api.route("/books/metadata", bookMetadataApi);
+api.route("/books", bookLoansApi);
 api.route("/books", booksApi);
 api.route("/clubs", clubsApi);
 api.route("/dm", dmApi);
 api.route("/geo", geoApi);
 api.route("/images", imageMetadataApi);
 api.route("/interest", interestApi);
+api.route("/loans", loansApi);
 api.route("/users", usersApi);
 api.route("/", uploadsApi);
 

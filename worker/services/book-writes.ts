@@ -4,6 +4,8 @@ import { BOOK_STATUSES, books, clubs, memberships, users } from "../db/schema";
 import { cleanText } from "../shared/text";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
 import { findBookById } from "./library";
+import { isLentOut } from "./loans";
+import { applyManualLending, planManualLending } from "./manual-loans";
 import type { ServiceContext } from "./types";
 import { assertOwnCoverKey } from "./uploads";
 
@@ -52,6 +54,8 @@ export type UpdateBookInput = z.output<typeof updateBookSchema>;
 
 export const LENT_TO_REQUIRED = "Please select who you lent the book to.";
 export const COVER_IN_USE = "This image is already the cover of another book. Please upload it again for this book.";
+
+export const DELETE_LENT_BOOK = "You can't delete a book that is lent out. Mark it returned first.";
 
 export const CLUB_SHARE_FORBIDDEN = "You can only share a book with a club you are an active member of.";
 
@@ -148,6 +152,7 @@ async function loadOwnBook(ctx: ServiceContext & { user: { id: string } }, bookI
       status: books.status,
       lentToUserId: books.lentToUserId,
       clubId: books.clubId,
+      title: books.title,
     })
     .from(books)
     .where(eq(books.id, bookId))
@@ -165,7 +170,8 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
   requireUser(ctx);
   const current = await loadOwnBook(ctx, bookId);
   const status = input.status ?? current.status;
-  const changes: Partial<typeof books.$inferInsert> = { updatedAt: Date.now() };
+  const now = Date.now();
+  const changes: Partial<typeof books.$inferInsert> = { updatedAt: now };
   if (input.title !== undefined) changes.title = input.title;
   if (input.author !== undefined) changes.author = input.author;
   if (input.description !== undefined) changes.description = input.description;
@@ -176,11 +182,12 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
     changes.clubId = input.clubId;
   }
 
+  let borrower: { id: string; name: string } | null = null;
   if (status === "borrowed") {
     const borrowerId = input.lentToUserId !== undefined ? input.lentToUserId : current.lentToUserId;
     if (!borrowerId) throw badRequest(LENT_TO_REQUIRED);
     if (borrowerId === ctx.user.id) throw badRequest("You cannot lend a book to yourself.");
-    const [borrower] = await ctx.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, borrowerId)).limit(1);
+    [borrower = null] = await ctx.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, borrowerId)).limit(1);
     if (!borrower) throw badRequest(LENT_TO_REQUIRED);
     // The stored name comes from the member record, not from what the client sent.
     changes.lentToUserId = borrower.id;
@@ -189,7 +196,11 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
     changes.lentToUserId = null;
     changes.lentToUserName = null;
   }
-  await ctx.db.update(books).set(changes).where(eq(books.id, bookId));
+  // The ledger follows the edit (worker/services/manual-loans.ts): same batch as the book's update.
+  const lending = await planManualLending(ctx, { ...current, title: changes.title ?? current.title }, borrower, now);
+  const update = ctx.db.update(books).set(changes).where(eq(books.id, bookId));
+  if (lending) await applyManualLending(ctx, update, lending, now);
+  else await update;
   return (await findBookById(ctx, bookId))!;
 }
 
@@ -200,6 +211,7 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
 export async function deleteBook(ctx: ServiceContext, bookId: string) {
   requireUser(ctx);
   const book = await loadOwnBook(ctx, bookId);
+  if (book.status === "borrowed" || (await isLentOut(ctx, bookId))) throw conflict(DELETE_LENT_BOOK);
   await ctx.db.delete(books).where(eq(books.id, bookId));
   if (book.coverKey && !/^https:/.test(book.coverKey) && !(await coverKeyInUse(ctx, book.coverKey))) {
     await ctx.env.MEDIA.delete(book.coverKey);

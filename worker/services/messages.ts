@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "../../durable-objects/room-protocol";
+import type { Database } from "../db/client";
 import { blocks, conversations, users } from "../db/schema";
 import { cleanText } from "../shared/text";
 import { BLOCKED, requireNotBlocked } from "./blocks";
@@ -99,4 +100,38 @@ export async function markConversationRead(ctx: ServiceContext, conversationId: 
   const room = conversationRoom(ctx.env, conversationId);
   await room.open(conversationId, members);
   return room.markRead(ctx.user!.id);
+}
+
+/**
+ * Posts a loan step's line (worker/services/loan-steps.ts) into the pair's conversation as the member
+ * who took the step, creating the conversation on first use, so the chat and the loan tell one
+ * story. No MESSAGE_LIMITER (the loan endpoints have their own limit); `lineId` (named by the loan
+ * event) makes a repeated step post once. Nothing is posted between members when either blocked
+ * the other. Returns the conversation, or null when nothing was posted.
+ */
+export async function postLoanLine(
+  deps: { db: Database; env: Env },
+  actorId: string,
+  otherId: string,
+  text: string,
+  lineId: string,
+): Promise<{ conversationId: string } | null> {
+  const [userAId, userBId] = orderedPair(actorId, otherId);
+  const [block] = await deps.db
+    .select({ one: blocks.blockerId })
+    .from(blocks)
+    .where(or(and(eq(blocks.blockerId, userAId), eq(blocks.blockedId, userBId)), and(eq(blocks.blockerId, userBId), eq(blocks.blockedId, userAId))))
+    .limit(1);
+  if (block) return null;
+  // The no-op update makes the pair's existing row answer with its id: one statement either way.
+  const [row] = await deps.db
+    .insert(conversations)
+    .values({ id: crypto.randomUUID(), userAId, userBId })
+    .onConflictDoUpdate({ target: [conversations.userAId, conversations.userBId], set: { userAId } })
+    .returning({ id: conversations.id });
+  const conversationId = row!.id;
+  const members: [string, string] = [userAId, userBId];
+  await conversationRoom(deps.env, conversationId).post(actorId, text, lineId, { conversationId, members });
+  await tellMembers(deps.env, members, { type: "dm", conversationId, fromUserId: actorId });
+  return { conversationId };
 }

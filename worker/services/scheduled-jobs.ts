@@ -1,6 +1,7 @@
 import { getDatabase } from "../db/client";
 import type { JobDeps } from "./job-timers";
 import { runLoanReminders } from "./loan-reminders";
+import { runWaitlistOffers } from "./waitlist";
 
 /** Does what is due at `now`, idempotently, and returns when to run next (null: the job is over). */
 export type JobRunner = (deps: JobDeps, id: string, now: number) => Promise<number | null>;
@@ -8,6 +9,7 @@ export type JobRunner = (deps: JobDeps, id: string, now: number) => Promise<numb
 /** Job kinds by the prefix of their name ("loan:{loanId}"); worker/services/job-timers.ts schedules them. */
 const runners: Record<string, JobRunner> = {
   loan: runLoanReminders,
+  waitlist: runWaitlistOffers,
 };
 
 /** Runs a job by its name: what a JobTimer's alarm calls. The timer has no request, so D1's primary is used. */

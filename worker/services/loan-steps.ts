@@ -1,0 +1,240 @@
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Database } from "../db/client";
+import { books, type LoanAction, type LoanState, loanEvents, loans, users } from "../db/schema";
+import { daysBetween, dayIn } from "../shared/calendar";
+import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
+import { LOAN_NOT_FOUND } from "./loan-queries";
+import { postLoanLine } from "./messages";
+import { type NotificationType, notify } from "./notifications";
+import type { ServiceContext } from "./types";
+
+export const ALREADY_PROMISED = "This book is already promised to another member.";
+export const DUE_DATE_IN_PAST = "The due date can't be in the past.";
+export const DUE_DATE_TOO_FAR = "The due date can be at most a year ahead.";
+export const ONLY_OWNER = "Only the book's owner can do that.";
+export const ONLY_BORROWER = "Only the member who asked to borrow the book can do that.";
+/** How far ahead a due date may be set. */
+export const MAX_DUE_DAYS = 365;
+
+export type Deps = { db: Database; env: Env };
+type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+
+/** What every step needs to know about its loan. */
+export interface LoanRecord {
+  id: string;
+  bookId: string;
+  ownerId: string;
+  borrowerId: string;
+  state: LoanState;
+  dueDate: string | null;
+  renewalRequestedAt: number | null;
+  title: string;
+  ownerName: string;
+  borrowerName: string;
+}
+
+const ownerUser = alias(users, "step_owner");
+const borrowerUser = alias(users, "step_borrower");
+
+/** The loan if the member is one of its two sides; 404 otherwise, so loan ids reveal nothing. */
+export async function loadLoan(ctx: ServiceContext, loanId: string): Promise<LoanRecord> {
+  requireUser(ctx);
+  const me = ctx.user.id;
+  const [loan] = await ctx.db
+    .select({
+      id: loans.id,
+      bookId: loans.bookId,
+      ownerId: loans.ownerId,
+      borrowerId: loans.borrowerId,
+      state: loans.state,
+      dueDate: loans.dueDate,
+      renewalRequestedAt: loans.renewalRequestedAt,
+      title: books.title,
+      ownerName: ownerUser.name,
+      borrowerName: borrowerUser.name,
+    })
+    .from(loans)
+    .innerJoin(books, eq(books.id, loans.bookId))
+    .innerJoin(ownerUser, eq(ownerUser.id, loans.ownerId))
+    .innerJoin(borrowerUser, eq(borrowerUser.id, loans.borrowerId))
+    .where(and(eq(loans.id, loanId), or(eq(loans.ownerId, me), eq(loans.borrowerId, me))))
+    .limit(1);
+  if (!loan) throw notFound(LOAN_NOT_FOUND);
+  return loan;
+}
+
+/**
+ * Refuses a step the member may not take: 403 when only the other side takes it from any state,
+ * 409 when their side could, but not from the loan's current state.
+ */
+export function requireStep(
+  loan: LoanRecord,
+  actorId: string,
+  allowed: { owner?: readonly LoanState[]; borrower?: readonly LoanState[] },
+  verb: string,
+): "owner" | "borrower" {
+  const side = loan.ownerId === actorId ? "owner" : "borrower";
+  const states = allowed[side];
+  if (!states) throw forbidden(side === "owner" ? ONLY_BORROWER : ONLY_OWNER);
+  if (!states.includes(loan.state)) throw conflict(cantNow(verb));
+  return side;
+}
+
+export const cantNow = (verb: string) => `This loan can't be ${verb} now.`;
+
+/** A due date the owner sets: not before their today, at most a year after it. */
+export function checkDueDate(dueDate: string, timeZone: string, now: number): string {
+  const ahead = daysBetween(dayIn(timeZone, now), dueDate);
+  if (ahead < 0) throw badRequest(DUE_DATE_IN_PAST);
+  if (ahead > MAX_DUE_DAYS) throw badRequest(DUE_DATE_TOO_FAR);
+  return dueDate;
+}
+
+/** Whether a write failed on loans_book_holding_idx: another loan already holds the book. */
+export function isHoldingClash(error: unknown): boolean {
+  return /UNIQUE constraint failed: loans\.book_id(?!, )/.test(errorText(error));
+}
+/** Whether a write failed on loans_book_borrower_open_idx: the borrower already has an open loan on the book. */
+export function isOpenLoanClash(error: unknown): boolean {
+  return /UNIQUE constraint failed: loans\.book_id, loans\.borrower_id/.test(errorText(error));
+}
+export function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+}
+
+export interface Transition {
+  loanId: string;
+  actorId: string;
+  action: LoanAction;
+  from: readonly LoanState[];
+  /** The loan's new values (its state, due date...). */
+  set: Partial<typeof loans.$inferInsert> & { state: LoanState };
+  /** A further condition on the loan, checked with its state (e.g. no renewal asked yet). */
+  guard?: SQL;
+  /** What the step does to the book row, if anything. */
+  book?: { id: string; set: Partial<typeof books.$inferInsert> };
+  /** The due date the step set, recorded on its event. */
+  eventDueDate?: string | null;
+}
+
+/**
+ * A compare-and-set step as statements for one D1 batch (a transaction): the event is recorded only
+ * if the loan is still in a `from` state, the loan moves under the same condition, and the book
+ * follows only if the loan is now in the new state. Two racing steps therefore never both win: the
+ * loser's batch records nothing, and its first statement returns no row.
+ */
+export function transitionStatements(db: Database, step: Transition, now: number): Batch {
+  const still = and(eq(loans.id, step.loanId), inArray(loans.state, step.from), step.guard);
+  const event = db
+    .insert(loanEvents)
+    .select(
+      db
+        .select({
+          id: sql<number>`null`.as("id"),
+          loanId: loans.id,
+          action: sql<LoanAction>`${step.action}`.as("action"),
+          actorId: sql<string>`${step.actorId}`.as("actor_id"),
+          dueDate: sql<string | null>`${step.eventDueDate ?? null}`.as("due_date"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(loans)
+        .where(still),
+    )
+    .returning({ id: loanEvents.id });
+  const loan = db
+    .update(loans)
+    .set({ ...step.set, updatedAt: now })
+    .where(still);
+  if (!step.book) return [event, loan];
+  const moved = sql`exists (select 1 from ${loans} where ${loans.id} = ${step.loanId} and ${loans.state} = ${step.set.state} and ${loans.updatedAt} = ${now})`;
+  const book = db
+    .update(books)
+    .set({ ...step.book.set, updatedAt: now })
+    .where(and(eq(books.id, step.book.id), moved));
+  return [event, loan, book];
+}
+
+/** Runs one step; returns its event id, or throws 409 when the loan moved on meanwhile (or another loan holds the book). */
+export async function commitTransition(db: Database, step: Transition, verb: string, now: number): Promise<number> {
+  let results: unknown[];
+  try {
+    results = await db.batch(transitionStatements(db, step, now));
+  } catch (error) {
+    if (isHoldingClash(error)) throw conflict(ALREADY_PROMISED);
+    throw error;
+  }
+  const [event] = results[0] as { id: number }[];
+  if (!event) throw conflict(cantNow(verb));
+  return event.id;
+}
+
+/** Fresh-insert statements: a loan row and its first event (requests, and the manual 'Lent' edit). */
+export function newLoanStatements(
+  db: Database,
+  loan: { id: string; bookId: string; ownerId: string; borrowerId: string; state: LoanState; dueDate: string | null },
+  event: { action: LoanAction; actorId: string },
+  now: number,
+): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
+  return [
+    db.insert(loans).values({
+      id: loan.id,
+      bookId: loan.bookId,
+      ownerId: loan.ownerId,
+      borrowerId: loan.borrowerId,
+      state: loan.state,
+      dueDate: loan.dueDate,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    db
+      .insert(loanEvents)
+      .values({ loanId: loan.id, action: event.action, actorId: event.actorId, dueDate: loan.dueDate, createdAt: now })
+      .returning({ id: loanEvents.id }),
+  ];
+}
+
+/** How a step is told: the line in the pair's chat and the other side's bell. */
+export interface Announcement {
+  loanId: string;
+  eventId: number;
+  action: LoanAction;
+  actorId: string;
+  otherId: string;
+  line: string;
+  notification: { type: NotificationType; title: string; body?: string; link: string };
+}
+
+/**
+ * Posts the step's line into the pair's conversation and notifies the other side. Both are keyed
+ * by the event, so a repeat adds nothing. The step itself is already stored, so a failure here is
+ * logged rather than reported as the step failing.
+ */
+export async function announce(deps: Deps, step: Announcement, now = Date.now()): Promise<void> {
+  const results = await Promise.allSettled([
+    postLoanLine(deps, step.actorId, step.otherId, step.line, `loan-event-${step.eventId}`),
+    notify(
+      deps,
+      [
+        {
+          userId: step.otherId,
+          actorId: step.actorId,
+          ...step.notification,
+          dedupeKey: `loan:${step.loanId}:${step.action}:${step.eventId}`,
+        },
+      ],
+      now,
+    ),
+  ]);
+  for (const result of results) {
+    if (result.status === "rejected") console.warn(`Announcing loan ${step.loanId} ${step.action} failed`, result.reason);
+  }
+}
+
+/** "12 Dec 2026": due dates in lines and notifications (calendar days, so no timezone shift). */
+export function longDay(day: string): string {
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+}
+
+export const bookTitle = (title: string) => title || "Untitled Book";

@@ -1,0 +1,157 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { HOLDING_LOAN_STATES, loans, users } from "../db/schema";
+import { conflict } from "./errors";
+import { scheduleLoanReminders } from "./loan-reminders";
+import {
+  ALREADY_PROMISED,
+  announce,
+  bookTitle,
+  isHoldingClash,
+  isOpenLoanClash,
+  type LoanRecord,
+  longDay,
+  newLoanStatements,
+  transitionStatements,
+} from "./loan-steps";
+import { afterReturn } from "./loans";
+import type { ServiceContext } from "./types";
+
+type Member = ServiceContext & { user: NonNullable<ServiceContext["user"]> };
+
+/** The loan steps a manual 'Lent' edit takes, as statements to batch with the book's own update. */
+export interface ManualLending {
+  statements: BatchItem<"sqlite">[];
+  /** Batch positions of the steps' event inserts, and what to do once they are stored. */
+  returned?: { loan: LoanRecord; eventAt: number };
+  lent?: { loan: LoanRecord; eventAt: number };
+}
+
+/**
+ * Keeps the ledger true to the manual 'Lent' edit of spec §2. Lending to a member records a loan
+ * (lent, with no due date), or hands over the one they were promised; choosing another status
+ * returns the lent loan; switching borrower returns the old manual loan and records a new one. A
+ * loan made through the ledger (accepted or lent, with a due date) is not the owner's to reassign
+ * here: 409. Null when the edit changes nothing about lending.
+ */
+export async function planManualLending(
+  ctx: Member,
+  book: { id: string; title: string; status: string; lentToUserId: string | null },
+  borrower: { id: string; name: string } | null,
+  now: number,
+): Promise<ManualLending | null> {
+  const [holding] = await ctx.db
+    .select({
+      id: loans.id,
+      bookId: loans.bookId,
+      ownerId: loans.ownerId,
+      borrowerId: loans.borrowerId,
+      state: loans.state,
+      dueDate: loans.dueDate,
+      renewalRequestedAt: loans.renewalRequestedAt,
+      borrowerName: users.name,
+    })
+    .from(loans)
+    .innerJoin(users, eq(users.id, loans.borrowerId))
+    .where(and(eq(loans.bookId, book.id), inArray(loans.state, HOLDING_LOAN_STATES)))
+    .limit(1);
+  const record = (row: NonNullable<typeof holding>): LoanRecord => ({ ...row, title: book.title, ownerName: ctx.user.name });
+  const owner = ctx.user.id;
+  const plan: ManualLending = { statements: [] };
+  const returnHolding = (row: NonNullable<typeof holding>) => {
+    plan.returned = { loan: record(row), eventAt: plan.statements.length };
+    plan.statements.push(...transitionStatements(ctx.db, { loanId: row.id, actorId: owner, action: "returned", from: ["lent"], set: { state: "returned" } }, now));
+  };
+
+  if (!borrower) {
+    if (holding?.state !== "lent") return null;
+    returnHolding(holding);
+    return plan;
+  }
+  if (holding?.borrowerId === borrower.id) {
+    if (holding.state === "lent") return null;
+    // The owner hands over the book they had promised this member, due date and all.
+    plan.lent = { loan: record(holding), eventAt: 0 };
+    plan.statements.push(
+      ...transitionStatements(
+        ctx.db,
+        { loanId: holding.id, actorId: owner, action: "lent", from: ["accepted"], set: { state: "lent" }, eventDueDate: holding.dueDate },
+        now,
+      ),
+    );
+    return plan;
+  }
+  if (holding) {
+    if (holding.state !== "lent" || holding.dueDate !== null) throw conflict(ALREADY_PROMISED);
+    returnHolding(holding);
+  } else if (book.status === "borrowed" && book.lentToUserId === borrower.id) {
+    // Lent before the ledger existed: saving the form again records nothing new.
+    return null;
+  }
+
+  const [request] = await ctx.db
+    .select({ id: loans.id })
+    .from(loans)
+    .where(and(eq(loans.bookId, book.id), eq(loans.borrowerId, borrower.id), eq(loans.state, "requested")))
+    .limit(1);
+  const loan: LoanRecord = {
+    id: request?.id ?? crypto.randomUUID(),
+    bookId: book.id,
+    ownerId: owner,
+    borrowerId: borrower.id,
+    state: "lent",
+    dueDate: null,
+    renewalRequestedAt: null,
+    title: book.title,
+    ownerName: ctx.user.name,
+    borrowerName: borrower.name,
+  };
+  if (request) {
+    // The member had asked for it: their request becomes the loan.
+    plan.lent = { loan, eventAt: plan.statements.length };
+    plan.statements.push(
+      ...transitionStatements(ctx.db, { loanId: request.id, actorId: owner, action: "lent", from: ["requested"], set: { state: "lent", dueDate: null } }, now),
+    );
+  } else {
+    // The loan row first, then its event.
+    plan.lent = { loan, eventAt: plan.statements.length + 1 };
+    plan.statements.push(...newLoanStatements(ctx.db, loan, { action: "lent", actorId: owner }, now));
+  }
+  return plan;
+}
+
+/**
+ * Runs the book's update and the lending steps in one batch, then tells both sides and moves the
+ * timers. Another loan taking the book meanwhile fails the whole batch (loans_book_holding_idx): 409.
+ */
+export async function applyManualLending(ctx: Member, bookUpdate: BatchItem<"sqlite">, plan: ManualLending, now: number): Promise<void> {
+  let results: unknown[];
+  try {
+    results = await ctx.db.batch([bookUpdate, ...plan.statements]);
+  } catch (error) {
+    if (isHoldingClash(error) || isOpenLoanClash(error)) throw conflict(ALREADY_PROMISED);
+    throw error;
+  }
+  const eventId = (at: number) => (results[at + 1] as { id: number }[] | undefined)?.[0]?.id;
+  if (plan.returned) {
+    const id = eventId(plan.returned.eventAt);
+    if (id !== undefined) await afterReturn(ctx, plan.returned.loan, ctx.user.id, id, now);
+  }
+  if (plan.lent) {
+    const id = eventId(plan.lent.eventAt);
+    if (id === undefined) return;
+    const { loan } = plan.lent;
+    await scheduleLoanReminders(ctx, loan.id, now);
+    const title = bookTitle(loan.title);
+    const due = loan.dueDate ? ` Due back ${longDay(loan.dueDate)}.` : "";
+    await announce(ctx, {
+      loanId: loan.id,
+      eventId: id,
+      action: "lent",
+      actorId: ctx.user.id,
+      otherId: loan.borrowerId,
+      line: `Handed over "${title}".${due}`,
+      notification: { type: "loan_lent", title: `${loan.ownerName} handed you "${title}"`, body: due.trim(), link: "/loans?tab=borrowed" },
+    });
+  }
+}
