@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { countLibraryBooks, libraryQuerySchema, listLibraryBooks, type LibraryQuery } from "../worker/services/library";
 import { listMemberClubIds } from "../worker/services/memberships";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../worker/services/paging";
+import { todayFor, withDueLabel } from "./due-label.server";
 import { serviceContext } from "./route-context.server";
 import { pageNumberFromUrl, queryFromUrl } from "./url-query.server";
 
@@ -28,8 +29,9 @@ export async function loadLibrary(context: Readonly<RouterContextProvider>, url:
     // The spec: if the club list fails, the viewer simply has no memberships.
     user ? listMemberClubIds(ctx, user.id).catch(() => []) : Promise.resolve([]),
   ]);
+  const today = todayFor(user);
   return {
-    items: books.items,
+    items: books.items.map((book) => withDueLabel(book, today)),
     nextToken: books.nextToken,
     prevToken: books.prevToken,
     total,

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import type { BookCard as BookCardData } from "../../worker/services/book-view";
 import { BookCover } from "./book-cover";
-import { StatusBadge } from "./status-badge";
+import { DueNote, StatusBadge } from "./status-badge";
 
 interface Props {
-  book: BookCardData;
+  /** `due`: the lent book's due label, made by the loader in the viewer's timezone. */
+  book: BookCardData & { due?: { text: string; overdue: boolean } | null };
   /** True when the book has no club or the viewer belongs to its club. */
   isClubMember: boolean;
   layout: "grid" | "list";
@@ -37,49 +38,34 @@ function ClubNote({ book, isClubMember }: Pick<Props, "book" | "isClubMember">) 
   );
 }
 
+/** One card for both layouts: the list's row and the grid's tile differ only in their classes and where the status sits. */
 export function BookCard({ book, isClubMember, layout, eager }: Props) {
   const title = book.title || "Untitled Book";
-  const author = book.author || "Unknown";
-  if (layout === "list") {
-    return (
-      <li className="card flex gap-4 p-3">
-        <Link to={`/books/${book.bookId}`} className="w-16 shrink-0" tabIndex={-1} aria-hidden="true">
-          <BookCover src={book.coverImage} title={title} className="rounded" eager={eager} />
-        </Link>
-        <div className="min-w-0 flex-1 space-y-1">
-          <h2 className="font-serif text-lg leading-snug font-semibold">
-            <Link to={`/books/${book.bookId}`} className="hover:underline">
-              {title}
-            </Link>
-          </h2>
-          <p className="text-sm text-stone-700">{author}</p>
-          <p className="text-xs text-stone-700">Owner: {book.userName}</p>
-          <ClubNote book={book} isClubMember={isClubMember} />
-        </div>
-        <div className="shrink-0">
-          <StatusBadge status={book.status} />
-        </div>
-      </li>
-    );
-  }
+  const list = layout === "list";
+  const clamp = list ? "" : "line-clamp-1 ";
+  const status = (
+    <div className={list ? "shrink-0" : "mt-auto pt-2"}>
+      <StatusBadge status={book.status} />
+      <DueNote due={book.due} />
+    </div>
+  );
   return (
-    <li className="card group flex flex-col overflow-hidden">
-      <Link to={`/books/${book.bookId}`} className="block" tabIndex={-1} aria-hidden="true">
-        <BookCover src={book.coverImage} title={title} eager={eager} className="transition-opacity group-hover:opacity-90" />
+    <li className={list ? "card flex gap-4 p-3" : "card group flex flex-col overflow-hidden"}>
+      <Link to={`/books/${book.bookId}`} className={list ? "w-16 shrink-0" : "block"} tabIndex={-1} aria-hidden="true">
+        <BookCover src={book.coverImage} title={title} eager={eager} className={list ? "rounded" : "transition-opacity group-hover:opacity-90"} />
       </Link>
-      <div className="flex flex-1 flex-col gap-1 p-3">
-        <h2 className="line-clamp-2 font-serif text-base leading-snug font-semibold">
+      <div className={list ? "min-w-0 flex-1 space-y-1" : "flex flex-1 flex-col gap-1 p-3"}>
+        <h2 className={`${list ? "text-lg" : "line-clamp-2 text-base"} font-serif leading-snug font-semibold`}>
           <Link to={`/books/${book.bookId}`} className="hover:underline">
             {title}
           </Link>
         </h2>
-        <p className="line-clamp-1 text-sm text-stone-700">{author}</p>
-        <p className="line-clamp-1 text-xs text-stone-700">Owner: {book.userName}</p>
+        <p className={`${clamp}text-sm text-stone-700`}>{book.author || "Unknown"}</p>
+        <p className={`${clamp}text-xs text-stone-700`}>Owner: {book.userName}</p>
         <ClubNote book={book} isClubMember={isClubMember} />
-        <div className="mt-auto pt-2">
-          <StatusBadge status={book.status} />
-        </div>
+        {!list && status}
       </div>
+      {list && status}
     </li>
   );
 }

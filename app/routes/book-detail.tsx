@@ -8,7 +8,8 @@ import { DeleteBookButton } from "../components/delete-book-button";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { serviceContext } from "../route-context.server";
 import { CoverAnalysisSection, GoogleMetadataSection } from "../components/metadata-sections";
-import { StatusBadge } from "../components/status-badge";
+import { DueNote, StatusBadge } from "../components/status-badge";
+import { todayFor, withDueLabel } from "../due-label.server";
 import { useAnalysisPolling } from "../lib/use-analysis-polling";
 import { BOOK_META_DESCRIPTION_MAX as META_DESCRIPTION_MAX } from "../../worker/shared/rules";
 import type { Route } from "./+types/book-detail";
@@ -17,7 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = serviceContext(context);
   const book = await findBookById(ctx, params.bookId);
   if (!book) throw data("We couldn't find that book. It may have been removed by its owner.", { status: 404 });
-  return { book, isOwner: ctx.user?.id === book.userId, signedIn: Boolean(ctx.user) };
+  return { book: withDueLabel(book, todayFor(ctx.user)), isOwner: ctx.user?.id === book.userId, signedIn: Boolean(ctx.user) };
 }
 
 function metaDescription(book: Route.ComponentProps["loaderData"]["book"]): string {
@@ -91,6 +92,7 @@ export default function BookDetail({ loaderData }: Route.ComponentProps) {
                 Lent to {book.lentToUserName || book.lentToUserId}
               </span>
             )}
+            <DueNote due={book.due} />
             {book.membersOnly && (
               <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">Members only</span>
             )}

@@ -14,6 +14,7 @@ import { Dialog, OpenDialogButton } from "../components/dialog";
 import { FieldError } from "../components/field-error";
 import { PrevNext } from "../components/prev-next";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { todayFor, withDueLabel } from "../due-label.server";
 import { loadJoinRequests } from "../join-requests.server";
 import { useUrlDialog } from "../lib/use-url-dialog";
 import { memberContext } from "../route-context.server";
@@ -40,7 +41,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     manages ? currentInviteCode(ctx, clubId) : null,
     manages && url.searchParams.get("dialog") === "requests" ? loadJoinRequests(ctx, clubId) : null,
   ]);
-  return { ...page, invite, requests, userId: ctx.user.id, timezone: ctx.user.timezone };
+  const today = todayFor(ctx.user);
+  const books = page.books.map((book) => withDueLabel(book, today));
+  return { ...page, books, invite, requests, userId: ctx.user.id, timezone: ctx.user.timezone };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

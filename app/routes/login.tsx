@@ -1,10 +1,10 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { devSignInAllowed, findLocalMember, listDemoMembers, localSignInSchema } from "../../worker/auth/dev-sign-in";
 import { allowSignInAttempt, rateLimitedHeaders, SIGN_IN_RATE_LIMITED } from "../../worker/auth/rate-limit";
 import { startSession } from "../../worker/auth/sign-in";
 import { readConfig } from "../../worker/config";
 import { requestContext } from "../../worker/context";
-import { useShell } from "../root";
+import type { RootData } from "../root";
 import { actionError, refuse } from "../action-result.server";
 import { readFormData } from "../form-data.server";
 import { afterSignInPath } from "../redirect-target.server";
@@ -58,7 +58,9 @@ const STEPS = [
 ];
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const shell = useShell();
+  // The shell's sign-in options; read here, not through a helper exported by root.tsx, because any
+  // value import from root.tsx splits the root route into two scripts on every page.
+  const shell = useRouteLoaderData("root") as RootData | undefined;
   const { redirectTo, demoMembers, googleStartFailed } = loaderData;
   const dev = shell?.signIn.dev ?? false;
   const google = shell?.signIn.google ?? false;

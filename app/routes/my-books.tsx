@@ -7,7 +7,9 @@ import { AddBooksDialog } from "../components/add-books-dialog";
 import { BookCover } from "../components/book-cover";
 import { BookEditFields } from "../components/book-edit-form";
 import { DELETE_CONFIRMATION } from "../components/delete-book-button";
-import { StatusBadge } from "../components/status-badge";
+import { DueNote, StatusBadge } from "../components/status-badge";
+import { todayFor } from "../due-label.server";
+import { dueLabel } from "../../worker/shared/calendar";
 import { useToast } from "../components/toaster";
 import { useAnalysisPolling } from "../lib/use-analysis-polling";
 import { useFetcherResult } from "../lib/use-fetcher-result";
@@ -27,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = { limit: MY_BOOKS_PAGE_SIZE, userId: ctx.user.id, nextToken: decodeCursor(url.searchParams.get("nextToken")) };
   const [page, total] = await Promise.all([listLibraryBooks(ctx, query), countLibraryBooks(ctx, { userId: ctx.user.id })]);
-  return { books: page.items, nextToken: page.nextToken, total: total.count };
+  return { books: page.items, nextToken: page.nextToken, total: total.count, today: todayFor(ctx.user) };
 }
 
 type Item = BookCard | Book;
@@ -85,7 +87,7 @@ function EditBookDialog({ bookId, onClose, onSaved }: { bookId: string | null; o
   );
 }
 
-function MyBookCard({ book, onEdit, onDeleted }: { book: Item; onEdit: () => void; onDeleted: () => void }) {
+function MyBookCard({ book, today, onEdit, onDeleted }: { book: Item; today: string; onEdit: () => void; onDeleted: () => void }) {
   const fetcher = useFetcher<typeof deleteAction>();
   const { notify } = useToast();
   useFetcherResult(fetcher, (result) => {
@@ -118,7 +120,12 @@ function MyBookCard({ book, onEdit, onDeleted }: { book: Item; onEdit: () => voi
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Needs details</span>
           )}
         </div>
-        {book.status === "borrowed" && book.lentToUserName && <p className="text-xs text-stone-700">Lent to {book.lentToUserName}</p>}
+        {book.status === "borrowed" && book.lentToUserName && (
+          <p className="text-xs text-stone-700">
+            Lent to {book.lentToUserName}
+            <DueNote due={book.dueDate ? dueLabel(book.dueDate, today) : null} />
+          </p>
+        )}
         <div className="mt-auto flex gap-2 pt-2">
           <button type="button" className="btn btn-secondary flex-1 px-2" onClick={onEdit} aria-label={`Edit ${title}`}>
             Edit
@@ -185,6 +192,7 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
             <MyBookCard
               key={book.bookId}
               book={book}
+              today={loaderData.today}
               onEdit={() => setEditingId(book.bookId)}
               onDeleted={() => setBooks((list) => list.filter((b) => b.bookId !== book.bookId))}
             />

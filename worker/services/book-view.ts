@@ -1,6 +1,6 @@
-import { eq, getTableColumns } from "drizzle-orm";
+import { and, eq, getTableColumns } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { books, clubs, users } from "../db/schema";
+import { books, clubs, loans, users } from "../db/schema";
 import { mediaUrl } from "../shared/media-url";
 
 /** Columns a library card needs (the "bare" listing). */
@@ -21,6 +21,7 @@ export const bookCardColumns = {
   userName: users.name,
   clubName: clubs.name,
   clubIsPrivate: clubs.isPrivate,
+  dueDate: loans.dueDate,
 };
 
 export const bookDetailColumns = {
@@ -28,14 +29,31 @@ export const bookDetailColumns = {
   userName: users.name,
   clubName: clubs.name,
   clubIsPrivate: clubs.isPrivate,
+  dueDate: loans.dueDate,
 };
 
-/** Books with their owner (always there) and club (optional): the joins every book read uses. */
+/**
+ * The book's lent loan, for its due date: at most one per book (loans_book_holding_idx), found by
+ * one index probe per book row, so a page of cards costs no extra query.
+ */
+export const lentLoanOfBook = and(eq(loans.bookId, books.id), eq(loans.state, "lent"));
+
+/** Books with their owner (always there), club (optional) and lent loan (optional): the joins every book read uses. */
 export function selectBookCards(db: Database) {
-  return db.select(bookCardColumns).from(books).innerJoin(users, eq(users.id, books.userId)).leftJoin(clubs, eq(clubs.id, books.clubId));
+  return db
+    .select(bookCardColumns)
+    .from(books)
+    .innerJoin(users, eq(users.id, books.userId))
+    .leftJoin(clubs, eq(clubs.id, books.clubId))
+    .leftJoin(loans, lentLoanOfBook);
 }
 export function selectBookDetails(db: Database) {
-  return db.select(bookDetailColumns).from(books).innerJoin(users, eq(users.id, books.userId)).leftJoin(clubs, eq(clubs.id, books.clubId));
+  return db
+    .select(bookDetailColumns)
+    .from(books)
+    .innerJoin(users, eq(users.id, books.userId))
+    .leftJoin(clubs, eq(clubs.id, books.clubId))
+    .leftJoin(loans, lentLoanOfBook);
 }
 // Row types come from the queries themselves, joins' nullability included.
 export type CardRow = Awaited<ReturnType<typeof selectBookCards>>[number];
@@ -60,6 +78,8 @@ export function toBookCard(row: CardRow) {
     membersOnly: row.clubIsPrivate ?? false,
     lentToUserId: row.lentToUserId,
     lentToUserName: row.lentToUserName,
+    /** The day the book is due back (YYYY-MM-DD) while it is lent through a loan with a due date; else null. */
+    dueDate: row.dueDate ?? null,
     ageGroupFine: row.ageGroupFine,
     analysisState: row.analysisState,
     createdAt: row.createdAt,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { AGE_GROUPS, bookCounts, books, clubs, memberships, users, type AgeGroupFine } from "../db/schema";
+import { AGE_GROUPS, bookCounts, books, clubs, loans, memberships, users, type AgeGroupFine } from "../db/schema";
 import { booksFts } from "../db/fts";
 import {
   bookCardColumns,
@@ -8,6 +8,7 @@ import {
   selectBookDetails,
   toBook,
   toBookCard,
+  lentLoanOfBook,
   type Book,
   type BookCard,
   type CardRow,
@@ -116,6 +117,7 @@ async function libraryPage(
   const rows = await base
     .innerJoin(users, eq(users.id, books.userId))
     .leftJoin(clubs, eq(clubs.id, books.clubId))
+    .leftJoin(loans, lentLoanOfBook)
     .where(and(...where))
     .orderBy(backwards ? asc(key) : desc(key))
     .limit(query.limit + 1);
