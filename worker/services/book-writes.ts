@@ -4,7 +4,7 @@ import { BOOK_STATUSES, books, clubs, memberships, users } from "../db/schema";
 import { cleanText } from "../shared/text";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
 import { findBookById } from "./library";
-import { isLentOut } from "./loans";
+import { isLentOut } from "./loan-lending";
 import { applyManualLending, planManualLending } from "./manual-loans";
 import type { ServiceContext } from "./types";
 import { assertOwnCoverKey } from "./uploads";

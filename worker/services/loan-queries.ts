@@ -49,22 +49,23 @@ export interface LoanView {
 const owner = alias(users, "loan_owner");
 const borrower = alias(users, "loan_borrower");
 
+// D1 batches return rows keyed by column name, so every name a join repeats (id, name) gets an alias.
 const loanColumns = {
-  loanId: loans.id,
+  loanId: sql<string>`${loans.id}`.as("loan_id"),
   state: loans.state,
   dueDate: loans.dueDate,
   renewalRequestedAt: loans.renewalRequestedAt,
   createdAt: loans.createdAt,
   updatedAt: loans.updatedAt,
-  bookId: books.id,
+  bookId: sql<string>`${books.id}`.as("loan_book_id"),
   title: books.title,
   author: books.author,
   coverKey: books.coverKey,
   ownerId: loans.ownerId,
-  ownerName: owner.name,
+  ownerName: sql<string>`${owner.name}`.as("owner_name"),
   borrowerId: loans.borrowerId,
-  borrowerName: borrower.name,
-  conversationId: conversations.id,
+  borrowerName: sql<string>`${borrower.name}`.as("borrower_name"),
+  conversationId: sql<string | null>`${conversations.id}`.as("conversation_id"),
 };
 
 /**
@@ -209,7 +210,8 @@ export async function bookLoanPanel(ctx: ServiceContext, bookId: string): Promis
         state: waitlistEntries.state,
         offerExpiresAt: waitlistEntries.offerExpiresAt,
         // Waiting entries queued before mine (waitlist_book_state_idx), for my place in line.
-        ahead: sql<number>`(select count(*) from ${waitlistEntries} as ahead where ahead.book_id = ${waitlistEntries.bookId} and ahead.state = 'waiting' and ahead.id < ${waitlistEntries.id})`,
+        // Spelled out: drizzle leaves columns unqualified in a one-table query, which the subquery would take for its own.
+        ahead: sql<number>`(select count(*) from waitlist_entries as ahead where ahead.book_id = waitlist_entries.book_id and ahead.state = 'waiting' and ahead.id < waitlist_entries.id)`,
       })
       .from(waitlistEntries)
       .where(and(eq(waitlistEntries.bookId, bookId), eq(waitlistEntries.userId, me), inArray(waitlistEntries.state, ["waiting", "offered"])))

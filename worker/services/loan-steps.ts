@@ -19,6 +19,8 @@ export const ONLY_BORROWER = "Only the member who asked to borrow the book can d
 export const MAX_DUE_DAYS = 365;
 
 export type Deps = { db: Database; env: Env };
+/** A context whose member is signed in (services check with requireUser first). */
+export type Member = ServiceContext & { user: NonNullable<ServiceContext["user"]> };
 type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
 /** What every step needs to know about its loan. */
@@ -168,6 +170,23 @@ export async function commitTransition(db: Database, step: Transition, verb: str
   const [event] = results[0] as { id: number }[];
   if (!event) throw conflict(cantNow(verb));
   return event.id;
+}
+
+/** Commits one step of a loan the member loaded (see `loadLoan`). */
+export function commitStep(
+  ctx: ServiceContext,
+  loan: LoanRecord,
+  actorId: string,
+  change: Omit<Transition, "loanId" | "actorId">,
+  verb: string,
+  now: number,
+): Promise<number> {
+  return commitTransition(ctx.db, { loanId: loan.id, actorId, ...change }, verb, now);
+}
+
+/** Who tells whom about a step: the actor posts, the other side is notified. */
+export function told(loan: LoanRecord, actorId: string, action: LoanAction, eventId: number) {
+  return { loanId: loan.id, eventId, action, actorId, otherId: actorId === loan.ownerId ? loan.borrowerId : loan.ownerId };
 }
 
 /** Fresh-insert statements: a loan row and its first event (requests, and the manual 'Lent' edit). */

@@ -1,26 +1,25 @@
-import { and, eq, gt, inArray, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import { HOLDING_LOAN_STATES, loans, OPEN_LOAN_STATES, waitlistEntries } from "../db/schema";
 import { addDays, dayIn, isCalendarDay } from "../shared/calendar";
 import { requireNotBlocked } from "./blocks";
 import { MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
-import { scheduleJob } from "./job-timers";
-import { loanReminderJob, scheduleLoanReminders } from "./loan-reminders";
 import { findLoan, type LoanView } from "./loan-queries";
 import {
   ALREADY_PROMISED,
   announce,
   bookTitle,
   checkDueDate,
+  commitStep,
   commitTransition,
   isOpenLoanClash,
-  type LoanRecord,
   loadLoan,
   longDay,
+  type Member,
   newLoanStatements,
   requireStep,
-  type Transition,
+  told,
 } from "./loan-steps";
 import { findBookById } from "./library";
 import type { ServiceContext } from "./types";
@@ -28,12 +27,12 @@ import { offerToNextInLine } from "./waitlist";
 
 export { bookLoanPanel, type BookLoanPanel, findLoan, LOAN_NOT_FOUND, listLoans, loanListQuerySchema, type LoanView } from "./loan-queries";
 export { ALREADY_PROMISED, DUE_DATE_IN_PAST, DUE_DATE_TOO_FAR } from "./loan-steps";
+export { ALREADY_RENEWAL, changeDueDate, isLentOut, markLoanLent, markLoanReturned, requestRenewal } from "./loan-lending";
 
 /** The due date an accepted loan gets unless the owner picks another. */
 export const LOAN_PERIOD_DAYS = 21;
 export const ALREADY_ASKED = "You have already asked to borrow this book.";
 export const OFFERED_TO_NEXT = "This book is being offered to the next member on its waitlist.";
-export const ALREADY_RENEWAL = "You have already asked to keep this book longer.";
 
 const day = z
   .string()
@@ -43,8 +42,6 @@ const day = z
 export const requestLoanSchema = z.object({ bookId: z.string().trim().min(1, "bookId is required").max(64) });
 export const acceptLoanSchema = z.object({ dueDate: day.optional() });
 export const dueDateSchema = z.object({ dueDate: day });
-
-type Member = ServiceContext & { user: NonNullable<ServiceContext["user"]> };
 
 /**
  * A member asks to borrow a book. Requests queue while the book is lent; while the book is offered
@@ -159,7 +156,7 @@ export async function declineLoan(ctx: ServiceContext, loanId: string): Promise<
   const me = (ctx as Member).user.id;
   requireStep(loan, me, { owner: ["requested"] }, "declined");
   const now = Date.now();
-  const eventId = await step(ctx, loan, me, { action: "declined", from: ["requested"], set: { state: "declined" } }, "declined", now);
+  const eventId = await commitStep(ctx, loan, me, { action: "declined", from: ["requested"], set: { state: "declined" } }, "declined", now);
   const title = bookTitle(loan.title);
   await announce(ctx, {
     ...told(loan, me, "declined", eventId),
@@ -177,7 +174,7 @@ export async function cancelLoan(ctx: ServiceContext, loanId: string): Promise<L
   const side = requireStep(loan, me, { borrower: ["requested", "accepted"], owner: ["accepted"] }, "cancelled");
   const now = Date.now();
   const from = loan.state;
-  const eventId = await step(ctx, loan, me, { action: "cancelled", from: [from], set: { state: "cancelled" } }, "cancelled", now);
+  const eventId = await commitStep(ctx, loan, me, { action: "cancelled", from: [from], set: { state: "cancelled" } }, "cancelled", now);
   const title = bookTitle(loan.title);
   const actorName = side === "owner" ? loan.ownerName : loan.borrowerName;
   await announce(ctx, {
@@ -189,155 +186,3 @@ export async function cancelLoan(ctx: ServiceContext, loanId: string): Promise<L
   return findLoan(ctx, loanId);
 }
 
-/** The owner hands the book over: the book shows as lent to the borrower, and reminders are set. */
-export async function markLoanLent(ctx: ServiceContext, loanId: string): Promise<LoanView> {
-  const loan = await loadLoan(ctx, loanId);
-  const me = (ctx as Member).user.id;
-  requireStep(loan, me, { owner: ["accepted"] }, "marked lent");
-  const now = Date.now();
-  const eventId = await step(
-    ctx,
-    loan,
-    me,
-    {
-      action: "lent",
-      from: ["accepted"],
-      set: { state: "lent" },
-      eventDueDate: loan.dueDate,
-      book: { id: loan.bookId, set: { status: "borrowed", lentToUserId: loan.borrowerId, lentToUserName: loan.borrowerName } },
-    },
-    "marked lent",
-    now,
-  );
-  await scheduleLoanReminders(ctx, loanId, now);
-  const title = bookTitle(loan.title);
-  const due = loan.dueDate ? ` Due back ${longDay(loan.dueDate)}.` : "";
-  await announce(ctx, {
-    ...told(loan, me, "lent", eventId),
-    line: `Handed over "${title}".${due}`,
-    notification: { type: "loan_lent", title: `${loan.ownerName} handed you "${title}"`, body: due.trim(), link: "/loans?tab=borrowed" },
-  });
-  return findLoan(ctx, loanId);
-}
-
-/** The book is back: it shows as available again, reminders stop, and the first in its queue is offered it. */
-export async function markLoanReturned(ctx: ServiceContext, loanId: string): Promise<LoanView> {
-  const loan = await loadLoan(ctx, loanId);
-  const me = (ctx as Member).user.id;
-  requireStep(loan, me, { owner: ["lent"] }, "marked returned");
-  const now = Date.now();
-  const eventId = await step(
-    ctx,
-    loan,
-    me,
-    {
-      action: "returned",
-      from: ["lent"],
-      set: { state: "returned" },
-      book: { id: loan.bookId, set: { status: "available", lentToUserId: null, lentToUserName: null } },
-    },
-    "marked returned",
-    now,
-  );
-  await afterReturn(ctx as Member, loan, me, eventId, now);
-  return findLoan(ctx, loanId);
-}
-
-/** What follows a return, whether marked on the loan or by the manual status edit. */
-export async function afterReturn(ctx: Member, loan: LoanRecord, actorId: string, eventId: number, now: number): Promise<void> {
-  await scheduleJob(ctx.env, loanReminderJob(loan.id), null);
-  const title = bookTitle(loan.title);
-  await announce(ctx, {
-    ...told(loan, actorId, "returned", eventId),
-    line: `"${title}" was returned. Thanks!`,
-    notification: { type: "loan_returned", title: `"${title}" is marked as returned`, link: "/loans?tab=history" },
-  });
-  await offerToNextInLine(ctx, loan.bookId, now);
-}
-
-/** The owner moves the due date (which also answers a renewal request); reminders follow it. */
-export async function changeDueDate(ctx: ServiceContext, loanId: string, input: z.output<typeof dueDateSchema>): Promise<LoanView> {
-  const loan = await loadLoan(ctx, loanId);
-  const member = ctx as Member;
-  requireStep(loan, member.user.id, { owner: ["accepted", "lent"] }, "given a new due date");
-  const now = Date.now();
-  const dueDate = checkDueDate(input.dueDate, member.user.timezone, now);
-  const eventId = await step(
-    ctx,
-    loan,
-    member.user.id,
-    {
-      action: "due_date_changed",
-      from: ["accepted", "lent"],
-      set: { state: loan.state, dueDate, renewalRequestedAt: null },
-      eventDueDate: dueDate,
-    },
-    "given a new due date",
-    now,
-  );
-  await scheduleLoanReminders(ctx, loanId, now);
-  const title = bookTitle(loan.title);
-  await announce(ctx, {
-    ...told(loan, member.user.id, "due_date_changed", eventId),
-    line: `Changed the due date of "${title}" to ${longDay(dueDate)}.`,
-    notification: { type: "loan_due_date_changed", title: `"${title}" is now due back on ${longDay(dueDate)}`, link: "/loans?tab=borrowed" },
-  });
-  return findLoan(ctx, loanId);
-}
-
-/** The borrower asks to keep the book longer; the owner answers by changing the due date. */
-export async function requestRenewal(ctx: ServiceContext, loanId: string): Promise<LoanView> {
-  const loan = await loadLoan(ctx, loanId);
-  const me = (ctx as Member).user.id;
-  requireStep(loan, me, { borrower: ["lent"] }, "renewed");
-  if (!loan.dueDate) throw conflict("This loan has no due date to extend.");
-  if (loan.renewalRequestedAt !== null) throw conflict(ALREADY_RENEWAL);
-  const now = Date.now();
-  let eventId: number;
-  try {
-    eventId = await step(
-      ctx,
-      loan,
-      me,
-      {
-        action: "renewal_requested",
-        from: ["lent"],
-        set: { state: "lent", renewalRequestedAt: now },
-        guard: and(isNull(loans.renewalRequestedAt), isNotNull(loans.dueDate)),
-      },
-      "renewed",
-      now,
-    );
-  } catch (error) {
-    // Lost a race with its own double press: the first press asked.
-    const [row] = await ctx.db.select({ at: loans.renewalRequestedAt, state: loans.state }).from(loans).where(eq(loans.id, loanId)).limit(1);
-    if (row?.state === "lent" && row.at !== null) throw conflict(ALREADY_RENEWAL);
-    throw error;
-  }
-  const title = bookTitle(loan.title);
-  await announce(ctx, {
-    ...told(loan, me, "renewal_requested", eventId),
-    line: `Asked to keep "${title}" a little longer.`,
-    notification: { type: "loan_renewal_requested", title: `${loan.borrowerName} asked to keep "${title}" a little longer`, link: "/loans?tab=lent" },
-  });
-  return findLoan(ctx, loanId);
-}
-
-function step(ctx: ServiceContext, loan: LoanRecord, actorId: string, change: Omit<Transition, "loanId" | "actorId">, verb: string, now: number) {
-  return commitTransition(ctx.db, { loanId: loan.id, actorId, ...change }, verb, now);
-}
-
-/** Who tells whom about a step: the actor posts, the other side is notified. */
-function told(loan: LoanRecord, actorId: string, action: Transition["action"], eventId: number) {
-  return { loanId: loan.id, eventId, action, actorId, otherId: actorId === loan.ownerId ? loan.borrowerId : loan.ownerId };
-}
-
-/** Whether the book is lent out through a loan (deleteBook refuses then). */
-export async function isLentOut(ctx: ServiceContext, bookId: string): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ id: loans.id })
-    .from(loans)
-    .where(and(eq(loans.bookId, bookId), eq(loans.state, "lent")))
-    .limit(1);
-  return Boolean(row);
-}

@@ -11,13 +11,11 @@ import {
   isOpenLoanClash,
   type LoanRecord,
   longDay,
+  type Member,
   newLoanStatements,
   transitionStatements,
 } from "./loan-steps";
-import { afterReturn } from "./loans";
-import type { ServiceContext } from "./types";
-
-type Member = ServiceContext & { user: NonNullable<ServiceContext["user"]> };
+import { afterReturn } from "./loan-lending";
 
 /** The loan steps a manual 'Lent' edit takes, as statements to batch with the book's own update. */
 export interface ManualLending {

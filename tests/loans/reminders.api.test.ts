@@ -1,0 +1,27 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { addDays, dayIn, instantAt } from "../../worker/shared/calendar";
+import { nextJobRun } from "../../worker/services/job-timers";
+import { loanReminderJob } from "../../worker/services/loan-reminders";
+import { lendingScene, requestLoanAs, stepOk } from "./support";
+
+describe("reminders follow the loan", () => {
+  it("are set for 09:00 the day before the due date in the borrower's timezone, move with the due date, and stop on return", async () => {
+    const scene = await lendingScene({ borrowerTimezone: "Asia/Tokyo" });
+    const { loanId } = await requestLoanAs(scene.borrower, scene.book.id);
+    const dueDate = addDays(dayIn("UTC"), 10);
+    await stepOk(loanId, "accept", scene.owner, { dueDate });
+    // Accepted is not yet lent: nothing to remind about.
+    expect(await nextJobRun(env, loanReminderJob(loanId))).toBeNull();
+
+    await stepOk(loanId, "lent", scene.owner);
+    expect(await nextJobRun(env, loanReminderJob(loanId))).toBe(instantAt(addDays(dueDate, -1), 9, "Asia/Tokyo"));
+
+    const later = addDays(dueDate, 5);
+    await stepOk(loanId, "due-date", scene.owner, { dueDate: later });
+    expect(await nextJobRun(env, loanReminderJob(loanId))).toBe(instantAt(addDays(later, -1), 9, "Asia/Tokyo"));
+
+    await stepOk(loanId, "returned", scene.owner);
+    expect(await nextJobRun(env, loanReminderJob(loanId))).toBeNull();
+  });
+});
