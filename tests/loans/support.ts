@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { type LoanState, loanEvents, loans, users } from "../../worker/db/schema";
 import { addDays, dayIn } from "../../worker/shared/calendar";
@@ -81,5 +81,5 @@ export async function holdingLoans(bookId: string) {
 }
 
 export async function setTimezone(member: Member, timezone: "UTC" | "America/New_York" | "Asia/Tokyo") {
-  await db.update(users).set({ timezone }).where(and(eq(users.id, member.user.id)));
+  await db.update(users).set({ timezone }).where(eq(users.id, member.user.id));
 }

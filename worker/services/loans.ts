@@ -12,7 +12,6 @@ import {
   bookTitle,
   checkDueDate,
   commitStep,
-  commitTransition,
   isOpenLoanClash,
   loadLoan,
   longDay,
@@ -119,16 +118,11 @@ export async function acceptLoan(ctx: ServiceContext, loanId: string, input: z.o
     .where(and(eq(loans.bookId, loan.bookId), inArray(loans.state, HOLDING_LOAN_STATES), ne(loans.id, loan.id)))
     .limit(1);
   if (holder) throw conflict(ALREADY_PROMISED);
-  const eventId = await commitTransition(
-    ctx.db,
-    {
-      loanId,
-      actorId: member.user.id,
-      action: "accepted",
-      from: ["requested"],
-      set: { state: "accepted", dueDate, renewalRequestedAt: null },
-      eventDueDate: dueDate,
-    },
+  const eventId = await commitStep(
+    ctx,
+    loan,
+    member.user.id,
+    { action: "accepted", from: ["requested"], set: { state: "accepted", dueDate, renewalRequestedAt: null }, eventDueDate: dueDate },
     "accepted",
     now,
   );

@@ -5,6 +5,7 @@ import { MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
 import { type JobDeps, scheduleJob } from "./job-timers";
 import { findBookById } from "./library";
+import { errorText } from "./loan-steps";
 import { notify } from "./notifications";
 import type { ServiceContext } from "./types";
 
@@ -65,9 +66,7 @@ export async function joinWaitlist(ctx: ServiceContext, bookId: string): Promise
     entryId = row!.id;
   } catch (error) {
     // A double press: waitlist_book_user_open_idx kept the first.
-    if (/UNIQUE constraint failed: waitlist_entries\.book_id, waitlist_entries\.user_id/.test(String(error instanceof Error ? `${error.message} ${error.cause}` : error))) {
-      throw conflict(ALREADY_WAITING);
-    }
+    if (/UNIQUE constraint failed: waitlist_entries\.book_id, waitlist_entries\.user_id/.test(errorText(error))) throw conflict(ALREADY_WAITING);
     throw error;
   }
   const [ahead] = await ctx.db
