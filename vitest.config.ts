@@ -19,6 +19,7 @@ export default defineConfig(async () => {
             DEV_SIGN_IN: "true",
             UPLOAD_SIGNING_SECRET: "test-upload-signing-secret",
             INVITE_CODE_SECRET: "test-invite-code-secret",
+            EMAIL_TOKEN_SECRET: "test-email-token-secret",
             // A fake Google OAuth client turns Google sign-in on; tests answer Google's token endpoint themselves.
             GOOGLE_CLIENT_ID: "test-client.apps.googleusercontent.com",
             GOOGLE_CLIENT_SECRET: "test-client-secret",

@@ -23,6 +23,23 @@ const configSchema = z.object({
   INVITE_CODE_SECRET: optionalText,
   /** Reverse-geocoding endpoint (Nominatim jsonv2 style); the public OpenStreetMap one when unset. */
   GEOCODER_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "GEOCODER_URL must be an http(s) URL" }).optional()),
+  /** Who sends e-mail: an HTTP API ("resend") or Cloudflare's send_email binding; unset, e-mails stay in the local outbox. */
+  EMAIL_PROVIDER: optionalText.pipe(z.enum(["resend", "cloudflare"], { message: 'EMAIL_PROVIDER must be "resend" or "cloudflare"' }).optional()),
+  EMAIL_API_KEY: optionalText,
+  /** The From header, e.g. "BookClub <books@example.org>"; its domain must be verified with the provider. */
+  EMAIL_FROM: optionalText,
+  /** The public origin for links in e-mails (jobs run without a request to take it from). */
+  APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "APP_URL must be an http(s) URL" }).optional()),
+  /** Signs unsubscribe links. */
+  EMAIL_TOKEN_SECRET: optionalText,
+  SEND_EMAIL: z.custom<SendEmail>((value) => typeof value === "object" && value !== null).optional(),
+}).superRefine((config, issues) => {
+  // With a provider, mail really leaves: what it needs must be set, not defaulted.
+  const missing = (name: string, why: string) => issues.addIssue({ code: "custom", path: [name], message: `${name} is required ${why}` });
+  if (config.EMAIL_PROVIDER === "resend" && !config.EMAIL_API_KEY) missing("EMAIL_API_KEY", "when EMAIL_PROVIDER is resend");
+  if (config.EMAIL_PROVIDER === "cloudflare" && !config.SEND_EMAIL) missing("SEND_EMAIL", "(a [[send_email]] binding) when EMAIL_PROVIDER is cloudflare");
+  if (config.EMAIL_PROVIDER && !config.EMAIL_FROM) missing("EMAIL_FROM", "when EMAIL_PROVIDER is set");
+  if (config.EMAIL_PROVIDER && !config.APP_URL) missing("APP_URL", "when EMAIL_PROVIDER is set");
 });
 export type AppConfig = z.output<typeof configSchema>;
 
@@ -41,6 +58,15 @@ export function readConfig(env: Env): AppConfig {
     cache.set(env, config);
   }
   return config;
+}
+
+/** Links in the local outbox's e-mails point at the dev server when no public origin is set. */
+export const LOCAL_APP_URL = "http://localhost:5173";
+export const DEFAULT_EMAIL_FROM = "BookClub <books@example.org>";
+
+/** Where e-mail links point, without a trailing slash. */
+export function appUrl(config: AppConfig): string {
+  return (config.APP_URL ?? LOCAL_APP_URL).replace(/\/+$/, "");
 }
 
 export function googleSignInConfigured(config: AppConfig): boolean {

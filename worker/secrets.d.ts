@@ -11,6 +11,13 @@ interface OptionalSecrets {
   OPENAI_COMPATIBLE_API_KEY?: string;
   OPENAI_COMPATIBLE_MODEL?: string;
   GEOCODER_URL?: string;
+  EMAIL_PROVIDER?: string;
+  EMAIL_API_KEY?: string;
+  EMAIL_FROM?: string;
+  APP_URL?: string;
+  EMAIL_TOKEN_SECRET?: string;
+  /** Cloudflare's send_email binding, declared in wrangler.toml only by deployments that send with it (README "E-mail"). */
+  SEND_EMAIL?: SendEmail;
 }
 interface Env extends OptionalSecrets {}
 declare namespace Cloudflare {
