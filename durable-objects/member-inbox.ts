@@ -1,7 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
 
-/** What a member's inbox socket receives: `dm` when a message was written in one of their conversations. */
-export type InboxEvent = { type: "ready" } | { type: "dm"; conversationId: string; fromUserId: string };
+/**
+ * What a member's inbox socket receives: `dm` when a message was written in one of their
+ * conversations, `notification` when their bell changed (its count, when the sender knows it; the
+ * conversation, when the change is that conversation's new messages).
+ */
+export type InboxEvent =
+  | { type: "ready" }
+  | { type: "dm"; conversationId: string; fromUserId: string }
+  | { type: "notification"; unread?: number; conversationId?: string };
 
 /** Answered by the runtime itself, so a keep-alive ping never wakes a hibernating inbox. */
 export const INBOX_PING = JSON.stringify({ type: "ping" });

@@ -2,7 +2,9 @@ import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { type NotificationKey, notificationPreferences, notifications, users } from "../db/schema";
-import { requireUser } from "./errors";
+import { queueNotificationEmails } from "./email-outbox";
+import { notFound, requireUser } from "./errors";
+import { tellMembers } from "./member-inboxes";
 import type { ServiceContext } from "./types";
 
 /**
@@ -125,14 +127,41 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
   });
   const results = await deps.db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
 
-  return allowed.flatMap(({ event, recipient }, i) => {
+  const delivered = allowed.flatMap(({ event, recipient }, i) => {
     const row = results[i]?.[0];
     if (!row) return [];
     return [{ ...event, id: row.id, count: row.count, recipient }];
   });
+  if (delivered.length > 0) await deliver(deps, delivered, now);
+  return delivered;
+}
+
+/**
+ * E-mail and the members' open tabs, after the bell rows are stored. Neither may fail the step that
+ * produced the events (a loan accepted, a message sent): that is done, and a repeat of it would
+ * find the rows stored and deliver nothing, so a failure here is logged, not thrown.
+ */
+async function deliver(deps: Deps, delivered: DeliveredNotification[], now: number) {
+  const byMember = new Map<string, DeliveredNotification[]>();
+  for (const notification of delivered) byMember.set(notification.userId, [...(byMember.get(notification.userId) ?? []), notification]);
+  await Promise.all([
+    queueNotificationEmails(deps, delivered, now).catch((error: unknown) => console.error("Queueing notification e-mails failed", error)),
+    ...[...byMember].map(([userId, items]) => tellMembers(deps.env, [userId], { type: "notification", ...conversationOf(items) })),
+  ]);
+}
+
+/**
+ * The conversation a lone new-message notification counts: a tab that shows that conversation reads
+ * the message at once, so it marks the bell item read too instead of lighting the bell.
+ */
+function conversationOf(items: DeliveredNotification[]): { conversationId?: string } {
+  const [only] = items;
+  if (items.length !== 1 || only?.type !== "message_received") return {};
+  return { conversationId: only.link.slice(only.link.lastIndexOf("/") + 1) };
 }
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATION_NOT_FOUND = "Notification not found";
 
 export const notificationListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATIONS_PAGE_SIZE),
@@ -196,4 +225,32 @@ export async function markNotificationsRead(ctx: ServiceContext, input: z.output
     .set({ readAt: Date.now() })
     .where("ids" in input ? and(mine, inArray(notifications.id, input.ids)) : mine);
   return { unread: await countUnreadNotifications(ctx) };
+}
+
+/** Marks one of the member's notifications read and returns the in-app path it opens (404 for another's). */
+export async function openNotification(ctx: ServiceContext, notificationId: string): Promise<string> {
+  requireUser(ctx);
+  const [row] = await ctx.db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${Date.now()})` })
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, ctx.user.id)))
+    .returning({ link: notifications.link });
+  if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
+  return row.link;
+}
+
+/**
+ * Marks the member's notification with this dedupe key read (a conversation they opened), and says
+ * so to their other tabs' bells. Returns whether one was unread.
+ */
+export async function markNotificationReadByKey(ctx: ServiceContext, dedupeKey: string): Promise<boolean> {
+  requireUser(ctx);
+  const marked = await ctx.db
+    .update(notifications)
+    .set({ readAt: Date.now() })
+    .where(and(eq(notifications.userId, ctx.user.id), eq(notifications.dedupeKey, dedupeKey), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  if (marked.length === 0) return false;
+  await tellMembers(ctx.env, [ctx.user.id], { type: "notification" });
+  return true;
 }

@@ -2,6 +2,7 @@ import { getDatabase } from "../db/client";
 import type { JobDeps } from "./job-timers";
 import { runLoanReminders } from "./loan-reminders";
 import { runWaitlistOffers } from "./waitlist";
+import { flushMemberMail } from "./member-mail";
 
 /** Does what is due at `now`, idempotently, and returns when to run next (null: the job is over). */
 export type JobRunner = (deps: JobDeps, id: string, now: number) => Promise<number | null>;
@@ -10,6 +11,7 @@ export type JobRunner = (deps: JobDeps, id: string, now: number) => Promise<numb
 const runners: Record<string, JobRunner> = {
   loan: runLoanReminders,
   waitlist: runWaitlistOffers,
+  mail: flushMemberMail,
 };
 
 /** Runs a job by its name: what a JobTimer's alarm calls. The timer has no request, so D1's primary is used. */
