@@ -13,6 +13,7 @@ import { geoApi } from "./geo";
 import { interestApi } from "./interest";
 import { bookLoansApi, loansApi } from "./loans";
 import { bookMetadataApi, imageMetadataApi } from "./metadata";
+import { notificationsApi } from "./notifications";
 import { uploadsApi } from "./uploads";
 import { usersApi } from "./users";
 
@@ -46,6 +47,7 @@ api.route("/dm", dmApi);
 api.route("/geo", geoApi);
 api.route("/images", imageMetadataApi);
 api.route("/interest", interestApi);
+api.route("/notifications", notificationsApi);
 api.route("/loans", loansApi);
 api.route("/users", usersApi);
 api.route("/", uploadsApi);

@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { clubs, joinRequests, memberships, users } from "../db/schema";
 import { mediaUrl } from "../shared/media-url";
 import { CLUB_FULL, isFull, loadClubAccess, requireClubCreator, requireClubManager } from "./club-access";
+import { notifyClubEvent } from "./club-notifications";
 import { conflict, notFound, requireUser } from "./errors";
 import { refundInviteAttempt, takeInviteAttempt } from "./invite-attempts";
 import { findClubIdByInviteCode, INVITE_CODE_INVALID } from "./invite-codes";
@@ -32,7 +33,8 @@ const pendingRequest = (clubId: string, userId: string) =>
 
 /**
  * Makes the member active if the club has room at this moment: a new row, or a pending one
- * promoted. When the club is full the SELECT yields nothing and nothing is written.
+ * promoted. When the club is full the SELECT yields nothing and nothing is written. Returns the row
+ * only when this statement made the member active (not when they already were).
  */
 function admit(ctx: ServiceContext, clubId: string, userId: string, now: number, { onlyWithPendingRequest = false } = {}) {
   const condition = onlyWithPendingRequest ? sql` and ${pendingRequest(clubId, userId)}` : sql``;
@@ -41,7 +43,8 @@ function admit(ctx: ServiceContext, clubId: string, userId: string, now: number,
     .select(
       sql`select ${clubs.id}, ${userId}, 'member', 'active', ${now} from ${clubs} where ${clubs.id} = ${clubId} and ${hasRoom}${condition}`,
     )
-    .onConflictDoUpdate({ target: [memberships.clubId, memberships.userId], set: { status: "active" }, setWhere: eq(memberships.status, "pending") });
+    .onConflictDoUpdate({ target: [memberships.clubId, memberships.userId], set: { status: "active" }, setWhere: eq(memberships.status, "pending") })
+    .returning({ userId: memberships.userId });
 }
 
 /** Marks the member's pending request approved once they are an active member (by code, approval or an open club). */
@@ -74,13 +77,14 @@ export async function joinClubByCode(ctx: ServiceContext, code: string): Promise
   await takeInviteAttempt(ctx, now);
   const clubId = await findClubIdByInviteCode(ctx, code, now);
   if (!clubId) throw notFound(INVITE_CODE_INVALID);
-  const [, , , [member]] = await ctx.db.batch([
+  const [, admitted, , [member]] = await ctx.db.batch([
     refundInviteAttempt(ctx, now),
     admit(ctx, clubId, ctx.user.id, now),
     settleRequest(ctx, clubId, ctx.user.id, now, null),
     membershipStatus(ctx, clubId, ctx.user.id),
   ]);
   if (member?.status !== "active") throw conflict(CLUB_FULL);
+  if (admitted.length > 0) await notifyClubEvent(ctx, clubId, { kind: "joined", memberId: ctx.user.id, at: now });
   return { clubId, status: "active" };
 }
 
@@ -95,18 +99,19 @@ export async function requestToJoinClub(ctx: ServiceContext, clubId: string): Pr
   if (status === "active") return { status: "active" };
   const now = Date.now();
   if (!club.isPrivate) {
-    const [, , [row]] = await ctx.db.batch([
+    const [admitted, , [row]] = await ctx.db.batch([
       admit(ctx, clubId, userId, now),
       settleRequest(ctx, clubId, userId, now, null),
       membershipStatus(ctx, clubId, userId),
     ]);
     if (row?.status !== "active") throw conflict(CLUB_FULL);
+    if (admitted.length > 0) await notifyClubEvent(ctx, clubId, { kind: "joined", memberId: userId, at: now });
     return { status: "active" };
   }
   // Asking again while pending is not refused for a full club: it changes nothing.
   if (status !== "pending" && isFull(club)) throw conflict(CLUB_FULL);
   // Both writes are idempotent, so asking twice leaves one pending membership and one request.
-  await ctx.db.batch([
+  const [, requested] = await ctx.db.batch([
     ctx.db.insert(memberships).values({ clubId, userId, role: "member", status: "pending", createdAt: now }).onConflictDoNothing(),
     // A request decided earlier (rejected, or approved and since left) starts again as a new request.
     ctx.db
@@ -116,8 +121,11 @@ export async function requestToJoinClub(ctx: ServiceContext, clubId: string): Pr
         target: [joinRequests.clubId, joinRequests.userId],
         set: { status: "pending", requestedAt: now, decidedAt: null, decidedBy: null },
         setWhere: ne(joinRequests.status, "pending"),
-      }),
+      })
+      .returning({ requestedAt: joinRequests.requestedAt }),
   ]);
+  // Only a new request is news to the admins, not the same one asked again.
+  if (requested.length > 0) await notifyClubEvent(ctx, clubId, { kind: "join_request", memberId: userId, requestedAt: now });
   return { status: "pending" };
 }
 
@@ -191,7 +199,10 @@ export async function approveJoinRequest(ctx: ServiceContext, clubId: string, us
       .from(joinRequests)
       .where(and(eq(joinRequests.clubId, clubId), eq(joinRequests.userId, userId))),
   ]);
-  if (settled.length > 0) return { userId, status: "active" };
+  if (settled.length > 0) {
+    await notifyClubEvent(ctx, clubId, { kind: "approved", memberId: userId, approvedBy: manager.userId, at: now });
+    return { userId, status: "active" };
+  }
   // Still pending after the batch: there was a request but no room for it.
   if (request?.status === "pending") throw conflict(CLUB_FULL);
   throw notFound(REQUEST_NOT_FOUND);

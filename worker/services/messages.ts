@@ -3,11 +3,13 @@ import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "../../durable-objects/room-protocol";
 import type { Database } from "../db/client";
 import { blocks, conversations, users } from "../db/schema";
+import { snippetOf } from "../email/templates";
 import { cleanText } from "../shared/text";
 import { BLOCKED, requireNotBlocked } from "./blocks";
 import { conversationRoom } from "./conversation-rooms";
 import { badRequest, forbidden, notFound, requireUser, tooManyRequests } from "./errors";
 import { tellMembers } from "./member-inboxes";
+import { markNotificationReadByKey, notify } from "./notifications";
 import type { ServiceContext } from "./types";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
@@ -83,8 +85,23 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
   if (!success) throw tooManyRequests(SEND_RATE_LIMITED);
   // One call to the room: it opens itself with the members on its first message.
   const message = await conversationRoom(ctx.env, conversationId).post(ctx.user.id, input.content, input.messageId, { conversationId, members });
-  // After the room has delivered it and mirrored the summary: both members' other pages re-read the list and badge.
-  await tellMembers(ctx.env, members, { type: "dm", conversationId, fromUserId: ctx.user.id });
+  await Promise.all([
+    // After the room has delivered it and mirrored the summary: both members' other pages re-read the list and badge.
+    tellMembers(ctx.env, members, { type: "dm", conversationId, fromUserId: ctx.user.id }),
+    // One bell item per conversation that counts up until read; its e-mail waits for the next few messages.
+    notify(ctx, [
+      {
+        userId: otherId,
+        type: "message_received",
+        title: `New messages from ${ctx.user.name}`,
+        body: snippetOf(input.content),
+        link: `/messages/${conversationId}`,
+        actorId: ctx.user.id,
+        dedupeKey: `dm:${conversationId}`,
+        accumulate: true,
+      },
+    ]),
+  ]);
   return message;
 }
 
@@ -99,7 +116,8 @@ export async function markConversationRead(ctx: ServiceContext, conversationId: 
   const { members } = await requireParticipant(ctx, conversationId);
   const room = conversationRoom(ctx.env, conversationId);
   await room.open(conversationId, members);
-  return room.markRead(ctx.user!.id);
+  const [read] = await Promise.all([room.markRead(ctx.user!.id), markNotificationReadByKey(ctx, `dm:${conversationId}`)]);
+  return read;
 }
 
 /**
