@@ -17,7 +17,7 @@ import { SessionExpiredListener } from "./components/session-expired";
 import { Toaster, useToast } from "./components/toaster";
 import { takeFlash, type Flash } from "./flash.server";
 import { TopBar } from "./components/top-bar";
-import { useUnreadCount } from "./lib/use-unread-count";
+import { useUnreadCounts } from "./lib/use-unread-count";
 import { useNonce } from "./nonce";
 import { loadShell } from "./shell.server";
 
@@ -68,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const unread = useUnreadCount(loaderData.unread, Boolean(loaderData.user));
+  const { unread, notifications } = useUnreadCounts(loaderData, Boolean(loaderData.user));
   return (
     <Toaster>
       <SessionExpiredListener />
@@ -80,7 +80,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <TopBar user={loaderData.user} unread={unread} />
+      <TopBar user={loaderData.user} unread={unread} notifications={notifications} />
       <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pb-12">
         <Outlet />
       </main>

@@ -12,6 +12,8 @@ export default [
   // POST only: visitors are sent to sign in by the action itself, then back to the book.
   route("books/:bookId/borrow", "routes/borrow.tsx"),
   route("swap-toys", "routes/swap-toys.tsx"),
+  // Public: an e-mail's signed link turns a preference off without signing in.
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   ...prefix("about", [
     index("routes/about.tsx"),
     route("blogs", "routes/blogs.tsx"),
@@ -25,6 +27,8 @@ export default [
     route("books/:bookId/delete", "routes/book-delete.tsx"),
     route("profile", "routes/profile.tsx"),
     route("settings/notifications", "routes/notification-settings.tsx"),
+    route("notifications", "routes/notifications.tsx"),
+    route("dev/outbox", "routes/dev-outbox.tsx"),
     route("users/:userId", "routes/user-profile.tsx"),
     route("clubs", "routes/clubs.tsx"),
     route("clubs/browse", "routes/clubs-browse.tsx"),

@@ -4,6 +4,7 @@ import { googleSignInConfigured, readConfig } from "../worker/config";
 import { requestContext } from "../worker/context";
 import { mediaUrl } from "../worker/shared/media-url";
 import { countUnreadMessages } from "../worker/services/conversations";
+import { countUnreadNotifications } from "../worker/services/notifications";
 import { serviceContext } from "./route-context.server";
 
 export async function loadShell(context: Readonly<RouterContextProvider>) {
@@ -12,7 +13,15 @@ export async function loadShell(context: Readonly<RouterContextProvider>) {
   return {
     user: user && { id: user.id, name: user.name, email: user.email, picture: mediaUrl(user.picture) },
     signIn: { google: googleSignInConfigured(config), dev: devSignInAllowed(config, url) },
-    // A failing count must not take the whole page down; the badge just shows nothing.
-    unread: user ? await countUnreadMessages(serviceContext(context)).catch(() => 0) : 0,
+    ...(await unreadCounts(context, Boolean(user))),
   };
+}
+
+/** The Messages badge and the bell, read side by side (each one indexed query). */
+async function unreadCounts(context: Readonly<RouterContextProvider>, signedIn: boolean) {
+  if (!signedIn) return { unread: 0, notifications: 0 };
+  const ctx = serviceContext(context);
+  // A failing count must not take the whole page down; its badge just shows nothing.
+  const [unread, notifications] = await Promise.all([countUnreadMessages(ctx).catch(() => 0), countUnreadNotifications(ctx).catch(() => 0)]);
+  return { unread, notifications };
 }

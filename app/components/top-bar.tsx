@@ -1,6 +1,6 @@
 import { Form, Link, NavLink } from "react-router";
 import type { RootData } from "../root";
-import { BooksIcon } from "./icons";
+import { BellIcon, BooksIcon } from "./icons";
 
 type ShellUser = RootData["user"];
 
@@ -17,7 +17,21 @@ export function UnreadBadge({ count }: { count: number }) {
   );
 }
 
-export function TopBar({ user, unread = 0 }: { user: ShellUser; unread?: number }) {
+/** The bell: on every screen size, with its count in the name ("Notifications, 3 unread"). */
+function NotificationsLink({ count }: { count: number }) {
+  return (
+    <NavLink
+      to="/notifications"
+      aria-label={`Notifications${count > 0 ? `, ${count > 99 ? "99+" : count} unread` : ""}`}
+      className="ml-auto flex rounded-md px-3 py-2 text-stone-700 hover:bg-stone-100 md:ml-0"
+    >
+      <BellIcon />
+      <UnreadBadge count={count} />
+    </NavLink>
+  );
+}
+
+export function TopBar({ user, unread = 0, notifications = 0 }: { user: ShellUser; unread?: number; notifications?: number }) {
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
@@ -76,6 +90,7 @@ export function TopBar({ user, unread = 0 }: { user: ShellUser; unread?: number 
             </>
           )}
         </nav>
+        {user && <NotificationsLink count={notifications} />}
         {!user && (
           <nav aria-label="About" className="ml-auto flex items-center gap-1 md:hidden">
             <NavLink to="/about" end className={linkClass}>

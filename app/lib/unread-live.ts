@@ -1,16 +1,20 @@
 import type { ConversationSummary } from "../../worker/services/conversations";
 import { announceDmUpdate, DM_LIST_EVENT, DM_UPDATED_EVENT, type DmUpdate, isOpenConversation, noteReadThrough, unreadOf } from "./dm-events";
 import { openLiveSocket } from "./live-socket";
+import type { UnreadCounts } from "./use-unread-count";
 
 export const UNREAD_REFRESH_MS = 60_000;
 
 /**
  * Keeps the Messages badge right (spec §9): unread counts summed over the latest 50 conversations,
  * re-read every 60 s, when the tab becomes visible, on a `dm:updated` event, and live: the member's
- * inbox socket raises `dm:updated` whenever someone writes to them, on whatever page they are.
- * Returns the function that stops it all.
+ * inbox socket raises `dm:updated` whenever someone writes to them, on whatever page they are. The
+ * bell is re-read at the same times and whenever the inbox says it changed. Returns the function
+ * that stops it all.
  */
-export function startUnreadUpdates(setCount: (count: number) => void): () => void {
+export function startUnreadUpdates(setCounts: (change: Partial<UnreadCounts>) => void): () => void {
+  const setCount = (unread: number) => setCounts({ unread });
+  const setNotifications = (notifications: number) => setCounts({ notifications });
   let cancelled = false;
   let running = false;
   let again = false;
@@ -37,6 +41,19 @@ export function startUnreadUpdates(setCount: (count: number) => void): () => voi
       running = false;
     }
   };
+  const refreshBell = async () => {
+    try {
+      const response = await fetch("/api/notifications/unread-count", { headers: { Accept: "application/json" } });
+      const body = (await response.json()) as { success: boolean; data?: { unread: number } };
+      if (!cancelled && body.data) setNotifications(body.data.unread);
+    } catch {
+      // The bell keeps its last count until the next refresh.
+    }
+  };
+  const refreshAll = () => {
+    void refresh();
+    void refreshBell();
+  };
   const onUpdate = (event: Event) => {
     const update = (event as CustomEvent<DmUpdate | null>).detail;
     if (update?.readThrough !== undefined) {
@@ -48,21 +65,31 @@ export function startUnreadUpdates(setCount: (count: number) => void): () => voi
     void refresh();
   };
   const onVisible = () => {
-    if (document.visibilityState === "visible") void refresh();
+    if (document.visibilityState === "visible") refreshAll();
   };
   let connectedBefore = false;
   const inbox = openLiveSocket("/api/dm/socket", {
     onMessage(data) {
       if (data.type === "dm" && typeof data.conversationId === "string") {
         announceDmUpdate({ conversationId: data.conversationId, fromInbox: true });
+      } else if (data.type === "notification") {
+        const conversationId = data.conversationId;
+        if (typeof conversationId === "string" && isOpenConversation(conversationId) && document.visibilityState === "visible") {
+          // The thread on screen has just read this message: its bell item is read too (the server then says so again).
+          void fetch(`/api/dm/conversations/${encodeURIComponent(conversationId)}/read`, { method: "PATCH" }).catch(() => {});
+        } else if (typeof data.unread === "number") {
+          setNotifications(data.unread);
+        } else {
+          void refreshBell();
+        }
       } else if (data.type === "ready") {
         // Back after a drop: whatever was written meanwhile was not announced.
-        if (connectedBefore) void refresh();
+        if (connectedBefore) refreshAll();
         connectedBefore = true;
       }
     },
   });
-  const timer = setInterval(refresh, UNREAD_REFRESH_MS);
+  const timer = setInterval(refreshAll, UNREAD_REFRESH_MS);
   document.addEventListener("visibilitychange", onVisible);
   window.addEventListener(DM_UPDATED_EVENT, onUpdate);
   return () => {

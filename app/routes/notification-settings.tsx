@@ -6,6 +6,7 @@ import {
   notificationSettingsSchema,
   updateNotificationSettings,
 } from "../../worker/services/notification-prefs";
+import { localOutboxEnabled } from "../../worker/services/email-outbox";
 import { actionError, refuse } from "../action-result.server";
 import { memberContext } from "../route-context.server";
 import { readFormData, textField } from "../form-data.server";
@@ -23,11 +24,13 @@ const SAVED = "Notification preferences saved";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
+  // With no e-mail provider configured, e-mails wait in the local outbox (/dev/outbox).
+  const outbox = localOutboxEnabled(ctx.env);
   try {
-    return { settings: await getNotificationSettings(ctx) };
+    return { settings: await getNotificationSettings(ctx), outbox };
   } catch (error) {
     console.error("Loading notification preferences failed", error);
-    return { settings: null };
+    return { settings: null, outbox };
   }
 }
 
@@ -158,6 +161,13 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
               ))}
             </fieldset>
           </>
+        )}
+        {loaderData.outbox && (
+          <p className="border-t border-stone-200 pt-4 text-sm">
+            <Link to="/dev/outbox" className="font-medium text-brand-700 hover:underline">
+              See the e-mails BookClub would have sent you
+            </Link>
+          </p>
         )}
       </section>
     </div>

@@ -6,6 +6,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Checked even without a session: a cross-site POST must not sign a browser in (login CSRF).
 const SIGN_IN_PATHS = new Set(["/login", "/auth/google", "/auth/callback"]);
 export const CROSS_SITE_REFUSED = "Cross-site request refused.";
+// Authorised by a signed token in the request, never by the session: an e-mail's one-click
+// unsubscribe (RFC 8058) is posted from another site by design, and a cookie riding along gives a
+// forger nothing, since the action ignores who is signed in.
+const TOKEN_AUTHORISED_PATHS = new Set(["/unsubscribe"]);
 
 /**
  * The path as React Router matches it, so a check here cannot be dodged by spelling a route
@@ -50,6 +54,7 @@ export const csrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
   const via = c.get("session")?.via;
   if (via === "bearer") return next();
   const path = routerPath(new URL(c.req.url));
+  if (TOKEN_AUTHORISED_PATHS.has(path)) return next();
   if (via !== "cookie" && !SIGN_IN_PATHS.has(path)) return next();
   if (!isCrossSiteRequest(c.req.raw)) return next();
   if (path === "/api" || path.startsWith("/api/")) return fail(c, 403, CROSS_SITE_REFUSED);

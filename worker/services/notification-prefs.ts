@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { Database } from "../db/client";
 import { NOTIFICATION_KEYS, notificationPreferences, type NotificationPrefs } from "../db/schema";
 import { requireUser } from "./errors";
 import type { ServiceContext } from "./types";
@@ -53,11 +54,16 @@ export async function updateNotificationSettings(
   input: NotificationSettingsUpdate,
 ): Promise<NotificationSettings> {
   requireUser(ctx);
+  return saveNotificationSettings(ctx.db, ctx.user.id, input);
+}
+
+/** The write itself, for a member named by id: the signed-in one, or an unsubscribe link's. */
+export async function saveNotificationSettings(db: Database, userId: string, input: NotificationSettingsUpdate): Promise<NotificationSettings> {
   const prefs = Object.fromEntries(Object.entries(input.prefs ?? {}).filter(([, value]) => value !== undefined));
   const now = Date.now();
-  const [row] = await ctx.db
+  const [row] = await db
     .insert(notificationPreferences)
-    .values({ userId: ctx.user.id, emailOptIn: input.emailOptIn ?? true, prefs, updatedAt: now })
+    .values({ userId, emailOptIn: input.emailOptIn ?? true, prefs, updatedAt: now })
     .onConflictDoUpdate({
       target: notificationPreferences.userId,
       set: {

@@ -1,0 +1,67 @@
+import { data, Form, Link } from "react-router";
+import { readUnsubscribeLink, type UnsubscribeLink, unsubscribeByToken } from "../../worker/services/unsubscribe";
+import { readFormData, textField } from "../form-data.server";
+import { serviceContext } from "../route-context.server";
+import type { Route } from "./+types/unsubscribe";
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Unsubscribe — BookClub" }, { name: "robots", content: "noindex" }];
+}
+
+const INVALID = "This unsubscribe link is not valid.";
+const invalid = () => data({ state: "invalid" as const }, { status: 400 });
+
+/** GET asks first: mail scanners open links, and only a POST (the button, or a mail client's one-click) changes anything. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const link = token ? await readUnsubscribeLink(serviceContext(context), token) : null;
+  if (!link) return invalid();
+  return { state: "ask" as const, token, topic: link.topic, maskedEmail: link.maskedEmail, preference: link.preference };
+}
+
+/**
+ * The page's button, or RFC 8058's one-click POST (`List-Unsubscribe=One-Click`, from the mail
+ * provider's servers, no session). The signed token, in the URL or the form, is the only authority.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request, 4096).catch(() => null);
+  const token = new URL(request.url).searchParams.get("token") ?? (form && textField(form, "token")) ?? "";
+  const done = token ? await unsubscribeByToken(serviceContext(context), token) : null;
+  if (!done) return invalid();
+  return { state: "done" as const, ...done };
+}
+
+function doneText({ preference, topic, maskedEmail }: UnsubscribeLink) {
+  return preference === "emailOptIn"
+    ? `You're unsubscribed. BookClub will no longer e-mail ${maskedEmail}.`
+    : `You're unsubscribed. ${maskedEmail} will no longer get ${topic} e-mails.`;
+}
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const shown = actionData ?? loaderData;
+  return (
+    <div className="card mx-auto max-w-lg space-y-4 p-6">
+      <h1 className="font-serif text-2xl font-bold">Unsubscribe</h1>
+      {shown.state === "invalid" && (
+        <p role="alert" className="text-red-800">
+          {INVALID}
+        </p>
+      )}
+      {shown.state === "ask" && (
+        <Form method="post" className="space-y-4">
+          <p>{`Turn off ${shown.topic} e-mails for ${shown.maskedEmail}?`}</p>
+          <input type="hidden" name="token" value={shown.token} />
+          <button type="submit" className="btn btn-primary">
+            Turn off
+          </button>
+        </Form>
+      )}
+      {shown.state === "done" && <p role="status">{doneText(shown)}</p>}
+      <p className="text-sm text-stone-700">
+        <Link to="/settings/notifications" className="font-medium text-brand-700 hover:underline">
+          Manage your notification settings
+        </Link>
+      </p>
+    </div>
+  );
+}
