@@ -18,3 +18,15 @@ export function todayFor(user: Pick<SessionUser, "timezone"> | null, now: number
 export function withDueLabel<Book extends { dueDate: string | null }>(book: Book, today: string): Book & { due: DueLabel | null } {
   return { ...book, due: book.dueDate ? dueLabel(book.dueDate, today) : null };
 }
+
+/** An instant as the viewer reads it ("Sat 14 Dec, 18:30"), in their timezone, UTC for visitors. */
+export function timeFor(user: Pick<SessionUser, "timezone"> | null, instant: number): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: user?.timezone ?? "UTC",
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(instant);
+}

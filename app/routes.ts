@@ -30,6 +30,7 @@ export default [
     route("notifications", "routes/notifications.tsx"),
     route("dev/outbox", "routes/dev-outbox.tsx"),
     route("users/:userId", "routes/user-profile.tsx"),
+    route("loans", "routes/loans.tsx"),
     route("clubs", "routes/clubs.tsx"),
     route("clubs/browse", "routes/clubs-browse.tsx"),
     route("clubs/:clubId", "routes/club-detail.tsx"),

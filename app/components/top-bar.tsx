@@ -61,6 +61,9 @@ export function TopBar({ user, unread = 0, notifications = 0 }: { user: ShellUse
                 Messages
                 <UnreadBadge count={unread} />
               </NavLink>
+              <NavLink to="/loans" className={linkClass}>
+                Loans
+              </NavLink>
               <NavLink to="/profile" className={linkClass}>
                 Profile
               </NavLink>

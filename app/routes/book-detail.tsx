@@ -2,23 +2,42 @@ import { useMemo } from "react";
 import { data, Form, Link, useRevalidator } from "react-router";
 import { AUDIENCE_LABELS, audienceOf } from "../../worker/shared/audience";
 import { findBookById } from "../../worker/services/library";
+import { bookLoanPanel } from "../../worker/services/loans";
+import { ServiceError } from "../../worker/services/errors";
 import { BookCover } from "../components/book-cover";
+import { BookLoanPanel } from "../components/book-loan-panel";
 import { BorrowButton } from "../components/borrow-button";
 import { DeleteBookButton } from "../components/delete-book-button";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { serviceContext } from "../route-context.server";
 import { CoverAnalysisSection, GoogleMetadataSection } from "../components/metadata-sections";
 import { DueNote, StatusBadge } from "../components/status-badge";
-import { todayFor, withDueLabel } from "../due-label.server";
+import { timeFor, todayFor, withDueLabel } from "../due-label.server";
+import { loanIntentAction } from "../loan-intents.server";
 import { useAnalysisPolling } from "../lib/use-analysis-polling";
 import { BOOK_META_DESCRIPTION_MAX as META_DESCRIPTION_MAX } from "../../worker/shared/rules";
 import type { Route } from "./+types/book-detail";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = serviceContext(context);
-  const book = await findBookById(ctx, params.bookId);
-  if (!book) throw data("We couldn't find that book. It may have been removed by its owner.", { status: 404 });
-  return { book: withDueLabel(book, todayFor(ctx.user)), isOwner: ctx.user?.id === book.userId, signedIn: Boolean(ctx.user) };
+  const [book, panel] = await Promise.all([
+    findBookById(ctx, params.bookId),
+    // No book, no panel: the 404 below says so.
+    bookLoanPanel(ctx, params.bookId).catch((error: unknown) => {
+      if (error instanceof ServiceError && error.status === 404) return null;
+      throw error;
+    }),
+  ]);
+  if (!book || !panel) throw data("We couldn't find that book. It may have been removed by its owner.", { status: 404 });
+  const today = todayFor(ctx.user);
+  const offerUntil = panel.waitlist.offerExpiresAt === null ? null : timeFor(ctx.user, panel.waitlist.offerExpiresAt);
+  return { book: withDueLabel(book, today), isOwner: ctx.user?.id === book.userId, signedIn: Boolean(ctx.user), panel, today, offerUntil };
+}
+
+/** The lending panel's forms (request, cancel, waitlist); visitors are sent to sign in and back here. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const back = `/books/${params.bookId}`;
+  return loanIntentAction({ request, context, bookId: params.bookId, errorKey: () => "loan", back });
 }
 
 function metaDescription(book: Route.ComponentProps["loaderData"]["book"]): string {
@@ -65,8 +84,8 @@ function Fact({ label, value }: { label: string; value: string | number | null |
   );
 }
 
-export default function BookDetail({ loaderData }: Route.ComponentProps) {
-  const { book, isOwner, signedIn } = loaderData;
+export default function BookDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { book, isOwner, signedIn, panel, today, offerUntil } = loaderData;
   const title = book.title || "Untitled Book";
   const owner = book.userName || "owner";
   const audience = audienceOf(book);
@@ -169,6 +188,17 @@ export default function BookDetail({ loaderData }: Route.ComponentProps) {
               </Link>
             )}
           </div>
+          {!book.membersOnly && (
+            <BookLoanPanel
+              bookId={book.bookId}
+              ownerName={owner}
+              isOwner={isOwner}
+              panel={panel}
+              today={today}
+              offerUntil={offerUntil}
+              refused={actionData && !actionData.ok ? actionData.errors.loan : undefined}
+            />
+          )}
         </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">

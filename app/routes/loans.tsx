@@ -1,0 +1,104 @@
+import { Link } from "react-router";
+import type { LoanTab as Tab } from "../../worker/services/loan-queries";
+import { listLoans, loanListQuerySchema } from "../../worker/services/loans";
+import { LoanRow } from "../components/loan-row";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { todayFor } from "../due-label.server";
+import { loanIntentAction } from "../loan-intents.server";
+import { memberContext } from "../route-context.server";
+import { queryFromUrl } from "../url-query.server";
+import type { Route } from "./+types/loans";
+
+const TABS: { key: Tab; label: string; empty: string }[] = [
+  { key: "lent", label: "Lent out", empty: "Nothing lent out right now." },
+  { key: "borrowed", label: "Borrowed", empty: "You're not borrowing anything right now." },
+  { key: "requests", label: "Requests", empty: "No requests right now." },
+  { key: "history", label: "History", empty: "No past loans yet." },
+];
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Loans — BookClub" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = memberContext(context);
+  const params = new URL(request.url).searchParams;
+  // A bad tab or a tampered cursor shows the first page of Lent out rather than an error.
+  const query = queryFromUrl(loanListQuerySchema, params, ["tab", "before"], { tab: "lent" as Tab });
+  const page = await listLoans(ctx, query);
+  return { tab: query.tab, items: page.items, nextToken: page.nextToken, older: Boolean(query.before), today: todayFor(ctx.user), timezone: ctx.user.timezone };
+}
+
+/** Every row's steps post here with an `intent` and the loan's id; a refusal comes back under that id. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return loanIntentAction({ request, context, errorKey: (fields) => fields.loanId ?? "form", back: "/loans" });
+}
+
+/** The four lists are addresses (?tab=), so the tabs are links with aria-current, like the club pages'. */
+function LoanTabs({ current }: { current: Tab }) {
+  return (
+    <nav aria-label="Loan sections" className="flex overflow-x-auto border-b border-stone-300">
+      {TABS.map((tab) => {
+        const active = tab.key === current;
+        return (
+          <Link
+            key={tab.key}
+            to={`/loans?tab=${tab.key}`}
+            aria-current={active ? "page" : undefined}
+            className={`-mb-px inline-flex min-h-11 shrink-0 items-center border-b-2 px-4 py-2 ${
+              active ? "border-brand-700 font-semibold text-brand-800" : "border-transparent text-stone-700 hover:text-stone-900"
+            }`}
+          >
+            {tab.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+export default function Loans({ loaderData, actionData }: Route.ComponentProps) {
+  const { tab, items, nextToken, older, today, timezone } = loaderData;
+  const current = TABS.find((t) => t.key === tab) ?? TABS[0]!;
+  const refusals = actionData && !actionData.ok ? actionData.errors : {};
+  return (
+    <div className="space-y-5">
+      <h1 className="font-serif text-3xl font-bold">Loans</h1>
+      <LoanTabs current={current.key} />
+      {refusals.form && (
+        <p role="alert" className="text-sm text-red-800">
+          {refusals.form}
+        </p>
+      )}
+      {items.length === 0 ? (
+        <p className="card p-8 text-center text-stone-700">{current.empty}</p>
+      ) : (
+        <ul aria-label={current.label} className="flex flex-col gap-3">
+          {items.map((loan) => (
+            <LoanRow key={loan.loanId} loan={loan} today={today} timezone={timezone} refused={refusals[loan.loanId]} />
+          ))}
+        </ul>
+      )}
+      {(older || nextToken) && (
+        <nav aria-label="Pages" className="flex justify-between gap-2">
+          {older ? (
+            <Link to={`/loans?tab=${tab}`} className="btn btn-secondary">
+              Newest
+            </Link>
+          ) : (
+            <span />
+          )}
+          {nextToken && (
+            <Link to={`/loans?tab=${tab}&before=${encodeURIComponent(nextToken)}`} className="btn btn-secondary">
+              Older
+            </Link>
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} heading="Failed to load loans" />;
+}

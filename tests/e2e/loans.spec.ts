@@ -1,0 +1,130 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, expectAccessible, newMember, signInAsNewMember, test } from "./fixtures";
+
+/**
+ * Another member in a browser of their own (own cookies, own client address), signed in, whose
+ * console errors and page errors fail the test just as the main page's do.
+ */
+async function memberBrowser(browser: Browser, name: string) {
+  const octet = () => 1 + Math.floor(Math.random() * 254);
+  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": `10.${octet()}.${octet()}.${octet()}` } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(`console error: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  const member = await signInAsNewMember(page, newMember(name));
+  return { context, page, problems, member };
+}
+
+/** A calendar day `days` from today in UTC (new members' timezone), as YYYY-MM-DD. */
+function dayFromToday(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** What the app shows for a due date more than a day away ("Due 7 Dec", with the year when it differs). */
+function dueText(day: string) {
+  const sameYear = day.slice(0, 4) === dayFromToday(0).slice(0, 4);
+  const format = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", ...(sameYear ? {} : { year: "numeric" }), timeZone: "UTC" });
+  return `Due ${format.format(Date.parse(`${day}T00:00:00Z`))}`;
+}
+
+/** The row of /loans that shows the book titled `title`. */
+const loanRow = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+
+test("a loan from request to return: accepted with a due date, seen by the borrower, handed over, returned, and offered to the waitlist", async ({
+  page,
+  browser,
+}) => {
+  // Three members in three browsers and a dozen page loads: longer than the default 45 s on a busy machine.
+  test.setTimeout(120_000);
+  const borrower = await memberBrowser(browser, "Bea Borrower");
+  const waiter = await memberBrowser(browser, "Cy Waiting");
+  try {
+    // The owner lists a book by hand.
+    const owner = await signInAsNewMember(page, newMember("Olga Owner"));
+    const title = `The Left Hand of Darkness ${Date.now().toString(36)}`;
+    await page.goto("/books/new");
+    await expect(page.getByRole("heading", { level: 1, name: "Add a book" })).toBeVisible();
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Author").fill("Ursula K. Le Guin");
+    await page.getByRole("button", { name: "Add Book" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    const bookPath = new URL(page.url()).pathname;
+    // Owners are not offered their own book.
+    await expect(page.getByRole("button", { name: "Request to borrow" })).toHaveCount(0);
+
+    // B asks to borrow it from the book page, beside the spec's chat button.
+    const b = borrower.page;
+    await b.goto(bookPath);
+    await expect(b.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(b.getByRole("button", { name: `Borrow from ${owner.name}` })).toBeVisible();
+    await b.getByRole("button", { name: "Request to borrow" }).click();
+    await expect(b.getByText("You asked to borrow this book")).toBeVisible();
+    await expect(b.getByRole("button", { name: "Cancel request" })).toBeVisible();
+    await expectAccessible(b);
+
+    // The owner sees the request on the book page and reviews it on /loans, accepting with a chosen due date.
+    await page.reload();
+    await page.getByRole("link", { name: "1 request — review" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Loans" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Requests", exact: true })).toHaveAttribute("aria-current", "page");
+    const request = loanRow(page, title);
+    await expect(request.getByRole("link", { name: borrower.member.name })).toBeVisible();
+    const dueDate = dayFromToday(12);
+    await request.getByLabel("Due date").fill(dueDate);
+    await expectAccessible(page);
+    await request.getByRole("button", { name: "Accept" }).click();
+    await expect(page.getByText("No requests right now.")).toBeVisible();
+
+    // B sees it on /loans, Borrowed, with the due date.
+    await b.goto("/loans?tab=borrowed");
+    await expect(b.getByRole("heading", { level: 1, name: "Loans" })).toBeVisible();
+    const borrowed = loanRow(b, title);
+    await expect(borrowed.getByText("Accepted", { exact: true })).toBeVisible();
+    await expect(borrowed.getByText(dueText(dueDate), { exact: true })).toBeVisible();
+    await expect(borrowed.getByRole("button", { name: "Cancel" })).toBeVisible();
+
+    // The owner hands the book over.
+    await page.getByRole("link", { name: "Lent out" }).click();
+    const lent = loanRow(page, title);
+    await lent.getByRole("button", { name: "Mark as handed over" }).click();
+    await expect(lent.getByRole("button", { name: "Mark as returned" })).toBeVisible();
+    await expect(lent.getByText("Lent", { exact: true })).toBeVisible();
+
+    // B now has it: the book page says so, with the due date; /loans offers renewal and the chat.
+    await b.goto(bookPath);
+    await expect(b.getByText(`Lent to you — ${dueText(dueDate)}`)).toBeVisible();
+    await b.goto("/loans?tab=borrowed");
+    await expect(loanRow(b, title).getByRole("link", { name: `Message ${owner.name}` })).toBeVisible();
+    await expect(loanRow(b, title).getByRole("button", { name: "Ask to renew" })).toBeVisible();
+
+    // C, meanwhile, joins the waitlist.
+    const c = waiter.page;
+    await c.goto(bookPath);
+    await expect(c.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(c.getByText(dueText(dueDate), { exact: true })).toBeVisible();
+    await c.getByRole("button", { name: "Join the waitlist" }).click();
+    await expect(c.getByText("You're number 1 on the waitlist")).toBeVisible();
+    await expect(c.getByRole("button", { name: "Leave the waitlist" })).toBeVisible();
+
+    // The owner marks it returned; it leaves Lent out.
+    await lent.getByRole("button", { name: "Mark as returned" }).click();
+    await expect(page.getByText("Nothing lent out right now.")).toBeVisible();
+    await page.getByRole("link", { name: "History" }).click();
+    await expect(loanRow(page, title).getByText("Returned", { exact: true })).toBeVisible();
+
+    // C is offered the book.
+    await c.reload();
+    await expect(c.getByText(/^It's your turn! This book is offered to you until /)).toBeVisible();
+    await expect(c.getByRole("button", { name: "Request to borrow" })).toBeVisible();
+    await expectAccessible(c);
+
+    expect(borrower.problems, "console errors in B's browser").toEqual([]);
+    expect(waiter.problems, "console errors in C's browser").toEqual([]);
+  } finally {
+    await borrower.context.close();
+    await waiter.context.close();
+  }
+});
