@@ -5,6 +5,7 @@ import { d1Session } from "./http/d1-bookmark";
 import { conversationSocket } from "./http/conversation-socket";
 import { drainUnreadBody } from "./http/drain-body";
 import { memberSocket } from "./http/member-socket";
+import { oneClickUnsubscribe } from "./http/one-click-unsubscribe";
 import { media } from "./http/media";
 import { renderPage } from "./http/pages";
 import { securityHeaders } from "./http/security-headers";
@@ -28,6 +29,7 @@ app.use("*", d1Session);
 app.use("*", sessionUser);
 app.use("*", csrfProtection);
 app.route("/api", api);
+app.post("/unsubscribe", oneClickUnsubscribe);
 // `all`, not `get`: React Router actions arrive as POSTs.
 app.all("*", renderPage);
 

@@ -65,7 +65,7 @@ function NotificationItem({ item, now, timezone }: { item: Item; now: number; ti
             <span className={`block ${unread ? "font-semibold text-stone-900" : "text-stone-800"}`}>
               {unread && <span className="sr-only">Unread: </span>}
               {item.title}
-              {unread && item.count > 1 && <span className="ml-2 rounded-full bg-brand-100 px-2 text-xs font-semibold text-brand-800">{item.count} new</span>}
+              {unread && item.count > 1 && <span className="ml-2 rounded-full bg-brand-100 px-2 text-xs font-semibold text-brand-800">{`${item.count} new`}</span>}
             </span>
             {item.body && <span className="block truncate text-sm text-stone-700">{item.body}</span>}
             <time dateTime={new Date(item.updatedAt).toISOString()} className="block text-xs text-stone-600">

@@ -1,6 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { readUnsubscribeLink, type UnsubscribeLink, unsubscribeByToken } from "../../worker/services/unsubscribe";
-import { readFormData, textField } from "../form-data.server";
+import { readUnsubscribeLink, UNSUBSCRIBE_LINK_INVALID, type UnsubscribeLink, unsubscribeByToken } from "../../worker/services/unsubscribe";
 import { serviceContext } from "../route-context.server";
 import type { Route } from "./+types/unsubscribe";
 
@@ -8,7 +7,6 @@ export function meta(): Route.MetaDescriptors {
   return [{ title: "Unsubscribe — BookClub" }, { name: "robots", content: "noindex" }];
 }
 
-const INVALID = "This unsubscribe link is not valid.";
 const invalid = () => data({ state: "invalid" as const }, { status: 400 });
 
 /** GET asks first: mail scanners open links, and only a POST (the button, or a mail client's one-click) changes anything. */
@@ -16,16 +14,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const link = token ? await readUnsubscribeLink(serviceContext(context), token) : null;
   if (!link) return invalid();
-  return { state: "ask" as const, token, topic: link.topic, maskedEmail: link.maskedEmail, preference: link.preference };
+  return { state: "ask" as const, topic: link.topic, maskedEmail: link.maskedEmail, preference: link.preference };
 }
 
 /**
- * The page's button, or RFC 8058's one-click POST (`List-Unsubscribe=One-Click`, from the mail
- * provider's servers, no session). The signed token, in the URL or the form, is the only authority.
+ * The page's button (the form posts back to the link itself), or RFC 8058's one-click POST
+ * (`List-Unsubscribe=One-Click`, from a mail provider's servers; worker/http/one-click-unsubscribe.ts
+ * takes those from other sites). The signed token in the URL is the only authority, not a session.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormData(request, 4096).catch(() => null);
-  const token = new URL(request.url).searchParams.get("token") ?? (form && textField(form, "token")) ?? "";
+  const token = new URL(request.url).searchParams.get("token") ?? "";
   const done = token ? await unsubscribeByToken(serviceContext(context), token) : null;
   if (!done) return invalid();
   return { state: "done" as const, ...done };
@@ -44,13 +42,12 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       <h1 className="font-serif text-2xl font-bold">Unsubscribe</h1>
       {shown.state === "invalid" && (
         <p role="alert" className="text-red-800">
-          {INVALID}
+          {UNSUBSCRIBE_LINK_INVALID}
         </p>
       )}
       {shown.state === "ask" && (
         <Form method="post" className="space-y-4">
           <p>{`Turn off ${shown.topic} e-mails for ${shown.maskedEmail}?`}</p>
-          <input type="hidden" name="token" value={shown.token} />
           <button type="submit" className="btn btn-primary">
             Turn off
           </button>

@@ -5,6 +5,8 @@ import { EMAIL_TOPICS } from "../email/templates";
 import { saveNotificationSettings } from "./notification-prefs";
 import { type UnsubscribePreference, verifyUnsubscribeToken } from "./unsubscribe-tokens";
 
+export const UNSUBSCRIBE_LINK_INVALID = "This unsubscribe link is not valid.";
+
 export interface UnsubscribeLink {
   preference: UnsubscribePreference;
   /** What the link turns off, as "Turn off {topic} e-mails" reads: "due date reminder". */
