@@ -2,7 +2,8 @@
 // library listing, club browsing and the conversation list measured through the Worker (latency) and
 // through the same service code on the same database (D1 rows_read); then messages sent through the
 // Worker and timed until the other member's WebSocket receives them, and a burst of concurrent sends.
-// Results go to bench-results/{library,clubs,messages}.md.
+// Then /loans and the notifications over a 25,000-loan ledger and 10,000 notifications.
+// Results go to bench-results/{library,clubs,messages,loans}.md.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { sha256 } from "@oslojs/crypto/sha2";
@@ -21,12 +22,21 @@ import {
   startWorker,
 } from "./harness.ts";
 import { measureBurst, measureDelivery } from "./live-messages.ts";
-import { seedBenchBooks, seedBenchClubs, seedBenchConversations, seedBenchPair, seedBenchSession } from "./seed-bench.ts";
+import {
+  seedBenchBooks,
+  seedBenchClubs,
+  seedBenchConversations,
+  seedBenchLoans,
+  seedBenchNotifications,
+  seedBenchPair,
+  seedBenchSession,
+} from "./seed-bench.ts";
 
 const BOOKS = Number(process.env.BENCH_BOOKS ?? 100_000);
 const CLUBS = Number(process.env.BENCH_CLUBS ?? 10_000);
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 10_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000);
+const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 10_000);
 const MEMBER_ID = "bench-user-0";
 const PEER_ID = "bench-user-1";
 const LIVE_CONVERSATION = "bench-live";
@@ -42,6 +52,13 @@ interface LibraryModule {
 interface ConversationsModule {
   listConversations(ctx: unknown, query: unknown): Promise<unknown>;
   countUnreadMessages(ctx: unknown): Promise<unknown>;
+}
+interface LoansModule {
+  listLoans(ctx: unknown, query: unknown): Promise<unknown>;
+}
+interface NotificationsModule {
+  listNotifications(ctx: unknown, query: unknown): Promise<unknown>;
+  countUnreadNotifications(ctx: unknown): Promise<unknown>;
 }
 interface ClubsModule {
   browseClubs(ctx: unknown, query: unknown): Promise<unknown>;
@@ -64,6 +81,8 @@ async function rowsRead(ctx: (counter: ReadCounter) => Promise<unknown>, call: (
 const library = await loadService<LibraryModule>("worker/services/library.ts");
 const clubsService = await loadService<ClubsModule>("worker/services/clubs.ts");
 const conversationsService = await loadService<ConversationsModule>("worker/services/conversations.ts");
+const loansService = await loadService<LoansModule>("worker/services/loans.ts");
+const notificationsService = await loadService<NotificationsModule>("worker/services/notifications.ts");
 
 const deepBook = Math.floor(BOOKS / 2);
 const deepBookCursor = `c${deepBook.toString(36)}`;
@@ -109,6 +128,37 @@ const conversationScenarios: Scenario[] = [
   },
 ];
 
+const loanTab = (tab: string): Scenario => ({
+  name: `/loans tab '${tab}' (API, 20)`,
+  url: `/api/loans?tab=${tab}`,
+  reads: async (ctx) => [await rowsRead(ctx, (c) => loansService.listLoans(c, { tab }))],
+});
+const loanScenarios: Scenario[] = [
+  loanTab("lent"),
+  loanTab("borrowed"),
+  loanTab("requests"),
+  loanTab("history"),
+  { name: "/loans (SSR, tab 'lent')", url: "/loans", reads: async (ctx) => [await rowsRead(ctx, (c) => loansService.listLoans(c, { tab: "lent" }))] },
+];
+
+const notificationScenarios: Scenario[] = [
+  {
+    name: `notifications page 1 (API, 20 of ${NOTIFICATIONS.toLocaleString("en-US")})`,
+    url: "/api/notifications?limit=20",
+    reads: async (ctx) => [await rowsRead(ctx, (c) => notificationsService.listNotifications(c, { limit: 20 }))],
+  },
+  {
+    name: "bell count (API)",
+    url: "/api/notifications/unread-count",
+    reads: async (ctx) => [await rowsRead(ctx, (c) => notificationsService.countUnreadNotifications(c))],
+  },
+  {
+    name: "/notifications (SSR)",
+    url: "/notifications",
+    reads: async (ctx) => [await rowsRead(ctx, (c) => notificationsService.listNotifications(c, { limit: 20 }))],
+  },
+];
+
 const proxy = await prepareDatabase(async (db) => {
   let started = performance.now();
   await seedBenchBooks(db, BOOKS);
@@ -118,6 +168,8 @@ const proxy = await prepareDatabase(async (db) => {
   console.log(`Seeded ${CLUBS.toLocaleString("en-US")} clubs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await seedBenchConversations(db, MEMBER_ID, CONVERSATIONS);
   await seedBenchPair(db, LIVE_CONVERSATION, MEMBER_ID, PEER_ID);
+  await seedBenchLoans(db, BOOKS);
+  await seedBenchNotifications(db, MEMBER_ID, NOTIFICATIONS);
   await seedBenchSession(db, MEMBER_ID, sessionId(TOKEN));
   await seedBenchSession(db, PEER_ID, sessionId(PEER_TOKEN));
 });
@@ -126,7 +178,7 @@ const member = { id: MEMBER_ID, name: "Bench Reader 0", email: "bench0@example.c
 const reads = new Map<string, number[]>();
 try {
   for (const scenario of libraryScenarios) reads.set(scenario.name, await scenario.reads((counter) => countingContext(proxy.env.DB, counter)));
-  for (const scenario of [...clubScenarios, ...conversationScenarios]) {
+  for (const scenario of [...clubScenarios, ...conversationScenarios, ...loanScenarios, ...notificationScenarios]) {
     reads.set(scenario.name, await scenario.reads((counter) => countingContext(proxy.env.DB, counter, member)));
   }
 } finally {
@@ -165,6 +217,16 @@ try {
     conversationScenarios,
     { Authorization: `Bearer ${TOKEN}` },
   );
+  const loansReport = await table(
+    `Loans of a member who owns ${(BOOKS / 50).toLocaleString("en-US")} of the ${BOOKS.toLocaleString("en-US")} books (a quarter lent, an eighth returned), signed in:`,
+    loanScenarios,
+    { Authorization: `Bearer ${TOKEN}` },
+  );
+  const notificationsReport = await table(
+    `Notifications of a member with ${NOTIFICATIONS.toLocaleString("en-US")} of them (one in five unread), signed in:`,
+    notificationScenarios,
+    { Authorization: `Bearer ${TOKEN}` },
+  );
   const base = `http://localhost:${PORT}`;
   const delivery = await measureDelivery(base, LIVE_CONVERSATION, { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
   const burst = await measureBurst(base, LIVE_CONVERSATION, { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
@@ -181,10 +243,11 @@ try {
     `Burst of ${MESSAGES} concurrent sends: ${burst.accepted} accepted, ${burst.delivered} delivered live, ${burst.stored} stored, in ${burst.seconds.toFixed(1)} s.`,
   ].join("\n");
   if (proxyRetries.count > 0) console.log(`(vite preview's proxy dropped ${proxyRetries.count} request(s); each was retried once)`);
-  console.log(`\n${libraryReport}\n\n${clubReport}\n\n${messagesReport}\n`);
+  console.log(`\n${libraryReport}\n\n${clubReport}\n\n${messagesReport}\n\n${loansReport}\n\n${notificationsReport}\n`);
   writeFileSync(path.join(OUT, "library.md"), `${libraryReport}\n`);
   writeFileSync(path.join(OUT, "clubs.md"), `${clubReport}\n`);
   writeFileSync(path.join(OUT, "messages.md"), `${messagesReport}\n`);
+  writeFileSync(path.join(OUT, "loans.md"), `${loansReport}\n\n${notificationsReport}\n`);
 } finally {
   worker.kill();
 }

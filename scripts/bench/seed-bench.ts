@@ -147,3 +147,53 @@ export async function seedBenchPair(db: D1Database, id: string, first: string, s
   const [a, b] = first < second ? [first, second] : [second, first];
   await db.prepare("INSERT OR IGNORE INTO conversations (id, user_a_id, user_b_id, created_at) VALUES (?, ?, ?, ?)").bind(id, a, b, Date.now()).run();
 }
+
+/**
+ * A ledger over the bench books: every 'borrowed' book is lent (owner = its member, the borrower
+ * another bench member, due dates from 10 days overdue to 30 days ahead, so the library's due
+ * labels are real), every eighth book has a returned loan in the history, every fortieth an open
+ * request. Each bench member then has hundreds of loans on every tab of /loans.
+ */
+export async function seedBenchLoans(db: D1Database, total: number, members = 50): Promise<void> {
+  const now = Date.now();
+  const today = new Date(now).toISOString().slice(0, 10);
+  const borrower = `'bench-user-' || ((i % ${members} + 1 + (i / 100) % ${members - 1}) % ${members})`;
+  const chunk = 20_000;
+  for (let start = 1; start <= total; start += chunk) {
+    const end = Math.min(total, start + chunk - 1);
+    await db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT ${start} UNION ALL SELECT i + 1 FROM n WHERE i < ${end})
+         INSERT INTO loans (id, book_id, owner_id, borrower_id, state, due_date, updated_at, created_at)
+         SELECT printf('bench-loan-%07d', i), printf('bench-%07d', i), 'bench-user-' || (i % ${members}), ${borrower},
+                CASE WHEN i % 4 = 2 THEN 'lent' WHEN i % 8 = 0 THEN 'returned' ELSE 'requested' END,
+                CASE WHEN i % 4 = 2 THEN date('${today}', ((i % 40) - 10) || ' days') END,
+                ${now} - i * 1000, ${now} - i * 1000
+         FROM n WHERE i % 4 = 2 OR i % 8 = 0 OR i % 40 = 1`,
+      )
+      .run();
+  }
+  await db
+    .prepare(
+      `UPDATE books SET lent_to_user_id = loans.borrower_id, lent_to_user_name = users.name
+       FROM loans JOIN users ON users.id = loans.borrower_id
+       WHERE loans.book_id = books.id AND loans.state = 'lent' AND books.id LIKE 'bench-%'`,
+    )
+    .run();
+}
+
+/** `total` notifications for `memberId` (one in five unread), the bell's worst realistic case. */
+export async function seedBenchNotifications(db: D1Database, memberId: string, total: number): Promise<void> {
+  const now = Date.now();
+  await db
+    .prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${total})
+       INSERT INTO notifications (id, user_id, type, title, body, link, dedupe_key, read_at, created_at, updated_at)
+       SELECT printf('bench-note-%06d', i), ?1, 'loan_requested', 'Bench Peer ' || i || ' asked to borrow "The River House"', '',
+              '/loans?tab=requests', printf('bench:%06d', i), CASE WHEN i % 5 = 0 THEN NULL ELSE ${now} END,
+              ${now} - i * 60000, ${now} - i * 60000
+       FROM n`,
+    )
+    .bind(memberId)
+    .run();
+}
