@@ -6,7 +6,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -32,11 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export type RootData = Awaited<ReturnType<typeof loadShell>> & { flash: Flash | null };
-
-/** The shell's data (signed-in member, sign-in options) from any component. */
-export function useShell(): RootData | undefined {
-  return useRouteLoaderData("root") as RootData | undefined;
-}
 
 /** Shows the one-shot message an action left before redirecting (e.g. 'Book deleted'). */
 function FlashToast({ flash }: { flash: Flash | null }) {

@@ -40,7 +40,20 @@ function DueDateInput({ loanId, label, value, today }: { loanId: string; label: 
  * viewer's side can take from here. All of a row's forms share one fetcher, so its progress and its
  * refusal show on the row; `refused` is the refusal of a plain (script-less) post.
  */
-export function LoanRow({ loan, today, timezone, refused }: { loan: LoanView; today: string; timezone: string; refused?: string }) {
+export function LoanRow({
+  loan,
+  action,
+  today,
+  timezone,
+  refused,
+}: {
+  loan: LoanView;
+  /** Where the forms post: this page's address, so a plain post comes back to the same tab. */
+  action: string;
+  today: string;
+  timezone: string;
+  refused?: string;
+}) {
   const fetcher = useFetcher<LoanAnswer>();
   const { loanId, state, role, book } = loan;
   const title = book.title || "Untitled Book";
@@ -50,7 +63,7 @@ export function LoanRow({ loan, today, timezone, refused }: { loan: LoanView; to
   const step = (intent: string, label: string, pending: string, primary = false, children?: React.ReactNode) => (
     <LoanForm
       fetcher={fetcher}
-      action="/loans"
+      action={action}
       intent={intent}
       fields={{ loanId }}
       label={label}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { LoanTab as Tab } from "../../worker/services/loan-queries";
 import { listLoans, loanListQuerySchema } from "../../worker/services/loans";
 import { LoanRow } from "../components/loan-row";
@@ -61,6 +61,7 @@ export default function Loans({ loaderData, actionData }: Route.ComponentProps) 
   const { tab, items, nextToken, older, today, timezone } = loaderData;
   const current = TABS.find((t) => t.key === tab) ?? TABS[0]!;
   const refusals = actionData && !actionData.ok ? actionData.errors : {};
+  const { search } = useLocation();
   return (
     <div className="space-y-5">
       <h1 className="font-serif text-3xl font-bold">Loans</h1>
@@ -75,7 +76,7 @@ export default function Loans({ loaderData, actionData }: Route.ComponentProps) 
       ) : (
         <ul aria-label={current.label} className="flex flex-col gap-3">
           {items.map((loan) => (
-            <LoanRow key={loan.loanId} loan={loan} today={today} timezone={timezone} refused={refusals[loan.loanId]} />
+            <LoanRow key={loan.loanId} loan={loan} action={`/loans${search}`} today={today} timezone={timezone} refused={refusals[loan.loanId]} />
           ))}
         </ul>
       )}

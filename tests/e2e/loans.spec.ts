@@ -30,6 +30,8 @@ function dueText(day: string) {
   return `Due ${format.format(Date.parse(`${day}T00:00:00Z`))}`;
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** The row of /loans that shows the book titled `title`. */
 const loanRow = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
 
@@ -78,9 +80,16 @@ test("a loan from request to return: accepted with a due date, seen by the borro
     await request.getByRole("button", { name: "Accept" }).click();
     await expect(page.getByText("No requests right now.")).toBeVisible();
 
-    // B sees it on /loans, Borrowed, with the due date.
-    await b.goto("/loans?tab=borrowed");
+    // B is told by the bell; the notification opens B's Borrowed tab, which shows the due date.
+    await b.goto("/library");
+    await expect(b.getByRole("heading", { level: 1, name: "Community Library" })).toBeVisible();
+    await b.getByRole("banner").getByRole("link", { name: /^Notifications, \d+ unread$/ }).click();
+    await expect(b.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+    const accepted = b.getByRole("button", { name: new RegExp(`^Unread: ${owner.name} accepted your request for "${escapeRegExp(title)}"`) });
+    await expect(accepted).toBeVisible();
+    await accepted.click();
     await expect(b.getByRole("heading", { level: 1, name: "Loans" })).toBeVisible();
+    await expect(b.getByRole("link", { name: "Borrowed", exact: true })).toHaveAttribute("aria-current", "page");
     const borrowed = loanRow(b, title);
     await expect(borrowed.getByText("Accepted", { exact: true })).toBeVisible();
     await expect(borrowed.getByText(dueText(dueDate), { exact: true })).toBeVisible();

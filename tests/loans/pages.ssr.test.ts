@@ -94,6 +94,8 @@ describe("/loans", () => {
     expect(attr(date, "value")).toBe(addDays(today, 21));
     expect(attr(date, "min")).toBe(today);
     expect(mine).toContain(`value="${incoming.loanId}"`);
+    // A plain post comes back to the tab it was sent from.
+    expect(mine).toContain('action="/loans?tab=requests"');
     expect(buttons(row(requests, "Asked By Me"))).toEqual(["Cancel request"]);
     expect(text(row(requests, "Asked By Me"))).toContain("Owner: ");
     expect(row(requests, "Lent Book")).toBe("");
@@ -179,7 +181,9 @@ describe("/loans", () => {
     expect(accepted.status).toBe(200);
     expect(await loanRow(loan.loanId)).toMatchObject({ state: "accepted", dueDate });
     // The page answers with the tab as it now is: the request has moved to Lent out.
-    expect(row(await accepted.text(), "Form Book")).toBe("");
+    const after = await accepted.text();
+    expect(row(after, "Form Book")).toBe("");
+    expect(after).toContain("No requests right now.");
     expect(buttons(row((await page("/loans", scene.owner.cookie)).html, "Form Book"))).toEqual(["Mark as handed over", "Cancel"]);
     expect(buttons(row((await page("/loans?tab=borrowed", scene.borrower.cookie)).html, "Form Book"))).toEqual(["Cancel"]);
 
