@@ -75,6 +75,15 @@ function instrument(db: D1Database, counter: ReadCounter): D1Database {
   return new Proxy(db, {
     get(target, prop) {
       if (prop === "prepare") return (query: string) => wrapStatement(target.prepare(query) as unknown as D1PreparedStatementLike);
+      if (prop === "batch") {
+        // Services send several index walks in one batch (listLoans, the book's loan panel): count each.
+        return async (statements: unknown[]) => {
+          const results = (await target.batch(statements as never)) as { meta: { rows_read: number } }[];
+          for (const result of results) counter.rowsRead += result.meta.rows_read;
+          counter.queries += results.length;
+          return results;
+        };
+      }
       const value = Reflect.get(target, prop);
       return typeof value === "function" ? value.bind(target) : value;
     },

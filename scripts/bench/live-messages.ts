@@ -33,12 +33,24 @@ async function openSocket(base: string, conversationId: string, reader: Peer) {
   return { socket, arrivals, arrival, fromStore };
 }
 
-function send(base: string, conversationId: string, sender: Peer, content: string, messageId: string) {
-  return fetch(`${base}/api/dm/conversations/${conversationId}/messages`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${sender.token}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ content, messageId }),
-  });
+export const sendRetries = { count: 0 };
+
+/**
+ * One send. A 500 that is not the Worker's JSON is vite preview's own proxy dropping the connection
+ * under load; the app's client retries a send with the same messageId, and so does this, once.
+ */
+async function send(base: string, conversationId: string, sender: Peer, content: string, messageId: string) {
+  const post = () =>
+    fetch(`${base}/api/dm/conversations/${conversationId}/messages`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${sender.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ content, messageId }),
+    });
+  const response = await post();
+  if (response.status !== 500 || response.headers.get("Content-Type")?.startsWith("application/json")) return response;
+  await response.arrayBuffer();
+  sendRetries.count++;
+  return post();
 }
 
 /** Send → delivery on the other member's socket, `count` messages one after another. */

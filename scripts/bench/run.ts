@@ -21,7 +21,7 @@ import {
   SAMPLES,
   startWorker,
 } from "./harness.ts";
-import { measureBurst, measureDelivery } from "./live-messages.ts";
+import { measureBurst, measureDelivery, sendRetries } from "./live-messages.ts";
 import {
   seedBenchBooks,
   seedBenchClubs,
@@ -240,7 +240,8 @@ try {
     `| the client's POST (includes the vite preview proxy and HTTP) | ${delivery.median.toFixed(1)} | ${delivery.p95.toFixed(1)} |`,
     `| the room storing the message (server share, ms clock) | ${delivery.storeToSocketMedian} | ${delivery.storeToSocketP95} |`,
     "",
-    `Burst of ${MESSAGES} concurrent sends: ${burst.accepted} accepted, ${burst.delivered} delivered live, ${burst.stored} stored, in ${burst.seconds.toFixed(1)} s.`,
+    `Burst of ${MESSAGES} concurrent sends: ${burst.accepted} accepted, ${burst.delivered} delivered live, ${burst.stored} stored, in ${burst.seconds.toFixed(1)} s` +
+      ` (${sendRetries.count} send(s) dropped by vite preview's proxy and retried once with the same messageId).`,
   ].join("\n");
   if (proxyRetries.count > 0) console.log(`(vite preview's proxy dropped ${proxyRetries.count} request(s); each was retried once)`);
   console.log(`\n${libraryReport}\n\n${clubReport}\n\n${messagesReport}\n\n${loansReport}\n\n${notificationsReport}\n`);

@@ -97,6 +97,15 @@ describe("notify: the bell and e-mail follow the preferences", () => {
 });
 
 describe("message e-mails are batched", () => {
+  it("keeps the latest message's text when two are stored out of order, and counts both", async () => {
+    const member = await createMember();
+    const conversation = crypto.randomUUID();
+    await notify(withoutProvider, [message(member.id, conversation, "Second")], 2_000_000);
+    await notify(withoutProvider, [message(member.id, conversation, "First")], 1_000_000);
+    const [bell] = await bellOf(member.id);
+    expect(bell).toMatchObject({ body: "Second", count: 2, updatedAt: 2_000_000 });
+  });
+
   it("50 messages in one conversation are one bell item counting 50 and one e-mail, '50 new messages from Ann', in the outbox", async () => {
     const [ann, bo] = await Promise.all([signedInMember({ name: "Ann" }), signedInMember({ name: "Bo", email: "bo@example.com" })]);
     const started = await call("/api/dm/conversations", { method: "POST", headers: bearer(ann.token), json: { toUserId: bo.user.id } });
@@ -106,6 +115,8 @@ describe("message e-mails are batched", () => {
       const sent = await call(`/api/dm/conversations/${conversationId}/messages`, { method: "POST", headers: bearer(ann.token), json: { content: `Message ${i}` } });
       expect(sent.status).toBe(201);
     }
+    // The bell and the e-mail follow each send after its answer (waitUntil): wait for the 50th.
+    await vi.waitFor(async () => expect((await outboxOf(bo.user.id))[0]?.count).toBe(50), { timeout: 10_000 });
     const bell = await bellOf(bo.user.id);
     expect(bell).toHaveLength(1);
     expect(bell[0]).toMatchObject({ type: "message_received", title: "New messages from Ann", body: "Message 50", count: 50, link: `/messages/${conversationId}`, actorId: ann.user.id });

@@ -15,6 +15,10 @@ export interface AppEnv {
   };
 }
 
-export function serviceContext(c: { env: Env; get: <K extends keyof AppEnv["Variables"]>(key: K) => AppEnv["Variables"][K] }): ServiceContext {
-  return { db: c.get("db"), env: c.env, user: c.get("user") };
+export function serviceContext(c: {
+  env: Env;
+  executionCtx: { waitUntil(promise: Promise<unknown>): void };
+  get: <K extends keyof AppEnv["Variables"]>(key: K) => AppEnv["Variables"][K];
+}): ServiceContext {
+  return { db: c.get("db"), env: c.env, user: c.get("user"), afterResponse: (work) => c.executionCtx.waitUntil(work) };
 }

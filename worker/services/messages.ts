@@ -85,8 +85,10 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
   if (!success) throw tooManyRequests(SEND_RATE_LIMITED);
   // One call to the room: it opens itself with the members on its first message.
   const message = await conversationRoom(ctx.env, conversationId).post(ctx.user.id, input.content, input.messageId, { conversationId, members });
-  await Promise.all([
-    // After the room has delivered it and mirrored the summary: both members' other pages re-read the list and badge.
+  // The room has delivered it; the rest only tells the members' other pages and the bell, so the sender
+  // does not wait for it.
+  const followUp = Promise.all([
+    // Both members' other pages re-read the list and badge.
     tellMembers(ctx.env, members, { type: "dm", conversationId, fromUserId: ctx.user.id }),
     // One bell item per conversation that counts up until read; its e-mail waits for the next few messages.
     notify(ctx, [
@@ -101,7 +103,9 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
         accumulate: true,
       },
     ]),
-  ]);
+  ]).catch((error) => console.warn("Telling the other member about a message failed", error));
+  if (ctx.afterResponse) ctx.afterResponse(followUp);
+  else await followUp;
   return message;
 }
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { type NotificationKey, notificationPreferences, notifications, users } from "../db/schema";
@@ -64,6 +65,10 @@ export interface DeliveredNotification extends NotificationInput {
 
 type Deps = { db: Database; env: Env };
 
+/** The stored value unless this event (at `now`) is at least as recent as the row. */
+const latest = (column: SQLiteColumn, value: string, now: number) =>
+  sql`case when ${notifications.updatedAt} <= ${now} then ${value} else ${column} end`;
+
 /**
  * Stores the events the recipients' preferences allow, idempotently by `dedupeKey`, and returns
  * what this call added or raised again: an idempotent repeat returns nothing, so nothing is sent
@@ -114,12 +119,14 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
           set: {
             // Counting restarts once the member has read the row.
             count: sql`case when ${notifications.readAt} is null then ${notifications.count} + 1 else 1 end`,
-            title: values.title,
-            body: values.body,
-            link: values.link,
-            actorId: values.actorId,
+            // Events may be stored out of order (each message's follow-up runs after its response):
+            // the row keeps the text of the latest one.
+            title: latest(notifications.title, values.title, now),
+            body: latest(notifications.body, values.body, now),
+            link: latest(notifications.link, values.link, now),
+            actorId: sql`case when ${notifications.updatedAt} <= ${now} then ${values.actorId} else ${notifications.actorId} end`,
             readAt: null,
-            updatedAt: now,
+            updatedAt: sql`max(${notifications.updatedAt}, ${now})`,
           },
         })
       : insert.onConflictDoNothing();

@@ -17,4 +17,9 @@ export interface ServiceContext {
   db: Database;
   env: Env;
   user: SessionUser | null;
+  /**
+   * Hands over work the answer need not wait for (the other member's bell and e-mail after a
+   * message): the request's `waitUntil`. Without it (jobs, scripts) that work is awaited.
+   */
+  afterResponse?: (work: Promise<unknown>) => void;
 }
