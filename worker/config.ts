@@ -23,6 +23,9 @@ const configSchema = z.object({
   INVITE_CODE_SECRET: optionalText,
   /** Reverse-geocoding endpoint (Nominatim jsonv2 style); the public OpenStreetMap one when unset. */
   GEOCODER_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "GEOCODER_URL must be an http(s) URL" }).optional()),
+  /** Google Books' volumes endpoint and Open Library's search.json; the public ones when unset (a mirror or a test double otherwise). */
+  GOOGLE_BOOKS_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "GOOGLE_BOOKS_URL must be an http(s) URL" }).optional()),
+  OPEN_LIBRARY_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "OPEN_LIBRARY_URL must be an http(s) URL" }).optional()),
   /** Who sends e-mail: an HTTP API ("resend") or Cloudflare's send_email binding; unset, e-mails stay in the local outbox. */
   EMAIL_PROVIDER: optionalText.pipe(z.enum(["resend", "cloudflare"], { message: 'EMAIL_PROVIDER must be "resend" or "cloudflare"' }).optional()),
   EMAIL_API_KEY: optionalText,

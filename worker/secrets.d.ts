@@ -11,6 +11,8 @@ interface OptionalSecrets {
   OPENAI_COMPATIBLE_API_KEY?: string;
   OPENAI_COMPATIBLE_MODEL?: string;
   GEOCODER_URL?: string;
+  GOOGLE_BOOKS_URL?: string;
+  OPEN_LIBRARY_URL?: string;
   EMAIL_PROVIDER?: string;
   EMAIL_API_KEY?: string;
   EMAIL_FROM?: string;

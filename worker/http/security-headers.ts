@@ -7,7 +7,9 @@ export function contentSecurityPolicy(nonce: string, options: { dev: boolean }):
     "default-src 'self'",
     // strict-dynamic lets React Router's nonced module scripts load their own chunks. The dev
     // server injects its own inline scripts and hot-reloads modules, so it runs without a nonce.
-    options.dev ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    // 'wasm-unsafe-eval' lets the ISBN scanner compile ZXing's WebAssembly (served from our origin);
+    // it allows WebAssembly compilation only, not eval().
+    options.dev ? "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'" : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' 'wasm-unsafe-eval'`,
     // Vite's dev server injects styles at run time; the built app only links its stylesheet.
     options.dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "img-src 'self' data: blob: https:",
