@@ -3,8 +3,10 @@ import { z } from "zod";
 import { serviceContext, type AppEnv } from "../http/app-env";
 import { createBook, createBookSchemaFor, deleteBook, updateBook, updateBookSchema } from "../services/book-writes";
 import { notFound } from "../services/errors";
+import { BookAlreadyOwnedError } from "../services/isbn-books";
 import { countLibraryBooks, findBookById, libraryQuerySchema, listLibraryBookDetails, listLibraryBooks } from "../services/library";
 import { ok } from "./envelope";
+import { unavailableAs503 } from "./metadata";
 import { jsonBody, jsonBodyBy, zv } from "./validate";
 
 const bookIdParams = z.object({ id: z.string().min(1).max(64) });
@@ -22,7 +24,15 @@ export const booksApi = new Hono<AppEnv>()
     ]);
     return ok(c, { ...page, total: total.count, totalCapped: total.capped });
   })
-  .post("/", jsonBodyBy(createBookSchemaFor), async (c) => ok(c, await createBook(serviceContext(c), c.req.valid("json")), 201))
+  .post("/", jsonBodyBy(createBookSchemaFor), async (c) => {
+    try {
+      return ok(c, await unavailableAs503(createBook(serviceContext(c), c.req.valid("json"))), 201);
+    } catch (error) {
+      // The one 409 that names a book: the scanner offers to open the copy the member already has.
+      if (error instanceof BookAlreadyOwnedError) return c.json({ success: false as const, error: error.message, data: { bookId: error.bookId } }, 409);
+      throw error;
+    }
+  })
   .get("/:id", zv("param", bookIdParams), async (c) => {
     const book = await findBookById(serviceContext(c), c.req.valid("param").id);
     if (!book) throw notFound("Book not found");

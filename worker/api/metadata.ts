@@ -14,7 +14,7 @@ import { membersOnly } from "./members-only";
 import { jsonBody, zv } from "./validate";
 
 /** A provider being down is not the client's fault (4xx) nor our bug (500): 503, try again later. */
-async function unavailableAs503<T>(work: Promise<T>): Promise<T> {
+export async function unavailableAs503<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
@@ -22,7 +22,6 @@ async function unavailableAs503<T>(work: Promise<T>): Promise<T> {
     throw error;
   }
 }
-
 
 /** Mounted at /books/metadata, before /books, so it is not taken for a book id. */
 export const bookMetadataApi = new Hono<AppEnv>().get("/", membersOnly, zv("query", bookMetadataQuerySchema), async (c) =>

@@ -3,7 +3,7 @@ import { getDatabase, type Database } from "../db/client";
 import { applyAnalysis, findBookForAnalysis, markNeedsDetails, recordAttempt } from "./analysis-writes";
 import { loadCoverImage } from "./cover-image";
 import { PermanentError, TransientError, asClassified, raceAbort } from "./errors";
-import { findBookMetadata } from "./metadata/lookup";
+import { findBookMetadata, lookupSettingsFrom } from "./metadata/lookup";
 import { ANALYSIS_TIMEOUT_MS, createCoverAnalyzer, type CoverAnalyzer } from "./providers";
 import { DEAD_LETTER_QUEUE, MAX_RETRIES, coverAnalysisMessageSchema, type CoverAnalysisMessage } from "./queue-message";
 import { GAVE_UP_MESSAGE, UNREADABLE_MESSAGE, readCover } from "./reading";
@@ -47,7 +47,7 @@ async function analyzeAndApply(run: RunContext, target: { bookId: string; key: s
       ? await findBookMetadata(
           { isbn13: reading.isbn13, title: reading.title, author: reading.author },
           {
-            googleBooksApiKey: readConfig(run.env).GOOGLE_BOOKS_API_KEY,
+            ...lookupSettingsFrom(readConfig(run.env)),
             signal: AbortSignal.timeout(run.deps.enrichmentBudgetMs ?? ENRICHMENT_BUDGET_MS),
           },
         )

@@ -1,8 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { normalizeIsbn } from "../covers/isbn";
 import { BOOK_STATUSES, books, clubs, memberships, users } from "../db/schema";
 import { cleanText } from "../shared/text";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
+import { INVALID_ISBN, bookValuesFromIsbn, parseIsbn } from "./isbn-books";
 import { findBookById } from "./library";
 import { isLentOut } from "./loan-lending";
 import { applyManualLending, planManualLending } from "./manual-loans";
@@ -15,7 +17,7 @@ const description = cleanText({ max: 5000, tooLong: "Description must be at most
 /** The club the book is shared into, or null for none. */
 const clubIdField = z.string().trim().min(1, "clubId must not be empty").max(64).nullable();
 
-/** The spec's two creation payloads: from an uploaded cover image, or typed in by hand. */
+/** The spec's two creation payloads (from an uploaded cover image, or typed in by hand), and ours: by ISBN. */
 export const imageBookSchema = z.object({
   s3Key: z.string().min(1).max(300),
   s3Bucket: z.string().max(100).optional(),
@@ -24,18 +26,40 @@ export const imageBookSchema = z.object({
   status: z.enum(BOOK_STATUSES).default("available"),
   clubId: clubIdField.optional(),
 });
+/** ISBN-10 or -13, with or without hyphens; a misread digit fails the check digit. */
+const isbnField = z
+  .string()
+  .trim()
+  .max(32, INVALID_ISBN)
+  .refine((value) => normalizeIsbn(value) !== null, INVALID_ISBN);
+/** Optional on a book typed in by hand (an unknown scanned ISBN comes prefilled). */
+const optionalIsbn = z
+  .string()
+  .trim()
+  .max(32, INVALID_ISBN)
+  .transform((value) => value || undefined)
+  .pipe(isbnField.optional())
+  .optional();
 export const manualBookSchema = z.object({
   title,
   author,
   description: description.default(""),
+  isbn: optionalIsbn,
   status: z.enum(BOOK_STATUSES).default("available"),
   clubId: clubIdField.optional(),
 });
-export type CreateBookInput = z.output<typeof imageBookSchema> | z.output<typeof manualBookSchema>;
+/** A scanned (or typed) ISBN: the server looks the book up itself and fills everything it finds. */
+export const isbnBookSchema = z.object({
+  isbn: isbnField,
+  status: z.enum(BOOK_STATUSES).default("available"),
+  clubId: clubIdField.optional(),
+});
+export type CreateBookInput = z.output<typeof imageBookSchema> | z.output<typeof manualBookSchema> | z.output<typeof isbnBookSchema>;
 
 /** Picks the payload's schema by its shape, so errors name the field that is wrong. */
 export function createBookSchemaFor(value: unknown) {
-  return value && typeof value === "object" && "s3Key" in value ? imageBookSchema : manualBookSchema;
+  if (value && typeof value === "object" && "s3Key" in value) return imageBookSchema;
+  return value && typeof value === "object" && "isbn" in value && !("title" in value) ? isbnBookSchema : manualBookSchema;
 }
 
 export const updateBookSchema = z
@@ -129,16 +153,23 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
           .where(eq(books.id, id));
       }
     }
-  } else {
+  } else if ("title" in input) {
+    const isbns = input.isbn ? parseIsbn(input.isbn) : null;
     await ctx.db.insert(books).values({
       id,
       userId: ctx.user.id,
       title: input.title,
       author: input.author,
       description: input.description,
+      isbn10: isbns?.isbn10,
+      isbn13: isbns?.isbn13,
       status: input.status,
       clubId: clubIdValue,
     });
+  } else {
+    const values = await bookValuesFromIsbn(ctx, parseIsbn(input.isbn));
+    // Nothing is left to read from a cover: the record came with the book.
+    await ctx.db.insert(books).values({ id, userId: ctx.user.id, status: input.status, clubId: clubIdValue, analysisState: "none", ...values });
   }
   return (await findBookById(ctx, id))!;
 }

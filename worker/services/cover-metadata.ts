@@ -4,7 +4,7 @@ import { readConfig } from "../config";
 import { books, type CoverAnalysis, type GoogleMetadata } from "../db/schema";
 import { IMAGE_MISSING_MESSAGE, NOT_AN_IMAGE_MESSAGE, loadCoverImage } from "../covers/cover-image";
 import { PermanentError, asClassified, raceAbort } from "../covers/errors";
-import { MetadataUnavailableError, searchBookMetadata } from "../covers/metadata/lookup";
+import { MetadataUnavailableError, lookupSettingsFrom, searchBookMetadata } from "../covers/metadata/lookup";
 import { ANALYSIS_TIMEOUT_MS, createCoverAnalyzer } from "../covers/providers";
 import { UNREADABLE_MESSAGE, readCover } from "../covers/reading";
 import { badRequest, notFound, requireUser } from "./errors";
@@ -51,7 +51,7 @@ export const ANALYSIS_UNAVAILABLE = "Cover analysis is unavailable right now. Pl
 export async function searchMetadataCandidates(ctx: ServiceContext, query: BookMetadataQuery): Promise<{ items: GoogleMetadata[] }> {
   requireUser(ctx);
   try {
-    const items = await searchBookMetadata(query, { googleBooksApiKey: readConfig(ctx.env).GOOGLE_BOOKS_API_KEY });
+    const items = await searchBookMetadata(query, lookupSettingsFrom(readConfig(ctx.env)));
     return { items };
   } catch (error) {
     if (error instanceof MetadataUnavailableError) throw new ServiceUnavailableError(METADATA_UNAVAILABLE, { cause: error });

@@ -16,7 +16,11 @@ export async function fetchJson(url: URL, what: string, signal: AbortSignal, hea
   }
 }
 
-/** Covers are shown on our https pages; Google still hands out http thumbnail links. */
-export function httpsUrl(url: string | undefined): string | undefined {
+/**
+ * Covers are shown on our https pages; Google still hands out http thumbnail links. Links to the
+ * endpoint's own origin are kept: a configured mirror or test double serves its images over http.
+ */
+export function httpsUrl(url: string | undefined, endpoint?: URL): string | undefined {
+  if (url && endpoint?.protocol === "http:" && url.startsWith(`${endpoint.origin}/`)) return url;
   return url?.replace(/^http:\/\//, "https://");
 }

@@ -56,7 +56,7 @@ export function googleBooksQuery(query: MetadataQuery): string {
   return parts.join(" ");
 }
 
-function toMetadata(volume: Volume): GoogleMetadata {
+function toMetadata(volume: Volume, endpoint: URL): GoogleMetadata {
   const info = volume.volumeInfo;
   const listPrice = volume.saleInfo?.listPrice ?? volume.saleInfo?.retailPrice;
   return {
@@ -74,7 +74,7 @@ function toMetadata(volume: Volume): GoogleMetadata {
       averageRating: info.averageRating,
       ratingsCount: info.ratingsCount,
       imageLinks: info.imageLinks
-        ? { thumbnail: httpsUrl(info.imageLinks.thumbnail), smallThumbnail: httpsUrl(info.imageLinks.smallThumbnail) }
+        ? { thumbnail: httpsUrl(info.imageLinks.thumbnail, endpoint), smallThumbnail: httpsUrl(info.imageLinks.smallThumbnail, endpoint) }
         : undefined,
     },
     price: listPrice ? { amount: listPrice.amount, currencyCode: listPrice.currencyCode } : undefined,
@@ -86,11 +86,11 @@ function toMetadata(volume: Volume): GoogleMetadata {
 
 /** Volumes matching the query, best first as Google ranks them. */
 export async function searchGoogleBooks(query: MetadataQuery, options: MetadataRequestOptions): Promise<GoogleMetadata[]> {
-  const url = new URL(ENDPOINT);
+  const url = new URL(options.endpoints?.googleBooks ?? ENDPOINT);
   url.searchParams.set("q", googleBooksQuery(query));
   url.searchParams.set("maxResults", String(options.maxResults));
   url.searchParams.set("printType", "books");
   if (options.googleBooksApiKey) url.searchParams.set("key", options.googleBooksApiKey);
   const parsed = searchSchema.safeParse(await fetchJson(url, "Google Books", options.signal));
-  return parsed.success ? parsed.data.items.map(toMetadata) : [];
+  return parsed.success ? parsed.data.items.map((volume) => toMetadata(volume, url)) : [];
 }

@@ -1,7 +1,7 @@
 import type { GoogleMetadata } from "../../db/schema";
 import { searchGoogleBooks } from "./google-books";
 import { searchOpenLibrary } from "./open-library";
-import type { MetadataQuery, MetadataRequestOptions } from "./types";
+import type { MetadataEndpoints, MetadataQuery, MetadataRequestOptions } from "./types";
 
 export type { MetadataQuery } from "./types";
 
@@ -14,6 +14,7 @@ const PROVIDERS: Provider[] = [searchGoogleBooks, searchOpenLibrary];
 
 export interface LookupSettings {
   googleBooksApiKey?: string;
+  endpoints?: MetadataEndpoints;
   /** Bounds the whole lookup; each request also has its own timeout. */
   signal?: AbortSignal;
 }
@@ -23,7 +24,16 @@ function requestOptions(settings: LookupSettings, maxResults: number): MetadataR
   return {
     signal: settings.signal ? AbortSignal.any([settings.signal, timeout]) : timeout,
     googleBooksApiKey: settings.googleBooksApiKey,
+    endpoints: settings.endpoints,
     maxResults,
+  };
+}
+
+/** The lookup settings the Worker's configuration gives (API key, and mirrors of the services if any). */
+export function lookupSettingsFrom(config: { GOOGLE_BOOKS_API_KEY?: string; GOOGLE_BOOKS_URL?: string; OPEN_LIBRARY_URL?: string }): LookupSettings {
+  return {
+    googleBooksApiKey: config.GOOGLE_BOOKS_API_KEY,
+    endpoints: { googleBooks: config.GOOGLE_BOOKS_URL, openLibrary: config.OPEN_LIBRARY_URL },
   };
 }
 

@@ -104,7 +104,7 @@ function toMetadata(doc: Doc, wantedIsbn: string | undefined): GoogleMetadata {
 
 /** Works matching the query, as the fallback when Google Books has nothing or is unavailable. */
 export async function searchOpenLibrary(query: MetadataQuery, options: MetadataRequestOptions): Promise<GoogleMetadata[]> {
-  const url = new URL(ENDPOINT);
+  const url = new URL(options.endpoints?.openLibrary ?? ENDPOINT);
   if (query.isbn) url.searchParams.set("isbn", query.isbn);
   if (query.title) url.searchParams.set("title", query.title);
   if (query.author) url.searchParams.set("author", query.author);

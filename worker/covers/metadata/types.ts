@@ -5,9 +5,18 @@ export interface MetadataQuery {
   author?: string;
 }
 
+/** Where the providers are asked; the public services when a URL is not given. */
+export interface MetadataEndpoints {
+  /** Google Books' volumes endpoint. */
+  googleBooks?: string;
+  /** Open Library's search.json. */
+  openLibrary?: string;
+}
+
 export interface MetadataRequestOptions {
   signal: AbortSignal;
   /** Only Google Books takes a key; without one it still answers, with a lower quota. */
   googleBooksApiKey?: string;
   maxResults: number;
+  endpoints?: MetadataEndpoints;
 }
