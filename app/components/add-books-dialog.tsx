@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
 import type { Book } from "../../worker/services/book-view";
 import { MAX_IMAGES_PER_DIALOG } from "../../worker/shared/upload-rules";
 import { uploadBatch, type BatchProgress } from "../lib/batch-upload";
 import { ImagePicker } from "./image-picker";
+import { ScanIsbnButton } from "./scan-isbn-button";
 import { useToast } from "./toaster";
 
 /** The Add Books dialog: pick up to ten covers, upload them one at a time, watch the progress. */
@@ -22,6 +24,7 @@ export function AddBooksDialog({
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<BatchProgress | null>(null);
   const { notify } = useToast();
+  const revalidator = useRevalidator();
   const uploading = progress !== null;
 
   useEffect(() => {
@@ -57,6 +60,8 @@ export function AddBooksDialog({
       aria-labelledby="add-books-title"
       className="m-auto w-[min(42rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-2xl backdrop:bg-stone-900/50"
       onCancel={(event) => {
+        // React passes the scanner dialog's own Escape up to here; that one closes only the scanner.
+        if (event.target !== event.currentTarget) return;
         if (uploading) event.preventDefault();
         else onClose();
       }}
@@ -98,7 +103,14 @@ export function AddBooksDialog({
             <progress className="h-2 w-full" max={progress.total} value={progress.succeeded + progress.failed} />
           </div>
         )}
-        <div className="flex justify-end gap-3">
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          <ScanIsbnButton
+            onAdded={(book) => {
+              onBookAdded(book);
+              // The shelf's count and order come from the server.
+              void revalidator.revalidate();
+            }}
+          />
           <button type="button" className="btn btn-primary" onClick={upload} disabled={uploading}>
             {uploading ? "Uploading…" : `Upload ${files.length || ""} ${files.length === 1 ? "image" : "images"}`.replace("  ", " ")}
           </button>

@@ -1,6 +1,7 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { createBook, manualBookSchema } from "../../worker/services/book-writes";
 import { actionError, fieldErrors, refuse } from "../action-result.server";
+import { ScanIsbnButton } from "../components/scan-isbn-button";
 import { TextField } from "../components/text-field";
 import { setFlash } from "../flash.server";
 import { readFormData, textField } from "../form-data.server";
@@ -19,6 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: textField(form, "title") ?? "",
       author: textField(form, "author") ?? "",
       description: textField(form, "description") ?? "",
+      isbn: textField(form, "isbn") ?? "",
     });
     if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
     const book = await createBook(ctx, parsed.data);
@@ -32,12 +34,19 @@ export default function BookNew({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const adding = navigation.state === "submitting";
   const errors = actionData?.errors;
+  // "Add it by hand" from the scanner brings the ISBN it read.
+  const [searchParams] = useSearchParams();
+  const scannedIsbn = searchParams.get("isbn") ?? "";
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <h1 className="font-serif text-3xl font-bold">Add a book</h1>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="font-serif text-3xl font-bold">Add a book</h1>
+        <ScanIsbnButton />
+      </div>
       <Form method="post" className="card space-y-4 p-5">
         <TextField label="Title" name="title" required error={errors?.title} />
         <TextField label="Author" name="author" required error={errors?.author} />
+        <TextField key={scannedIsbn} label="ISBN" name="isbn" autoComplete="off" defaultValue={scannedIsbn} error={errors?.isbn} />
         <div>
           <label htmlFor="new-description" className="mb-1 block text-sm font-semibold">
             Description
