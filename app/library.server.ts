@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { countLibraryBooks, libraryQuerySchema, listLibraryBooks, type LibraryQuery } from "../worker/services/library";
 import { listMemberClubIds } from "../worker/services/memberships";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../worker/services/paging";
+import { serverTranscriptionAvailable } from "../worker/services/voice";
 import { todayFor, withDueLabel } from "./due-label.server";
 import { serviceContext } from "./route-context.server";
 import { pageNumberFromUrl, queryFromUrl } from "./url-query.server";
@@ -40,5 +41,7 @@ export async function loadLibrary(context: Readonly<RouterContextProvider>, url:
     search: query.search ?? "",
     memberClubIds,
     signedIn: Boolean(user),
+    // The microphone button falls back to recording only where the server can transcribe.
+    voice: { server: serverTranscriptionAvailable(ctx.env) },
   };
 }

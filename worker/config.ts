@@ -36,6 +36,15 @@ const configSchema = z.object({
   /** Signs unsubscribe links. */
   EMAIL_TOKEN_SECRET: optionalText,
   SEND_EMAIL: z.custom<SendEmail>((value) => typeof value === "object" && value !== null).optional(),
+  /** Who turns voice searches into text on the server; "off" (or unset) leaves only the browser's own recogniser. */
+  VOICE_TRANSCRIBER: optionalText.pipe(
+    z.enum(["workers-ai", "openai-compatible", "off"], { message: 'VOICE_TRANSCRIBER must be "workers-ai", "openai-compatible" or "off"' }).optional(),
+  ),
+  /** An OpenAI-style API base (".../v1") or its full /audio/transcriptions URL. */
+  VOICE_OPENAI_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "VOICE_OPENAI_URL must be an http(s) URL" }).optional()),
+  VOICE_OPENAI_API_KEY: optionalText,
+  /** The model name the endpoint expects; "whisper-1" when unset. */
+  VOICE_OPENAI_MODEL: optionalText,
 }).superRefine((config, issues) => {
   // With a provider, mail really leaves: what it needs must be set, not defaulted.
   const missing = (name: string, why: string) => issues.addIssue({ code: "custom", path: [name], message: `${name} is required ${why}` });
@@ -43,6 +52,7 @@ const configSchema = z.object({
   if (config.EMAIL_PROVIDER === "cloudflare" && !config.SEND_EMAIL) missing("SEND_EMAIL", "(a [[send_email]] binding) when EMAIL_PROVIDER is cloudflare");
   if (config.EMAIL_PROVIDER && !config.EMAIL_FROM) missing("EMAIL_FROM", "when EMAIL_PROVIDER is set");
   if (config.EMAIL_PROVIDER && !config.APP_URL) missing("APP_URL", "when EMAIL_PROVIDER is set");
+  if (config.VOICE_TRANSCRIBER === "openai-compatible" && !config.VOICE_OPENAI_URL) missing("VOICE_OPENAI_URL", "when VOICE_TRANSCRIBER is openai-compatible");
 });
 export type AppConfig = z.output<typeof configSchema>;
 

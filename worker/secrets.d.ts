@@ -18,6 +18,10 @@ interface OptionalSecrets {
   EMAIL_FROM?: string;
   APP_URL?: string;
   EMAIL_TOKEN_SECRET?: string;
+  /** Voice search's OpenAI-compatible transcription endpoint (VOICE_TRANSCRIBER=openai-compatible); README "Voice search". */
+  VOICE_OPENAI_URL?: string;
+  VOICE_OPENAI_API_KEY?: string;
+  VOICE_OPENAI_MODEL?: string;
   /** Cloudflare's send_email binding, declared in wrangler.toml only by deployments that send with it (README "E-mail"). */
   SEND_EMAIL?: SendEmail;
 }

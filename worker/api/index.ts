@@ -16,6 +16,7 @@ import { bookMetadataApi, imageMetadataApi } from "./metadata";
 import { notificationsApi } from "./notifications";
 import { uploadsApi } from "./uploads";
 import { usersApi } from "./users";
+import { voiceApi } from "./voice";
 
 /** JSON bodies are small; uploads have their own, larger limit on their own route. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -26,8 +27,8 @@ api.use("*", async (c, next) => {
   await next();
   c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
 });
-/** Routes that take raw file bodies and enforce their own, larger size limits. */
-const FILE_BODY_ROUTES = [/^\/api\/uploads\//, /^\/api\/users\/me\/picture$/];
+/** Routes that take raw file bodies (or base64 audio) and enforce their own, larger size limits. */
+const FILE_BODY_ROUTES = [/^\/api\/uploads\//, /^\/api\/users\/me\/picture$/, /^\/api\/voice\/transcribe$/];
 const jsonBodyLimit = bodyLimit({
   maxSize: MAX_JSON_BODY_BYTES,
   onError: (c) => fail(c, 413, "Request body is too large"),
@@ -50,6 +51,7 @@ api.route("/interest", interestApi);
 api.route("/notifications", notificationsApi);
 api.route("/loans", loansApi);
 api.route("/users", usersApi);
+api.route("/voice", voiceApi);
 api.route("/", uploadsApi);
 
 // Mounted apps do not use their own notFound, so unknown API paths are caught here, before pages.

@@ -1,4 +1,5 @@
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+/** 502-504 are for features that depend on another service (voice transcription): that one failed or is not set up. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503 | 504;
 
 /** A failure a user can act on; both the API and the routes map it to a status and a message. */
 export class ServiceError extends Error {
@@ -19,6 +20,10 @@ export const conflict = (message: string) => new ServiceError(409, message);
 export const tooLarge = (message: string) => new ServiceError(413, message);
 export const tooManyRequests = (message = "Too many requests. Please wait a moment and try again.") =>
   new ServiceError(429, message);
+
+export const badGateway = (message: string) => new ServiceError(502, message);
+export const unavailable = (message: string) => new ServiceError(503, message);
+export const gatewayTimeout = (message: string) => new ServiceError(504, message);
 
 export function requireUser<T extends { user: unknown }>(ctx: T): asserts ctx is T & { user: NonNullable<T["user"]> } {
   if (!ctx.user) throw unauthorized();
