@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, useSearchParams, useSubmit } from "react-router";
 import { SEARCH_DEBOUNCE_MS } from "../../worker/shared/rules";
 import { SearchIcon } from "./icons";
@@ -10,6 +10,8 @@ interface Props {
   initial: string;
   /** Query parameters a new search keeps (e.g. page size, layout); paging is always dropped. */
   keep?: string[];
+  /** Extra controls inside the box (the library's microphone), given a way to search a text at once. */
+  addon?: (searchNow: (text: string) => void) => ReactNode;
 }
 
 /**
@@ -17,7 +19,7 @@ interface Props {
  * trimmed. The form carries only the search, so a new search starts again from the first page;
  * Enter submits at once, and without JavaScript the form still works.
  */
-export function DebouncedSearch({ id, label, placeholder, initial, keep = [] }: Props) {
+export function DebouncedSearch({ id, label, placeholder, initial, keep = [], addon }: Props) {
   const submit = useSubmit();
   const [params] = useSearchParams();
   const kept = keep.flatMap((name) => {
@@ -52,7 +54,7 @@ export function DebouncedSearch({ id, label, placeholder, initial, keep = [] }: 
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-stone-600" />
+      <SearchIcon className="pointer-events-none absolute top-[11px] left-3 h-5 w-5 text-stone-600" />
       <input
         id={id}
         name="search"
@@ -60,7 +62,7 @@ export function DebouncedSearch({ id, label, placeholder, initial, keep = [] }: 
         value={value}
         placeholder={placeholder}
         autoComplete="off"
-        className="field pl-10"
+        className={addon ? "field pr-11 pl-10" : "field pl-10"}
         onChange={(event) => {
           const text = event.currentTarget.value;
           setValue(text);
@@ -71,6 +73,11 @@ export function DebouncedSearch({ id, label, placeholder, initial, keep = [] }: 
       {kept.map(([name, keptValue]) => (
         <input key={name} type="hidden" name={name} value={keptValue} />
       ))}
+      {addon?.((text) => {
+        clearTimeout(timer.current);
+        setValue(text);
+        search(text);
+      })}
     </Form>
   );
 }

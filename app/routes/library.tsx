@@ -3,6 +3,7 @@ import { PAGE_SIZES } from "../../worker/shared/rules";
 import { BookCard } from "../components/book-card";
 import { DebouncedSearch } from "../components/debounced-search";
 import { PrevNext } from "../components/prev-next";
+import { VoiceSearchButton } from "../components/voice-search-button";
 import { GridIcon, ListIcon } from "../components/icons";
 import { loadLibrary } from "../library.server";
 import type { Route } from "./+types/library";
@@ -161,7 +162,14 @@ export default function Library({ loaderData: data }: Route.ComponentProps) {
       </div>
       <section id="panel-books" role="tabpanel" aria-labelledby="tab-books" className="space-y-4">
         <div className="flex flex-wrap items-center gap-3">
-          <DebouncedSearch id="library-search" label="Search books" placeholder="Search books..." initial={data.search} keep={["limit", "view"]} />
+          <DebouncedSearch
+            id="library-search"
+            label="Search books"
+            placeholder="Search books..."
+            initial={data.search}
+            keep={["limit", "view"]}
+            addon={(searchNow) => <VoiceSearchButton server={data.voice.server} onSearch={searchNow} />}
+          />
           <PageSize limit={data.limit} />
           <ViewToggle view={view} />
         </div>
