@@ -10,4 +10,9 @@ await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-
   stdio: ["ignore", "ignore", "inherit"],
 });
 await run("node", ["scripts/seed/seed-local.ts"], { env: { ...process.env, WRANGLER_STATE: state } });
-prepareE2eVars({ buildDir: process.env.BUILD_DIR ?? "build", geocoderUrl: process.env.E2E_GEOCODER_URL });
+prepareE2eVars({
+  buildDir: process.env.BUILD_DIR ?? "build",
+  geocoderUrl: process.env.E2E_GEOCODER_URL,
+  googleBooksUrl: process.env.E2E_GOOGLE_BOOKS_URL,
+  openLibraryUrl: process.env.E2E_OPEN_LIBRARY_URL,
+});

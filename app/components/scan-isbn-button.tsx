@@ -17,6 +17,7 @@ export function ScanIsbnButton({ onAdded, className = "btn btn-secondary" }: { o
   const [error, setError] = useState<string | null>(null);
 
   async function openScanner() {
+    if (loading) return;
     setError(null);
     if (!Scanner) {
       setLoading(true);
@@ -34,9 +35,10 @@ export function ScanIsbnButton({ onAdded, className = "btn btn-secondary" }: { o
     setOpen(true);
   }
 
+  // Not disabled while loading: a disabled button loses focus, and the dialog gives focus back to its opener.
   return (
     <>
-      <button type="button" className={className} onClick={() => void openScanner()} disabled={loading} aria-haspopup="dialog">
+      <button type="button" className={className} onClick={() => void openScanner()} aria-busy={loading || undefined} aria-haspopup="dialog">
         {loading ? "Opening scanner…" : "Scan ISBN"}
       </button>
       {error && (

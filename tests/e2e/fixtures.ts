@@ -12,32 +12,38 @@ export const test = base.extend<{ pageProblems: string[] }>({
   },
   pageProblems: [
     async ({ page, baseURL }, use) => {
-      const problems: string[] = [];
-      page.on("console", (message) => {
-        // HTTP failures are judged by the response listener below (a 404 page can be the point of a test).
-        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
-          problems.push(`console error: ${message.text()}`);
-        }
-      });
-      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-      page.on("requestfailed", (request) => {
-        const failure = request.failure()?.errorText ?? "";
-        // Navigations away cancel in-flight requests; that is not a failure of the page.
-        if (request.url().startsWith(baseURL ?? "") && !/ERR_ABORTED/.test(failure)) {
-          problems.push(`request failed: ${request.method()} ${request.url()} ${failure}`);
-        }
-      });
-      page.on("response", (response) => {
-        if (!response.url().startsWith(baseURL ?? "")) return;
-        const assetMissing = ["script", "stylesheet", "image", "font"].includes(response.request().resourceType()) && response.status() >= 400;
-        if (response.status() >= 500 || assetMissing) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-      });
+      const problems = watchPageProblems(page, baseURL);
       await use(problems);
       expect(problems, "console errors or failed requests during the test").toEqual([]);
     },
     { auto: true },
   ],
 });
+
+/** Collects a page's console errors, uncaught errors and failed same-origin requests (also for pages a spec opens in browsers of its own). */
+export function watchPageProblems(page: Page, baseURL: string | undefined): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    // HTTP failures are judged by the response listener below (a 404 page can be the point of a test).
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+      problems.push(`console error: ${message.text()}`);
+    }
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("requestfailed", (request) => {
+    const failure = request.failure()?.errorText ?? "";
+    // Navigations away cancel in-flight requests; that is not a failure of the page.
+    if (request.url().startsWith(baseURL ?? "") && !/ERR_ABORTED/.test(failure)) {
+      problems.push(`request failed: ${request.method()} ${request.url()} ${failure}`);
+    }
+  });
+  page.on("response", (response) => {
+    if (!response.url().startsWith(baseURL ?? "")) return;
+    const assetMissing = ["script", "stylesheet", "image", "font"].includes(response.request().resourceType()) && response.status() >= 400;
+    if (response.status() >= 500 || assetMissing) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  return problems;
+}
 
 export { expect };
 
@@ -50,7 +56,7 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
-function randomClientAddress(): string {
+export function randomClientAddress(): string {
   const octet = () => 1 + Math.floor(Math.random() * 254);
   return `10.${octet()}.${octet()}.${octet()}`;
 }
