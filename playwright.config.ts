@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { defineConfig, devices } from "@playwright/test";
 import { geocoderUrl } from "./tests/e2e/recorded-geocoder";
 import { googleBooksUrl, openLibraryUrl } from "./tests/e2e/recorded-metadata";
+import { transcriberUrl } from "./tests/e2e/recorded-transcriber";
 
 // Playwright cannot download its own browser here; Debian's chromium package is the browser.
 function chromiumPath(): string {
@@ -41,12 +42,14 @@ export default defineConfig({
     // E2E_PORT and E2E_STATE let a second run (another checkout's, a helper's) keep out of this one's way.
     // E2E_GEOCODER_URL: where the Worker asks for place names (the recorded geocoder a spec serves).
     // E2E_GOOGLE_BOOKS_URL / E2E_OPEN_LIBRARY_URL: where it looks books up (the recorded metadata server).
+    // E2E_VOICE_URL: where it transcribes voice searches (the recorded Whisper server the voice journey serves).
     env: {
       WRANGLER_STATE: process.env.E2E_STATE ?? ".wrangler/e2e-state",
       PORT: String(PORT),
       E2E_GEOCODER_URL: geocoderUrl(),
       E2E_GOOGLE_BOOKS_URL: googleBooksUrl(),
       E2E_OPEN_LIBRARY_URL: openLibraryUrl(),
+      E2E_VOICE_URL: transcriberUrl(),
     },
     reuseExistingServer: false,
     timeout: 120_000,

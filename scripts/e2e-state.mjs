@@ -15,4 +15,5 @@ prepareE2eVars({
   geocoderUrl: process.env.E2E_GEOCODER_URL,
   googleBooksUrl: process.env.E2E_GOOGLE_BOOKS_URL,
   openLibraryUrl: process.env.E2E_OPEN_LIBRARY_URL,
+  voiceUrl: process.env.E2E_VOICE_URL,
 });

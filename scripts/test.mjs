@@ -4,9 +4,9 @@ import { existsSync } from "node:fs";
 import { ensureDevVars } from "./lib/dev-vars.mjs";
 import { run } from "./lib/run.mjs";
 
-function hasChromium() {
+function hasCommand(/** @type {string} */ name) {
   try {
-    execFileSync("sh", ["-c", "command -v chromium || command -v chromium-browser"], { stdio: "ignore" });
+    execFileSync("sh", ["-c", `command -v ${name}`], { stdio: "ignore" });
     return true;
   } catch {
     return false;
@@ -15,13 +15,17 @@ function hasChromium() {
 
 ensureDevVars();
 
-// E2E needs a real browser; Playwright's own download does not work here, so use Debian's.
-if (!hasChromium()) {
+// E2E needs a real browser; Playwright's own download does not work here, so use Debian's. The voice
+// journey also needs espeak-ng, which speaks its search into the fake microphone.
+const missing = [];
+if (!hasCommand("chromium") && !hasCommand("chromium-browser")) missing.push("chromium");
+if (!hasCommand("espeak-ng")) missing.push("espeak-ng");
+if (missing.length > 0) {
   if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
-    console.log("Chromium not found: installing Debian's chromium package for the end-to-end tests…");
-    await run("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"]);
+    console.log(`Not found: ${missing.join(", ")}. Installing Debian's package(s) for the end-to-end tests…`);
+    await run("sh", ["-c", `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`]);
   } else {
-    console.error("Chromium is required for the end-to-end tests: install it (e.g. `sudo apt-get install chromium`).");
+    console.error(`The end-to-end tests need ${missing.join(" and ")}: install them (e.g. \`sudo apt-get install ${missing.join(" ")}\`).`);
     process.exit(1);
   }
 }

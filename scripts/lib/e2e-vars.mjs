@@ -6,19 +6,23 @@
 //   an e2e run never asks the public maps service.
 // - GOOGLE_BOOKS_URL and OPEN_LIBRARY_URL are the recorded metadata server the ISBN scanner journey
 //   serves (E2E_GOOGLE_BOOKS_URL, E2E_OPEN_LIBRARY_URL), or unset.
+// - VOICE_TRANSCRIBER=openai-compatible with VOICE_OPENAI_URL, the recorded Whisper server the voice
+//   journey serves (E2E_VOICE_URL); unset, voice transcription stays as .dev.vars says (off).
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureDevVars } from "./dev-vars.mjs";
 
-/** @param {{ buildDir: string, geocoderUrl?: string, googleBooksUrl?: string, openLibraryUrl?: string }} options */
-export function prepareE2eVars({ buildDir, geocoderUrl, googleBooksUrl, openLibraryUrl }) {
+/** @param {{ buildDir: string, geocoderUrl?: string, googleBooksUrl?: string, openLibraryUrl?: string, voiceUrl?: string }} options */
+export function prepareE2eVars({ buildDir, geocoderUrl, googleBooksUrl, openLibraryUrl, voiceUrl }) {
   const file = path.join(buildDir, "server", ".dev.vars");
   ensureDevVars(file);
   const lines = readFileSync(file, "utf8")
     .split("\n")
-    .filter((line) => line.trim() && !/^\s*(GEOCODER_URL|GOOGLE_BOOKS_URL|OPEN_LIBRARY_URL)\s*=/.test(line));
+    .filter((line) => line.trim() && !/^\s*(GEOCODER_URL|GOOGLE_BOOKS_URL|OPEN_LIBRARY_URL)\s*=/.test(line))
+    .filter((line) => !voiceUrl || !/^\s*(VOICE_TRANSCRIBER|VOICE_OPENAI_URL)\s*=/.test(line));
   if (geocoderUrl) lines.push(`GEOCODER_URL='${geocoderUrl}'`);
   if (googleBooksUrl) lines.push(`GOOGLE_BOOKS_URL='${googleBooksUrl}'`);
   if (openLibraryUrl) lines.push(`OPEN_LIBRARY_URL='${openLibraryUrl}'`);
+  if (voiceUrl) lines.push("VOICE_TRANSCRIBER=openai-compatible", `VOICE_OPENAI_URL='${voiceUrl}'`);
   writeFileSync(file, `${lines.join("\n")}\n`);
 }
