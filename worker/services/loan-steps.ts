@@ -40,19 +40,24 @@ export interface LoanRecord {
 const ownerUser = alias(users, "step_owner");
 const borrowerUser = alias(users, "step_borrower");
 
+/** What a step needs of the loan row itself, for every query that loads a loan to change it. */
+export const loanStepColumns = {
+  id: loans.id,
+  bookId: loans.bookId,
+  ownerId: loans.ownerId,
+  borrowerId: loans.borrowerId,
+  state: loans.state,
+  dueDate: loans.dueDate,
+  renewalRequestedAt: loans.renewalRequestedAt,
+};
+
 /** The loan if the member is one of its two sides; 404 otherwise, so loan ids reveal nothing. */
 export async function loadLoan(ctx: ServiceContext, loanId: string): Promise<LoanRecord> {
   requireUser(ctx);
   const me = ctx.user.id;
   const [loan] = await ctx.db
     .select({
-      id: loans.id,
-      bookId: loans.bookId,
-      ownerId: loans.ownerId,
-      borrowerId: loans.borrowerId,
-      state: loans.state,
-      dueDate: loans.dueDate,
-      renewalRequestedAt: loans.renewalRequestedAt,
+      ...loanStepColumns,
       title: books.title,
       ownerName: ownerUser.name,
       borrowerName: borrowerUser.name,

@@ -9,6 +9,7 @@ import {
   bookTitle,
   isHoldingClash,
   isOpenLoanClash,
+  loanStepColumns,
   type LoanRecord,
   longDay,
   type Member,
@@ -40,13 +41,7 @@ export async function planManualLending(
 ): Promise<ManualLending | null> {
   const [holding] = await ctx.db
     .select({
-      id: loans.id,
-      bookId: loans.bookId,
-      ownerId: loans.ownerId,
-      borrowerId: loans.borrowerId,
-      state: loans.state,
-      dueDate: loans.dueDate,
-      renewalRequestedAt: loans.renewalRequestedAt,
+      ...loanStepColumns,
       borrowerName: users.name,
     })
     .from(loans)
