@@ -28,7 +28,7 @@ export default defineConfig({
             // what the library grid shares with clubs and My Books.
             codeSplitting: {
               groups: [
-                { name: "shell", test: /[\\/]app[\\/](components[\\/](top-bar|bottom-bar|icons|toaster|route-error-boundary|navigation-status|session-expired|avatar)\.tsx|lib[\\/](session-events|use-unread-count|dm-events)\.ts|nonce\.tsx)$/ },
+                { name: "shell", test: /[\\/]app[\\/](components[\\/](top-bar|bottom-bar|icons|toaster|route-error-boundary|navigation-status|session-expired)\.tsx|lib[\\/](session-events|use-unread-count)\.ts|nonce\.tsx)$/ },
                 { name: "listing", test: /[\\/](app[\\/]components[\\/](book-card|book-cover|status-badge|prev-next|debounced-search)\.tsx|worker[\\/]shared[\\/]rules\.ts)$/ },
               ],
             },

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import {
   data,
   Links,
@@ -13,7 +12,7 @@ import { BottomBar } from "./components/bottom-bar";
 import { NavigationStatus } from "./components/navigation-status";
 import { RouteErrorBoundary } from "./components/route-error-boundary";
 import { SessionExpiredListener } from "./components/session-expired";
-import { Toaster, useToast } from "./components/toaster";
+import { Toaster } from "./components/toaster";
 import { takeFlash, type Flash } from "./flash.server";
 import { TopBar } from "./components/top-bar";
 import { useUnreadCounts } from "./lib/use-unread-count";
@@ -31,15 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export type RootData = Awaited<ReturnType<typeof loadShell>> & { flash: Flash | null };
-
-/** Shows the one-shot message an action left before redirecting (e.g. 'Book deleted'). */
-function FlashToast({ flash }: { flash: Flash | null }) {
-  const { notify } = useToast();
-  useEffect(() => {
-    if (flash) notify(flash.type, flash.message);
-  }, [flash, notify]);
-  return null;
-}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -64,9 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { unread, notifications } = useUnreadCounts(loaderData, Boolean(loaderData.user));
   return (
-    <Toaster>
+    <Toaster flash={loaderData.flash}>
       <SessionExpiredListener />
-      <FlashToast flash={loaderData.flash} />
       <NavigationStatus />
       <a
         href="#main"

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useFetcher } from "react-router";
 import { SESSION_EXPIRED_EVENT } from "../lib/session-events";
 import { useToast } from "./toaster";
 
@@ -15,10 +15,7 @@ export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in
 export function SessionExpiredListener() {
   const { notify } = useToast();
   const fetcher = useFetcher();
-  const location = useLocation();
   const busy = useRef(false);
-  const here = useRef(location.pathname + location.search);
-  here.current = location.pathname + location.search;
 
   useEffect(() => {
     if (fetcher.state === "idle") busy.current = false;
@@ -30,7 +27,9 @@ export function SessionExpiredListener() {
       if (busy.current) return;
       busy.current = true;
       notify("warning", SESSION_EXPIRED_MESSAGE, NOTICE_MS);
-      const login = here.current.startsWith("/login") ? "/login" : `/login?redirectTo=${encodeURIComponent(here.current)}`;
+      // The page on screen when the session ran out is the way back.
+      const here = location.pathname + location.search;
+      const login = here.startsWith("/login") ? "/login" : `/login?redirectTo=${encodeURIComponent(here)}`;
       void fetcher.submit(null, { method: "post", action: `/logout?redirectTo=${encodeURIComponent(login)}` });
     }
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);

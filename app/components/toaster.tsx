@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import type { Flash } from "../flash.server";
 
 export type ToastType = "success" | "error" | "warning" | "info";
 export interface Toast {
@@ -15,14 +16,12 @@ export const useToast = () => useContext(ToastContext);
 
 export const DEFAULT_TOAST_MS = 5000;
 
-const STYLES: Record<ToastType, string> = {
-  success: "border-emerald-700 bg-emerald-50 text-emerald-900",
-  error: "border-red-700 bg-red-50 text-red-900",
-  warning: "border-amber-600 bg-amber-50 text-amber-900",
-  info: "border-sky-700 bg-sky-50 text-sky-900",
-};
+// The live region is on every page so screen readers hear the first toast; what draws the toasts
+// comes with the first one.
+const ToastList = lazy(() => import("./toast-list"));
 
-export function Toaster({ children }: { children: React.ReactNode }) {
+/** Holds the toasts, and shows the one-shot message an action left before redirecting (e.g. 'Book deleted'). */
+export function Toaster({ flash, children }: { flash: Flash | null; children: React.ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
@@ -52,29 +51,20 @@ export function Toaster({ children }: { children: React.ReactNode }) {
     };
   }, []);
 
+  useEffect(() => {
+    if (flash) notify(flash.type, flash.message);
+  }, [flash, notify]);
+
   const api = useMemo(() => ({ notify }), [notify]);
   return (
     <ToastContext.Provider value={api}>
       {children}
       <div className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4" aria-live="polite">
-        {toasts.map((toast) => (
-          <div
-            key={toast.id}
-            role={toast.type === "error" || toast.type === "warning" ? "alert" : "status"}
-            data-toast={toast.type}
-            className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border-l-4 p-3 shadow-lg ${STYLES[toast.type]}`}
-          >
-            <p className="flex-1 text-sm font-medium">{toast.message}</p>
-            <button
-              type="button"
-              onClick={() => dismiss(toast.id)}
-              className="-m-1 rounded p-1 text-lg leading-none"
-              aria-label="Dismiss notification"
-            >
-              ×
-            </button>
-          </div>
-        ))}
+        {toasts.length > 0 && (
+          <Suspense>
+            <ToastList toasts={toasts} dismiss={dismiss} />
+          </Suspense>
+        )}
       </div>
     </ToastContext.Provider>
   );

@@ -27,7 +27,6 @@ export function VoiceSearchButton({ server, onSearch }: Props) {
         aria-label="Search by voice"
         aria-pressed={!!view.listening}
         aria-disabled={view.off ? true : undefined}
-        aria-description={view.off}
         title={view.off}
         onClick={() =>
           import("../lib/voice-search").then(

@@ -37,7 +37,13 @@ test.describe("signing in and out", () => {
   });
 
   test("when the session expires, the member is warned, signed out and sent to /login", async ({ page }) => {
+    // A session runs out on a settled page: its inbox socket is already up. Expiring it mid-handshake
+    // instead makes the server refuse the upgrade, which Chromium reports as a console error.
+    const inboxReady = page
+      .waitForEvent("websocket", (socket) => socket.url().endsWith("/api/dm/socket"))
+      .then((socket) => socket.waitForEvent("framereceived", (frame) => String(frame.payload).includes('"ready"')));
     await signInAsNewMember(page, newMember("Daniel Expiring"), { path: "/library", heading: "Community Library" });
+    await inboxReady;
 
     // What apiFetch does on a 401/403 answer.
     await page.evaluate(() => window.dispatchEvent(new CustomEvent("session-expired")));
