@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { lazy, Suspense, useEffect, useState } from "react";
 import "./app.css";
 import { BottomBar } from "./components/bottom-bar";
 import { NavigationStatus } from "./components/navigation-status";
@@ -22,6 +23,7 @@ import { loadShell } from "./shell.server";
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -39,6 +41,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#065f46" />
+        {/* iOS reads these rather than the manifest when a page is added to the Home Screen. */}
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-title" content="BookClub" />
         <Meta />
         <Links nonce={nonce} />
       </head>
@@ -51,8 +56,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// The installable app's registration, update offer and offline state: fetched once the page has loaded.
+// Without it (offline, nothing saved yet) the page works as a plain website.
+const AppStatus = lazy<React.ComponentType<{ viewer: string | null }>>(() =>
+  import("./components/app-status").catch(() => ({ default: () => null })),
+);
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const { unread, notifications } = useUnreadCounts(loaderData, Boolean(loaderData.user));
+  // After hydration, so the server's HTML and the first render agree; it waits for load itself.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <Toaster flash={loaderData.flash}>
       <SessionExpiredListener />
@@ -68,6 +82,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <BottomBar user={loaderData.user} unread={unread} />
+      {hydrated && (
+        <Suspense>
+          <AppStatus viewer={loaderData.user?.id ?? null} />
+        </Suspense>
+      )}
     </Toaster>
   );
 }

@@ -14,6 +14,8 @@ export default [
   route("swap-toys", "routes/swap-toys.tsx"),
   // Public: an e-mail's signed link turns a preference off without signing in.
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  // The share sheet posts here; the service worker answers. This page is for browsers without one.
+  route("share-target", "routes/share-target.tsx"),
   ...prefix("about", [
     index("routes/about.tsx"),
     route("blogs", "routes/blogs.tsx"),

@@ -33,6 +33,6 @@ if (missing.length > 0) {
 // Cheap checks first: style and types fail in seconds, before the build and the runtime tests.
 await run("npm", ["run", "lint"]);
 await run("npm", ["run", "typecheck"]);
-await run("react-router", ["build"]);
+await run("npm", ["run", "build"]);
 await run("vitest", ["run"]);
 await run("playwright", ["test"]);

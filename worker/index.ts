@@ -13,6 +13,7 @@ import { sessionUser } from "./auth/resolve-user";
 import { csrfProtection } from "./http/csrf";
 import { handleCoverAnalysisBatch } from "./covers/consumer";
 import type { CoverAnalysisMessage } from "./covers/queue-message";
+import { SHARE_TARGET_PATH } from "./shared/offline";
 
 const app = new Hono<AppEnv>();
 
@@ -24,6 +25,9 @@ app.use("*", securityHeaders);
 // Covers and avatars come from R2 alone and are publicly cached: answered before the middleware below,
 // so a cover request with a cookie neither starts a D1 session nor looks the member up.
 app.route("/media", media);
+// The phone's share sheet, in a browser whose service worker did not answer: the photos are not read
+// (they reach the server only once the member confirms an upload); the page explains what to do.
+app.post(SHARE_TARGET_PATH, (c) => c.redirect(SHARE_TARGET_PATH, 303));
 app.all("/media/*", (c) => c.text("Method not allowed", 405, { Allow: "GET, HEAD" }));
 app.use("*", d1Session);
 app.use("*", sessionUser);

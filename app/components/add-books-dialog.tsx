@@ -13,7 +13,10 @@ export function AddBooksDialog({
   onClose,
   onBookAdded,
   onFinished,
+  incoming,
 }: {
+  /** Photos shared from the gallery, added as if picked. */
+  incoming?: File[];
   open: boolean;
   onClose: () => void;
   onBookAdded: (book: Book) => void;
@@ -86,6 +89,7 @@ export function AddBooksDialog({
           }}
           max={MAX_IMAGES_PER_DIALOG}
           disabled={uploading}
+          incoming={incoming}
         />
         {error && (
           <p role="alert" className="text-sm font-medium text-red-800">

@@ -26,14 +26,26 @@ export function ImagePicker({
   onChange,
   max = DEFAULT_MAX_IMAGES,
   disabled = false,
+  incoming,
 }: {
   files: File[];
   onChange: (files: File[]) => void;
   max?: number;
   disabled?: boolean;
+  /** Photos that arrived another way (shared from the gallery): added under the same rules as picked ones. */
+  incoming?: File[];
 }) {
   const inputId = useId();
   const [messages, setMessages] = useState<string[]>([]);
+  const add = (chosen: File[]) => {
+    const result = pickImages(files, chosen, max);
+    setMessages(result.messages);
+    onChange(result.files);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each batch of incoming photos is added once, when it arrives
+  useEffect(() => {
+    if (incoming && incoming.length > 0) add(incoming);
+  }, [incoming]);
   return (
     <div className="space-y-3">
       <label
@@ -57,9 +69,7 @@ export function ImagePicker({
         onChange={(event) => {
           const chosen = Array.from(event.currentTarget.files ?? []);
           event.currentTarget.value = "";
-          const result = pickImages(files, chosen, max);
-          setMessages(result.messages);
-          onChange(result.files);
+          add(chosen);
         }}
       />
       {messages.length > 0 && (

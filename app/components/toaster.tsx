@@ -17,8 +17,12 @@ export const useToast = () => useContext(ToastContext);
 export const DEFAULT_TOAST_MS = 5000;
 
 // The live region is on every page so screen readers hear the first toast; what draws the toasts
-// comes with the first one.
-const ToastList = lazy(() => import("./toast-list"));
+// comes with the first one. Should that fail (offline, no saved copy), the message is still said.
+const ToastList = lazy(() =>
+  import("./toast-list").catch(() => ({
+    default: ({ toasts }: { toasts: Toast[] }) => toasts.map((toast) => <p key={toast.id}>{toast.message}</p>),
+  })),
+);
 
 /** Holds the toasts, and shows the one-shot message an action left before redirecting (e.g. 'Book deleted'). */
 export function Toaster({ flash, children }: { flash: Flash | null; children: React.ReactNode }) {

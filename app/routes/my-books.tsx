@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
+import { Link, useFetcher, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import type { Book, BookCard } from "../../worker/services/book-view";
 import { countLibraryBooks, listLibraryBooks } from "../../worker/services/library";
 import { decodeCursor } from "../../worker/services/paging";
@@ -11,6 +11,7 @@ import { DueNote, StatusBadge } from "../components/status-badge";
 import { todayFor } from "../due-label.server";
 import { dueLabel } from "../../worker/shared/calendar";
 import { useToast } from "../components/toaster";
+import { dropSharedCovers, readSharedCovers } from "../lib/shared-covers";
 import { useAnalysisPolling } from "../lib/use-analysis-polling";
 import { useFetcherResult } from "../lib/use-fetcher-result";
 import { memberContext } from "../route-context.server";
@@ -166,6 +167,27 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
     navigate(location.pathname + location.search, { replace: true, state: null });
   }, [openAddBooks, location.pathname, location.search, navigate]);
 
+  // ?add=1 (the installed app's Add Books shortcut) opens the dialog; ?shared=1 also brings the
+  // photos shared from the gallery, which the service worker kept on this device.
+  const [params] = useSearchParams();
+  const [shared, setShared] = useState<File[]>();
+  const arrival = params.get("shared") === "1" ? "shared" : params.get("add") === "1" ? "add" : null;
+  useEffect(() => {
+    if (!arrival) return;
+    setAdding(true);
+    if (arrival === "shared") void readSharedCovers().then(setShared);
+    const rest = new URLSearchParams(params);
+    rest.delete("add");
+    rest.delete("shared");
+    navigate(`${location.pathname}${rest.size > 0 ? `?${rest}` : ""}`, { replace: true, preventScrollReset: true });
+  }, [arrival, params, location.pathname, navigate]);
+  const closeAdding = () => {
+    setAdding(false);
+    // Uploaded or set aside: either way the shared photos leave the device's cache.
+    if (shared) void dropSharedCovers();
+    setShared(undefined);
+  };
+
   useAnalysisPolling(books, (updated) => setBooks((list) => list.map((b) => (b.bookId === updated.bookId ? updated : b))));
 
   return (
@@ -208,10 +230,11 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
       )}
       <AddBooksDialog
         open={adding}
-        onClose={() => setAdding(false)}
+        incoming={shared}
+        onClose={closeAdding}
         onBookAdded={(book) => setBooks((list) => [book, ...list])}
         onFinished={() => {
-          setAdding(false);
+          closeAdding();
           // The shelf's count and order come from the server once the batch is in.
           if (location.pathname !== "/my-books") navigate("/my-books");
           else void revalidator.revalidate();

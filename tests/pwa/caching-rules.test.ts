@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { cachingFor } from "../../worker/shared/offline";
+
+const ORIGIN = "https://bookclub.example";
+const ask = (path: string, method = "GET", mode = "cors", origin = ORIGIN) => cachingFor(new URL(path, origin), { method, mode }, ORIGIN);
+
+describe("what the service worker does with each kind of request", () => {
+  it("keeps documents and React Router's route data, network first, for the viewer", () => {
+    expect(ask("/library", "GET", "navigate")).toBe("page");
+    expect(ask("/books/b-1", "GET", "navigate")).toBe("page");
+    expect(ask("/my-books", "GET", "navigate")).toBe("page");
+    expect(ask("/messages/c-1", "GET", "navigate")).toBe("page");
+    expect(ask("/library.data?search=emma")).toBe("page");
+    expect(ask("/_root.data")).toBe("page");
+    expect(ask("/books/b-1.data")).toBe("page");
+  });
+
+  it("serves covers and avatars cache first", () => {
+    expect(ask("/media/covers/u-1/b-1.jpg", "GET", "no-cors")).toBe("media");
+    expect(ask("/media/avatars/u-1.webp")).toBe("media");
+  });
+
+  it("never stores the API, sign-in and sign-out, unsubscribe links or the dev outbox", () => {
+    for (const path of ["/api/books", "/api/notifications/unread-count", "/auth/google", "/auth/callback?code=x", "/logout", "/login", "/login.data", "/register", "/unsubscribe?token=t", "/dev/outbox"]) {
+      expect(ask(path, "GET", "navigate"), path).toBe("network");
+    }
+    // A page whose name merely starts like one of those is still a page.
+    expect(ask("/library-of-things", "GET", "navigate")).toBe("page");
+  });
+
+  it("never stores a write, whatever the address", () => {
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      expect(ask("/library", method, "navigate"), method).toBe("network");
+      expect(ask("/media/covers/u-1/b-1.jpg", method), method).toBe("network");
+      expect(ask("/my-books.data", method), method).toBe("network");
+    }
+  });
+
+  it("takes the share sheet's POST and nothing else at that address", () => {
+    expect(ask("/share-target", "POST", "navigate")).toBe("share");
+    expect(ask("/share-target", "GET", "navigate")).toBe("page");
+  });
+
+  it("leaves other sites and static files alone (build assets are precached before this is asked)", () => {
+    expect(ask("/library", "GET", "navigate", "https://elsewhere.example")).toBe("network");
+    expect(ask("https://books.google.com/books/content?id=1")).toBe("network");
+    expect(ask("/favicon.svg")).toBe("network");
+    expect(ask("/assets/entry.client-abc.js")).toBe("network");
+  });
+});

@@ -1,0 +1,61 @@
+// What the Worker, the service worker and the page agree on for the installable app.
+
+/** Response header naming whom a page was rendered for: a member's id, or "visitor". */
+export const VIEWER_HEADER = "X-BookClub-Viewer";
+export const VISITOR = "visitor";
+
+/** Where the phone's share sheet posts cover photos (the manifest's share_target action). */
+export const SHARE_TARGET_PATH = "/share-target";
+/** Where the service worker sends the member with the photos it kept: My Books, Add Books open. */
+export const SHARED_COVERS_PAGE = "/my-books?shared=1";
+
+/** The page shown for an address never visited while offline (precached with the build). */
+export const OFFLINE_PAGE = "/offline.html";
+export const OFFLINE_NOTICE = "You're offline. Showing saved pages.";
+export const OFFLINE_ACTION = "You're offline. This needs a connection.";
+export const UPDATE_NOTICE = "A new version is available.";
+
+export const CACHE_NAMES = {
+  /** Pages and their route data: one viewer's at a time, emptied when the viewer changes. */
+  pages: "bookclub-pages",
+  /** Covers and avatars: immutable, anyone's to see. */
+  media: "bookclub-media",
+  /** Photos shared from the gallery, kept on the device until the member uploads or drops them. */
+  shared: "bookclub-shared",
+  /** Which viewer the pages cache belongs to. */
+  meta: "bookclub-meta",
+} as const;
+
+/** Covers are cached first: at most this many, each at most this large (so at most ~60 MB). */
+export const MEDIA_MAX_ENTRIES = 200;
+export const MEDIA_MAX_BYTES_EACH = 300 * 1024;
+/** How long a navigation waits for the network before showing the saved page. */
+export const NAVIGATION_TIMEOUT_SECONDS = 3;
+
+export type Caching =
+  /** Network first, then the viewer's saved copy, then (for documents) the offline page. */
+  | "page"
+  /** Cache first, capped: /media/ covers and avatars. */
+  | "media"
+  /** The share sheet's POST: kept on the device, never sent on. */
+  | "share"
+  /** Straight to the network, never stored. */
+  | "network";
+
+/** Paths whose answers change who is signed in or must never be replayed from a cache. */
+const NEVER_SAVED = /^\/(api|auth|logout|login|register|unsubscribe|dev)(\/|\.data$|$)/;
+
+/**
+ * How the service worker treats a request. Only same-origin GETs are ever stored; hashed build
+ * assets are precached before this is asked.
+ */
+export function cachingFor(url: URL, request: { method: string; mode: string }, origin: string): Caching {
+  if (url.origin !== origin) return "network";
+  if (request.method === "POST" && url.pathname === SHARE_TARGET_PATH) return "share";
+  if (request.method !== "GET") return "network";
+  if (url.pathname.startsWith("/media/")) return "media";
+  if (NEVER_SAVED.test(url.pathname)) return "network";
+  // React Router's route data for client navigations (/library.data, /_root.data) and the documents.
+  if (request.mode === "navigate" || url.pathname.endsWith(".data")) return "page";
+  return "network";
+}
