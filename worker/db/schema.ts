@@ -39,6 +39,13 @@ export const users = sqliteTable(
     isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
     /** "Show my e-mail to other members" (/profile). Members sharing a club or a conversation see it regardless. */
     showEmail: integer("show_email", { mode: "boolean" }).notNull().default(false),
+    /** Set by a moderator: the member cannot sign in or post, and their books leave the library. */
+    suspendedAt: integer("suspended_at", { mode: "number" }),
+    /**
+     * Set when the member deleted their account. The row stays as a tombstone (no e-mail, no profile,
+     * name "Deleted member") so the other side of a conversation keeps its messages and history.
+     */
+    deletedAt: integer("deleted_at", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
@@ -104,6 +111,9 @@ export interface AdvancedMetadata {
   metadata?: { ageGroupFine?: AgeGroupFine };
 }
 
+export const BOOK_HIDDEN_REASONS = ["moderation", "suspension"] as const;
+export type BookHiddenReason = (typeof BOOK_HIDDEN_REASONS)[number];
+
 export const books = sqliteTable(
   "books",
   {
@@ -135,6 +145,8 @@ export const books = sqliteTable(
     analysisState: text("analysis_state", { enum: ANALYSIS_STATES }).notNull().default("none"),
     analysisMessage: text("analysis_message"),
     analysisAttempts: integer("analysis_attempts").notNull().default(0),
+    /** Why the book is out of the library: a moderator hid it, or its owner is suspended. */
+    hidden: text("hidden", { enum: BOOK_HIDDEN_REASONS }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
@@ -145,6 +157,8 @@ export const books = sqliteTable(
     index("books_club_seq_idx").on(t.clubId, t.seq),
     index("books_lent_to_idx").on(t.lentToUserId),
     index("books_isbn13_idx").on(t.isbn13),
+    // An import skips books the member already owns, found by ISBN among their own books.
+    index("books_user_isbn13_idx").on(t.userId, t.isbn13),
     // Uploads are looked up by their R2 key (pre-extracted metadata, idempotent analysis writes).
     index("books_cover_key_idx").on(t.coverKey),
   ],
@@ -522,6 +536,123 @@ export const emailOutbox = sqliteTable(
     index("email_outbox_pending_idx")
       .on(t.sendAfter)
       .where(sql`state = 'pending'`),
+  ],
+);
+
+/** Where an imported CSV came from (its columns are read accordingly). */
+export const IMPORT_SOURCES = ["goodreads", "storygraph"] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+/** queued: rows stored, batches on the queue; running: some batches done; done: every row decided. */
+export const IMPORT_STATES = ["queued", "running", "done"] as const;
+
+/** One CSV import: its chosen shelves and its progress, counted from its rows as batches finish. */
+export const importJobs = sqliteTable(
+  "import_jobs",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    source: text("source", { enum: IMPORT_SOURCES }).notNull(),
+    fileName: text("file_name").notNull().default(""),
+    shelves: text("shelves", { mode: "json" }).$type<string[]>().notNull().default([]),
+    state: text("state", { enum: IMPORT_STATES }).notNull().default("queued"),
+    totalRows: integer("total_rows").notNull().default(0),
+    processedRows: integer("processed_rows").notNull().default(0),
+    addedBooks: integer("added_books").notNull().default(0),
+    duplicateRows: integer("duplicate_rows").notNull().default(0),
+    failedRows: integer("failed_rows").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+    finishedAt: integer("finished_at", { mode: "number" }),
+  },
+  (t) => [index("import_jobs_user_recent_idx").on(t.userId, t.createdAt)],
+);
+
+export const IMPORT_ROW_STATES = ["pending", "added", "duplicate", "failed"] as const;
+export type ImportRowState = (typeof IMPORT_ROW_STATES)[number];
+
+/**
+ * One CSV row of an import, keyed by its line in the file. `bookId` is chosen when the row is stored,
+ * so a redelivered batch inserts the same id again and adds nothing.
+ */
+export const importRows = sqliteTable(
+  "import_rows",
+  {
+    jobId: text("job_id")
+      .notNull()
+      .references(() => importJobs.id, { onDelete: "cascade" }),
+    line: integer("line").notNull(),
+    title: text("title").notNull().default(""),
+    author: text("author").notNull().default(""),
+    isbn10: text("isbn10"),
+    isbn13: text("isbn13"),
+    shelf: text("shelf").notNull().default(""),
+    bookId: text("book_id").notNull(),
+    state: text("state", { enum: IMPORT_ROW_STATES }).notNull().default("pending"),
+    reason: text("reason"),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.line] }), index("import_rows_job_state_idx").on(t.jobId, t.state, t.line)],
+);
+
+export const DATA_EXPORT_STATES = ["building", "ready", "failed"] as const;
+
+/** "Download all my data" built in the background: a zip in R2 offered until `expiresAt`. */
+export const dataExports = sqliteTable(
+  "data_exports",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: text("state", { enum: DATA_EXPORT_STATES }).notNull().default("building"),
+    /** R2 key of the zip in MEDIA (exports/{userId}/{id}.zip), never served from /media. */
+    zipKey: text("zip_key"),
+    sizeBytes: integer("size_bytes"),
+    expiresAt: integer("expires_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("data_exports_user_recent_idx").on(t.userId, t.createdAt)],
+);
+
+export const REPORT_SUBJECTS = ["member", "book", "message"] as const;
+export type ReportSubject = (typeof REPORT_SUBJECTS)[number];
+export const REPORT_STATES = ["open", "actioned", "dismissed"] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+
+/**
+ * A member's report of another member, a book or a message. The reported member is never told who
+ * reported them; `snapshot` keeps what was reported (a message's text) for the moderator to read.
+ */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: text("id").primaryKey(),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subject: text("subject", { enum: REPORT_SUBJECTS }).notNull(),
+    /** The member reported, or the owner of the book, or the sender of the message. */
+    subjectUserId: text("subject_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bookId: text("book_id").references(() => books.id, { onDelete: "set null" }),
+    conversationId: text("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
+    messageId: text("message_id"),
+    snapshot: text("snapshot").notNull().default(""),
+    reason: text("reason").notNull(),
+    details: text("details").notNull().default(""),
+    state: text("state", { enum: REPORT_STATES }).notNull().default("open"),
+    /** What the moderator did: hid the book or message, suspended the member, or nothing. */
+    action: text("action"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: integer("reviewed_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reports_state_recent_idx").on(t.state, t.createdAt),
+    index("reports_subject_user_idx").on(t.subjectUserId),
+    index("reports_reporter_idx").on(t.reporterId, t.createdAt),
   ],
 );
 
