@@ -20,6 +20,8 @@ export default defineConfig(async () => {
             UPLOAD_SIGNING_SECRET: "test-upload-signing-secret",
             INVITE_CODE_SECRET: "test-invite-code-secret",
             EMAIL_TOKEN_SECRET: "test-email-token-secret",
+            // The moderation tests sign in with this address to review reports.
+            MODERATORS: "moderator@example.org",
             // A fake Google OAuth client turns Google sign-in on; tests answer Google's token endpoint themselves.
             GOOGLE_CLIENT_ID: "test-client.apps.googleusercontent.com",
             GOOGLE_CLIENT_SECRET: "test-client-secret",

@@ -16,6 +16,13 @@ export default [
   route("unsubscribe", "routes/unsubscribe.tsx"),
   // The share sheet posts here; the service worker answers. This page is for browsers without one.
   route("share-target", "routes/share-target.tsx"),
+  // POST only in practice: the Report dialogs post here (a visitor is sent to sign in).
+  route("report", "routes/report.tsx"),
+  // Where "Delete my account" lands, already signed out.
+  route("account-deleted", "routes/account-deleted.tsx"),
+  // "Download all my data": POST gives the zip (or starts it in the background); GET serves a background zip.
+  route("profile/data", "routes/profile-data.tsx"),
+  route("profile/data-exports/:exportId", "routes/profile-data-export.tsx"),
   ...prefix("about", [
     index("routes/about.tsx"),
     route("blogs", "routes/blogs.tsx"),
@@ -28,11 +35,14 @@ export default [
     route("books/:bookId/edit", "routes/book-edit.tsx"),
     route("books/:bookId/delete", "routes/book-delete.tsx"),
     route("profile", "routes/profile.tsx"),
+    route("profile/delete", "routes/profile-delete.tsx"),
     route("settings/notifications", "routes/notification-settings.tsx"),
     route("notifications", "routes/notifications.tsx"),
     route("dev/outbox", "routes/dev-outbox.tsx"),
     route("users/:userId", "routes/user-profile.tsx"),
     route("loans", "routes/loans.tsx"),
+    // Moderators only (MODERATORS); a 404 for everyone else.
+    route("moderation", "routes/moderation.tsx"),
     route("clubs", "routes/clubs.tsx"),
     route("clubs/browse", "routes/clubs-browse.tsx"),
     route("clubs/:clubId", "routes/club-detail.tsx"),

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { devSignInAllowed } from "../worker/auth/dev-sign-in";
-import { googleSignInConfigured, readConfig } from "../worker/config";
+import { googleSignInConfigured, isModerator, readConfig } from "../worker/config";
 import { requestContext } from "../worker/context";
 import { mediaUrl } from "../worker/shared/media-url";
 import { countUnreadMessages } from "../worker/services/conversations";
@@ -11,7 +11,14 @@ export async function loadShell(context: Readonly<RouterContextProvider>) {
   const { env, user, url } = context.get(requestContext);
   const config = readConfig(env);
   return {
-    user: user && { id: user.id, name: user.name, email: user.email, picture: mediaUrl(user.picture) },
+    user: user && {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      picture: mediaUrl(user.picture),
+      // Only moderators see the Moderation link.
+      moderator: isModerator(config, user.email),
+    },
     signIn: { google: googleSignInConfigured(config), dev: devSignInAllowed(config, url) },
     ...(await unreadCounts(context, Boolean(user))),
   };

@@ -48,6 +48,7 @@ export class ConversationRoom extends DurableObject<Env> {
         created_at INTEGER NOT NULL
       );
       CREATE TABLE IF NOT EXISTS read_marks (user_id TEXT PRIMARY KEY, last_read_seq INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS hidden_messages (seq INTEGER PRIMARY KEY, hidden_at INTEGER NOT NULL);
     `);
   }
 
@@ -105,10 +106,37 @@ export class ConversationRoom extends DurableObject<Env> {
   list(viewerId: string, limit: number, before?: number): MessagePage {
     this.requireMember(viewerId);
     const rows = this.sql
-      .exec<MessageRow>("SELECT * FROM messages WHERE seq < ? ORDER BY seq DESC LIMIT ?", before ?? Number.MAX_SAFE_INTEGER, limit + 1)
+      .exec<MessageRow>(
+        `SELECT * FROM messages WHERE seq < ? AND ${VISIBLE} ORDER BY seq DESC LIMIT ?`,
+        before ?? Number.MAX_SAFE_INTEGER,
+        limit + 1,
+      )
       .toArray();
     const page = rows.slice(0, limit).map((row) => this.toMessage(row));
     return { items: page, nextToken: rows.length > limit ? page[page.length - 1]!.seq : null };
+  }
+
+  /** One visible message, for a member reporting it (the moderator's copy of what was said). */
+  findMessage(viewerId: string, messageId: string): RoomMessage | null {
+    this.requireMember(viewerId);
+    const row = this.sql.exec<MessageRow>(`SELECT * FROM messages WHERE message_id = ? AND ${VISIBLE}`, messageId).toArray()[0];
+    return row ? this.toMessage(row) : null;
+  }
+
+  /**
+   * A moderator's decision: the message disappears for both members from every later thread load and
+   * from the conversation's snippet. Returns false when there is no such message.
+   */
+  async hideMessage(messageId: string): Promise<boolean> {
+    const row = this.sql.exec<{ seq: number }>("SELECT seq FROM messages WHERE message_id = ?", messageId).toArray()[0];
+    if (!row) return false;
+    const added = this.sql.exec("INSERT OR IGNORE INTO hidden_messages (seq, hidden_at) VALUES (?, ?)", row.seq, Date.now()).rowsWritten;
+    if (added > 0) {
+      this.bumpVersion();
+      this.broadcast(() => ({ type: "hidden", messageId }));
+      await this.mirror();
+    }
+    return true;
   }
 
   /** Marks everything so far as read by `memberId`; their unread count becomes 0. */
@@ -175,7 +203,7 @@ export class ConversationRoom extends DurableObject<Env> {
     const conversationId = this.meta("conversation_id");
     if (!conversationId) return null;
     const [userA, userB] = JSON.parse(this.meta("members")!) as [string, string];
-    const last = this.sql.exec<MessageRow>("SELECT * FROM messages ORDER BY seq DESC LIMIT 1").toArray()[0];
+    const last = this.sql.exec<MessageRow>(`SELECT * FROM messages WHERE ${VISIBLE} ORDER BY seq DESC LIMIT 1`).toArray()[0];
     return {
       conversationId,
       version: Number(this.meta("version") ?? 0),
@@ -249,5 +277,8 @@ export class ConversationRoom extends DurableObject<Env> {
     };
   }
 }
+
+/** Messages a moderator has not hidden. */
+const VISIBLE = "seq NOT IN (SELECT seq FROM hidden_messages)";
 
 type MessageRow = { seq: number; message_id: string; from_user_id: string; content: string; created_at: number };

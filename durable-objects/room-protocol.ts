@@ -15,5 +15,7 @@ export type RoomEvent =
       unread: number;
     }
   | { type: "read"; unread: number }
+  /** A moderator hid this message: open threads drop it. */
+  | { type: "hidden"; messageId: string }
   | { type: "pong" }
   | { type: "error"; error: string };

@@ -45,6 +45,13 @@ const configSchema = z.object({
   VOICE_OPENAI_API_KEY: optionalText,
   /** The model name the endpoint expects; "whisper-1" when unset. */
   VOICE_OPENAI_MODEL: optionalText,
+  /** Who reviews reports at /moderation: members' e-mail addresses, comma-separated (empty: nobody). */
+  MODERATORS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email({ message: "MODERATORS must be e-mail addresses separated by commas" })))
+    .optional(),
 }).superRefine((config, issues) => {
   // With a provider, mail really leaves: what it needs must be set, not defaulted.
   const missing = (name: string, why: string) => issues.addIssue({ code: "custom", path: [name], message: `${name} is required ${why}` });
@@ -80,6 +87,11 @@ export const DEFAULT_EMAIL_FROM = "BookClub <books@example.org>";
 /** Where e-mail links point, without a trailing slash. */
 export function appUrl(config: AppConfig): string {
   return (config.APP_URL ?? LOCAL_APP_URL).replace(/\/+$/, "");
+}
+
+/** Whether the member with this e-mail is one of the MODERATORS. */
+export function isModerator(config: AppConfig, email: string | null | undefined): boolean {
+  return Boolean(email && config.MODERATORS?.includes(email.toLowerCase()));
 }
 
 export function googleSignInConfigured(config: AppConfig): boolean {

@@ -13,6 +13,8 @@ import { sessionUser } from "./auth/resolve-user";
 import { csrfProtection } from "./http/csrf";
 import { handleCoverAnalysisBatch } from "./covers/consumer";
 import type { CoverAnalysisMessage } from "./covers/queue-message";
+import { handleImportBatch } from "./services/import-batches";
+import { IMPORT_QUEUE_NAME, type ImportMessage } from "./services/imports";
 import { SHARE_TARGET_PATH } from "./shared/offline";
 
 const app = new Hono<AppEnv>();
@@ -44,5 +46,8 @@ export { JobTimer } from "../durable-objects/job-timer";
 export default {
   fetch: app.fetch,
   // The queue consumer has no browser to keep a bookmark for: it uses env.DB (the primary) directly.
-  queue: handleCoverAnalysisBatch,
-} satisfies ExportedHandler<Env, CoverAnalysisMessage>;
+  queue: (batch, env, ctx) =>
+    batch.queue === IMPORT_QUEUE_NAME
+      ? handleImportBatch(batch, env)
+      : handleCoverAnalysisBatch(batch as MessageBatch<CoverAnalysisMessage>, env, ctx),
+} satisfies ExportedHandler<Env, CoverAnalysisMessage | ImportMessage>;

@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { RoomMessage } from "../../durable-objects/conversation-room";
 import { useThread } from "../lib/use-thread";
+import { ReportDialog } from "./report-dialog";
 
 // Runs before paint in the browser; the server has nothing to measure.
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
@@ -19,7 +20,20 @@ interface ThreadProps {
   unsent?: { content: string; error: string };
 }
 
-function MessageItem({ message, mine, otherName, format }: { message: RoomMessage; mine: boolean; otherName: string; format: Intl.DateTimeFormat }) {
+function MessageItem({
+  message,
+  mine,
+  otherName,
+  format,
+  onReport,
+}: {
+  message: RoomMessage;
+  mine: boolean;
+  otherName: string;
+  format: Intl.DateTimeFormat;
+  /** Set for the other member's messages once the page is interactive. */
+  onReport?: () => void;
+}) {
   return (
     <li className={`flex ${mine ? "justify-end" : "justify-start"}`}>
       <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine ? "bg-brand-700 text-white" : "bg-stone-100 text-stone-900"}`}>
@@ -28,6 +42,11 @@ function MessageItem({ message, mine, otherName, format }: { message: RoomMessag
         <time dateTime={new Date(message.createdAt).toISOString()} className={`block text-xs ${mine ? "text-brand-50" : "text-stone-600"}`}>
           {format.format(message.createdAt)}
         </time>
+        {onReport && (
+          <button type="button" onClick={onReport} className="text-xs text-stone-600 underline hover:text-stone-900">
+            Report<span className="sr-only"> this message</span>
+          </button>
+        )}
       </div>
     </li>
   );
@@ -49,6 +68,7 @@ export function MessageThread({ conversationId, viewerId, other, timezone, initi
   const [sending, setSending] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const [reporting, setReporting] = useState<RoomMessage | null>(null);
 
   // Keep the newest message in view as messages arrive (not when an older page is added on top).
   const log = useRef<HTMLDivElement>(null);
@@ -92,11 +112,27 @@ export function MessageThread({ conversationId, viewerId, other, timezone, initi
         ) : (
           <ol className="space-y-3">
             {messages.map((message) => (
-              <MessageItem key={message.messageId} message={message} mine={message.fromUserId === viewerId} otherName={other.name} format={format} />
+              <MessageItem
+                key={message.messageId}
+                message={message}
+                mine={message.fromUserId === viewerId}
+                otherName={other.name}
+                format={format}
+                onReport={hydrated && message.fromUserId !== viewerId ? () => setReporting(message) : undefined}
+              />
             ))}
           </ol>
         )}
       </div>
+      {reporting && (
+        <ReportDialog
+          key={reporting.messageId}
+          open
+          onClose={() => setReporting(null)}
+          target={{ subject: "message", conversationId, messageId: reporting.messageId }}
+          title={`Report a message from ${other.name}`}
+        />
+      )}
       {thread.loadError && (
         <p role="alert" className="border-t border-stone-200 px-4 py-2 text-sm text-red-800">
           {thread.loadError}
@@ -107,7 +143,8 @@ export function MessageThread({ conversationId, viewerId, other, timezone, initi
           You have blocked {other.name}. Unblock them to send messages again.
         </p>
       ) : (
-        <form method="post" onSubmit={submit} className="space-y-2 border-t border-stone-200 p-4">
+        // Offline, a send fails with 'Failed to send message' and keeps the draft for its retry.
+        <form method="post" onSubmit={submit} data-offline="self" className="space-y-2 border-t border-stone-200 p-4">
           <input type="hidden" name="intent" value="send" />
           <label htmlFor={`${id}-message`} className="sr-only">
             Message {other.name}

@@ -67,6 +67,11 @@ export function TopBar({ user, unread = 0, notifications = 0 }: { user: ShellUse
               <NavLink to="/profile" className={linkClass}>
                 Profile
               </NavLink>
+              {user.moderator && (
+                <NavLink to="/moderation" className={linkClass}>
+                  Moderation
+                </NavLink>
+              )}
               <Form method="post" action="/logout">
                 <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100">
                   Logout

@@ -1,6 +1,7 @@
 // While offline, the router cannot fetch a page's data, so links and forms go back to the browser:
 // a link opens the saved page (or the offline page) from the service worker, and anything that
-// would change data on the server is held back with the reason.
+// would change data on the server is held back with the reason, unless the form says it handles
+// being offline itself (data-offline="self").
 
 /** Starts holding navigations while offline; `refuse` tells the member why an action did nothing. Returns the stop. */
 export function holdNavigationWhileOffline(refuse: () => void): () => void {
@@ -14,6 +15,8 @@ export function holdNavigationWhileOffline(refuse: () => void): () => void {
   const onSubmit = (event: SubmitEvent) => {
     if (navigator.onLine) return;
     const form = event.target as HTMLFormElement;
+    // A form that reports its own failure and keeps what was typed (the message composer's retry).
+    if (form.dataset.offline === "self") return;
     const method = (event.submitter?.getAttribute("formmethod") ?? form.getAttribute("method") ?? "get").toLowerCase();
     event.stopPropagation();
     if (method === "get") return;

@@ -8,6 +8,8 @@ interface ConversationSocketHandlers {
   onMessage: (message: RoomMessage) => void;
   /** The socket (re)connected: anything written while it was down has to be fetched. */
   onReady: () => void;
+  /** A moderator hid a message: it leaves the open thread. */
+  onHidden?: (messageId: string) => void;
 }
 
 /**
@@ -35,6 +37,8 @@ export function useConversationSocket(conversationId: string, handlers: Conversa
           latest.current.onReady();
         } else if (event.type === "message") {
           latest.current.onMessage(event.message);
+        } else if (event.type === "hidden") {
+          latest.current.onHidden?.(event.messageId);
         }
       },
     });

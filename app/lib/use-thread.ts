@@ -47,6 +47,7 @@ export function useThread({ conversationId, viewerId, initialMessages, initialNe
   const socket = useConversationSocket(conversationId, {
     onMessage: (message) => received([message], true),
     onReady: () => void refreshLatest(),
+    onHidden: (messageId) => setMessages((current) => current.filter((message) => message.messageId !== messageId)),
   });
 
   /** Marks everything up to `through` (a message time) read: over the socket when it is open, else by PATCH. */

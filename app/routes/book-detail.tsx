@@ -8,6 +8,7 @@ import { BookCover } from "../components/book-cover";
 import { BookLoanPanel } from "../components/book-loan-panel";
 import { BorrowButton } from "../components/borrow-button";
 import { DeleteBookButton } from "../components/delete-book-button";
+import { ReportButton } from "../components/report-dialog";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { serviceContext } from "../route-context.server";
 import { CoverAnalysisSection, GoogleMetadataSection } from "../components/metadata-sections";
@@ -120,6 +121,14 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
             )}
           </div>
           <h1 className="font-serif text-3xl font-bold">{title}</h1>
+          {/* Only the owner gets this far with a hidden book; everyone else gets a 404. */}
+          {book.hidden && (
+            <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900">
+              {book.hidden === "moderation"
+                ? "A moderator hid this book. Other members can't see it in the library or open this page."
+                : "This book is hidden while your account is suspended."}
+            </p>
+          )}
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
             <Fact label="Author" value={book.author || "Unknown"} />
             <div>
@@ -187,6 +196,7 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
                 Borrow from {owner}
               </Link>
             )}
+            {signedIn && !isOwner && <ReportButton target={{ subject: "book", bookId: book.bookId }} title={`Report ${title}`} />}
           </div>
           {!book.membersOnly && (
             <BookLoanPanel

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "r
 import { devSignInAllowed, findLocalMember, listDemoMembers, localSignInSchema } from "../../worker/auth/dev-sign-in";
 import { allowSignInAttempt, rateLimitedHeaders, SIGN_IN_RATE_LIMITED } from "../../worker/auth/rate-limit";
 import { startSession } from "../../worker/auth/sign-in";
+import { SignInError } from "../../worker/auth/sign-in-error";
 import { readConfig } from "../../worker/config";
 import { requestContext } from "../../worker/context";
 import type { RootData } from "../root";
@@ -47,6 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const cookie = await startSession(db, request, member.id);
     return redirect(afterSignInPath(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
+    if (error instanceof SignInError) return refuse({ form: error.message }, 403);
     return actionError(error);
   }
 }

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import type { Book, BookCard } from "../../worker/services/book-view";
 import { countLibraryBooks, listLibraryBooks } from "../../worker/services/library";
+import { findRunningImport } from "../../worker/services/imports";
 import { decodeCursor } from "../../worker/services/paging";
 import { AddBooksDialog } from "../components/add-books-dialog";
 import { BookCover } from "../components/book-cover";
@@ -21,6 +22,9 @@ import type { action as deleteAction } from "./book-delete";
 
 export const MY_BOOKS_PAGE_SIZE = 100;
 
+// Loaded when the member opens it: the import UI is no part of the page's first JavaScript.
+const ImportBooks = lazy(() => import("../components/import-books"));
+
 export function meta(): Route.MetaDescriptors {
   return [{ title: "My Books — BookClub" }];
 }
@@ -29,8 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   const url = new URL(request.url);
   const query = { limit: MY_BOOKS_PAGE_SIZE, userId: ctx.user.id, nextToken: decodeCursor(url.searchParams.get("nextToken")) };
-  const [page, total] = await Promise.all([listLibraryBooks(ctx, query), countLibraryBooks(ctx, { userId: ctx.user.id })]);
-  return { books: page.items, nextToken: page.nextToken, total: total.count, today: todayFor(ctx.user) };
+  const [page, total, runningImport] = await Promise.all([
+    listLibraryBooks(ctx, query),
+    countLibraryBooks(ctx, { userId: ctx.user.id }),
+    findRunningImport(ctx),
+  ]);
+  return { books: page.items, nextToken: page.nextToken, total: total.count, today: todayFor(ctx.user), runningImport };
 }
 
 type Item = BookCard | Book;
@@ -157,6 +165,12 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const revalidator = useRevalidator();
+  const [importing, setImporting] = useState(false);
+  // Kept mounted once opened, so an import's progress stays on the page after its dialog closes.
+  // An import still running when the page loads shows its progress again.
+  const [importMounted, setImportMounted] = useState(Boolean(loaderData.runningImport));
+  const { revalidate } = revalidator;
+  const refreshBooks = useCallback(() => void revalidate(), [revalidate]);
   useEffect(() => setBooks(loaderData.books), [loaderData.books]);
 
   // The Add Books nav item and the bottom bar's Add arrive with navigation state { openAddBooks: true }.
@@ -197,7 +211,24 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
           <h1 className="font-serif text-3xl font-bold">My Books</h1>
           <p className="text-stone-700">{loaderData.total.toLocaleString("en-US")} books on your shelf</p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-haspopup="dialog"
+            onClick={() => {
+              setImportMounted(true);
+              setImporting(true);
+            }}
+          >
+            Import from Goodreads or StoryGraph
+          </button>
+          <a href="/api/my-books/export?format=csv" download className="btn btn-secondary">
+            Download my books
+          </a>
+          <a href="/api/my-books/export?format=json" download className="btn btn-secondary">
+            Download as JSON
+          </a>
           <Link to="/books/new" className="btn btn-secondary">
             Add by hand
           </Link>
@@ -206,6 +237,11 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </div>
+      {importMounted && (
+        <Suspense fallback={<p className="text-sm text-stone-700">Loading the importer…</p>}>
+          <ImportBooks open={importing} onClose={() => setImporting(false)} onProgress={refreshBooks} resumeJobId={loaderData.runningImport} />
+        </Suspense>
+      )}
       {books.length === 0 ? (
         <p className="card p-8 text-center text-stone-700">You haven't added any books yet. Click 'Add Books' to get started!</p>
       ) : (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { TIMEZONES } from "../../worker/db/schema";
+import { latestDataExport } from "../../worker/services/data-download";
 import { saveProfilePicture } from "../../worker/services/profile-picture";
 import { profileUpdateSchema, toOwnProfile, updateProfile } from "../../worker/services/users";
 import {
@@ -14,7 +15,7 @@ import {
   PROFILE_PICTURE_TYPES,
 } from "../../worker/shared/profile";
 import { actionError, fieldErrors, refuse } from "../action-result.server";
-import { memberContext, requireMember } from "../route-context.server";
+import { memberContext } from "../route-context.server";
 import { Avatar } from "../components/avatar";
 import { FieldError } from "../components/field-error";
 import { Switch } from "../components/switch";
@@ -34,9 +35,9 @@ const SHOW_EMAIL = "Show my e-mail to other members";
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireMember(context);
+  const ctx = memberContext(context);
   // The list comes from the server so the browser bundle never imports the schema.
-  return { profile: toOwnProfile(user), timezones: TIMEZONES };
+  return { profile: toOwnProfile(ctx.user), timezones: TIMEZONES, dataExport: await latestDataExport(ctx) };
 }
 
 type Field = "name" | "bio" | "timezone" | "picture" | "showEmail" | "form";
@@ -106,7 +107,7 @@ function ShowEmailSwitch({ saved }: { saved: boolean }) {
 
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, timezones } = loaderData;
+  const { profile, timezones, dataExport } = loaderData;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction?.startsWith("/profile");
@@ -306,6 +307,41 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             Sign out everywhere
           </button>
         </Form>
+      </section>
+
+      <section id="your-data" aria-labelledby={`${ids}-data`} className="card space-y-3 p-5">
+        <h2 id={`${ids}-data`} className="font-serif text-xl font-semibold">
+          Your data
+        </h2>
+        <p className="text-stone-700">
+          A zip of your profile, preferences, books and their covers, loans, clubs, conversations and notifications.
+        </p>
+        {/* A full document request: the answer is the zip itself, which the browser saves. */}
+        <Form method="post" action="/profile/data" reloadDocument>
+          <button type="submit" className="btn btn-secondary">
+            Download all my data
+          </button>
+        </Form>
+        {dataExport?.state === "building" && <p role="status">Your data is being prepared. Reload this page in a minute for the link.</p>}
+        {dataExport?.state === "failed" && <p role="status">Preparing your data failed. Please try again.</p>}
+        {dataExport?.downloadUrl && dataExport.expiresAt && (
+          <p>
+            <a href={dataExport.downloadUrl} className="font-medium text-brand-700 hover:underline" download>
+              Download your data (zip)
+            </a>{" "}
+            <span className="text-sm text-stone-700">available until {new Date(dataExport.expiresAt).toUTCString()}</span>
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby={`${ids}-delete`} className="card space-y-3 p-5">
+        <h2 id={`${ids}-delete`} className="font-serif text-xl font-semibold">
+          Delete my account
+        </h2>
+        <p className="text-stone-700">Removes your profile, books, covers and memberships for good. The next page says exactly what happens.</p>
+        <Link to="/profile/delete" className="btn btn-danger">
+          Delete my account…
+        </Link>
       </section>
     </div>
   );

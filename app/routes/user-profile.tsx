@@ -9,6 +9,7 @@ import { blockIntentAction, isBlockIntent } from "../block-intents.server";
 import { Avatar } from "../components/avatar";
 import { BlockMemberDialog } from "../components/block-member-dialog";
 import { OpenDialogButton } from "../components/dialog";
+import { ReportButton } from "../components/report-dialog";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { readFormData, textField } from "../form-data.server";
 import { revalidateUnlessDialogChange, useUrlDialog } from "../lib/use-url-dialog";
@@ -113,10 +114,11 @@ export default function UserProfile({ loaderData, actionData }: Route.ComponentP
                 {errors.reason && <p>{errors.reason}</p>}
               </div>
             )}
-            <div>
+            <div className="flex flex-wrap justify-center gap-2">
               <OpenDialogButton dialog="block" className="btn btn-secondary" describedBy={headingId}>
                 {blocked ? "Unblock" : "Block"}
               </OpenDialogButton>
+              <ReportButton target={{ subject: "member", userId: user.userId }} title={`Report ${user.name}`} describedBy={headingId} />
             </div>
           </div>
         )}

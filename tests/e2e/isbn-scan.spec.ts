@@ -139,6 +139,10 @@ test.describe("scanning a price barcode", () => {
     await page.keyboard.press("Escape");
     await expect(scanner).toBeHidden();
     await expect(page.getByRole("button", { name: "Scan ISBN" })).toBeFocused();
+    // The camera stops in the dialog's cleanup, which React runs just after the dialog is gone.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { scanTracks: MediaStreamTrack[] }).scanTracks.map((track) => track.readyState)))
+      .toEqual(expect.arrayContaining(["ended"]));
     const states = await page.evaluate(() => (window as unknown as { scanTracks: MediaStreamTrack[] }).scanTracks.map((track) => track.readyState));
     expect(states.length).toBeGreaterThan(0);
     expect(states.every((state) => state === "ended")).toBe(true);

@@ -4,16 +4,20 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../http/app-env";
 import { ServiceError } from "../services/errors";
+import { accountApi } from "./account";
 import { authApi } from "./auth";
 import { booksApi } from "./books";
 import { clubsApi } from "./clubs";
 import { dmApi } from "./dm";
 import { fail } from "./envelope";
 import { geoApi } from "./geo";
+import { importsApi, myBooksExportApi } from "./imports";
 import { interestApi } from "./interest";
 import { bookLoansApi, loansApi } from "./loans";
 import { bookMetadataApi, imageMetadataApi } from "./metadata";
+import { moderationApi } from "./moderation";
 import { notificationsApi } from "./notifications";
+import { reportsApi } from "./reports";
 import { uploadsApi } from "./uploads";
 import { usersApi } from "./users";
 import { voiceApi } from "./voice";
@@ -28,7 +32,7 @@ api.use("*", async (c, next) => {
   c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
 });
 /** Routes that take raw file bodies (or base64 audio) and enforce their own, larger size limits. */
-const FILE_BODY_ROUTES = [/^\/api\/uploads\//, /^\/api\/users\/me\/picture$/, /^\/api\/voice\/transcribe$/];
+const FILE_BODY_ROUTES = [/^\/api\/uploads\//, /^\/api\/users\/me\/picture$/, /^\/api\/voice\/transcribe$/, /^\/api\/imports(\/preview)?\/?$/];
 const jsonBodyLimit = bodyLimit({
   maxSize: MAX_JSON_BODY_BYTES,
   onError: (c) => fail(c, 413, "Request body is too large"),
@@ -47,9 +51,15 @@ api.route("/clubs", clubsApi);
 api.route("/dm", dmApi);
 api.route("/geo", geoApi);
 api.route("/images", imageMetadataApi);
+api.route("/imports", importsApi);
 api.route("/interest", interestApi);
 api.route("/notifications", notificationsApi);
 api.route("/loans", loansApi);
+api.route("/my-books", myBooksExportApi);
+api.route("/moderation", moderationApi);
+api.route("/reports", reportsApi);
+// Before usersApi: the member's own data download and account deletion under /users/me.
+api.route("/users", accountApi);
 api.route("/users", usersApi);
 api.route("/voice", voiceApi);
 api.route("/", uploadsApi);

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
@@ -59,6 +59,11 @@ export async function findLocalMember(db: Database, input: LocalSignIn): Promise
     return member ?? null;
   }
   await db.insert(users).values({ id: crypto.randomUUID(), name: input.name, email: input.email }).onConflictDoNothing();
-  const [member] = await db.select(columns).from(users).where(eq(users.email, input.email)).limit(1);
+  // A deleted member's tombstone never signs in (its address is no address, but never is better than rarely).
+  const [member] = await db
+    .select(columns)
+    .from(users)
+    .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
+    .limit(1);
   return member ?? null;
 }

@@ -1,6 +1,6 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { and, eq, lt, lte } from "drizzle-orm";
+import { and, eq, isNull, lt, lte } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { sessions, users } from "../db/schema";
 import type { SessionUser } from "../services/types";
@@ -56,7 +56,8 @@ export async function validateSessionToken(db: Database, token: string, now = Da
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sessionId))
+    // Suspension deletes the member's sessions; a session that slipped through still signs nobody in.
+    .where(and(eq(sessions.id, sessionId), isNull(users.suspendedAt)))
     .limit(1);
   if (!row) return null;
   if (row.expiresAt <= now) {

@@ -12,11 +12,16 @@ import { sessionIdFromCookie } from "./sign-out";
  * already had is ended first, so signing in never leaves an orphaned or fixated session behind.
  */
 export async function startSession(db: Database, request: Request, userId: string): Promise<string> {
+  const [member] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  if (member?.suspendedAt) throw new SignInError(ACCOUNT_SUSPENDED);
   const previous = sessionIdFromCookie(request);
   if (previous) await invalidateSession(db, previous);
   const { token, expiresAt } = await createSession(db, userId);
   return sessionCookie(request.url, token, expiresAt);
 }
+
+/** Shown on /login and the Google callback when a moderator has suspended the member. */
+export const ACCOUNT_SUSPENDED = "This account is suspended.";
 
 const isGooglePictureOrNone = (picture: string | null) => !picture || picture.startsWith("https://");
 

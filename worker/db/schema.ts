@@ -53,6 +53,7 @@ export const users = sqliteTable(
     uniqueIndex("users_google_sub_idx").on(t.googleSub),
     uniqueIndex("users_email_idx").on(t.email),
     index("users_demo_idx").on(t.isDemo, t.name),
+    index("users_suspended_idx").on(t.suspendedAt).where(sql`suspended_at is not null`),
   ],
 );
 

@@ -63,7 +63,7 @@ async function lookUpIsbn(env: Env, isbns: Isbns & { isbn13: string }): Promise<
 }
 
 /** The origins of configured metadata mirrors, whose thumbnails may be fetched over http. */
-function mirrorOrigins(env: Env): string[] {
+export function mirrorOrigins(env: Env): string[] {
   const config = readConfig(env);
   return [config.GOOGLE_BOOKS_URL, config.OPEN_LIBRARY_URL].flatMap((url) => (url ? [new URL(url).origin] : []));
 }
@@ -78,6 +78,12 @@ export async function bookValuesFromIsbn(ctx: ServiceContext & { user: { id: str
   const record = await lookUpIsbn(ctx.env, isbns);
   const info = record.volumeInfo;
   const coverKey = await copyMetadataCover(ctx.env, ctx.user.id, info.imageLinks?.thumbnail ?? info.imageLinks?.smallThumbnail, mirrorOrigins(ctx.env));
+  return { ...bookFieldsFromRecord(record), isbn10: isbns.isbn10, isbn13: isbns.isbn13, coverKey, googleMetadata: record };
+}
+
+/** A metadata record's fields for a book, cleaned and bounded (the ISBN lookup and the CSV import). */
+export function bookFieldsFromRecord(record: GoogleMetadata) {
+  const info = record.volumeInfo;
   return {
     title: text(info.title, 300),
     author: text(info.authors?.join(", "), 200),
@@ -86,9 +92,5 @@ export async function bookValuesFromIsbn(ctx: ServiceContext & { user: { id: str
     publishedDate: text(info.publishedDate, 32) || null,
     pageCount: info.pageCount ?? null,
     language: text(info.language, 16) || null,
-    isbn10: isbns.isbn10,
-    isbn13: isbns.isbn13,
-    coverKey,
-    googleMetadata: record,
   };
 }

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { AGE_GROUPS, bookCounts, books, clubs, loans, memberships, users, type AgeGroupFine } from "../db/schema";
+import { AGE_GROUPS, bookCounts, books, clubs, loans, memberships, users, type AgeGroupFine, type BookHiddenReason } from "../db/schema";
 import { booksFts } from "../db/fts";
 import {
   bookCardColumns,
@@ -39,7 +39,9 @@ export interface LibraryTotal {
 }
 
 function filters(query: LibraryQuery, excludeUserId: string | null, clubId?: string): SQL[] {
-  const where: SQL[] = [];
+  // Hidden books (moderation, a suspended owner) are rare: the index walk skips them, and the
+  // counters and the search index leave them out by trigger (migrations/0008).
+  const where: SQL[] = [isNull(books.hidden)];
   // A club's shelf walks books_club_seq_idx, like an owner's shelf walks books_user_seq_idx.
   if (clubId) where.push(eq(books.clubId, clubId));
   if (query.userId) where.push(eq(books.userId, query.userId));
@@ -190,9 +192,14 @@ async function countSearchMatches(
   return { count: Math.min(Math.max(0, n), cap), capped: n > cap };
 }
 
-export async function findBookById(ctx: ServiceContext, bookId: string): Promise<Book | null> {
+/**
+ * The book, or null. A hidden book is there only for its owner, with `hidden` saying why; everyone
+ * else (and every loan, waitlist and borrow step, which read books through here) gets null.
+ */
+export async function findBookById(ctx: ServiceContext, bookId: string): Promise<(Book & { hidden?: BookHiddenReason }) | null> {
   const [row] = await selectBookDetails(ctx.db).where(eq(books.id, bookId)).limit(1);
   if (!row) return null;
+  if (row.hidden && row.userId !== ctx.user?.id) return null;
   const [book] = await withViewerAccess(ctx, [toBook(row)]);
-  return book!;
+  return row.hidden ? { ...book!, hidden: row.hidden } : book!;
 }

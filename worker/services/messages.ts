@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "../../durable-objects/room-protocol";
 import type { Database } from "../db/client";
@@ -13,6 +13,7 @@ import { markNotificationReadByKey, notify } from "./notifications";
 import type { ServiceContext } from "./types";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
+export const MEMBER_DELETED = "This member deleted their account, so they can't receive messages.";
 export const SEND_RATE_LIMITED = "You're sending messages too quickly. Please wait a moment.";
 /** Spec §9: 30 messages a page (older pages by nextToken). */
 export const MESSAGES_PAGE_SIZE = 30;
@@ -43,7 +44,11 @@ const orderedPair = (a: string, b: string): [string, string] => (a < b ? [a, b] 
 export async function startConversation(ctx: ServiceContext, toUserId: string): Promise<{ conversationId: string }> {
   requireUser(ctx);
   if (toUserId === ctx.user.id) throw badRequest("You can't start a conversation with yourself.");
-  const [other] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, toUserId)).limit(1);
+  const [other] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, toUserId), isNull(users.deletedAt)))
+    .limit(1);
   if (!other) throw notFound("No user found with that ID");
   await requireNotBlocked(ctx, toUserId);
   const [userAId, userBId] = orderedPair(ctx.user.id, toUserId);
@@ -62,23 +67,31 @@ export async function startConversation(ctx: ServiceContext, toUserId: string): 
 export async function requireParticipant(
   ctx: ServiceContext,
   conversationId: string,
-): Promise<{ otherId: string; members: [string, string]; blocked: boolean }> {
+): Promise<{ otherId: string; members: [string, string]; blocked: boolean; otherDeleted: boolean }> {
   requireUser(ctx);
   const me = ctx.user.id;
   // Whether either member blocked the other comes in the same read (two primary-key probes of blocks).
+  // A deleted member's tombstone keeps the thread readable; nothing more can be sent to it.
+  const memberDeleted = sql<number>`exists (select 1 from ${users} where ${users.id} in (${conversations.userAId}, ${conversations.userBId}) and ${users.deletedAt} is not null)`;
   const blocked = sql<number>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${conversations.userAId} and ${blocks.blockedId} = ${conversations.userBId}) or (${blocks.blockerId} = ${conversations.userBId} and ${blocks.blockedId} = ${conversations.userAId}))`;
   const [row] = await ctx.db
-    .select({ userAId: conversations.userAId, userBId: conversations.userBId, blocked })
+    .select({ userAId: conversations.userAId, userBId: conversations.userBId, blocked, otherDeleted: memberDeleted })
     .from(conversations)
     .where(and(eq(conversations.id, conversationId), or(eq(conversations.userAId, me), eq(conversations.userBId, me))))
     .limit(1);
   if (!row) throw notFound(CONVERSATION_NOT_FOUND);
-  return { otherId: row.userAId === me ? row.userBId : row.userAId, members: [row.userAId, row.userBId], blocked: Boolean(row.blocked) };
+  return {
+    otherId: row.userAId === me ? row.userBId : row.userAId,
+    members: [row.userAId, row.userBId],
+    blocked: Boolean(row.blocked),
+    otherDeleted: Boolean(row.otherDeleted),
+  };
 }
 
 export async function sendMessage(ctx: ServiceContext, conversationId: string, input: z.output<typeof sendMessageSchema>) {
   requireUser(ctx);
-  const { otherId, members, blocked } = await requireParticipant(ctx, conversationId);
+  const { otherId, members, blocked, otherDeleted } = await requireParticipant(ctx, conversationId);
+  if (otherDeleted) throw forbidden(MEMBER_DELETED);
   if (input.toUserId && input.toUserId !== otherId) throw badRequest("toUserId is not the other member of this conversation");
   if (blocked) throw forbidden(BLOCKED);
   const { success } = await ctx.env.MESSAGE_LIMITER.limit({ key: `dm:${ctx.user.id}` });

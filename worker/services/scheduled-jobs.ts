@@ -3,6 +3,7 @@ import type { JobDeps } from "./job-timers";
 import { runLoanReminders } from "./loan-reminders";
 import { runWaitlistOffers } from "./waitlist";
 import { flushMemberMail } from "./member-mail";
+import { runDataExportJob } from "./data-download";
 
 /** Does what is due at `now`, idempotently, and returns when to run next (null: the job is over). */
 export type JobRunner = (deps: JobDeps, id: string, now: number) => Promise<number | null>;
@@ -12,6 +13,7 @@ const runners: Record<string, JobRunner> = {
   loan: runLoanReminders,
   waitlist: runWaitlistOffers,
   mail: flushMemberMail,
+  export: runDataExportJob,
 };
 
 /** Runs a job by its name: what a JobTimer's alarm calls. The timer has no request, so D1's primary is used. */

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { TIMEZONES, users, type UserRow } from "../db/schema";
 import { NAME_REQUIRED, NO_CHANGES, PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "../shared/profile";
@@ -53,7 +53,8 @@ export async function findPublicUser(ctx: ServiceContext, userId: string): Promi
   const [row] = await ctx.db
     .select({ userId: users.id, name: users.name, email: emailAsSeenBy(ctx.user.id), picture: users.picture })
     .from(users)
-    .where(eq(users.id, userId))
+    // A deleted member's tombstone is nobody's profile.
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
   if (!row) throw notFound("User not found");
   return { userId: row.userId, name: row.name, email: row.email, profilePicture: mediaUrl(row.picture) };
@@ -80,7 +81,7 @@ export async function findUserByEmail(ctx: ServiceContext, email: string) {
   const [row] = await ctx.db
     .select({ userId: users.id, name: users.name, email: users.email })
     .from(users)
-    .where(eq(users.email, email))
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
     .limit(1);
   if (!row) throw notFound("No user found with that email");
   return row;

@@ -1,0 +1,45 @@
+import { createMessageBatch, createExecutionContext, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { vi } from "vitest";
+import { books, importJobs, importRows } from "../../worker/db/schema";
+import { handleImportBatch, type ImportConsumerDeps } from "../../worker/services/import-batches";
+import { IMPORT_QUEUE_NAME, type ImportMessage } from "../../worker/services/imports";
+import { db } from "../helpers/fixtures";
+import { call, json, type Envelope } from "../helpers/http";
+
+/** Catches what the API puts on the import queue, so each test runs the batches itself. */
+export function captureImportQueue() {
+  const sent: ImportMessage[] = [];
+  vi.spyOn(env.IMPORT_QUEUE, "sendBatch").mockImplementation(async (messages) => {
+    for (const message of messages) sent.push(message.body as ImportMessage);
+    return undefined as never;
+  });
+  return sent;
+}
+
+export function uploadCsv(path: string, csv: string, cookie?: string) {
+  return call(path, { method: "POST", body: csv, cookie, headers: { "Content-Type": "text/csv" } });
+}
+
+export async function startImport(csv: string, cookie: string, shelves: string[]) {
+  const response = await uploadCsv(`/api/imports?shelves=${encodeURIComponent(shelves.join(","))}&fileName=export.csv`, csv, cookie);
+  return { response, body: await json<Envelope<{ jobId: string; state: string; totalRows: number }>>(response) };
+}
+
+let counter = 0;
+/** Runs the real consumer on these messages (one batch per message, as wrangler.toml configures). */
+export async function runImportBatches(messages: ImportMessage[], deps: ImportConsumerDeps = {}) {
+  const results = [];
+  for (const body of messages) {
+    const batch = createMessageBatch<ImportMessage>(IMPORT_QUEUE_NAME, [{ id: `import-${++counter}`, timestamp: new Date(), attempts: 1, body }]);
+    const ctx = createExecutionContext();
+    await handleImportBatch(batch, env, deps);
+    results.push(await getQueueResult(batch, ctx));
+  }
+  return results;
+}
+
+export const booksOf = (userId: string) => db.select().from(books).where(eq(books.userId, userId)).orderBy(books.seq);
+export const jobRow = async (jobId: string) => (await db.select().from(importJobs).where(eq(importJobs.id, jobId)))[0]!;
+export const rowsOf = (jobId: string) => db.select().from(importRows).where(eq(importRows.jobId, jobId)).orderBy(importRows.line);

@@ -1,0 +1,48 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { reports } from "../../worker/db/schema";
+import { conversationRoom } from "../../worker/services/conversation-rooms";
+import { db, signedInMember } from "../helpers/fixtures";
+import { call, json, ORIGIN, type Envelope } from "../helpers/http";
+
+/** vitest.config.ts lists this address in MODERATORS. */
+export const MODERATOR_EMAIL = "moderator@example.org";
+
+export const SAME_ORIGIN = { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" };
+export type Member = Awaited<ReturnType<typeof signedInMember>>;
+
+export const asMember = (member: Member) => ({ Cookie: member.cookie, ...SAME_ORIGIN });
+
+export function moderator(): Promise<Member> {
+  return signedInMember({ email: MODERATOR_EMAIL, name: "Mo Derator" });
+}
+
+export function post(path: string, member: Member | null, body?: unknown) {
+  return call(path, { method: "POST", headers: member ? asMember(member) : SAME_ORIGIN, ...(body === undefined ? {} : { json: body }) });
+}
+
+export async function report(member: Member, body: Record<string, unknown>) {
+  const response = await post("/api/reports", member, { reason: "spam", ...body });
+  const envelope = await json<Envelope<{ reportId: string; message: string }>>(response);
+  return { status: response.status, envelope };
+}
+
+/** Opens a conversation between the two and posts `content` as `from`; returns the ids. */
+export async function sendMessage(from: Member, to: Member, content: string) {
+  const started = await json<Envelope<{ conversationId: string }>>(await post("/api/dm/conversations", from, { toUserId: to.user.id }));
+  const conversationId = started.data!.conversationId;
+  const sent = await json<Envelope<{ messageId: string }>>(await post(`/api/dm/conversations/${conversationId}/messages`, from, { content }));
+  return { conversationId, messageId: sent.data!.messageId };
+}
+
+export async function threadOf(member: Member, conversationId: string) {
+  const response = await call(`/api/dm/conversations/${conversationId}/messages`, { headers: asMember(member) });
+  return json<Envelope<{ items: { messageId: string; content: string }[] }>>(response);
+}
+
+export async function reportRow(reportId: string) {
+  const [row] = await db.select().from(reports).where(eq(reports.id, reportId));
+  return row!;
+}
+
+export { conversationRoom, env };
