@@ -279,6 +279,24 @@ describe("DELETE /api/users/me", () => {
     });
   });
 
+  it("passes a book that was being offered to the member on to the next in line at once", async () => {
+    const owner = await signedInMember();
+    const offeredTo = await signedInMember();
+    const next = await signedInMember();
+    const book = await createBook(owner.user.id, { title: "Just Returned" });
+    const now = Date.now();
+    await db.insert(waitlistEntries).values([
+      { bookId: book.id, userId: offeredTo.user.id, state: "offered", offeredAt: now, offerExpiresAt: now + 2 * DAY },
+      { bookId: book.id, userId: next.user.id },
+    ]);
+
+    expect((await deleteAccountByApi(offeredTo.cookie)).status).toBe(200);
+    const [entry] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.userId, next.user.id));
+    expect(entry?.state).toBe("offered");
+    const [told] = await db.select().from(notifications).where(eq(notifications.userId, next.user.id));
+    expect(told?.link).toContain(book.id);
+  });
+
   it("checks who asks and what they typed: 401 visitor, 400 no confirmation, 403 foreign origin", async () => {
     expect((await call("/api/users/me", { method: "DELETE", json: { confirm: "DELETE" } })).status).toBe(401);
     const member = await signedInMember();

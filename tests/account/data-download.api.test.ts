@@ -1,3 +1,4 @@
+import { moderator } from "../moderation/support";
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
@@ -153,6 +154,10 @@ describe("Download all my data", () => {
     expect(foreign.status).toBe(404);
     expect(await json<Envelope>(foreign)).toEqual({ success: false, error: "Download not found" });
     expect((await call(`/api/users/me/data-exports/${exportId}/zip`, { cookie: other.cookie })).status).toBe(404);
+    // Nor does a moderator: they review reports, not members' data.
+    const mod = await moderator();
+    expect((await call(`/api/users/me/data-exports/${exportId}/zip`, { cookie: mod.cookie })).status).toBe(404);
+    expect((await call(`/profile/data-exports/${exportId}`, { cookie: mod.cookie })).status).toBe(404);
     expect((await call(`/api/users/me/data-exports/${exportId}`)).status).toBe(401);
     const visitorPage = await call(`/profile/data-exports/${exportId}`);
     expect(visitorPage.status).toBe(302);

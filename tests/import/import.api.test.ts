@@ -1,3 +1,4 @@
+import { moderator } from "../moderation/support";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES, TOO_MANY_ROWS } from "../../worker/services/import-csv";
 import { env } from "cloudflare:workers";
@@ -55,6 +56,10 @@ describe("who may import", () => {
     expect(foreign.status).toBe(404);
     expect(await json<Envelope>(foreign)).toEqual({ success: false, error: "Import not found" });
     expect((await call(`/api/imports/${jobId}/failed.csv`, { cookie: other.cookie })).status).toBe(404);
+    // A moderator reviews reports, not other members' imports.
+    const mod = await moderator();
+    expect((await call(`/api/imports/${jobId}`, { cookie: mod.cookie })).status).toBe(404);
+    expect((await call(`/api/imports/${jobId}/failed.csv`, { cookie: mod.cookie })).status).toBe(404);
   });
 });
 

@@ -23,6 +23,7 @@ import {
 } from "../db/schema";
 import { conflict, requireUser } from "./errors";
 import type { ServiceContext } from "./types";
+import { offerToNextInLine } from "./waitlist";
 
 /** What the member types to confirm; the page and the API both ask for it. */
 export const DELETE_CONFIRMATION_WORD = "DELETE";
@@ -104,10 +105,11 @@ export async function deleteAccount(ctx: ServiceContext): Promise<{ deleted: tru
   const blockers = await accountDeletionBlockers(ctx);
   if (blockers.length > 0) throw conflict(blockedMessage(blockers));
 
-  const [createdClubs, ownCovers, ownExports] = await ctx.db.batch([
+  const [createdClubs, ownCovers, ownExports, heldOffers] = await ctx.db.batch([
     ctx.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.createdBy, me)),
     ctx.db.select({ key: books.coverKey }).from(books).where(and(eq(books.userId, me), isNotNull(books.coverKey))),
     ctx.db.select({ key: dataExports.zipKey }).from(dataExports).where(and(eq(dataExports.userId, me), isNotNull(dataExports.zipKey))),
+    ctx.db.select({ bookId: waitlistEntries.bookId }).from(waitlistEntries).where(and(eq(waitlistEntries.userId, me), eq(waitlistEntries.state, "offered"))),
   ]);
   const clubIds = createdClubs.map((club) => club.id);
   // An active admin other than the member, else the oldest active member: one correlated pick per club.
@@ -183,6 +185,8 @@ export async function deleteAccount(ctx: ServiceContext): Promise<{ deleted: tru
     await ctx.db.batch(rest);
   }
 
+  // A book that was being offered to the member goes to the next in line now, not when the offer lapses.
+  for (const { bookId } of heldOffers) await offerToNextInLine(ctx, bookId, Date.now());
   await deleteMemberObjects(ctx, me, [...ownCovers, ...ownExports].map((row) => row.key));
   return { deleted: true, clubsHandedOver: handedOver, clubsDeleted: deletedClubs };
 }
