@@ -201,7 +201,11 @@ const worker = await startWorker((config) => {
   for (const limiter of config.ratelimits ?? []) if (limiter.name === "MESSAGE_LIMITER") limiter.simple.limit = 1_000_000;
 });
 try {
-  const check = (await (await benchFetch(`http://localhost:${PORT}/api/books?limit=1`)).json()) as { data: { total: number } };
+  const first = await benchFetch(`http://localhost:${PORT}/api/books?limit=1`);
+  if (!first.headers.get("Content-Type")?.startsWith("application/json")) {
+    throw new Error(`The Worker answered ${first.status}: ${(await first.text()).slice(0, 300)}`);
+  }
+  const check = (await first.json()) as { data: { total: number } };
   if (check.data.total !== BOOKS) throw new Error(`Expected ${BOOKS} books, the Worker sees ${check.data.total}`);
   const libraryReport = await table(
     `Library listing over ${BOOKS.toLocaleString("en-US")} books, ${SAMPLES} sequential requests each, local Miniflare (rows_read: listing + count):`,
