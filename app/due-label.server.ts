@@ -1,4 +1,5 @@
 import { dayIn, dueLabel } from "../worker/shared/calendar";
+import { dateFormat } from "../worker/shared/date-format";
 import type { SessionUser } from "../worker/services/types";
 
 export type DueLabel = ReturnType<typeof dueLabel>;
@@ -21,7 +22,7 @@ export function withDueLabel<Book extends { dueDate: string | null }>(book: Book
 
 /** An instant as the viewer reads it ("Sat 14 Dec, 18:30"), in their timezone, UTC for visitors. */
 export function timeFor(user: Pick<SessionUser, "timezone"> | null, instant: number): string {
-  return new Intl.DateTimeFormat("en-GB", {
+  return dateFormat("en-GB", {
     timeZone: user?.timezone ?? "UTC",
     weekday: "short",
     day: "numeric",

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { dateFormat } from "../../worker/shared/date-format";
 
 export const REGENERATE_CONFIRMATION = "Make a new invite code? The current code will stop working.";
 const COPIED = "Invite code copied";
@@ -33,7 +34,7 @@ export function ClubInvitePanel({
   const regenerating = fetcher.state !== "idle";
   const refused = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.errors.form : null;
   // The member's own time zone on server and browser alike, so the hydrated text matches.
-  const expires = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: timezone }).format(invite.expiresAt);
+  const expires = dateFormat("en-US", { dateStyle: "medium", timeZone: timezone }).format(invite.expiresAt);
 
   async function copyCode() {
     clearTimeout(copyTimer.current);

@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import type { JoinRequestItem } from "../../worker/services/club-membership";
+import { dateFormat } from "../../worker/shared/date-format";
 import { Avatar } from "./avatar";
 import { FieldError } from "./field-error";
 
@@ -55,7 +56,7 @@ export function ClubRequests({
   closeHref: string;
 }) {
   // The member's own time zone on both server and browser, so the hydrated text matches.
-  const format = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: timezone });
+  const format = dateFormat("en-US", { dateStyle: "medium", timeZone: timezone });
   let content: React.ReactNode;
   if (loadError || !requests) {
     content = (

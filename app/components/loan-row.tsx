@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "react-router";
 import type { LoanView } from "../../worker/services/loans";
 import { addDays, dueLabel } from "../../worker/shared/calendar";
+import { dateFormat } from "../../worker/shared/date-format";
 import { BookCover } from "./book-cover";
 import { FieldError } from "./field-error";
 import { type LoanAnswer, LoanForm, refusalOf } from "./loan-form";
@@ -74,7 +75,7 @@ export function LoanRow({
       {children}
     </LoanForm>
   );
-  const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: timezone });
+  const day = dateFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: timezone });
   const open = state === "requested" || state === "accepted" || state === "lent";
 
   let actions: React.ReactNode = null;

@@ -1,4 +1,5 @@
 import { addDays, dayIn } from "../../worker/shared/calendar";
+import { dateFormat } from "../../worker/shared/date-format";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -18,5 +19,5 @@ export function relativeTime(at: number, now: number, timeZone: string): string 
   if (day === today) return relative.format(-Math.floor(ago / HOUR), "hour");
   if (day === addDays(today, -1)) return relative.format(-1, "day");
   const sameYear = day.slice(0, 4) === today.slice(0, 4);
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: sameYear ? undefined : "numeric", timeZone }).format(at);
+  return dateFormat("en-GB", { day: "numeric", month: "short", ...(sameYear ? {} : { year: "numeric" }), timeZone }).format(at);
 }

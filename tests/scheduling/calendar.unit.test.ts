@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays, dayIn, daysBetween, dueLabel, instantAt, isCalendarDay } from "../../worker/shared/calendar";
+import { dateFormat } from "../../worker/shared/date-format";
 
 describe("calendar days in a member's timezone", () => {
   it("names the day it is in the member's timezone, not in UTC", () => {
@@ -38,5 +39,17 @@ describe("calendar days in a member's timezone", () => {
     expect(dueLabel("2026-11-23", "2026-11-23")).toEqual({ text: "Due today", overdue: false });
     expect(dueLabel("2026-11-22", "2026-11-23")).toEqual({ text: "Overdue 1 day", overdue: true });
     expect(dueLabel("2026-11-20", "2026-11-23")).toEqual({ text: "Overdue 3 days", overdue: true });
+  });
+});
+
+describe("shared date formats", () => {
+  it("builds one Intl.DateTimeFormat per locale and options, and formats with each zone's own", () => {
+    const tokyo = dateFormat("en-GB", { day: "numeric", month: "short", timeZone: "Asia/Tokyo" });
+    expect(dateFormat("en-GB", { day: "numeric", month: "short", timeZone: "Asia/Tokyo" })).toBe(tokyo);
+    const newYork = dateFormat("en-GB", { day: "numeric", month: "short", timeZone: "America/New_York" });
+    expect(newYork).not.toBe(tokyo);
+    const instant = Date.UTC(2026, 11, 11, 16);
+    expect(tokyo.format(instant)).toBe("12 Dec");
+    expect(newYork.format(instant)).toBe("11 Dec");
   });
 });

@@ -4,8 +4,18 @@ import { requestContext } from "../context";
 import type { AppEnv } from "./app-env";
 import { VIEWER_HEADER, VISITOR } from "../shared/offline";
 
-// Built once per isolate: React Router's server build is loaded lazily on the first page request.
-const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+const loadBuild = () => import("virtual:react-router/server-build");
+
+// React Router derives its route table from the build on every call when it is given a loader
+// function (about 1 ms a page). In production the build never changes, so it is loaded on the
+// first page request and the handler is kept for the isolate; `npm run dev` keeps the loader so
+// edits show up without a restart.
+let productionHandler: ReturnType<typeof createRequestHandler> | undefined;
+async function pageHandler(): Promise<ReturnType<typeof createRequestHandler>> {
+  if (import.meta.env.DEV) return createRequestHandler(loadBuild, import.meta.env.MODE);
+  productionHandler ??= createRequestHandler(await loadBuild(), import.meta.env.MODE);
+  return productionHandler;
+}
 
 /**
  * Renders a page (or its route data), saying whom it was rendered for: the service worker keeps
@@ -21,7 +31,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     nonce: c.get("nonce"),
     url: new URL(c.req.url),
   });
-  const rendered = await handleRequest(c.req.raw, context);
+  const rendered = await (await pageHandler())(c.req.raw, context);
   // Redirects and some streamed answers have immutable headers: copy before marking.
   const response = new Response(rendered.body, rendered);
   response.headers.set(VIEWER_HEADER, c.get("user")?.id ?? VISITOR);

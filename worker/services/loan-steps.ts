@@ -4,6 +4,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
 import { books, type LoanAction, type LoanState, loanEvents, loans, users } from "../db/schema";
 import { daysBetween, dayIn } from "../shared/calendar";
+import { dateFormat } from "../shared/date-format";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
 import { LOAN_NOT_FOUND } from "./loan-queries";
 import { postLoanLine } from "./messages";
@@ -258,7 +259,7 @@ export async function announce(deps: Deps, step: Announcement, now = Date.now())
 
 /** "12 Dec 2026": due dates in lines and notifications (calendar days, so no timezone shift). */
 export function longDay(day: string): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  return dateFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 }
 
 export const bookTitle = (title: string) => title || "Untitled Book";

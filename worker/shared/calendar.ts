@@ -4,18 +4,12 @@
  * Worker and in the browser bundle.
  */
 
-const DAY_MS = 86_400_000;
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+import { dateFormat } from "./date-format";
 
-function dayFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    // en-CA formats dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormats.set(timeZone, format);
-  }
-  return format;
-}
+const DAY_MS = 86_400_000;
+
+// en-CA formats dates as YYYY-MM-DD.
+const dayFormat = (timeZone: string) => dateFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
 
 export const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -51,7 +45,7 @@ export function instantAt(day: string, hour: number, timeZone: string): number {
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in ms. */
 function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateFormat("en-US", {
     timeZone,
     hourCycle: "h23",
     year: "numeric",
@@ -74,6 +68,6 @@ export function dueLabel(dueDate: string, today: string): { text: string; overdu
   if (days === 1) return { text: "Due tomorrow", overdue: false };
   const date = new Date(utcMidnight(dueDate));
   const sameYear = dueDate.slice(0, 4) === today.slice(0, 4);
-  const text = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", ...(sameYear ? {} : { year: "numeric" }), timeZone: "UTC" }).format(date);
+  const text = dateFormat("en-GB", { day: "numeric", month: "short", ...(sameYear ? {} : { year: "numeric" }), timeZone: "UTC" }).format(date);
   return { text: `Due ${text}`, overdue: false };
 }
