@@ -128,6 +128,11 @@ function MyBookCard({ book, today, onEdit, onDeleted }: { book: Item; today: str
           {book.analysisState === "needs_details" && (
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Needs details</span>
           )}
+          {book.hidden && (
+            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
+              {book.hidden === "moderation" ? "Hidden by a moderator" : "Hidden while suspended"}
+            </span>
+          )}
         </div>
         {book.status === "borrowed" && book.lentToUserName && (
           <p className="text-xs text-stone-700">

@@ -94,6 +94,35 @@ describe("a book a moderator hides", () => {
     expect(api.data!.hidden).toBe("moderation");
   });
 
+  it("stays on its owner's own shelf, marked and counted, and on nobody else's view of it", async () => {
+    const shelfOwner = await signedInMember({ name: "Shelly Owner" });
+    const hiddenBook = await createBook(shelfOwner.user.id, { title: "Quiet Volume", ageGroupFine: "adult" });
+    const visible = await createBook(shelfOwner.user.id, { title: "Loud Volume", ageGroupFine: "adult" });
+    await hideByReport(hiddenBook.id);
+
+    type Shelf = Envelope<{ items: { bookId: string; hidden?: string }[]; total: number }>;
+    const shelfFor = async (member: Member | null, extra = "") =>
+      json<Shelf>(await call(`/api/books?bare=1&limit=100&userId=${shelfOwner.user.id}${extra}`, { headers: member ? asMember(member) : {} }));
+    const own = await shelfFor(shelfOwner);
+    expect(own.data!.items.map((item) => [item.bookId, item.hidden])).toEqual([
+      [visible.id, undefined],
+      [hiddenBook.id, "moderation"],
+    ]);
+    expect(own.data!.total).toBe(2);
+    expect((await shelfFor(shelfOwner, "&ageGroupFine=adult")).data!.total).toBe(2);
+    for (const member of [null, reader, mod]) {
+      const seen = await shelfFor(member);
+      expect(seen.data!.items.map((item) => item.bookId)).toEqual([visible.id]);
+      expect(seen.data!.total).toBe(1);
+    }
+
+    const page = await call("/my-books", { headers: asMember(shelfOwner) });
+    const html = await page.text();
+    expect(html).toContain("Quiet Volume");
+    expect(html).toContain("Hidden by a moderator");
+    expect(html).toMatch(/>2(<!-- -->)? books on your shelf</);
+  });
+
   it("cannot be borrowed or reported again (404)", async () => {
     const book = await createBook(owner.user.id, { title: "Out of reach" });
     await hideByReport(book.id);

@@ -160,6 +160,8 @@ export const books = sqliteTable(
     index("books_isbn13_idx").on(t.isbn13),
     // An import skips books the member already owns, found by ISBN among their own books.
     index("books_user_isbn13_idx").on(t.userId, t.isbn13),
+    // A member's own hidden books (rare), which My Books still lists and counts for them alone.
+    index("books_user_hidden_idx").on(t.userId).where(sql`hidden is not null`),
     // Uploads are looked up by their R2 key (pre-extracted metadata, idempotent analysis writes).
     index("books_cover_key_idx").on(t.coverKey),
   ],

@@ -22,6 +22,7 @@ export const bookCardColumns = {
   clubName: clubs.name,
   clubIsPrivate: clubs.isPrivate,
   dueDate: loans.dueDate,
+  hidden: books.hidden,
 };
 
 export const bookDetailColumns = {
@@ -83,6 +84,8 @@ export function toBookCard(row: CardRow) {
     ageGroupFine: row.ageGroupFine,
     analysisState: row.analysisState,
     createdAt: row.createdAt,
+    // Only an owner's own listing holds hidden books (library.ts); nobody else learns of the flag.
+    ...(row.hidden ? { hidden: row.hidden } : {}),
   };
 }
 export type BookCard = ReturnType<typeof toBookCard>;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { AGE_GROUPS, bookCounts, books, clubs, loans, memberships, users, type AgeGroupFine, type BookHiddenReason } from "../db/schema";
 import { booksFts } from "../db/fts";
@@ -38,10 +38,14 @@ export interface LibraryTotal {
   capped: boolean;
 }
 
-function filters(query: LibraryQuery, excludeUserId: string | null, clubId?: string): SQL[] {
+/** Whether the listing is the viewer's own shelf, which still shows their hidden books (marked). */
+const ownShelf = (ctx: ServiceContext, query: Pick<LibraryQuery, "userId">) => Boolean(query.userId && query.userId === ctx.user?.id);
+
+function filters(ctx: ServiceContext, query: LibraryQuery, excludeUserId: string | null, clubId?: string): SQL[] {
   // Hidden books (moderation, a suspended owner) are rare: the index walk skips them, and the
-  // counters and the search index leave them out by trigger (migrations/0008).
-  const where: SQL[] = [isNull(books.hidden)];
+  // counters and the search index leave them out by trigger (migrations/0008). Their owner still
+  // sees them on their own shelf, so nothing of theirs silently disappears.
+  const where: SQL[] = ownShelf(ctx, query) ? [] : [isNull(books.hidden)];
   // A club's shelf walks books_club_seq_idx, like an owner's shelf walks books_user_seq_idx.
   if (clubId) where.push(eq(books.clubId, clubId));
   if (query.userId) where.push(eq(books.userId, query.userId));
@@ -104,7 +108,7 @@ async function libraryPage(
   options: ListOptions,
   columns: typeof bookCardColumns | typeof bookDetailColumns,
 ): Promise<KeysetRows<CardRow | DetailRow>> {
-  const where = filters(query, options.excludeUserId ?? null, options.clubId);
+  const where = filters(ctx, query, options.excludeUserId ?? null, options.clubId);
   const backwards = query.prevToken !== undefined && query.nextToken === undefined;
   const fts = query.search ? toFtsQuery(query.search) : null;
   // A search walks the FTS index in rowid (= seq) order, so it stops after one page of matches.
@@ -147,13 +151,26 @@ export async function countLibraryBooks(
   const age: AgeGroupFine | undefined = query.ageGroupFine;
   if (query.userId) {
     const scope = age ? `user-age:${query.userId}:${age}` : `user:${query.userId}`;
-    return { count: (await counter(ctx, [scope])).get(scope) ?? 0, capped: false };
+    const [counts, hidden] = await Promise.all([
+      counter(ctx, [scope]),
+      ownShelf(ctx, query) ? countOwnHiddenBooks(ctx, query.userId, age) : Promise.resolve(0),
+    ]);
+    return { count: (counts.get(scope) ?? 0) + hidden, capped: false };
   }
   const totalScope = age ? `age:${age}` : "all";
   const ownScope = excludeUserId ? (age ? `user-age:${excludeUserId}:${age}` : `user:${excludeUserId}`) : null;
   const counts = await counter(ctx, ownScope ? [totalScope, ownScope] : [totalScope]);
   const total = (counts.get(totalScope) ?? 0) - (ownScope ? (counts.get(ownScope) ?? 0) : 0);
   return { count: Math.max(0, total), capped: false };
+}
+
+/** The owner's hidden books, which the counters leave out: a few rows on books_user_hidden_idx. */
+async function countOwnHiddenBooks(ctx: ServiceContext, userId: string, age: AgeGroupFine | undefined): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)` })
+    .from(books)
+    .where(and(eq(books.userId, userId), isNotNull(books.hidden), age ? eq(books.ageGroupFine, age) : undefined));
+  return row?.n ?? 0;
 }
 
 /**
@@ -169,7 +186,7 @@ async function countSearchMatches(
   const cap = searchCountCap(query.limit);
   if (query.userId || query.ageGroupFine) {
     // Narrow searches: the filter decides, so count through the join (bounded by the cap).
-    const where = filters(query as LibraryQuery, excludeUserId);
+    const where = filters(ctx, query as LibraryQuery, excludeUserId);
     const [row] = await ctx.db.all<{ n: number }>(sql`
       select count(*) as n from (
         select 1 from books_fts join books on books.seq = books_fts.rowid

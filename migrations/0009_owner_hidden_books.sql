@@ -1,0 +1,1 @@
+CREATE INDEX `books_user_hidden_idx` ON `books` (`user_id`) WHERE hidden is not null;
