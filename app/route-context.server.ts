@@ -11,8 +11,8 @@ export function loginUrlFor(url: URL): string {
 
 /** What services need for this request (`db`, `env`, and the member or null), for loaders and actions. */
 export function serviceContext(context: Context): ServiceContext {
-  const { db, env, user, ctx } = context.get(requestContext);
-  return { db, env, user, afterResponse: (work) => ctx.waitUntil(work) };
+  const { db, env, user, sessionId, ctx } = context.get(requestContext);
+  return { db, env, user, sessionId, afterResponse: (work) => ctx.waitUntil(work) };
 }
 
 /** The service context of a signed-in member, or a redirect to /login that brings them back here. */

@@ -8,7 +8,12 @@ import { DurableObject } from "cloudflare:workers";
 export type InboxEvent =
   | { type: "ready" }
   | { type: "dm"; conversationId: string; fromUserId: string }
-  | { type: "notification"; unread?: number; conversationId?: string };
+  | { type: "notification"; unread?: number; conversationId?: string }
+  /** The member's sessions were ended elsewhere (signed out everywhere, suspended, account deleted). */
+  | { type: "signed-out" };
+
+/** The close code of a socket whose session was ended: the tab signs in again rather than reconnecting. */
+export const SIGNED_OUT_CLOSE_CODE = 4401;
 
 /** Answered by the runtime itself, so a keep-alive ping never wakes a hibernating inbox. */
 export const INBOX_PING = JSON.stringify({ type: "ping" });
@@ -31,7 +36,9 @@ export class MemberInbox extends DurableObject<Env> {
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Not found", { status: 404 });
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    // Tagged with the session it was opened in, so signing out everywhere can spare the asking tab.
+    const sessionId = request.headers.get("X-Session-Id");
+    this.ctx.acceptWebSocket(server, sessionId ? [sessionId] : []);
     server.send(JSON.stringify({ type: "ready" } satisfies InboxEvent));
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -48,6 +55,25 @@ export class MemberInbox extends DurableObject<Env> {
       }
     }
     return told;
+  }
+
+  /**
+   * The member's sessions are gone: every open tab (but those of `exceptSessionId`, the one that
+   * asked) is told and its socket closed at once, instead of at its next request. Returns how many.
+   */
+  signOut(exceptSessionId?: string): number {
+    let closed = 0;
+    for (const socket of this.ctx.getWebSockets()) {
+      if (exceptSessionId && this.ctx.getTags(socket).includes(exceptSessionId)) continue;
+      try {
+        socket.send(JSON.stringify({ type: "signed-out" } satisfies InboxEvent));
+        socket.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
+        closed++;
+      } catch {
+        // Already closed.
+      }
+    }
+    return closed;
   }
 
   async webSocketMessage(): Promise<void> {

@@ -8,6 +8,7 @@ export interface RequestContext {
   ctx: { waitUntil(promise: Promise<unknown>): void };
   db: Database;
   user: SessionUser | null;
+  sessionId?: string;
   nonce: string;
   url: URL;
 }

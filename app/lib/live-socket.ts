@@ -17,6 +17,8 @@ const MAX_RETRY_MS = 30_000;
 const PING_EVERY_MS = 25_000;
 const PONG_WITHIN_MS = 10_000;
 const PING = JSON.stringify({ type: "ping" });
+/** The server closed it because the session ended (member-inbox.ts): reconnecting would only be refused. */
+const SIGNED_OUT = 4401;
 
 /**
  * Keeps a WebSocket to `path` (on this origin, ws: or wss: like the page) open: after a drop it
@@ -72,7 +74,10 @@ export function openLiveSocket(path: string, { onMessage, onOpenChange }: LiveSo
       }
       if (data && typeof data === "object" && !stopped) onMessage(data as { type?: unknown });
     };
-    ws.onclose = () => dropped(ws);
+    ws.onclose = (event) => {
+      if (event.code === SIGNED_OUT) stopped = true;
+      dropped(ws);
+    };
   }
 
   const reconnectNow = () => {

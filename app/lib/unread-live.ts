@@ -1,6 +1,7 @@
 import type { ConversationSummary } from "../../worker/services/conversations";
 import { announceDmUpdate, DM_LIST_EVENT, DM_UPDATED_EVENT, type DmUpdate, isOpenConversation, noteReadThrough, unreadOf } from "./dm-events";
 import { openLiveSocket } from "./live-socket";
+import { SESSION_EXPIRED_EVENT } from "./session-events";
 import type { UnreadCounts } from "./use-unread-count";
 
 export const UNREAD_REFRESH_MS = 60_000;
@@ -82,6 +83,9 @@ export function startUnreadUpdates(setCounts: (change: Partial<UnreadCounts>) =>
         } else {
           void refreshBell();
         }
+      } else if (data.type === "signed-out") {
+        // Signed out on another device, suspended, or deleted: this tab signs in again now.
+        window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail: { status: 401 } }));
       } else if (data.type === "ready") {
         // Back after a drop: whatever was written meanwhile was not announced.
         if (connectedBefore) refreshAll();

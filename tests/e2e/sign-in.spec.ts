@@ -1,4 +1,4 @@
-import { expect, expectAccessible, newMember, signInAsNewMember, test } from "./fixtures";
+import { expect, expectAccessible, newMember, randomClientAddress, signInAsNewMember, test } from "./fixtures";
 
 test.describe("signing in and out", () => {
   test("a visitor sent to /login signs in as a demo member, comes back, and signs out", async ({ page }) => {
@@ -51,6 +51,30 @@ test.describe("signing in and out", () => {
     await expect(page.getByRole("heading", { name: "Sign in to BookClub" })).toBeVisible();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Flibrary$/);
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" })).toBeVisible();
+  });
+
+  test("'Sign out everywhere' on one device signs the member out on their other device at once", async ({ page, browser }) => {
+    const member = await signInAsNewMember(page, newMember("Sasha Twodevices"), { path: "/profile", heading: "Profile" });
+    const laptop = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": randomClientAddress() } });
+    try {
+      const other = await laptop.newPage();
+      // The other device is on a settled page: its inbox socket is up and has said "ready".
+      const inboxReady = other
+        .waitForEvent("websocket", (socket) => socket.url().endsWith("/api/dm/socket"))
+        .then((socket) => socket.waitForEvent("framereceived", (frame) => String(frame.payload).includes('"ready"')));
+      await signInAsNewMember(other, member, { path: "/library", heading: "Community Library" });
+      await inboxReady;
+
+      await page.getByRole("button", { name: "Sign out everywhere" }).click();
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" })).toBeVisible();
+
+      // Nobody touches the other device: it is told, warns, and goes to sign-in by itself.
+      await expect(other.getByRole("alert").filter({ hasText: "Your session has expired. Please sign in again to continue." })).toBeVisible();
+      await expect(other.getByRole("heading", { name: "Sign in to BookClub" })).toBeVisible();
+      await expect(other).toHaveURL(/\/login\?redirectTo=%2Flibrary$/);
+    } finally {
+      await laptop.close();
+    }
   });
 
   test("the Google callback explains a declined sign-in", async ({ page }) => {

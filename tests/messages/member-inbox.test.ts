@@ -3,7 +3,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { INBOX_PING, INBOX_PONG, type InboxEvent, type MemberInbox } from "../../durable-objects/member-inbox";
 import { memberInbox } from "../../worker/services/member-inboxes";
-import { signedInMember } from "../helpers/fixtures";
+import { createSession } from "../../worker/auth/session";
+import { db, signedInMember } from "../helpers/fixtures";
+import { moderator, post } from "../moderation/support";
 import { call, ORIGIN } from "../helpers/http";
 import { SAME_ORIGIN } from "../members/support";
 
@@ -15,8 +17,11 @@ async function connectInbox(cookie: string, origin = ORIGIN) {
   const socket = response.webSocket;
   const received: string[] = [];
   const waiters: ((data: string) => void)[] = [];
+  let onClose: (code: number) => void = () => {};
+  const closed = new Promise<number>((resolve) => (onClose = resolve));
   if (socket) {
     socket.accept();
+    socket.addEventListener("close", (event) => onClose(event.code));
     socket.addEventListener("message", (message) => {
       const data = message.data as string;
       const waiter = waiters.shift();
@@ -26,7 +31,7 @@ async function connectInbox(cookie: string, origin = ORIGIN) {
   }
   const nextRaw = () => new Promise<string>((resolve) => (received.length ? resolve(received.shift()!) : waiters.push(resolve)));
   const next = async () => JSON.parse(await nextRaw()) as InboxEvent;
-  return { response, socket, next, nextRaw };
+  return { response, socket, next, nextRaw, closed };
 }
 
 function api(path: string, member: Member, init: { method?: string; json?: unknown } = {}) {
@@ -100,5 +105,56 @@ describe("the member's inbox socket (GET /api/dm/socket)", () => {
     carolTab.socket!.send(INBOX_PING);
     expect(await carolTab.nextRaw()).toBe(INBOX_PONG);
     for (const tab of [carolTab, bobTab]) tab.socket!.close(1000, "done");
+  });
+});
+
+describe("when the member's sessions end, their open tabs are signed out at once", () => {
+  /** The same member on a second device. */
+  async function secondDevice(member: Member) {
+    const session = await createSession(db, member.user.id);
+    return `bookclub_session=${session.token}`;
+  }
+  const openSockets = (member: Member) =>
+    runInDurableObject(memberInbox(env, member.user.id), (_inbox: MemberInbox, state) => state.getWebSockets().length);
+
+  it("'Sign out everywhere' closes the other devices' tabs and spares the tab that asked", async () => {
+    const member = await signedInMember();
+    const here = await connectInbox(member.cookie);
+    const elsewhere = await connectInbox(await secondDevice(member));
+    await Promise.all([here.next(), elsewhere.next()]);
+
+    const response = await call("/api/auth/logout-all", { method: "POST", cookie: member.cookie, headers: SAME_ORIGIN });
+    expect(response.status).toBe(200);
+    expect(await elsewhere.next()).toEqual({ type: "signed-out" });
+    expect(await elsewhere.closed).toBe(4401);
+    expect(await openSockets(member)).toBe(1);
+    here.socket!.close(1000, "done");
+  });
+
+  it("a suspension closes every tab of the suspended member", async () => {
+    const [member, mod] = await Promise.all([signedInMember(), moderator()]);
+    const tabs = [await connectInbox(member.cookie), await connectInbox(await secondDevice(member))];
+    await Promise.all(tabs.map((tab) => tab.next()));
+
+    expect((await post(`/api/moderation/members/${member.user.id}/suspend`, mod)).status).toBe(200);
+    for (const tab of tabs) {
+      expect(await tab.next()).toEqual({ type: "signed-out" });
+      expect(await tab.closed).toBe(4401);
+    }
+    expect(await openSockets(member)).toBe(0);
+  });
+
+  it("deleting the account closes the other devices' tabs", async () => {
+    const member = await signedInMember();
+    const here = await connectInbox(member.cookie);
+    const elsewhere = await connectInbox(await secondDevice(member));
+    await Promise.all([here.next(), elsewhere.next()]);
+
+    const response = await call("/api/users/me", { method: "DELETE", cookie: member.cookie, headers: SAME_ORIGIN, json: { confirm: "DELETE" } });
+    expect(response.status).toBe(200);
+    expect(await elsewhere.next()).toEqual({ type: "signed-out" });
+    expect(await elsewhere.closed).toBe(4401);
+    expect(await openSockets(member)).toBe(1);
+    here.socket!.close(1000, "done");
   });
 });

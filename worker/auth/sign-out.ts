@@ -1,6 +1,7 @@
 import { parse } from "hono/utils/cookie";
 import type { Database } from "../db/client";
 import { requireUser } from "../services/errors";
+import { signOutOpenTabs } from "../services/member-inboxes";
 import type { ServiceContext } from "../services/types";
 import { invalidateAllSessions, invalidateSession, SESSION_COOKIE, sessionIdFromToken } from "./session";
 
@@ -18,5 +19,8 @@ export async function signOut(db: Database, sessionId: string) {
 /** "Sign out everywhere": ends every session of the signed-in member, on every device. */
 export async function signOutEverywhere(ctx: ServiceContext): Promise<{ sessionsEnded: number }> {
   requireUser(ctx);
-  return { sessionsEnded: await invalidateAllSessions(ctx.db, ctx.user.id) };
+  const sessionsEnded = await invalidateAllSessions(ctx.db, ctx.user.id);
+  // The other devices' open tabs learn it now; the asking tab is already on its way to /login.
+  await signOutOpenTabs(ctx.env, ctx.user.id, ctx.sessionId);
+  return { sessionsEnded };
 }

@@ -20,5 +20,11 @@ export function serviceContext(c: {
   executionCtx: { waitUntil(promise: Promise<unknown>): void };
   get: <K extends keyof AppEnv["Variables"]>(key: K) => AppEnv["Variables"][K];
 }): ServiceContext {
-  return { db: c.get("db"), env: c.env, user: c.get("user"), afterResponse: (work) => c.executionCtx.waitUntil(work) };
+  return {
+    db: c.get("db"),
+    env: c.env,
+    user: c.get("user"),
+    sessionId: c.get("session")?.id,
+    afterResponse: (work) => c.executionCtx.waitUntil(work),
+  };
 }

@@ -11,5 +11,7 @@ import { authenticateSocketUpgrade, upgradeFor } from "./socket-upgrade";
 export async function memberSocket(c: Context<AppEnv>): Promise<Response> {
   const ctx = await authenticateSocketUpgrade(c);
   if (ctx instanceof Response) return ctx;
-  return memberInbox(c.env, ctx.user.id).fetch(upgradeFor(c, ctx.user.id));
+  const upgrade = upgradeFor(c, ctx.user.id);
+  upgrade.headers.set("X-Session-Id", ctx.sessionId);
+  return memberInbox(c.env, ctx.user.id).fetch(upgrade);
 }

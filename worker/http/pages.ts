@@ -28,6 +28,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     ctx: c.executionCtx,
     db: c.get("db"),
     user: c.get("user"),
+    sessionId: c.get("session")?.id,
     nonce: c.get("nonce"),
     url: new URL(c.req.url),
   });

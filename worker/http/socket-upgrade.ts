@@ -12,14 +12,16 @@ import { isCrossSiteRequest } from "./csrf";
  * (cookie, or Bearer for non-browser clients). It runs before the header-editing middleware, so
  * it resolves the session itself. Answers the member's service context, or the refusal to send.
  */
-export async function authenticateSocketUpgrade(c: Context<AppEnv>): Promise<(ServiceContext & { user: SessionUser }) | Response> {
+export async function authenticateSocketUpgrade(
+  c: Context<AppEnv>,
+): Promise<(ServiceContext & { user: SessionUser; sessionId: string }) | Response> {
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") return c.json({ success: false, error: "Expected a WebSocket upgrade" }, 426);
   if (isCrossSiteRequest(c.req.raw)) return c.json({ success: false, error: "Cross-site request refused." }, 403);
   const token = c.req.header("Authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? getCookie(c, SESSION_COOKIE);
   const db = getDatabase(c.env.DB);
   const session = token ? await validateSessionToken(db, token) : null;
   if (!session) return c.json({ success: false, error: "Please sign in to continue." }, 401);
-  return { db, env: c.env, user: session.user };
+  return { db, env: c.env, user: session.user, sessionId: session.sessionId };
 }
 
 /** The upgrade request for a Durable Object, naming the member it was authenticated as (whatever the client sent is replaced). */

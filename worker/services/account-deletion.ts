@@ -23,6 +23,7 @@ import {
 } from "../db/schema";
 import { conflict, requireUser } from "./errors";
 import type { ServiceContext } from "./types";
+import { signOutOpenTabs } from "./member-inboxes";
 import { offerToNextInLine } from "./waitlist";
 
 /** What the member types to confirm; the page and the API both ask for it. */
@@ -187,6 +188,8 @@ export async function deleteAccount(ctx: ServiceContext): Promise<{ deleted: tru
 
   // A book that was being offered to the member goes to the next in line now, not when the offer lapses.
   for (const { bookId } of heldOffers) await offerToNextInLine(ctx, bookId, Date.now());
+  // The member's other devices are signed out at once; this tab goes on to the goodbye page.
+  await signOutOpenTabs(ctx.env, me, ctx.sessionId);
   await deleteMemberObjects(ctx, me, [...ownCovers, ...ownExports].map((row) => row.key));
   return { deleted: true, clubsHandedOver: handedOver, clubsDeleted: deletedClubs };
 }

@@ -15,3 +15,16 @@ export async function tellMembers(env: Env, memberIds: readonly string[], event:
     if (result.status === "rejected") console.warn("Telling a member's inbox about a conversation failed", result.reason);
   }
 }
+
+/**
+ * Closes the member's open tabs' inbox sockets once their sessions are ended (signed out
+ * everywhere, suspended, deleted), so every device learns it at once. Best effort: each of those
+ * tabs is refused at its next request anyway.
+ */
+export async function signOutOpenTabs(env: Env, memberId: string, exceptSessionId?: string): Promise<void> {
+  try {
+    await memberInbox(env, memberId).signOut(exceptSessionId);
+  } catch (error) {
+    console.warn("Closing a member's open tabs failed", error);
+  }
+}

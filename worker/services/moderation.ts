@@ -4,6 +4,7 @@ import { isModerator, readConfig } from "../config";
 import { books, reports, sessions, users } from "../db/schema";
 import { conversationRoom } from "./conversation-rooms";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
+import { signOutOpenTabs } from "./member-inboxes";
 import type { ServiceContext, SessionUser } from "./types";
 
 /** How many open reports the review page shows, oldest first (the queue a moderator works through). */
@@ -153,6 +154,7 @@ export async function suspendMember(ctx: ServiceContext, userId: string) {
     ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
     ctx.db.update(books).set({ hidden: "suspension" }).where(and(eq(books.userId, userId), isNull(books.hidden))),
   ]);
+  await signOutOpenTabs(ctx.env, userId);
   return { userId, suspended: true as const };
 }
 

@@ -17,6 +17,8 @@ export interface ServiceContext {
   db: Database;
   env: Env;
   user: SessionUser | null;
+  /** The session the request came with, when it had one: signing out everywhere spares the tab that asked. */
+  sessionId?: string;
   /**
    * Hands over work the answer need not wait for (the other member's bell and e-mail after a
    * message): the request's `waitUntil`. Without it (jobs, scripts) that work is awaited.
