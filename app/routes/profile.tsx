@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
+import { isModerator, readConfig } from "../../worker/config";
 import { TIMEZONES } from "../../worker/db/schema";
 import { latestDataExport } from "../../worker/services/data-download";
 import { saveProfilePicture } from "../../worker/services/profile-picture";
@@ -37,7 +38,13 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   // The list comes from the server so the browser bundle never imports the schema.
-  return { profile: toOwnProfile(ctx.user), timezones: TIMEZONES, dataExport: await latestDataExport(ctx) };
+  return {
+    profile: toOwnProfile(ctx.user),
+    timezones: TIMEZONES,
+    dataExport: await latestDataExport(ctx),
+    // The top bar's Moderation link is not on the phone's bottom bar: moderators find it here too.
+    moderator: isModerator(readConfig(ctx.env), ctx.user.email),
+  };
 }
 
 type Field = "name" | "bio" | "timezone" | "picture" | "showEmail" | "form";
@@ -293,6 +300,18 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </h2>
         <ShowEmailSwitch saved={profile.showEmail} />
       </section>
+
+      {loaderData.moderator && (
+        <section aria-labelledby={`${ids}-moderation`} className="card space-y-3 p-5">
+          <h2 id={`${ids}-moderation`} className="font-serif text-xl font-semibold">
+            Moderation
+          </h2>
+          <p className="text-stone-700">You are a moderator: review what members have reported.</p>
+          <Link to="/moderation" className="btn btn-secondary">
+            Review reports
+          </Link>
+        </section>
+      )}
 
       <section aria-labelledby={`${ids}-sessions`} className="card space-y-3 p-5">
         <h2 id={`${ids}-sessions`} className="font-serif text-xl font-semibold">

@@ -213,6 +213,15 @@ describe("moderator actions", () => {
     expect((await post(`/api/moderation/members/${mod.user.id}/suspend`, mod)).status).toBe(400);
   });
 
+  it("is reachable from a moderator's profile (the phone's bottom bar has no Moderation link), and from no one else's", async () => {
+    const own = await (await call("/profile", { headers: asMember(mod) })).text();
+    expect(own).toContain("Review reports");
+    expect(own).toContain('href="/moderation"');
+    const member = await (await call("/profile", { headers: asMember(reporter) })).text();
+    expect(member).not.toContain("Review reports");
+    expect(member).not.toContain('href="/moderation"');
+  });
+
   it("works from the /moderation page's forms too", async () => {
     const { envelope } = await report(reporter, { subject: "member", userId: reported.user.id });
     const form = new URLSearchParams({ intent: "dismiss", reportId: envelope.data!.reportId });
