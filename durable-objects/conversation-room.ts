@@ -26,7 +26,8 @@ const MIRROR_RETRY_MS = 2_000;
 /**
  * One conversation between two members: its messages in order, each member's read mark, and the
  * members' hibernating WebSockets. Everything lives in the object's SQLite storage, so eviction or
- * hibernation loses nothing; unread = latest seq − the member's last read seq, exact by construction.
+ * hibernation loses nothing; unread = latest seq − the member's last read seq − messages hidden since,
+ * exact by construction.
  * After each change the summary is mirrored into the D1 `conversations` row (idempotently, keyed by
  * the room's version), so the conversation list and the unread badge stay one indexed D1 query.
  */
@@ -155,7 +156,10 @@ export class ConversationRoom extends DurableObject<Env> {
 
   unreadFor(memberId: string): number {
     const mark = this.sql.exec<{ last_read_seq: number }>("SELECT last_read_seq FROM read_marks WHERE user_id = ?", memberId).toArray()[0];
-    return mark ? this.latestSeq() - mark.last_read_seq : 0;
+    if (!mark) return 0;
+    // A message a moderator hid after it arrived no longer counts: the member could never read it.
+    const hidden = this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM hidden_messages WHERE seq > ?", mark.last_read_seq).one().n;
+    return this.latestSeq() - mark.last_read_seq - hidden;
   }
 
   /**

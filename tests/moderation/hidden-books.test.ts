@@ -138,6 +138,12 @@ describe("a message a moderator hides", () => {
     const second = await sendMessage(owner, reader, "Send me your bank details");
     expect(second.conversationId).toBe(first.conversationId);
     const { envelope } = await report(reader, { subject: "message", conversationId: second.conversationId, messageId: second.messageId, reason: "scam" });
+    const unreadOf = async (member: Member) => {
+      const [row] = await db.select().from(conversations).where(eq(conversations.id, second.conversationId));
+      return row!.userAId === member.user.id ? row!.unreadCountForUserA : row!.unreadCountForUserB;
+    };
+    const readerUnread = await unreadOf(reader);
+    expect(readerUnread).toBeGreaterThan(0);
     // An open thread is told to drop it.
     const live = await call(`/api/dm/conversations/${second.conversationId}/socket`, { headers: { ...asMember(owner), Upgrade: "websocket" } });
     const socket = live.webSocket!;
@@ -158,6 +164,9 @@ describe("a message a moderator hides", () => {
     }
     const [row] = await db.select().from(conversations).where(eq(conversations.id, second.conversationId));
     expect(row!.lastMessageSnippet).toBe("Hello, is the book still available?");
+    // The hidden message no longer counts as unread: the badge never promises what the thread won't show.
+    expect(await unreadOf(reader)).toBe(readerUnread - 1);
+    expect(await unreadOf(owner)).toBe(0);
     // Reporting it again finds nothing.
     expect((await report(reader, { subject: "message", conversationId: second.conversationId, messageId: second.messageId })).status).toBe(404);
   });
