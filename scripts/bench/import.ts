@@ -4,67 +4,14 @@
 // Reports the time until every book is on the shelf with its metadata and cover, and the D1 rows
 // written per book. `node scripts/bench/import.ts`; Env: BENCH_IMPORT_ROWS (default 5000),
 // BENCH_IMPORT_CONCURRENCY (default "1,4": consumer invocations in flight).
-import { readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
-import { build } from "esbuild";
-import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { readFileSync } from "node:fs";
+import { startBenchWorker } from "./bench-worker.ts";
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 5000);
 const CONCURRENCY = (process.env.BENCH_IMPORT_CONCURRENCY ?? "1,4").split(",").map(Number);
 const THUMBNAIL = readFileSync("tests/covers/fixtures/front-cover-no-barcode.jpg");
 
-function migrationStatements(): string[] {
-  return readdirSync("migrations")
-    .filter((name) => name.endsWith(".sql"))
-    .sort()
-    .flatMap((name) => readFileSync(path.join("migrations", name), "utf8").split("--> statement-breakpoint"))
-    .map((statement) => statement.trim())
-    .filter(Boolean);
-}
-
-const wasmModules = new Map<string, string>();
-const bundle = await build({
-  entryPoints: ["tests/import/bench/import-bench-worker.ts"],
-  bundle: true,
-  write: false,
-  format: "esm",
-  platform: "browser",
-  conditions: ["workerd", "worker", "browser"],
-  target: "es2022",
-  logLevel: "error",
-  plugins: [
-    {
-      // The ISBN lookup's module graph reaches the barcode reader: its `.wasm?module` becomes a module of its own.
-      name: "compiled-wasm",
-      setup(bundler) {
-        bundler.onResolve({ filter: /\.wasm\?module$/ }, async (args) => {
-          const resolved = await bundler.resolve(args.path.replace(/\?module$/, ""), { kind: args.kind, resolveDir: args.resolveDir });
-          const name = path.basename(resolved.path);
-          wasmModules.set(name, resolved.path);
-          return { path: `./${name}`, external: true };
-        });
-      },
-    },
-  ],
-});
-const mf = new Miniflare(
-  convertV4MiniflareOptions({
-    modules: [
-      { type: "ESModule", path: "worker.mjs", contents: bundle.outputFiles[0]!.text },
-      ...[...wasmModules].map(([name, file]) => ({ type: "CompiledWasm" as const, path: name, contents: readFileSync(file) })),
-    ],
-    compatibilityDate: "2026-10-15",
-    compatibilityFlags: ["nodejs_compat"],
-    d1Databases: ["DB"],
-    r2Buckets: ["MEDIA"],
-  }),
-);
-
-async function post<T>(pathname: string, body: string): Promise<T> {
-  const response = await mf.dispatchFetch(`http://bench${pathname}`, { method: "POST", body });
-  if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const { post, dispose } = await startBenchWorker("tests/import/bench/import-bench-worker.ts");
 
 interface Outcome {
   books: number;
@@ -79,7 +26,6 @@ interface Outcome {
 }
 
 try {
-  await post("/migrate", JSON.stringify(migrationStatements()));
   const rows = [
     `CSV import of ${ROWS.toLocaleString("en-US")} Goodreads rows (recorded metadata answers, covers copied into R2), local Miniflare:`,
     "",
@@ -106,5 +52,5 @@ try {
   }
   console.log(`\n${rows.join("\n")}\n`);
 } finally {
-  await mf.dispose();
+  await dispose();
 }

@@ -6,6 +6,7 @@ import { localAnalyzer } from "../../../worker/covers/providers/local";
 import type { CoverAnalyzer } from "../../../worker/covers/providers/types";
 import { workersAiAnalyzer } from "../../../worker/covers/providers/workers-ai";
 import { googleBooksPrideAndPrejudice, workersAiPrideAndPrejudice } from "../fixtures/recorded";
+import { applyMigrations } from "../../helpers/bench-migrate";
 
 interface BenchEnv {
   DB: D1Database;
@@ -51,11 +52,7 @@ async function seed(env: BenchEnv, runId: string, count: number, image: Uint8Arr
 export default {
   async fetch(request: Request, env: BenchEnv): Promise<Response> {
     const url = new URL(request.url);
-    if (url.pathname === "/migrate") {
-      const statements = (await request.json()) as string[];
-      await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
-      return Response.json({ applied: statements.length });
-    }
+    if (url.pathname === "/migrate") return applyMigrations(request, env.DB);
     const runId = url.searchParams.get("run") ?? "0";
     if (url.pathname === "/seed") {
       const image = new Uint8Array(await request.arrayBuffer());

@@ -6,6 +6,7 @@ import { processImportBatch } from "../../../worker/services/import-batches";
 import { GOODREADS_HEADER, toCsv } from "../../../worker/services/import-csv";
 import { type ImportMessage, startImport } from "../../../worker/services/imports";
 import { googleBooksScannedIsbn } from "../../books/fixtures/google-books-isbn";
+import { applyMigrations } from "../../helpers/bench-migrate";
 
 interface BenchEnv {
   DB: D1Database;
@@ -94,11 +95,7 @@ function goodreadsExport(rows: number, offset: number): string {
 export default {
   async fetch(request: Request, env: BenchEnv): Promise<Response> {
     const url = new URL(request.url);
-    if (url.pathname === "/migrate") {
-      const statements = (await request.json()) as string[];
-      await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
-      return Response.json({ applied: statements.length });
-    }
+    if (url.pathname === "/migrate") return applyMigrations(request, env.DB);
     if (url.pathname === "/start") {
       const { rows, offset, thumbnail } = (await request.json()) as { rows: number; offset: number; thumbnail: number[] };
       const csv = goodreadsExport(rows, offset);
