@@ -95,3 +95,14 @@ export async function createMember(browser: Browser, name: string): Promise<Memb
     await context.close();
   }
 }
+
+/** Lists a book by hand on /books/new, waits for its page, and returns the page's path. */
+export async function addBookByHand(page: Page, title: string, author: string): Promise<string> {
+  await page.goto("/books/new");
+  await expect(page.getByRole("heading", { level: 1, name: "Add a book" })).toBeVisible();
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Author").fill(author);
+  await page.getByRole("button", { name: "Add Book" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  return new URL(page.url()).pathname;
+}

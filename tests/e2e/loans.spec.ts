@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, newMember, signInAsNewMember, test } from "./fixtures";
+import { addBookByHand, expect, expectAccessible, newMember, signInAsNewMember, test } from "./fixtures";
 
 /**
  * Another member in a browser of their own (own cookies, own client address), signed in, whose
@@ -47,13 +47,7 @@ test("a loan from request to return: accepted with a due date, seen by the borro
     // The owner lists a book by hand.
     const owner = await signInAsNewMember(page, newMember("Olga Owner"));
     const title = `The Left Hand of Darkness ${Date.now().toString(36)}`;
-    await page.goto("/books/new");
-    await expect(page.getByRole("heading", { level: 1, name: "Add a book" })).toBeVisible();
-    await page.getByLabel("Title").fill(title);
-    await page.getByLabel("Author").fill("Ursula K. Le Guin");
-    await page.getByRole("button", { name: "Add Book" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    const bookPath = new URL(page.url()).pathname;
+    const bookPath = await addBookByHand(page, title, "Ursula K. Le Guin");
     // Owners are not offered their own book.
     await expect(page.getByRole("button", { name: "Request to borrow" })).toHaveCount(0);
 

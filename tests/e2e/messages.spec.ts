@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { createMember, expect, expectAccessible, newMember, signInAsNewMember, test } from "./fixtures";
+import { addBookByHand, createMember, expect, expectAccessible, newMember, signInAsNewMember, test } from "./fixtures";
 
 /** Live means without a reload: within 2 s of the other member's action (issue 9). */
 const LIVE_MS = 2_000;
@@ -30,13 +30,7 @@ test("A borrows B's book: B sees the request arrive live, reads it, replies live
     // B lists a book by hand.
     const bea = await signInAsNewMember(b, newMember("Bea Owner"));
     const title = `The Dispossessed ${Date.now().toString(36)}`;
-    await b.goto("/books/new");
-    await expect(b.getByRole("heading", { level: 1, name: "Add a book" })).toBeVisible();
-    await b.getByLabel("Title").fill(title);
-    await b.getByLabel("Author").fill("Ursula K. Le Guin");
-    await b.getByRole("button", { name: "Add Book" }).click();
-    await expect(b.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    const bookPath = new URL(b.url()).pathname;
+    const bookPath = await addBookByHand(b, title, "Ursula K. Le Guin");
 
     // B waits on Messages, with nothing yet.
     await b.goto("/messages");

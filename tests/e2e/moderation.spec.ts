@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { expect, newMember, randomClientAddress, signInAsNewMember, test, watchPageProblems } from "./fixtures";
+import { addBookByHand, expect, newMember, randomClientAddress, signInAsNewMember, test, watchPageProblems } from "./fixtures";
 
 /** scripts/lib/e2e-vars.mjs lists this address in MODERATORS for the e2e Worker. */
 const MODERATOR_EMAIL = "moderator@example.org";
@@ -19,13 +19,7 @@ test("a member reports a book, a moderator hides it at /moderation, and it leave
     // The owner lists a book by hand.
     await signInAsNewMember(page, newMember("Opal Owner"));
     const title = `Counterfeit Classics ${Date.now().toString(36)}`;
-    await page.goto("/books/new");
-    await expect(page.getByRole("heading", { level: 1, name: "Add a book" })).toBeVisible();
-    await page.getByLabel("Title").fill(title);
-    await page.getByLabel("Author").fill("A. Nonymous");
-    await page.getByRole("button", { name: "Add Book" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    const bookPath = new URL(page.url()).pathname;
+    const bookPath = await addBookByHand(page, title, "A. Nonymous");
     // Nobody is offered a report of their own book.
     await expect(page.getByRole("button", { name: "Report" })).toHaveCount(0);
 

@@ -1,17 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GOODREADS_HEADER } from "../../worker/services/import-csv";
-import { jsonResponse, mockFetch } from "../covers/helpers";
 import { createBook, signedInMember } from "../helpers/fixtures";
 import { call, json, type Envelope } from "../helpers/http";
-import { booksOf, captureImportQueue, runImportBatches, startImport } from "./support";
+import { booksOf, captureImportQueue, lookupsFindNothing, runImportBatches, startImport } from "./support";
 
 let sent: ReturnType<typeof captureImportQueue>;
 beforeEach(() => {
   sent = captureImportQueue();
-  mockFetch({
-    "www.googleapis.com": () => jsonResponse({ kind: "books#volumes", totalItems: 0 }),
-    "openlibrary.org": () => jsonResponse({ numFound: 0, docs: [] }),
-  });
+  lookupsFindNothing();
 });
 afterEach(() => vi.restoreAllMocks());
 

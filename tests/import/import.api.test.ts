@@ -3,25 +3,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES, TOO_MANY_ROWS } from "../../worker/services/import-csv";
 import { env } from "cloudflare:workers";
 import { findRunningImport, type ImportPreview } from "../../worker/services/imports";
-import { jsonResponse, mockFetch } from "../covers/helpers";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { call, json, type Envelope } from "../helpers/http";
 import goodreadsCsv from "./fixtures/goodreads-library-export.csv?raw";
 import unclosedCsv from "./fixtures/goodreads-unclosed-quote.csv?raw";
 import notAnExportCsv from "./fixtures/not-an-export.csv?raw";
 import storygraphCsv from "./fixtures/storygraph-export.csv?raw";
-import { booksOf, captureImportQueue, jobRow, rowsOf, runImportBatches, startImport, uploadCsv } from "./support";
+import { booksOf, captureImportQueue, jobRow, lookupsFindNothing, rowsOf, runImportBatches, startImport, uploadCsv } from "./support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 let sent: ReturnType<typeof captureImportQueue>;
 
 beforeEach(() => {
   sent = captureImportQueue();
-  // No test reaches Google Books or Open Library: every lookup finds nothing.
-  mockFetch({
-    "www.googleapis.com": () => jsonResponse({ kind: "books#volumes", totalItems: 0 }),
-    "openlibrary.org": () => jsonResponse({ numFound: 0, docs: [] }),
-  });
+  lookupsFindNothing();
 });
 afterEach(() => vi.restoreAllMocks());
 

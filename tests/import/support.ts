@@ -5,6 +5,8 @@ import { vi } from "vitest";
 import { books, importJobs, importRows } from "../../worker/db/schema";
 import { handleImportBatch, type ImportConsumerDeps } from "../../worker/services/import-batches";
 import { IMPORT_QUEUE_NAME, type ImportMessage } from "../../worker/services/imports";
+import { googleBooksNoItems, openLibraryNoDocs } from "../books/fixtures/google-books-isbn";
+import { jsonResponse, mockFetch } from "../covers/helpers";
 import { db } from "../helpers/fixtures";
 import { call, json, type Envelope } from "../helpers/http";
 
@@ -16,6 +18,14 @@ export function captureImportQueue() {
     return undefined as never;
   });
   return sent;
+}
+
+/** No test reaches Google Books or Open Library: here every metadata lookup finds nothing. */
+export function lookupsFindNothing() {
+  return mockFetch({
+    "www.googleapis.com": () => jsonResponse(googleBooksNoItems),
+    "openlibrary.org": () => jsonResponse(openLibraryNoDocs),
+  });
 }
 
 export function uploadCsv(path: string, csv: string, cookie?: string) {
