@@ -7,7 +7,12 @@ import { pathToFileURL } from "node:url";
 import type { D1Database } from "@cloudflare/workers-types";
 import { build } from "esbuild";
 import { getPlatformProxy } from "wrangler";
+import { ensureDevVars } from "../lib/dev-vars.mjs";
 import { run } from "../lib/run.mjs";
+
+// The Worker under `vite preview` reads .dev.vars: without it (a fresh clone) every notification's
+// e-mail fails for want of EMAIL_TOKEN_SECRET and the bench measures the error path.
+ensureDevVars();
 
 export const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 export const PORT = Number(process.env.BENCH_PORT ?? 4174);
