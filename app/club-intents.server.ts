@@ -9,6 +9,7 @@ import {
   requestToJoinClub,
   setMemberRole,
 } from "../worker/services/club-membership";
+import { takeClubWrite } from "../worker/services/club-access";
 import { createClub, deleteClub, updateClub } from "../worker/services/club-writes";
 import { clubIdParams } from "../worker/services/clubs";
 import type { ServiceError } from "../worker/services/errors";
@@ -84,6 +85,12 @@ export async function clubIntentAction({
   }
   const intent = intentSchema.safeParse(textField(form, "intent"));
   if (!intent.success) return refuse({ form: "Unknown action." }, 400);
+  // Every intent is a club write: one count against the member's limit, as the API does.
+  try {
+    await takeClubWrite(ctx);
+  } catch (error) {
+    return actionError(error);
+  }
 
   if (intent.data === "create") {
     const input = clubInputSchema.safeParse(clubFields(form));

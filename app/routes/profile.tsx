@@ -105,7 +105,7 @@ function ShowEmailSwitch({ saved }: { saved: boolean }) {
         value={checked ? "off" : "on"}
         checked={checked}
         label={SHOW_EMAIL}
-        description="Members who share a club or a conversation with you always see it."
+        description="Off: only members you have exchanged messages with, and fellow members of a private club you both joined by invitation or approval, see it."
       />
       <FieldError id="profile-show-email-error" message={failed} />
     </fetcher.Form>

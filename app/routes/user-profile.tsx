@@ -89,7 +89,8 @@ export default function UserProfile({ loaderData, actionData }: Route.ComponentP
             <p className="text-stone-700">This is how other members see you.</p>
             {emailPrivate && (
               <p className="text-sm text-stone-700">
-                Your e-mail is shown only to members who share a club or a conversation with you.
+                Your e-mail is shown only to members you have exchanged messages with, and to fellow members of a private club you
+                both joined by invitation or approval.
               </p>
             )}
             <Link to="/profile" className="btn btn-secondary">

@@ -95,8 +95,8 @@ export async function seedBenchClubs(db: D1Database, total: number, memberId: st
   }
   await db
     .prepare(
-      `INSERT OR IGNORE INTO memberships (club_id, user_id, role, status, created_at)
-       SELECT id, created_by, 'admin', 'active', created_at FROM clubs WHERE id LIKE 'bench-club-%'`,
+      `INSERT OR IGNORE INTO memberships (club_id, user_id, role, status, joined_via, created_at)
+       SELECT id, created_by, 'admin', 'active', 'created', created_at FROM clubs WHERE id LIKE 'bench-club-%'`,
     )
     .run();
   await db

@@ -38,7 +38,7 @@ export interface DemoClub {
   isPrivate: boolean;
   memberLimit: number | null;
   createdBy: string;
-  members: { userId: string; role: "admin" | "member"; status: "active" | "pending" }[];
+  members: { userId: string; role: "admin" | "member"; status: "active" | "pending"; joinedVia: "created" | "open" | "approval" }[];
   createdAt: number;
 }
 
@@ -122,7 +122,7 @@ export function demoClubs(users: DemoUser[]): DemoClub[] {
     const creator = users[index % users.length]!;
     const others = users.filter((user) => user.id !== creator.id);
     const members = [
-      { userId: creator.id, role: "admin" as const, status: "active" as const },
+      { userId: creator.id, role: "admin" as const, status: "active" as const, joinedVia: "created" as const },
       ...others
         .filter((_, i) => (i + index) % 2 === 0)
         .slice(0, spec.memberLimit ? Math.min(spec.memberLimit - 1, 5) : 5)
@@ -130,6 +130,8 @@ export function demoClubs(users: DemoUser[]): DemoClub[] {
           userId: user.id,
           role: i === 0 && index === 0 ? ("admin" as const) : ("member" as const),
           status: "active" as const,
+          // A private club's demo members were let in by an admin; an open club's walked in.
+          joinedVia: spec.isPrivate ? ("approval" as const) : ("open" as const),
         })),
     ];
     return {

@@ -167,10 +167,10 @@ describe("a big club's page", () => {
       name: `Member ${String(i).padStart(3, "0")}`,
       email: `crowd-${i}-${crypto.randomUUID().slice(0, 8)}@example.com`,
     }));
-    // D1 takes at most 100 bound parameters a statement: 7 a member row, 4 a membership.
+    // D1 takes at most 100 bound parameters a statement: 7 a member row, 5 a membership (joined_via included).
     for (let i = 0; i < rows.length; i += 14) await db.insert(users).values(rows.slice(i, i + 14));
     const joined = rows.map((row) => ({ clubId, userId: row.id, role: "member" as const, status: "active" as const }));
-    for (let i = 0; i < joined.length; i += 24) await db.insert(memberships).values(joined.slice(i, i + 24));
+    for (let i = 0; i < joined.length; i += 19) await db.insert(memberships).values(joined.slice(i, i + 19));
     await db.update(clubs).set({ memberCount: count + 1 }).where(eq(clubs.id, clubId));
     await createBooks(creator.id, Array.from({ length: 30 }, (_, i) => ({ title: `Shelf ${String(i).padStart(2, "0")}`, clubId })));
   });

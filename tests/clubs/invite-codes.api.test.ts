@@ -113,6 +113,36 @@ describe("redeeming a code", () => {
     expect((await join(await signedInMember(), fresh.code)).status).toBe(200);
   });
 
+  it("is replaced when the creator removes a member: the removed member's code is refused, and admins see the new one, which works", async () => {
+    const { club, creator, code } = await clubWithCode({ isPrivate: true });
+    const admin = await signedInMember();
+    await addMember(club.id, admin.user.id, "active", "admin");
+    const removed = await signedInMember();
+    expect((await join(removed, code)).status).toBe(200);
+
+    expect((await clubApi("DELETE", `/${club.id}/members/${removed.user.id}`, creator)).status).toBe(200);
+    expect(await join(removed, code)).toEqual({ status: 404, body: INVALID });
+    expect(await memberCount(club.id)).toBe(2);
+
+    const fresh = (await clubApi<Code>("GET", `/${club.id}/invite-code`, creator)).body.data!;
+    expect(fresh.code).toMatch(CROCKFORD_CODE);
+    expect(fresh.code).not.toBe(code);
+    expect((await clubApi<Code>("GET", `/${club.id}/invite-code`, admin)).body.data).toEqual(fresh);
+    expect((await join(await signedInMember(), fresh.code)).status).toBe(200);
+  });
+
+  it("is replaced when a pending requester is removed, and left alone when a removal finds nobody", async () => {
+    const { club, creator, code } = await clubWithCode({ isPrivate: true });
+    const stranger = await createMember();
+    expect((await clubApi("DELETE", `/${club.id}/members/${stranger.id}`, creator)).status).toBe(404);
+    expect((await clubApi<Code>("GET", `/${club.id}/invite-code`, creator)).body.data!.code).toBe(code);
+
+    const requester = await createMember();
+    await addPendingRequest(club.id, requester.id);
+    expect((await clubApi("DELETE", `/${club.id}/members/${requester.id}`, creator)).status).toBe(200);
+    expect((await clubApi<Code>("GET", `/${club.id}/invite-code`, creator)).body.data!.code).not.toBe(code);
+  });
+
   it("after expiry, shows the admin a new code that works, while the old one stays refused", async () => {
     const { club, creator, code } = await clubWithCode();
     await db.update(inviteCodes).set({ expiresAt: Date.now() - 1000 }).where(eq(inviteCodes.clubId, club.id));

@@ -1,4 +1,4 @@
-import { clubs, joinRequests, memberships } from "../../worker/db/schema";
+import { clubs, joinRequests, type JoinPath, memberships } from "../../worker/db/schema";
 import { db } from "../helpers/fixtures";
 import { call, json, type Envelope } from "../helpers/http";
 import { bearer } from "../members/support";
@@ -16,7 +16,7 @@ export async function createClub(creatorId: string, overrides: Partial<ClubInser
     .insert(clubs)
     .values({ id: crypto.randomUUID(), name: "A Club", location: "Town Hall", createdBy: creatorId, memberCount: memberCount - 1, ...rest })
     .returning();
-  await db.insert(memberships).values({ clubId: club!.id, userId: creatorId, role: "admin", status: "active" });
+  await db.insert(memberships).values({ clubId: club!.id, userId: creatorId, role: "admin", status: "active", joinedVia: "created" });
   return { ...club!, memberCount };
 }
 
@@ -33,9 +33,18 @@ export async function createClubs(creatorId: string, rows: Partial<ClubInsert>[]
   return values;
 }
 
-/** A membership row; an active one adds one to the club's memberCount (the memberships trigger). */
-export function addMember(clubId: string, userId: string, status: "active" | "pending" = "active", role: "admin" | "member" = "member") {
-  return db.insert(memberships).values({ clubId, userId, status, role });
+/**
+ * A membership row; an active one adds one to the club's memberCount (the memberships trigger).
+ * `joinedVia` says how they came in (the column's default, "open", unless a test needs another).
+ */
+export function addMember(
+  clubId: string,
+  userId: string,
+  status: "active" | "pending" = "active",
+  role: "admin" | "member" = "member",
+  joinedVia: JoinPath = "open",
+) {
+  return db.insert(memberships).values({ clubId, userId, status, role, joinedVia });
 }
 
 /** A pending request as requestToJoinClub leaves it: the member's Pending membership and the admins' queue entry. */

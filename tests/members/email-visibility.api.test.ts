@@ -3,13 +3,26 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../worker/db/schema";
 import { emailAsSeenBy } from "../../worker/services/email-visibility";
-import { addMember, createClub } from "../clubs/support";
+import { postLoanLine } from "../../worker/services/messages";
+import { addMember, clubApi, createClub } from "../clubs/support";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { call, json, type Envelope } from "../helpers/http";
-import { createConversation } from "../messages/support";
 import { bearer, SAME_ORIGIN } from "./support";
 
 type PublicUser = { userId: string; name: string; email: string | null; profilePicture: string | null };
+
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+
+async function openConversation(from: Member, toUserId: string) {
+  const response = await call("/api/dm/conversations", { method: "POST", headers: bearer(from.token), json: { toUserId } });
+  expect(response.status).toBe(201);
+  return (await json<Envelope<{ conversationId: string }>>(response)).data!.conversationId;
+}
+
+async function say(from: Member, conversationId: string, content: string) {
+  const response = await call(`/api/dm/conversations/${conversationId}/messages`, { method: "POST", headers: bearer(from.token), json: { content } });
+  expect(response.status).toBe(201);
+}
 
 async function seenEmail(viewerToken: string, userId: string) {
   const response = await call(`/api/users/${userId}`, { headers: bearer(viewerToken) });
@@ -33,38 +46,110 @@ describe("who sees a member's e-mail (GET /api/users/{id})", () => {
     expect(await seenEmail(member.token, member.user.id)).toBe(member.user.email);
   });
 
-  it("shows it to members with an active membership in the same club, and not for pending ones", async () => {
-    const viewer = await signedInMember();
-    const owner = await createMember();
-    const club = await createClub(owner.id);
-    await addMember(club.id, viewer.user.id, "pending");
-    expect(await seenEmail(viewer.token, owner.id)).toBeNull();
-
-    const other = await createClub(viewer.user.id);
-    await addMember(other.id, owner.id, "pending");
-    expect(await seenEmail(viewer.token, owner.id)).toBeNull();
-
-    const shared = await createClub(viewer.user.id);
-    await addMember(shared.id, owner.id, "active");
-    expect(await seenEmail(viewer.token, owner.id)).toBe(owner.email);
+  it("hides it from a member who only opened a conversation with them (POST /api/dm/conversations), both ways", async () => {
+    const prober = await signedInMember();
+    const member = await signedInMember();
+    await openConversation(prober, member.user.id);
+    expect(await seenEmail(prober.token, member.user.id)).toBeNull();
+    expect(await seenEmail(member.token, prober.user.id)).toBeNull();
   });
 
-  it("hides it when each is in a different club", async () => {
-    const viewer = await signedInMember();
-    const owner = await createMember();
-    await createClub(viewer.user.id);
-    await createClub(owner.id);
-    expect(await seenEmail(viewer.token, owner.id)).toBeNull();
-  });
+  it("hides it while only one of them has written; the reply that makes it an exchange shows both", async () => {
+    const writer = await signedInMember();
+    const member = await signedInMember();
+    const conversationId = await openConversation(writer, member.user.id);
+    await say(writer, conversationId, "Hello! Could I borrow your Le Guin?");
+    await say(writer, conversationId, "Still there?");
+    expect(await seenEmail(writer.token, member.user.id)).toBeNull();
+    expect(await seenEmail(member.token, writer.user.id)).toBeNull();
 
-  it("shows it to both members of a conversation", async () => {
-    const first = await signedInMember();
-    const second = await signedInMember();
-    await createConversation(first.user.id, second.user.id);
-    expect(await seenEmail(first.token, second.user.id)).toBe(second.user.email);
-    expect(await seenEmail(second.token, first.user.id)).toBe(first.user.email);
+    await say(member, conversationId, "Sure, come by on Saturday.");
+    expect(await seenEmail(writer.token, member.user.id)).toBe(member.user.email);
+    expect(await seenEmail(member.token, writer.user.id)).toBe(writer.user.email);
     const outsider = await signedInMember();
-    expect(await seenEmail(outsider.token, first.user.id)).toBeNull();
+    expect(await seenEmail(outsider.token, writer.user.id)).toBeNull();
+  });
+
+  it("does not count the loan lines posted into the chat in the members' names", async () => {
+    const owner = await signedInMember();
+    const borrower = await signedInMember();
+    await postLoanLine({ db, env }, borrower.user.id, owner.user.id, "Asked to borrow “Dune”.", crypto.randomUUID());
+    await postLoanLine({ db, env }, owner.user.id, borrower.user.id, "Accepted the request for “Dune”.", crypto.randomUUID());
+    expect(await seenEmail(owner.token, borrower.user.id)).toBeNull();
+    expect(await seenEmail(borrower.token, owner.user.id)).toBeNull();
+  });
+
+  it("hides it between co-members of an open club, which anyone can join", async () => {
+    const creator = await signedInMember();
+    const joiner = await signedInMember();
+    const other = await signedInMember();
+    const clubId = (await clubApi<{ clubId: string }>("POST", "", creator, { name: "Open Door", location: "Library" })).body.data!.clubId;
+    for (const who of [joiner, other]) expect((await clubApi("POST", `/${clubId}/request`, who)).body.data).toEqual({ status: "active" });
+    for (const [viewer, member] of [
+      [joiner, creator],
+      [creator, joiner],
+      [joiner, other],
+    ] as const) {
+      expect(await seenEmail(viewer.token, member.user.id)).toBeNull();
+    }
+  });
+
+  it("shows it between co-members of a private club who came in by approval or by invite code, and its creator; not to a pending requester", async () => {
+    const creator = await signedInMember();
+    const approved = await signedInMember();
+    const invited = await signedInMember();
+    const hopeful = await signedInMember();
+    const clubId = (await clubApi<{ clubId: string }>("POST", "", creator, { name: "Night Readers", location: "Attic", isPrivate: true })).body.data!.clubId;
+    await clubApi("POST", `/${clubId}/request`, approved);
+    expect((await clubApi("POST", `/${clubId}/requests/${approved.user.id}/approve`, creator)).status).toBe(200);
+    const code = (await clubApi<{ code: string }>("GET", `/${clubId}/invite-code`, creator)).body.data!.code;
+    expect((await clubApi("POST", "/join", invited, { inviteCode: code })).status).toBe(200);
+    await clubApi("POST", `/${clubId}/request`, hopeful);
+
+    for (const [viewer, member] of [
+      [approved, creator],
+      [creator, approved],
+      [invited, creator],
+      [creator, invited],
+      [approved, invited],
+      [invited, approved],
+    ] as const) {
+      expect(await seenEmail(viewer.token, member.user.id)).toBe(member.user.email);
+    }
+    expect(await seenEmail(hopeful.token, creator.user.id)).toBeNull();
+    expect(await seenEmail(creator.token, hopeful.user.id)).toBeNull();
+  });
+
+  it("hides it from members who joined while the club was open, after it became private, and from everyone once it is open again", async () => {
+    const creator = await signedInMember();
+    const early = await signedInMember();
+    const invited = await signedInMember();
+    const clubId = (await clubApi<{ clubId: string }>("POST", "", creator, { name: "Turncoats", location: "Pier" })).body.data!.clubId;
+    await clubApi("POST", `/${clubId}/request`, early);
+    expect((await clubApi("PATCH", `/${clubId}`, creator, { isPrivate: true })).status).toBe(200);
+    const code = (await clubApi<{ code: string }>("GET", `/${clubId}/invite-code`, creator)).body.data!.code;
+    expect((await clubApi("POST", "/join", invited, { inviteCode: code })).status).toBe(200);
+
+    for (const [viewer, member] of [
+      [early, creator],
+      [creator, early],
+      [early, invited],
+      [invited, early],
+    ] as const) {
+      expect(await seenEmail(viewer.token, member.user.id)).toBeNull();
+    }
+    expect(await seenEmail(invited.token, creator.user.id)).toBe(creator.user.email);
+
+    expect((await clubApi("PATCH", `/${clubId}`, creator, { isPrivate: false })).status).toBe(200);
+    expect(await seenEmail(invited.token, creator.user.id)).toBeNull();
+  });
+
+  it("hides it when each is in a different private club", async () => {
+    const viewer = await signedInMember();
+    const owner = await createMember();
+    await createClub(viewer.user.id, { isPrivate: true });
+    await createClub(owner.id, { isPrivate: true });
+    expect(await seenEmail(viewer.token, owner.id)).toBeNull();
   });
 
   it("shows it to everyone once the member switches 'Show my e-mail to other members' on, and hides it again when off", async () => {
@@ -108,6 +193,7 @@ describe("who sees a member's e-mail (GET /api/users/{id})", () => {
     const steps = plan.results.map((step) => step.detail);
     expect(steps.filter((step) => /^SCAN /.test(step))).toEqual([]);
     expect(steps.join("; ")).toMatch(/memberships_user_idx/);
+    expect(steps.join("; ")).toMatch(/clubs_id_idx/);
     expect(steps.join("; ")).toMatch(/conversations_pair_idx/);
   });
 });
@@ -122,8 +208,12 @@ describe("the /users/{id} page", () => {
     expect(hidden).not.toContain("mailto:");
 
     const clubMate = await signedInMember();
-    const club = await createClub(clubMate.user.id);
-    await addMember(club.id, owner.id);
+    const openClub = await createClub(clubMate.user.id);
+    await addMember(openClub.id, owner.id, "active", "member", "open");
+    expect(await (await call(`/users/${owner.id}`, { cookie: clubMate.cookie })).text()).not.toContain("mailto:");
+
+    const privateClub = await createClub(clubMate.user.id, { isPrivate: true });
+    await addMember(privateClub.id, owner.id, "active", "member", "approval");
     const shown = await (await call(`/users/${owner.id}`, { cookie: clubMate.cookie })).text();
     expect(shown).toContain(`mailto:${owner.email}`);
   });

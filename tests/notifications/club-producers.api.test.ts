@@ -1,5 +1,8 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { notificationPreferences } from "../../worker/db/schema";
+import { CLUB_RATE_LIMITED } from "../../worker/services/club-access";
+import { notifyClubEvent } from "../../worker/services/club-notifications";
 import { db, signedInMember } from "../helpers/fixtures";
 import { addMember, clubApi, createClub } from "../clubs/support";
 import { bellOf, outboxOf } from "./support";
@@ -81,4 +84,61 @@ describe("club notifications", () => {
     expect((await outboxOf(admin.user.id)).map((email) => [email.subject, email.preference])).toEqual([["Hana Hopeful asked to join Night Readers", "new_member_in_your_club"]]);
     expect((await outboxOf(hopeful.user.id)).map((email) => [email.subject, email.preference])).toEqual([["You're now a member of Night Readers", "emailOptIn"]]);
   });
+
+  it("a request-and-withdraw loop on a private club tells each admin once, by bell and e-mail, and is then refused with 429", async () => {
+    const { creator, admin, hopeful, club } = await privateClub();
+    const rounds = await loopUntilRefused(hopeful, [
+      ["POST", `/${club.id}/request`],
+      ["DELETE", `/${club.id}/leave`],
+    ]);
+    // CLUB_LIMITER allows 30 writes a minute: 15 rounds of two, then the next write is refused.
+    expect(rounds).toBe(15);
+    for (const who of [creator, admin]) {
+      expect(await bellTypes(who)).toEqual(["club_join_request"]);
+      expect((await outboxOf(who.user.id)).map((email) => email.subject)).toEqual(["Hana Hopeful asked to join Night Readers"]);
+    }
+    // The loop ended on a withdrawal (the 31st write, a request, was refused): nothing is left queued.
+    expect((await clubApi<{ items: unknown[] }>("GET", `/${club.id}/requests`, creator)).body.data!.items).toEqual([]);
+  });
+
+  it("a join-and-leave loop on an open club tells its admins once, and is then refused with 429", async () => {
+    const creator = await signedInMember({ name: "Open Owner" });
+    const club = await createClub(creator.user.id, { name: "Open Door" });
+    const joiner = await signedInMember({ name: "Jo Joiner" });
+    expect(
+      await loopUntilRefused(joiner, [
+        ["POST", `/${club.id}/request`],
+        ["DELETE", `/${club.id}/leave`],
+      ]),
+    ).toBe(15);
+    expect(await bellTypes(creator)).toEqual(["club_new_member"]);
+    expect((await outboxOf(creator.user.id)).map((email) => email.subject)).toEqual(["Jo Joiner joined Open Door"]);
+  });
+
+  it("repeats collapse per member, club, kind and UTC day: the same kind the next day is news again, another kind the same day too", async () => {
+    const { creator, hopeful, club } = await privateClub();
+    const ctx = { db, env, user: null };
+    const day = Date.UTC(2026, 10, 20);
+    await notifyClubEvent(ctx, club.id, { kind: "join_request", memberId: hopeful.user.id, requestedAt: day + 60_000 });
+    await notifyClubEvent(ctx, club.id, { kind: "join_request", memberId: hopeful.user.id, requestedAt: day + 23 * 3_600_000 });
+    expect(await bellTypes(creator)).toEqual(["club_join_request"]);
+    await notifyClubEvent(ctx, club.id, { kind: "joined", memberId: hopeful.user.id, at: day + 23 * 3_600_000 });
+    await notifyClubEvent(ctx, club.id, { kind: "join_request", memberId: hopeful.user.id, requestedAt: day + 24 * 3_600_000 });
+    expect((await bellTypes(creator)).sort()).toEqual(["club_join_request", "club_join_request", "club_new_member"]);
+  });
 });
+
+/** Repeats the club API calls as `who` until one is refused; returns how many whole rounds passed (each call 200 until then). */
+async function loopUntilRefused(who: Member, calls: [string, string][]) {
+  for (let round = 0; round < 40; round++) {
+    for (const [method, path] of calls) {
+      const answer = await clubApi(method, path, who);
+      if (answer.status === 429) {
+        expect(answer.body).toEqual({ success: false, error: CLUB_RATE_LIMITED });
+        return round;
+      }
+      expect(answer.status).toBe(200);
+    }
+  }
+  throw new Error("The loop was never refused");
+}

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { serviceContext, type AppEnv } from "../http/app-env";
 import {
@@ -11,6 +11,7 @@ import {
   requestToJoinClub,
   setMemberRole,
 } from "../services/club-membership";
+import { takeClubWrite } from "../services/club-access";
 import { createClub, deleteClub, updateClub } from "../services/club-writes";
 import { browseClubs, browseClubsQuerySchema, clubIdParams, findClubForMember, listMyClubs } from "../services/clubs";
 import { notFound } from "../services/errors";
@@ -22,9 +23,15 @@ import { jsonBody, zv } from "./validate";
 
 const memberParams = clubIdParams.extend({ userId: z.string().trim().min(1).max(64) });
 
+/** Every write below counts against the member's club-write limit (reads do not). */
+const limitClubWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") await takeClubWrite(serviceContext(c));
+  await next();
+};
+
 /** The spec's club calls (§7) plus the invite code and member management; every one is for members. */
 export const clubsApi = new Hono<AppEnv>()
-  .use("*", membersOnly)
+  .use("*", membersOnly, limitClubWrites)
   .get("/", async (c) => ok(c, await listMyClubs(serviceContext(c))))
   .post("/", jsonBody(clubInputSchema), async (c) => ok(c, await createClub(serviceContext(c), c.req.valid("json")), 201))
   // Before /:id, so "browse" and "join" are not taken for club ids.

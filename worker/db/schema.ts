@@ -37,7 +37,7 @@ export const users = sqliteTable(
     timezone: text("timezone", { enum: TIMEZONES }).notNull().default("UTC"),
     /** Demo members are created by the seed and offered by local sign-in. */
     isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
-    /** "Show my e-mail to other members" (/profile). Members sharing a club or a conversation see it regardless. */
+    /** "Show my e-mail to other members" (/profile): everyone sees it. Otherwise see worker/services/email-visibility.ts. */
     showEmail: integer("show_email", { mode: "boolean" }).notNull().default(false),
     /** Set by a moderator: the member cannot sign in or post, and their books leave the library. */
     suspendedAt: integer("suspended_at", { mode: "number" }),
@@ -196,6 +196,13 @@ export const clubs = sqliteTable(
 
 export const MEMBER_ROLES = ["admin", "member"] as const;
 export const MEMBER_STATUSES = ["active", "pending"] as const;
+/**
+ * How a membership became active: the club's creator, anyone joining an open club, an admin's
+ * approval, or an invite code. Approval and a code are invitations, which is what lets co-members
+ * of a private club see each other's e-mail (worker/services/email-visibility.ts); "open" never does.
+ */
+export const JOIN_PATHS = ["created", "open", "approval", "code"] as const;
+export type JoinPath = (typeof JOIN_PATHS)[number];
 
 export const memberships = sqliteTable(
   "memberships",
@@ -208,6 +215,8 @@ export const memberships = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: MEMBER_ROLES }).notNull().default("member"),
     status: text("status", { enum: MEMBER_STATUSES }).notNull().default("active"),
+    /** Set when the membership becomes active; a writer that forgets it gets "open", which shares nothing. */
+    joinedVia: text("joined_via", { enum: JOIN_PATHS }).notNull().default("open"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -289,6 +298,12 @@ export const conversations = sqliteTable(
     unreadCountForUserB: integer("unread_b").notNull().default(0),
     /** The conversation room's state version this row mirrors; a mirror only ever moves it forward. */
     mirrorVersion: integer("mirror_version").notNull().default(0),
+    /**
+     * When each member first wrote a message here themselves (sendMessage; not the loan lines posted in
+     * their name). Both set means the pair exchanged messages, which lets each see the other's e-mail.
+     */
+    userAWroteAt: integer("user_a_wrote_at", { mode: "number" }),
+    userBWroteAt: integer("user_b_wrote_at", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [

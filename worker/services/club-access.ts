@@ -1,12 +1,26 @@
 import { and, eq } from "drizzle-orm";
 import { clubs, memberships, type MEMBER_ROLES, type MEMBER_STATUSES } from "../db/schema";
-import { forbidden, notFound, requireUser } from "./errors";
+import { forbidden, notFound, requireUser, tooManyRequests } from "./errors";
 import type { ServiceContext } from "./types";
 
 type MemberRole = (typeof MEMBER_ROLES)[number];
 type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
 export const CLUB_NOT_FOUND = "Club not found";
+export const CLUB_RATE_LIMITED = "You're doing that too quickly. Please wait a moment.";
+
+/**
+ * Counts one club write (create, edit, delete, join, request, leave, a decision on a request, a role,
+ * a removal, a new invite code) against the member's CLUB_LIMITER budget; 429 past it. Running a club
+ * never gets near it; a script looping request and leave to flood the admins' inboxes does. The API
+ * (worker/api/clubs.ts) and the club pages' actions (app/club-intents.server.ts) each call it once
+ * per write; a code redemption also spends an INVITE_LIMITER attempt (worker/services/invite-attempts.ts).
+ */
+export async function takeClubWrite(ctx: ServiceContext): Promise<void> {
+  requireUser(ctx);
+  const { success } = await ctx.env.CLUB_LIMITER.limit({ key: `clubs:${ctx.user.id}` });
+  if (!success) throw tooManyRequests(CLUB_RATE_LIMITED);
+}
 
 /** What the signed-in member may do in one club (spec §6, enforced here rather than trusted from the page). */
 export interface ClubAccess {

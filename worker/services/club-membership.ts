@@ -1,11 +1,11 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { clubs, joinRequests, memberships, users } from "../db/schema";
+import { clubs, joinRequests, type JoinPath, memberships, users } from "../db/schema";
 import { mediaUrl } from "../shared/media-url";
 import { CLUB_FULL, isFull, loadClubAccess, requireClubCreator, requireClubManager } from "./club-access";
 import { notifyClubEvent } from "./club-notifications";
 import { conflict, notFound, requireUser } from "./errors";
 import { refundInviteAttempt, takeInviteAttempt } from "./invite-attempts";
-import { findClubIdByInviteCode, INVITE_CODE_INVALID } from "./invite-codes";
+import { findClubIdByInviteCode, INVITE_CODE_INVALID, prepareInviteCode, withFreshCodeOnClash } from "./invite-codes";
 import type { ServiceContext } from "./types";
 
 // Joining, leaving and running a club's membership. Every rule that depends on the club's state
@@ -33,17 +33,22 @@ const pendingRequest = (clubId: string, userId: string) =>
 
 /**
  * Makes the member active if the club has room at this moment: a new row, or a pending one
- * promoted. When the club is full the SELECT yields nothing and nothing is written. Returns the row
- * only when this statement made the member active (not when they already were).
+ * promoted, recording how they came in (`via`, which decides who sees their e-mail). When the club is
+ * full the SELECT yields nothing and nothing is written. Returns the row only when this statement
+ * made the member active (not when they already were).
  */
-function admit(ctx: ServiceContext, clubId: string, userId: string, now: number, { onlyWithPendingRequest = false } = {}) {
-  const condition = onlyWithPendingRequest ? sql` and ${pendingRequest(clubId, userId)}` : sql``;
+function admit(ctx: ServiceContext, clubId: string, userId: string, now: number, via: Exclude<JoinPath, "created">) {
+  const condition = via === "approval" ? sql` and ${pendingRequest(clubId, userId)}` : sql``;
   return ctx.db
     .insert(memberships)
     .select(
-      sql`select ${clubs.id}, ${userId}, 'member', 'active', ${now} from ${clubs} where ${clubs.id} = ${clubId} and ${hasRoom}${condition}`,
+      sql`select ${clubs.id}, ${userId}, 'member', 'active', ${via}, ${now} from ${clubs} where ${clubs.id} = ${clubId} and ${hasRoom}${condition}`,
     )
-    .onConflictDoUpdate({ target: [memberships.clubId, memberships.userId], set: { status: "active" }, setWhere: eq(memberships.status, "pending") })
+    .onConflictDoUpdate({
+      target: [memberships.clubId, memberships.userId],
+      set: { status: "active", joinedVia: via },
+      setWhere: eq(memberships.status, "pending"),
+    })
     .returning({ userId: memberships.userId });
 }
 
@@ -79,7 +84,7 @@ export async function joinClubByCode(ctx: ServiceContext, code: string): Promise
   if (!clubId) throw notFound(INVITE_CODE_INVALID);
   const [, admitted, , [member]] = await ctx.db.batch([
     refundInviteAttempt(ctx, now),
-    admit(ctx, clubId, ctx.user.id, now),
+    admit(ctx, clubId, ctx.user.id, now, "code"),
     settleRequest(ctx, clubId, ctx.user.id, now, null),
     membershipStatus(ctx, clubId, ctx.user.id),
   ]);
@@ -100,7 +105,7 @@ export async function requestToJoinClub(ctx: ServiceContext, clubId: string): Pr
   const now = Date.now();
   if (!club.isPrivate) {
     const [admitted, , [row]] = await ctx.db.batch([
-      admit(ctx, clubId, userId, now),
+      admit(ctx, clubId, userId, now, "open"),
       settleRequest(ctx, clubId, userId, now, null),
       membershipStatus(ctx, clubId, userId),
     ]);
@@ -192,7 +197,7 @@ export async function approveJoinRequest(ctx: ServiceContext, clubId: string, us
   const manager = await requireClubManager(ctx, clubId, MANAGE_REQUESTS);
   const now = Date.now();
   const [, settled, [request]] = await ctx.db.batch([
-    admit(ctx, clubId, userId, now, { onlyWithPendingRequest: true }),
+    admit(ctx, clubId, userId, now, "approval"),
     settleRequest(ctx, clubId, userId, now, manager.userId),
     ctx.db
       .select({ status: joinRequests.status })
@@ -244,17 +249,29 @@ export async function setMemberRole(
   return { userId, role };
 }
 
-/** Removes a member, or a pending requester, from the club (creator only). */
+/**
+ * Removes a member, or a pending requester, from the club (creator only), and replaces the invite
+ * code in the same batch: the removed member knows the old one and must not walk straight back in.
+ * Admins are shown the new code (currentInviteCode); a removal that finds nobody changes no code.
+ */
 export async function removeMember(ctx: ServiceContext, clubId: string, userId: string): Promise<{ userId: string }> {
-  const { club } = await requireClubCreator(ctx, clubId, REMOVE_MEMBERS);
+  const { club, userId: creatorId } = await requireClubCreator(ctx, clubId, REMOVE_MEMBERS);
   if (userId === club.createdBy) throw conflict(CREATOR_CANNOT_BE_REMOVED);
-  const [removed] = await ctx.db.batch([
-    ctx.db
-      .delete(memberships)
-      .where(and(eq(memberships.clubId, clubId), eq(memberships.userId, userId)))
-      .returning({ userId: memberships.userId }),
-    ctx.db.delete(joinRequests).where(and(eq(joinRequests.clubId, clubId), eq(joinRequests.userId, userId), eq(joinRequests.status, "pending"))),
-  ]);
+  const removed = await withFreshCodeOnClash(async () => {
+    // First in the batch, so it sees the membership the delete is about to remove (and is skipped when there is none).
+    const freshCode = await prepareInviteCode(ctx, clubId, creatorId, Date.now(), {
+      onlyIf: sql`exists (select 1 from ${memberships} where ${memberships.clubId} = ${clubId} and ${memberships.userId} = ${userId})`,
+    });
+    const [, rows] = await ctx.db.batch([
+      freshCode.write,
+      ctx.db
+        .delete(memberships)
+        .where(and(eq(memberships.clubId, clubId), eq(memberships.userId, userId)))
+        .returning({ userId: memberships.userId }),
+      ctx.db.delete(joinRequests).where(and(eq(joinRequests.clubId, clubId), eq(joinRequests.userId, userId), eq(joinRequests.status, "pending"))),
+    ]);
+    return rows;
+  });
   if (removed.length === 0) throw notFound(MEMBER_NOT_FOUND);
   return { userId };
 }

@@ -12,11 +12,17 @@ export type ClubEvent =
   /** The member joined by themselves (an open club, an invite code): the admins. */
   | { kind: "joined"; memberId: string; at: number };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The UTC day of a moment, as YYYY-MM-DD. */
+const utcDay = (at: number) => new Date(Math.floor(at / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+
 /**
  * Tells the club's admins (and, on approval, the member) about a club event, as their preferences
  * allow. One batch reads the club's name, the member's name and the admins (a club has few; the
  * memberships_club_status_role_idx index finds them). Dedupe keys name the club, the member, the
- * event and its time, so the same request or joining is told once, and a later one again.
+ * kind of event and its UTC day: asking, leaving and asking again (or joining and leaving an open
+ * club) all day tells each admin once, so a loop cannot flood their bell and inbox; the next day's
+ * request is news again.
  */
 export async function notifyClubEvent(ctx: ServiceContext, clubId: string, event: ClubEvent): Promise<void> {
   const [[club], [member], admins] = await ctx.db.batch([
@@ -29,7 +35,7 @@ export async function notifyClubEvent(ctx: ServiceContext, clubId: string, event
   ]);
   if (!club || !member) return;
   const clubPage = `/clubs/${clubId}`;
-  const key = `club:${clubId}:${event.memberId}`;
+  const key = (kind: string, at: number) => `club:${clubId}:${event.memberId}:${kind}:${utcDay(at)}`;
   // Not the member themselves, nor the admin who approved them: they know.
   const adminIds = admins.map((admin) => admin.userId).filter((id) => id !== event.memberId && (event.kind !== "approved" || id !== event.approvedBy));
 
@@ -42,7 +48,7 @@ export async function notifyClubEvent(ctx: ServiceContext, clubId: string, event
         title: `${member.name} asked to join ${club.name}`,
         link: `${clubPage}?dialog=requests`,
         actorId: event.memberId,
-        dedupeKey: `${key}:requested:${event.requestedAt}`,
+        dedupeKey: key("requested", event.requestedAt),
       });
     }
   } else {
@@ -54,7 +60,7 @@ export async function notifyClubEvent(ctx: ServiceContext, clubId: string, event
         body: "Your request to join was approved.",
         link: clubPage,
         actorId: event.approvedBy,
-        dedupeKey: `${key}:approved:${event.at}`,
+        dedupeKey: key("approved", event.at),
       });
     }
     for (const userId of adminIds) {
@@ -64,7 +70,7 @@ export async function notifyClubEvent(ctx: ServiceContext, clubId: string, event
         title: `${member.name} joined ${club.name}`,
         link: clubPage,
         actorId: event.memberId,
-        dedupeKey: `${key}:joined:${event.at}`,
+        dedupeKey: key("joined", event.at),
       });
     }
   }

@@ -25,7 +25,7 @@ export async function createClub(ctx: ServiceContext, input: ClubInput): Promise
     const invite = await prepareInviteCode(ctx, clubId, user.id, now);
     await ctx.db.batch([
       ctx.db.insert(clubs).values({ id: clubId, ...input, createdBy: user.id, createdAt: now }),
-      ctx.db.insert(memberships).values({ clubId, userId: user.id, role: "admin", status: "active", createdAt: now }),
+      ctx.db.insert(memberships).values({ clubId, userId: user.id, role: "admin", status: "active", joinedVia: "created", createdAt: now }),
       invite.write,
     ]);
   });

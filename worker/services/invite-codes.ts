@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from "drizzle-orm";
+import { and, eq, gt, lte, type SQL, sql } from "drizzle-orm";
 import { inviteCodes } from "../db/schema";
 import { INVITE_CODE_TTL_DAYS } from "../shared/club-rules";
 import { requireClubManager } from "./club-access";
@@ -19,21 +19,23 @@ export interface InviteCode {
 
 /**
  * A new code for the club: its nonce row (an upsert, so it replaces and thereby revokes the current
- * code) ready to run alone or in a batch, and the code it stands for.
+ * code) ready to run alone or in a batch, and the code it stands for. `onlyIf` makes the write happen
+ * only when a condition holds at that point of the batch (e.g. the member being removed is there).
  */
 export async function prepareInviteCode(
   ctx: ServiceContext,
   clubId: string,
   createdBy: string | null,
   now: number,
-  { onlyReplacingExpired = false } = {},
+  { onlyReplacingExpired = false, onlyIf = sql`1` }: { onlyReplacingExpired?: boolean; onlyIf?: SQL } = {},
 ) {
   const nonce = newInviteNonce();
   const code = await deriveInviteCode(ctx.env, clubId, nonce);
   const row = { nonce, codeHash: await hashInviteCode(ctx.env, code), createdBy, createdAt: now, expiresAt: now + INVITE_CODE_TTL_MS };
+  // Columns in the table's order; the WHERE also keeps SQLite from reading ON CONFLICT as a join's ON.
   const write = ctx.db
     .insert(inviteCodes)
-    .values({ clubId, ...row })
+    .select(sql`select ${clubId}, ${row.nonce}, ${row.codeHash}, ${row.createdBy}, ${row.createdAt}, ${row.expiresAt} where ${onlyIf}`)
     .onConflictDoUpdate({ target: inviteCodes.clubId, set: row, ...(onlyReplacingExpired ? { setWhere: lte(inviteCodes.expiresAt, now) } : {}) });
   return { code, expiresAt: row.expiresAt, write };
 }

@@ -1,4 +1,5 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "../../durable-objects/room-protocol";
 import type { Database } from "../db/client";
@@ -98,6 +99,8 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
   if (!success) throw tooManyRequests(SEND_RATE_LIMITED);
   // One call to the room: it opens itself with the members on its first message.
   const message = await conversationRoom(ctx.env, conversationId).post(ctx.user.id, input.content, input.messageId, { conversationId, members });
+  // Awaited, so the reply that makes this an exchange shows the e-mails on the next page load.
+  await recordWriter(ctx.db, conversationId, ctx.user.id, message.createdAt);
   // The room has delivered it; the rest only tells the members' other pages and the bell, so the sender
   // does not wait for it.
   const followUp = Promise.all([
@@ -120,6 +123,28 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
   if (ctx.afterResponse) ctx.afterResponse(followUp);
   else await followUp;
   return message;
+}
+
+/**
+ * Notes the first message the member wrote themselves in the conversation (a no-op after that): the
+ * e-mail rule (worker/services/email-visibility.ts) needs both sides to have written. Loan lines
+ * (`postLoanLine`) are posted in a member's name but not by them, so they never come here.
+ */
+function recordWriter(db: Database, conversationId: string, writerId: string, at: number) {
+  const firstFor = (writerColumn: SQLiteColumn, wroteColumn: SQLiteColumn) =>
+    sql`case when ${writerColumn} = ${writerId} then coalesce(${wroteColumn}, ${at}) else ${wroteColumn} end`;
+  return db
+    .update(conversations)
+    .set({ userAWroteAt: firstFor(conversations.userAId, conversations.userAWroteAt), userBWroteAt: firstFor(conversations.userBId, conversations.userBWroteAt) })
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        or(
+          and(eq(conversations.userAId, writerId), isNull(conversations.userAWroteAt)),
+          and(eq(conversations.userBId, writerId), isNull(conversations.userBWroteAt)),
+        ),
+      ),
+    );
 }
 
 export async function listMessages(ctx: ServiceContext, conversationId: string, query: z.output<typeof messagesQuerySchema>) {

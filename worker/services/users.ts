@@ -13,7 +13,7 @@ import type { ServiceContext, SessionUser } from "./types";
 export interface PublicUser {
   userId: UserRow["id"];
   name: UserRow["name"];
-  /** Null unless the viewer may see it: their own, a shared club or conversation, or the member opted in. */
+  /** Null unless the viewer may see it (worker/services/email-visibility.ts). */
   email: UserRow["email"] | null;
   profilePicture: string | null;
 }
