@@ -152,6 +152,25 @@ describe("who sees a member's e-mail (GET /api/users/{id})", () => {
     expect(await seenEmail(viewer.token, owner.id)).toBeNull();
   });
 
+  it("hides it from a member they blocked, whatever else they share, and shows it again once unblocked", async () => {
+    const member = await signedInMember();
+    const other = await signedInMember();
+    const conversationId = await openConversation(other, member.user.id);
+    await say(other, conversationId, "Hello! Is the Le Guin still free?");
+    await say(member, conversationId, "It is.");
+    expect(await seenEmail(other.token, member.user.id)).toBe(member.user.email);
+    await call("/api/users/me", { method: "PUT", headers: bearer(member.token), json: { showEmail: true } });
+
+    const block = await call(`/api/dm/blocks/${other.user.id}`, { method: "PUT", headers: bearer(member.token) });
+    expect(block.status).toBe(200);
+    expect(await seenEmail(other.token, member.user.id)).toBeNull();
+    // The block is the blocker's choice: it does not hide the blocked member's own address from them.
+    expect(await seenEmail(member.token, other.user.id)).toBe(other.user.email);
+
+    await call(`/api/dm/blocks/${other.user.id}`, { method: "DELETE", headers: bearer(member.token) });
+    expect(await seenEmail(other.token, member.user.id)).toBe(member.user.email);
+  });
+
   it("shows it to everyone once the member switches 'Show my e-mail to other members' on, and hides it again when off", async () => {
     const owner = await signedInMember();
     const stranger = await signedInMember();

@@ -1,6 +1,6 @@
-import { and, eq, exists, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, inArray, isNotNull, not, or, sql, type SQL } from "drizzle-orm";
 import { alias, QueryBuilder } from "drizzle-orm/sqlite-core";
-import { clubs, conversations, type JoinPath, memberships, users } from "../db/schema";
+import { blocks, clubs, conversations, type JoinPath, memberships, users } from "../db/schema";
 
 const query = new QueryBuilder();
 const viewerMembership = alias(memberships, "viewer_membership");
@@ -21,7 +21,8 @@ const INVITED: JoinPath[] = ["created", "approval", "code"];
  *   conversation. Opening a conversation, or writing into one nobody answers, is not consent, and
  *   the loan lines posted in a member's name do not count (see conversations.userAWroteAt);
  * - a co-member of a club that is private now, where both are active and both came in invited
- *   (INVITED).
+ *   (INVITED);
+ * and never to a member they blocked, whatever the rest says.
  * Each branch is an index lookup (conversations_pair_idx; memberships_user_idx, then clubs_id_idx and
  * the memberships primary key), so the rule can sit in any query over `users` without a query per row.
  */
@@ -54,7 +55,15 @@ function emailVisibleTo(viewerId: string): SQL {
         isNotNull(conversations.userBWroteAt),
       ),
     );
-  return or(eq(users.id, viewerId), eq(users.showEmail, true), exists(exchangedMessages), exists(invitedCoMember))!;
+  // The blocks primary key (blocker, blocked) answers this with one lookup.
+  const blockedViewer = query
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, users.id), eq(blocks.blockedId, viewerId)));
+  return or(
+    eq(users.id, viewerId),
+    and(not(exists(blockedViewer)), or(eq(users.showEmail, true), exists(exchangedMessages), exists(invitedCoMember))),
+  )!;
 }
 
 /** `users.email` where `viewerId` may see it, else NULL: a hidden address never leaves the database. */
