@@ -6,12 +6,14 @@ import {
   cancelLoan,
   changeDueDate,
   declineLoan,
+  disownLoan,
   dueDateSchema,
   markLoanLent,
   markLoanReturned,
   requestLoan,
   requestRenewal,
 } from "../worker/services/loans";
+import { limitLoanWrite } from "../worker/services/loan-steps";
 import { joinWaitlist, leaveWaitlist } from "../worker/services/waitlist";
 import { actionError, refuse } from "./action-result.server";
 import { readFormData } from "./form-data.server";
@@ -33,6 +35,7 @@ export const loanIntentSchema = z.discriminatedUnion("intent", [
   onLoan("returned"),
   onLoan("due-date").extend(dueDateSchema.shape),
   onLoan("renew"),
+  onLoan("disown"),
 ]);
 export type LoanIntent = z.output<typeof loanIntentSchema>["intent"];
 
@@ -79,6 +82,8 @@ export async function loanIntentAction({
   }
   const input = parsed.data;
   try {
+    // The same per-member budget as the loans API (a form post is a step as much as a POST is).
+    await limitLoanWrite(ctx, ctx.user.id);
     switch (input.intent) {
       case "request":
         await requestLoan(ctx, { bookId: input.bookId });
@@ -110,6 +115,9 @@ export async function loanIntentAction({
         break;
       case "renew":
         await requestRenewal(ctx, input.loanId);
+        break;
+      case "disown":
+        await disownLoan(ctx, input.loanId);
         break;
     }
     return { ok: true as const, intent: input.intent };

@@ -113,6 +113,8 @@ export function LoanRow({
   } else if (role === "borrower" && state === "lent") {
     actions = (
       <>
+        {/* A loan the owner recorded on them, that they never asked for: they can refuse it. */}
+        {!loan.borrowerTookPart && step("disown", "I don't have this book", "Saving…")}
         {/* A loan recorded without a due date has nothing to renew. */}
         {loan.dueDate &&
           (loan.renewalRequestedAt === null ? (
@@ -157,6 +159,9 @@ export function LoanRow({
             Requested {day.format(loan.createdAt)} · {STATE_LABELS[state]} {day.format(loan.updatedAt)}
             {loan.dueDate && state === "returned" ? ` · was due ${calendarDay.format(Date.parse(`${loan.dueDate}T00:00:00Z`))}` : ""}
           </p>
+        )}
+        {role === "borrower" && state === "lent" && !loan.borrowerTookPart && (
+          <p className="text-sm text-stone-700">{loan.owner.name} recorded this loan. If you don't have the book, say so and it ends.</p>
         )}
         {role === "owner" && state === "lent" && loan.renewalRequestedAt !== null && (
           <p className="text-sm font-medium text-amber-900">Renewal requested: {loan.borrower.name} asked to keep it longer.</p>

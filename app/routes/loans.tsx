@@ -1,6 +1,6 @@
-import { Link, useLocation } from "react-router";
-import type { LoanTab as Tab } from "../../worker/services/loan-queries";
-import { listLoans, loanListQuerySchema } from "../../worker/services/loans";
+import { Link, redirect, useLocation } from "react-router";
+import { LOAN_COUNT_CAP, type LoanTab as Tab } from "../../worker/services/loan-queries";
+import { firstTabNeedingMember, listLoans, loanListQuerySchema, type LoanTabCounts, loanTabCounts } from "../../worker/services/loans";
 import { LoanRow } from "../components/loan-row";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { todayFor } from "../due-label.server";
@@ -23,10 +23,21 @@ export function meta(): Route.MetaDescriptors {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   const params = new URL(request.url).searchParams;
+  // Plain /loans opens on the first tab that needs the member (else Lent out), as an address of its
+  // own: a step taken there then reloads the same tab rather than whichever needs them next.
+  if (!params.has("tab")) throw redirect(`/loans?tab=${firstTabNeedingMember(await loanTabCounts(ctx))}`);
   // A bad tab or a tampered cursor shows the first page of Lent out rather than an error.
   const query = queryFromUrl(loanListQuerySchema, params, ["tab", "before"], { tab: "lent" as Tab });
-  const page = await listLoans(ctx, query);
-  return { tab: query.tab, items: page.items, nextToken: page.nextToken, older: Boolean(query.before), today: todayFor(ctx.user), timezone: ctx.user.timezone };
+  const [page, counts] = await Promise.all([listLoans(ctx, query), loanTabCounts(ctx)]);
+  return {
+    tab: query.tab,
+    counts,
+    items: page.items,
+    nextToken: page.nextToken,
+    older: Boolean(query.before),
+    today: todayFor(ctx.user),
+    timezone: ctx.user.timezone,
+  };
 }
 
 /** Every row's steps post here with an `intent` and the loan's id; a refusal comes back under that id. */
@@ -34,8 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return loanIntentAction({ request, context, errorKey: (fields) => fields.loanId ?? "form", back: "/loans" });
 }
 
-/** The four lists are addresses (?tab=), so the tabs are links with aria-current, like the club pages'. */
-function LoanTabs({ current }: { current: Tab }) {
+/**
+ * The four lists are addresses (?tab=), so the tabs are links with aria-current, like the club pages'.
+ * A tab with something waiting for the member shows how many, as part of its name ("Requests 1").
+ */
+function LoanTabs({ current, counts }: { current: Tab; counts: LoanTabCounts }) {
   return (
     <nav aria-label="Loan sections" className="flex overflow-x-auto border-b border-stone-300">
       {TABS.map((tab) => {
@@ -50,6 +64,14 @@ function LoanTabs({ current }: { current: Tab }) {
             }`}
           >
             {tab.label}
+            {counts[tab.key] > 0 && (
+              <>
+                {" "}
+                <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+                  {counts[tab.key] > LOAN_COUNT_CAP ? `${LOAN_COUNT_CAP}+` : counts[tab.key]}
+                </span>
+              </>
+            )}
           </Link>
         );
       })}
@@ -58,14 +80,14 @@ function LoanTabs({ current }: { current: Tab }) {
 }
 
 export default function Loans({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, items, nextToken, older, today, timezone } = loaderData;
+  const { tab, counts, items, nextToken, older, today, timezone } = loaderData;
   const current = TABS.find((t) => t.key === tab) ?? TABS[0]!;
   const refusals = actionData && !actionData.ok ? actionData.errors : {};
   const { search } = useLocation();
   return (
     <div className="space-y-5">
       <h1 className="font-serif text-3xl font-bold">Loans</h1>
-      <LoanTabs current={current.key} />
+      <LoanTabs current={current.key} counts={counts} />
       {refusals.form && (
         <p role="alert" className="text-sm text-red-800">
           {refusals.form}

@@ -9,6 +9,7 @@ import {
   emailOutbox,
   importJobs,
   joinRequests,
+  loanEvents,
   loans,
   memberships,
   notificationPreferences,
@@ -263,11 +264,14 @@ describe("DELETE /api/users/me", () => {
     expect(markup(deletePage.html)).toContain("Out on Loan");
   });
 
-  it("is refused (409) while they hold someone else's book", async () => {
+  it("is refused (409) while they hold someone else's book they asked for", async () => {
     const owner = await signedInMember();
     const holder = await signedInMember();
     const book = await createBook(owner.user.id, { title: "Held Elsewhere", status: "borrowed", lentToUserId: holder.user.id });
-    await db.insert(loans).values({ id: crypto.randomUUID(), bookId: book.id, ownerId: owner.user.id, borrowerId: holder.user.id, state: "lent", updatedAt: Date.now() });
+    const loanId = crypto.randomUUID();
+    await db.insert(loans).values({ id: loanId, bookId: book.id, ownerId: owner.user.id, borrowerId: holder.user.id, state: "lent", updatedAt: Date.now() });
+    // Their request: a loan they took part in (one only recorded on them does not refuse, tests/loans/unwanted-loans.api.test.ts).
+    await db.insert(loanEvents).values({ loanId, action: "requested", actorId: holder.user.id });
 
     const response = await deleteAccountByApi(holder.cookie);
     expect(response.status).toBe(409);

@@ -65,7 +65,7 @@ test("a loan from request to return: accepted with a due date, seen by the borro
     await page.reload();
     await page.getByRole("link", { name: "1 request — review" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Loans" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Requests", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: "Requests 1", exact: true })).toHaveAttribute("aria-current", "page");
     const request = loanRow(page, title);
     await expect(request.getByRole("link", { name: borrower.member.name })).toBeVisible();
     const dueDate = dayFromToday(12);
@@ -129,5 +129,76 @@ test("a loan from request to return: accepted with a due date, seen by the borro
   } finally {
     await borrower.context.close();
     await waiter.context.close();
+  }
+});
+
+test("an owner who was asked to lend a book opens Loans on Requests, which says how many wait", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const borrower = await memberBrowser(browser, "Rhea Requester");
+  try {
+    await signInAsNewMember(page, newMember("Otto Owner"));
+    const title = `Piranesi ${Date.now().toString(36)}`;
+    const bookPath = await addBookByHand(page, title, "Susanna Clarke");
+
+    const b = borrower.page;
+    await b.goto(bookPath);
+    await expect(b.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await b.getByRole("button", { name: "Request to borrow" }).click();
+    await expect(b.getByText("You asked to borrow this book")).toBeVisible();
+
+    // The owner opens Loans from the navigation, not from the request's own link.
+    await page.goto("/loans");
+    await expect(page.getByRole("heading", { level: 1, name: "Loans" })).toBeVisible();
+    const requests = page.getByRole("link", { name: "Requests 1", exact: true });
+    await expect(requests).toHaveAttribute("aria-current", "page");
+    await expect(loanRow(page, title).getByRole("button", { name: "Accept" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Lent out", exact: true })).toBeVisible();
+    await expectAccessible(page);
+
+    // Answered, nothing waits there any more; the promised book waits on Lent out to be handed over.
+    await loanRow(page, title).getByRole("button", { name: "Accept" }).click();
+    await expect(page.getByText("No requests right now.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Requests", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Lent out 1", exact: true })).toBeVisible();
+    expect(borrower.problems, "console errors in the borrower's browser").toEqual([]);
+  } finally {
+    await borrower.context.close();
+  }
+});
+
+test("a member someone marked a book as lent to says they don't have it, and the loan ends", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const named = await memberBrowser(browser, "Nia Named");
+  try {
+    await signInAsNewMember(page, newMember("Lenny Lender"));
+    const title = `Circe ${Date.now().toString(36)}`;
+    const bookPath = await addBookByHand(page, title, "Madeline Miller");
+    // The owner marks it lent to the member by hand: the spec's Edit Book "Lent to", found by e-mail.
+    await page.goto(`${bookPath}/edit`);
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Book" })).toBeVisible();
+    await page.getByLabel("Status").selectOption("borrowed");
+    await page.getByLabel("Borrower's e-mail").fill(named.member.email);
+    await page.getByRole("button", { name: /^Select / }).click();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Book updated")).toBeVisible();
+    await expect(page.getByText("Lent to Nia Named")).toBeVisible();
+
+    const n = named.page;
+    await n.goto("/loans?tab=borrowed");
+    const row = loanRow(n, title);
+    await expect(row.getByText("Lenny Lender recorded this loan. If you don't have the book, say so and it ends.")).toBeVisible();
+    await expectAccessible(n);
+    await row.getByRole("button", { name: "I don't have this book" }).click();
+    await expect(n.getByText("You're not borrowing anything right now.")).toBeVisible();
+
+    // The owner is told, and the book is available again.
+    await page.goto(bookPath);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText("Lent to Nia Named")).toHaveCount(0);
+    await page.goto("/notifications");
+    await expect(page.getByRole("button", { name: new RegExp(`^Unread: Nia Named says they don't have "${escapeRegExp(title)}"`) })).toBeVisible();
+    expect(named.problems, "console errors in the named member's browser").toEqual([]);
+  } finally {
+    await named.context.close();
   }
 });

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { loans } from "../../worker/db/schema";
+import { eq } from "drizzle-orm";
+import { books, loans } from "../../worker/db/schema";
+import { dayIn } from "../../worker/shared/calendar";
 import type { BookLoanPanel, LoanView } from "../../worker/services/loans";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { api, lendingScene, loanInState, requestLoanAs, stepOk } from "./support";
@@ -132,5 +134,51 @@ describe("authorization", () => {
       status: 429,
       body: { error: "You're doing that too quickly. Please wait a moment." },
     });
+  });
+});
+
+describe("GET /api/books/:id/loan-panel of a hidden book", () => {
+  it("is not found for anyone but the owner, whether a moderator hid it or its owner is suspended", async () => {
+    const scene = await lendingScene();
+    const loan = await requestLoanAs(scene.borrower, scene.book.id);
+    await stepOk(loan.loanId, "accept", scene.owner, {});
+    for (const reason of ["moderation", "suspension"] as const) {
+      await db.update(books).set({ hidden: reason }).where(eq(books.id, scene.book.id));
+      for (const viewer of [null, scene.stranger, scene.borrower]) {
+        expect(await api(`/books/${scene.book.id}/loan-panel`, viewer)).toMatchObject({ status: 404, body: { success: false, error: "Book not found" } });
+      }
+      const own = await api<BookLoanPanel>(`/books/${scene.book.id}/loan-panel`, scene.owner);
+      expect(own.status).toBe(200);
+      expect(own.body.data!.holding).toMatchObject({ loanId: loan.loanId, borrowerName: "Bea Borrower" });
+    }
+  });
+});
+
+describe("GET /api/loans/counts", () => {
+  it("counts what waits for the member on each tab: requests to answer, books to hand over, renewals to answer, books due back", async () => {
+    const scene = await lendingScene();
+    const today = dayIn("UTC");
+    const counts = async (member: Parameters<typeof api>[1]) => (await api<{ counts: Record<string, number> }>("/loans/counts", member)).body.data!.counts;
+    expect(await counts(scene.owner)).toEqual({ lent: 0, borrowed: 0, requests: 0, history: 0 });
+
+    await requestLoanAs(scene.borrower, scene.book.id);
+    // The owner must answer; the borrower waits, so nothing needs them.
+    expect(await counts(scene.owner)).toEqual({ lent: 0, borrowed: 0, requests: 1, history: 0 });
+    expect(await counts(scene.borrower)).toEqual({ lent: 0, borrowed: 0, requests: 0, history: 0 });
+
+    const second = await createBook(scene.owner.user.id, { title: "Second" });
+    const promised = await requestLoanAs(scene.stranger, second.id);
+    await stepOk(promised.loanId, "accept", scene.owner, {});
+    expect(await counts(scene.owner)).toMatchObject({ lent: 1, requests: 1 });
+
+    const third = await createBook(scene.owner.user.id, { title: "Third" });
+    const renewing = await requestLoanAs(scene.borrower, third.id);
+    await stepOk(renewing.loanId, "accept", scene.owner, { dueDate: today });
+    await stepOk(renewing.loanId, "lent", scene.owner);
+    // Due back today: it needs the borrower.
+    expect(await counts(scene.borrower)).toMatchObject({ borrowed: 1 });
+    await stepOk(renewing.loanId, "renewal", scene.borrower);
+    expect(await counts(scene.owner)).toEqual({ lent: 2, borrowed: 0, requests: 1, history: 0 });
+    expect((await api("/loans/counts", null)).status).toBe(401);
   });
 });

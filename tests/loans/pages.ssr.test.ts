@@ -71,11 +71,16 @@ describe("/loans", () => {
     const declined = await requestLoanAs(scene.borrower, (await createBook(scene.owner.user.id, { title: "Turned Down" })).id);
     await stepOk(declined.loanId, "decline", scene.owner);
 
-    // Lent out is the default tab.
-    const lent = (await page("/loans", scene.owner.cookie)).html;
+    // A request waits for the owner's answer, so plain /loans opens on Requests.
+    const opened = await call("/loans", { cookie: scene.owner.cookie });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toBe("/loans?tab=requests");
+    const lent = (await page("/loans?tab=lent", scene.owner.cookie)).html;
     expect(lent).toMatch(/<h1[^>]*>Loans<\/h1>/);
     expect(lent).toMatch(/<a[^>]*aria-current="page"[^>]*>Lent out<\/a>/);
-    for (const tab of ["Borrowed", "Requests", "History"]) expect(lent).toMatch(new RegExp(`<a [^>]*href="/loans\\?tab=\\w+"[^>]*>${tab}</a>`));
+    for (const tab of ["Borrowed", "History"]) expect(lent).toMatch(new RegExp(`<a [^>]*href="/loans\\?tab=\\w+"[^>]*>${tab}</a>`));
+    // The tab that needs the member says how many, in its name.
+    expect(text(lent)).toMatch(/<a [^>]*href="\/loans\?tab=requests"[^>]*>Requests <span[^>]*>1<\/span><\/a>/);
     const lentRow = row(lent, "Lent Book");
     expect(lentRow).toContain(`href="/books/${scene.book.id}"`);
     expect(lentRow).toContain(`href="/users/${scene.borrower.user.id}"`);
@@ -87,7 +92,7 @@ describe("/loans", () => {
     expect(row(lent, "Asked Of Me")).toBe("");
 
     const requests = (await page("/loans?tab=requests", scene.owner.cookie)).html;
-    expect(requests).toMatch(/<a[^>]*aria-current="page"[^>]*>Requests<\/a>/);
+    expect(text(requests)).toMatch(/<a[^>]*aria-current="page"[^>]*>Requests <span[^>]*>1<\/span><\/a>/);
     const mine = row(requests, "Asked Of Me");
     expect(buttons(mine)).toEqual(["Accept", "Decline"]);
     const date = control(mine, "dueDate");
@@ -128,7 +133,9 @@ describe("/loans", () => {
       history: "No past loans yet.",
     };
     for (const [tab, empty] of Object.entries(expected)) expect((await page(`/loans?tab=${tab}`, member.cookie)).html).toContain(empty);
-    for (const path of ["/loans?tab=everything", "/loans?before=nonsense"]) {
+    // Nothing needs them: plain /loans opens on Lent out, as before.
+    expect((await call("/loans", { cookie: member.cookie })).headers.get("Location")).toBe("/loans?tab=lent");
+    for (const path of ["/loans?tab=everything", "/loans?tab=lent&before=nonsense"]) {
       const { status, html } = await page(path, member.cookie);
       expect(status).toBe(200);
       expect(html).toContain("Nothing lent out right now.");
@@ -167,14 +174,14 @@ describe("/loans", () => {
     expect(refused).toMatch(/role="alert"[^>]*>The due date can(&#x27;|')t be in the past\.</);
     expect((await loanRow(loan.loanId)).state).toBe("requested");
 
-    // Someone else's loan: 404, and nothing changes.
-    const stranger = await postForm("/loans", { intent: "decline", loanId: loan.loanId }, scene.stranger.cookie);
+    // Someone else's loan: 404, and nothing changes. (The forms post to their tab's address: plain /loans only redirects.)
+    const stranger = await postForm("/loans?tab=lent", { intent: "decline", loanId: loan.loanId }, scene.stranger.cookie);
     expect(stranger.status).toBe(404);
     expect((await loanRow(loan.loanId)).state).toBe("requested");
     // The borrower may not accept their own request.
-    expect((await postForm("/loans", { intent: "accept", loanId: loan.loanId }, scene.borrower.cookie)).status).toBe(403);
+    expect((await postForm("/loans?tab=lent", { intent: "accept", loanId: loan.loanId }, scene.borrower.cookie)).status).toBe(403);
     // A forged intent.
-    expect((await postForm("/loans", { intent: "steal", loanId: loan.loanId }, scene.owner.cookie)).status).toBe(400);
+    expect((await postForm("/loans?tab=lent", { intent: "steal", loanId: loan.loanId }, scene.owner.cookie)).status).toBe(400);
 
     const dueDate = addDays(today, 30);
     const accepted = await postForm("/loans?tab=requests", { intent: "accept", loanId: loan.loanId, dueDate }, scene.owner.cookie);
@@ -184,29 +191,29 @@ describe("/loans", () => {
     const after = await accepted.text();
     expect(row(after, "Form Book")).toBe("");
     expect(after).toContain("No requests right now.");
-    expect(buttons(row((await page("/loans", scene.owner.cookie)).html, "Form Book"))).toEqual(["Mark as handed over", "Cancel"]);
+    expect(buttons(row((await page("/loans?tab=lent", scene.owner.cookie)).html, "Form Book"))).toEqual(["Mark as handed over", "Cancel"]);
     expect(buttons(row((await page("/loans?tab=borrowed", scene.borrower.cookie)).html, "Form Book"))).toEqual(["Cancel"]);
 
-    expect((await postForm("/loans", { intent: "handed-over", loanId: loan.loanId }, scene.owner.cookie)).status).toBe(200);
+    expect((await postForm("/loans?tab=lent", { intent: "handed-over", loanId: loan.loanId }, scene.owner.cookie)).status).toBe(200);
     expect((await loanRow(loan.loanId)).state).toBe("lent");
     const [book] = await db.select().from(books).where(eq(books.id, scene.book.id));
     expect(book).toMatchObject({ status: "borrowed", lentToUserId: scene.borrower.user.id });
 
     // Ask to renew: once asked, the button says so and is disabled; the owner sees the notice.
-    expect((await postForm("/loans", { intent: "renew", loanId: loan.loanId }, scene.borrower.cookie)).status).toBe(200);
+    expect((await postForm("/loans?tab=lent", { intent: "renew", loanId: loan.loanId }, scene.borrower.cookie)).status).toBe(200);
     const asked = row((await page("/loans?tab=borrowed", scene.borrower.cookie)).html, "Form Book");
     expect(asked).toMatch(/<button type="button"[^>]*disabled=""[^>]*>Renewal requested<\/button>/);
     expect(buttons(asked)).toEqual([]);
-    expect(text(row((await page("/loans", scene.owner.cookie)).html, "Form Book"))).toContain("Renewal requested: Bea Borrower asked to keep it longer.");
+    expect(text(row((await page("/loans?tab=lent", scene.owner.cookie)).html, "Form Book"))).toContain("Renewal requested: Bea Borrower asked to keep it longer.");
 
     const later = addDays(today, 40);
-    expect((await postForm("/loans", { intent: "due-date", loanId: loan.loanId, dueDate: later }, scene.owner.cookie)).status).toBe(200);
+    expect((await postForm("/loans?tab=lent", { intent: "due-date", loanId: loan.loanId, dueDate: later }, scene.owner.cookie)).status).toBe(200);
     expect(await loanRow(loan.loanId)).toMatchObject({ dueDate: later, renewalRequestedAt: null });
-    const emptied = await postForm("/loans", { intent: "due-date", loanId: loan.loanId, dueDate: "" }, scene.owner.cookie);
+    const emptied = await postForm("/loans?tab=lent", { intent: "due-date", loanId: loan.loanId, dueDate: "" }, scene.owner.cookie);
     expect(emptied.status).toBe(400);
     expect(row(await emptied.text(), "Form Book")).toContain("Please choose a due date.");
 
-    expect((await postForm("/loans", { intent: "returned", loanId: loan.loanId }, scene.owner.cookie)).status).toBe(200);
+    expect((await postForm("/loans?tab=lent", { intent: "returned", loanId: loan.loanId }, scene.owner.cookie)).status).toBe(200);
     expect((await loanRow(loan.loanId)).state).toBe("returned");
     const history = row((await page("/loans?tab=history", scene.borrower.cookie)).html, "Form Book");
     expect(history).toContain(">Returned<");
@@ -217,7 +224,7 @@ describe("/loans", () => {
     const scene = await lendingScene();
     await setTimezone(scene.owner, "Asia/Tokyo");
     const loan = await requestLoanAs(scene.borrower, scene.book.id);
-    expect((await postForm("/loans", { intent: "accept", loanId: loan.loanId, dueDate: "" }, scene.owner.cookie)).status).toBe(200);
+    expect((await postForm("/loans?tab=lent", { intent: "accept", loanId: loan.loanId, dueDate: "" }, scene.owner.cookie)).status).toBe(200);
     expect((await loanRow(loan.loanId)).dueDate).toBe(addDays(dayIn("Asia/Tokyo"), 21));
   });
 });

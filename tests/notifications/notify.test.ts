@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { notificationPreferences } from "../../worker/db/schema";
+import { blocks, notificationPreferences } from "../../worker/db/schema";
 import { MESSAGE_BATCH_WINDOW_MS } from "../../worker/services/email-outbox";
 import { markNotificationReadByKey, type NotificationInput, notify } from "../../worker/services/notifications";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
@@ -164,5 +164,36 @@ describe("message e-mails are batched", () => {
     await markNotificationReadByKey({ ...withoutProvider, user: member }, `dm:${conversation}`);
     await notify(withoutProvider, [message(member.id, conversation)]);
     expect((await bellOf(member.id))[0]).toMatchObject({ count: 1, readAt: null });
+  });
+});
+
+describe("notify() and blocks", () => {
+  it("drops every event whose actor the recipient blocked, whatever produced it, and keeps the rest", async () => {
+    const [sender, blocker, friend, other] = await Promise.all([createMember(), createMember(), createMember(), createMember()]);
+    await db.insert(blocks).values({ blockerId: blocker.id, blockedId: sender.id });
+    const from = (event: NotificationInput, actorId: string | null = sender.id): NotificationInput => ({ ...event, actorId });
+    const delivered = await notify(withoutProvider, [
+      from(loanRequest(blocker.id)),
+      from(message(blocker.id, crypto.randomUUID())),
+      from(loanRequest(friend.id)),
+      // Another actor, or none (a reminder), still reaches the member who blocked the sender.
+      from(loanRequest(blocker.id), other.id),
+      from(dueSoon(blocker.id), null),
+    ]);
+    expect(delivered.map((item) => [item.userId, item.actorId ?? null])).toEqual([
+      [friend.id, sender.id],
+      [blocker.id, other.id],
+      [blocker.id, null],
+    ]);
+    expect((await bellOf(blocker.id)).map((item) => item.actorId ?? null).sort()).toEqual([null, other.id].sort());
+    expect((await outboxOf(blocker.id)).length).toBe(2);
+    expect(await outboxOf(friend.id)).toHaveLength(1);
+  });
+
+  it("a block by the recipient of the opposite direction does not count: the blocked member still hears from the blocker", async () => {
+    const [blocker, blocked] = await Promise.all([createMember(), createMember()]);
+    await db.insert(blocks).values({ blockerId: blocker.id, blockedId: blocked.id });
+    const delivered = await notify(withoutProvider, [{ ...loanRequest(blocked.id), actorId: blocker.id }]);
+    expect(delivered).toHaveLength(1);
   });
 });

@@ -1,7 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { serviceContext, type AppEnv } from "../http/app-env";
-import { tooManyRequests } from "../services/errors";
 import {
   acceptLoan,
   acceptLoanSchema,
@@ -9,31 +8,29 @@ import {
   cancelLoan,
   changeDueDate,
   declineLoan,
+  disownLoan,
   dueDateSchema,
   findLoan,
   listLoans,
   loanListQuerySchema,
+  loanTabCounts,
   markLoanLent,
   markLoanReturned,
   requestLoan,
   requestLoanSchema,
   requestRenewal,
 } from "../services/loans";
+import { limitLoanWrite } from "../services/loan-steps";
 import { joinWaitlist, leaveWaitlist } from "../services/waitlist";
 import { ok } from "./envelope";
 import { membersOnly } from "./members-only";
 import { jsonBody, zv } from "./validate";
 
-export const LOAN_RATE_LIMITED = "You're doing that too quickly. Please wait a moment.";
-
 const idParams = z.object({ id: z.string().trim().min(1).max(64) });
 
 /** Loan and waitlist writes, per member (LOAN_LIMITER): a person never notices it; a script does. */
 const limitLoanWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.method !== "GET") {
-    const { success } = await c.env.LOAN_LIMITER.limit({ key: `loans:${c.get("user")!.id}` });
-    if (!success) throw tooManyRequests(LOAN_RATE_LIMITED);
-  }
+  if (c.req.method !== "GET") await limitLoanWrite(c, c.get("user")!.id);
   await next();
 };
 
@@ -42,6 +39,8 @@ export const loansApi = new Hono<AppEnv>()
   .use("*", membersOnly, limitLoanWrites)
   .post("/", jsonBody(requestLoanSchema), async (c) => ok(c, { loan: await requestLoan(serviceContext(c), c.req.valid("json")) }, 201))
   .get("/", zv("query", loanListQuerySchema), async (c) => ok(c, await listLoans(serviceContext(c), c.req.valid("query"))))
+  // What waits for the member on each tab of /loans (before /:id, which would take "counts" for an id).
+  .get("/counts", async (c) => ok(c, { counts: await loanTabCounts(serviceContext(c)) }))
   .get("/:id", zv("param", idParams), async (c) => ok(c, { loan: await findLoan(serviceContext(c), c.req.valid("param").id) }))
   // The body is optional: without one, the loan is due 21 days from the owner's today.
   .post("/:id/accept", zv("param", idParams), zv("json", acceptLoanSchema), async (c) =>
@@ -56,7 +55,9 @@ export const loansApi = new Hono<AppEnv>()
   .put("/:id/due-date", zv("param", idParams), jsonBody(dueDateSchema), async (c) =>
     ok(c, { loan: await changeDueDate(serviceContext(c), c.req.valid("param").id, c.req.valid("json")) }),
   )
-  .post("/:id/renewal", zv("param", idParams), async (c) => ok(c, { loan: await requestRenewal(serviceContext(c), c.req.valid("param").id) }));
+  .post("/:id/renewal", zv("param", idParams), async (c) => ok(c, { loan: await requestRenewal(serviceContext(c), c.req.valid("param").id) }))
+  // The borrower of a loan recorded on them without their part: "I don't have this book".
+  .post("/:id/disown", zv("param", idParams), async (c) => ok(c, { loan: await disownLoan(serviceContext(c), c.req.valid("param").id) }));
 
 /** A book's lending panel (anyone; visitors see only who holds it) and its waitlist (members). */
 export const bookLoansApi = new Hono<AppEnv>()

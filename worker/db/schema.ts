@@ -433,6 +433,9 @@ export const LOAN_ACTIONS = [
   "cancelled",
   "due_date_changed",
   "renewal_requested",
+  // The borrower of a loan they never took part in (one the owner recorded with the manual 'Lent'
+  // edit) said "I don't have this book": the loan ended (cancelled) and the book is available again.
+  "disowned",
 ] as const;
 export type LoanAction = (typeof LOAN_ACTIONS)[number];
 

@@ -41,6 +41,9 @@ export function snippetOf(content: string, max = 120): string {
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
+/** A subject is one line that mail clients can show: member-typed names and titles in it never make it longer. */
+export const SUBJECT_MAX = 150;
+
 function render(subject: string, paragraphs: string[], action: string, topic: string, links: EmailLinks): EmailContent {
   const footer = [`Unsubscribe from ${topic} e-mails: ${links.unsubscribe}`, `All e-mail settings: ${links.settings}`];
   const text = [...paragraphs, `${action}: ${links.item}`, "--", ...footer].join("\n\n");
@@ -53,7 +56,7 @@ function render(subject: string, paragraphs: string[], action: string, topic: st
     `<p style="font-size:13px;color:#57534e">${link(links.unsubscribe, `Unsubscribe from ${topic} e-mails`)} · ${link(links.settings, "All e-mail settings")}</p>`,
     "</div>",
   ].join("\n");
-  return { subject: oneLine(subject), text, html };
+  return { subject: snippetOf(subject, SUBJECT_MAX), text, html };
 }
 
 /** One notification (a loan step, a club event) as an e-mail: its title, its body, a link to it. */

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, not, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import {
@@ -13,6 +14,7 @@ import {
   interestRegistrations,
   inviteCodeFailures,
   joinRequests,
+  loanEvents,
   loans,
   memberships,
   notificationPreferences,
@@ -22,6 +24,9 @@ import {
   waitlistEntries,
 } from "../db/schema";
 import { conflict, requireUser } from "./errors";
+import { scheduleJob } from "./job-timers";
+import { borrowerTookPart } from "./loan-queries";
+import { loanReminderJob } from "./loan-reminders";
 import type { ServiceContext } from "./types";
 import { signOutOpenTabs } from "./member-inboxes";
 import { offerToNextInLine } from "./waitlist";
@@ -50,7 +55,12 @@ export interface DeletionBlocker {
 /** Tombstone e-mails are unique and no address, so nobody can sign in with one or find it. */
 export const tombstoneEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
 
-/** The loans (accepted or lent, either side) and manual 'Lent' marks that refuse deletion, with their books. */
+/**
+ * The loans (accepted or lent, either side) and manual 'Lent' marks that refuse deletion, with their
+ * books. A loan the member holds counts only if they took part in it (asked for it...): one another
+ * member recorded on them with the manual 'Lent' edit, that they never answered, is not theirs to
+ * settle, and ends with the account (see `deleteAccount`).
+ */
 export async function accountDeletionBlockers(ctx: ServiceContext): Promise<DeletionBlocker[]> {
   requireUser(ctx);
   const me = ctx.user.id;
@@ -67,21 +77,20 @@ export async function accountDeletionBlockers(ctx: ServiceContext): Promise<Dele
       .from(loans)
       .innerJoin(books, eq(books.id, loans.bookId))
       .innerJoin(other, eq(other.id, loans.ownerId))
-      .where(and(eq(loans.borrowerId, me), inArray(loans.state, [...HOLDING_LOAN_STATES]))),
-    // A book marked lent by hand, to a member or to a name typed in, with or without a loan row.
+      .where(and(eq(loans.borrowerId, me), inArray(loans.state, [...HOLDING_LOAN_STATES]), borrowerTookPart)),
+    // The member's own book marked lent by hand, to a member or to a name typed in, with or without a
+    // loan row. (A mark naming the member as borrower always has its loan, since migration 0006.)
     ctx.db
-      .select({ bookId: books.id, title: books.title, ownerId: books.userId, lentTo: books.lentToUserName, ownerName: other.name })
+      .select({ bookId: books.id, title: books.title, lentTo: books.lentToUserName })
       .from(books)
-      .innerJoin(other, eq(other.id, books.userId))
-      .where(or(and(eq(books.userId, me), eq(books.status, "borrowed")), eq(books.lentToUserId, me))),
+      .where(and(eq(books.userId, me), eq(books.status, "borrowed"))),
   ]);
   const blockers = new Map<string, DeletionBlocker>();
   for (const row of asOwner) blockers.set(row.bookId, { ...row, side: "lent" });
   for (const row of asBorrower) blockers.set(row.bookId, { ...row, side: "held" });
   for (const row of manual) {
     if (blockers.has(row.bookId)) continue;
-    const own = row.ownerId === me;
-    blockers.set(row.bookId, { bookId: row.bookId, title: row.title, side: own ? "lent" : "held", otherName: own ? row.lentTo : row.ownerName });
+    blockers.set(row.bookId, { bookId: row.bookId, title: row.title, side: "lent", otherName: row.lentTo });
   }
   return [...blockers.values()];
 }
@@ -93,7 +102,8 @@ function blockedMessage(blockers: DeletionBlocker[]): string {
 }
 
 /**
- * Deletes the member's account. Refused (409) while a loan holds a book on either side. Otherwise one
+ * Deletes the member's account. Refused (409) while a loan holds a book on either side (one they
+ * never took part in ends instead, see `accountDeletionBlockers`). Otherwise one
  * D1 batch (one transaction) hands over or deletes their clubs, removes their books (loans, waitlists
  * and search entries follow by cascade and trigger), memberships, requests, notifications, preferences,
  * outbox, blocks, imports, exports and every session, and turns the users row into a tombstone named
@@ -106,11 +116,16 @@ export async function deleteAccount(ctx: ServiceContext): Promise<{ deleted: tru
   const blockers = await accountDeletionBlockers(ctx);
   if (blockers.length > 0) throw conflict(blockedMessage(blockers));
 
-  const [createdClubs, ownCovers, ownExports, heldOffers] = await ctx.db.batch([
+  const [createdClubs, ownCovers, ownExports, heldOffers, unanswered] = await ctx.db.batch([
     ctx.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.createdBy, me)),
     ctx.db.select({ key: books.coverKey }).from(books).where(and(eq(books.userId, me), isNotNull(books.coverKey))),
     ctx.db.select({ key: dataExports.zipKey }).from(dataExports).where(and(eq(dataExports.userId, me), isNotNull(dataExports.zipKey))),
     ctx.db.select({ bookId: waitlistEntries.bookId }).from(waitlistEntries).where(and(eq(waitlistEntries.userId, me), eq(waitlistEntries.state, "offered"))),
+    // Loans others recorded on the member that they never answered (not blockers, see above).
+    ctx.db
+      .select({ id: loans.id, bookId: loans.bookId })
+      .from(loans)
+      .where(and(eq(loans.borrowerId, me), eq(loans.state, "lent"), not(borrowerTookPart))),
   ]);
   const clubIds = createdClubs.map((club) => club.id);
   // An active admin other than the member, else the oldest active member: one correlated pick per club.
@@ -140,6 +155,33 @@ export async function deleteAccount(ctx: ServiceContext): Promise<{ deleted: tru
         ctx.db.delete(clubs).where(eq(clubs.createdBy, me)).returning({ id: clubs.id }),
       ] as const)
     : null;
+
+  // Each such loan ends as if the member had said "I don't have this book": the event, then the book
+  // back to available, then the loan (the first two still find it lent). Conditions, not id lists:
+  // someone may have recorded more loans on the member than a statement may bind parameters.
+  const unansweredLoan = and(eq(loans.borrowerId, me), eq(loans.state, "lent"), not(borrowerTookPart));
+  const endUnanswered: BatchItem<"sqlite">[] = unanswered.length
+    ? [
+        ctx.db.insert(loanEvents).select(
+          ctx.db
+            .select({
+              id: sql<number>`null`.as("id"),
+              loanId: loans.id,
+              action: sql<"disowned">`'disowned'`.as("action"),
+              actorId: sql<string>`${me}`.as("actor_id"),
+              dueDate: sql<string | null>`null`.as("due_date"),
+              createdAt: sql<number>`${now}`.as("created_at"),
+            })
+            .from(loans)
+            .where(unansweredLoan),
+        ),
+        ctx.db
+          .update(books)
+          .set({ status: "available", lentToUserId: null, lentToUserName: null, updatedAt: now })
+          .where(and(eq(books.lentToUserId, me), inArray(books.id, ctx.db.select({ bookId: loans.bookId }).from(loans).where(unansweredLoan)))),
+        ctx.db.update(loans).set({ state: "cancelled", updatedAt: now }).where(unansweredLoan),
+      ]
+    : [];
 
   const rest = [
     // Books by the member go, and with them loans of those books, their waitlists and FTS rows.
@@ -174,6 +216,7 @@ export async function deleteAccount(ctx: ServiceContext): Promise<{ deleted: tru
         updatedAt: now,
       })
       .where(eq(users.id, me)),
+    ...endUnanswered,
   ] as const;
 
   let handedOver = 0;
@@ -188,6 +231,11 @@ export async function deleteAccount(ctx: ServiceContext): Promise<{ deleted: tru
 
   // A book that was being offered to the member goes to the next in line now, not when the offer lapses.
   for (const { bookId } of heldOffers) await offerToNextInLine(ctx, bookId, Date.now());
+  // The loans that ended with the account: no more reminders, and the books' waitlists move.
+  for (const loan of unanswered) {
+    await scheduleJob(ctx.env, loanReminderJob(loan.id), null);
+    await offerToNextInLine(ctx, loan.bookId, Date.now());
+  }
   // The member's other devices are signed out at once; this tab goes on to the goodbye page.
   await signOutOpenTabs(ctx.env, me, ctx.sessionId);
   await deleteMemberObjects(ctx, me, [...ownCovers, ...ownExports].map((row) => row.key));

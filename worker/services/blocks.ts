@@ -32,8 +32,11 @@ export async function hasBlocked(ctx: ServiceContext, userId: string): Promise<b
   return Boolean(row);
 }
 
-/** Refuses when either member has blocked the other: a blocked member cannot write, nor be written to. */
-export async function requireNotBlocked(ctx: ServiceContext, otherId: string): Promise<void> {
+/**
+ * Refuses when either member has blocked the other: a blocked member cannot write, nor be written
+ * to. `message` words the refusal for what was attempted (messaging by default).
+ */
+export async function requireNotBlocked(ctx: ServiceContext, otherId: string, message = BLOCKED): Promise<void> {
   requireUser(ctx);
   const me = ctx.user.id;
   const [row] = await ctx.db
@@ -41,5 +44,5 @@ export async function requireNotBlocked(ctx: ServiceContext, otherId: string): P
     .from(blocks)
     .where(or(and(eq(blocks.blockerId, otherId), eq(blocks.blockedId, me)), and(eq(blocks.blockerId, me), eq(blocks.blockedId, otherId))))
     .limit(1);
-  if (row) throw forbidden(BLOCKED);
+  if (row) throw forbidden(message);
 }

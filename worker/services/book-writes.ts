@@ -1,12 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { normalizeIsbn } from "../covers/isbn";
+import { requireNotBlocked } from "./blocks";
 import { BOOK_STATUSES, books, clubs, memberships, users } from "../db/schema";
 import { cleanText } from "../shared/text";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
 import { INVALID_ISBN, bookValuesFromIsbn, parseIsbn } from "./isbn-books";
 import { findBookById } from "./library";
 import { isLentOut } from "./loan-lending";
+import { limitLoanWrite } from "./loan-steps";
 import { applyManualLending, planManualLending } from "./manual-loans";
 import type { ServiceContext } from "./types";
 import { assertOwnCoverKey } from "./uploads";
@@ -78,6 +80,8 @@ export type UpdateBookInput = z.output<typeof updateBookSchema>;
 
 export const LENT_TO_REQUIRED = "Please select who you lent the book to.";
 export const COVER_IN_USE = "This image is already the cover of another book. Please upload it again for this book.";
+
+export const LEND_BLOCKED = "You can't lend a book to this member.";
 
 export const DELETE_LENT_BOOK = "You can't delete a book that is lent out. Mark it returned first.";
 
@@ -230,8 +234,13 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
   // The ledger follows the edit (worker/services/manual-loans.ts): same batch as the book's update.
   const lending = await planManualLending(ctx, { ...current, title: changes.title ?? current.title }, borrower, now);
   const update = ctx.db.update(books).set(changes).where(eq(books.id, bookId));
-  if (lending) await applyManualLending(ctx, update, lending, now);
-  else await update;
+  if (lending) {
+    // A member who blocked the owner (or whom the owner blocked) can't be named as a borrower.
+    if (lending.lent) await requireNotBlocked(ctx, lending.lent.loan.borrowerId, LEND_BLOCKED);
+    // Lending or taking back tells the borrower: the same per-member budget as the loans API's steps.
+    await limitLoanWrite(ctx, ctx.user.id);
+    await applyManualLending(ctx, update, lending, now);
+  } else await update;
   return (await findBookById(ctx, bookId))!;
 }
 

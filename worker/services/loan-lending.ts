@@ -70,13 +70,21 @@ export async function markLoanReturned(ctx: ServiceContext, loanId: string): Pro
 }
 
 /** What follows a return, whether marked on the loan or by the manual status edit. */
-export async function afterReturn(ctx: Member, loan: LoanRecord, actorId: string, eventId: number, now: number): Promise<void> {
+export async function afterReturn(
+  ctx: Member,
+  loan: LoanRecord,
+  actorId: string,
+  eventId: number,
+  now: number,
+  options: { dedupeKey?: string } = {},
+): Promise<void> {
   await scheduleJob(ctx.env, loanReminderJob(loan.id), null);
   const title = bookTitle(loan.title);
   await announce(ctx, {
     ...told(loan, actorId, "returned", eventId),
     line: `"${title}" was returned. Thanks!`,
     notification: { type: "loan_returned", title: `"${title}" is marked as returned`, link: "/loans?tab=history" },
+    dedupeKey: options.dedupeKey,
   });
   await offerToNextInLine(ctx, loan.bookId, now);
 }

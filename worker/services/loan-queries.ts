@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { books, conversations, HOLDING_LOAN_STATES, type LoanState, loans, OPEN_LOAN_STATES, users, waitlistEntries } from "../db/schema";
+import { dayIn } from "../shared/calendar";
 import { mediaUrl } from "../shared/media-url";
 import { notFound, requireUser } from "./errors";
 import type { ServiceContext } from "./types";
@@ -29,6 +30,16 @@ export const loanListQuerySchema = z.object({
 });
 export type LoanListQuery = z.output<typeof loanListQuerySchema>;
 
+/**
+ * Whether the loan's borrower ever took a step on it (asked for it, asked to renew...): true for
+ * every loan made through the ledger, false for one the owner recorded on them with the manual
+ * 'Lent' edit and they never answered. Such a loan is not the borrower's doing: they may say "I
+ * don't have this book", and it does not keep them from deleting their account. One probe of
+ * loan_events_loan_idx per loan; the borrower's own "disowned" step does not count as taking part.
+ * Written against the unaliased `loans` table, for queries that select from it.
+ */
+export const borrowerTookPart = sql<number>`exists (select 1 from loan_events where loan_events.loan_id = loans.id and loan_events.actor_id = loans.borrower_id and loan_events.action <> 'disowned')`;
+
 /** A loan as either side sees it: the book, both members, and the pair's conversation. */
 export interface LoanView {
   loanId: string;
@@ -44,6 +55,8 @@ export interface LoanView {
   owner: { userId: string; name: string };
   borrower: { userId: string; name: string };
   conversationId: string | null;
+  /** See `borrowerTookPart`: false on a loan the owner recorded that its borrower never answered. */
+  borrowerTookPart: boolean;
 }
 
 const owner = alias(users, "loan_owner");
@@ -66,6 +79,7 @@ const loanColumns = {
   borrowerId: loans.borrowerId,
   borrowerName: sql<string>`${borrower.name}`.as("borrower_name"),
   conversationId: sql<string | null>`${conversations.id}`.as("conversation_id"),
+  borrowerTookPart: sql<number>`${borrowerTookPart}`.as("borrower_took_part"),
 };
 
 /**
@@ -102,6 +116,7 @@ function toLoanView(row: LoanRow, viewerId: string): LoanView {
     owner: { userId: row.ownerId, name: row.ownerName },
     borrower: { userId: row.borrowerId, name: row.borrowerName },
     conversationId: row.conversationId,
+    borrowerTookPart: Boolean(row.borrowerTookPart),
   };
 }
 
@@ -184,10 +199,13 @@ export async function bookLoanPanel(ctx: ServiceContext, bookId: string): Promis
     .innerJoin(users, eq(users.id, loans.borrowerId))
     .where(and(eq(loans.bookId, bookId), inArray(loans.state, HOLDING_LOAN_STATES)))
     .limit(1);
-  const bookQuery = ctx.db.select({ ownerId: books.userId }).from(books).where(eq(books.id, bookId)).limit(1);
+  const bookQuery = ctx.db.select({ ownerId: books.userId, hidden: books.hidden }).from(books).where(eq(books.id, bookId)).limit(1);
+  // As for the book itself (findBookById): a hidden book (by a moderator, or while its owner is
+  // suspended) is there for its owner alone; to anyone else, its panel is not found either.
+  const visible = (book: { ownerId: string; hidden: string | null } | undefined) => book && (!book.hidden || book.ownerId === ctx.user?.id);
   if (!ctx.user) {
     const [[book], [holding]] = await ctx.db.batch([bookQuery, holdingQuery]);
-    if (!book) throw notFound("Book not found");
+    if (!visible(book)) throw notFound("Book not found");
     return { holding: holding ?? null, myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST };
   }
   const me = ctx.user.id;
@@ -217,7 +235,7 @@ export async function bookLoanPanel(ctx: ServiceContext, bookId: string): Promis
       .where(and(eq(waitlistEntries.bookId, bookId), eq(waitlistEntries.userId, me), inArray(waitlistEntries.state, ["waiting", "offered"])))
       .limit(1),
   ]);
-  if (!book) throw notFound("Book not found");
+  if (!book || !visible(book)) throw notFound("Book not found");
   const myState = entry ? (entry.state as "waiting" | "offered") : null;
   return {
     holding: holding ?? null,
@@ -230,4 +248,54 @@ export async function bookLoanPanel(ctx: ServiceContext, bookId: string): Promis
       offerExpiresAt: myState === "offered" ? (entry?.offerExpiresAt ?? null) : null,
     },
   };
+}
+
+/** How many loans on each tab of /loans wait for the member (see `loanTabCounts`). */
+export type LoanTabCounts = Record<LoanTab, number>;
+
+/** Counts stop here: the tab shows "99+" beyond, and a huge backlog stays a short index walk. */
+export const LOAN_COUNT_CAP = 99;
+
+/**
+ * What on each tab needs the member to act, for the tab bar and for the tab /loans opens on:
+ * - Lent out: a promised book to hand over (accepted), or a borrower's renewal request to answer;
+ * - Borrowed: a book due back today or overdue;
+ * - Requests: requests for the member's books waiting for their answer (their own requests wait
+ *   for the owner, not for them);
+ * - History: nothing.
+ * One batch of capped counts over loans_owner_idx / loans_borrower_idx ranges (member, state).
+ */
+export async function loanTabCounts(ctx: ServiceContext, now = Date.now()): Promise<LoanTabCounts> {
+  requireUser(ctx);
+  const me = ctx.user.id;
+  const today = dayIn(ctx.user.timezone, now);
+  const capped = (where: SQL | undefined) =>
+    ctx.db
+      .select({ n: sql<number>`count(*)` })
+      .from(
+        ctx.db
+          .select({ id: loans.id })
+          .from(loans)
+          .where(where)
+          .limit(LOAN_COUNT_CAP + 1)
+          .as("waiting"),
+      );
+  const [[toHandOver], [renewals], [due], [requests]] = await ctx.db.batch([
+    capped(and(eq(loans.ownerId, me), eq(loans.state, "accepted"))),
+    capped(and(eq(loans.ownerId, me), eq(loans.state, "lent"), isNotNull(loans.renewalRequestedAt))),
+    capped(and(eq(loans.borrowerId, me), eq(loans.state, "lent"), lte(loans.dueDate, today))),
+    capped(and(eq(loans.ownerId, me), eq(loans.state, "requested"))),
+  ]);
+  const n = (row: { n: number } | undefined) => row?.n ?? 0;
+  return {
+    lent: Math.min(n(toHandOver) + n(renewals), LOAN_COUNT_CAP + 1),
+    borrowed: n(due),
+    requests: n(requests),
+    history: 0,
+  };
+}
+
+/** The tab /loans opens on without ?tab=: the first that needs the member, else Lent out. */
+export function firstTabNeedingMember(counts: LoanTabCounts): LoanTab {
+  return LOAN_TABS.find((tab) => counts[tab] > 0) ?? "lent";
 }

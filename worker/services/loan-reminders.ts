@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { books, loans, users } from "../db/schema";
 import { addDays, instantAt } from "../shared/calendar";
+import { bookTitle } from "./loan-steps";
 import { type NotificationInput, notify } from "./notifications";
 import { type JobDeps, scheduleJob } from "./job-timers";
 
@@ -74,7 +75,7 @@ export async function runLoanReminders({ db, env }: JobDeps, loanId: string, now
 type ReminderLoan = { id: string; ownerId: string; borrowerId: string; borrowerName: string; title: string; dueDate: string | null };
 
 function reminderNotifications(loan: ReminderLoan, milestone: Milestone): NotificationInput[] {
-  const title = loan.title || "Untitled Book";
+  const title = bookTitle(loan.title);
   const key = `loan:${loan.id}:${milestone.kind}:${milestone.day}`;
   if (milestone.kind === "due_soon") {
     return [{ userId: loan.borrowerId, type: "loan_due_soon", title: `"${title}" is due back tomorrow`, link: "/loans?tab=borrowed", dedupeKey: key }];
@@ -91,7 +92,8 @@ function reminderNotifications(loan: ReminderLoan, milestone: Milestone): Notifi
       title: `"${title}" is overdue`,
       body: `${loan.borrowerName} was due to return it on ${loan.dueDate}.`,
       link: "/loans?tab=lent",
-      actorId: loan.borrowerId,
+      // No actor: the reminder is the app's about the owner's own book, so it reaches them even if
+      // they blocked the borrower (notify() drops an event whose actor the recipient blocked).
       dedupeKey: key,
     },
   ];

@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import { books, type LoanAction, type LoanState, loanEvents, loans, users } from "../db/schema";
 import { daysBetween, dayIn } from "../shared/calendar";
 import { dateFormat } from "../shared/date-format";
-import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
+import { badRequest, conflict, forbidden, notFound, requireUser, tooManyRequests } from "./errors";
 import { LOAN_NOT_FOUND } from "./loan-queries";
 import { postLoanLine } from "./messages";
 import { type NotificationType, notify } from "./notifications";
@@ -16,6 +16,7 @@ export const DUE_DATE_IN_PAST = "The due date can't be in the past.";
 export const DUE_DATE_TOO_FAR = "The due date can be at most a year ahead.";
 export const ONLY_OWNER = "Only the book's owner can do that.";
 export const ONLY_BORROWER = "Only the member who asked to borrow the book can do that.";
+export const LOAN_RATE_LIMITED = "You're doing that too quickly. Please wait a moment.";
 /** How far ahead a due date may be set. */
 export const MAX_DUE_DAYS = 365;
 
@@ -229,6 +230,8 @@ export interface Announcement {
   otherId: string;
   line: string;
   notification: { type: NotificationType; title: string; body?: string; link: string };
+  /** Names the notice when repeats of the step should collapse into one (the manual edit's); by default, the event. */
+  dedupeKey?: string;
 }
 
 /**
@@ -246,7 +249,7 @@ export async function announce(deps: Deps, step: Announcement, now = Date.now())
           userId: step.otherId,
           actorId: step.actorId,
           ...step.notification,
-          dedupeKey: `loan:${step.loanId}:${step.action}:${step.eventId}`,
+          dedupeKey: step.dedupeKey ?? `loan:${step.loanId}:${step.action}:${step.eventId}`,
         },
       ],
       now,
@@ -262,4 +265,21 @@ export function longDay(day: string): string {
   return dateFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 }
 
-export const bookTitle = (title: string) => title || "Untitled Book";
+/** How much of a book's title a line, a bell item or an e-mail subject quotes (titles may have 300 characters). */
+export const QUOTED_TITLE_MAX = 80;
+
+/** The book's title as steps quote it: "Untitled Book" for none, a long one cut with an ellipsis. */
+export function bookTitle(title: string): string {
+  const text = title || "Untitled Book";
+  return text.length > QUOTED_TITLE_MAX ? `${text.slice(0, QUOTED_TITLE_MAX - 1).trimEnd()}…` : text;
+}
+
+/**
+ * Every write that tells another member about a loan counts against LOAN_LIMITER, per member (the
+ * loans API's steps and the book edit that lends or takes back a book share one bucket): a person
+ * never notices it; a script cycling a loan to ring someone's bell does.
+ */
+export async function limitLoanWrite(ctx: { env: Env }, memberId: string): Promise<void> {
+  const { success } = await ctx.env.LOAN_LIMITER.limit({ key: `loans:${memberId}` });
+  if (!success) throw tooManyRequests(LOAN_RATE_LIMITED);
+}

@@ -24,7 +24,19 @@ import { findBookById } from "./library";
 import type { ServiceContext } from "./types";
 import { offerToNextInLine } from "./waitlist";
 
-export { bookLoanPanel, type BookLoanPanel, findLoan, LOAN_NOT_FOUND, listLoans, loanListQuerySchema, type LoanView } from "./loan-queries";
+export {
+  bookLoanPanel,
+  type BookLoanPanel,
+  findLoan,
+  firstTabNeedingMember,
+  LOAN_NOT_FOUND,
+  listLoans,
+  loanListQuerySchema,
+  loanTabCounts,
+  type LoanTabCounts,
+  type LoanView,
+} from "./loan-queries";
+export { BORROWER_TOOK_PART, disownLoan, ONLY_NAMED_BORROWER } from "./manual-loans";
 export { ALREADY_PROMISED, DUE_DATE_IN_PAST, DUE_DATE_TOO_FAR } from "./loan-steps";
 export { ALREADY_RENEWAL, changeDueDate, isLentOut, markLoanLent, markLoanReturned, requestRenewal } from "./loan-lending";
 

@@ -5,7 +5,7 @@ import { MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
 import { type JobDeps, scheduleJob } from "./job-timers";
 import { findBookById } from "./library";
-import { errorText } from "./loan-steps";
+import { bookTitle, errorText } from "./loan-steps";
 import { notify } from "./notifications";
 import type { ServiceContext } from "./types";
 
@@ -142,7 +142,7 @@ export async function offerToNextInLine(deps: JobDeps, bookId: string, now: numb
       .returning({ id: waitlistEntries.id });
     // Someone else moved the queue meanwhile: look again.
     if (!offered) continue;
-    const title = book.title || "Untitled Book";
+    const title = bookTitle(book.title);
     await notify(
       deps,
       [
