@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { blocks } from "../../worker/db/schema";
 import { addMember, clubApi, createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
+import { call } from "../helpers/http";
 import { api, requestLoanAs, stepOk } from "../loans/support";
 import { bellOf, outboxOf } from "./support";
 
@@ -35,5 +36,28 @@ describe("a member who blocked another gets no notification or e-mail from them"
     // The cancel freed the book for the waitlist, whose offer names the owner as its sender too.
     expect(await bellOf(waiter.user.id)).toEqual([]);
     expect(await outboxOf(waiter.user.id)).toEqual([]);
+  });
+
+  it("from messages: blocking drops the e-mail still gathering the blocked member's messages", async () => {
+    const [reader, pest, friend] = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
+    const write = async (from: typeof reader, to: typeof reader, content: string) => {
+      const opened = await call("/api/dm/conversations", { method: "POST", headers: { Authorization: `Bearer ${from.token}` }, json: { toUserId: to.user.id } });
+      const { data } = (await opened.json()) as { data: { conversationId: string } };
+      const sent = await call(`/api/dm/conversations/${data.conversationId}/messages`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${from.token}` },
+        json: { content },
+      });
+      expect(sent.status).toBe(201);
+    };
+    await write(pest, reader, "Answer me!");
+    await write(friend, reader, "Book club on Friday?");
+    // Both wait in their ten-minute batches (each is queued after its message's response).
+    await vi.waitFor(async () => expect(await outboxOf(reader.user.id)).toHaveLength(2));
+
+    const blocked = await call(`/api/dm/blocks/${pest.user.id}`, { method: "PUT", headers: { Authorization: `Bearer ${reader.token}` } });
+    expect(blocked.status).toBe(200);
+    const left = await outboxOf(reader.user.id);
+    expect(left.map((mail) => mail.text)).toEqual([expect.stringContaining("Book club on Friday?")]);
   });
 });

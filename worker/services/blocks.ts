@@ -1,6 +1,8 @@
 import { and, eq, or } from "drizzle-orm";
-import { blocks, users } from "../db/schema";
+import { blocks, conversations, users } from "../db/schema";
+import { dropWaitingMessagesEmail } from "./email-outbox";
 import { badRequest, forbidden, notFound, requireUser } from "./errors";
+import { conversationNotificationKey } from "./notifications";
 import type { ServiceContext } from "./types";
 
 export const BLOCKED = "You can't message this member.";
@@ -12,6 +14,14 @@ export async function blockMember(ctx: ServiceContext, userId: string): Promise<
   const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!target) throw notFound("User not found");
   await ctx.db.insert(blocks).values({ blockerId: ctx.user.id, blockedId: userId }).onConflictDoNothing();
+  // Their messages already sent may still be gathering into an e-mail to the blocker: it never goes.
+  const [userAId, userBId] = ctx.user.id < userId ? [ctx.user.id, userId] : [userId, ctx.user.id];
+  const [conversation] = await ctx.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.userAId, userAId), eq(conversations.userBId, userBId)))
+    .limit(1);
+  if (conversation) await dropWaitingMessagesEmail(ctx.db, ctx.user.id, conversationNotificationKey(conversation.id));
   return { blocked: true };
 }
 

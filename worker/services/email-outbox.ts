@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { appUrl, readConfig } from "../config";
 import type { Database } from "../db/client";
 import { emailOutbox, users } from "../db/schema";
@@ -138,6 +138,22 @@ export async function queueNotificationEmails(deps: JobDeps, delivered: readonly
   for (const userId of new Set(wanted.map((notification) => notification.userId))) {
     await scheduleJob(deps.env, mailJob(userId), await nextPendingSendAfter(deps.db, userId));
   }
+}
+
+/**
+ * Drops the e-mail still gathering a conversation's messages for this member (a block: nothing more
+ * from that member may reach them, and the batch only goes out minutes later). Sent mail stays.
+ */
+export async function dropWaitingMessagesEmail(db: Database, userId: string, conversationBatchKey: string, now = Date.now()) {
+  await db
+    .delete(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.userId, userId),
+        eq(emailOutbox.batchKey, conversationBatchKey),
+        or(eq(emailOutbox.state, "pending"), and(eq(emailOutbox.state, "outbox"), gt(emailOutbox.sendAfter, now))),
+      ),
+    );
 }
 
 /** The local outbox is shown only while no provider is configured (otherwise mail really goes out). */

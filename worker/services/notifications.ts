@@ -56,6 +56,9 @@ export interface NotificationInput {
   accumulate?: boolean;
 }
 
+/** The bell item (and e-mail batch) that gathers one conversation's new messages. */
+export const conversationNotificationKey = (conversationId: string) => `dm:${conversationId}`;
+
 /** A stored notification that the member will see, with what e-mail needs to address them. */
 export interface DeliveredNotification extends NotificationInput {
   id: string;
