@@ -8,9 +8,9 @@ import {
   TOO_MANY_ROWS,
   ImportFileError,
   parseImportCsv,
-  toCsv,
   unquoteSpreadsheetValue,
 } from "../../worker/services/import-csv";
+import { toCsv } from "../../worker/services/csv-cells";
 import goodreadsCsv from "./fixtures/goodreads-library-export.csv?raw";
 import shortRowCsv from "./fixtures/goodreads-short-row.csv?raw";
 import unclosedCsv from "./fixtures/goodreads-unclosed-quote.csv?raw";

@@ -2,6 +2,7 @@ import { CsvError, parse } from "csv-parse/sync";
 import { normalizeIsbn } from "../covers/isbn";
 import type { ImportSource } from "../db/schema";
 import { sanitizeText } from "../shared/text";
+import { withoutFormulaGuard } from "./csv-cells";
 
 /** Limits from the issue: a Goodreads export of a long reading life is well under both. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -70,7 +71,7 @@ export function unquoteSpreadsheetValue(value: string): string {
   return (match?.[1] ?? value).trim();
 }
 
-const clean = (value: string | undefined, max: number) => sanitizeText(value ?? "").slice(0, max).trim();
+const clean = (value: string | undefined, max: number) => sanitizeText(withoutFormulaGuard(value ?? "")).slice(0, max).trim();
 
 function shelfName(value: string): string {
   return value.trim().toLowerCase().replace(/\s+/g, "-").slice(0, 60);
@@ -187,14 +188,4 @@ export function bookKeys(book: { title: string; author: string; isbn10: string |
 /** Every key of an owned book: ISBNs and title+author, so a CSV row without ISBN still matches it. */
 export function ownedBookKeys(book: { title: string; author: string; isbn10: string | null; isbn13: string | null }): string[] {
   return [...bookKeys(book), `title:${titleAuthorKey(book.title, book.author)}`];
-}
-
-/** Fields that need quoting in CSV: separators, quotes, line ends, or edge spaces. */
-function csvField(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? "" : String(value);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv(header: readonly string[], rows: (string | number | null | undefined)[][]): string {
-  return `${[header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
 }

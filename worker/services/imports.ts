@@ -12,10 +12,10 @@ import {
   bookKeys,
   ownedBookKeys,
   parseImportCsv,
-  toCsv,
   type CsvBook,
   type ParsedImport,
 } from "./import-csv";
+import { toCsv } from "./csv-cells";
 import type { ServiceContext } from "./types";
 
 /** Rows per queue message: 50 lookups and one D1 batch of about 55 statements. */

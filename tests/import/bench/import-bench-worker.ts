@@ -3,7 +3,8 @@
 // metadata answers (no network), counting the D1 rows every statement writes.
 import { getDatabase } from "../../../worker/db/client";
 import { processImportBatch } from "../../../worker/services/import-batches";
-import { GOODREADS_HEADER, toCsv } from "../../../worker/services/import-csv";
+import { toCsv } from "../../../worker/services/csv-cells";
+import { GOODREADS_HEADER } from "../../../worker/services/import-csv";
 import { type ImportMessage, startImport } from "../../../worker/services/imports";
 import { googleBooksScannedIsbn } from "../../books/fixtures/google-books-isbn";
 import { applyMigrations } from "../../helpers/bench-migrate";
