@@ -39,6 +39,8 @@ export interface CsvBook {
   isbn13: string | null;
   /** Every shelf the row is on; the first is its reading state (read, to-read, ...). */
   shelves: string[];
+  /** The export says the member has the book (Goodreads' Owned Copies, StoryGraph's Owned?). */
+  owned: boolean;
 }
 
 export interface CsvFailure {
@@ -47,6 +49,9 @@ export interface CsvFailure {
   author: string;
   reason: string;
 }
+
+/** The column each site marks owned books in, named as the preview shows it. */
+export const OWNED_COLUMN = { goodreads: "Owned Copies", storygraph: "Owned?" } as const satisfies Record<ImportSource, string>;
 
 export interface ParsedImport {
   source: ImportSource;
@@ -94,20 +99,20 @@ function readGoodreads(cell: (name: string) => string): Omit<CsvBook, "line"> {
     isbn10: isbns?.isbn10 ?? null,
     isbn13: isbns?.isbn13 ?? null,
     shelves: [...new Set([exclusive, ...others].filter(Boolean))],
+    owned: Number.parseInt(cell("Owned Copies"), 10) > 0,
   };
 }
 
 function readStoryGraph(cell: (name: string) => string): Omit<CsvBook, "line"> {
   // ISBN/UID holds a StoryGraph id when the edition has no ISBN: not an ISBN, so no ISBN.
   const isbns = normalizeIsbn(unquoteSpreadsheetValue(cell("ISBN/UID")));
-  const shelves = [shelfName(cell("Read Status"))];
-  if (/^yes$/i.test(cell("Owned?").trim())) shelves.push("owned");
   return {
     title: clean(cell("Title"), 300),
     author: clean(cell("Authors"), 200),
     isbn10: isbns?.isbn10 ?? null,
     isbn13: isbns?.isbn13 ?? null,
-    shelves: [...new Set(shelves.filter(Boolean))],
+    shelves: [shelfName(cell("Read Status"))].filter(Boolean),
+    owned: /^yes$/i.test(cell("Owned?").trim()),
   };
 }
 

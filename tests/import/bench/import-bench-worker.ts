@@ -109,7 +109,7 @@ export default {
       counter.rowsWritten = 0;
       counter.statements = 0;
       const benchEnv = { ...env, DB: counting(env.DB), IMPORT_QUEUE: queue } as unknown as Env;
-      const job = await startImport({ db: getDatabase(benchEnv.DB), env: benchEnv, user: user as never }, csv, { shelves: ["owned"], fileName: "bench.csv" });
+      const job = await startImport({ db: getDatabase(benchEnv.DB), env: benchEnv, user: user as never }, csv, { shelves: ["owned"], owned: false, fileName: "bench.csv" });
       return Response.json({ userId, jobId: job.jobId, messages });
     }
     if (url.pathname === "/batch") {
