@@ -11,7 +11,7 @@ import notAnExportCsv from "./fixtures/not-an-export.csv?raw";
 import storygraphCsv from "./fixtures/storygraph-export.csv?raw";
 import goodreadsToReadCsv from "./fixtures/goodreads-mostly-to-read.csv?raw";
 import storygraphOwnedCsv from "./fixtures/storygraph-owned-export.csv?raw";
-import { defaultChoice, isChosen, rowFates, type ImportChoice } from "../../worker/shared/import-choice";
+import { defaultChoice, rowsToAdd, type ImportChoice } from "../../worker/shared/import-choice";
 import { booksOf, captureImportQueue, jobRow, lookupsFindNothing, rowsOf, runImportBatches, startImport, uploadCsv } from "./support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -196,8 +196,7 @@ describe("POST /api/imports", () => {
 
 describe("importing only the books the member owns", () => {
   /** What the dialog shows as "N books will be added" for this choice, from the preview alone. */
-  const dialogCount = (data: ImportPreview, choice: ImportChoice) =>
-    rowFates(data.rows.filter((row) => isChosen(row, choice))).filter((fate) => fate === "new").length;
+  const dialogCount = (data: ImportPreview, choice: ImportChoice) => rowsToAdd(data.rows, choice).length;
 
   it("says which rows a Goodreads export marks as owned, and by default imports those and the \"owned\" shelf, not the to-read majority", async () => {
     const member = await signedInMember();

@@ -45,3 +45,10 @@ export function rowFates(rows: readonly { keys: readonly (string | number)[]; on
     return fate;
   });
 }
+
+/** The rows the choice adds: chosen, not on the member's shelf, and not a repeat of an earlier one. */
+export function rowsToAdd<T extends ChoosableRow & { keys: readonly (string | number)[]; onShelf: boolean }>(rows: readonly T[], choice: ImportChoice): T[] {
+  const chosen = rows.filter((row) => isChosen(row, choice));
+  const fates = rowFates(chosen);
+  return chosen.filter((_, index) => fates[index] === "new");
+}
