@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { bookCounts, books } from "../../worker/db/schema";
 import { toCsv } from "../../worker/services/csv-cells";
@@ -14,6 +14,11 @@ import { call, json, type Envelope } from "../helpers/http";
 import { booksOf, captureImportQueue, jobRow, lookupsFindNothing, rowsOf, runImportBatches, startImport } from "./support";
 
 let sent: ReturnType<typeof captureImportQueue>;
+/** The moderator's e-mail is unique: one per file. */
+let mod: Awaited<ReturnType<typeof moderator>>;
+beforeAll(async () => {
+  mod = await moderator();
+});
 beforeEach(() => {
   sent = captureImportQueue();
 });
@@ -111,7 +116,6 @@ describe("the book-import queue", () => {
 
   it("hides the books of a member suspended before or during the import, as the suspension hides their others, until it is lifted", async () => {
     lookupsFindNothing();
-    const mod = await moderator();
     const member = await signedInMember();
     // 120 owned books: three queue batches of 50, 50 and 20.
     const row = (i: number) => GOODREADS_HEADER.map((name) => ({ "Book Id": `${i}`, Title: `Owned book ${i}`, Author: "Ann Author", "Exclusive Shelf": "read", Bookshelves: "owned", "Owned Copies": 1 })[name as string] ?? "");
@@ -138,5 +142,27 @@ describe("the book-import queue", () => {
     expect((await post(`/api/moderation/members/${member.user.id}/unsuspend`, mod)).status).toBe(200);
     expect((await booksOf(member.user.id)).filter((book) => book.hidden !== null)).toEqual([]);
     expect(await visibleCount()).toBe(120);
+  });
+
+  it("hides a batch's books when the suspension lands while that batch is looking them up", async () => {
+    const member = await signedInMember();
+    let suspended: Promise<Response> | null = null;
+    mockFetch({
+      // The moderator acts while the batch waits on Google Books, after it has read the job.
+      "www.googleapis.com": async () => {
+        suspended ??= post(`/api/moderation/members/${member.user.id}/suspend`, mod);
+        await suspended;
+        return jsonResponse(googleBooksNoItems);
+      },
+      "openlibrary.org": () => jsonResponse(openLibraryNoDocs),
+    });
+    await startImport(goodreadsCsv, member.cookie, ["owned"]);
+    await runImportBatches(sent);
+    expect((await suspended!)?.status).toBe(200);
+    expect((await booksOf(member.user.id)).map((book) => [book.title, book.hidden])).toEqual([
+      ["Pride and Prejudice", "suspension"],
+      ["To Kill a Mockingbird", "suspension"],
+      ["The Great Gatsby", "suspension"],
+    ]);
   });
 });
