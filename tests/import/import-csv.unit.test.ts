@@ -8,14 +8,17 @@ import {
   TOO_MANY_ROWS,
   ImportFileError,
   parseImportCsv,
-  toCsv,
   unquoteSpreadsheetValue,
 } from "../../worker/services/import-csv";
+import { toCsv } from "../../worker/services/csv-cells";
 import goodreadsCsv from "./fixtures/goodreads-library-export.csv?raw";
 import shortRowCsv from "./fixtures/goodreads-short-row.csv?raw";
 import unclosedCsv from "./fixtures/goodreads-unclosed-quote.csv?raw";
 import notAnExportCsv from "./fixtures/not-an-export.csv?raw";
 import storygraphCsv from "./fixtures/storygraph-export.csv?raw";
+import goodreadsToReadCsv from "./fixtures/goodreads-mostly-to-read.csv?raw";
+import storygraphOwnedCsv from "./fixtures/storygraph-owned-export.csv?raw";
+import { defaultChoice, isChosen, isDefaultShelf, ON_PURPOSE_SHELVES, rowFates } from "../../worker/shared/import-choice";
 
 function refusal(text: string): ImportFileError {
   try {
@@ -66,12 +69,58 @@ describe("parseImportCsv: Goodreads", () => {
 describe("parseImportCsv: StoryGraph", () => {
   const parsed = parseImportCsv(storygraphCsv);
 
-  it("reads Read Status and Owned? as shelves, and a StoryGraph UID as no ISBN", () => {
+  it("reads Read Status as the shelf, Owned? as owned, and a StoryGraph UID as no ISBN", () => {
     expect(parsed.source).toBe("storygraph");
     expect(parsed.books).toHaveLength(4);
-    expect(parsed.books[0]).toMatchObject({ line: 2, title: "Middlemarch", author: "George Eliot", isbn13: "9780061120084", shelves: ["read", "owned"] });
-    expect(parsed.books[1]).toMatchObject({ title: "The Left Hand of Darkness", isbn13: null, isbn10: null, shelves: ["to-read"] });
-    expect(parsed.books[2]).toMatchObject({ title: "Beloved", shelves: ["did-not-finish", "owned"] });
+    expect(parsed.books[0]).toMatchObject({ line: 2, title: "Middlemarch", author: "George Eliot", isbn13: "9780061120084", shelves: ["read"], owned: true });
+    expect(parsed.books[1]).toMatchObject({ title: "The Left Hand of Darkness", isbn13: null, isbn10: null, shelves: ["to-read"], owned: false });
+    expect(parsed.books[2]).toMatchObject({ title: "Beloved", shelves: ["did-not-finish"], owned: true });
+  });
+});
+
+describe("parseImportCsv: which books the member owns", () => {
+  it("reads Goodreads' Owned Copies: a real export where most rows are on to-read", () => {
+    const parsed = parseImportCsv(goodreadsToReadCsv);
+    expect(parsed.books).toHaveLength(16);
+    expect(parsed.books.filter((book) => book.shelves[0] === "to-read")).toHaveLength(10);
+    expect(parsed.books.filter((book) => book.owned).map((book) => [book.title, book.shelves[0]])).toEqual([
+      ["The Hobbit", "read"],
+      ["Dune", "read"],
+      ["Piranesi", "currently-reading"],
+      ["Middlemarch", "to-read"],
+    ]);
+    // Beloved is on the member's own "owned" shelf, with Owned Copies left at 0.
+    expect(parsed.books.find((book) => book.title === "Beloved")).toMatchObject({ owned: false, shelves: ["read", "owned", "classics"] });
+  });
+
+  it("reads StoryGraph's Owned?", () => {
+    const parsed = parseImportCsv(storygraphOwnedCsv);
+    expect(parsed.books.filter((book) => book.owned).map((book) => [book.title, book.shelves[0]])).toEqual([
+      ["The Left Hand of Darkness", "read"],
+      ["The Fifth Season", "currently-reading"],
+      ["The Ministry for the Future", "to-read"],
+    ]);
+  });
+});
+
+describe("the import choice (shared by the dialog and the server)", () => {
+  it("ticks the owned rows and shelves such as \"owned\" by default, never to-read or currently-reading", () => {
+    const shelves = ["read", "to-read", "currently-reading", "owned", "books-i-own", "i-own-it", "own-voices", "favourites"].map((name) => ({ name }));
+    expect(defaultChoice(shelves)).toEqual({ owned: true, shelves: ["owned", "books-i-own", "i-own-it"] });
+    for (const name of ON_PURPOSE_SHELVES) expect(isDefaultShelf(name)).toBe(false);
+  });
+
+  it("chooses a row that is owned or on a chosen shelf, and counts repeats and books on the shelf once", () => {
+    const rows = [
+      { owned: true, shelves: ["to-read"], keys: [1], onShelf: false },
+      { owned: false, shelves: ["to-read"], keys: [2], onShelf: false },
+      { owned: false, shelves: ["read", "owned"], keys: [3], onShelf: true },
+      { owned: false, shelves: ["read"], keys: [1, 4], onShelf: false },
+    ];
+    const chosen = rows.filter((row) => isChosen(row, { owned: true, shelves: ["read"] }));
+    expect(chosen).toEqual([rows[0], rows[2], rows[3]]);
+    expect(rowFates(chosen)).toEqual(["new", "on-shelf", "repeat"]);
+    expect(rows.filter((row) => isChosen(row, { owned: false, shelves: [] }))).toEqual([]);
   });
 });
 

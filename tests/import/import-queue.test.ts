@@ -1,14 +1,24 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { books } from "../../worker/db/schema";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { bookCounts, books } from "../../worker/db/schema";
+import { toCsv } from "../../worker/services/csv-cells";
+import { GOODREADS_HEADER } from "../../worker/services/import-csv";
 import { processImportBatch } from "../../worker/services/import-batches";
 import { GOOGLE_THUMBNAIL, SCANNED_ISBN, googleBooksNoItems, googleBooksScannedIsbn, openLibraryNoDocs } from "../books/fixtures/google-books-isbn";
 import { fetchedUrls, fixtures, jsonResponse, mockFetch } from "../covers/helpers";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import goodreadsCsv from "./fixtures/goodreads-library-export.csv?raw";
-import { booksOf, captureImportQueue, jobRow, rowsOf, runImportBatches, startImport } from "./support";
+import { moderator, post } from "../moderation/support";
+import { call, json, type Envelope } from "../helpers/http";
+import { booksOf, captureImportQueue, jobRow, lookupsFindNothing, rowsOf, runImportBatches, startImport } from "./support";
 
 let sent: ReturnType<typeof captureImportQueue>;
+/** The moderator's e-mail is unique: one per file. */
+let mod: Awaited<ReturnType<typeof moderator>>;
+beforeAll(async () => {
+  mod = await moderator();
+});
 beforeEach(() => {
   sent = captureImportQueue();
 });
@@ -102,5 +112,57 @@ describe("the book-import queue", () => {
     expect(result!.explicitAcks).toHaveLength(1);
     await processImportBatch(env, { jobId: "no-such-job", fromLine: 2, toLine: 10 });
     expect(await db.select().from(books).limit(1)).toBeDefined();
+  });
+
+  it("hides the books of a member suspended before or during the import, as the suspension hides their others, until it is lifted", async () => {
+    lookupsFindNothing();
+    const member = await signedInMember();
+    // 120 owned books: three queue batches of 50, 50 and 20.
+    const row = (i: number) => GOODREADS_HEADER.map((name) => ({ "Book Id": `${i}`, Title: `Owned book ${i}`, Author: "Ann Author", "Exclusive Shelf": "read", Bookshelves: "owned", "Owned Copies": 1 })[name as string] ?? "");
+    const csv = toCsv(GOODREADS_HEADER, Array.from({ length: 120 }, (_, i) => row(i)));
+    await startImport(csv, member.cookie, ["owned"]);
+    expect(sent).toHaveLength(3);
+    const visibleCount = async () => (await db.select({ n: bookCounts.n }).from(bookCounts).where(eq(bookCounts.scope, `user:${member.user.id}`)))[0]?.n ?? 0;
+
+    // The first batch lands while the member is in good standing; then a moderator suspends them.
+    await runImportBatches(sent.slice(0, 1));
+    expect(await visibleCount()).toBe(50);
+    expect((await post(`/api/moderation/members/${member.user.id}/suspend`, mod)).status).toBe(200);
+    // The queue keeps going: the rest of the books are stored, but out of the library like the others.
+    await runImportBatches(sent.slice(1));
+    const shelf = await booksOf(member.user.id);
+    expect(shelf).toHaveLength(120);
+    expect(shelf.filter((book) => book.hidden !== "suspension").map((book) => book.title)).toEqual([]);
+    expect(await visibleCount()).toBe(0);
+    expect((await call(`/api/books/${shelf.at(-1)!.id}`)).status).toBe(404);
+    const search = await json<Envelope<{ items: unknown[] }>>(await call("/api/books?search=owned"));
+    expect(search.data!.items).toEqual([]);
+
+    // Lifting the suspension brings every one of them back.
+    expect((await post(`/api/moderation/members/${member.user.id}/unsuspend`, mod)).status).toBe(200);
+    expect((await booksOf(member.user.id)).filter((book) => book.hidden !== null)).toEqual([]);
+    expect(await visibleCount()).toBe(120);
+  });
+
+  it("hides a batch's books when the suspension lands while that batch is looking them up", async () => {
+    const member = await signedInMember();
+    let suspended: Promise<Response> | null = null;
+    mockFetch({
+      // The moderator acts while the batch waits on Google Books, after it has read the job.
+      "www.googleapis.com": async () => {
+        suspended ??= post(`/api/moderation/members/${member.user.id}/suspend`, mod);
+        await suspended;
+        return jsonResponse(googleBooksNoItems);
+      },
+      "openlibrary.org": () => jsonResponse(openLibraryNoDocs),
+    });
+    await startImport(goodreadsCsv, member.cookie, ["owned"]);
+    await runImportBatches(sent);
+    expect((await suspended!)?.status).toBe(200);
+    expect((await booksOf(member.user.id)).map((book) => [book.title, book.hidden])).toEqual([
+      ["Pride and Prejudice", "suspension"],
+      ["To Kill a Mockingbird", "suspension"],
+      ["The Great Gatsby", "suspension"],
+    ]);
   });
 });

@@ -9,6 +9,9 @@ import goodreadsCsv from "./fixtures/goodreads-library-export.csv?raw";
 import unclosedCsv from "./fixtures/goodreads-unclosed-quote.csv?raw";
 import notAnExportCsv from "./fixtures/not-an-export.csv?raw";
 import storygraphCsv from "./fixtures/storygraph-export.csv?raw";
+import goodreadsToReadCsv from "./fixtures/goodreads-mostly-to-read.csv?raw";
+import storygraphOwnedCsv from "./fixtures/storygraph-owned-export.csv?raw";
+import { defaultChoice, rowsToAdd, type ImportChoice } from "../../worker/shared/import-choice";
 import { booksOf, captureImportQueue, jobRow, lookupsFindNothing, rowsOf, runImportBatches, startImport, uploadCsv } from "./support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -65,12 +68,14 @@ describe("POST /api/imports/preview", () => {
     const { response, body } = await preview(goodreadsCsv, member);
 
     expect(response.status).toBe(200);
-    expect(body.data).toEqual({
+    expect(body.data).toMatchObject({
       source: "goodreads",
       totalRows: 6,
       newBooks: 3,
       alreadyOwned: 1,
       duplicatesInFile: 1,
+      ownedRows: 0,
+      ownedColumn: "Owned Copies",
       shelves: [
         { name: "owned", count: 4 },
         { name: "read", count: 3 },
@@ -177,14 +182,81 @@ describe("POST /api/imports", () => {
 
   it("adds nothing twice when the same file is imported again", async () => {
     const member = await signedInMember();
-    const first = await startImport(storygraphCsv, member.cookie, ["read", "owned", "to-read", "did-not-finish"]);
+    const first = await startImport(storygraphCsv, member.cookie, ["read", "to-read", "did-not-finish"]);
     await runImportBatches(sent.splice(0));
     expect(await booksOf(member.user.id)).toHaveLength(3);
 
-    const again = await startImport(storygraphCsv, member.cookie, ["read", "owned", "to-read", "did-not-finish"]);
+    const again = await startImport(storygraphCsv, member.cookie, ["read", "to-read", "did-not-finish"], { owned: true });
     expect(again.body.data).toMatchObject({ state: "done", totalRows: 4, addedBooks: 0, duplicateRows: 4 });
     expect(sent).toHaveLength(0);
     expect(await booksOf(member.user.id)).toHaveLength(3);
     expect((await jobRow(first.body.data!.jobId)).addedBooks).toBe(3);
+  });
+});
+
+describe("importing only the books the member owns", () => {
+  /** What the dialog shows as "N books will be added" for this choice, from the preview alone. */
+  const dialogCount = (data: ImportPreview, choice: ImportChoice) => rowsToAdd(data.rows, choice).length;
+
+  it("says which rows a Goodreads export marks as owned, and by default imports those and the \"owned\" shelf, not the to-read majority", async () => {
+    const member = await signedInMember();
+    const { body } = await preview(goodreadsToReadCsv, member);
+    const data = body.data!;
+    expect(data).toMatchObject({ source: "goodreads", totalRows: 16, newBooks: 16, ownedRows: 4, ownedColumn: "Owned Copies" });
+    expect(data.shelves).toEqual([
+      { name: "to-read", count: 10 },
+      { name: "read", count: 4 },
+      { name: "currently-reading", count: 2 },
+      { name: "classics", count: 1 },
+      { name: "fantasy", count: 1 },
+      { name: "owned", count: 1 },
+      { name: "sci-fi", count: 1 },
+    ]);
+    expect(data.rows.filter((row) => row.owned).map((row) => row.title)).toEqual(["The Hobbit", "Dune", "Piranesi", "Middlemarch"]);
+    const choice = defaultChoice(data.shelves);
+    expect(choice).toEqual({ owned: true, shelves: ["owned"] });
+    expect(dialogCount(data, choice)).toBe(5);
+
+    const { response, body: job } = await startImport(goodreadsToReadCsv, member.cookie, [...choice.shelves], { owned: choice.owned });
+    expect(response.status).toBe(202);
+    expect(job.data).toMatchObject({ totalRows: 5 });
+    await runImportBatches(sent);
+    expect((await booksOf(member.user.id)).map((book) => book.title)).toEqual(["The Hobbit", "Dune", "Beloved", "Piranesi", "Middlemarch"]);
+  });
+
+  it("imports to-read only when the member ticks it, and the count shown is what the server adds", async () => {
+    const member = await signedInMember();
+    await createBook(member.user.id, { title: "Dune", author: "Frank Herbert", isbn13: "9780441172719" });
+    const { body } = await preview(goodreadsToReadCsv, member);
+    const choice = { owned: false, shelves: ["to-read", "read"] };
+    expect(dialogCount(body.data!, choice)).toBe(13);
+    const { body: job } = await startImport(goodreadsToReadCsv, member.cookie, choice.shelves, { owned: choice.owned });
+    expect(job.data).toMatchObject({ totalRows: 14 });
+    await runImportBatches(sent);
+    expect(await jobRow(job.data!.jobId)).toMatchObject({ addedBooks: 13, duplicateRows: 1 });
+  });
+
+  it("reads StoryGraph's Owned? column the same way", async () => {
+    const member = await signedInMember();
+    const { body } = await preview(storygraphOwnedCsv, member);
+    const data = body.data!;
+    expect(data).toMatchObject({ source: "storygraph", totalRows: 10, ownedRows: 3, ownedColumn: "Owned?" });
+    const choice = defaultChoice(data.shelves);
+    expect(choice).toEqual({ owned: true, shelves: [] });
+    expect(dialogCount(data, choice)).toBe(3);
+    await startImport(storygraphOwnedCsv, member.cookie, [], { owned: true });
+    await runImportBatches(sent);
+    expect((await booksOf(member.user.id)).map((book) => book.title)).toEqual(["The Left Hand of Darkness", "The Fifth Season", "The Ministry for the Future"]);
+  });
+
+  it("validates the choice on the server: owned must be true or false, and something must be chosen", async () => {
+    const member = await signedInMember();
+    const bad = await uploadCsv("/api/imports?owned=yes", goodreadsToReadCsv, member.cookie);
+    expect(bad.status).toBe(400);
+    expect((await json<Envelope>(bad)).error).toMatch(/^owned: /);
+    const nothing = await uploadCsv("/api/imports?owned=false&shelves=", goodreadsToReadCsv, member.cookie);
+    expect(nothing.status).toBe(400);
+    expect((await json<Envelope>(nothing)).error).toBe("shelves: Choose at least one shelf");
+    expect(sent).toHaveLength(0);
   });
 });

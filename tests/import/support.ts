@@ -32,8 +32,10 @@ export function uploadCsv(path: string, csv: string, cookie?: string) {
   return call(path, { method: "POST", body: csv, cookie, headers: { "Content-Type": "text/csv" } });
 }
 
-export async function startImport(csv: string, cookie: string, shelves: string[]) {
-  const response = await uploadCsv(`/api/imports?shelves=${encodeURIComponent(shelves.join(","))}&fileName=export.csv`, csv, cookie);
+/** Starts an import of the rows on `shelves` (and, with `owned`, the rows the export marks as owned). */
+export async function startImport(csv: string, cookie: string, shelves: string[], { owned = false } = {}) {
+  const query = new URLSearchParams({ shelves: shelves.join(","), owned: String(owned), fileName: "export.csv" });
+  const response = await uploadCsv(`/api/imports?${query}`, csv, cookie);
   return { response, body: await json<Envelope<{ jobId: string; state: string; totalRows: number }>>(response) };
 }
 

@@ -3,14 +3,15 @@ import { z } from "zod";
 import { books } from "../db/schema";
 import { mediaUrl } from "../shared/media-url";
 import { requireUser } from "./errors";
-import { GOODREADS_HEADER, toCsv } from "./import-csv";
+import { spreadsheetText, toCsv, type CsvCellValue } from "./csv-cells";
+import { GOODREADS_HEADER } from "./import-csv";
 import type { ServiceContext } from "./types";
 
 export const exportFormatSchema = z.object({ format: z.enum(["csv", "json"]).optional().default("csv") });
 export type ExportFormat = z.output<typeof exportFormatSchema>["format"];
 
 /** Goodreads' spelling of an ISBN cell, so spreadsheets keep the leading zero and Goodreads reads it back. */
-const spreadsheetIsbn = (isbn: string | null) => (isbn ? `="${isbn}"` : `=""`);
+const spreadsheetIsbn = (isbn: string | null) => spreadsheetText(isbn ?? "");
 const goodreadsDate = (ms: number) => new Date(ms).toISOString().slice(0, 10).replace(/-/g, "/");
 
 async function ownBooks(ctx: ServiceContext & { user: { id: string } }) {
@@ -48,7 +49,7 @@ export async function exportMyBooks(ctx: ServiceContext, format: ExportFormat): 
     return { body: `${JSON.stringify({ books: data }, null, 2)}\n`, contentType: "application/json; charset=utf-8", fileName: `bookclub-books-${day}.json` };
   }
   const rows = list.map((book) => {
-    const cells: Record<(typeof GOODREADS_HEADER)[number], string | number | null> = {
+    const cells: Record<(typeof GOODREADS_HEADER)[number], CsvCellValue> = {
       "Book Id": book.id,
       Title: book.title,
       Author: book.author,

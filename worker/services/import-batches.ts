@@ -2,7 +2,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { and, between, eq, inArray, or, sql } from "drizzle-orm";
 import { readConfig } from "../config";
 import { getDatabase, type Database } from "../db/client";
-import { books, importJobs, importRows, type GoogleMetadata } from "../db/schema";
+import { books, importJobs, importRows, users, type GoogleMetadata } from "../db/schema";
 import { findBookMetadata, lookupSettingsFrom, type LookupSettings } from "../covers/metadata/lookup";
 import { ALREADY_ON_SHELF, ownedBookKeys, titleAuthorKey } from "./import-csv";
 import { importMessageSchema, type ImportMessage } from "./imports";
@@ -56,7 +56,17 @@ async function bookFor(env: Env, userId: string, row: PendingRow, settings: Look
     coverKey,
     googleMetadata: record ?? null,
     analysisState: "none" as const,
+    hidden: hiddenWhileSuspended(userId),
   };
+}
+
+/**
+ * Read from the member's row in the insert itself, not before the lookups: a suspension that lands
+ * while a batch runs (suspendMember hides the books already stored, in one batch) still hides these,
+ * and lifting it (which clears only "suspension") shows them with the others (decision 010).
+ */
+function hiddenWhileSuspended(userId: string) {
+  return sql<"suspension" | null>`(SELECT CASE WHEN ${users.suspendedAt} IS NOT NULL THEN 'suspension' END FROM ${users} WHERE ${users.id} = ${userId})`;
 }
 
 /** Counters recomputed from the rows (import_rows_job_state_idx): a redelivery cannot count twice. */

@@ -2,6 +2,7 @@ import { CsvError, parse } from "csv-parse/sync";
 import { normalizeIsbn } from "../covers/isbn";
 import type { ImportSource } from "../db/schema";
 import { sanitizeText } from "../shared/text";
+import { withoutFormulaGuard } from "./csv-cells";
 
 /** Limits from the issue: a Goodreads export of a long reading life is well under both. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -38,6 +39,8 @@ export interface CsvBook {
   isbn13: string | null;
   /** Every shelf the row is on; the first is its reading state (read, to-read, ...). */
   shelves: string[];
+  /** The export says the member has the book (Goodreads' Owned Copies, StoryGraph's Owned?). */
+  owned: boolean;
 }
 
 export interface CsvFailure {
@@ -46,6 +49,9 @@ export interface CsvFailure {
   author: string;
   reason: string;
 }
+
+/** The column each site marks owned books in, named as the preview shows it. */
+export const OWNED_COLUMN = { goodreads: "Owned Copies", storygraph: "Owned?" } as const satisfies Record<ImportSource, string>;
 
 export interface ParsedImport {
   source: ImportSource;
@@ -70,7 +76,7 @@ export function unquoteSpreadsheetValue(value: string): string {
   return (match?.[1] ?? value).trim();
 }
 
-const clean = (value: string | undefined, max: number) => sanitizeText(value ?? "").slice(0, max).trim();
+const clean = (value: string | undefined, max: number) => sanitizeText(withoutFormulaGuard(value ?? "")).slice(0, max).trim();
 
 function shelfName(value: string): string {
   return value.trim().toLowerCase().replace(/\s+/g, "-").slice(0, 60);
@@ -93,20 +99,20 @@ function readGoodreads(cell: (name: string) => string): Omit<CsvBook, "line"> {
     isbn10: isbns?.isbn10 ?? null,
     isbn13: isbns?.isbn13 ?? null,
     shelves: [...new Set([exclusive, ...others].filter(Boolean))],
+    owned: Number.parseInt(cell("Owned Copies"), 10) > 0,
   };
 }
 
 function readStoryGraph(cell: (name: string) => string): Omit<CsvBook, "line"> {
   // ISBN/UID holds a StoryGraph id when the edition has no ISBN: not an ISBN, so no ISBN.
   const isbns = normalizeIsbn(unquoteSpreadsheetValue(cell("ISBN/UID")));
-  const shelves = [shelfName(cell("Read Status"))];
-  if (/^yes$/i.test(cell("Owned?").trim())) shelves.push("owned");
   return {
     title: clean(cell("Title"), 300),
     author: clean(cell("Authors"), 200),
     isbn10: isbns?.isbn10 ?? null,
     isbn13: isbns?.isbn13 ?? null,
-    shelves: [...new Set(shelves.filter(Boolean))],
+    shelves: [shelfName(cell("Read Status"))].filter(Boolean),
+    owned: /^yes$/i.test(cell("Owned?").trim()),
   };
 }
 
@@ -187,14 +193,4 @@ export function bookKeys(book: { title: string; author: string; isbn10: string |
 /** Every key of an owned book: ISBNs and title+author, so a CSV row without ISBN still matches it. */
 export function ownedBookKeys(book: { title: string; author: string; isbn10: string | null; isbn13: string | null }): string[] {
   return [...bookKeys(book), `title:${titleAuthorKey(book.title, book.author)}`];
-}
-
-/** Fields that need quoting in CSV: separators, quotes, line ends, or edge spaces. */
-function csvField(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? "" : String(value);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv(header: readonly string[], rows: (string | number | null | undefined)[][]): string {
-  return `${[header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
 }

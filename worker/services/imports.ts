@@ -9,33 +9,49 @@ import {
   IMPORT_TOO_LARGE,
   ImportFileError,
   MAX_IMPORT_BYTES,
+  OWNED_COLUMN,
   bookKeys,
   ownedBookKeys,
   parseImportCsv,
-  toCsv,
   type CsvBook,
   type ParsedImport,
 } from "./import-csv";
+import { toCsv } from "./csv-cells";
+import { isChosen, rowFates } from "../shared/import-choice";
 import type { ServiceContext } from "./types";
 
 /** Rows per queue message: 50 lookups and one D1 batch of about 55 statements. */
 export const IMPORT_BATCH_ROWS = 50;
 export const IMPORT_QUEUE_NAME = "book-import";
 export const IMPORT_RATE_LIMITED = "Too many imports or downloads. Please wait a minute and try again.";
+export const NOTHING_CHOSEN = "No book in the file is on the chosen shelves.";
 export const IMPORT_UNAVAILABLE = "Importing is unavailable right now. Please try again.";
 
 export const importMessageSchema = z.object({ jobId: z.string().min(1), fromLine: z.number().int(), toLine: z.number().int() });
 export type ImportMessage = z.output<typeof importMessageSchema>;
 
 const shelf = z.string().trim().min(1).max(60);
-export const startImportQuerySchema = z.object({
-  shelves: z
-    .string()
-    .max(2000)
-    .transform((value) => [...new Set(value.split(",").map((name) => name.trim().toLowerCase()).filter(Boolean))])
-    .pipe(z.array(shelf).min(1, "Choose at least one shelf").max(30)),
-  fileName: z.string().trim().max(200).optional().default(""),
-});
+/**
+ * The member's choice in the import dialog, in the query (the body is the file): shelves, and
+ * `owned=true` for the rows the export marks as owned. The server imports exactly these rows.
+ */
+export const startImportQuerySchema = z
+  .object({
+    shelves: z
+      .string()
+      .max(2000)
+      .optional()
+      .default("")
+      .transform((value) => [...new Set(value.split(",").map((name) => name.trim().toLowerCase()).filter(Boolean))])
+      .pipe(z.array(shelf).max(30)),
+    owned: z
+      .enum(["true", "false"])
+      .optional()
+      .default("false")
+      .transform((value) => value === "true"),
+    fileName: z.string().trim().max(200).optional().default(""),
+  })
+  .refine((query) => query.owned || query.shelves.length > 0, { path: ["shelves"], message: "Choose at least one shelf" });
 export type StartImportQuery = z.output<typeof startImportQuerySchema>;
 export const importJobParamsSchema = z.object({ jobId: z.string().min(1).max(64) });
 
@@ -74,21 +90,32 @@ async function ownedKeys(ctx: Member): Promise<Set<string>> {
   return new Set(owned.flatMap(ownedBookKeys));
 }
 
-type Decision = { book: CsvBook; state: "pending" | "duplicate"; reason: string | null };
+type Decision = { book: CsvBook; keys: string[]; state: "pending" | "duplicate"; reason: string | null };
 
-/** Each book is new, on the shelf already, or a repeat of an earlier line of the file. */
+/** Each book is new, on the shelf already, or a repeat of an earlier line of the file (rowFates, shared with the dialog). */
 function decide(list: CsvBook[], owned: Set<string>): Decision[] {
-  const seen = new Set<string>();
-  return list.map((book) => {
+  const rows = list.map((book) => {
     const keys = bookKeys(book);
     const titleKey = ownedBookKeys(book).at(-1)!;
-    let decision: Decision;
-    if (keys.some((key) => owned.has(key)) || owned.has(titleKey)) decision = { book, state: "duplicate", reason: ALREADY_ON_SHELF };
-    else if (keys.some((key) => seen.has(key))) decision = { book, state: "duplicate", reason: DUPLICATE_IN_FILE };
-    else decision = { book, state: "pending", reason: null };
-    for (const key of keys) seen.add(key);
-    return decision;
+    return { book, keys, onShelf: keys.some((key) => owned.has(key)) || owned.has(titleKey) };
   });
+  const fates = rowFates(rows);
+  return rows.map(({ book, keys }, index) => {
+    const fate = fates[index]!;
+    if (fate === "new") return { book, keys, state: "pending", reason: null };
+    return { book, keys, state: "duplicate", reason: fate === "on-shelf" ? ALREADY_ON_SHELF : DUPLICATE_IN_FILE };
+  });
+}
+
+/** One readable row, as the dialog needs it to show and count the chosen books (keys: numbers standing for ISBNs or title and author). */
+export interface ImportPreviewRow {
+  line: number;
+  title: string;
+  author: string;
+  owned: boolean;
+  shelves: string[];
+  onShelf: boolean;
+  keys: number[];
 }
 
 export interface ImportPreview {
@@ -97,24 +124,44 @@ export interface ImportPreview {
   newBooks: number;
   alreadyOwned: number;
   duplicatesInFile: number;
+  /** Rows the export marks as owned, and the column that says so. */
+  ownedRows: number;
+  ownedColumn: (typeof OWNED_COLUMN)[ImportSource];
   shelves: { name: string; count: number }[];
+  rows: ImportPreviewRow[];
   failed: { line: number; title: string; reason: string }[];
 }
 
-/** What importing the file would do, shelf by shelf; writes nothing. */
+/** What importing the file would do, shelf by shelf and row by row; writes nothing. */
 export async function previewImport(ctx: ServiceContext, text: string): Promise<ImportPreview> {
   requireUser(ctx);
   const parsed = parseOrRefuse(text);
   const decisions = decide(parsed.books, await ownedKeys(ctx));
   const counts = new Map<string, number>();
   for (const book of parsed.books) for (const name of book.shelves) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const keyNumbers = new Map<string, number>();
+  const keyNumber = (key: string) => {
+    if (!keyNumbers.has(key)) keyNumbers.set(key, keyNumbers.size);
+    return keyNumbers.get(key)!;
+  };
   return {
     source: parsed.source,
     totalRows: parsed.books.length + parsed.failures.length,
     newBooks: decisions.filter((d) => d.state === "pending").length,
     alreadyOwned: decisions.filter((d) => d.reason === ALREADY_ON_SHELF).length,
     duplicatesInFile: decisions.filter((d) => d.reason === DUPLICATE_IN_FILE).length,
+    ownedRows: parsed.books.filter((book) => book.owned).length,
+    ownedColumn: OWNED_COLUMN[parsed.source],
     shelves: [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+    rows: decisions.map(({ book, keys, reason }) => ({
+      line: book.line,
+      title: book.title,
+      author: book.author,
+      owned: book.owned,
+      shelves: book.shelves,
+      onShelf: reason === ALREADY_ON_SHELF,
+      keys: keys.map(keyNumber),
+    })),
     failed: parsed.failures.map(({ line, title, reason }) => ({ line, title, reason })),
   };
 }
@@ -145,9 +192,8 @@ const ROWS_PER_INSERT = 500;
 export async function startImport(ctx: ServiceContext, text: string, query: StartImportQuery): Promise<ImportJobView> {
   requireUser(ctx);
   const parsed = parseOrRefuse(text);
-  const chosen = new Set(query.shelves);
-  const selected = parsed.books.filter((book) => book.shelves.some((name) => chosen.has(name)));
-  if (selected.length === 0) throw badRequest("No book in the file is on the chosen shelves.");
+  const selected = parsed.books.filter((book) => isChosen(book, query));
+  if (selected.length === 0) throw badRequest(NOTHING_CHOSEN);
   const decisions = decide(selected, await ownedKeys(ctx));
   const rows = [
     ...decisions.map(({ book, state, reason }) => ({

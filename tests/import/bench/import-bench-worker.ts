@@ -3,7 +3,8 @@
 // metadata answers (no network), counting the D1 rows every statement writes.
 import { getDatabase } from "../../../worker/db/client";
 import { processImportBatch } from "../../../worker/services/import-batches";
-import { GOODREADS_HEADER, toCsv } from "../../../worker/services/import-csv";
+import { toCsv } from "../../../worker/services/csv-cells";
+import { GOODREADS_HEADER } from "../../../worker/services/import-csv";
 import { type ImportMessage, startImport } from "../../../worker/services/imports";
 import { googleBooksScannedIsbn } from "../../books/fixtures/google-books-isbn";
 import { applyMigrations } from "../../helpers/bench-migrate";
@@ -108,7 +109,7 @@ export default {
       counter.rowsWritten = 0;
       counter.statements = 0;
       const benchEnv = { ...env, DB: counting(env.DB), IMPORT_QUEUE: queue } as unknown as Env;
-      const job = await startImport({ db: getDatabase(benchEnv.DB), env: benchEnv, user: user as never }, csv, { shelves: ["owned"], fileName: "bench.csv" });
+      const job = await startImport({ db: getDatabase(benchEnv.DB), env: benchEnv, user: user as never }, csv, { shelves: ["owned"], owned: false, fileName: "bench.csv" });
       return Response.json({ userId, jobId: job.jobId, messages });
     }
     if (url.pathname === "/batch") {
