@@ -189,7 +189,7 @@ export async function deleteAccount(ctx: ServiceContext): Promise<{ deleted: tru
   // A book that was being offered to the member goes to the next in line now, not when the offer lapses.
   for (const { bookId } of heldOffers) await offerToNextInLine(ctx, bookId, Date.now());
   // The member's other devices are signed out at once; this tab goes on to the goodbye page.
-  await signOutOpenTabs(ctx.env, me, ctx.sessionId);
+  await signOutOpenTabs(ctx, me, ctx.sessionId);
   await deleteMemberObjects(ctx, me, [...ownCovers, ...ownExports].map((row) => row.key));
   return { deleted: true, clubsHandedOver: handedOver, clubsDeleted: deletedClubs };
 }
