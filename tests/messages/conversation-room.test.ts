@@ -7,7 +7,8 @@ import type { RoomEvent } from "../../durable-objects/room-protocol";
 import { conversations } from "../../worker/db/schema";
 import { createSession } from "../../worker/auth/session";
 import { conversationRoom } from "../../worker/services/conversation-rooms";
-import { db, signedInMember } from "../helpers/fixtures";
+import { postForm as signInForm } from "../auth/support";
+import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { call, ORIGIN } from "../helpers/http";
 import { postForm } from "../helpers/pages";
 import { SAME_ORIGIN } from "../members/support";
@@ -230,6 +231,18 @@ describe("when a member's session ends, their conversation sockets close with 44
     expect(await here.next()).toMatchObject({ type: "message", message: { content: "still here" } });
     // The browser's own "Sign out" (POST /logout) does the same for its session.
     expect((await postForm("/logout", {}, threads.alice.cookie)).status).toBe(302);
+    expect(await closeCode(here)).toBe(4401);
+    threads.stolen.socket!.close(1000, "done");
+    threads.witness.socket!.close(1000, "done");
+  });
+
+  it("signing in again in the same browser ends its previous session and closes that session's sockets", async () => {
+    const threads = await openThreads();
+    const here = await connect(threads.row.id, threads.alice.cookie);
+    await here.next();
+    const demo = await createMember({ isDemo: true });
+    const signIn = await signInForm("/login", { intent: "demo", userId: demo.id }, { cookie: threads.alice.cookie });
+    expect(signIn.status).toBe(302);
     expect(await closeCode(here)).toBe(4401);
     threads.stolen.socket!.close(1000, "done");
     threads.witness.socket!.close(1000, "done");
