@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { MessagePage, RoomMessage } from "../../durable-objects/conversation-room";
 import { conversations } from "../../worker/db/schema";
@@ -44,6 +44,30 @@ describe("starting a conversation", () => {
     });
     expect((await api("/conversations", a, { method: "POST", json: { toUserId: a.user.id } })).status).toBe(400);
     expect((await api("/conversations", a, { method: "POST", json: {} })).status).toBe(400);
+  });
+});
+
+describe("starting conversations is rate-limited", () => {
+  const tooQuickly = { success: false, error: "You're starting conversations too quickly. Please wait a minute and try again." };
+
+  it("refuses an 11th new conversation within a minute (429), and creates nothing for it", async () => {
+    const [starter, ...others] = await Promise.all(Array.from({ length: 12 }, () => signedInMember()));
+    for (const other of others.slice(0, 10)) await start(starter!, other);
+    const refused = await api("/conversations", starter!, { method: "POST", json: { toUserId: others[10]!.user.id } });
+    expect(refused).toEqual({ status: 429, body: tooQuickly });
+    const [userAId, userBId] = [starter!.user.id, others[10]!.user.id].sort();
+    expect(await db.select().from(conversations).where(and(eq(conversations.userAId, userAId!), eq(conversations.userBId, userBId!)))).toEqual([]);
+  });
+
+  it("never refuses going back to an existing conversation, and each member has their own limit", async () => {
+    const [starter, ...others] = await Promise.all(Array.from({ length: 12 }, () => signedInMember()));
+    const ids = [];
+    for (const other of others.slice(0, 10)) ids.push(await start(starter!, other));
+    expect((await api("/conversations", starter!, { method: "POST", json: { toUserId: others[10]!.user.id } })).status).toBe(429);
+    // The conversations the starter already has still open, as often as asked.
+    for (const [index, other] of others.slice(0, 10).entries()) expect(await start(starter!, other)).toBe(ids[index]);
+    // Another member starting one with the limited member is not held back by the starter's limit.
+    expect(await start(others[10]!, starter!)).toEqual(expect.any(String));
   });
 });
 

@@ -15,6 +15,7 @@ import type { ServiceContext } from "./types";
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
 export const MEMBER_DELETED = "This member deleted their account, so they can't receive messages.";
 export const SEND_RATE_LIMITED = "You're sending messages too quickly. Please wait a moment.";
+export const START_RATE_LIMITED = "You're starting conversations too quickly. Please wait a minute and try again.";
 /** Spec §9: 30 messages a page (older pages by nextToken). */
 export const MESSAGES_PAGE_SIZE = 30;
 
@@ -40,6 +41,9 @@ const orderedPair = (a: string, b: string): [string, string] => (a < b ? [a, b] 
 /**
  * The conversation between the member and `toUserId`, created on first use. The pair is stored
  * ordered under a unique index, so two members starting it at the same moment still share one.
+ * Only creating one counts against CONVERSATION_LIMITER (10 a minute per member): going back to an
+ * existing conversation (a second "Message" on the same profile, the borrow flow) is never refused,
+ * while a script opening conversations with every member is.
  */
 export async function startConversation(ctx: ServiceContext, toUserId: string): Promise<{ conversationId: string }> {
   requireUser(ctx);
@@ -52,12 +56,19 @@ export async function startConversation(ctx: ServiceContext, toUserId: string): 
   if (!other) throw notFound("No user found with that ID");
   await requireNotBlocked(ctx, toUserId);
   const [userAId, userBId] = orderedPair(ctx.user.id, toUserId);
-  await ctx.db.insert(conversations).values({ id: crypto.randomUUID(), userAId, userBId }).onConflictDoNothing();
-  const [row] = await ctx.db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.userAId, userAId), eq(conversations.userBId, userBId)))
-    .limit(1);
+  const findPair = () =>
+    ctx.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.userAId, userAId), eq(conversations.userBId, userBId)))
+      .limit(1);
+  let [row] = await findPair();
+  if (!row) {
+    const { success } = await ctx.env.CONVERSATION_LIMITER.limit({ key: `conversation:${ctx.user.id}` });
+    if (!success) throw tooManyRequests(START_RATE_LIMITED);
+    await ctx.db.insert(conversations).values({ id: crypto.randomUUID(), userAId, userBId }).onConflictDoNothing();
+    [row] = await findPair();
+  }
   const conversationId = row!.id;
   await conversationRoom(ctx.env, conversationId).open(conversationId, [userAId, userBId]);
   return { conversationId };
