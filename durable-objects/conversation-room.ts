@@ -13,6 +13,12 @@ export interface RoomMessage {
   seq: number;
 }
 
+/**
+ * Why a post with an existing `messageId` gave nothing back: a moderator hid that message, or it is
+ * the other member's. Either way the stored message (and its text) stays where it is.
+ */
+export type PostRefusal = { refused: "hidden" | "not-yours" };
+
 export interface MessagePage {
   items: RoomMessage[];
   /** The seq to pass as `before` for the next (older) page, or null at the start of the conversation. */
@@ -76,7 +82,9 @@ export class ConversationRoom extends DurableObject<Env> {
 
   /**
    * Adds a message from one of the two members and delivers it to every open socket. A retried post
-   * with the same `messageId` returns the stored message instead of adding it twice.
+   * with the same `messageId` returns the stored message instead of adding it twice, but only to its
+   * sender and only while it is visible: otherwise a refusal, so a retry never stores a second copy
+   * and never reads back what a moderator hid.
    */
   async post(
     fromUserId: string,
@@ -84,13 +92,18 @@ export class ConversationRoom extends DurableObject<Env> {
     messageId: string = crypto.randomUUID(),
     /** Names the room on its first message, so a send is one call (see `open`). */
     room?: { conversationId: string; members: [string, string] },
-  ): Promise<RoomMessage> {
+  ): Promise<RoomMessage | PostRefusal> {
     if (room) this.open(room.conversationId, room.members);
     this.requireMember(fromUserId);
     const text = content.trim();
     if (!text || text.length > MESSAGE_MAX_LENGTH) throw new RangeError("A message must have 1 to 4,000 characters");
     const existing = this.sql.exec<MessageRow>("SELECT * FROM messages WHERE message_id = ?", messageId).toArray()[0];
-    if (existing) return this.toMessage(existing);
+    if (existing) {
+      const hidden = this.sql.exec("SELECT 1 FROM hidden_messages WHERE seq = ?", existing.seq).toArray().length > 0;
+      if (hidden) return { refused: "hidden" };
+      if (existing.from_user_id !== fromUserId) return { refused: "not-yours" };
+      return this.toMessage(existing);
+    }
 
     const message = this.ctx.storage.transactionSync(() => {
       const row = this.sql

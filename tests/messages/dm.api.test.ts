@@ -90,6 +90,19 @@ describe("messages", () => {
     expect(after.body.data!.items.find((c) => c.conversationId === id)!.unreadCount).toBe(0);
   });
 
+  it("a retried send gives back the sender's own message once; the other member reusing its messageId gets 409, not the message", async () => {
+    const [a, b] = await Promise.all([signedInMember(), signedInMember()]);
+    const id = await start(a, b);
+    const messageId = crypto.randomUUID();
+    const first = await api<RoomMessage>(`/conversations/${id}/messages`, a, { method: "POST", json: { content: "Only once", messageId } });
+    const again = await api<RoomMessage>(`/conversations/${id}/messages`, a, { method: "POST", json: { content: "Only once", messageId } });
+    expect(again.body.data).toEqual(first.body.data);
+    const reused = await api(`/conversations/${id}/messages`, b, { method: "POST", json: { content: "Mine now", messageId } });
+    expect(reused).toEqual({ status: 409, body: { success: false, error: "That messageId belongs to another message." } });
+    const page = await api<MessagePage>(`/conversations/${id}/messages`, b);
+    expect(page.body.data!.items.map((m) => [m.fromUserId, m.content])).toEqual([[a.user.id, "Only once"]]);
+  });
+
   it("refuses empty, blank and over-long messages, and a toUserId that is not the other member", async () => {
     const [a, b, c] = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
     const id = await start(a, b);
@@ -109,7 +122,8 @@ describe("messages", () => {
     const sent = await Promise.all(
       Array.from({ length: 1000 }, (_, i) => room.post(i % 2 ? a.user.id : b.user.id, `burst ${i}`)),
     );
-    const seqs = sent.map((m) => m.seq).sort((x, y) => x - y);
+    // Fresh messageIds: each post stores a message (a refusal is only for a reused one).
+    const seqs = sent.map((m) => (m as RoomMessage).seq).sort((x, y) => x - y);
     expect(seqs).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
     const stored: RoomMessage[] = [];
     let before: number | undefined;

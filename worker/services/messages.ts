@@ -7,7 +7,7 @@ import { snippetOf } from "../email/templates";
 import { cleanText } from "../shared/text";
 import { BLOCKED, requireNotBlocked } from "./blocks";
 import { conversationRoom } from "./conversation-rooms";
-import { badRequest, forbidden, notFound, requireUser, tooManyRequests } from "./errors";
+import { badRequest, conflict, forbidden, notFound, requireUser, tooManyRequests } from "./errors";
 import { tellMembers } from "./member-inboxes";
 import { markNotificationReadByKey, notify } from "./notifications";
 import type { ServiceContext } from "./types";
@@ -15,6 +15,9 @@ import type { ServiceContext } from "./types";
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
 export const MEMBER_DELETED = "This member deleted their account, so they can't receive messages.";
 export const SEND_RATE_LIMITED = "You're sending messages too quickly. Please wait a moment.";
+/** A retried send whose message a moderator hid meanwhile: said plainly, without the message. */
+export const MESSAGE_HIDDEN = "This message was removed by a moderator.";
+export const MESSAGE_ID_TAKEN = "That messageId belongs to another message.";
 export const START_RATE_LIMITED = "You're starting conversations too quickly. Please wait a minute and try again.";
 /** Spec §9: 30 messages a page (older pages by nextToken). */
 export const MESSAGES_PAGE_SIZE = 30;
@@ -109,6 +112,7 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
   if (!success) throw tooManyRequests(SEND_RATE_LIMITED);
   // One call to the room: it opens itself with the members on its first message.
   const message = await conversationRoom(ctx.env, conversationId).post(ctx.user.id, input.content, input.messageId, { conversationId, members });
+  if ("refused" in message) throw conflict(message.refused === "hidden" ? MESSAGE_HIDDEN : MESSAGE_ID_TAKEN);
   // The room has delivered it; the rest only tells the members' other pages and the bell, so the sender
   // does not wait for it.
   const followUp = Promise.all([
