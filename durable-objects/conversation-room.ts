@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { mirrorConversationSummary, type RoomSummary } from "./conversation-mirror";
+import { SIGNED_OUT_CLOSE_CODE } from "./member-inbox";
 import { MESSAGE_MAX_LENGTH, type RoomEvent, roomCommandSchema } from "./room-protocol";
 
 /** The spec's message, plus the room's sequence number (its order, and the key for read marks). */
@@ -12,13 +13,27 @@ export interface RoomMessage {
   seq: number;
 }
 
+/**
+ * Why a post with an existing `messageId` gave nothing back: a moderator hid that message, or it is
+ * the other member's. Either way the stored message (and its text) stays where it is.
+ */
+export type PostRefusal = { refused: "hidden" | "not-yours" };
+
 export interface MessagePage {
   items: RoomMessage[];
   /** The seq to pass as `before` for the next (older) page, or null at the start of the conversation. */
   nextToken: number | null;
 }
 
-type Attachment = { memberId: string };
+type Attachment = {
+  memberId: string;
+  sessionId?: string;
+  /** Its session ended and the room closed it: a frame that crossed the close is not obeyed. */
+  signedOut?: true;
+};
+
+/** The tag of the sockets opened in one session, so ending that session finds them without a scan. */
+const sessionTag = (sessionId: string) => `session:${sessionId}`;
 
 /** Retry a failed D1 mirror after this long; alarms wake the object, they do not keep it awake. */
 const MIRROR_RETRY_MS = 2_000;
@@ -67,7 +82,9 @@ export class ConversationRoom extends DurableObject<Env> {
 
   /**
    * Adds a message from one of the two members and delivers it to every open socket. A retried post
-   * with the same `messageId` returns the stored message instead of adding it twice.
+   * with the same `messageId` returns the stored message instead of adding it twice, but only to its
+   * sender and only while it is visible: otherwise a refusal, so a retry never stores a second copy
+   * and never reads back what a moderator hid.
    */
   async post(
     fromUserId: string,
@@ -75,13 +92,18 @@ export class ConversationRoom extends DurableObject<Env> {
     messageId: string = crypto.randomUUID(),
     /** Names the room on its first message, so a send is one call (see `open`). */
     room?: { conversationId: string; members: [string, string] },
-  ): Promise<RoomMessage> {
+  ): Promise<RoomMessage | PostRefusal> {
     if (room) this.open(room.conversationId, room.members);
     this.requireMember(fromUserId);
     const text = content.trim();
     if (!text || text.length > MESSAGE_MAX_LENGTH) throw new RangeError("A message must have 1 to 4,000 characters");
     const existing = this.sql.exec<MessageRow>("SELECT * FROM messages WHERE message_id = ?", messageId).toArray()[0];
-    if (existing) return this.toMessage(existing);
+    if (existing) {
+      const hidden = this.sql.exec("SELECT 1 FROM hidden_messages WHERE seq = ?", existing.seq).toArray().length > 0;
+      if (hidden) return { refused: "hidden" };
+      if (existing.from_user_id !== fromUserId) return { refused: "not-yours" };
+      return this.toMessage(existing);
+    }
 
     const message = this.ctx.storage.transactionSync(() => {
       const row = this.sql
@@ -164,23 +186,49 @@ export class ConversationRoom extends DurableObject<Env> {
 
   /**
    * The WebSocket upgrade, already authenticated by the Worker (session, Origin, participant), which
-   * names the member in `X-Member-Id`. The socket hibernates with the room; its tag and attachment
-   * say whose it is.
+   * names the member in `X-Member-Id` and their session in `X-Session-Id`. The socket hibernates with
+   * the room; its tags and attachment say whose it is and which session opened it, so it can be
+   * closed when that session ends (`signOut`).
    */
   async fetch(request: Request): Promise<Response> {
     const memberId = request.headers.get("X-Member-Id");
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !memberId || !this.isMember(memberId)) {
       return new Response("Not found", { status: 404 });
     }
+    const sessionId = request.headers.get("X-Session-Id") ?? undefined;
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [memberId]);
-    server.serializeAttachment({ memberId } satisfies Attachment);
+    this.ctx.acceptWebSocket(server, sessionId ? [memberId, sessionTag(sessionId)] : [memberId]);
+    server.serializeAttachment({ memberId, sessionId } satisfies Attachment);
     this.send(server, { type: "ready", unread: this.unreadFor(memberId) });
     return new Response(null, { status: 101, webSocket: client });
   }
 
+  /**
+   * Sessions of `memberId` ended: their sockets here are closed with 4401 (the client then stops
+   * reconnecting), all of the member's when every session ended (signed out everywhere, suspended,
+   * deleted), or only those opened in `sessionId` (one sign-out). Keep-alive pings are answered by
+   * the runtime, so without this a socket opened with a stolen token would keep hearing every
+   * message. Returns how many were closed.
+   */
+  signOut(memberId: string, sessionId?: string): number {
+    let closed = 0;
+    for (const socket of this.ctx.getWebSockets(sessionId ? sessionTag(sessionId) : memberId)) {
+      const attachment = socket.deserializeAttachment() as Attachment;
+      if (attachment.memberId !== memberId) continue;
+      try {
+        socket.serializeAttachment({ ...attachment, signedOut: true } satisfies Attachment);
+        socket.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
+        closed++;
+      } catch {
+        // Already closed.
+      }
+    }
+    return closed;
+  }
+
   async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    const { memberId } = socket.deserializeAttachment() as Attachment;
+    const { memberId, signedOut } = socket.deserializeAttachment() as Attachment;
+    if (signedOut) return;
     let command: ReturnType<typeof roomCommandSchema.parse>;
     try {
       command = roomCommandSchema.parse(JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data)));
@@ -231,7 +279,8 @@ export class ConversationRoom extends DurableObject<Env> {
 
   private broadcast(eventFor: (memberId: string) => RoomEvent | null): void {
     for (const socket of this.ctx.getWebSockets()) {
-      const { memberId } = socket.deserializeAttachment() as Attachment;
+      const { memberId, signedOut } = socket.deserializeAttachment() as Attachment;
+      if (signedOut) continue;
       const event = eventFor(memberId);
       if (event) this.send(socket, event);
     }

@@ -17,7 +17,7 @@ const MAX_RETRY_MS = 30_000;
 const PING_EVERY_MS = 25_000;
 const PONG_WITHIN_MS = 10_000;
 const PING = JSON.stringify({ type: "ping" });
-/** The server closed it because the session ended (member-inbox.ts): reconnecting would only be refused. */
+/** The server closed it because the session ended (member-inbox.ts, conversation-room.ts): reconnecting would only be refused. */
 const SIGNED_OUT = 4401;
 
 /**
@@ -75,7 +75,11 @@ export function openLiveSocket(path: string, { onMessage, onOpenChange }: LiveSo
       if (data && typeof data === "object" && !stopped) onMessage(data as { type?: unknown });
     };
     ws.onclose = (event) => {
-      if (event.code === SIGNED_OUT) stopped = true;
+      if (event.code === SIGNED_OUT && !stopped) {
+        stopped = true;
+        // The caller learns it is down for good and falls back to HTTP, whose 401 signs the tab out.
+        if (socket === ws) onOpenChange?.(false);
+      }
       dropped(ws);
     };
   }

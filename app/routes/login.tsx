@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) return refuse({ form: parsed.error.issues[0]?.message ?? "Please check the form." }, 400);
     const member = await findLocalMember(db, parsed.data);
     if (!member) return refuse({ form: "That demo member no longer exists. Please pick another." }, 404);
-    const cookie = await startSession(db, request, member.id);
+    const cookie = await startSession({ db, env }, request, member.id);
     return redirect(afterSignInPath(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof SignInError) return refuse({ form: error.message }, 403);

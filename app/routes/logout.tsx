@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await signOutEverywhere(ctx);
   } else {
     const sessionId = sessionIdFromCookie(request);
-    if (sessionId) await signOut(ctx.db, sessionId);
+    if (sessionId) await signOut(ctx, sessionId);
   }
   return redirect(safeRedirectTarget(url.searchParams.get("redirectTo"), "/"), {
     headers: { "Set-Cookie": clearedSessionCookie(url) },

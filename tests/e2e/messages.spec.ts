@@ -166,3 +166,48 @@ test("on a phone, Start a Conversation finds a member by e-mail; list and thread
   await expect(list.getByRole("link", { name: /Cleo Neighbour/ })).toContainText("Hello from the train");
   await expect(page.getByText("Select a conversation to start messaging.")).toBeHidden();
 });
+
+test("signing out in one tab ends the open thread in another tab of that browser: its socket is closed for good, and that tab warns and goes to sign-in", async ({ page, browser }) => {
+  const cleo = await createMember(browser, "Cleo Pen");
+  await signInAsNewMember(page, newMember("Dara Twotabs"));
+  await page.goto("/messages");
+  await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+
+  const roomSocketUrl = /\/api\/dm\/conversations\/[^/]+\/socket$/;
+  // The thread's socket, once the room has said "ready".
+  const roomSocket = page
+    .waitForEvent("websocket", (socket) => roomSocketUrl.test(socket.url()))
+    .then(async (socket) => {
+      await socket.waitForEvent("framereceived", (frame) => String(frame.payload).includes('"ready"'));
+      return socket;
+    });
+  await page.getByRole("button", { name: "Start a Conversation" }).click();
+  const dialog = page.getByRole("dialog", { name: "Start a Conversation" });
+  await dialog.getByLabel("Email or member ID").fill(cleo.email);
+  await dialog.getByRole("button", { name: "Start Conversation" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: cleo.name })).toBeVisible();
+  const socket = await roomSocket;
+  const closed = socket.waitForEvent("close", { timeout: 15_000 });
+  let reopened = 0;
+  page.on("websocket", (other) => {
+    if (roomSocketUrl.test(other.url())) reopened++;
+  });
+  const thread = page.url();
+
+  // The same browser, another tab: Logout ends the session both tabs share.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto("/library");
+  await expect(otherTab.getByRole("heading", { name: "Community Library" })).toBeVisible();
+  await otherTab.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }).click();
+  await expect(otherTab.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" })).toBeVisible();
+
+  // The thread's socket is closed by the server and not reopened; the thread falls back to HTTP,
+  // is told the session is gone, and the tab warns and goes to sign-in with the thread as the way back.
+  await closed;
+  await expect(page.getByRole("alert").filter({ hasText: "Your session has expired. Please sign in again to continue." })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByRole("heading", { name: "Sign in to BookClub" })).toBeVisible();
+  await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(new URL(thread).pathname)}`);
+  expect(reopened).toBe(0);
+});

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { MessagePage, RoomMessage } from "../../durable-objects/conversation-room";
 import { conversations } from "../../worker/db/schema";
@@ -47,6 +47,30 @@ describe("starting a conversation", () => {
   });
 });
 
+describe("starting conversations is rate-limited", () => {
+  const tooQuickly = { success: false, error: "You're starting conversations too quickly. Please wait a minute and try again." };
+
+  it("refuses an 11th new conversation within a minute (429), and creates nothing for it", async () => {
+    const [starter, ...others] = await Promise.all(Array.from({ length: 12 }, () => signedInMember()));
+    for (const other of others.slice(0, 10)) await start(starter!, other);
+    const refused = await api("/conversations", starter!, { method: "POST", json: { toUserId: others[10]!.user.id } });
+    expect(refused).toEqual({ status: 429, body: tooQuickly });
+    const [userAId, userBId] = [starter!.user.id, others[10]!.user.id].sort();
+    expect(await db.select().from(conversations).where(and(eq(conversations.userAId, userAId!), eq(conversations.userBId, userBId!)))).toEqual([]);
+  });
+
+  it("never refuses going back to an existing conversation, and each member has their own limit", async () => {
+    const [starter, ...others] = await Promise.all(Array.from({ length: 12 }, () => signedInMember()));
+    const ids = [];
+    for (const other of others.slice(0, 10)) ids.push(await start(starter!, other));
+    expect((await api("/conversations", starter!, { method: "POST", json: { toUserId: others[10]!.user.id } })).status).toBe(429);
+    // The conversations the starter already has still open, as often as asked.
+    for (const [index, other] of others.slice(0, 10).entries()) expect(await start(starter!, other)).toBe(ids[index]);
+    // Another member starting one with the limited member is not held back by the starter's limit.
+    expect(await start(others[10]!, starter!)).toEqual(expect.any(String));
+  });
+});
+
 describe("messages", () => {
   it("sends, lists newest first in pages of 30, and counts unread for the other member until read", async () => {
     const [a, b] = await Promise.all([signedInMember(), signedInMember()]);
@@ -64,6 +88,19 @@ describe("messages", () => {
     expect((await api(`/conversations/${id}/read`, b, { method: "PATCH" })).status).toBe(200);
     const after = await api<{ items: { conversationId: string; unreadCount: number }[] }>("/conversations?limit=50", b);
     expect(after.body.data!.items.find((c) => c.conversationId === id)!.unreadCount).toBe(0);
+  });
+
+  it("a retried send gives back the sender's own message once; the other member reusing its messageId gets 409, not the message", async () => {
+    const [a, b] = await Promise.all([signedInMember(), signedInMember()]);
+    const id = await start(a, b);
+    const messageId = crypto.randomUUID();
+    const first = await api<RoomMessage>(`/conversations/${id}/messages`, a, { method: "POST", json: { content: "Only once", messageId } });
+    const again = await api<RoomMessage>(`/conversations/${id}/messages`, a, { method: "POST", json: { content: "Only once", messageId } });
+    expect(again.body.data).toEqual(first.body.data);
+    const reused = await api(`/conversations/${id}/messages`, b, { method: "POST", json: { content: "Mine now", messageId } });
+    expect(reused).toEqual({ status: 409, body: { success: false, error: "That messageId belongs to another message." } });
+    const page = await api<MessagePage>(`/conversations/${id}/messages`, b);
+    expect(page.body.data!.items.map((m) => [m.fromUserId, m.content])).toEqual([[a.user.id, "Only once"]]);
   });
 
   it("refuses empty, blank and over-long messages, and a toUserId that is not the other member", async () => {
@@ -85,7 +122,8 @@ describe("messages", () => {
     const sent = await Promise.all(
       Array.from({ length: 1000 }, (_, i) => room.post(i % 2 ? a.user.id : b.user.id, `burst ${i}`)),
     );
-    const seqs = sent.map((m) => m.seq).sort((x, y) => x - y);
+    // Fresh messageIds: each post stores a message (a refusal is only for a reused one).
+    const seqs = sent.map((m) => (m as RoomMessage).seq).sort((x, y) => x - y);
     expect(seqs).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
     const stored: RoomMessage[] = [];
     let before: number | undefined;

@@ -125,6 +125,27 @@ describe("Start a Conversation", () => {
   });
 });
 
+describe("starting conversations from the pages is rate-limited too", () => {
+  const TOO_QUICKLY = "You&#x27;re starting conversations too quickly. Please wait a minute and try again.";
+
+  it("Start a Conversation and a profile's Start Conversation say why an 11th new one within a minute is refused (429)", async () => {
+    const member = await signedInMember();
+    const others = await Promise.all(Array.from({ length: 12 }, () => createMember()));
+    for (const other of others.slice(0, 10)) expect((await startThroughModal(member, other.id)).status).toBe(302);
+
+    const fromDialog = await startThroughModal(member, others[10]!.id);
+    expect(fromDialog.status).toBe(429);
+    expect(openDialog(await fromDialog.text(), "Start a Conversation")).toContain(TOO_QUICKLY);
+
+    const fromProfile = await postForm(`/users/${others[11]!.id}`, { intent: "start" }, member.cookie);
+    expect(fromProfile.status).toBe(429);
+    expect(markup(await fromProfile.text())).toMatch(new RegExp(`Could not start conversation</p><p>${TOO_QUICKLY}</p>`));
+
+    // A conversation the member already has still opens.
+    expect((await startThroughModal(member, others[0]!.id)).status).toBe(302);
+  });
+});
+
 describe("/messages/{conversationId}", () => {
   it("shows the thread oldest to newest with a working composer, and nothing 'coming soon'", async () => {
     const member = await signedInMember();

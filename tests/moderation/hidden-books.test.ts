@@ -170,4 +170,26 @@ describe("a message a moderator hides", () => {
     // Reporting it again finds nothing.
     expect((await report(reader, { subject: "message", conversationId: second.conversationId, messageId: second.messageId })).status).toBe(404);
   });
+
+  it("is not given back by a retried send with its messageId: 409 without its text, and no second copy", async () => {
+    const { conversationId, messageId } = await sendMessage(owner, reader, "Meet me behind the station with cash");
+    const { envelope } = await report(reader, { subject: "message", conversationId, messageId, reason: "scam" });
+    expect((await post(`/api/moderation/reports/${envelope.data!.reportId}/hide`, mod)).status).toBe(200);
+
+    for (const [member, content] of [
+      [owner, "Meet me behind the station with cash"],
+      [reader, "anything"],
+    ] as const) {
+      const retry = await post(`/api/dm/conversations/${conversationId}/messages`, member, { content, messageId });
+      const body = await retry.text();
+      expect(retry.status).toBe(409);
+      expect(JSON.parse(body)).toEqual({ success: false, error: "This message was removed by a moderator." });
+      expect(body).not.toContain("behind the station");
+    }
+    for (const member of [owner, reader]) {
+      const texts = (await threadOf(member, conversationId)).data!.items.map((item) => item.content);
+      expect(texts.join("\n")).not.toContain("behind the station");
+      expect(texts).not.toContain("anything");
+    }
+  });
 });

@@ -11,7 +11,7 @@ export const authApi = new Hono<AppEnv>()
   .post("/logout", async (c) => {
     const session = c.get("session");
     if (!session) throw unauthorized();
-    await signOut(c.get("db"), session.id);
+    await signOut({ db: c.get("db"), env: c.env }, session.id);
     if (session.via === "cookie") clearSessionCookie(c);
     return ok(c, { signedOut: true });
   })

@@ -45,7 +45,7 @@ export async function finishGoogleSignIn(
     const idToken = await exchangeGoogleCode(client, params.code, saved.codeVerifier);
     const profile = verifyGoogleIdToken(idToken, client.clientId);
     const member = await findOrCreateGoogleMember(db, profile);
-    const session = await startSession(db, request, member.id);
+    const session = await startSession({ db, env }, request, member.id);
     return { ok: true, cookies: [session, ...clearedSignInCookies(url)], redirectTo: saved.redirectTo, userId: member.id };
   } catch (error) {
     if (error instanceof SignInError) return { ok: false, error: error.message };

@@ -73,8 +73,10 @@ export async function validateSessionToken(db: Database, token: string, now = Da
   return { user, sessionId, expiresAt, renewed: false };
 }
 
-export async function invalidateSession(db: Database, sessionId: string) {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+/** Ends one session; answers whose it was (null when there was none). */
+export async function invalidateSession(db: Database, sessionId: string): Promise<string | null> {
+  const [ended] = await db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId });
+  return ended?.userId ?? null;
 }
 
 /** "Sign out everywhere": ends every session of the member, this one included; returns how many ended. */

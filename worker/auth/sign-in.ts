@@ -2,20 +2,20 @@ import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { users, type UserRow } from "../db/schema";
 import type { GoogleProfile } from "./google";
-import { createSession, invalidateSession } from "./session";
+import { createSession } from "./session";
 import { sessionCookie } from "./session-cookie";
 import { SignInError } from "./sign-in-error";
-import { sessionIdFromCookie } from "./sign-out";
+import { sessionIdFromCookie, signOut } from "./sign-out";
 
 /**
  * Starts a session for a member and returns the Set-Cookie that carries it. A session this browser
  * already had is ended first, so signing in never leaves an orphaned or fixated session behind.
  */
-export async function startSession(db: Database, request: Request, userId: string): Promise<string> {
+export async function startSession({ db, env }: { db: Database; env: Env }, request: Request, userId: string): Promise<string> {
   const [member] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId)).limit(1);
   if (member?.suspendedAt) throw new SignInError(ACCOUNT_SUSPENDED);
   const previous = sessionIdFromCookie(request);
-  if (previous) await invalidateSession(db, previous);
+  if (previous) await signOut({ db, env }, previous);
   const { token, expiresAt } = await createSession(db, userId);
   return sessionCookie(request.url, token, expiresAt);
 }

@@ -1,5 +1,6 @@
 import { parse } from "hono/utils/cookie";
 import type { Database } from "../db/client";
+import { closeConversationSockets } from "../services/conversation-rooms";
 import { requireUser } from "../services/errors";
 import { signOutOpenTabs } from "../services/member-inboxes";
 import type { ServiceContext } from "../services/types";
@@ -11,9 +12,16 @@ export function sessionIdFromCookie(request: Request): string | null {
   return token ? sessionIdFromToken(token) : null;
 }
 
-/** Ends one session (this browser or this API client). */
-export async function signOut(db: Database, sessionId: string) {
-  await invalidateSession(db, sessionId);
+/**
+ * Ends one session (this browser or this API client), and closes the conversation sockets opened in
+ * it, so a thread left open elsewhere with a copy of this session hears nothing more.
+ */
+export async function signOut(deps: { db: Database; env: Env }, sessionId: string) {
+  const memberId = await invalidateSession(deps.db, sessionId);
+  if (!memberId) return;
+  await closeConversationSockets(deps, memberId, sessionId).catch((error: unknown) =>
+    console.warn("Closing a session's conversation sockets failed", error),
+  );
 }
 
 /** "Sign out everywhere": ends every session of the signed-in member, on every device. */
@@ -21,6 +29,6 @@ export async function signOutEverywhere(ctx: ServiceContext): Promise<{ sessions
   requireUser(ctx);
   const sessionsEnded = await invalidateAllSessions(ctx.db, ctx.user.id);
   // The other devices' open tabs learn it now; the asking tab is already on its way to /login.
-  await signOutOpenTabs(ctx.env, ctx.user.id, ctx.sessionId);
+  await signOutOpenTabs(ctx, ctx.user.id, ctx.sessionId);
   return { sessionsEnded };
 }

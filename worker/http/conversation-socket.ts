@@ -27,6 +27,6 @@ export async function conversationSocket(c: Context<AppEnv>): Promise<Response> 
   }
   const room = conversationRoom(c.env, params.data.id);
   await room.open(params.data.id, members);
-  // The room trusts X-Member-Id only because it comes from here.
-  return room.fetch(upgradeFor(c, ctx.user.id));
+  // The room trusts X-Member-Id and X-Session-Id only because they come from here.
+  return room.fetch(upgradeFor(c, ctx.user.id, ctx.sessionId));
 }

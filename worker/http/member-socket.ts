@@ -11,7 +11,5 @@ import { authenticateSocketUpgrade, upgradeFor } from "./socket-upgrade";
 export async function memberSocket(c: Context<AppEnv>): Promise<Response> {
   const ctx = await authenticateSocketUpgrade(c);
   if (ctx instanceof Response) return ctx;
-  const upgrade = upgradeFor(c, ctx.user.id);
-  upgrade.headers.set("X-Session-Id", ctx.sessionId);
-  return memberInbox(c.env, ctx.user.id).fetch(upgrade);
+  return memberInbox(c.env, ctx.user.id).fetch(upgradeFor(c, ctx.user.id, ctx.sessionId));
 }

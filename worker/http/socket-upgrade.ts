@@ -24,9 +24,13 @@ export async function authenticateSocketUpgrade(
   return { db, env: c.env, user: session.user, sessionId: session.sessionId };
 }
 
-/** The upgrade request for a Durable Object, naming the member it was authenticated as (whatever the client sent is replaced). */
-export function upgradeFor(c: Context<AppEnv>, memberId: string): Request {
+/**
+ * The upgrade request for a Durable Object, naming the member it was authenticated as and the session
+ * it came with, so ending that session can close the socket (whatever the client sent is replaced).
+ */
+export function upgradeFor(c: Context<AppEnv>, memberId: string, sessionId: string): Request {
   const headers = new Headers(c.req.raw.headers);
   headers.set("X-Member-Id", memberId);
+  headers.set("X-Session-Id", sessionId);
   return new Request(c.req.url, { headers });
 }

@@ -237,7 +237,7 @@ export async function deleteAccount(ctx: ServiceContext): Promise<{ deleted: tru
     await offerToNextInLine(ctx, loan.bookId, Date.now());
   }
   // The member's other devices are signed out at once; this tab goes on to the goodbye page.
-  await signOutOpenTabs(ctx.env, me, ctx.sessionId);
+  await signOutOpenTabs(ctx, me, ctx.sessionId);
   await deleteMemberObjects(ctx, me, [...ownCovers, ...ownExports].map((row) => row.key));
   return { deleted: true, clubsHandedOver: handedOver, clubsDeleted: deletedClubs };
 }

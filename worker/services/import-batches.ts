@@ -8,6 +8,7 @@ import { ALREADY_ON_SHELF, ownedBookKeys, titleAuthorKey } from "./import-csv";
 import { importMessageSchema, type ImportMessage } from "./imports";
 import { bookFieldsFromRecord, mirrorOrigins } from "./isbn-books";
 import { copyMetadataCover } from "./metadata-cover";
+import { mapLimited } from "../shared/map-limited";
 
 /** A batch's lookups all share this budget; a row not enriched by then keeps its CSV title and author. */
 export const IMPORT_ENRICHMENT_BUDGET_MS = 25_000;
@@ -20,19 +21,6 @@ export interface ImportConsumerDeps {
 }
 
 type PendingRow = typeof importRows.$inferSelect;
-
-async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  });
-  await Promise.all(runners);
-  return results;
-}
 
 /** The row's book, enriched when the lookup knows it; the CSV's title and author stay the member's. */
 async function bookFor(env: Env, userId: string, row: PendingRow, settings: LookupSettings, origins: string[]) {

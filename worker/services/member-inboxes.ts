@@ -1,4 +1,6 @@
 import type { InboxEvent, MemberInbox } from "../../durable-objects/member-inbox";
+import type { Database } from "../db/client";
+import { closeConversationSockets } from "./conversation-rooms";
 
 /** The member's inbox Durable Object, addressed by the member id (one per member, anywhere). */
 export function memberInbox(env: Env, memberId: string): DurableObjectStub<MemberInbox> {
@@ -17,14 +19,16 @@ export async function tellMembers(env: Env, memberIds: readonly string[], event:
 }
 
 /**
- * Closes the member's open tabs' inbox sockets once their sessions are ended (signed out
- * everywhere, suspended, deleted), so every device learns it at once. Best effort: each of those
- * tabs is refused at its next request anyway.
+ * Closes the member's open tabs' sockets once their sessions are ended (signed out everywhere,
+ * suspended, deleted), so every device learns it at once: the inbox sockets are told and closed,
+ * sparing the tab that asked (it is already on its way to /login), and every conversation socket is
+ * closed, since none of the member's sessions is left to open it. Best effort: each of those tabs is
+ * refused at its next request anyway.
  */
-export async function signOutOpenTabs(env: Env, memberId: string, exceptSessionId?: string): Promise<void> {
-  try {
-    await memberInbox(env, memberId).signOut(exceptSessionId);
-  } catch (error) {
-    console.warn("Closing a member's open tabs failed", error);
-  }
+export async function signOutOpenTabs(deps: { db: Database; env: Env }, memberId: string, exceptSessionId?: string): Promise<void> {
+  const inbox = memberInbox(deps.env, memberId)
+    .signOut(exceptSessionId)
+    .catch((error: unknown) => console.warn("Closing a member's open tabs failed", error));
+  const rooms = closeConversationSockets(deps, memberId).catch((error: unknown) => console.warn("Closing a member's conversation sockets failed", error));
+  await Promise.all([inbox, rooms]);
 }

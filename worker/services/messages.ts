@@ -8,14 +8,18 @@ import { snippetOf } from "../email/templates";
 import { cleanText } from "../shared/text";
 import { BLOCKED, requireNotBlocked } from "./blocks";
 import { conversationRoom } from "./conversation-rooms";
-import { badRequest, forbidden, notFound, requireUser, tooManyRequests } from "./errors";
+import { badRequest, conflict, forbidden, notFound, requireUser, tooManyRequests } from "./errors";
 import { tellMembers } from "./member-inboxes";
-import { markNotificationReadByKey, notify } from "./notifications";
+import { conversationNotificationKey, markNotificationReadByKey, notify } from "./notifications";
 import type { ServiceContext } from "./types";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
 export const MEMBER_DELETED = "This member deleted their account, so they can't receive messages.";
 export const SEND_RATE_LIMITED = "You're sending messages too quickly. Please wait a moment.";
+/** A retried send whose message a moderator hid meanwhile: said plainly, without the message. */
+export const MESSAGE_HIDDEN = "This message was removed by a moderator.";
+export const MESSAGE_ID_TAKEN = "That messageId belongs to another message.";
+export const START_RATE_LIMITED = "You're starting conversations too quickly. Please wait a minute and try again.";
 /** Spec §9: 30 messages a page (older pages by nextToken). */
 export const MESSAGES_PAGE_SIZE = 30;
 
@@ -41,6 +45,9 @@ const orderedPair = (a: string, b: string): [string, string] => (a < b ? [a, b] 
 /**
  * The conversation between the member and `toUserId`, created on first use. The pair is stored
  * ordered under a unique index, so two members starting it at the same moment still share one.
+ * Only creating one counts against CONVERSATION_LIMITER (10 a minute per member): going back to an
+ * existing conversation (a second "Message" on the same profile, the borrow flow) is never refused,
+ * while a script opening conversations with every member is.
  */
 export async function startConversation(ctx: ServiceContext, toUserId: string): Promise<{ conversationId: string }> {
   requireUser(ctx);
@@ -53,12 +60,19 @@ export async function startConversation(ctx: ServiceContext, toUserId: string): 
   if (!other) throw notFound("No user found with that ID");
   await requireNotBlocked(ctx, toUserId);
   const [userAId, userBId] = orderedPair(ctx.user.id, toUserId);
-  await ctx.db.insert(conversations).values({ id: crypto.randomUUID(), userAId, userBId }).onConflictDoNothing();
-  const [row] = await ctx.db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.userAId, userAId), eq(conversations.userBId, userBId)))
-    .limit(1);
+  const findPair = () =>
+    ctx.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.userAId, userAId), eq(conversations.userBId, userBId)))
+      .limit(1);
+  let [row] = await findPair();
+  if (!row) {
+    const { success } = await ctx.env.CONVERSATION_LIMITER.limit({ key: `conversation:${ctx.user.id}` });
+    if (!success) throw tooManyRequests(START_RATE_LIMITED);
+    await ctx.db.insert(conversations).values({ id: crypto.randomUUID(), userAId, userBId }).onConflictDoNothing();
+    [row] = await findPair();
+  }
   const conversationId = row!.id;
   await conversationRoom(ctx.env, conversationId).open(conversationId, [userAId, userBId]);
   return { conversationId };
@@ -99,6 +113,7 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
   if (!success) throw tooManyRequests(SEND_RATE_LIMITED);
   // One call to the room: it opens itself with the members on its first message.
   const message = await conversationRoom(ctx.env, conversationId).post(ctx.user.id, input.content, input.messageId, { conversationId, members });
+  if ("refused" in message) throw conflict(message.refused === "hidden" ? MESSAGE_HIDDEN : MESSAGE_ID_TAKEN);
   // Awaited, so the reply that makes this an exchange shows the e-mails on the next page load.
   await recordWriter(ctx.db, conversationId, ctx.user.id, message.createdAt);
   // The room has delivered it; the rest only tells the members' other pages and the bell, so the sender
@@ -115,7 +130,7 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
         body: snippetOf(input.content),
         link: `/messages/${conversationId}`,
         actorId: ctx.user.id,
-        dedupeKey: `dm:${conversationId}`,
+        dedupeKey: conversationNotificationKey(conversationId),
         accumulate: true,
       },
     ]),
@@ -158,7 +173,7 @@ export async function markConversationRead(ctx: ServiceContext, conversationId: 
   const { members } = await requireParticipant(ctx, conversationId);
   const room = conversationRoom(ctx.env, conversationId);
   await room.open(conversationId, members);
-  const [read] = await Promise.all([room.markRead(ctx.user!.id), markNotificationReadByKey(ctx, `dm:${conversationId}`)]);
+  const [read] = await Promise.all([room.markRead(ctx.user!.id), markNotificationReadByKey(ctx, conversationNotificationKey(conversationId))]);
   return read;
 }
 

@@ -154,7 +154,7 @@ export async function suspendMember(ctx: ServiceContext, userId: string) {
     ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
     ctx.db.update(books).set({ hidden: "suspension" }).where(and(eq(books.userId, userId), isNull(books.hidden))),
   ]);
-  await signOutOpenTabs(ctx.env, userId);
+  await signOutOpenTabs(ctx, userId);
   return { userId, suspended: true as const };
 }
 
