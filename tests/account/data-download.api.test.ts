@@ -13,6 +13,7 @@ import { call, json, type Envelope } from "../helpers/http";
 import { page, postForm } from "../helpers/pages";
 import { SAME_ORIGIN } from "../members/support";
 import { conversationWith, keysUnder, putObject } from "./support";
+import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 const COVER = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 8, 7, 6]);
@@ -190,6 +191,7 @@ describe("Download all my data", () => {
   });
 
   it("is for members only, validates ids, and is rate-limited", async () => {
+    await startOfRateLimitWindow();
     expect((await call("/api/users/me/data")).status).toBe(401);
     expect((await call("/api/users/me/data-exports", { method: "POST", headers: SAME_ORIGIN })).status).toBe(401);
     const member = await signedInMember();

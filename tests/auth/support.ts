@@ -98,11 +98,4 @@ export function googleTokenResponse(idToken: string): Response {
   );
 }
 
-/**
- * The rate limiter counts in wall-clock minutes (Miniflare, like Cloudflare, uses fixed windows).
- * A burst that straddles a minute boundary would be split over two windows, so start it early in one.
- */
-export async function startOfRateLimitWindow() {
-  const intoWindow = Date.now() % 60_000;
-  if (intoWindow > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 100));
-}
+export { startOfRateLimitWindow } from "../helpers/rate-limit";

@@ -3,12 +3,14 @@ import { CLUB_RATE_LIMITED } from "../../worker/services/club-access";
 import { signedInMember } from "../helpers/fixtures";
 import { openDialog, postForm } from "../helpers/pages";
 import { clubApi, createClub } from "./support";
+import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 // CLUB_LIMITER (wrangler.toml): 30 club writes a minute per member.
 const LIMIT = 30;
 
 describe("the club-write limit (CLUB_LIMITER)", () => {
   it("counts every club write, by API or by a club page's form, against one budget per member; reads are not counted", async () => {
+    await startOfRateLimitWindow();
     const creator = await signedInMember();
     const club = await createClub(creator.user.id);
     for (let i = 0; i < LIMIT; i++) {
@@ -35,6 +37,7 @@ describe("the club-write limit (CLUB_LIMITER)", () => {
   });
 
   it("refuses every kind of club write, API and page alike, once the budget is spent", async () => {
+    await startOfRateLimitWindow();
     const member = await signedInMember();
     const club = await createClub(member.user.id, { isPrivate: true });
     for (let i = 0; i < LIMIT; i++) expect((await clubApi("PATCH", `/${club.id}`, member, { description: `Round ${i}` })).status).toBe(200);

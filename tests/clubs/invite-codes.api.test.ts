@@ -5,6 +5,7 @@ import { TOO_MANY_ATTEMPTS, TOO_MANY_WRONG_CODES } from "../../worker/services/i
 import { INVITE_CODE_INVALID, isInviteCodeClash } from "../../worker/services/invite-codes";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { addMember, addPendingRequest, clubApi, createClub } from "./support";
+import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 type Signed = Awaited<ReturnType<typeof signedInMember>>;
 type Code = { code: string; expiresAt: number };
@@ -166,6 +167,7 @@ describe("redeeming a code", () => {
 
 describe("how many codes a member may try", () => {
   it("answers the 21st wrong code of the day with 429, and then refuses even a right code until the next day", async () => {
+    await startOfRateLimitWindow();
     const { code } = await clubWithCode();
     const guesser = await signedInMember();
     // Eleven wrong codes earlier today (beyond the one-minute burst window), nine now: twenty.
@@ -193,6 +195,7 @@ describe("how many codes a member may try", () => {
   });
 
   it("stops a burst of attempts with the rate-limit binding (10 a minute per member)", async () => {
+    await startOfRateLimitWindow();
     const member = await signedInMember();
     for (let i = 0; i < 10; i++) expect((await join(member, `BURST00${i}`)).status).toBe(404);
     expect(await join(member, "BURST010")).toEqual({ status: 429, body: { success: false, error: TOO_MANY_ATTEMPTS } });

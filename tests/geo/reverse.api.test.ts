@@ -3,6 +3,7 @@ import { GEOCODE_RATE_LIMITED } from "../../worker/services/geocoding";
 import { signedInMember } from "../helpers/fixtures";
 import { call, json, type Envelope } from "../helpers/http";
 import * as recorded from "./fixtures/nominatim";
+import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 let member: Member;
@@ -115,6 +116,7 @@ describe("GET /api/geo/reverse", () => {
   });
 
   it("limits look-ups that reach the service per member, apart from e-mail look-ups and from other members", { timeout: 30_000 }, async () => {
+    await startOfRateLimitWindow();
     const busy = await signedInMember();
     mapsServiceUnreachable();
     const statuses: number[] = [];

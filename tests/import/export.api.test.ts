@@ -4,6 +4,7 @@ import { GOODREADS_HEADER } from "../../worker/services/import-csv";
 import { createBook, signedInMember } from "../helpers/fixtures";
 import { call, json, type Envelope } from "../helpers/http";
 import { booksOf, captureImportQueue, lookupsFindNothing, runImportBatches, startImport } from "./support";
+import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 let sent: ReturnType<typeof captureImportQueue>;
 beforeEach(() => {
@@ -91,6 +92,7 @@ describe("GET /api/my-books/export", () => {
   });
 
   it("is rate-limited per member (429 in the envelope)", async () => {
+    await startOfRateLimitWindow();
     const member = await signedInMember();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await call("/api/my-books/export", { cookie: member.cookie })).status);

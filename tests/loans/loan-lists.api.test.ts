@@ -4,8 +4,10 @@ import { eq } from "drizzle-orm";
 import { books, loans } from "../../worker/db/schema";
 import { dayIn } from "../../worker/shared/calendar";
 import type { BookLoanPanel, LoanView } from "../../worker/services/loans";
+import { addMember, createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { api, lendingScene, loanInState, requestLoanAs, stepOk } from "./support";
+import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 type Page = { items: LoanView[]; nextToken: string | null };
 const tab = (member: Parameters<typeof api>[1], name: string, before?: string) =>
@@ -126,6 +128,7 @@ describe("authorization", () => {
   });
 
   it("limits loan writes per member: 429 with a clear text", async () => {
+    await startOfRateLimitWindow();
     const member = await signedInMember();
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) statuses.push((await api("/loans", member, { method: "POST", json: { bookId: "no-such-book" } })).status);
@@ -150,6 +153,30 @@ describe("GET /api/books/:id/loan-panel of a hidden book", () => {
       const own = await api<BookLoanPanel>(`/books/${scene.book.id}/loan-panel`, scene.owner);
       expect(own.status).toBe(200);
       expect(own.body.data!.holding).toMatchObject({ loanId: loan.loanId, borrowerName: "Bea Borrower" });
+    }
+  });
+});
+
+describe("GET /api/books/:id/loan-panel of a private club's book", () => {
+  it("names who holds it only to the club's members and the owner; to others it shows no loan", async () => {
+    const scene = await lendingScene();
+    const club = await createClub(scene.owner.user.id, { isPrivate: true });
+    await addMember(club.id, scene.borrower.user.id);
+    const fellow = await signedInMember();
+    await addMember(club.id, fellow.user.id);
+    await db.update(books).set({ clubId: club.id }).where(eq(books.id, scene.book.id));
+    const loan = await requestLoanAs(scene.borrower, scene.book.id);
+    await stepOk(loan.loanId, "accept", scene.owner, {});
+
+    for (const viewer of [null, scene.stranger]) {
+      const panel = await api<BookLoanPanel>(`/books/${scene.book.id}/loan-panel`, viewer);
+      expect(panel.status).toBe(200);
+      expect(panel.body.data).toMatchObject({ holding: null, myLoan: null, pendingRequests: 0 });
+      expect(JSON.stringify(panel.body)).not.toContain("Bea Borrower");
+    }
+    for (const viewer of [scene.owner, scene.borrower, fellow]) {
+      const panel = await api<BookLoanPanel>(`/books/${scene.book.id}/loan-panel`, viewer);
+      expect(panel.body.data!.holding).toMatchObject({ loanId: loan.loanId, borrowerName: "Bea Borrower" });
     }
   });
 });

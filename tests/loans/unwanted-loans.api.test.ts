@@ -8,6 +8,7 @@ import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { json, type Envelope } from "../helpers/http";
 import { page, postForm } from "../helpers/pages";
 import { api, eventsOf, lendingScene, loanRow, loanStep, type Member, requestLoanAs, stepOk } from "./support";
+import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 /**
  * Issue 21, part 1, item 1: any member could put a loan on anyone's account with the manual 'Lent'
@@ -27,6 +28,7 @@ async function manualLoanOf(bookId: string) {
 
 describe("the manual 'Lent' edit used against a member", () => {
   it("replays the attack loop: the edits are rate-limited (429) and the victim's bell and inbox get one notice of each kind", async () => {
+    await startOfRateLimitWindow();
     const [attacker, victim] = await Promise.all([signedInMember({ name: "Mallory" }), signedInMember({ name: "Victor Victim" })]);
     const book = await createBook(attacker.user.id, { title: LONG_TITLE, author: "Someone" });
 
@@ -60,6 +62,7 @@ describe("the manual 'Lent' edit used against a member", () => {
   });
 
   it("counts the /books/:id/edit form against the same limit", async () => {
+    await startOfRateLimitWindow();
     const [attacker, victim] = await Promise.all([signedInMember({ name: "Mallory" }), signedInMember()]);
     const book = await createBook(attacker.user.id, { title: "Form Toggle", author: "Someone" });
     const fields = (status: string) => ({ title: "Form Toggle", author: "Someone", description: "", status, lentToUserId: victim.user.id });

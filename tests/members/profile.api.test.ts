@@ -4,6 +4,7 @@ import { TIMEZONES, users } from "../../worker/db/schema";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { call, json, type Envelope } from "../helpers/http";
 import { bearer } from "./support";
+import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 interface OwnProfile {
   userId: string;
@@ -153,6 +154,7 @@ describe("GET /api/users/query", () => {
   });
 
   it("limits lookups per member (30 a minute) with a 429 envelope, without affecting other members", async () => {
+    await startOfRateLimitWindow();
     const busy = await signedInMember();
     const calm = await signedInMember();
     const statuses: number[] = [];

@@ -7,6 +7,7 @@ import { conversationRoom } from "../../worker/services/conversation-rooms";
 import { db, signedInMember } from "../helpers/fixtures";
 import { call, json, type Envelope } from "../helpers/http";
 import { SAME_ORIGIN } from "../members/support";
+import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -51,6 +52,7 @@ describe("starting conversations is rate-limited", () => {
   const tooQuickly = { success: false, error: "You're starting conversations too quickly. Please wait a minute and try again." };
 
   it("refuses an 11th new conversation within a minute (429), and creates nothing for it", async () => {
+    await startOfRateLimitWindow();
     const [starter, ...others] = await Promise.all(Array.from({ length: 12 }, () => signedInMember()));
     for (const other of others.slice(0, 10)) await start(starter!, other);
     const refused = await api("/conversations", starter!, { method: "POST", json: { toUserId: others[10]!.user.id } });
@@ -60,6 +62,7 @@ describe("starting conversations is rate-limited", () => {
   });
 
   it("never refuses going back to an existing conversation, and each member has their own limit", async () => {
+    await startOfRateLimitWindow();
     const [starter, ...others] = await Promise.all(Array.from({ length: 12 }, () => signedInMember()));
     const ids = [];
     for (const other of others.slice(0, 10)) ids.push(await start(starter!, other));

@@ -6,6 +6,7 @@ import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { openDialog, page, postForm } from "../helpers/pages";
 import { createConversation } from "./support";
+import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -129,6 +130,7 @@ describe("starting conversations from the pages is rate-limited too", () => {
   const TOO_QUICKLY = "You&#x27;re starting conversations too quickly. Please wait a minute and try again.";
 
   it("Start a Conversation and a profile's Start Conversation say why an 11th new one within a minute is refused (429)", async () => {
+    await startOfRateLimitWindow();
     const member = await signedInMember();
     const others = await Promise.all(Array.from({ length: 12 }, () => createMember()));
     for (const other of others.slice(0, 10)) expect((await startThroughModal(member, other.id)).status).toBe(302);

@@ -5,6 +5,7 @@ import { REPORT_RECEIVED } from "../../worker/shared/reports";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { call, json, type Envelope } from "../helpers/http";
 import { asMember, type Member, moderator, post, report, reportRow, sendMessage } from "./support";
+import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 let reporter: Member;
 let reported: Member;
@@ -94,6 +95,7 @@ describe("POST /api/reports", () => {
   });
 
   it("rate-limits reports per member (429)", async () => {
+    await startOfRateLimitWindow();
     const busy = await signedInMember();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await report(busy, { subject: "member", userId: reported.user.id })).status);

@@ -6,6 +6,7 @@ import { notifyClubEvent } from "../../worker/services/club-notifications";
 import { db, signedInMember } from "../helpers/fixtures";
 import { addMember, clubApi, createClub } from "../clubs/support";
 import { bellOf, outboxOf } from "./support";
+import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -130,6 +131,7 @@ describe("club notifications", () => {
 
 /** Repeats the club API calls as `who` until one is refused; returns how many whole rounds passed (each call 200 until then). */
 async function loopUntilRefused(who: Member, calls: [string, string][]) {
+  await startOfRateLimitWindow();
   for (let round = 0; round < 40; round++) {
     for (const [method, path] of calls) {
       const answer = await clubApi(method, path, who);

@@ -15,6 +15,7 @@ import { signedInMember } from "../helpers/fixtures";
 import { page } from "../helpers/pages";
 import * as recorded from "./fixtures/whisper";
 import { base64, freshIp, libraryVoiceFlag, transcribe, wavRecording, webmRecording } from "./support";
+import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 // Production's provider (wrangler.toml), set here so a local .dev.vars saying "off" cannot change the test.
 beforeAll(() => {
@@ -187,6 +188,7 @@ describe("what the endpoint refuses before Whisper sees it", () => {
 
 describe("the rate limit (VOICE_LIMITER: 10 a minute)", () => {
   it("turns a member away on the 11th transcription, whatever address they come from", async () => {
+    await startOfRateLimitWindow();
     const member: Member = await signedInMember();
     const run = whisperAnswers(recorded.workersAiPrideAndPrejudice);
     const audioData = base64(webmRecording());
@@ -199,6 +201,7 @@ describe("the rate limit (VOICE_LIMITER: 10 a minute)", () => {
   });
 
   it("turns an address away on the 11th, whoever is signed in, and visitors by their address alone", async () => {
+    await startOfRateLimitWindow();
     const ip = freshIp();
     const run = whisperAnswers(recorded.workersAiPrideAndPrejudice);
     const audioData = base64(webmRecording());
@@ -216,6 +219,7 @@ describe("the rate limit (VOICE_LIMITER: 10 a minute)", () => {
   });
 
   it("counts before the body is read: a refused request with a broken body still gets the 429", async () => {
+    await startOfRateLimitWindow();
     const ip = freshIp();
     whisperAnswers(recorded.workersAiPrideAndPrejudice);
     for (let i = 0; i < 10; i++) await transcribe({ audioData: "not base64" }, { ip });

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } 
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { Database } from "../db/client";
-import { books, conversations, HOLDING_LOAN_STATES, type LoanState, loans, OPEN_LOAN_STATES, users, waitlistEntries } from "../db/schema";
+import { books, clubs, conversations, HOLDING_LOAN_STATES, memberships, type LoanState, loans, OPEN_LOAN_STATES, users, waitlistEntries } from "../db/schema";
 import { dayIn } from "../shared/calendar";
 import { mediaUrl } from "../shared/media-url";
 import { notFound, requireUser } from "./errors";
@@ -199,14 +199,24 @@ export async function bookLoanPanel(ctx: ServiceContext, bookId: string): Promis
     .innerJoin(users, eq(users.id, loans.borrowerId))
     .where(and(eq(loans.bookId, bookId), inArray(loans.state, HOLDING_LOAN_STATES)))
     .limit(1);
-  const bookQuery = ctx.db.select({ ownerId: books.userId, hidden: books.hidden }).from(books).where(eq(books.id, bookId)).limit(1);
+  // A private club's book is "members only" (as in withViewerAccess): whoever holds it is the club's
+  // business, so others see no loan. Two primary-key probes inside the same query.
+  const viewerId = ctx.user?.id ?? null;
+  const closed = sql<boolean>`exists (select 1 from ${clubs} where ${clubs.id} = ${books.clubId} and ${clubs.isPrivate} = 1)
+    and ${books.userId} is not ${viewerId}
+    and not exists (select 1 from ${memberships} where ${memberships.clubId} = ${books.clubId} and ${memberships.userId} = ${viewerId} and ${memberships.status} = 'active')`;
+  const bookQuery = ctx.db
+    .select({ ownerId: books.userId, hidden: books.hidden, membersOnly: sql<number>`${closed}` })
+    .from(books)
+    .where(eq(books.id, bookId))
+    .limit(1);
   // As for the book itself (findBookById): a hidden book (by a moderator, or while its owner is
   // suspended) is there for its owner alone; to anyone else, its panel is not found either.
   const visible = (book: { ownerId: string; hidden: string | null } | undefined) => book && (!book.hidden || book.ownerId === ctx.user?.id);
   if (!ctx.user) {
     const [[book], [holding]] = await ctx.db.batch([bookQuery, holdingQuery]);
     if (!visible(book)) throw notFound("Book not found");
-    return { holding: holding ?? null, myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST };
+    return { holding: book!.membersOnly ? null : (holding ?? null), myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST };
   }
   const me = ctx.user.id;
   const [[book], [holding], [mine], [requests], [queue], [entry]] = await ctx.db.batch([
@@ -236,6 +246,7 @@ export async function bookLoanPanel(ctx: ServiceContext, bookId: string): Promis
       .limit(1),
   ]);
   if (!book || !visible(book)) throw notFound("Book not found");
+  if (book.membersOnly) return { holding: null, myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST };
   const myState = entry ? (entry.state as "waiting" | "offered") : null;
   return {
     holding: holding ?? null,
