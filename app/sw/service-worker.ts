@@ -9,6 +9,7 @@ import type { WorkboxPlugin } from "workbox-core/types";
 import {
   CACHE_NAMES,
   cachingFor,
+  maySeeSavedPage,
   MEDIA_MAX_BYTES_EACH,
   MEDIA_MAX_ENTRIES,
   NAVIGATION_TIMEOUT_SECONDS,
@@ -17,7 +18,7 @@ import {
   VIEWER_HEADER,
 } from "../../worker/shared/offline";
 import { keepSharedCovers } from "./shared-covers";
-import { isCurrentViewer, noteViewer } from "./viewer-cache";
+import { isCurrentViewer, noteViewer, viewerOnDevice } from "./viewer-cache";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -37,6 +38,17 @@ const followViewer: WorkboxPlugin = {
   // Only complete answers rendered for the current viewer are kept (never a redirect or an error).
   cacheWillUpdate: async ({ response }) =>
     response.status === 200 && (await isCurrentViewer(response.headers.get(VIEWER_HEADER))) ? response : null,
+  // Offline, and when the network is too slow: a saved page only for the viewer it was saved for. The
+  // session may have ended while the app was closed, so the browser's viewer cookie decides, not the
+  // last page seen; when nobody can be named, the offline page rather than someone's page.
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return null;
+    const current = await viewerOnDevice();
+    if (maySeeSavedPage(cachedResponse.headers.get(VIEWER_HEADER), current)) return cachedResponse;
+    // Someone else is signed in here now: the previous viewer's pages go.
+    if (current !== null) await noteViewer(current);
+    return null;
+  },
 };
 
 const pages = new NetworkFirst({ cacheName: CACHE_NAMES.pages, networkTimeoutSeconds: NAVIGATION_TIMEOUT_SECONDS, plugins: [followViewer] });

@@ -158,6 +158,55 @@ test("after signing out nothing of the member's is served offline, and the next 
   await context.close();
 });
 
+test("once a member's session is gone from the device, their saved pages are not shown offline or on a slow network", async ({ browser, baseURL }) => {
+  const { context, page, problems } = await openContext(browser, baseURL);
+  const first = await signInAsNewMember(page, newMember("Ada Ended"));
+  await controlled(page);
+  const pages = [
+    ["/loans", "Loans"],
+    ["/messages", "Messages"],
+    ["/profile", "Profile"],
+  ] as const;
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  }
+  await expect
+    .poll(() => page.evaluate(async (paths) => (await Promise.all(paths.map(async (path) => Boolean(await (await caches.open("bookclub-pages")).match(path))))).every(Boolean), pages.map(([path]) => path)))
+    .toBe(true);
+  // While the session lasts, the member's own saved pages open offline.
+  await goOffline(context);
+  await page.goto("/loans");
+  await expect(page.getByRole("heading", { level: 1, name: "Loans" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: OFFLINE_NOTICE })).toBeVisible();
+  await context.setOffline(false);
+
+  // The app is closed and the session ends (it expires, and its cookies with it): the next person opens it.
+  await page.close();
+  await context.clearCookies();
+  const next = await context.newPage();
+  const nextProblems = watchPageProblems(next, baseURL);
+  await goOffline(context);
+  for (const [path] of pages) {
+    await next.goto(path);
+    await expect(next.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    await expect(next.getByText(first.name)).toHaveCount(0);
+    await expect(next.getByText(first.email)).toHaveCount(0);
+  }
+  await context.setOffline(false);
+
+  // A slow network: the saved page is not the fallback either; the server's answer (sign in) is.
+  await context.route(/\/messages$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    await route.continue();
+  });
+  await next.goto("/messages");
+  await expect(next.getByRole("heading", { name: "Sign in to BookClub" })).toBeVisible();
+  await expect(next.getByText(first.name)).toHaveCount(0);
+  expect(onlineProblems([...problems, ...nextProblems])).toEqual([]);
+  await context.close();
+});
+
 test("actions that need the server say why offline, and an unsent message stays in the box", async ({ browser, baseURL }) => {
   const { context, page, problems } = await openContext(browser, baseURL);
   await signInAsNewMember(page, newMember("Quinn Quiet"), { path: "/library", heading: "Community Library" });

@@ -3,6 +3,27 @@
 /** Response header naming whom a page was rendered for: a member's id, or "visitor". */
 export const VIEWER_HEADER = "X-BookClub-Viewer";
 export const VISITOR = "visitor";
+/**
+ * A cookie naming the signed-in member, readable by the service worker (the session cookie is
+ * HttpOnly). It lives and dies with the session cookie, so offline the device can still tell
+ * whether the member whose pages it saved is the one signed in.
+ */
+export const VIEWER_COOKIE = "bookclub_viewer";
+
+/** Who the browser says is signed in, from the viewer cookie's value: the member, or the visitor without one. */
+export function viewerFromCookie(value: string | null | undefined): string {
+  return value || VISITOR;
+}
+
+/**
+ * Whether a page saved for `savedFor` (its VIEWER_HEADER) may be shown to `current`, the viewer the
+ * browser names now, or null when it cannot tell. A visitor's page holds nothing of anyone's; a
+ * member's goes only to that member, never on a guess.
+ */
+export function maySeeSavedPage(savedFor: string | null, current: string | null): boolean {
+  if (savedFor === VISITOR) return true;
+  return savedFor !== null && savedFor === current;
+}
 
 /** Where the phone's share sheet posts cover photos (the manifest's share_target action). */
 export const SHARE_TARGET_PATH = "/share-target";
