@@ -282,6 +282,41 @@ test("cover photos shared from the gallery open Add Books with them, and upload 
   await uploadSharedPhotos(page);
 });
 
+/** The names of the shared photos waiting on the device for Add Books. */
+function pendingSharedPhotos(page: Page) {
+  return page.evaluate(async () => {
+    const cache = await caches.open("bookclub-shared");
+    const names = await Promise.all((await cache.keys()).map(async (request) => decodeURIComponent((await cache.match(request))?.headers.get("X-File-Name") ?? "")));
+    return names.sort();
+  });
+}
+
+test("a page on another site cannot replace the photos waiting from the share sheet", async ({ page, baseURL }) => {
+  await signInAsNewMember(page, newMember("Tess Targeted"));
+  await controlled(page);
+  await shareFromGallery(page);
+  await expect(page.getByRole("dialog", { name: "Add Books" }).getByRole("img", { name: "Selected: shelf-photo-2.jpg" })).toBeVisible();
+  expect(await pendingSharedPhotos(page)).toEqual(["shelf-photo-1.jpg", "shelf-photo-2.jpg"]);
+
+  // Another site's page posts a "share" of its own photo to the app: once naming its origin, once hiding it.
+  for (const policy of ["strict-origin-when-cross-origin", "no-referrer"]) {
+    await page.route("http://elsewhere.test/**", (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<meta name="referrer" content="${policy}"><form id="f" method="post" enctype="multipart/form-data" action="${baseURL}/share-target"><input type="file" name="covers"></form>`,
+      }),
+    );
+    await page.goto("http://elsewhere.test/");
+    await page.locator("#f input").setInputFiles({ name: "planted.jpg", mimeType: "image/jpeg", buffer: COVER });
+    await page.evaluate(() => (document.getElementById("f") as HTMLFormElement).submit());
+    await expect(page.getByText("403 Forbidden: Cross-site request refused.")).toBeVisible();
+  }
+
+  await page.goto("/my-books");
+  await expect(page.getByRole("heading", { level: 1, name: "My Books" })).toBeVisible();
+  expect(await pendingSharedPhotos(page)).toEqual(["shelf-photo-1.jpg", "shelf-photo-2.jpg"]);
+});
+
 test("a signed-out reader who shares photos signs in first, then carries on with the same photos", async ({ page }) => {
   await page.goto("/library");
   await expect(page.getByRole("heading", { name: "Community Library" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cachingFor, maySeeSavedPage, VISITOR, viewerFromCookie } from "../../worker/shared/offline";
+import { cachingFor, maySeeSavedPage, shareVerdict, VISITOR, viewerFromCookie } from "../../worker/shared/offline";
 
 const ORIGIN = "https://bookclub.example";
 const ask = (path: string, method = "GET", mode = "cors", origin = ORIGIN) => cachingFor(new URL(path, origin), { method, mode }, ORIGIN);
@@ -72,5 +72,25 @@ describe("whose saved page the service worker may show (offline, or when the net
     expect(viewerFromCookie("member-a")).toBe("member-a");
     expect(viewerFromCookie(undefined)).toBe(VISITOR);
     expect(viewerFromCookie("")).toBe(VISITOR);
+  });
+});
+
+describe("whose share the service worker keeps in place of the photos waiting on the device", () => {
+  it("keeps the browser's own share (the phone's share sheet: no page sent it) and a page of the app's", () => {
+    expect(shareVerdict({ origin: "null", sentBy: "browser" }, ORIGIN)).toBe("keep");
+    expect(shareVerdict({ origin: null, sentBy: "browser" }, ORIGIN)).toBe("keep");
+    expect(shareVerdict({ origin: ORIGIN, sentBy: "our page" }, ORIGIN)).toBe("keep");
+  });
+
+  it("refuses a POST whose Origin names another site, or another origin of the same site", () => {
+    expect(shareVerdict({ origin: "https://evil.example", sentBy: "another page" }, ORIGIN)).toBe("refuse");
+    expect(shareVerdict({ origin: "https://evil.bookclub.example", sentBy: "another page" }, ORIGIN)).toBe("refuse");
+    // Whatever the browser says about the sender.
+    expect(shareVerdict({ origin: "https://evil.example", sentBy: "browser" }, ORIGIN)).toBe("refuse");
+  });
+
+  it("asks the server (which sees Sec-Fetch-Site) when a page it cannot see hides its origin", () => {
+    expect(shareVerdict({ origin: "null", sentBy: "another page" }, ORIGIN)).toBe("ask the server");
+    expect(shareVerdict({ origin: null, sentBy: "another page" }, ORIGIN)).toBe("ask the server");
   });
 });

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { sessions } from "../../worker/db/schema";
 import { VIEWER_COOKIE, VIEWER_HEADER, VISITOR } from "../../worker/shared/offline";
 import { db, signedInMember } from "../helpers/fixtures";
-import { call } from "../helpers/http";
+import { call, ORIGIN } from "../helpers/http";
 import { SAME_ORIGIN } from "../members/support";
 
 /** The Set-Cookie a response sends for `name`, or undefined. */
@@ -81,5 +81,35 @@ describe("the share target without a service worker", () => {
     const page = await call("/share-target");
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("This browser can&#x27;t receive shared photos, so nothing was uploaded.");
+  });
+
+  const share = (headers: Record<string, string>) => {
+    const form = new FormData();
+    form.append("covers", new File([new Uint8Array([0xff, 0xd8, 0xff])], "a.jpg", { type: "image/jpeg" }));
+    return call("/share-target", { method: "POST", body: form, headers });
+  };
+
+  it("refuses another site's POST with 403: cross-site, same-site but another origin, or a foreign Origin", async () => {
+    const foreign: Record<string, string>[] = [
+      { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" },
+      // A page that hides its origin (no-referrer) still cannot hide the site it is on from the browser.
+      { "Sec-Fetch-Site": "cross-site", Origin: "null" },
+      { "Sec-Fetch-Site": "same-site", Origin: "https://other.localhost" },
+      { Origin: "https://evil.example" },
+    ];
+    for (const headers of foreign) {
+      const response = await share(headers);
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(await response.text()).toBe("403 Forbidden: Cross-site request refused.");
+    }
+  });
+
+  it("takes the browser's own share (from the share sheet) and a POST from its own pages", async () => {
+    const own: Record<string, string>[] = [{ "Sec-Fetch-Site": "none", Origin: "null" }, { "Sec-Fetch-Site": "none" }, { "Sec-Fetch-Site": "same-origin", Origin: ORIGIN }];
+    for (const headers of own) {
+      const response = await share(headers);
+      expect(response.status, JSON.stringify(headers)).toBe(303);
+      expect(response.headers.get("Location")).toBe("/share-target");
+    }
   });
 });

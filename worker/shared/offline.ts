@@ -27,6 +27,29 @@ export function maySeeSavedPage(savedFor: string | null, current: string | null)
 
 /** Where the phone's share sheet posts cover photos (the manifest's share_target action). */
 export const SHARE_TARGET_PATH = "/share-target";
+/**
+ * Who sent a POST to the share target, as the service worker can tell from the navigation's
+ * client: no page at all (the browser's own navigation: the phone's share sheet), a page of the
+ * app, or a page of another site (a client the worker cannot see).
+ */
+export type ShareSender = "browser" | "our page" | "another page";
+
+/** What the service worker does with a POST to the share target. */
+export type ShareVerdict = "keep" | "refuse" | "ask the server";
+
+/**
+ * Whether a POST to the share target may replace the photos waiting on the device for Add Books:
+ * another site's page must not swap them for its own. An Origin naming another origin gives it away.
+ * Otherwise the browser's own share (no page behind it) and a page of the app are kept. A page the
+ * worker cannot see, with no Origin to go by ("null"), is either another site hiding its origin
+ * (no-referrer) or the share sheet opening in a window that showed another site: only the server,
+ * which sees Sec-Fetch-Site, can tell which.
+ */
+export function shareVerdict(share: { origin: string | null; sentBy: ShareSender }, ourOrigin: string): ShareVerdict {
+  if (share.origin !== null && share.origin !== "null" && share.origin !== ourOrigin) return "refuse";
+  return share.sentBy === "another page" ? "ask the server" : "keep";
+}
+
 /** Where the service worker sends the member with the photos it kept: My Books, Add Books open. */
 export const SHARED_COVERS_PAGE = "/my-books?shared=1";
 
