@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { ServiceError } from "../worker/services/errors";
-import { reasonPhrase } from "./refusal.server";
+import { reasonPhrase } from "../worker/http/reason-phrase";
 
 /** Errors keyed by field name, plus "form" for what is not about one field. */
 export type FormErrors = Record<string, string>;
