@@ -42,11 +42,11 @@ async function resolveSessionUser(c: Context<AppEnv>): Promise<SessionUser | nul
 /**
  * Run after the handler: page responses come from React Router as raw Responses, which do not carry
  * headers set on the Hono context, so the renewed cookie (and the viewer cookie) is appended here. A
- * response that signs in or out has already decided the cookie and wins. A WebSocket's 101 answer
- * cannot take headers, and a publicly cacheable one must not carry cookies.
+ * response that signs in or out has already decided the cookie and wins; a publicly cacheable one
+ * must not carry cookies.
  */
 function sendPendingSessionCookie(c: Context<AppEnv>) {
-  if (c.res.status === 101 || isPubliclyCacheable(c.res)) return;
+  if (isPubliclyCacheable(c.res)) return;
   if (setsSessionCookie(c.res)) {
     // Signed in or out: whoever the viewer cookie named is no longer the viewer (the next page names the new one).
     if (getCookie(c, VIEWER_COOKIE)) c.res.headers.append("Set-Cookie", clearedViewerCookie(c.req.url));
