@@ -1,13 +1,14 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { ServiceError } from "../worker/services/errors";
+import { reasonPhrase } from "../worker/http/reason-phrase";
 
 /** Errors keyed by field name, plus "form" for what is not about one field. */
 export type FormErrors = Record<string, string>;
 
 /** A refused action: `{ ok: false, errors }` with the status the problem deserves. */
 export function refuse(errors: FormErrors, status: number) {
-  return data({ ok: false as const, errors }, { status });
+  return data({ ok: false as const, errors }, { status, statusText: reasonPhrase(status) });
 }
 
 /** The first message for each field of a failed zod parse. */

@@ -10,7 +10,7 @@ import { media } from "./http/media";
 import { renderPage } from "./http/pages";
 import { securityHeaders } from "./http/security-headers";
 import { sessionUser } from "./auth/resolve-user";
-import { csrfProtection } from "./http/csrf";
+import { crossSiteRefusedPage, csrfProtection, isForeignNavigation } from "./http/csrf";
 import { handleCoverAnalysisBatch } from "./covers/consumer";
 import type { CoverAnalysisMessage } from "./covers/queue-message";
 import { handleImportBatch } from "./services/import-batches";
@@ -29,7 +29,8 @@ app.use("*", securityHeaders);
 app.route("/media", media);
 // The phone's share sheet, in a browser whose service worker did not answer: the photos are not read
 // (they reach the server only once the member confirms an upload); the page explains what to do.
-app.post(SHARE_TARGET_PATH, (c) => c.redirect(SHARE_TARGET_PATH, 303));
+// Another site's POST is refused, as the service worker refuses it.
+app.post(SHARE_TARGET_PATH, (c) => (isForeignNavigation(c.req.raw) ? crossSiteRefusedPage(c) : c.redirect(SHARE_TARGET_PATH, 303)));
 app.all("/media/*", (c) => c.text("Method not allowed", 405, { Allow: "GET, HEAD" }));
 app.use("*", d1Session);
 app.use("*", sessionUser);

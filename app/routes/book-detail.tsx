@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { data, Form, Link, useRevalidator } from "react-router";
+import { Form, Link, useRevalidator } from "react-router";
 import { AUDIENCE_LABELS, audienceOf } from "../../worker/shared/audience";
 import { findBookById } from "../../worker/services/library";
 import { bookLoanPanel } from "../../worker/services/loans";
@@ -10,6 +10,7 @@ import { BorrowButton } from "../components/borrow-button";
 import { DeleteBookButton } from "../components/delete-book-button";
 import { ReportButton } from "../components/report-dialog";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { refusal } from "../refusal.server";
 import { serviceContext } from "../route-context.server";
 import { CoverAnalysisSection, GoogleMetadataSection } from "../components/metadata-sections";
 import { DueNote, StatusBadge } from "../components/status-badge";
@@ -29,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       throw error;
     }),
   ]);
-  if (!book || !panel) throw data("We couldn't find that book. It may have been removed by its owner.", { status: 404 });
+  if (!book || !panel) throw refusal("We couldn't find that book. It may have been removed by its owner.", 404);
   const today = todayFor(ctx.user);
   const offerUntil = panel.waitlist.offerExpiresAt === null ? null : timeFor(ctx.user, panel.waitlist.offerExpiresAt);
   return { book: withDueLabel(book, today), isOwner: ctx.user?.id === book.userId, signedIn: Boolean(ctx.user), panel, today, offerUntil };

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { listClubChoices, updateBook } from "../../worker/services/book-writes";
 import { findBookById } from "../../worker/services/library";
 import { actionError, fieldErrors, refuse } from "../action-result.server";
@@ -8,6 +8,7 @@ import { DeleteBookButton } from "../components/delete-book-button";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { setFlash } from "../flash.server";
 import { readFormData } from "../form-data.server";
+import { refusal } from "../refusal.server";
 import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/book-edit";
 
@@ -18,8 +19,8 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   const [book, clubs] = await Promise.all([findBookById(ctx, params.bookId), listClubChoices(ctx)]);
-  if (!book) throw data("We couldn't find that book.", { status: 404 });
-  if (book.userId !== ctx.user.id) throw data("Only the owner can edit this book.", { status: 403 });
+  if (!book) throw refusal("We couldn't find that book.", 404);
+  if (book.userId !== ctx.user.id) throw refusal("Only the owner can edit this book.", 403);
   return { book, clubs };
 }
 

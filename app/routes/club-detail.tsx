@@ -1,4 +1,4 @@
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { findClubPage } from "../../worker/services/club-page";
 import { ServiceError } from "../../worker/services/errors";
 import { currentInviteCode } from "../../worker/services/invite-codes";
@@ -17,6 +17,7 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { todayFor, withDueLabel } from "../due-label.server";
 import { loadJoinRequests } from "../join-requests.server";
 import { useUrlDialog } from "../lib/use-url-dialog";
+import { refusal } from "../refusal.server";
 import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/club-detail";
 
@@ -32,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     page = await findClubPage(ctx, params.clubId, { nextToken: url.searchParams.get("nextToken"), prevToken: url.searchParams.get("prevToken") });
   } catch (error) {
     // A private club's page is for its members: anyone else gets the same 404 as for no club at all.
-    if (error instanceof ServiceError && error.status === 404) throw data(CLUB_NOT_FOUND, { status: 404 });
+    if (error instanceof ServiceError && error.status === 404) throw refusal(CLUB_NOT_FOUND, 404);
     throw error;
   }
   const { clubId } = page.club;

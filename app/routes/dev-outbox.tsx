@@ -1,6 +1,6 @@
-import { data } from "react-router";
 import { listOutboxEmails, localOutboxEnabled } from "../../worker/services/email-outbox";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { refusal } from "../refusal.server";
 import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/dev-outbox";
 
@@ -11,7 +11,7 @@ export function meta(): Route.MetaDescriptors {
 /** Only while no e-mail provider is configured: then these e-mails exist nowhere else. */
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
-  if (!localOutboxEnabled(ctx.env)) throw data("Not found", { status: 404 });
+  if (!localOutboxEnabled(ctx.env)) throw refusal("Not found", 404);
   return { emails: await listOutboxEmails(ctx), timezone: ctx.user.timezone };
 }
 

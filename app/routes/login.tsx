@@ -5,6 +5,7 @@ import { startSession } from "../../worker/auth/sign-in";
 import { SignInError } from "../../worker/auth/sign-in-error";
 import { readConfig } from "../../worker/config";
 import { requestContext } from "../../worker/context";
+import { refusal } from "../refusal.server";
 import type { RootData } from "../root";
 import { actionError, refuse } from "../action-result.server";
 import { readFormData } from "../form-data.server";
@@ -35,7 +36,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env, url } = context.get(requestContext);
-  if (!devSignInAllowed(readConfig(env), url)) throw data("Not found", { status: 404 });
+  if (!devSignInAllowed(readConfig(env), url)) throw refusal("Not found", 404);
   if (!(await allowSignInAttempt(env, request))) {
     return data({ ok: false as const, errors: { form: SIGN_IN_RATE_LIMITED } }, { status: 429, headers: rateLimitedHeaders() });
   }

@@ -13,6 +13,7 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { readFormData, textField } from "../form-data.server";
 import { SEND_FAILED } from "../lib/use-thread";
 import { revalidateUnlessDialogChange, useUrlDialog } from "../lib/use-url-dialog";
+import { refusal } from "../refusal.server";
 import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/messages-conversation";
 
@@ -23,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const parsed = conversationIdParams.safeParse({ id: params.conversationId });
   // Someone else's conversation answers exactly like a missing one, so ids reveal nothing.
   const conversation = parsed.success ? await findConversationForMember(ctx, parsed.data.id) : null;
-  if (!conversation) throw data(NOT_FOUND, { status: 404 });
+  if (!conversation) throw refusal(NOT_FOUND, 404);
   const [page, blocked] = await Promise.all([
     listMessages(ctx, conversation.conversationId, { limit: MESSAGES_PAGE_SIZE }),
     hasBlocked(ctx, conversation.otherUser.userId),

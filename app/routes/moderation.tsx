@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import {
   canModerate,
@@ -15,6 +15,7 @@ import { actionError, refuse } from "../action-result.server";
 import { FieldError } from "../components/field-error";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { readFormData } from "../form-data.server";
+import { refusal } from "../refusal.server";
 import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/moderation";
 
@@ -27,7 +28,7 @@ export function meta(): Route.MetaDescriptors {
 /** Moderators only; everyone else (members included) gets the ordinary 404. */
 function moderatorContext(context: Route.LoaderArgs["context"]) {
   const ctx = memberContext(context);
-  if (!canModerate(ctx)) throw data(NOT_FOUND, { status: 404 });
+  if (!canModerate(ctx)) throw refusal(NOT_FOUND, 404);
   return ctx;
 }
 

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { hasBlocked } from "../../worker/services/blocks";
 import { ServiceError } from "../../worker/services/errors";
 import { startConversation } from "../../worker/services/messages";
@@ -13,6 +13,7 @@ import { ReportButton } from "../components/report-dialog";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { readFormData, textField } from "../form-data.server";
 import { revalidateUnlessDialogChange, useUrlDialog } from "../lib/use-url-dialog";
+import { refusal } from "../refusal.server";
 import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/user-profile";
 
@@ -29,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const blocked = isSelf ? false : await hasBlocked(ctx, user.userId);
     return { user, isSelf, blocked, emailPrivate: isSelf && !member.showEmail };
   } catch (error) {
-    if (error instanceof ServiceError && error.status === 404) throw data(NOT_FOUND, { status: 404 });
+    if (error instanceof ServiceError && error.status === 404) throw refusal(NOT_FOUND, 404);
     throw error;
   }
 }

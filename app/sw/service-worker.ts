@@ -9,15 +9,19 @@ import type { WorkboxPlugin } from "workbox-core/types";
 import {
   CACHE_NAMES,
   cachingFor,
+  maySeeSavedPage,
   MEDIA_MAX_BYTES_EACH,
   MEDIA_MAX_ENTRIES,
   NAVIGATION_TIMEOUT_SECONDS,
   OFFLINE_PAGE,
   SHARED_COVERS_PAGE,
+  type ShareSender,
+  shareVerdict,
   VIEWER_HEADER,
 } from "../../worker/shared/offline";
+import { CROSS_SITE_REFUSED } from "../../worker/shared/rules";
 import { keepSharedCovers } from "./shared-covers";
-import { isCurrentViewer, noteViewer } from "./viewer-cache";
+import { isCurrentViewer, noteViewer, viewerOnDevice } from "./viewer-cache";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -37,6 +41,17 @@ const followViewer: WorkboxPlugin = {
   // Only complete answers rendered for the current viewer are kept (never a redirect or an error).
   cacheWillUpdate: async ({ response }) =>
     response.status === 200 && (await isCurrentViewer(response.headers.get(VIEWER_HEADER))) ? response : null,
+  // Offline, and when the network is too slow: a saved page only for the viewer it was saved for. The
+  // session may have ended while the app was closed, so the browser's viewer cookie decides, not the
+  // last page seen; when nobody can be named, the offline page rather than someone's page.
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return null;
+    const current = await viewerOnDevice();
+    if (maySeeSavedPage(cachedResponse.headers.get(VIEWER_HEADER), current)) return cachedResponse;
+    // Someone else is signed in here now: the previous viewer's pages go.
+    if (current !== null) await noteViewer(current);
+    return null;
+  },
 };
 
 const pages = new NetworkFirst({ cacheName: CACHE_NAMES.pages, networkTimeoutSeconds: NAVIGATION_TIMEOUT_SECONDS, plugins: [followViewer] });
@@ -62,9 +77,39 @@ registerRoute(
 // Sign-in, sign-out and the like are never stored, but their pages still tell us who is signed in now.
 registerRoute(({ url, request }) => request.mode === "navigate" && matches("network")({ url, request }), new NetworkOnly({ plugins: [followViewer] }));
 
+/**
+ * The page behind a navigation: none for the browser's own (the share sheet in a new window), else
+ * its client, which the worker can look up only when it is one of ours. Sec-Fetch-Site, which says
+ * this outright, is not visible to a service worker.
+ */
+async function sentBy(event: ExtendableEvent | undefined): Promise<ShareSender> {
+  const clientId = event instanceof FetchEvent ? event.clientId : "";
+  if (!clientId) return "browser";
+  return (await self.clients.get(clientId)) ? "our page" : "another page";
+}
+
+/**
+ * Passes the POST on as it came, so the server sees who sent it (Sec-Fetch-Site) and answers 403
+ * to another site; it does not read the photos. Offline nobody can tell, so it counts as refused.
+ */
+async function serverTakesShare(request: Request): Promise<boolean> {
+  try {
+    // Workbox's Request and the Workers types' fetch name the same platform class differently.
+    const answer = await fetch(request.clone() as unknown as RequestInfo);
+    return answer.type === "opaqueredirect" || (answer.status >= 300 && answer.status < 400);
+  } catch {
+    return false;
+  }
+}
+
+const shareRefused = () =>
+  new Response(`403 Forbidden: ${CROSS_SITE_REFUSED}`, { status: 403, headers: { "Content-Type": "text/plain; charset=UTF-8" } });
+
 registerRoute(
   matches("share"),
-  async ({ request }) => {
+  async ({ request, event }) => {
+    const verdict = shareVerdict({ origin: request.headers.get("Origin"), sentBy: await sentBy(event) }, self.location.origin);
+    if (verdict === "refuse" || (verdict === "ask the server" && !(await serverTakesShare(request)))) return shareRefused();
     await keepSharedCovers(await request.formData());
     return Response.redirect(SHARED_COVERS_PAGE, 303);
   },

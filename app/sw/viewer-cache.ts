@@ -1,7 +1,9 @@
 /// <reference lib="webworker" />
 // The pages cache holds one viewer's pages at a time. Who that is survives the worker being
 // stopped (it is kept in a cache of its own), and changing it empties the pages first.
-import { CACHE_NAMES } from "../../worker/shared/offline";
+import { CACHE_NAMES, VIEWER_COOKIE, viewerFromCookie } from "../../worker/shared/offline";
+
+declare const self: ServiceWorkerGlobalScope;
 
 const VIEWER_KEY = "/__viewer";
 let known: string | null | undefined;
@@ -24,4 +26,17 @@ export async function noteViewer(viewer: string): Promise<void> {
 
 export async function isCurrentViewer(viewer: string | null): Promise<boolean> {
   return viewer !== null && (await currentViewer()) === viewer;
+}
+
+/**
+ * Who the browser says is signed in now, from the viewer cookie (it expires and is cleared with the
+ * session), without the network; null when this browser gives service workers no cookie access.
+ */
+export async function viewerOnDevice(): Promise<string | null> {
+  if (!self.cookieStore) return null;
+  try {
+    return viewerFromCookie((await self.cookieStore.get(VIEWER_COOKIE))?.value);
+  } catch {
+    return null;
+  }
 }

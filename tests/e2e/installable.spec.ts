@@ -158,6 +158,55 @@ test("after signing out nothing of the member's is served offline, and the next 
   await context.close();
 });
 
+test("once a member's session is gone from the device, their saved pages are not shown offline or on a slow network", async ({ browser, baseURL }) => {
+  const { context, page, problems } = await openContext(browser, baseURL);
+  const first = await signInAsNewMember(page, newMember("Ada Ended"));
+  await controlled(page);
+  const pages = [
+    ["/loans", "Loans"],
+    ["/messages", "Messages"],
+    ["/profile", "Profile"],
+  ] as const;
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  }
+  await expect
+    .poll(() => page.evaluate(async (paths) => (await Promise.all(paths.map(async (path) => Boolean(await (await caches.open("bookclub-pages")).match(path))))).every(Boolean), pages.map(([path]) => path)))
+    .toBe(true);
+  // While the session lasts, the member's own saved pages open offline.
+  await goOffline(context);
+  await page.goto("/loans");
+  await expect(page.getByRole("heading", { level: 1, name: "Loans" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: OFFLINE_NOTICE })).toBeVisible();
+  await context.setOffline(false);
+
+  // The app is closed and the session ends (it expires, and its cookies with it): the next person opens it.
+  await page.close();
+  await context.clearCookies();
+  const next = await context.newPage();
+  const nextProblems = watchPageProblems(next, baseURL);
+  await goOffline(context);
+  for (const [path] of pages) {
+    await next.goto(path);
+    await expect(next.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    await expect(next.getByText(first.name)).toHaveCount(0);
+    await expect(next.getByText(first.email)).toHaveCount(0);
+  }
+  await context.setOffline(false);
+
+  // A slow network: the saved page is not the fallback either; the server's answer (sign in) is.
+  await context.route(/\/messages$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    await route.continue();
+  });
+  await next.goto("/messages");
+  await expect(next.getByRole("heading", { name: "Sign in to BookClub" })).toBeVisible();
+  await expect(next.getByText(first.name)).toHaveCount(0);
+  expect(onlineProblems([...problems, ...nextProblems])).toEqual([]);
+  await context.close();
+});
+
 test("actions that need the server say why offline, and an unsent message stays in the box", async ({ browser, baseURL }) => {
   const { context, page, problems } = await openContext(browser, baseURL);
   await signInAsNewMember(page, newMember("Quinn Quiet"), { path: "/library", heading: "Community Library" });
@@ -231,6 +280,41 @@ test("cover photos shared from the gallery open Add Books with them, and upload 
   await controlled(page);
   await shareFromGallery(page);
   await uploadSharedPhotos(page);
+});
+
+/** The names of the shared photos waiting on the device for Add Books. */
+function pendingSharedPhotos(page: Page) {
+  return page.evaluate(async () => {
+    const cache = await caches.open("bookclub-shared");
+    const names = await Promise.all((await cache.keys()).map(async (request) => decodeURIComponent((await cache.match(request))?.headers.get("X-File-Name") ?? "")));
+    return names.sort();
+  });
+}
+
+test("a page on another site cannot replace the photos waiting from the share sheet", async ({ page, baseURL }) => {
+  await signInAsNewMember(page, newMember("Tess Targeted"));
+  await controlled(page);
+  await shareFromGallery(page);
+  await expect(page.getByRole("dialog", { name: "Add Books" }).getByRole("img", { name: "Selected: shelf-photo-2.jpg" })).toBeVisible();
+  expect(await pendingSharedPhotos(page)).toEqual(["shelf-photo-1.jpg", "shelf-photo-2.jpg"]);
+
+  // Another site's page posts a "share" of its own photo to the app: once naming its origin, once hiding it.
+  for (const policy of ["strict-origin-when-cross-origin", "no-referrer"]) {
+    await page.route("http://elsewhere.test/**", (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<meta name="referrer" content="${policy}"><form id="f" method="post" enctype="multipart/form-data" action="${baseURL}/share-target"><input type="file" name="covers"></form>`,
+      }),
+    );
+    await page.goto("http://elsewhere.test/");
+    await page.locator("#f input").setInputFiles({ name: "planted.jpg", mimeType: "image/jpeg", buffer: COVER });
+    await page.evaluate(() => (document.getElementById("f") as HTMLFormElement).submit());
+    await expect(page.getByText("403 Forbidden: Cross-site request refused.")).toBeVisible();
+  }
+
+  await page.goto("/my-books");
+  await expect(page.getByRole("heading", { level: 1, name: "My Books" })).toBeVisible();
+  expect(await pendingSharedPhotos(page)).toEqual(["shelf-photo-1.jpg", "shelf-photo-2.jpg"]);
 });
 
 test("a signed-out reader who shares photos signs in first, then carries on with the same photos", async ({ page }) => {

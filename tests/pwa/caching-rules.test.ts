@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cachingFor } from "../../worker/shared/offline";
+import { cachingFor, maySeeSavedPage, shareVerdict, VISITOR, viewerFromCookie } from "../../worker/shared/offline";
 
 const ORIGIN = "https://bookclub.example";
 const ask = (path: string, method = "GET", mode = "cors", origin = ORIGIN) => cachingFor(new URL(path, origin), { method, mode }, ORIGIN);
@@ -46,5 +46,51 @@ describe("what the service worker does with each kind of request", () => {
     expect(ask("https://books.google.com/books/content?id=1")).toBe("network");
     expect(ask("/favicon.svg")).toBe("network");
     expect(ask("/assets/entry.client-abc.js")).toBe("network");
+  });
+});
+
+describe("whose saved page the service worker may show (offline, or when the network is too slow)", () => {
+  it("shows a member's saved page only to that member, as the browser names them now", () => {
+    expect(maySeeSavedPage("member-a", "member-a")).toBe(true);
+    // Another member signed in on the device since.
+    expect(maySeeSavedPage("member-a", "member-b")).toBe(false);
+    // A's session ended while the app was closed (expired, signed out): the browser names no one.
+    expect(maySeeSavedPage("member-a", VISITOR)).toBe(false);
+  });
+
+  it("shows no member's page when the browser cannot say who is signed in, nor a page that says nobody", () => {
+    expect(maySeeSavedPage("member-a", null)).toBe(false);
+    expect(maySeeSavedPage(null, "member-a")).toBe(false);
+    expect(maySeeSavedPage(null, null)).toBe(false);
+  });
+
+  it("shows a page rendered for a visitor to anyone: it holds nothing of anyone's", () => {
+    for (const current of [VISITOR, "member-a", null]) expect(maySeeSavedPage(VISITOR, current)).toBe(true);
+  });
+
+  it("reads the viewer cookie: the member it names, or the visitor once it is gone", () => {
+    expect(viewerFromCookie("member-a")).toBe("member-a");
+    expect(viewerFromCookie(undefined)).toBe(VISITOR);
+    expect(viewerFromCookie("")).toBe(VISITOR);
+  });
+});
+
+describe("whose share the service worker keeps in place of the photos waiting on the device", () => {
+  it("keeps the browser's own share (the phone's share sheet: no page sent it) and a page of the app's", () => {
+    expect(shareVerdict({ origin: "null", sentBy: "browser" }, ORIGIN)).toBe("keep");
+    expect(shareVerdict({ origin: null, sentBy: "browser" }, ORIGIN)).toBe("keep");
+    expect(shareVerdict({ origin: ORIGIN, sentBy: "our page" }, ORIGIN)).toBe("keep");
+  });
+
+  it("refuses a POST whose Origin names another site, or another origin of the same site", () => {
+    expect(shareVerdict({ origin: "https://evil.example", sentBy: "another page" }, ORIGIN)).toBe("refuse");
+    expect(shareVerdict({ origin: "https://evil.bookclub.example", sentBy: "another page" }, ORIGIN)).toBe("refuse");
+    // Whatever the browser says about the sender.
+    expect(shareVerdict({ origin: "https://evil.example", sentBy: "browser" }, ORIGIN)).toBe("refuse");
+  });
+
+  it("asks the server (which sees Sec-Fetch-Site) when a page it cannot see hides its origin", () => {
+    expect(shareVerdict({ origin: "null", sentBy: "another page" }, ORIGIN)).toBe("ask the server");
+    expect(shareVerdict({ origin: null, sentBy: "another page" }, ORIGIN)).toBe("ask the server");
   });
 });

@@ -12,6 +12,8 @@ export interface AppEnv {
     session?: { id: string; via: "cookie" | "bearer" };
     /** A Set-Cookie the session middleware sends after the handler (renewal, or clearing a dead cookie). */
     pendingSessionCookie?: string;
+    /** The viewer cookie's Set-Cookie, kept in step with the session cookie (worker/auth/viewer-cookie.ts). */
+    pendingViewerCookie?: string;
   };
 }
 

@@ -1,11 +1,13 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { fail } from "../api/envelope";
+import { CROSS_SITE_REFUSED } from "../shared/rules";
 import type { AppEnv } from "./app-env";
+
+export { CROSS_SITE_REFUSED };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Checked even without a session: a cross-site POST must not sign a browser in (login CSRF).
 const SIGN_IN_PATHS = new Set(["/login", "/auth/google", "/auth/callback"]);
-export const CROSS_SITE_REFUSED = "Cross-site request refused.";
 // Authorised by a signed token in the request, never by the session: an e-mail's one-click
 // unsubscribe (RFC 8058) is posted from another site by design, and a cookie riding along gives a
 // forger nothing, since the action ignores who is signed in.
@@ -44,6 +46,22 @@ export function isCrossSiteRequest(request: Request): boolean {
 }
 
 /**
+ * True when the browser says another site sent this navigation: Sec-Fetch-Site cross-site or
+ * same-site (another origin of the site); without that header, an Origin naming another origin. The
+ * browser's own navigations pass (the phone's share sheet: `none`, with the opaque Origin "null"),
+ * and so do our pages'.
+ */
+export function isForeignNavigation(request: Request): boolean {
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site !== null) return site !== "same-origin" && site !== "none";
+  const origin = request.headers.get("Origin");
+  return origin !== null && origin !== "null" && origin !== new URL(request.url).origin;
+}
+
+/** The plain-text refusal a page request from another site gets. */
+export const crossSiteRefusedPage = (c: Context) => c.text(`403 Forbidden: ${CROSS_SITE_REFUSED}`, 403);
+
+/**
  * CSRF protection for every state-changing request a browser authenticates by cookie (API and page
  * actions alike), and for the sign-in endpoints. Bearer tokens are never sent automatically by a
  * browser, so Bearer requests skip it; so do anonymous requests, which have nothing to abuse.
@@ -58,5 +76,5 @@ export const csrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (via !== "cookie" && !SIGN_IN_PATHS.has(path)) return next();
   if (!isCrossSiteRequest(c.req.raw)) return next();
   if (path === "/api" || path.startsWith("/api/")) return fail(c, 403, CROSS_SITE_REFUSED);
-  return c.text(`403 Forbidden: ${CROSS_SITE_REFUSED}`, 403);
+  return crossSiteRefusedPage(c);
 };

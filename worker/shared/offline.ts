@@ -3,9 +3,53 @@
 /** Response header naming whom a page was rendered for: a member's id, or "visitor". */
 export const VIEWER_HEADER = "X-BookClub-Viewer";
 export const VISITOR = "visitor";
+/**
+ * A cookie naming the signed-in member, readable by the service worker (the session cookie is
+ * HttpOnly). It lives and dies with the session cookie, so offline the device can still tell
+ * whether the member whose pages it saved is the one signed in.
+ */
+export const VIEWER_COOKIE = "bookclub_viewer";
+
+/** Who the browser says is signed in, from the viewer cookie's value: the member, or the visitor without one. */
+export function viewerFromCookie(value: string | null | undefined): string {
+  return value || VISITOR;
+}
+
+/**
+ * Whether a page saved for `savedFor` (its VIEWER_HEADER) may be shown to `current`, the viewer the
+ * browser names now, or null when it cannot tell. A visitor's page holds nothing of anyone's; a
+ * member's goes only to that member, never on a guess.
+ */
+export function maySeeSavedPage(savedFor: string | null, current: string | null): boolean {
+  if (savedFor === VISITOR) return true;
+  return savedFor !== null && savedFor === current;
+}
 
 /** Where the phone's share sheet posts cover photos (the manifest's share_target action). */
 export const SHARE_TARGET_PATH = "/share-target";
+/**
+ * Who sent a POST to the share target, as the service worker can tell from the navigation's
+ * client: no page at all (the browser's own navigation: the phone's share sheet), a page of the
+ * app, or a page of another site (a client the worker cannot see).
+ */
+export type ShareSender = "browser" | "our page" | "another page";
+
+/** What the service worker does with a POST to the share target. */
+export type ShareVerdict = "keep" | "refuse" | "ask the server";
+
+/**
+ * Whether a POST to the share target may replace the photos waiting on the device for Add Books:
+ * another site's page must not swap them for its own. An Origin naming another origin gives it away.
+ * Otherwise the browser's own share (no page behind it) and a page of the app are kept. A page the
+ * worker cannot see, with no Origin to go by ("null"), is either another site hiding its origin
+ * (no-referrer) or the share sheet opening in a window that showed another site: only the server,
+ * which sees Sec-Fetch-Site, can tell which.
+ */
+export function shareVerdict(share: { origin: string | null; sentBy: ShareSender }, ourOrigin: string): ShareVerdict {
+  if (share.origin !== null && share.origin !== "null" && share.origin !== ourOrigin) return "refuse";
+  return share.sentBy === "another page" ? "ask the server" : "keep";
+}
+
 /** Where the service worker sends the member with the photos it kept: My Books, Add Books open. */
 export const SHARED_COVERS_PAGE = "/my-books?shared=1";
 
