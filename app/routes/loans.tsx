@@ -1,4 +1,5 @@
-import { Link, redirect, useLocation } from "react-router";
+import { useEffect } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
 import { LOAN_COUNT_CAP, type LoanTab as Tab } from "../../worker/services/loan-queries";
 import { firstTabNeedingMember, listLoans, loanListQuerySchema, type LoanTabCounts, loanTabCounts } from "../../worker/services/loans";
 import { LoanRow } from "../components/loan-row";
@@ -23,12 +24,19 @@ export function meta(): Route.MetaDescriptors {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   const params = new URL(request.url).searchParams;
-  // Plain /loans opens on the first tab that needs the member (else Lent out), as an address of its
-  // own: a step taken there then reloads the same tab rather than whichever needs them next.
-  if (!params.has("tab")) throw redirect(`/loans?tab=${firstTabNeedingMember(await loanTabCounts(ctx))}`);
   // A bad tab or a tampered cursor shows the first page of Lent out rather than an error.
   const query = queryFromUrl(loanListQuerySchema, params, ["tab", "before"], { tab: "lent" as Tab });
-  const [page, counts] = await Promise.all([listLoans(ctx, query), loanTabCounts(ctx)]);
+  let page: Awaited<ReturnType<typeof listLoans>>;
+  let counts: LoanTabCounts;
+  if (params.has("tab")) {
+    [page, counts] = await Promise.all([listLoans(ctx, query), loanTabCounts(ctx)]);
+  } else {
+    // Plain /loans (the bar's link, and the address the offline app keeps) opens on the first tab
+    // that needs the member, else Lent out.
+    counts = await loanTabCounts(ctx);
+    query.tab = firstTabNeedingMember(counts);
+    page = await listLoans(ctx, query);
+  }
   return {
     tab: query.tab,
     counts,
@@ -84,6 +92,16 @@ export default function Loans({ loaderData, actionData }: Route.ComponentProps) 
   const current = TABS.find((t) => t.key === tab) ?? TABS[0]!;
   const refusals = actionData && !actionData.ok ? actionData.errors : {};
   const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const opened = !params.has("tab");
+  if (opened) params.set("tab", tab);
+  const navigate = useNavigate();
+  useEffect(() => {
+    // Plain /loans opened on `tab`: the address now names it (loading nothing), so a step taken here
+    // revalidates this tab rather than whichever needs the member next. Plain /loans stays the
+    // address the offline app keeps.
+    if (opened) navigate(`/loans?tab=${tab}`, { replace: true, preventScrollReset: true, defaultShouldRevalidate: false });
+  }, [opened, tab, navigate]);
   return (
     <div className="space-y-5">
       <h1 className="font-serif text-3xl font-bold">Loans</h1>
@@ -98,7 +116,7 @@ export default function Loans({ loaderData, actionData }: Route.ComponentProps) 
       ) : (
         <ul aria-label={current.label} className="flex flex-col gap-3">
           {items.map((loan) => (
-            <LoanRow key={loan.loanId} loan={loan} action={`/loans${search}`} today={today} timezone={timezone} refused={refusals[loan.loanId]} />
+            <LoanRow key={loan.loanId} loan={loan} action={`/loans?${params}`} today={today} timezone={timezone} refused={refusals[loan.loanId]} />
           ))}
         </ul>
       )}
