@@ -9,7 +9,7 @@ export type InboxEvent =
   | { type: "ready" }
   | { type: "dm"; conversationId: string; fromUserId: string }
   | { type: "notification"; unread?: number; conversationId?: string }
-  /** The member's sessions were ended elsewhere (signed out everywhere, suspended, account deleted). */
+  /** The session this socket was opened in has ended (signed out, here or everywhere, suspended, account deleted). */
   | { type: "signed-out" };
 
 /** The close code of a socket whose session was ended: the tab signs in again rather than reconnecting. */
@@ -36,7 +36,7 @@ export class MemberInbox extends DurableObject<Env> {
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Not found", { status: 404 });
     const { 0: client, 1: server } = new WebSocketPair();
-    // Tagged with the session it was opened in, so signing out everywhere can spare the asking tab.
+    // Tagged with the session it was opened in, so ending one session closes only that session's sockets.
     const sessionId = request.headers.get("X-Session-Id");
     this.ctx.acceptWebSocket(server, sessionId ? [sessionId] : []);
     server.send(JSON.stringify({ type: "ready" } satisfies InboxEvent));
@@ -58,13 +58,16 @@ export class MemberInbox extends DurableObject<Env> {
   }
 
   /**
-   * The member's sessions are gone: every open tab (but those of `exceptSessionId`, the one that
-   * asked) is told and its socket closed at once, instead of at its next request. Returns how many.
+   * Sessions of the member ended: their open tabs are told and their sockets closed (4401) at once,
+   * instead of at their next request. All of them when every session ended (signed out everywhere,
+   * suspended, deleted), or only those opened in `sessionId` (one sign-out). None is spared, not
+   * even the asking tab's: keep-alive pings are answered by the runtime, so a socket opened with a
+   * copy of that session would otherwise keep hearing who writes to the member. The asking tab
+   * ignores the notice itself (app/lib/session-events.ts). Returns how many were closed.
    */
-  signOut(exceptSessionId?: string): number {
+  signOut(sessionId?: string): number {
     let closed = 0;
-    for (const socket of this.ctx.getWebSockets()) {
-      if (exceptSessionId && this.ctx.getTags(socket).includes(exceptSessionId)) continue;
+    for (const socket of this.ctx.getWebSockets(sessionId)) {
       try {
         socket.send(JSON.stringify({ type: "signed-out" } satisfies InboxEvent));
         socket.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
