@@ -15,6 +15,13 @@ export type InboxEvent =
 /** The close code of a socket whose session was ended: the tab signs in again rather than reconnecting. */
 export const SIGNED_OUT_CLOSE_CODE = 4401;
 
+/**
+ * The close code of a socket whose session this browser replaced by signing in again: the tab is
+ * not told to sign in (its next requests carry the new session), it simply reconnects, as after any
+ * drop, and the new socket belongs to the new session.
+ */
+export const SESSION_REPLACED_CLOSE_CODE = 4001;
+
 /** Answered by the runtime itself, so a keep-alive ping never wakes a hibernating inbox. */
 export const INBOX_PING = JSON.stringify({ type: "ping" });
 export const INBOX_PONG = JSON.stringify({ type: "pong" });
@@ -63,14 +70,21 @@ export class MemberInbox extends DurableObject<Env> {
    * suspended, deleted), or only those opened in `sessionId` (one sign-out). None is spared, not
    * even the asking tab's: keep-alive pings are answered by the runtime, so a socket opened with a
    * copy of that session would otherwise keep hearing who writes to the member. The asking tab
-   * ignores the notice itself (app/lib/session-events.ts). Returns how many were closed.
+   * ignores the notice itself (app/lib/session-events.ts). When the browser `replaced` the session
+   * by signing in again, its sockets are closed without a notice (see SESSION_REPLACED_CLOSE_CODE):
+   * telling its other tabs to sign in again would make them sign the new session out. Returns how
+   * many were closed.
    */
-  signOut(sessionId?: string): number {
+  signOut({ sessionId, replaced = false }: { sessionId?: string; replaced?: boolean } = {}): number {
     let closed = 0;
     for (const socket of this.ctx.getWebSockets(sessionId)) {
       try {
-        socket.send(JSON.stringify({ type: "signed-out" } satisfies InboxEvent));
-        socket.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
+        if (replaced) {
+          socket.close(SESSION_REPLACED_CLOSE_CODE, "Signed in again");
+        } else {
+          socket.send(JSON.stringify({ type: "signed-out" } satisfies InboxEvent));
+          socket.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
+        }
         closed++;
       } catch {
         // Already closed.

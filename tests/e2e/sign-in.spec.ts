@@ -142,6 +142,35 @@ test.describe("signing in and out", () => {
     await expect(page.getByRole("heading", { name: "Community Library" })).toBeVisible();
   });
 
+  test("signing in again in one tab does not sign the browser's other tab out: its inbox comes back as the new session", async ({ page }) => {
+    // A sign-in form left open from before this browser signed in.
+    const staleTab = await page.context().newPage();
+    await staleTab.goto("/login?redirectTo=%2Fmy-books");
+    await expect(staleTab.getByRole("heading", { name: "Sign in to BookClub" })).toBeVisible();
+    const first = inboxReady(page);
+    await signInAsNewMember(page, newMember("Uma Firstsession"), { path: "/library", heading: "Community Library" });
+    const firstSocket = await first;
+    // Under the local preview a close from the server reaches the page some ten seconds late (messages.spec.ts waits as long).
+    const closed = firstSocket.waitForEvent("close", { timeout: 20_000 });
+    const reopened = inboxReady(page);
+    const warnings = countExpiryWarnings(page);
+
+    // Signing in from the old form ends the session this browser had, and starts a new one.
+    const second = newMember("Vic Secondsession");
+    await staleTab.getByLabel("Name").fill(second.name);
+    await staleTab.getByLabel("Email").fill(second.email);
+    await staleTab.getByRole("button", { name: "Sign in as new member" }).click();
+    await expect(staleTab.getByRole("heading", { level: 1, name: "My Books" })).toBeVisible();
+
+    // The other tab's socket of the old session is closed, and it reconnects with the browser's new session, without a warning.
+    await closed;
+    await reopened;
+    expect(warnings.count).toBe(0);
+    await expect(page.getByRole("alert").filter({ hasText: EXPIRED })).toHaveCount(0);
+    await page.goto("/my-books");
+    await expect(page.getByRole("heading", { level: 1, name: "My Books" })).toBeVisible();
+  });
+
   test("the Google callback explains a declined sign-in", async ({ page }) => {
     await page.goto("/auth/callback?error=access_denied");
     await expect(page.getByRole("alert")).toHaveText("Authentication error: access_denied");

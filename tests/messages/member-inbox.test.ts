@@ -1,10 +1,10 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { INBOX_PING, INBOX_PONG, type InboxEvent, type MemberInbox } from "../../durable-objects/member-inbox";
+import { INBOX_PING, INBOX_PONG, type InboxEvent, type MemberInbox, SESSION_REPLACED_CLOSE_CODE } from "../../durable-objects/member-inbox";
 import { memberInbox } from "../../worker/services/member-inboxes";
 import { createSession } from "../../worker/auth/session";
-import { postForm as signInForm } from "../auth/support";
+import { cookieHeaderFrom, postForm as signInForm } from "../auth/support";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { postForm } from "../helpers/pages";
 import { moderator, post } from "../moderation/support";
@@ -193,13 +193,23 @@ describe("when the member's sessions end, their open tabs are signed out at once
     elsewhere.socket!.close(1000, "done");
   });
 
-  it("signing in again in the same browser closes the previous session's tabs", async () => {
-    const { member, tabs, stolen, elsewhere } = await openTabs();
+  it("signing in again in the same browser closes the previous session's tabs without telling them to sign in, so they reconnect with the new one", async () => {
+    const { member, tabs, stolen, elsewhere, write } = await openTabs();
     const demo = await createMember({ isDemo: true });
-    expect((await signInForm("/login", { intent: "demo", userId: demo.id }, { cookie: member.cookie })).status).toBe(302);
-    for (const tab of [...tabs, stolen]) await expectSignedOut(tab);
+    const signIn = await signInForm("/login", { intent: "demo", userId: demo.id }, { cookie: member.cookie });
+    expect(signIn.status).toBe(302);
+    // Not "signed-out" and 4401: the browser's other tabs would sign the new session out.
+    for (const tab of [...tabs, stolen]) expect(await within(tab.closed, "still open")).toBe(SESSION_REPLACED_CLOSE_CODE);
     expect(await openSockets(member)).toBe(1);
-    elsewhere.socket!.close(1000, "done");
+    await write("Anyone home?");
+    for (const tab of [...tabs, stolen]) expect(tab.unread()).toEqual([]);
+
+    // The copy of the old session cannot come back; the browser's tab comes back as the new session.
+    expect((await connectInbox(member.cookie)).response.status).toBe(401);
+    const again = await connectInbox(cookieHeaderFrom(signIn));
+    expect(again.response.status).toBe(101);
+    expect(await again.next()).toEqual({ type: "ready" });
+    for (const tab of [again, elsewhere]) tab.socket!.close(1000, "done");
   });
 
   it("a suspension closes every tab of the suspended member", async () => {

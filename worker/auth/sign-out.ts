@@ -14,11 +14,12 @@ export function sessionIdFromCookie(request: Request): string | null {
 /**
  * Ends one session (this browser or this API client), and closes the inbox and conversation sockets
  * opened in it, so a tab left open elsewhere with a copy of this session hears nothing more. The
- * member's other sessions keep theirs.
+ * member's other sessions keep theirs. `replaced`: the browser is signing in again, so its other
+ * tabs are not told to sign in (their next requests carry the new session).
  */
-export async function signOut(deps: { db: Database; env: Env }, sessionId: string) {
+export async function signOut(deps: { db: Database; env: Env }, sessionId: string, { replaced = false } = {}) {
   const memberId = await invalidateSession(deps.db, sessionId);
-  if (memberId) await signOutOpenTabs(deps, memberId, sessionId);
+  if (memberId) await signOutOpenTabs(deps, memberId, { sessionId, replaced });
 }
 
 /** "Sign out everywhere": ends every session of the signed-in member, on every device. */

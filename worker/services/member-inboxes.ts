@@ -21,14 +21,18 @@ export async function tellMembers(env: Env, memberIds: readonly string[], event:
 /**
  * Closes the open tabs' sockets of the member's ended sessions, so every tab and device learns it at
  * once: all of them when every session ended (signed out everywhere, suspended, deleted), or only
- * those opened in `sessionId` (one sign-out, or a new sign-in in that browser). The inbox sockets
- * are told and closed, the asking tab's too (a copy of its session must hear nothing more; that tab
- * ignores the notice), and so are the conversation sockets. Best effort: each of those tabs is
- * refused at its next request anyway.
+ * those opened in `sessionId` (one sign-out, or a sign-in that `replaced` it in that browser). The
+ * inbox sockets are told and closed, the asking tab's too (a copy of its session must hear nothing
+ * more; that tab ignores the notice), and so are the conversation sockets. Best effort: each of
+ * those tabs is refused at its next request anyway.
  */
-export async function signOutOpenTabs(deps: { db: Database; env: Env }, memberId: string, sessionId?: string): Promise<void> {
+export async function signOutOpenTabs(
+  deps: { db: Database; env: Env },
+  memberId: string,
+  { sessionId, replaced }: { sessionId?: string; replaced?: boolean } = {},
+): Promise<void> {
   const inbox = memberInbox(deps.env, memberId)
-    .signOut(sessionId)
+    .signOut({ sessionId, replaced })
     .catch((error: unknown) => console.warn("Closing a member's open tabs failed", error));
   const rooms = closeConversationSockets(deps, memberId, sessionId).catch((error: unknown) =>
     console.warn("Closing a member's conversation sockets failed", error),
