@@ -9,11 +9,18 @@ export type InboxEvent =
   | { type: "ready" }
   | { type: "dm"; conversationId: string; fromUserId: string }
   | { type: "notification"; unread?: number; conversationId?: string }
-  /** The member's sessions were ended elsewhere (signed out everywhere, suspended, account deleted). */
+  /** The session this socket was opened in has ended (signed out, here or everywhere, suspended, account deleted). */
   | { type: "signed-out" };
 
 /** The close code of a socket whose session was ended: the tab signs in again rather than reconnecting. */
 export const SIGNED_OUT_CLOSE_CODE = 4401;
+
+/**
+ * The close code of a socket whose session this browser replaced by signing in again: the tab is
+ * not told to sign in (its next requests carry the new session), it simply reconnects, as after any
+ * drop, and the new socket belongs to the new session.
+ */
+export const SESSION_REPLACED_CLOSE_CODE = 4001;
 
 /** Answered by the runtime itself, so a keep-alive ping never wakes a hibernating inbox. */
 export const INBOX_PING = JSON.stringify({ type: "ping" });
@@ -36,7 +43,7 @@ export class MemberInbox extends DurableObject<Env> {
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Not found", { status: 404 });
     const { 0: client, 1: server } = new WebSocketPair();
-    // Tagged with the session it was opened in, so signing out everywhere can spare the asking tab.
+    // Tagged with the session it was opened in, so ending one session closes only that session's sockets.
     const sessionId = request.headers.get("X-Session-Id");
     this.ctx.acceptWebSocket(server, sessionId ? [sessionId] : []);
     server.send(JSON.stringify({ type: "ready" } satisfies InboxEvent));
@@ -58,16 +65,26 @@ export class MemberInbox extends DurableObject<Env> {
   }
 
   /**
-   * The member's sessions are gone: every open tab (but those of `exceptSessionId`, the one that
-   * asked) is told and its socket closed at once, instead of at its next request. Returns how many.
+   * Sessions of the member ended: their open tabs are told and their sockets closed (4401) at once,
+   * instead of at their next request. All of them when every session ended (signed out everywhere,
+   * suspended, deleted), or only those opened in `sessionId` (one sign-out). None is spared, not
+   * even the asking tab's: keep-alive pings are answered by the runtime, so a socket opened with a
+   * copy of that session would otherwise keep hearing who writes to the member. The asking tab
+   * ignores the notice itself (app/lib/session-events.ts). When the browser `replaced` the session
+   * by signing in again, its sockets are closed without a notice (see SESSION_REPLACED_CLOSE_CODE):
+   * telling its other tabs to sign in again would make them sign the new session out. Returns how
+   * many were closed.
    */
-  signOut(exceptSessionId?: string): number {
+  signOut({ sessionId, replaced = false }: { sessionId?: string; replaced?: boolean } = {}): number {
     let closed = 0;
-    for (const socket of this.ctx.getWebSockets()) {
-      if (exceptSessionId && this.ctx.getTags(socket).includes(exceptSessionId)) continue;
+    for (const socket of this.ctx.getWebSockets(sessionId)) {
       try {
-        socket.send(JSON.stringify({ type: "signed-out" } satisfies InboxEvent));
-        socket.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
+        if (replaced) {
+          socket.close(SESSION_REPLACED_CLOSE_CODE, "Signed in again");
+        } else {
+          socket.send(JSON.stringify({ type: "signed-out" } satisfies InboxEvent));
+          socket.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
+        }
         closed++;
       } catch {
         // Already closed.

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { SESSION_EXPIRED_EVENT } from "../lib/session-events";
+import { noteOwnSignOut, SESSION_EXPIRED_EVENT, signingOutHere } from "../lib/session-events";
 import { useToast } from "./toaster";
 
 /** Spec §4: the warning stays for 7000 ms. */
@@ -10,7 +10,8 @@ export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in
 /**
  * Listens for the session-expired event (any 401/403 from apiFetch): shows the warning once, signs the
  * browser out on the server (the cookie may still name a dead session) and goes to /login, with the
- * current page as the way back.
+ * current page as the way back. Not while this tab is signing itself out: its own sockets are closed
+ * and its requests refused then, and it is already on its way to the signed-out page.
  */
 export function SessionExpiredListener() {
   const { notify } = useToast();
@@ -24,8 +25,9 @@ export function SessionExpiredListener() {
   useEffect(() => {
     function onExpired() {
       // Several requests can fail together; one notice and one sign-out are enough.
-      if (busy.current) return;
+      if (busy.current || signingOutHere()) return;
       busy.current = true;
+      noteOwnSignOut();
       notify("warning", SESSION_EXPIRED_MESSAGE, NOTICE_MS);
       // The page on screen when the session ran out is the way back.
       const here = location.pathname + location.search;

@@ -1,4 +1,5 @@
 import { Form, Link, NavLink } from "react-router";
+import { noteOwnSignOut } from "../lib/session-events";
 import type { RootData } from "../root";
 import { BellIcon, BooksIcon } from "./icons";
 
@@ -72,7 +73,7 @@ export function TopBar({ user, unread = 0, notifications = 0 }: { user: ShellUse
                   Moderation
                 </NavLink>
               )}
-              <Form method="post" action="/logout">
+              <Form method="post" action="/logout" onSubmit={noteOwnSignOut}>
                 <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100">
                   Logout
                 </button>

@@ -84,7 +84,8 @@ export function startUnreadUpdates(setCounts: (change: Partial<UnreadCounts>) =>
           void refreshBell();
         }
       } else if (data.type === "signed-out") {
-        // Signed out on another device, suspended, or deleted: this tab signs in again now.
+        // Signed out (in another tab of this browser, or everywhere), suspended, or deleted: this tab
+        // signs in again now. The tab that signed itself out ignores it (session-expired.tsx).
         window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail: { status: 401 } }));
       } else if (data.type === "ready") {
         // Back after a drop: whatever was written meanwhile was not announced.

@@ -11,6 +11,7 @@ import {
 import { actionError, refuse } from "../action-result.server";
 import { FieldError } from "../components/field-error";
 import { readFormData, textField } from "../form-data.server";
+import { noteOwnSignOut } from "../lib/session-events";
 import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/profile-delete";
 
@@ -81,7 +82,7 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
           </Link>
         </section>
       ) : (
-        <Form method="post" noValidate className="card space-y-4 p-5">
+        <Form method="post" noValidate className="card space-y-4 p-5" onSubmit={noteOwnSignOut}>
           <div>
             <label htmlFor={`${ids}-confirm`} className="mb-1 block font-medium">
               Type {word} to confirm

@@ -21,6 +21,7 @@ import { Avatar } from "../components/avatar";
 import { FieldError } from "../components/field-error";
 import { Switch } from "../components/switch";
 import { readFormData, textField } from "../form-data.server";
+import { noteOwnSignOut } from "../lib/session-events";
 import type { Route } from "./+types/profile";
 
 export function meta(): Route.MetaDescriptors {
@@ -320,7 +321,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <p className="text-stone-700">Signed in on a shared or lost device? Sign out of BookClub on every device at once.</p>
         {/* A full page load: signing out must drop every bit of client state. The flag goes in both
             the query and the body, so the logout action may read either. */}
-        <Form method="post" action="/logout?everywhere=1" reloadDocument>
+        <Form method="post" action="/logout?everywhere=1" reloadDocument onSubmit={noteOwnSignOut}>
           <input type="hidden" name="everywhere" value="1" />
           <button type="submit" className="btn btn-danger">
             Sign out everywhere

@@ -31,8 +31,16 @@ test.describe("a member's data and account", () => {
     await page.getByRole("button", { name: "Delete my account" }).click();
     await expect(page.getByText("Please type DELETE to confirm.")).toBeVisible();
     await page.getByLabel("Type DELETE to confirm").fill("DELETE");
+    // Deleting ends every session, this tab's too (its socket is told), but this tab asked: it is
+    // not warned that its session expired, and does not sign out (POST /logout?redirectTo=…) on its own.
+    let expiryWarnings = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && /\/logout(\.data)?\?redirectTo=/.test(request.url())) expiryWarnings++;
+    });
     await page.getByRole("button", { name: "Delete my account" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Your account has been deleted" })).toBeVisible();
+    expect(expiryWarnings).toBe(0);
+    await expect(page.getByRole("alert").filter({ hasText: "Your session has expired" })).toHaveCount(0);
 
     // The book left the library.
     await page.goto(`/library?search=${encodeURIComponent(title)}`);

@@ -1,10 +1,12 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { INBOX_PING, INBOX_PONG, type InboxEvent, type MemberInbox } from "../../durable-objects/member-inbox";
+import { INBOX_PING, INBOX_PONG, type InboxEvent, type MemberInbox, SESSION_REPLACED_CLOSE_CODE } from "../../durable-objects/member-inbox";
 import { memberInbox } from "../../worker/services/member-inboxes";
 import { createSession } from "../../worker/auth/session";
-import { db, signedInMember } from "../helpers/fixtures";
+import { cookieHeaderFrom, postForm as signInForm } from "../auth/support";
+import { createMember, db, signedInMember } from "../helpers/fixtures";
+import { postForm } from "../helpers/pages";
 import { moderator, post } from "../moderation/support";
 import { call, ORIGIN } from "../helpers/http";
 import { SAME_ORIGIN } from "../members/support";
@@ -31,7 +33,9 @@ async function connectInbox(cookie: string, origin = ORIGIN) {
   }
   const nextRaw = () => new Promise<string>((resolve) => (received.length ? resolve(received.shift()!) : waiters.push(resolve)));
   const next = async () => JSON.parse(await nextRaw()) as InboxEvent;
-  return { response, socket, next, nextRaw, closed };
+  /** What arrived and was not read yet. */
+  const unread = () => [...received];
+  return { response, socket, next, nextRaw, closed, unread };
 }
 
 function api(path: string, member: Member, init: { method?: string; json?: unknown } = {}) {
@@ -117,18 +121,95 @@ describe("when the member's sessions end, their open tabs are signed out at once
   const openSockets = (member: Member) =>
     runInDurableObject(memberInbox(env, member.user.id), (_inbox: MemberInbox, state) => state.getWebSockets().length);
 
-  it("'Sign out everywhere' closes the other devices' tabs and spares the tab that asked", async () => {
-    const member = await signedInMember();
-    const here = await connectInbox(member.cookie);
+  type Tab = Awaited<ReturnType<typeof connectInbox>>;
+
+  /** `promise`, or `fallback` after a few seconds: a clear failure rather than a test timeout. */
+  const within = <T,>(promise: Promise<T>, fallback: string) =>
+    Promise.race([promise, new Promise<string>((resolve) => setTimeout(() => resolve(fallback), 3_000))]);
+
+  /** The member's tabs in this browser (one session, two sockets), a copy of that session (a stolen token), and another device. */
+  async function openTabs() {
+    const [member, writer] = await Promise.all([signedInMember({ name: "Robin" }), signedInMember({ name: "Writer" })]);
+    const conversationId = await conversationBetween(writer, member);
+    const tabs = [await connectInbox(member.cookie), await connectInbox(member.cookie)];
+    const stolen = await connectInbox(member.cookie);
     const elsewhere = await connectInbox(await secondDevice(member));
-    await Promise.all([here.next(), elsewhere.next()]);
+    for (const tab of [...tabs, stolen, elsewhere]) expect(await tab.next()).toEqual({ type: "ready" });
+    /** The writer writes to the member: every socket still open hears it. */
+    const write = async (content: string) =>
+      expect((await api(`/conversations/${conversationId}/messages`, writer, { method: "POST", json: { content } })).status).toBe(201);
+    return { member, conversationId, tabs, stolen, elsewhere, write };
+  }
+
+  /** Told that its session ended, and closed with 4401 (the tab then stops reconnecting). */
+  async function expectSignedOut(tab: Tab) {
+    expect(await within(tab.next(), "nothing said")).toEqual({ type: "signed-out" });
+    expect(await within(tab.closed, "still open")).toBe(4401);
+  }
+
+  it("'Sign out everywhere' closes every tab, the asking session's own and any copy of it included", async () => {
+    const { member, conversationId, tabs, stolen, elsewhere, write } = await openTabs();
 
     const response = await call("/api/auth/logout-all", { method: "POST", cookie: member.cookie, headers: SAME_ORIGIN });
     expect(response.status).toBe(200);
-    expect(await elsewhere.next()).toEqual({ type: "signed-out" });
-    expect(await elsewhere.closed).toBe(4401);
+    for (const tab of [...tabs, stolen, elsewhere]) await expectSignedOut(tab);
+    expect(await openSockets(member)).toBe(0);
+
+    // Whoever held a copy of the session hears nothing more: not who wrote, not the bell.
+    await write("Are you still there?");
+    expect(await memberInbox(env, member.user.id).notify({ type: "dm", conversationId, fromUserId: "someone" })).toBe(0);
+    for (const tab of [...tabs, stolen, elsewhere]) expect(tab.unread()).toEqual([]);
+  });
+
+  it("'Sign out everywhere' from the profile page (POST /logout?everywhere=1) closes the asking session's tabs too", async () => {
+    const { member, tabs, stolen, elsewhere } = await openTabs();
+    expect((await postForm("/logout?everywhere=1", { everywhere: "1" }, member.cookie)).status).toBe(302);
+    for (const tab of [...tabs, stolen, elsewhere]) await expectSignedOut(tab);
+    expect(await openSockets(member)).toBe(0);
+  });
+
+  it("signing out (POST /api/auth/logout) closes that session's tabs only; the member's other device still hears", async () => {
+    const { member, conversationId, tabs, stolen, elsewhere, write } = await openTabs();
+
+    expect((await call("/api/auth/logout", { method: "POST", cookie: member.cookie, headers: SAME_ORIGIN })).status).toBe(200);
+    for (const tab of [...tabs, stolen]) await expectSignedOut(tab);
     expect(await openSockets(member)).toBe(1);
-    here.socket!.close(1000, "done");
+
+    await write("Still there on the laptop?");
+    expect(await elsewhere.next()).toMatchObject({ type: "dm", conversationId });
+    for (const tab of [...tabs, stolen]) expect(tab.unread()).toEqual([]);
+    elsewhere.socket!.close(1000, "done");
+  });
+
+  it("signing out from the page (POST /logout) closes that browser's tabs only", async () => {
+    const { member, conversationId, tabs, stolen, elsewhere, write } = await openTabs();
+
+    expect((await postForm("/logout", {}, member.cookie)).status).toBe(302);
+    for (const tab of [...tabs, stolen]) await expectSignedOut(tab);
+    expect(await openSockets(member)).toBe(1);
+
+    await write("Hello, other device");
+    expect(await elsewhere.next()).toMatchObject({ type: "dm", conversationId });
+    elsewhere.socket!.close(1000, "done");
+  });
+
+  it("signing in again in the same browser closes the previous session's tabs without telling them to sign in, so they reconnect with the new one", async () => {
+    const { member, tabs, stolen, elsewhere, write } = await openTabs();
+    const demo = await createMember({ isDemo: true });
+    const signIn = await signInForm("/login", { intent: "demo", userId: demo.id }, { cookie: member.cookie });
+    expect(signIn.status).toBe(302);
+    // Not "signed-out" and 4401: the browser's other tabs would sign the new session out.
+    for (const tab of [...tabs, stolen]) expect(await within(tab.closed, "still open")).toBe(SESSION_REPLACED_CLOSE_CODE);
+    expect(await openSockets(member)).toBe(1);
+    await write("Anyone home?");
+    for (const tab of [...tabs, stolen]) expect(tab.unread()).toEqual([]);
+
+    // The copy of the old session cannot come back; the browser's tab comes back as the new session.
+    expect((await connectInbox(member.cookie)).response.status).toBe(401);
+    const again = await connectInbox(cookieHeaderFrom(signIn));
+    expect(again.response.status).toBe(101);
+    expect(await again.next()).toEqual({ type: "ready" });
+    for (const tab of [again, elsewhere]) tab.socket!.close(1000, "done");
   });
 
   it("a suspension closes every tab of the suspended member", async () => {
@@ -144,17 +225,12 @@ describe("when the member's sessions end, their open tabs are signed out at once
     expect(await openSockets(member)).toBe(0);
   });
 
-  it("deleting the account closes the other devices' tabs", async () => {
-    const member = await signedInMember();
-    const here = await connectInbox(member.cookie);
-    const elsewhere = await connectInbox(await secondDevice(member));
-    await Promise.all([here.next(), elsewhere.next()]);
+  it("deleting the account closes every tab, the asking session's own included", async () => {
+    const { member, tabs, stolen, elsewhere } = await openTabs();
 
     const response = await call("/api/users/me", { method: "DELETE", cookie: member.cookie, headers: SAME_ORIGIN, json: { confirm: "DELETE" } });
     expect(response.status).toBe(200);
-    expect(await elsewhere.next()).toEqual({ type: "signed-out" });
-    expect(await elsewhere.closed).toBe(4401);
-    expect(await openSockets(member)).toBe(1);
-    here.socket!.close(1000, "done");
+    for (const tab of [...tabs, stolen, elsewhere]) await expectSignedOut(tab);
+    expect(await openSockets(member)).toBe(0);
   });
 });

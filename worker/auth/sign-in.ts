@@ -15,7 +15,7 @@ export async function startSession({ db, env }: { db: Database; env: Env }, requ
   const [member] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId)).limit(1);
   if (member?.suspendedAt) throw new SignInError(ACCOUNT_SUSPENDED);
   const previous = sessionIdFromCookie(request);
-  if (previous) await signOut({ db, env }, previous);
+  if (previous) await signOut({ db, env }, previous, { replaced: true });
   const { token, expiresAt } = await createSession(db, userId);
   return sessionCookie(request.url, token, expiresAt);
 }

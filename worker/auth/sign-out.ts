@@ -1,6 +1,5 @@
 import { parse } from "hono/utils/cookie";
 import type { Database } from "../db/client";
-import { closeConversationSockets } from "../services/conversation-rooms";
 import { requireUser } from "../services/errors";
 import { signOutOpenTabs } from "../services/member-inboxes";
 import type { ServiceContext } from "../services/types";
@@ -13,22 +12,21 @@ export function sessionIdFromCookie(request: Request): string | null {
 }
 
 /**
- * Ends one session (this browser or this API client), and closes the conversation sockets opened in
- * it, so a thread left open elsewhere with a copy of this session hears nothing more.
+ * Ends one session (this browser or this API client), and closes the inbox and conversation sockets
+ * opened in it, so a tab left open elsewhere with a copy of this session hears nothing more. The
+ * member's other sessions keep theirs. `replaced`: the browser is signing in again, so its other
+ * tabs are not told to sign in (their next requests carry the new session).
  */
-export async function signOut(deps: { db: Database; env: Env }, sessionId: string) {
+export async function signOut(deps: { db: Database; env: Env }, sessionId: string, { replaced = false } = {}) {
   const memberId = await invalidateSession(deps.db, sessionId);
-  if (!memberId) return;
-  await closeConversationSockets(deps, memberId, sessionId).catch((error: unknown) =>
-    console.warn("Closing a session's conversation sockets failed", error),
-  );
+  if (memberId) await signOutOpenTabs(deps, memberId, { sessionId, replaced });
 }
 
 /** "Sign out everywhere": ends every session of the signed-in member, on every device. */
 export async function signOutEverywhere(ctx: ServiceContext): Promise<{ sessionsEnded: number }> {
   requireUser(ctx);
   const sessionsEnded = await invalidateAllSessions(ctx.db, ctx.user.id);
-  // The other devices' open tabs learn it now; the asking tab is already on its way to /login.
-  await signOutOpenTabs(ctx, ctx.user.id, ctx.sessionId);
+  // Every open tab learns it now, on every device; the asking tab ignores the notice (it is on its way out).
+  await signOutOpenTabs(ctx, ctx.user.id);
   return { sessionsEnded };
 }

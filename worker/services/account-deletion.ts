@@ -236,8 +236,8 @@ export async function deleteAccount(ctx: ServiceContext): Promise<{ deleted: tru
     await scheduleJob(ctx.env, loanReminderJob(loan.id), null);
     await offerToNextInLine(ctx, loan.bookId, Date.now());
   }
-  // The member's other devices are signed out at once; this tab goes on to the goodbye page.
-  await signOutOpenTabs(ctx, me, ctx.sessionId);
+  // Every open tab is signed out at once; this one ignores the notice and goes on to the goodbye page.
+  await signOutOpenTabs(ctx, me);
   await deleteMemberObjects(ctx, me, [...ownCovers, ...ownExports].map((row) => row.key));
   return { deleted: true, clubsHandedOver: handedOver, clubsDeleted: deletedClubs };
 }

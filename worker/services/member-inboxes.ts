@@ -19,16 +19,23 @@ export async function tellMembers(env: Env, memberIds: readonly string[], event:
 }
 
 /**
- * Closes the member's open tabs' sockets once their sessions are ended (signed out everywhere,
- * suspended, deleted), so every device learns it at once: the inbox sockets are told and closed,
- * sparing the tab that asked (it is already on its way to /login), and every conversation socket is
- * closed, since none of the member's sessions is left to open it. Best effort: each of those tabs is
- * refused at its next request anyway.
+ * Closes the open tabs' sockets of the member's ended sessions, so every tab and device learns it at
+ * once: all of them when every session ended (signed out everywhere, suspended, deleted), or only
+ * those opened in `sessionId` (one sign-out, or a sign-in that `replaced` it in that browser). The
+ * inbox sockets are told and closed, the asking tab's too (a copy of its session must hear nothing
+ * more; that tab ignores the notice), and so are the conversation sockets. Best effort: each of
+ * those tabs is refused at its next request anyway.
  */
-export async function signOutOpenTabs(deps: { db: Database; env: Env }, memberId: string, exceptSessionId?: string): Promise<void> {
+export async function signOutOpenTabs(
+  deps: { db: Database; env: Env },
+  memberId: string,
+  { sessionId, replaced }: { sessionId?: string; replaced?: boolean } = {},
+): Promise<void> {
   const inbox = memberInbox(deps.env, memberId)
-    .signOut(exceptSessionId)
+    .signOut({ sessionId, replaced })
     .catch((error: unknown) => console.warn("Closing a member's open tabs failed", error));
-  const rooms = closeConversationSockets(deps, memberId).catch((error: unknown) => console.warn("Closing a member's conversation sockets failed", error));
+  const rooms = closeConversationSockets(deps, memberId, sessionId).catch((error: unknown) =>
+    console.warn("Closing a member's conversation sockets failed", error),
+  );
   await Promise.all([inbox, rooms]);
 }
