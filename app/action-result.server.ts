@@ -21,10 +21,10 @@ export function fieldErrors(error: z.ZodError): FormErrors {
 export interface ActionErrorOptions {
   /** The field the error belongs to ("form" unless said). */
   field?: string;
-  /** The route's own wording for a refusal, when the spec words it differently from the service. */
+  /** The route's own wording for a refusal, when the page words it differently from the service. */
   message?: (error: ServiceError) => string;
   /**
-   * The spec's message for a failure the member did not cause (storage down, a bug). Without it such
+   * The page's message for a failure the member did not cause (storage down, a bug). Without it such
    * an error goes on to the route's error boundary; with it, it is logged and answered with 500.
    */
   unexpected?: string;

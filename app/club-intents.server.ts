@@ -20,7 +20,7 @@ import { setFlash } from "./flash.server";
 import { readFormData, textField } from "./form-data.server";
 import { memberContext } from "./route-context.server";
 
-// The spec's screen messages (§8) for failures the member did not cause, or cannot do more about.
+// The club screens' messages (docs/product.md#clubs) for failures the member did not cause, or cannot do more about.
 const FAILED = {
   create: "Failed to create club",
   update: "Failed to save changes",
@@ -53,7 +53,7 @@ export type ClubIntent = (typeof INTENTS)[number];
 const userIdSchema = z.string().trim().min(1).max(64);
 const SAY_WHY = [400, 409, 413, 429];
 
-/** A refusal the member can act on (a full club, a bad code, too many tries) keeps its own words; the rest gets the spec's. */
+/** A refusal the member can act on (a full club, a bad code, too many tries) keeps its own words; the rest gets the screen's. */
 const explain =
   (fallback: string, alsoSayWhy: number[] = []) =>
   (error: ServiceError) =>

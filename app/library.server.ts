@@ -27,7 +27,7 @@ export async function loadLibrary(context: Readonly<RouterContextProvider>, url:
   const [books, total, memberClubIds] = await Promise.all([
     listLibraryBooks(ctx, query, { excludeUserId }),
     countLibraryBooks(ctx, query, excludeUserId),
-    // The spec: if the club list fails, the viewer simply has no memberships.
+    // If the club list fails, the viewer simply has no memberships.
     user ? listMemberClubIds(ctx, user.id).catch(() => []) : Promise.resolve([]),
   ]);
   const today = todayFor(user);

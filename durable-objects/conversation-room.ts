@@ -3,7 +3,7 @@ import { mirrorConversationSummary, type RoomSummary } from "./conversation-mirr
 import { SIGNED_OUT_CLOSE_CODE } from "./member-inbox";
 import { MESSAGE_MAX_LENGTH, type RoomEvent, roomCommandSchema } from "./room-protocol";
 
-/** The spec's message, plus the room's sequence number (its order, and the key for read marks). */
+/** A message as the API gives it, plus the room's sequence number (its order, and the key for read marks). */
 export interface RoomMessage {
   messageId: string;
   conversationId: string;

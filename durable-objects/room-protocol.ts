@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Spec §5 and the issue: trimmed, not empty, at most 4,000 characters. */
+/** docs/product.md#messages: trimmed, not empty, at most 4,000 characters. */
 export const MESSAGE_MAX_LENGTH = 4000;
 
 /** What a member's socket may send: sending itself goes over HTTP, so every send is authorised and rate-limited. */

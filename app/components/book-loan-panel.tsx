@@ -19,7 +19,7 @@ function Due({ dueDate, today }: { dueDate: string | null; today: string }) {
 }
 
 /**
- * The book page's lending panel, beside the spec's "Borrow from {owner}" chat: ask to borrow, follow
+ * The book page's lending panel, beside the "Borrow from {owner}" chat (docs/product.md#loans): ask to borrow, follow
  * one's request or loan, queue on the waitlist while someone else has the book, and claim the book
  * when it is offered. The owner sees how many requests wait. Every step is a form on this page's
  * action, so it works before the script loads; refusals show here with the service's words.

@@ -2,14 +2,14 @@ import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useToast } from "./toaster";
 
-// Spec §4 and §8: what the borrow flow tells the member on its way to the chat.
+// docs/product.md#borrow-from-the-owner: what the borrow flow tells the member on its way to the chat.
 export const BORROW_SENT = "Message sent to the owner. Opening chat…";
 export const BORROW_FAILED = "Could not start a chat. Opening Messages…";
 
 type BorrowAnswer = { ok: true; conversationId: string } | { ok: false; error: string; stay?: boolean };
 
 /**
- * "Borrow from {owner}" (spec §4): posts to /books/{id}/borrow, which opens the chat with the owner
+ * "Borrow from {owner}": posts to /books/{id}/borrow, which opens the chat with the owner
  * and sends the request, then goes to that chat. Without JavaScript the same form posts and the
  * server redirects. One press, one request: a second press (or a retry) reuses the request id.
  */

@@ -65,7 +65,7 @@ export function DeleteClubForm({ clubId, name, describedBy }: { clubId: string; 
 }
 
 /**
- * A card on My Clubs. Spec §6: the creator or an admin sees the management buttons unless their
+ * A card on My Clubs (docs/product.md#clubs): the creator or an admin sees the management buttons unless their
  * own membership is pending; only the creator gets Edit and Delete (the server checks again).
  */
 export function MyClubCard({ club, userId }: { club: MemberClub; userId: string }) {
@@ -137,7 +137,7 @@ export function BrowseClubCard({ club, requested }: { club: BrowseClub; requeste
         {`${club.memberCount.toLocaleString("en-US")} ${club.memberCount === 1 ? "member" : "members"}`}
       </p>
       <ClubFacts club={club} />
-      {/* Spec: non-members see 'Request to Join' for public and private clubs alike. */}
+      {/* Non-members see 'Request to Join' for public and private clubs alike. */}
       {!club.isMember && (
         <div className="mt-auto flex pt-2">
           <RequestToJoinForm clubId={club.clubId} requested={requested} describedBy={headingId} />

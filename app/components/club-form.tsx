@@ -28,7 +28,7 @@ type Field = "name" | "description" | "location" | "isPrivate" | "memberLimit" |
 /**
  * The Create Book Club and Edit Club form. It posts `intent=create` or `intent=update` to the
  * page's action (which validates with the shared schema); once hydrated it checks the two
- * required fields first, with the spec's messages, and offers 'Use my location'.
+ * required fields first, with the product's messages (docs/product.md#create-and-edit), and offers 'Use my location'.
  */
 export function ClubForm({
   intent,
@@ -75,7 +75,7 @@ export function ClubForm({
   const geoMessageId = `${id}-geo`;
 
   return (
-    // Native validation only until hydration; after that the spec's own messages are shown.
+    // Native validation only until hydration; after that the product's own messages are shown.
     <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
       {clubId && <input type="hidden" name="clubId" value={clubId} />}

@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * A GET search form that submits itself once typing pauses (the spec's 1000 ms), with the text
+ * A GET search form that submits itself once typing pauses (1000 ms), with the text
  * trimmed. The form carries only the search, so a new search starts again from the first page;
  * Enter submits at once, and without JavaScript the form still works.
  */

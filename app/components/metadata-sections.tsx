@@ -15,7 +15,7 @@ const list = (values: string[] | undefined) => (values && values.length > 0 ? va
 // Sources worth naming to a reader; a Google Books record needs no note under "Google Metadata".
 const SOURCE_LABELS: Record<string, string> = { seed: "Demo data", "open-library": "Open Library" };
 
-/** Price with the spec's USD default, formatted for the reader's locale. */
+/** Price with USD when the currency is missing, formatted for the reader's locale. */
 function formatPrice(price: NonNullable<GoogleMetadata["price"]>) {
   const currency = price.currencyCode || "USD";
   try {

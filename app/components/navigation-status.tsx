@@ -1,6 +1,6 @@
 import { useNavigation } from "react-router";
 
-/** A thin progress bar while the next page loads, with the spec's text when it is a book. */
+/** A thin progress bar while the next page loads, with "Loading book details..." when it is a book. */
 export function NavigationStatus() {
   const navigation = useNavigation();
   if (navigation.state !== "loading") return null;

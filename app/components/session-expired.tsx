@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { noteOwnSignOut, SESSION_EXPIRED_EVENT, signingOutHere } from "../lib/session-events";
 import { useToast } from "./toaster";
 
-/** Spec §4: the warning stays for 7000 ms. */
+/** The warning stays for 7000 ms (docs/product.md#sign-in). */
 const NOTICE_MS = 7000;
 export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in again to continue.";
 

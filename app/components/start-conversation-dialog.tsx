@@ -4,7 +4,7 @@ import { Dialog } from "./dialog";
 import { FieldError } from "./field-error";
 
 /**
- * 'Start a Conversation' (spec §2, §5): one field that takes a member's e-mail (anything with '@')
+ * 'Start a Conversation' (docs/product.md#messages): one field that takes a member's e-mail (anything with '@')
  * or their member id. Rendered by the Messages layout, it posts to that route's action, which
  * looks the member up, opens the conversation and goes to it: it works before hydration too.
  */

@@ -6,7 +6,7 @@ const LABELS: Record<BookStatus, string> = {
   borrowed: "Lent",
   giving_away: "Giving away",
 };
-// The spec's colours: available green, reading yellow, lent blue, giving away pink.
+// The status colours (docs/product.md#statuses): available green, reading yellow, lent blue, giving away pink.
 const COLOURS: Record<BookStatus, string> = {
   available: "bg-green-100 text-green-900",
   reading: "bg-yellow-100 text-yellow-900",

@@ -28,7 +28,7 @@ export interface ApiInit extends RequestInit {
 /**
  * Calls the API at `path` ("/api/books"; "/books" is read as "/api/books"), unwraps the
  * `{ success, data, error }` envelope and returns `data`. Failures throw an ApiError with the
- * server's message or `defaultError` (spec §8 defaults, e.g. 'Failed to get book'); 401 and 403
+ * server's message or `defaultError` (a default such as 'Failed to get book'); 401 and 403
  * also raise the session-expired event first. A string body is sent as JSON.
  */
 export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}, defaultError = "Request failed"): Promise<T> {

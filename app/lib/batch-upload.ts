@@ -60,7 +60,7 @@ export interface BatchProgress {
   failed: number;
 }
 
-/** One image at a time with the spec's pauses; a failed image is counted and the loop goes on. */
+/** One image at a time with the dialog's pauses (docs/product.md#add-books-dialog); a failed image is counted and the loop goes on. */
 export async function uploadBatch(
   files: File[],
   onProgress: (progress: BatchProgress) => void,

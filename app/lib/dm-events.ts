@@ -1,6 +1,6 @@
 import type { ConversationSummary } from "../../worker/services/conversations";
 
-/** Raised on window when the member's conversations may have changed (spec §9); detail: a DmUpdate, or none. */
+/** Raised on window when the member's conversations may have changed (the list and the unread badge); detail: a DmUpdate, or none. */
 export const DM_UPDATED_EVENT = "dm:updated";
 /** Raised on window with the latest 50 conversations (detail: ConversationSummary[]) whenever the badge re-reads them. */
 export const DM_LIST_EVENT = "dm:list";

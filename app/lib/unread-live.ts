@@ -7,7 +7,7 @@ import type { UnreadCounts } from "./use-unread-count";
 export const UNREAD_REFRESH_MS = 60_000;
 
 /**
- * Keeps the Messages badge right (spec §9): unread counts summed over the latest 50 conversations,
+ * Keeps the Messages badge right (docs/product.md#messages): unread counts summed over the latest 50 conversations,
  * re-read every 60 s, when the tab becomes visible, on a `dm:updated` event, and live: the member's
  * inbox socket raises `dm:updated` whenever someone writes to them, on whatever page they are. The
  * bell is re-read at the same times and whenever the inbox says it changed. Returns the function

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
 import type { Book, BookCard } from "../../worker/services/book-view";
 
-/** Spec §9: up to 6 attempts, waiting 500 ms more each time (500, 1000, …), never more than 3000 ms. */
+/** docs/product.md#cover-analysis: up to 6 attempts, waiting 500 ms more each time (500, 1000, …), never more than 3000 ms. */
 export const POLL_ATTEMPTS = 6;
 export const pollDelay = (attempt: number) => Math.min(3000, 500 * attempt);
 /**
- * After the spec's fast tries the queue may still be working (a busy consumer, a retry), so the
+ * After the fast tries the queue may still be working (a busy consumer, a retry), so the
  * page keeps a slow poll going rather than showing "Reading cover…" for ever. It pauses while the
  * tab is hidden and checks at once when the tab is shown again.
  */

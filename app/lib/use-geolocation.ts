@@ -2,9 +2,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch } from "./api-client";
 
-/** Spec §7: 10 s timeout, high accuracy, a cached position up to 5 minutes old. */
+/** docs/product.md#location: 10 s timeout, high accuracy, a cached position up to 5 minutes old. */
 export const GEOLOCATION_OPTIONS: PositionOptions = { timeout: 10_000, enableHighAccuracy: true, maximumAge: 300_000 };
-/** How long 'Location detected successfully!' stays (spec §8). */
+/** How long 'Location detected successfully!' stays. */
 export const LOCATION_SUCCESS_MS = 3000;
 
 export const GEOLOCATION_MESSAGES = {

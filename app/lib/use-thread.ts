@@ -4,7 +4,7 @@ import { ApiError, apiFetch } from "./api-client";
 import { useConversationSocket } from "./use-conversation-socket";
 import { announceDmUpdate, DM_UPDATED_EVENT, type DmUpdate, setOpenConversation } from "./dm-events";
 
-// Spec §8 and §9: the thread's messages, and how often it refreshes when it has no live socket.
+// docs/product.md#messages: the thread's messages, and how often it refreshes when it has no live socket.
 export const LOAD_FAILED = "Failed to load messages";
 export const SEND_FAILED = "Failed to send message";
 const REFRESH_WITHOUT_SOCKET_MS = 10_000;
@@ -90,7 +90,7 @@ export function useThread({ conversationId, viewerId, initialMessages, initialNe
     }
   }, [base]);
 
-  // Opening the conversation marks it read (spec §4, by PATCH), and the list and badge hear that it is open.
+  // Opening the conversation marks it read (by PATCH), and the list and badge hear that it is open.
   const [newestAtOpening] = useState(() => initialMessages.reduce((latest, message) => Math.max(latest, message.createdAt), 0));
   useEffect(() => {
     setOpenConversation(conversationId);
@@ -107,7 +107,7 @@ export function useThread({ conversationId, viewerId, initialMessages, initialNe
     return () => document.removeEventListener("visibilitychange", onVisible);
   }, [markRead]);
 
-  // Without a socket: every 10 s (spec §9), and at once when the member's inbox says someone wrote here.
+  // Without a socket: every 10 s, and at once when the member's inbox says someone wrote here.
   useEffect(() => {
     if (socket.connected) return;
     const timer = setInterval(refreshLatest, REFRESH_WITHOUT_SOCKET_MS);
@@ -158,7 +158,7 @@ export function useThread({ conversationId, viewerId, initialMessages, initialNe
       received([message], true);
       return null;
     } catch (error) {
-      // A refusal says why (blocked, too long, too fast); a network or server failure is the spec's message.
+      // A refusal says why (blocked, too long, too fast); a network or server failure is 'Failed to send message'.
       return error instanceof ApiError && error.status < 500 ? error.message : SEND_FAILED;
     }
   }

@@ -1,6 +1,6 @@
 // Voice search in the browser, loaded on the first press of the microphone button: the browser's
 // speech recogniser when it has one, otherwise a short webm/opus recording transcribed by
-// POST /api/voice/transcribe. Failures reject with a VoiceSearchError carrying spec §8's words.
+// POST /api/voice/transcribe. Failures reject with a VoiceSearchError carrying the words in docs/product.md#voice-search.
 
 import {
   searchTextFromTranscript,

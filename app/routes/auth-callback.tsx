@@ -8,7 +8,7 @@ import { readFormData, textField } from "../form-data.server";
 import { afterSignInPath } from "../redirect-target.server";
 import type { Route } from "./+types/auth-callback";
 
-/** Spec: after a successful sign-in the page says so, then moves on after 400 ms. */
+/** After a successful sign-in the page says so, then moves on after 400 ms. */
 const REDIRECT_DELAY_MS = 400;
 
 export function meta(): Route.MetaDescriptors {

@@ -185,7 +185,7 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
               // Only the club's members may borrow a private club's books.
               <p className="text-sm text-stone-700">Members only: {title} is shared in a private club, so only its members can borrow it.</p>
             ) : signedIn ? (
-              // Borrowing opens (or creates) the chat with the owner and sends the request (spec §4).
+              // Borrowing opens (or creates) the chat with the owner and sends the request (docs/product.md#borrow-from-the-owner).
               <>
                 <BorrowButton bookId={book.bookId} owner={owner} />
                 <Link to={`/users/${book.userId}`} className="btn btn-secondary">

@@ -11,7 +11,7 @@ import type { Route } from "./+types/borrow";
 const requestIdSchema = z.uuid().optional();
 
 /**
- * POST /books/{bookId}/borrow: the borrow flow of spec §4 for the book page. The page's script asks
+ * POST /books/{bookId}/borrow: the borrow flow (docs/product.md#borrow-from-the-owner) for the book page. The page's script asks
  * for JSON (`enhanced=1`) and moves on itself; a plain form post is redirected: to the chat, back to
  * the book for one's own book, or to Messages when the chat could not be started. Visitors go to
  * sign in and come back to the book.

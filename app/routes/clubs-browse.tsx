@@ -17,7 +17,7 @@ export function meta(): Route.MetaDescriptors {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
-  // The page size is fixed (spec §2); a tampered cursor or search falls back to the first page.
+  // The page size is fixed (12); a tampered cursor or search falls back to the first page.
   const query = queryFromUrl(browseClubsQuerySchema, new URL(request.url).searchParams, ["nextToken", "prevToken", "search"], {
     limit: BROWSE_CLUBS_PAGE_SIZE,
   });

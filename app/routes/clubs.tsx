@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return clubIntentAction({ request, context, page: "list" });
 }
 
-/** The Join Club entry points elsewhere arrive with navigation state { openJoin: true } (spec §2). */
+/** The Join Club entry points elsewhere arrive with navigation state { openJoin: true }. */
 function useOpenJoinFlag() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -45,7 +45,7 @@ export default function MyClubs({ loaderData, actionData }: Route.ComponentProps
   const { dialog, clubId, closeHref, close } = useUrlDialog();
   useOpenJoinFlag();
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
-  // Only the creator may edit (spec §6); anyone else asking for the dialog by address gets nothing.
+  // Only the creator may edit (docs/product.md#create-and-edit); anyone else asking for the dialog by address gets nothing.
   const editing = dialog === "edit" ? clubs.find((club) => club.clubId === clubId && club.createdBy === userId) : undefined;
   const managing = dialog === "requests" ? clubs.find((club) => club.clubId === clubId) : undefined;
 

@@ -11,7 +11,7 @@ export const loader = () => redirect("/");
 
 /**
  * POST /logout ends this browser's session; POST /logout?everywhere=1 ends all of the member's
- * sessions on every device. Both clear the cookie and go to the site root (spec), or to
+ * sessions on every device. Both clear the cookie and go to the site root, or to
  * `redirectTo` when given (the session-expired handler sends people to /login).
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -17,7 +17,7 @@ import { revalidateUnlessDialogChange, useUrlDialog } from "../lib/use-url-dialo
 import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/messages";
 
-// Spec §5 and §8: what the Start a Conversation search says when it finds nobody or fails.
+// docs/product.md#messages: what the Start a Conversation search says when it finds nobody or fails.
 const NO_USER_WITH_EMAIL = "No user found with that email";
 const NO_USER_WITH_ID = "No user found with that ID";
 const SEARCH_FAILED = "Search failed";
@@ -42,7 +42,7 @@ async function findMemberId(ctx: ReturnType<typeof memberContext>, query: string
     return (await findUserByEmail(ctx, email.data.email)).userId;
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    // Too many lookups says so; anything else the search could not answer is the spec's 'Search failed'.
+    // Too many lookups says so; anything else the search could not answer is 'Search failed'.
     return { error: error.status === 404 ? NO_USER_WITH_EMAIL : error.status === 429 ? error.message : SEARCH_FAILED, status: error.status };
   }
 }
@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return actionError(error, {
       field: "query",
-      // Not found by id is the spec's text; a block or oneself says why; the rest is the spec's default.
+      // Not found by id says so; a block or oneself says why; the rest is 'Failed to create conversation'.
       message: (refusal) => (refusal.status === 404 ? NO_USER_WITH_ID : [400, 403, 429].includes(refusal.status) ? refusal.message : CREATE_FAILED),
       unexpected: CREATE_FAILED,
     });

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
 
-// The spec sends every unknown path to the sign-in page.
+// Every unknown path goes to the sign-in page (docs/product.md#screens).
 export const loader = () => redirect("/login");
 export const action = loader;

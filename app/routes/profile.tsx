@@ -85,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await updateProfile(ctx, { ...fields.data, ...(pictureKey ? { profilePicture: pictureKey } : {}) });
   } catch (error) {
-    // 'No changes detected' and the like say what to fix; anything else is the spec's generic failure.
+    // 'No changes detected' and the like say what to fix; anything else is the generic 'Failed to update profile'.
     return actionError(error, { message: (refused) => (refused.status === 400 ? refused.message : UPDATE_FAILED), unexpected: UPDATE_FAILED });
   }
   return { ok: true as const, pictureUploaded: Boolean(pictureKey) };

@@ -50,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const { conversationId } = await startConversation(ctx, params.userId);
     return redirect(`/messages/${conversationId}`);
   } catch (error) {
-    // A refusal says why (a block, oneself, too many tries); anything else is the spec's message alone.
+    // A refusal says why (a block, oneself, too many tries); anything else is 'Could not start conversation' alone.
     const reason = error instanceof ServiceError && [400, 403, 429].includes(error.status) ? error.message : undefined;
     if (error instanceof ServiceError) return refuse({ form: START_FAILED, ...(reason ? { reason } : {}) }, error.status);
     return actionError(error, { unexpected: START_FAILED });

@@ -116,7 +116,7 @@ describe("/clubs", () => {
     expect(row).toMatchObject({ name: "Lantern Readers", location: "Dock 5", isPrivate: true, memberLimit: 12, createdBy: member.user.id, memberCount: 1 });
   });
 
-  it("shows the member's clubs with Creator, Private and Pending badges, and manage actions only where spec §6 allows", async () => {
+  it("shows the member's clubs with Creator, Private and Pending badges, and manage actions only where the club roles allow", async () => {
     const member = await signedInMember();
     const other = await createMember();
     const ownId = await createClubThroughForm(member, { isPrivate: "on" });

@@ -173,7 +173,7 @@ describe("from upload to filled-in book, through the real queue", () => {
     });
     expect(created.status).toBe(201);
 
-    // The client polls like this (spec: up to 6 attempts); the local queue delivers within about a second.
+    // The client polls like this (up to 6 attempts: docs/product.md#cover-analysis); the local queue delivers within about a second.
     let status = "pending";
     let data: Record<string, unknown> = {};
     for (let attempt = 0; attempt < 40 && status === "pending"; attempt++) {

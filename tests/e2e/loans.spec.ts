@@ -51,7 +51,7 @@ test("a loan from request to return: accepted with a due date, seen by the borro
     // Owners are not offered their own book.
     await expect(page.getByRole("button", { name: "Request to borrow" })).toHaveCount(0);
 
-    // B asks to borrow it from the book page, beside the spec's chat button.
+    // B asks to borrow it from the book page, beside the "Borrow from {owner}" chat button.
     const b = borrower.page;
     await b.goto(bookPath);
     await expect(b.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -173,7 +173,7 @@ test("a member someone marked a book as lent to says they don't have it, and the
     await signInAsNewMember(page, newMember("Lenny Lender"));
     const title = `Circe ${Date.now().toString(36)}`;
     const bookPath = await addBookByHand(page, title, "Madeline Miller");
-    // The owner marks it lent to the member by hand: the spec's Edit Book "Lent to", found by e-mail.
+    // The owner marks it lent to the member by hand: Edit Book's "Lent to", found by e-mail.
     await page.goto(`${bookPath}/edit`);
     await expect(page.getByRole("heading", { level: 1, name: "Edit Book" })).toBeVisible();
     await page.getByLabel("Status").selectOption("borrowed");

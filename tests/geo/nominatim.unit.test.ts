@@ -96,7 +96,7 @@ describe("reverseLookup against recorded Nominatim answers", () => {
   });
 });
 
-describe("place text (spec §7)", () => {
+describe("place text (docs/product.md#location)", () => {
   it.each([
     [{ city: "Austin", state: "Texas", country: "United States" }, "Austin, Texas"],
     [{ city: "Vaduz", country: "Liechtenstein" }, "Vaduz, Liechtenstein"],

@@ -54,7 +54,7 @@ describe("visitors", () => {
     expect(request.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/books/${book.id}`)}`);
     expect(await db.select().from(loans).where(eq(loans.bookId, book.id))).toEqual([]);
 
-    // The page itself shows visitors the form (it leads to sign-in), beside the spec's chat link.
+    // The page itself shows visitors the form (it leads to sign-in), beside the "Borrow from {owner}" chat link.
     const { html } = await page(`/books/${book.id}`);
     expect(buttons(panel(html))).toEqual(["Request to borrow"]);
     expect(text(html)).toContain(`Borrow from ${owner.user.name}`);
@@ -235,7 +235,7 @@ describe("the book page's lending panel", () => {
     const path = `/books/${scene.book.id}`;
     const before = (await page(path, scene.borrower.cookie)).html;
     expect(buttons(panel(before))).toEqual(["Request to borrow"]);
-    // The spec's chat button stays.
+    // The "Borrow from {owner}" chat button stays.
     expect(buttons(before)).toContain("Borrow from Olive Owner");
     expect(panel((await page(path, scene.owner.cookie)).html)).toBe("");
 

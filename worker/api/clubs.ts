@@ -29,7 +29,7 @@ const limitClubWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** The spec's club calls (§7) plus the invite code and member management; every one is for members. */
+/** The club calls, the invite code and member management (docs/product.md#clubs); every one is for members. */
 export const clubsApi = new Hono<AppEnv>()
   .use("*", membersOnly, limitClubWrites)
   .get("/", async (c) => ok(c, await listMyClubs(serviceContext(c))))

@@ -6,7 +6,7 @@ import { limitVoiceSearch, readTranscribeRequest, requireServerTranscription, tr
 /**
  * `POST /api/voice/transcribe {audioData, languageCode?}` for anyone (the library is public). The
  * order keeps refusals cheap: not configured (503), then the rate limit (429), and only then is the
- * body read and decoded. Spec §7 returns transcripts "as is", so `transcript` sits beside the
+ * body read and decoded. Clients read transcripts "as is", so `transcript` sits beside the
  * envelope's `data` too.
  */
 export const voiceApi = new Hono<AppEnv>().post("/transcribe", async (c) => {

@@ -11,7 +11,7 @@ export const GOOGLE_TOKEN_ENDPOINT = "https://oauth2.googleapis.com/token";
 const GOOGLE_ISSUERS = new Set(["https://accounts.google.com", "accounts.google.com"]);
 /** Tolerated clock difference between Google and the Worker when checking exp and iat. */
 const CLOCK_SKEW_S = 60;
-/** Error bodies are shown to the person signing in (spec: 'Token exchange failed: {status} {body}'); keep them short. */
+/** Error bodies are shown to the person signing in ('Token exchange failed: {status} {body}', docs/product.md#sign-in); keep them short. */
 const MAX_ERROR_BODY_CHARS = 500;
 
 export interface GoogleClient {
@@ -40,7 +40,7 @@ export function createGoogleAuthorization(client: GoogleClient) {
 /**
  * Trades the authorization code and the PKCE verifier for tokens and returns the ID token.
  * The request is the one arctic's `validateAuthorizationCode` sends, made here so a refusal keeps
- * Google's status and body for the spec's 'Token exchange failed: {status} {body}' message
+ * Google's status and body for the 'Token exchange failed: {status} {body}' message
  * (arctic reduces it to an error code).
  */
 export async function exchangeGoogleCode(client: GoogleClient, code: string, codeVerifier: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { parse, serialize } from "hono/utils/cookie";
 import { isSecureUrl } from "./session-cookie";
 
-/** Spec: the PKCE code verifier is kept for 600000 ms; the state and the way back live as long. */
+/** The PKCE code verifier is kept for 10 minutes (docs/product.md#sign-in); the state and the way back live as long. */
 export const SIGN_IN_COOKIE_TTL_MS = 600_000;
 
 const STATE_COOKIE = "google_oauth_state";

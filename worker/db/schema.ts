@@ -81,7 +81,7 @@ export type AgeGroupFine = (typeof AGE_GROUPS)[number];
 export const ANALYSIS_STATES = ["none", "pending", "done", "needs_details"] as const;
 export type AnalysisState = (typeof ANALYSIS_STATES)[number];
 
-/** Google Books volume data as the spec's google_metadata record. */
+/** Google Books volume data (the book page's "Google Metadata" section). */
 export interface GoogleMetadata {
   volumeInfo: {
     title?: string;

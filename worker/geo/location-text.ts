@@ -12,10 +12,10 @@ export interface Coordinates {
   lon: number;
 }
 
-/** A club's location is at most 100 characters (spec §9), so a suggestion never needs more. */
+/** A club's location is at most 100 characters, so a suggestion never needs more. */
 export const LOCATION_TEXT_MAX = 100;
 
-/** "51.5074, -0.1278": the spec's fallback when no place name can be found. */
+/** "51.5074, -0.1278": the fallback when no place name can be found (docs/product.md#location). */
 export function coordinatesText({ lat, lon }: Coordinates): string {
   // -0.00001 would print as "-0.0000".
   const fixed = (value: number) => (Object.is(Number(value.toFixed(4)), -0) ? 0 : value).toFixed(4);
@@ -30,7 +30,7 @@ export function cleanPlaceName(value: string | undefined): string | undefined {
 }
 
 /**
- * Spec §7: 'city, state', 'city, country', 'state, country', or the country alone; null when the
+ * 'city, state', 'city, country', 'state, country', or the country alone; null when the
  * names allow none of these (the caller then shows coordinates).
  */
 export function formatPlace(place: PlaceNames): string | null {

@@ -26,7 +26,7 @@ const answerSchema = z.object({
     .catch(undefined),
 });
 
-/** The names the spec reads: city = city | town | village | municipality, state = state | region. */
+/** The names we read: city = city | town | village | municipality, state = state | region. */
 export function placeFromAnswer(answer: unknown): PlaceNames | null {
   const parsed = answerSchema.safeParse(answer);
   const address = parsed.success ? parsed.data.address : undefined;

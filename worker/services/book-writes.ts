@@ -19,7 +19,7 @@ const description = cleanText({ max: 5000, tooLong: "Description must be at most
 /** The club the book is shared into, or null for none. */
 const clubIdField = z.string().trim().min(1, "clubId must not be empty").max(64).nullable();
 
-/** The spec's two creation payloads (from an uploaded cover image, or typed in by hand), and ours: by ISBN. */
+/** The three ways to add a book: from an uploaded cover image, typed in by hand, or by ISBN. */
 export const imageBookSchema = z.object({
   s3Key: z.string().min(1).max(300),
   s3Bucket: z.string().max(100).optional(),

@@ -8,11 +8,11 @@ export const OWN_BOOK = "This is your own book.";
 export const MEMBERS_ONLY_BOOK = "Only members of this book's club can borrow it.";
 export const BORROW_INTENT = "borrow_intent";
 
-/** Spec §4: the message the borrow flow sends the owner. */
+/** The message the borrow flow sends the owner (docs/product.md#borrow-from-the-owner). */
 export const borrowRequestText = (title: string) => `Hi! I'm interested in borrowing "${title}". Is it available?`;
 
 /**
- * The borrow flow of spec §4: opens (or creates) the conversation with the book's owner, sends the
+ * The borrow flow (docs/product.md#borrow-from-the-owner): opens (or creates) the conversation with the book's owner, sends the
  * request, and records a borrow-intent analytics event (one per request, naming the message).
  * `requestId` makes a resubmitted form (a double press, a retry) send the message once. A private club's book is not the borrower's to ask
  * for unless they are in the club, and nobody borrows their own book.

@@ -22,7 +22,7 @@ export async function takeClubWrite(ctx: ServiceContext): Promise<void> {
   if (!success) throw tooManyRequests(CLUB_RATE_LIMITED);
 }
 
-/** What the signed-in member may do in one club (spec §6, enforced here rather than trusted from the page). */
+/** What the signed-in member may do in one club (docs/product.md#clubs), enforced here rather than trusted from the page. */
 export interface ClubAccess {
   /** The signed-in member asking. */
   userId: string;
@@ -69,7 +69,7 @@ export async function loadClubAccess(ctx: ServiceContext, clubId: string): Promi
   return { userId: ctx.user.id, club, role, status, isCreator, canManage: isCreator || (status === "active" && role === "admin") };
 }
 
-/** Only the creator edits or deletes the club, changes roles and removes members (spec §6). */
+/** Only the creator edits or deletes the club, changes roles and removes members; admins manage requests and the invite code. */
 export async function requireClubCreator(ctx: ServiceContext, clubId: string, message: string): Promise<ClubAccess> {
   const access = await loadClubAccess(ctx, clubId);
   if (!access.isCreator) throw forbidden(message);

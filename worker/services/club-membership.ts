@@ -136,7 +136,7 @@ export async function requestToJoinClub(ctx: ServiceContext, clubId: string): Pr
 
 /**
  * Leaves the club, or withdraws a pending request. The creator cannot leave: their club would be
- * left without the one member who may edit or delete it (spec §6), so they delete it instead, and a
+ * left without the one member who may edit or delete it (docs/product.md#create-and-edit), so they delete it instead, and a
  * club therefore always has its creator as an active admin. The last-admin rule is still checked in
  * the DELETE itself, so no sequence of requests can leave active members without an admin.
  */

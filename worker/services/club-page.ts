@@ -30,7 +30,7 @@ export interface ClubPage {
     role: MemberRole | null;
     status: MemberStatus | null;
     isCreator: boolean;
-    /** The creator or an active admin: manages requests and the invite code (spec §6). */
+    /** The creator or an active admin: manages requests and the invite code (docs/product.md#joining). */
     canManage: boolean;
   };
   /** Active members: the creator, then admins, then everyone else by name; at most CLUB_PAGE_MEMBERS. */

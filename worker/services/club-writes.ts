@@ -44,7 +44,7 @@ export async function createClub(ctx: ServiceContext, input: ClubInput): Promise
 }
 
 /**
- * Edits the club; only its creator may (spec §6: the admin check is ignored for edit). Fields left
+ * Edits the club; only its creator may (admins may not: docs/product.md#create-and-edit). Fields left
  * out stay as they are. A limit below the current member count is refused rather than leaving the
  * club over its limit; the check and the write are one conditional UPDATE, so a join cannot slip in between.
  */

@@ -21,7 +21,7 @@ export interface ClubSummary {
   memberCount: number;
 }
 
-/** A club as its members see it, with the viewer's own role and status (the spec's GET /clubs items). */
+/** A club as its members see it, with the viewer's own role and status (the items of GET /clubs). */
 export interface MemberClub extends ClubSummary {
   memberLimit: number | null;
   createdBy: string;
@@ -152,7 +152,7 @@ export type ClubDetails =
  * One club for the signed-in member, or null when there is no such club.
  *
  * Rule for private clubs: Browse Clubs already lists every club's name, description, location and
- * member count (the spec shows private clubs there with 'Request to Join'), so those stay visible to
+ * member count (private clubs show there with 'Request to Join': docs/product.md#clubs), so those stay visible to
  * any member. The details behind membership (creator, member limit, roles) are shown only to the
  * club's active members; a non-member, including one whose request is pending, gets the summary and
  * their own status. Public clubs show full details to every member.

@@ -6,7 +6,7 @@ import { mediaUrl } from "../shared/media-url";
 import { requireUser } from "./errors";
 import type { ServiceContext } from "./types";
 
-/** The spec's conversation record plus what the list shows: the other member and the viewer's unread count. */
+/** A conversation record plus what the list shows: the other member and the viewer's unread count. */
 export interface ConversationSummary {
   conversationId: string;
   userAId: string;
@@ -20,7 +20,7 @@ export interface ConversationSummary {
 }
 
 export const conversationListQuerySchema = z.object({
-  // The spec's default is 20; the Messages page and the unread badge ask for 50, which is also the cap.
+  // The default is 20; the Messages page and the unread badge ask for 50, which is also the cap.
   limit: z.coerce.number().int().min(1).max(CONVERSATION_LIST_LIMIT).default(20),
 });
 export type ConversationListQuery = z.output<typeof conversationListQuerySchema>;
@@ -122,7 +122,7 @@ export async function findConversationForMember(ctx: ServiceContext, conversatio
   return row ? toSummary(row, me) : null;
 }
 
-/** The unread badge: unread messages summed over the member's latest 50 conversations (spec §9). */
+/** The unread badge: unread messages summed over the member's latest 50 conversations (docs/product.md#messages). */
 export async function countUnreadMessages(ctx: ServiceContext): Promise<number> {
   const { items } = await listConversations(ctx, { limit: CONVERSATION_LIST_LIMIT });
   return items.reduce((sum, conversation) => sum + conversation.unreadCount, 0);

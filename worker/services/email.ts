@@ -4,7 +4,7 @@ import { isPlainText } from "../shared/text";
 
 const INVALID_EMAIL = "Please enter a valid email address";
 
-/** An e-mail as the product accepts it (the spec's simple pattern), stored lower-case. */
+/** An e-mail as the product accepts it (the simple pattern: text, at sign, text, dot, text), stored lower-case. */
 export const emailSchema = z
   .string()
   .trim()

@@ -67,7 +67,7 @@ async function cacheLocation(key: string, location: string): Promise<void> {
 }
 
 /**
- * The place name for a member's device position, formatted as spec §7 says. The maps service
+ * The place name for a member's device position, formatted as docs/product.md#location says. The maps service
  * only ever sees the position rounded to about 1 km, and only the text goes back to the member:
  * the raw coordinates are neither stored nor cached. When the service cannot answer usefully the
  * member gets the coordinates (4 decimals), which they can keep or replace.

@@ -75,7 +75,7 @@ export async function listLibraryBookDetails(ctx: ServiceContext, query: Library
 }
 
 /**
- * Private-club books stay listed for everyone (spec §2 shows them with the club flag) but are
+ * Private-club books stay listed for everyone (docs/product.md#library) but are
  * "members only" except to the club's active members and the book's owner. One indexed query, and
  * only when the page holds private-club books and someone is signed in.
  */

@@ -39,7 +39,7 @@ export interface ManualLending {
 }
 
 /**
- * Keeps the ledger true to the manual 'Lent' edit of spec §2. Lending to a member records a loan
+ * Keeps the ledger true to the manual 'Lent' edit (docs/product.md#manual-lent). Lending to a member records a loan
  * (lent, with no due date), or hands over the one they were promised; choosing another status
  * returns the lent loan; switching borrower returns the old manual loan and records a new one. A
  * loan made through the ledger (accepted or lent, with a due date) is not the owner's to reassign

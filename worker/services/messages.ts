@@ -20,7 +20,7 @@ export const SEND_RATE_LIMITED = "You're sending messages too quickly. Please wa
 export const MESSAGE_HIDDEN = "This message was removed by a moderator.";
 export const MESSAGE_ID_TAKEN = "That messageId belongs to another message.";
 export const START_RATE_LIMITED = "You're starting conversations too quickly. Please wait a minute and try again.";
-/** Spec §9: 30 messages a page (older pages by nextToken). */
+/** 30 messages a page (older pages by nextToken). */
 export const MESSAGES_PAGE_SIZE = 30;
 
 export const startConversationSchema = z.object({ toUserId: z.string().trim().min(1, "toUserId is required").max(64) });

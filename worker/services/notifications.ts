@@ -9,7 +9,7 @@ import { tellMembers } from "./member-inboxes";
 import type { ServiceContext } from "./types";
 
 /**
- * Every event the bell and e-mail carry, and the preference (spec §3 "Notification preferences")
+ * Every event the bell and e-mail carry, and the preference (docs/product.md#notifications)
  * that governs it. `null`: the event answers something the member asked for, or needs them to act
  * (a loan request, an accept, a waitlist offer), so it is always shown in the bell; its e-mail
  * still follows the master switch. README "Notifications" documents this table.
@@ -112,7 +112,7 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
     if (!recipient) return [];
     if (event.actorId && blockedPairs.has(`${event.userId} ${event.actorId}`)) return [];
     const preference = NOTIFICATION_PREFERENCE[event.type];
-    // Keys never saved read as on (spec §9: all default true).
+    // Keys never saved read as on: every preference is on by default.
     if (preference && recipient.prefs?.[preference] === false) return [];
     return [{ event, recipient: { email: recipient.email, name: recipient.name, emailOptIn: recipient.emailOptIn ?? true, preference } }];
   });

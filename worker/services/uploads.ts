@@ -6,7 +6,7 @@ import { readBodyWithLimit } from "../http/body-limit";
 import type { ServiceContext } from "./types";
 import { signUpload, verifyUpload } from "./upload-signing";
 
-/** The spec's per-image limit for book covers. */
+/** The per-image limit for book covers (docs/product.md#add-books-dialog). */
 export const MAX_COVER_BYTES = 10 * 1024 * 1024;
 
 export const uploadUrlSchema = z.object({

@@ -9,7 +9,7 @@ import { badRequest, notFound, requireUser, tooManyRequests, unauthorized } from
 import { pruneAvatars, resolveOwnAvatarKey } from "./profile-picture";
 import type { ServiceContext, SessionUser } from "./types";
 
-/** What any member may see of another (the spec's public user). */
+/** What any member may see of another (their public profile; the e-mail only as docs/product.md#email-visibility allows). */
 export interface PublicUser {
   userId: UserRow["id"];
   name: UserRow["name"];

@@ -77,7 +77,7 @@ export async function readTranscribeRequest(request: Request): Promise<Transcrib
 }
 
 /**
- * Spec §7 `POST /voice/transcribe`: the recording's text, as the provider wrote it (trimmed; empty
+ * `POST /voice/transcribe`: the recording's text, as the provider wrote it (trimmed; empty
  * when nothing was said). The bytes must be audio by their own signature and at most 1 MiB. A
  * provider that fails or answers nonsense gives 502 (504 when it is too slow), never a 500: the
  * reader is asked to try again. 503 means only "not configured", so a client may turn voice off.

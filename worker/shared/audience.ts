@@ -14,7 +14,7 @@ export const AUDIENCE_LABELS: Record<AgeGroupFine, string> = {
   adult: "Adult",
 };
 
-/** Audience per the spec: the book's own age group, then the advanced metadata's, then the analysis's. */
+/** Audience (docs/product.md#book-page): the book's own age group, then the advanced metadata's, then the analysis's. */
 export function audienceOf(book: {
   ageGroupFine: AgeGroupFine | null;
   advancedMetadata: AdvancedMetadata | null;

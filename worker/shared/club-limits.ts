@@ -1,4 +1,4 @@
-// Club limits and required-field messages (spec §5 and §9), with no imports: the club forms ship
+// Club limits and required-field messages (docs/product.md#create-and-edit), with no imports: the club forms ship
 // these to the browser without zod, which club-rules.ts (the schemas) would bring along.
 
 export const CLUB_NAME_MAX = 100;

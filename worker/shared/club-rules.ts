@@ -1,4 +1,4 @@
-// Club rules (spec §5 and §9) that both the browser (instant feedback) and the Worker (the authority)
+// Club rules (docs/product.md#create-and-edit, #joining) that both the browser (instant feedback) and the Worker (the authority)
 // apply. Imports only client-safe modules; the browser takes the bare limits from club-limits.ts.
 import { z } from "zod";
 import {
@@ -60,7 +60,7 @@ const memberLimit = z.preprocess(
     .nullable(),
 );
 
-/** Create Book Club (and POST /clubs): every field, with the spec's defaults for those left out. */
+/** Create Book Club (and POST /clubs): every field, with the defaults for those left out (no description, public, no limit). */
 export const clubInputSchema = z.object({
   name,
   description: description.default(""),

@@ -24,7 +24,7 @@ export const coverAnswerSchema = z.object({
 });
 export type CoverAnswer = z.infer<typeof coverAnswerSchema>;
 
-/** The analysis as stored on a book (the spec's mcp_metadata.bedrock record): the answer plus where it came from. */
+/** The analysis as stored on a book (the book page's "Cover analysis" section, docs/product.md#book-page): the answer plus where it came from. */
 export const coverAnalysisSchema = coverAnswerSchema
   // Records written by other sources (seed data, the local reader) may leave these out.
   .partial({ isbn: true, language_guess: true, age_group: true })

@@ -1,4 +1,4 @@
-// The Add Books dialog's limits and pacing (spec §5 and §9). No imports: used in the browser.
+// The Add Books dialog's limits and pacing (docs/product.md#add-books-dialog). No imports: used in the browser.
 
 export const MAX_IMAGES_PER_DIALOG = 10;
 export const DEFAULT_MAX_IMAGES = 25;

@@ -1,12 +1,12 @@
 // Voice rules both the browser (the recorder) and the Worker (the transcription endpoint) apply.
 // No imports: this module ships to the client.
 
-/** Spec §9: a voice recording lasts at most 10 s, and 8 s when it comes from the search box. */
+/** A voice recording lasts at most 10 s, and 8 s when it comes from the search box (docs/product.md#voice-search). */
 export const VOICE_MAX_SECONDS = 10;
 export const VOICE_SEARCH_MAX_SECONDS = 8;
-/** Spec §9: the default language, as a BCP-47 tag. */
+/** The default language, as a BCP-47 tag. */
 export const VOICE_DEFAULT_LANGUAGE = "en-US";
-/** Spec §9: webm/opus at 16 kHz; 16 kbps keeps 10 s of speech near 20 KB. */
+/** webm/opus at 16 kHz; 16 kbps keeps 10 s of speech near 20 KB. */
 export const VOICE_SAMPLE_RATE = 16_000;
 export const VOICE_BITS_PER_SECOND = 16_000;
 export const VOICE_MIME_TYPE = "audio/webm;codecs=opus";
