@@ -4,20 +4,17 @@ import { describe, expect, it } from "vitest";
 import { books } from "../../worker/db/schema";
 import type { Book } from "../../worker/services/book-view";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { api, call, json, type Envelope } from "../helpers/http";
 import { JPEG_1PX } from "../helpers/images";
 
 const ORIGIN = { Origin: "http://localhost" };
 
-async function send(method: string, path: string, cookie: string | undefined, body?: unknown) {
-  const response = await call(path, { method, cookie, json: body, headers: ORIGIN });
-  return { status: response.status, body: await json<Envelope<Book>>(response) };
-}
+const send = (method: string, path: string, cookie: string | undefined, body?: unknown) => api<Book>(path, { cookie }, { method, json: body, headers: ORIGIN });
 
 describe("POST /api/books", () => {
   it("adds a book typed in by hand", async () => {
     const member = await signedInMember({ name: "Tess" });
-    const { status, body } = await send("POST", "/api/books", member.cookie, {
+    const { status, body } = await send("POST", "/books", member.cookie, {
       title: "  Persuasion ",
       author: "Jane Austen",
       description: "Second chances.",
@@ -28,7 +25,7 @@ describe("POST /api/books", () => {
 
   it("names the missing field for a manual book", async () => {
     const member = await signedInMember();
-    const { status, body } = await send("POST", "/api/books", member.cookie, { title: "", author: "Someone" });
+    const { status, body } = await send("POST", "/books", member.cookie, { title: "", author: "Someone" });
     expect(status).toBe(400);
     expect(body.error).toBe("title: Title is required");
   });
@@ -37,7 +34,7 @@ describe("POST /api/books", () => {
     const member = await signedInMember();
     const key = `covers/${member.user.id}/${crypto.randomUUID()}.jpg`;
     await env.MEDIA.put(key, JPEG_1PX, { httpMetadata: { contentType: "image/jpeg" } });
-    const { status, body } = await send("POST", "/api/books", member.cookie, { s3Key: key, s3Bucket: "MEDIA", extractFromImage: true, status: "available" });
+    const { status, body } = await send("POST", "/books", member.cookie, { s3Key: key, s3Bucket: "MEDIA", extractFromImage: true, status: "available" });
     expect(status).toBe(201);
     expect(body.data).toMatchObject({ status: "available", coverKey: key, coverImage: `/media/${key}` });
     expect(["pending", "done", "needs_details"]).toContain(body.data!.analysisState);
@@ -48,10 +45,10 @@ describe("POST /api/books", () => {
     const other = await signedInMember();
     const theirKey = `covers/${other.user.id}/${crypto.randomUUID()}.jpg`;
     await env.MEDIA.put(theirKey, JPEG_1PX);
-    expect((await send("POST", "/api/books", member.cookie, { s3Key: theirKey })).status).toBe(403);
-    const missing = await send("POST", "/api/books", member.cookie, { s3Key: `covers/${member.user.id}/${crypto.randomUUID()}.jpg` });
+    expect((await send("POST", "/books", member.cookie, { s3Key: theirKey })).status).toBe(403);
+    const missing = await send("POST", "/books", member.cookie, { s3Key: `covers/${member.user.id}/${crypto.randomUUID()}.jpg` });
     expect(missing).toMatchObject({ status: 400, body: { error: "Upload the image before adding the book." } });
-    expect((await send("POST", "/api/books", undefined, { title: "T", author: "A" })).status).toBe(401);
+    expect((await send("POST", "/books", undefined, { title: "T", author: "A" })).status).toBe(401);
   });
 });
 
@@ -61,23 +58,23 @@ describe("PUT /api/books/{id}", () => {
     const borrower = await signedInMember({ name: "Bea Borrower" });
     const book = await createBook(owner.user.id, { title: "Old title" });
 
-    const renamed = await send("PUT", `/api/books/${book.id}`, owner.cookie, { title: "New title", description: "Fresh" });
+    const renamed = await send("PUT", `/books/${book.id}`, owner.cookie, { title: "New title", description: "Fresh" });
     expect(renamed.body.data).toMatchObject({ title: "New title", description: "Fresh" });
 
-    const noBorrower = await send("PUT", `/api/books/${book.id}`, owner.cookie, { status: "borrowed" });
+    const noBorrower = await send("PUT", `/books/${book.id}`, owner.cookie, { status: "borrowed" });
     expect(noBorrower).toMatchObject({ status: 400, body: { error: "Please select who you lent the book to." } });
 
-    const unknown = await send("PUT", `/api/books/${book.id}`, owner.cookie, { status: "borrowed", lentToUserId: "nobody" });
+    const unknown = await send("PUT", `/books/${book.id}`, owner.cookie, { status: "borrowed", lentToUserId: "nobody" });
     expect(unknown.status).toBe(400);
 
-    const lent = await send("PUT", `/api/books/${book.id}`, owner.cookie, {
+    const lent = await send("PUT", `/books/${book.id}`, owner.cookie, {
       status: "borrowed",
       lentToUserId: borrower.user.id,
       lentToUserName: "Spoofed Name",
     });
     expect(lent.body.data).toMatchObject({ status: "borrowed", lentToUserId: borrower.user.id, lentToUserName: "Bea Borrower" });
 
-    const back = await send("PUT", `/api/books/${book.id}`, owner.cookie, { status: "available" });
+    const back = await send("PUT", `/books/${book.id}`, owner.cookie, { status: "available" });
     expect(back.body.data).toMatchObject({ status: "available", lentToUserId: null, lentToUserName: null });
   });
 
@@ -85,19 +82,19 @@ describe("PUT /api/books/{id}", () => {
     const owner = await signedInMember();
     const stranger = await signedInMember();
     const book = await createBook(owner.user.id, { title: "Mine" });
-    expect((await send("PUT", `/api/books/${book.id}`, stranger.cookie, { title: "Theirs" })).status).toBe(403);
-    expect((await send("PUT", `/api/books/${book.id}`, undefined, { title: "Theirs" })).status).toBe(401);
+    expect((await send("PUT", `/books/${book.id}`, stranger.cookie, { title: "Theirs" })).status).toBe(403);
+    expect((await send("PUT", `/books/${book.id}`, undefined, { title: "Theirs" })).status).toBe(401);
     const [row] = await db.select().from(books).where(eq(books.id, book.id));
     expect(row!.title).toBe("Mine");
-    expect((await send("PUT", "/api/books/does-not-exist", owner.cookie, { title: "x" })).status).toBe(404);
+    expect((await send("PUT", "/books/does-not-exist", owner.cookie, { title: "x" })).status).toBe(404);
   });
 
   it("validates fields and refuses unknown ones", async () => {
     const owner = await signedInMember();
     const book = await createBook(owner.user.id);
-    expect((await send("PUT", `/api/books/${book.id}`, owner.cookie, { author: "  " })).body.error).toBe("author: Author is required");
-    expect((await send("PUT", `/api/books/${book.id}`, owner.cookie, { status: "lost" })).status).toBe(400);
-    expect((await send("PUT", `/api/books/${book.id}`, owner.cookie, { userId: "someone-else" })).status).toBe(400);
+    expect((await send("PUT", `/books/${book.id}`, owner.cookie, { author: "  " })).body.error).toBe("author: Author is required");
+    expect((await send("PUT", `/books/${book.id}`, owner.cookie, { status: "lost" })).status).toBe(400);
+    expect((await send("PUT", `/books/${book.id}`, owner.cookie, { userId: "someone-else" })).status).toBe(400);
   });
 });
 
@@ -109,10 +106,10 @@ describe("DELETE /api/books/{id}", () => {
     await env.MEDIA.put(key, JPEG_1PX);
     const book = await createBook(owner.user.id, { title: "Zanzibar Quokka", coverKey: key });
 
-    expect((await send("DELETE", `/api/books/${book.id}`, stranger.cookie)).status).toBe(403);
+    expect((await send("DELETE", `/books/${book.id}`, stranger.cookie)).status).toBe(403);
     expect(await env.MEDIA.head(key)).not.toBeNull();
 
-    const deleted = await send("DELETE", `/api/books/${book.id}`, owner.cookie);
+    const deleted = await send("DELETE", `/books/${book.id}`, owner.cookie);
     expect(deleted.status).toBe(200);
     expect(await db.select().from(books).where(eq(books.id, book.id))).toEqual([]);
     expect(await env.MEDIA.head(key)).toBeNull();
@@ -133,9 +130,9 @@ describe("one cover per book", () => {
   it("refuses (409) a second book with a cover key another book already has, and adds nothing", async () => {
     const member = await signedInMember();
     const key = await uploadedKey(member.user.id);
-    const first = await send("POST", "/api/books", member.cookie, { s3Key: key, extractFromImage: false });
+    const first = await send("POST", "/books", member.cookie, { s3Key: key, extractFromImage: false });
     expect(first.status).toBe(201);
-    const second = await send("POST", "/api/books", member.cookie, { s3Key: key, extractFromImage: false });
+    const second = await send("POST", "/books", member.cookie, { s3Key: key, extractFromImage: false });
     expect(second).toMatchObject({
       status: 409,
       body: { success: false, error: "This image is already the cover of another book. Please upload it again for this book." },
@@ -145,7 +142,7 @@ describe("one cover per book", () => {
 
   it("refuses (400) a key that was never uploaded", async () => {
     const member = await signedInMember();
-    const never = await send("POST", "/api/books", member.cookie, { s3Key: `covers/${member.user.id}/${crypto.randomUUID()}.jpg` });
+    const never = await send("POST", "/books", member.cookie, { s3Key: `covers/${member.user.id}/${crypto.randomUUID()}.jpg` });
     expect(never).toMatchObject({ status: 400, body: { success: false, error: "Upload the image before adding the book." } });
   });
 
@@ -154,7 +151,7 @@ describe("one cover per book", () => {
     const key = await uploadedKey(member.user.id);
     const book = await createBook(member.user.id, { coverKey: await uploadedKey(member.user.id) });
     for (const body of [{ s3Key: key }, { coverKey: key }]) {
-      expect((await send("PUT", `/api/books/${book.id}`, member.cookie, body)).status).toBe(400);
+      expect((await send("PUT", `/books/${book.id}`, member.cookie, body)).status).toBe(400);
     }
     const [row] = await db.select({ coverKey: books.coverKey }).from(books).where(eq(books.id, book.id));
     expect(row!.coverKey).not.toBe(key);
@@ -166,11 +163,11 @@ describe("one cover per book", () => {
     const kept = await createBook(member.user.id, { coverKey: key });
     const removed = await createBook(member.user.id, { coverKey: key });
 
-    expect((await send("DELETE", `/api/books/${removed.id}`, member.cookie)).status).toBe(200);
+    expect((await send("DELETE", `/books/${removed.id}`, member.cookie)).status).toBe(200);
     expect(await env.MEDIA.head(key)).not.toBeNull();
     expect((await call(`/media/${key}`)).status).toBe(200);
 
-    expect((await send("DELETE", `/api/books/${kept.id}`, member.cookie)).status).toBe(200);
+    expect((await send("DELETE", `/books/${kept.id}`, member.cookie)).status).toBe(200);
     expect(await env.MEDIA.head(key)).toBeNull();
   });
 

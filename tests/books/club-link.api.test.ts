@@ -5,17 +5,14 @@ import { books, memberships } from "../../worker/db/schema";
 import type { Book, BookCard } from "../../worker/services/book-view";
 import { CLUB_SHARE_FORBIDDEN } from "../../worker/services/book-writes";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { api, call, json, type Envelope } from "../helpers/http";
 import { JPEG_1PX } from "../helpers/images";
 import { addMember, createClub } from "../clubs/support";
-import { bearer, SAME_ORIGIN } from "../members/support";
+import { bearer } from "../members/support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
-async function send(method: string, path: string, member: Member | null, body?: unknown) {
-  const response = await call(path, { method, cookie: member?.cookie, json: body, headers: SAME_ORIGIN });
-  return { status: response.status, body: await json<Envelope<Book>>(response) };
-}
+const send = (method: string, path: string, member: Member | null, body?: unknown) => api<Book>(path, member, { method, json: body });
 
 async function storedClubId(bookId: string) {
   const [row] = await db.select({ clubId: books.clubId }).from(books).where(eq(books.id, bookId));
@@ -43,14 +40,14 @@ describe("PUT /api/books/{id} with clubId", () => {
   it("shares the book into one of the owner's active clubs, moves it, and takes it out with null", async () => {
     const book = await createBook(owner.user.id, { title: "Shared" });
 
-    const shared = await send("PUT", `/api/books/${book.id}`, owner, { clubId: activeClub.id });
+    const shared = await send("PUT", `/books/${book.id}`, owner, { clubId: activeClub.id });
     expect(shared.status).toBe(200);
     expect(shared.body.data).toMatchObject({ clubId: activeClub.id, clubName: "Thursday Readers", clubIsPrivate: true, membersOnly: false });
 
-    const moved = await send("PUT", `/api/books/${book.id}`, owner, { clubId: otherActiveClub.id });
+    const moved = await send("PUT", `/books/${book.id}`, owner, { clubId: otherActiveClub.id });
     expect(moved.body.data).toMatchObject({ clubId: otherActiveClub.id, clubName: "Owner's Own Club", clubIsPrivate: false });
 
-    const removed = await send("PUT", `/api/books/${book.id}`, owner, { clubId: null });
+    const removed = await send("PUT", `/books/${book.id}`, owner, { clubId: null });
     expect(removed.status).toBe(200);
     expect(removed.body.data).toMatchObject({ clubId: null, clubName: null, membersOnly: false });
     expect(await storedClubId(book.id)).toBeNull();
@@ -58,7 +55,7 @@ describe("PUT /api/books/{id} with clubId", () => {
 
   it("leaves the club alone when clubId is not sent", async () => {
     const book = await createBook(owner.user.id, { clubId: activeClub.id });
-    const { status, body } = await send("PUT", `/api/books/${book.id}`, owner, { title: "Renamed", status: "reading" });
+    const { status, body } = await send("PUT", `/books/${book.id}`, owner, { title: "Renamed", status: "reading" });
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ title: "Renamed", clubId: activeClub.id });
   });
@@ -69,7 +66,7 @@ describe("PUT /api/books/{id} with clubId", () => {
     ["a club that does not exist", () => crypto.randomUUID()],
   ])("refuses %s with 403 and the same message, and changes nothing", async (_, clubId) => {
     const book = await createBook(owner.user.id, { title: "Stays Put" });
-    const { status, body } = await send("PUT", `/api/books/${book.id}`, owner, { clubId: clubId(), title: "Changed" });
+    const { status, body } = await send("PUT", `/books/${book.id}`, owner, { clubId: clubId(), title: "Changed" });
     expect(status).toBe(403);
     expect(body).toEqual({ success: false, error: CLUB_SHARE_FORBIDDEN });
     const [row] = await db.select().from(books).where(eq(books.id, book.id));
@@ -82,22 +79,22 @@ describe("PUT /api/books/{id} with clubId", () => {
     [{ clubId: 7 }, "clubId: Invalid input: expected string, received number"],
   ])("refuses %o with 400", async (payload, error) => {
     const book = await createBook(owner.user.id);
-    const { status, body } = await send("PUT", `/api/books/${book.id}`, owner, payload);
+    const { status, body } = await send("PUT", `/books/${book.id}`, owner, payload);
     expect(status).toBe(400);
     expect(body.error).toBe(error);
   });
 
   it("keeps a club the owner has since left while other fields change, but will not share into it again", async () => {
     const book = await createBook(owner.user.id);
-    expect((await send("PUT", `/api/books/${book.id}`, owner, { clubId: activeClub.id })).status).toBe(200);
+    expect((await send("PUT", `/books/${book.id}`, owner, { clubId: activeClub.id })).status).toBe(200);
     await db.delete(memberships).where(and(eq(memberships.userId, owner.user.id), eq(memberships.clubId, activeClub.id)));
     try {
-      const kept = await send("PUT", `/api/books/${book.id}`, owner, { clubId: activeClub.id, title: "Still Shared" });
+      const kept = await send("PUT", `/books/${book.id}`, owner, { clubId: activeClub.id, title: "Still Shared" });
       expect(kept.status).toBe(200);
       expect(kept.body.data).toMatchObject({ clubId: activeClub.id, title: "Still Shared" });
 
-      expect((await send("PUT", `/api/books/${book.id}`, owner, { clubId: null })).status).toBe(200);
-      const again = await send("PUT", `/api/books/${book.id}`, owner, { clubId: activeClub.id });
+      expect((await send("PUT", `/books/${book.id}`, owner, { clubId: null })).status).toBe(200);
+      const again = await send("PUT", `/books/${book.id}`, owner, { clubId: activeClub.id });
       expect(again.status).toBe(403);
     } finally {
       await addMember(activeClub.id, owner.user.id);
@@ -108,7 +105,7 @@ describe("PUT /api/books/{id} with clubId", () => {
     const book = await createBook(owner.user.id);
     const host = await signedInMember();
     await addMember(activeClub.id, host.user.id);
-    const { status } = await send("PUT", `/api/books/${book.id}`, host, { clubId: activeClub.id });
+    const { status } = await send("PUT", `/books/${book.id}`, host, { clubId: activeClub.id });
     expect(status).toBe(403);
     expect(await storedClubId(book.id)).toBeNull();
   });
@@ -116,7 +113,7 @@ describe("PUT /api/books/{id} with clubId", () => {
 
 describe("POST /api/books with clubId", () => {
   it("adds a typed-in book straight into an active club", async () => {
-    const { status, body } = await send("POST", "/api/books", owner, { title: "Club Pick", author: "Someone", clubId: activeClub.id });
+    const { status, body } = await send("POST", "/books", owner, { title: "Club Pick", author: "Someone", clubId: activeClub.id });
     expect(status).toBe(201);
     expect(body.data).toMatchObject({ title: "Club Pick", clubId: activeClub.id, clubName: "Thursday Readers" });
   });
@@ -124,14 +121,14 @@ describe("POST /api/books with clubId", () => {
   it("adds a book from a cover into an active club", async () => {
     const key = `covers/${owner.user.id}/${crypto.randomUUID()}.jpg`;
     await env.MEDIA.put(key, JPEG_1PX, { httpMetadata: { contentType: "image/jpeg" } });
-    const { status, body } = await send("POST", "/api/books", owner, { s3Key: key, extractFromImage: false, clubId: otherActiveClub.id });
+    const { status, body } = await send("POST", "/books", owner, { s3Key: key, extractFromImage: false, clubId: otherActiveClub.id });
     expect(status).toBe(201);
     expect(body.data).toMatchObject({ coverKey: key, clubId: otherActiveClub.id });
   });
 
   it("refuses a club the member is not active in, and adds nothing", async () => {
     const title = `Refused ${crypto.randomUUID()}`;
-    const { status, body } = await send("POST", "/api/books", owner, { title, author: "Someone", clubId: pendingClub.id });
+    const { status, body } = await send("POST", "/books", owner, { title, author: "Someone", clubId: pendingClub.id });
     expect(status).toBe(403);
     expect(body.error).toBe(CLUB_SHARE_FORBIDDEN);
     expect(await db.select().from(books).where(eq(books.title, title))).toEqual([]);
@@ -175,10 +172,10 @@ describe("the members-only flag", () => {
 
   it("is true on a private club's book for everyone but its active members and its owner (GET /api/books/{id})", async () => {
     for (const [who, viewer, expected] of viewers()) {
-      const { body } = await send("GET", `/api/books/${privateBookId}`, viewer);
+      const { body } = await send("GET", `/books/${privateBookId}`, viewer);
       expect({ who, membersOnly: body.data!.membersOnly }).toEqual({ who, membersOnly: expected });
       expect(body.data).toMatchObject({ clubName: "Hidden Shelf", clubIsPrivate: true });
-      const open = await send("GET", `/api/books/${publicBookId}`, viewer);
+      const open = await send("GET", `/books/${publicBookId}`, viewer);
       expect({ who, membersOnly: open.body.data!.membersOnly }).toEqual({ who, membersOnly: false });
     }
   });

@@ -7,7 +7,7 @@ import type { Book } from "../../worker/services/book-view";
 import { MAX_METADATA_COVER_BYTES, coverLinkAllowed } from "../../worker/services/metadata-cover";
 import { fetchedUrls, fixtures, jsonResponse, mockFetch } from "../covers/helpers";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { api, call } from "../helpers/http";
 import { GIF_1PX } from "../helpers/images";
 import {
   GOOGLE_THUMBNAIL,
@@ -24,10 +24,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function addByIsbn(cookie: string | undefined, body: unknown) {
-  const response = await call("/api/books", { method: "POST", cookie, json: body, headers: ORIGIN });
-  return { status: response.status, body: await json<Envelope<Book>>(response) };
-}
+const addByIsbn = (cookie: string | undefined, body: unknown) => api<Book>("/books", { cookie }, { method: "POST", json: body, headers: ORIGIN });
 
 function imageResponse(bytes: Uint8Array, type = "image/jpeg", headers: Record<string, string> = {}) {
   return new Response(bytes.slice(), { headers: { "Content-Type": type, ...headers } });

@@ -3,21 +3,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { clubs } from "../../worker/db/schema";
 import type { BrowseClub, ClubDetails, MemberClub } from "../../worker/services/clubs";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { api, call, json, type Envelope } from "../helpers/http";
 import { addMember, createClub, createClubs } from "./support";
 
 type BrowseData = { items: BrowseClub[]; nextToken: string | null; prevToken: string | null };
 
-async function get<T>(path: string, cookie?: string) {
-  const response = await call(path, { cookie });
-  return { status: response.status, body: await json<Envelope<T>>(response) };
-}
+const get = <T>(path: string, cookie?: string) => api<T>(path, { cookie }, { headers: {} });
 
 describe("visitors", () => {
   it.each(["/api/clubs", "/api/clubs/browse", "/api/clubs/browse?search=chess", `/api/clubs/${crypto.randomUUID()}`])(
     "GET %s answers 401 in the envelope",
     async (path) => {
-      const { status, body } = await get(path);
+      const { status, body } = await get(path.slice("/api".length));
       expect(status).toBe(401);
       expect(body).toEqual({ success: false, error: "Please sign in to continue." });
     },
@@ -53,7 +50,7 @@ describe("GET /api/clubs/browse", () => {
     let pages = 0;
     do {
       const query: string = `?search=zephyr&limit=7${token ? `&nextToken=${token}` : ""}`;
-      const { status, body } = await get<BrowseData>(`/api/clubs/browse${query}`, cookie);
+      const { status, body } = await get<BrowseData>(`/clubs/browse${query}`, cookie);
       expect(status).toBe(200);
       seen.push(...body.data!.items.map((club) => club.name));
       token = body.data!.nextToken;
@@ -66,20 +63,20 @@ describe("GET /api/clubs/browse", () => {
     expect(seen[0]).toBe("Zephyr Circle 29");
     expect(seen[29]).toBe("Zephyr Circle 00");
 
-    const second = await get<BrowseData>(`/api/clubs/browse?search=zephyr&limit=7&nextToken=${tokens[0]}`, cookie);
-    const back = await get<BrowseData>(`/api/clubs/browse?search=zephyr&limit=7&prevToken=${second.body.data!.prevToken}`, cookie);
+    const second = await get<BrowseData>(`/clubs/browse?search=zephyr&limit=7&nextToken=${tokens[0]}`, cookie);
+    const back = await get<BrowseData>(`/clubs/browse?search=zephyr&limit=7&prevToken=${second.body.data!.prevToken}`, cookie);
     expect(back.body.data!.items.map((club) => club.name)).toEqual(seen.slice(0, 7));
     expect(back.body.data!.prevToken).toBeNull();
   });
 
   it("shows 12 clubs a page by default, with the card fields and the viewer's Member flag", async () => {
-    const { body } = await get<BrowseData>("/api/clubs/browse?search=%20%20Zephyr%20%20", cookie);
+    const { body } = await get<BrowseData>("/clubs/browse?search=%20%20Zephyr%20%20", cookie);
     expect(body.success).toBe(true);
     expect(body.data!.items).toHaveLength(12);
     expect(body.data!.nextToken).toMatch(/^c[0-9a-z]+$/);
     const joined = body.data!.items.find((club) => club.clubId === joinedId);
     expect(joined).toBeUndefined(); // 07 is on a later page
-    const { body: all } = await get<BrowseData>("/api/clubs/browse?search=zephyr&limit=30", cookie);
+    const { body: all } = await get<BrowseData>("/clubs/browse?search=zephyr&limit=30", cookie);
     const byName = new Map(all.data!.items.map((club) => [club.name, club]));
     expect(byName.get("Zephyr Circle 07")).toEqual({
       clubId: joinedId,
@@ -97,7 +94,7 @@ describe("GET /api/clubs/browse", () => {
 
   it("searches name, description and location, all words required, by prefix", async () => {
     const names = async (search: string) =>
-      (await get<BrowseData>(`/api/clubs/browse?limit=100&search=${encodeURIComponent(search)}`, cookie)).body.data!.items.map((c) => c.name);
+      (await get<BrowseData>(`/clubs/browse?limit=100&search=${encodeURIComponent(search)}`, cookie)).body.data!.items.map((c) => c.name);
     expect(await names("poetry")).toHaveLength(10);
     expect(await names("marlowe")).toEqual(["Zephyr Circle 04"]);
     expect(await names("cafe")).toEqual(["Zephyr Circle 04"]); // diacritics folded
@@ -111,7 +108,7 @@ describe("GET /api/clubs/browse", () => {
     const creator = await createMember();
     const club = await createClub(creator.id, { name: "Quokka Readers", description: "Marsupial literature" });
     const names = async (search: string) =>
-      (await get<BrowseData>(`/api/clubs/browse?search=${search}`, cookie)).body.data!.items.map((c) => c.clubId);
+      (await get<BrowseData>(`/clubs/browse?search=${search}`, cookie)).body.data!.items.map((c) => c.clubId);
     expect(await names("quokka")).toEqual([club.id]);
 
     await db.update(clubs).set({ name: "Wombat Readers" }).where(eq(clubs.id, club.id));
@@ -122,7 +119,7 @@ describe("GET /api/clubs/browse", () => {
 
   it("refuses a bad cursor or limit with 400", async () => {
     for (const query of ["nextToken=not-a-token", "limit=0", "limit=101", `search=${"x".repeat(201)}`]) {
-      const { status, body } = await get(`/api/clubs/browse?${query}`, cookie);
+      const { status, body } = await get(`/clubs/browse?${query}`, cookie);
       expect(status).toBe(400);
       expect(body.success).toBe(false);
     }
@@ -140,7 +137,7 @@ describe("GET /api/clubs (my clubs)", () => {
     await addMember(joined.id, me.user.id, "active", "member");
     await addMember(requested.id, me.user.id, "pending", "member");
 
-    const { status, body } = await get<{ items: MemberClub[]; nextToken: string | null }>("/api/clubs", me.cookie);
+    const { status, body } = await get<{ items: MemberClub[]; nextToken: string | null }>("/clubs", me.cookie);
     expect(status).toBe(200);
     expect(body.data!.nextToken).toBeNull();
     expect(body.data!.items.map((club) => club.name)).toEqual(["Hoped-for Club", "Joined Club", "Mira's Own Club"]);
@@ -162,7 +159,7 @@ describe("GET /api/clubs (my clubs)", () => {
 
   it("is empty for a member without clubs", async () => {
     const loner = await signedInMember();
-    const { body } = await get("/api/clubs", loner.cookie);
+    const { body } = await get("/clubs", loner.cookie);
     expect(body).toEqual({ success: true, data: { items: [], nextToken: null } });
   });
 
@@ -191,7 +188,7 @@ describe("GET /api/clubs/{id}", () => {
   });
 
   it("shows a private club's details to its active members", async () => {
-    const { status, body } = await get<ClubDetails>(`/api/clubs/${privateId}`, insider.cookie);
+    const { status, body } = await get<ClubDetails>(`/clubs/${privateId}`, insider.cookie);
     expect(status).toBe(200);
     expect(body.data).toEqual({
       clubId: privateId,
@@ -213,19 +210,19 @@ describe("GET /api/clubs/{id}", () => {
     const hopeful = await signedInMember();
     await addMember(privateId, hopeful.user.id, "pending");
     const summary = { clubId: privateId, name: "Secret Shelf", description: "Invite only", location: "Town Hall", isPrivate: true, memberCount: 3 };
-    expect((await get(`/api/clubs/${privateId}`, stranger.cookie)).body.data).toEqual({ ...summary, detailsVisible: false, userStatus: null });
-    expect((await get(`/api/clubs/${privateId}`, hopeful.cookie)).body.data).toEqual({ ...summary, detailsVisible: false, userStatus: "pending" });
+    expect((await get(`/clubs/${privateId}`, stranger.cookie)).body.data).toEqual({ ...summary, detailsVisible: false, userStatus: null });
+    expect((await get(`/clubs/${privateId}`, hopeful.cookie)).body.data).toEqual({ ...summary, detailsVisible: false, userStatus: "pending" });
   });
 
   it("shows a public club's details to any member, with no role for a non-member", async () => {
     const stranger = await signedInMember();
-    const { body } = await get<ClubDetails>(`/api/clubs/${publicId}`, stranger.cookie);
+    const { body } = await get<ClubDetails>(`/clubs/${publicId}`, stranger.cookie);
     expect(body.data).toMatchObject({ name: "Open Shelf", memberLimit: 50, createdBy: creatorId, userRole: null, userStatus: null, detailsVisible: true });
   });
 
   it("answers 404 for an unknown club", async () => {
     const member = await signedInMember();
-    const { status, body } = await get(`/api/clubs/${crypto.randomUUID()}`, member.cookie);
+    const { status, body } = await get(`/clubs/${crypto.randomUUID()}`, member.cookie);
     expect(status).toBe(404);
     expect(body).toEqual({ success: false, error: "Club not found" });
   });

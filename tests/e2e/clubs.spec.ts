@@ -1,41 +1,18 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { cityInState } from "../geo/fixtures/nominatim";
-import { expect, expectAccessible, type Member, newMember, signInAsNewMember, test } from "./fixtures";
+import { expect, expectAccessible, newMember, signInAsNewMember, test } from "./fixtures";
 import { startRecordedGeocoder } from "./recorded-geocoder";
 
 // Austin, Texas: where the creator's device says it is; the recorded answer names the same city.
 const DEVICE = { latitude: 30.267153, longitude: -97.743061 };
 const CLUBS = { path: "/clubs", heading: "Book Clubs" };
 
-function randomClientAddress(): string {
-  const octet = () => 1 + Math.floor(Math.random() * 254);
-  return `10.${octet()}.${octet()}.${octet()}`;
-}
-
-/**
- * Another person in a browser of their own, signed in as a new member and landing on My Clubs.
- * Their page's errors count against the test like the main page's.
- */
-async function anotherMember(browser: Browser, name: string, problems: string[]): Promise<{ context: BrowserContext; page: Page; member: Member }> {
-  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": randomClientAddress() } });
-  const page = await context.newPage();
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(`${name}: console error: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`${name}: page error: ${error.message}`));
-  const member = await signInAsNewMember(page, newMember(name), CLUBS);
-  return { context, page, member };
-}
-
 test("a creator makes a private club with a detected location; a friend joins by code, a stranger is approved; the creator edits and deletes it", async ({
   page,
-  browser,
   baseURL,
-  pageProblems,
+  newClient,
 }) => {
   test.setTimeout(150_000);
   const geocoder = await startRecordedGeocoder(cityInState);
-  const contexts: BrowserContext[] = [];
   try {
     // Permission is granted up front, as a member who says yes; the page asks only when the button is pressed.
     await page.context().grantPermissions(["geolocation", "clipboard-read", "clipboard-write"], { origin: baseURL });
@@ -87,8 +64,7 @@ test("a creator makes a private club with a detected location; a friend joins by
     expect(copied).toBe(shownCode);
 
     // A friend joins with the code, typed in lower case: the field shows it in upper case.
-    const friend = await anotherMember(browser, "Farah Friend", pageProblems);
-    contexts.push(friend.context);
+    const friend = await newClient("Farah Friend", CLUBS);
     await friend.page.getByRole("button", { name: "Join Club" }).click();
     const join = friend.page.getByRole("dialog", { name: "Join Book Club" });
     await expect(join.getByRole("button", { name: "Join Club" })).toBeDisabled();
@@ -102,8 +78,7 @@ test("a creator makes a private club with a detected location; a friend joins by
     await expectAccessible(friend.page);
 
     // A stranger finds the club under Browse Clubs and asks to join.
-    const stranger = await anotherMember(browser, "Sami Stranger", pageProblems);
-    contexts.push(stranger.context);
+    const stranger = await newClient("Sami Stranger", CLUBS);
     await stranger.page.getByRole("navigation", { name: "Club sections" }).getByRole("link", { name: "Browse Clubs" }).click();
     const search = stranger.page.getByPlaceholder("Search clubs by name, description, location…");
     await search.fill(clubName);
@@ -163,7 +138,6 @@ test("a creator makes a private club with a detected location; a friend joins by
     await friend.page.goto("/clubs");
     await expect(friend.page.getByText("You have no clubs yet")).toBeVisible();
   } finally {
-    for (const context of contexts) await context.close();
     await geocoder.close();
   }
 });

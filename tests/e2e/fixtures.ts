@@ -1,11 +1,33 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+
+/** Another person's browser: their own cookies and client address, watched like the main page. */
+export interface Client {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+}
+
+/** Where a member lands after signing in, and the heading that says they are there. */
+export interface Landing {
+  path: string;
+  heading: string;
+}
+
+/**
+ * Opens another person's browser. Given a name (or a member), they are signed in as a new member
+ * first; without one the browser stays signed out, for a test that signs in later itself.
+ */
+export interface NewClient {
+  (): Promise<Client>;
+  (member: string | Member, landing?: Landing): Promise<Client & { member: Member }>;
+}
 
 /**
  * Every e2e test fails on a console error, an uncaught page error or a failed same-origin
  * request, so a journey that "works" while the page is quietly broken does not pass.
  */
-export const test = base.extend<{ pageProblems: string[] }>({
+export const test = base.extend<{ pageProblems: string[]; newClient: NewClient }>({
   // Sign-in is rate-limited per client address; each test is its own client, as real people are.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, "CF-Connecting-IP": randomClientAddress() });
@@ -18,6 +40,23 @@ export const test = base.extend<{ pageProblems: string[] }>({
     },
     { auto: true },
   ],
+  // The clients' problems fail the test like the main page's; their browsers close with the test.
+  newClient: async ({ browser, baseURL }, use) => {
+    const opened: (Client & { name: string })[] = [];
+    const newClient = async (member?: string | Member, landing?: Landing) => {
+      const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": randomClientAddress() } });
+      const page = await context.newPage();
+      const client = { context, page, problems: watchPageProblems(page, baseURL) };
+      opened.push({ ...client, name: typeof member === "string" ? member : (member?.name ?? `client ${opened.length + 1}`) });
+      if (member === undefined) return client;
+      return { ...client, member: await signInAsNewMember(page, typeof member === "string" ? newMember(member) : member, landing) };
+    };
+    await use(newClient as NewClient);
+    // Read before closing: a closing browser cancels its requests, which is not the page's fault.
+    const problems = opened.flatMap(({ name, problems }) => problems.map((problem) => `${name}: ${problem}`));
+    for (const { context } of opened) await context.close();
+    expect(problems, "console errors or failed requests in the other browsers").toEqual([]);
+  },
 });
 
 /** Collects a page's console errors, uncaught errors and failed same-origin requests (also for pages a spec opens in browsers of its own). */

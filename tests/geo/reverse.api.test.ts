@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GEOCODE_RATE_LIMITED } from "../../worker/services/geocoding";
 import { signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { api, call, type Envelope } from "../helpers/http";
 import * as recorded from "./fixtures/nominatim";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
@@ -30,10 +30,8 @@ function askedUrl(spy: ReturnType<typeof mapsServiceAnswers>, call = 0) {
   return new URL(String(spy.mock.calls[call]![0]));
 }
 
-async function reverse(query: string, options: { cookie?: string; headers?: HeadersInit } = {}) {
-  const response = await call(`/api/geo/reverse?${query}`, { cookie: options.cookie ?? member.cookie, headers: options.headers });
-  return { status: response.status, body: await json<Envelope<{ location: string }>>(response) };
-}
+const reverse = (query: string, options: { cookie?: string; headers?: HeadersInit } = {}) =>
+  api<{ location: string }>(`/geo/reverse?${query}`, { cookie: options.cookie ?? member.cookie }, { headers: options.headers ?? {} });
 
 describe("GET /api/geo/reverse", () => {
   it("is for members only, and asks nothing of the maps service for visitors", async () => {

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loans } from "../../worker/db/schema";
 import { db, signedInMember } from "../helpers/fixtures";
-import { api, eventsOf, holdingLoans, lendingScene, loanStep, requestLoanAs } from "./support";
+import { api } from "../helpers/http";
+import { eventsOf, holdingLoans, lendingScene, loanStep, requestLoanAs } from "./support";
 
 describe("simultaneous steps leave one open loan", () => {
   it("two members asking at once make two requests; two accepts at once leave exactly one accepted", async () => {

@@ -5,7 +5,8 @@ import { notifications } from "../../worker/db/schema";
 import { addDays, dayIn } from "../../worker/shared/calendar";
 import { longDay } from "../../worker/services/loan-steps";
 import { db } from "../helpers/fixtures";
-import { api, lendingScene, requestLoanAs, stepOk } from "./support";
+import { api } from "../helpers/http";
+import { lendingScene, requestLoanAs, stepOk } from "./support";
 
 describe("every step tells both sides", () => {
   it("posts each step as a line in the pair's conversation, from the member who took it", async () => {

@@ -6,7 +6,8 @@ import { dayIn } from "../../worker/shared/calendar";
 import type { BookLoanPanel, LoanView } from "../../worker/services/loans";
 import { addMember, createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
-import { api, lendingScene, loanInState, requestLoanAs, stepOk } from "./support";
+import { api } from "../helpers/http";
+import { lendingScene, loanInState, requestLoanAs, stepOk } from "./support";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 type Page = { items: LoanView[]; nextToken: string | null };

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { books, loans } from "../../worker/db/schema";
 import { db, signedInMember } from "../helpers/fixtures";
-import { api, eventsOf, holdingLoans, lendingScene, loanStep, requestLoanAs, stepOk } from "./support";
+import { api } from "../helpers/http";
+import { eventsOf, holdingLoans, lendingScene, loanStep, requestLoanAs, stepOk } from "./support";
 
 const lendTo = (scene: Awaited<ReturnType<typeof lendingScene>>, borrowerId: string) =>
   api(`/books/${scene.book.id}`, scene.owner, { method: "PUT", json: { status: "borrowed", lentToUserId: borrowerId } });

@@ -4,7 +4,8 @@ import { books, LOAN_STATES, type LoanState, loans } from "../../worker/db/schem
 import { addDays, dayIn } from "../../worker/shared/calendar";
 import { addMember, createClub } from "../clubs/support";
 import { createBook, db } from "../helpers/fixtures";
-import { api, eventsOf, lendingScene, loanInState, loanRow, loanStep, requestLoanAs, stepOk } from "./support";
+import { api } from "../helpers/http";
+import { eventsOf, lendingScene, loanInState, loanRow, loanStep, requestLoanAs, stepOk } from "./support";
 
 type Actor = "owner" | "borrower" | "stranger" | "visitor";
 const ACTORS: Actor[] = ["owner", "borrower", "stranger", "visitor"];

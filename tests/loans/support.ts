@@ -4,22 +4,9 @@ import { type LoanState, loanEvents, loans, users } from "../../worker/db/schema
 import { addDays, dayIn } from "../../worker/shared/calendar";
 import type { LoanView } from "../../worker/services/loans";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
-import { SAME_ORIGIN } from "../members/support";
+import { api } from "../helpers/http";
 
 export type Member = Awaited<ReturnType<typeof signedInMember>>;
-export type Answer<T> = { status: number; body: Envelope<T> };
-
-/** Any API call as a member (cookie, same-origin) or a visitor (null). */
-export async function api<T = unknown>(path: string, member: Member | null, init: { method?: string; json?: unknown } = {}): Promise<Answer<T>> {
-  const response = await call(`/api${path}`, {
-    method: init.method ?? "GET",
-    cookie: member?.cookie,
-    headers: SAME_ORIGIN,
-    ...(init.json !== undefined ? { json: init.json } : {}),
-  });
-  return { status: response.status, body: await json<Envelope<T>>(response) };
-}
 
 /** POST /api/loans/{id}/{step} (or the PUT for a due date), answered with the loan. */
 export function loanStep(loanId: string, step: string, member: Member | null, body?: unknown) {

@@ -5,9 +5,9 @@ import { SUBJECT_MAX } from "../../worker/email/templates";
 import type { LoanView } from "../../worker/services/loans";
 import { deleteAccountByApi } from "../account/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
-import { json, type Envelope } from "../helpers/http";
+import { api, type Envelope, json } from "../helpers/http";
 import { page, postForm } from "../helpers/pages";
-import { api, eventsOf, lendingScene, loanRow, loanStep, type Member, requestLoanAs, stepOk } from "./support";
+import { eventsOf, lendingScene, loanRow, loanStep, type Member, requestLoanAs, stepOk } from "./support";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 /**

@@ -8,7 +8,8 @@ import type { BookLoanPanel } from "../../worker/services/loans";
 import { runJob } from "../../worker/services/scheduled-jobs";
 import { WAITLIST_OFFER_MS, waitlistJob } from "../../worker/services/waitlist";
 import { db, signedInMember } from "../helpers/fixtures";
-import { api, lendingScene, type Member, requestLoanAs, stepOk } from "./support";
+import { api } from "../helpers/http";
+import { lendingScene, type Member, requestLoanAs, stepOk } from "./support";
 
 const join = (member: Member | null, bookId: string) => api<{ place: number }>(`/books/${bookId}/waitlist`, member, { method: "POST" });
 const leave = (member: Member | null, bookId: string) => api(`/books/${bookId}/waitlist`, member, { method: "DELETE" });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { generateSessionToken, sessionIdFromToken } from "../../worker/auth/session";
 import { sessions } from "../../worker/db/schema";
 import { createMember, db } from "../helpers/fixtures";
-import { call, ORIGIN } from "../helpers/http";
+import { bearer, call } from "../helpers/http";
 
 /** A member whose only session expired a minute ago (the row is still there, as before cleanup). */
 export async function expiredSessionMember() {
@@ -12,10 +12,8 @@ export async function expiredSessionMember() {
   return { user, token, cookie: `bookclub_session=${token}` };
 }
 
-/** Headers a same-origin browser request carries, so cookie-authenticated writes pass the CSRF check. */
-export const SAME_ORIGIN = { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" };
-
-export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+// Defined beside call() and api(); many tests import them from here.
+export { bearer, SAME_ORIGIN } from "../helpers/http";
 
 /** Uploads raw bytes as a profile picture. */
 export function uploadPicture(token: string, bytes: Uint8Array, contentType = "image/png") {

@@ -3,15 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../worker/db/schema";
 import type { ConversationSummary } from "../../worker/services/conversations";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { api, call } from "../helpers/http";
 import { createConversation } from "./support";
 
 type ListData = { items: ConversationSummary[]; nextToken: string | null };
 
-async function list(query: string, cookie?: string) {
-  const response = await call(`/api/dm/conversations${query}`, { cookie });
-  return { status: response.status, body: await json<Envelope<ListData>>(response) };
-}
+const list = (query: string, cookie?: string) => api<ListData>(`/dm/conversations${query}`, { cookie }, { headers: {} });
 
 const HOUR = 60 * 60 * 1000;
 

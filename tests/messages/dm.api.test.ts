@@ -5,29 +5,19 @@ import type { MessagePage, RoomMessage } from "../../durable-objects/conversatio
 import { conversations } from "../../worker/db/schema";
 import { conversationRoom } from "../../worker/services/conversation-rooms";
 import { db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
-import { SAME_ORIGIN } from "../members/support";
+import { api } from "../helpers/http";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
-function api<T>(path: string, member: Member | null, init: { method?: string; json?: unknown } = {}) {
-  return call(`/api/dm${path}`, {
-    method: init.method ?? "GET",
-    cookie: member?.cookie,
-    headers: SAME_ORIGIN,
-    ...(init.json !== undefined ? { json: init.json } : {}),
-  }).then(async (response) => ({ status: response.status, body: await json<Envelope<T>>(response) }));
-}
-
 async function start(from: Member, to: Member) {
-  const { status, body } = await api<{ conversationId: string }>("/conversations", from, { method: "POST", json: { toUserId: to.user.id } });
+  const { status, body } = await api<{ conversationId: string }>("/dm/conversations", from, { method: "POST", json: { toUserId: to.user.id } });
   expect(status).toBe(201);
   return body.data!.conversationId;
 }
 
 const send = (member: Member, conversationId: string, content: string) =>
-  api<RoomMessage>(`/conversations/${conversationId}/messages`, member, { method: "POST", json: { content } });
+  api<RoomMessage>(`/dm/conversations/${conversationId}/messages`, member, { method: "POST", json: { content } });
 
 describe("starting a conversation", () => {
   it("gives the same pair the same conversation, from either side and when both start at once", async () => {
@@ -39,12 +29,12 @@ describe("starting a conversation", () => {
 
   it("refuses an unknown member, oneself, and a missing toUserId with the spec's texts", async () => {
     const a = await signedInMember();
-    expect(await api("/conversations", a, { method: "POST", json: { toUserId: "no-such-member" } })).toEqual({
+    expect(await api("/dm/conversations", a, { method: "POST", json: { toUserId: "no-such-member" } })).toEqual({
       status: 404,
       body: { success: false, error: "No user found with that ID" },
     });
-    expect((await api("/conversations", a, { method: "POST", json: { toUserId: a.user.id } })).status).toBe(400);
-    expect((await api("/conversations", a, { method: "POST", json: {} })).status).toBe(400);
+    expect((await api("/dm/conversations", a, { method: "POST", json: { toUserId: a.user.id } })).status).toBe(400);
+    expect((await api("/dm/conversations", a, { method: "POST", json: {} })).status).toBe(400);
   });
 });
 
@@ -55,7 +45,7 @@ describe("starting conversations is rate-limited", () => {
     await startOfRateLimitWindow();
     const [starter, ...others] = await Promise.all(Array.from({ length: 12 }, () => signedInMember()));
     for (const other of others.slice(0, 10)) await start(starter!, other);
-    const refused = await api("/conversations", starter!, { method: "POST", json: { toUserId: others[10]!.user.id } });
+    const refused = await api("/dm/conversations", starter!, { method: "POST", json: { toUserId: others[10]!.user.id } });
     expect(refused).toEqual({ status: 429, body: tooQuickly });
     const [userAId, userBId] = [starter!.user.id, others[10]!.user.id].sort();
     expect(await db.select().from(conversations).where(and(eq(conversations.userAId, userAId!), eq(conversations.userBId, userBId!)))).toEqual([]);
@@ -66,7 +56,7 @@ describe("starting conversations is rate-limited", () => {
     const [starter, ...others] = await Promise.all(Array.from({ length: 12 }, () => signedInMember()));
     const ids = [];
     for (const other of others.slice(0, 10)) ids.push(await start(starter!, other));
-    expect((await api("/conversations", starter!, { method: "POST", json: { toUserId: others[10]!.user.id } })).status).toBe(429);
+    expect((await api("/dm/conversations", starter!, { method: "POST", json: { toUserId: others[10]!.user.id } })).status).toBe(429);
     // The conversations the starter already has still open, as often as asked.
     for (const [index, other] of others.slice(0, 10).entries()) expect(await start(starter!, other)).toBe(ids[index]);
     // Another member starting one with the limited member is not held back by the starter's limit.
@@ -79,17 +69,17 @@ describe("messages", () => {
     const [a, b] = await Promise.all([signedInMember(), signedInMember()]);
     const id = await start(a, b);
     for (let i = 1; i <= 32; i++) expect((await send(i % 2 ? a : b, id, `  note ${i}  `)).status).toBe(201);
-    const page = await api<MessagePage>(`/conversations/${id}/messages`, b);
+    const page = await api<MessagePage>(`/dm/conversations/${id}/messages`, b);
     expect(page.body.data!.items).toHaveLength(30);
     expect(page.body.data!.items[0]!.content).toBe("note 32");
-    const older = await api<MessagePage>(`/conversations/${id}/messages?nextToken=${page.body.data!.nextToken}`, b);
+    const older = await api<MessagePage>(`/dm/conversations/${id}/messages?nextToken=${page.body.data!.nextToken}`, b);
     expect(older.body.data!.items.map((m) => m.content)).toEqual(["note 2", "note 1"]);
 
     await send(a, id, "one more");
-    const list = await api<{ items: { conversationId: string; unreadCount: number; lastMessageSnippet: string }[] }>("/conversations?limit=50", b);
+    const list = await api<{ items: { conversationId: string; unreadCount: number; lastMessageSnippet: string }[] }>("/dm/conversations?limit=50", b);
     expect(list.body.data!.items.find((c) => c.conversationId === id)).toMatchObject({ unreadCount: 1, lastMessageSnippet: "one more" });
-    expect((await api(`/conversations/${id}/read`, b, { method: "PATCH" })).status).toBe(200);
-    const after = await api<{ items: { conversationId: string; unreadCount: number }[] }>("/conversations?limit=50", b);
+    expect((await api(`/dm/conversations/${id}/read`, b, { method: "PATCH" })).status).toBe(200);
+    const after = await api<{ items: { conversationId: string; unreadCount: number }[] }>("/dm/conversations?limit=50", b);
     expect(after.body.data!.items.find((c) => c.conversationId === id)!.unreadCount).toBe(0);
   });
 
@@ -97,12 +87,12 @@ describe("messages", () => {
     const [a, b] = await Promise.all([signedInMember(), signedInMember()]);
     const id = await start(a, b);
     const messageId = crypto.randomUUID();
-    const first = await api<RoomMessage>(`/conversations/${id}/messages`, a, { method: "POST", json: { content: "Only once", messageId } });
-    const again = await api<RoomMessage>(`/conversations/${id}/messages`, a, { method: "POST", json: { content: "Only once", messageId } });
+    const first = await api<RoomMessage>(`/dm/conversations/${id}/messages`, a, { method: "POST", json: { content: "Only once", messageId } });
+    const again = await api<RoomMessage>(`/dm/conversations/${id}/messages`, a, { method: "POST", json: { content: "Only once", messageId } });
     expect(again.body.data).toEqual(first.body.data);
-    const reused = await api(`/conversations/${id}/messages`, b, { method: "POST", json: { content: "Mine now", messageId } });
+    const reused = await api(`/dm/conversations/${id}/messages`, b, { method: "POST", json: { content: "Mine now", messageId } });
     expect(reused).toEqual({ status: 409, body: { success: false, error: "That messageId belongs to another message." } });
-    const page = await api<MessagePage>(`/conversations/${id}/messages`, b);
+    const page = await api<MessagePage>(`/dm/conversations/${id}/messages`, b);
     expect(page.body.data!.items.map((m) => [m.fromUserId, m.content])).toEqual([[a.user.id, "Only once"]]);
   });
 
@@ -113,7 +103,7 @@ describe("messages", () => {
     expect((await send(a, id, " \u200b ")).status).toBe(400);
     expect((await send(a, id, "x".repeat(4001))).status).toBe(400);
     expect((await send(a, id, "x".repeat(4000))).status).toBe(201);
-    const wrongPeer = await api(`/conversations/${id}/messages`, a, { method: "POST", json: { toUserId: c.user.id, content: "hi" } });
+    const wrongPeer = await api(`/dm/conversations/${id}/messages`, a, { method: "POST", json: { toUserId: c.user.id, content: "hi" } });
     expect(wrongPeer.status).toBe(400);
   });
 
@@ -156,15 +146,15 @@ describe("blocking", () => {
     const [a, b] = await Promise.all([signedInMember(), signedInMember()]);
     const id = await start(a, b);
     await send(b, id, "hello before the block");
-    expect((await api(`/blocks/${b.user.id}`, a, { method: "PUT" })).status).toBe(200);
+    expect((await api(`/dm/blocks/${b.user.id}`, a, { method: "PUT" })).status).toBe(200);
     expect(await send(b, id, "can you hear me?")).toEqual({ status: 403, body: { success: false, error: "You can't message this member." } });
-    expect((await api("/conversations", b, { method: "POST", json: { toUserId: a.user.id } })).status).toBe(403);
+    expect((await api("/dm/conversations", b, { method: "POST", json: { toUserId: a.user.id } })).status).toBe(403);
     // The blocker cannot write either, so nobody is left talking to a wall.
     expect((await send(a, id, "and you?")).status).toBe(403);
-    const kept = await api<MessagePage>(`/conversations/${id}/messages`, a);
+    const kept = await api<MessagePage>(`/dm/conversations/${id}/messages`, a);
     expect(kept.body.data!.items.map((m) => m.content)).toEqual(["hello before the block"]);
 
-    expect((await api(`/blocks/${b.user.id}`, a, { method: "DELETE" })).status).toBe(200);
+    expect((await api(`/dm/blocks/${b.user.id}`, a, { method: "DELETE" })).status).toBe(200);
     expect((await send(b, id, "thanks")).status).toBe(201);
   });
 });
@@ -179,13 +169,13 @@ describe("who may do what", () => {
       { path: `/conversations/${id}/read`, method: "PATCH" },
     ];
     for (const request of calls) {
-      expect((await api(request.path, null, request)).status, `visitor ${request.method} ${request.path}`).toBe(401);
-      expect((await api(request.path, stranger, request)).status, `stranger ${request.method} ${request.path}`).toBe(404);
-      expect([200, 201], `member ${request.method} ${request.path}`).toContain((await api(request.path, a, request)).status);
-      expect([200, 201], `other member ${request.method} ${request.path}`).toContain((await api(request.path, b, request)).status);
+      expect((await api(`/dm${request.path}`, null, request)).status, `visitor ${request.method} ${request.path}`).toBe(401);
+      expect((await api(`/dm${request.path}`, stranger, request)).status, `stranger ${request.method} ${request.path}`).toBe(404);
+      expect([200, 201], `member ${request.method} ${request.path}`).toContain((await api(`/dm${request.path}`, a, request)).status);
+      expect([200, 201], `other member ${request.method} ${request.path}`).toContain((await api(`/dm${request.path}`, b, request)).status);
     }
-    expect((await api("/conversations", null)).status).toBe(401);
-    expect((await api("/conversations", null, { method: "POST", json: { toUserId: a.user.id } })).status).toBe(401);
-    expect((await api(`/blocks/${a.user.id}`, null, { method: "PUT" })).status).toBe(401);
+    expect((await api("/dm/conversations", null)).status).toBe(401);
+    expect((await api("/dm/conversations", null, { method: "POST", json: { toUserId: a.user.id } })).status).toBe(401);
+    expect((await api(`/dm/blocks/${a.user.id}`, null, { method: "PUT" })).status).toBe(401);
   });
 });

@@ -8,7 +8,7 @@ import { cookieHeaderFrom, postForm as signInForm } from "../auth/support";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { postForm } from "../helpers/pages";
 import { moderator, post } from "../moderation/support";
-import { call, ORIGIN } from "../helpers/http";
+import { api, call, ORIGIN } from "../helpers/http";
 import { SAME_ORIGIN } from "../members/support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -38,13 +38,9 @@ async function connectInbox(cookie: string, origin = ORIGIN) {
   return { response, socket, next, nextRaw, closed, unread };
 }
 
-function api(path: string, member: Member, init: { method?: string; json?: unknown } = {}) {
-  return call(`/api/dm${path}`, { method: init.method ?? "GET", cookie: member.cookie, headers: SAME_ORIGIN, ...(init.json ? { json: init.json } : {}) });
-}
-
 async function conversationBetween(a: Member, b: Member) {
-  const response = await api("/conversations", a, { method: "POST", json: { toUserId: b.user.id } });
-  return ((await response.json()) as { data: { conversationId: string } }).data.conversationId;
+  const answer = await api<{ conversationId: string }>("/dm/conversations", a, { method: "POST", json: { toUserId: b.user.id } });
+  return answer.body.data!.conversationId;
 }
 
 describe("the member's inbox socket (GET /api/dm/socket)", () => {
@@ -58,15 +54,14 @@ describe("the member's inbox socket (GET /api/dm/socket)", () => {
       expect(await tab.next()).toEqual({ type: "ready" });
     }
 
-    expect((await api(`/conversations/${conversationId}/messages`, alice, { method: "POST", json: { content: "Is the atlas free?" } })).status).toBe(201);
+    expect((await api(`/dm/conversations/${conversationId}/messages`, alice, { method: "POST", json: { content: "Is the atlas free?" } })).status).toBe(201);
     const told = { type: "dm", conversationId, fromUserId: alice.user.id };
     for (const tab of bobTabs) expect(await tab.next()).toEqual(told);
     expect(await aliceTab.next()).toEqual(told);
 
     // By the time the inbox speaks, the list it sends tabs to re-read already has the message.
-    const list = await api("/conversations?limit=50", bob);
-    const { data } = (await list.json()) as { data: { items: { conversationId: string; unreadCount: number; lastMessageSnippet: string }[] } };
-    expect(data.items.find((c) => c.conversationId === conversationId)).toMatchObject({ unreadCount: 1, lastMessageSnippet: "Is the atlas free?" });
+    const list = await api<{ items: { conversationId: string; unreadCount: number; lastMessageSnippet: string }[] }>("/dm/conversations?limit=50", bob);
+    expect(list.body.data!.items.find((c) => c.conversationId === conversationId)).toMatchObject({ unreadCount: 1, lastMessageSnippet: "Is the atlas free?" });
     for (const tab of [...bobTabs, aliceTab]) tab.socket!.close(1000, "done");
   });
 
@@ -103,7 +98,7 @@ describe("the member's inbox socket (GET /api/dm/socket)", () => {
     const carolTab = await connectInbox(carol.cookie);
     const bobTab = await connectInbox(bob.cookie);
     await Promise.all([carolTab.next(), bobTab.next()]);
-    await api(`/conversations/${conversationId}/messages`, alice, { method: "POST", json: { content: "hello" } });
+    await api(`/dm/conversations/${conversationId}/messages`, alice, { method: "POST", json: { content: "hello" } });
     expect(await bobTab.next()).toMatchObject({ type: "dm", conversationId });
     // Carol's inbox was told nothing: a ping now is answered first.
     carolTab.socket!.send(INBOX_PING);

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { blocks } from "../../worker/db/schema";
 import { addMember, clubApi, createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
-import { call } from "../helpers/http";
-import { api, requestLoanAs, stepOk } from "../loans/support";
+import { api, call } from "../helpers/http";
+import { requestLoanAs, stepOk } from "../loans/support";
 import { bellOf, outboxOf } from "./support";
 
 /** Issue 21, part 1, item 1: a member who blocked another hears nothing from them, from any producer. */

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { notify, type NotificationInput } from "../../worker/services/notifications";
 import { createMember, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
-import { bearer, SAME_ORIGIN } from "../members/support";
+import { api, call, json, SAME_ORIGIN } from "../helpers/http";
 import { withoutProvider } from "./support";
 
 type Item = { notificationId: string; title: string; readAt: number | null; updatedAt: number; count: number };
@@ -16,11 +15,6 @@ const event = (userId: string, title: string): NotificationInput => ({
   dedupeKey: `test:${crypto.randomUUID()}`,
 });
 
-async function api<T>(path: string, token: string | null, init: { method?: string; json?: unknown } = {}) {
-  const response = await call(`/api/notifications${path}`, { method: init.method ?? "GET", headers: token ? bearer(token) : {}, ...(init.json === undefined ? {} : { json: init.json }) });
-  return { status: response.status, body: await json<Envelope<T>>(response) };
-}
-
 /** A member with `n` notifications, one per millisecond apart so their order is known (newest last created). */
 async function memberWith(n: number) {
   const member = await signedInMember();
@@ -32,7 +26,7 @@ async function memberWith(n: number) {
 describe("the notifications API", () => {
   it("is for members only: visitors get 401 on every call", async () => {
     for (const [path, method, body] of [["", "GET"], ["/unread-count", "GET"], ["/read", "POST", { all: true }]] as const) {
-      const answer = await api(path, null, { method, json: body });
+      const answer = await api(`/notifications${path}`, null, { method, json: body, auth: "bearer" });
       expect(answer, path).toEqual({ status: 401, body: { success: false, error: "Please sign in to continue." } });
     }
   });
@@ -40,36 +34,36 @@ describe("the notifications API", () => {
   it("lists only the member's own, newest first, paged by `before`", async () => {
     const member = await memberWith(25);
     const other = await memberWith(3);
-    const first = await api<Page>("?limit=20", member.token);
+    const first = await api<Page>("/notifications?limit=20", member, { auth: "bearer" });
     expect(first.status).toBe(200);
     expect(first.body.data!.items.map((item) => item.title)).toEqual(Array.from({ length: 20 }, (_, i) => `Event ${24 - i}`));
-    const second = await api<Page>(`?limit=20&before=${first.body.data!.nextToken}`, member.token);
+    const second = await api<Page>(`/notifications?limit=20&before=${first.body.data!.nextToken}`, member, { auth: "bearer" });
     expect(second.body.data!.items.map((item) => item.title)).toEqual(["Event 4", "Event 3", "Event 2", "Event 1", "Event 0"]);
     expect(second.body.data!.nextToken).toBeNull();
-    expect((await api<Page>("", other.token)).body.data!.items).toHaveLength(3);
+    expect((await api<Page>("/notifications", other, { auth: "bearer" })).body.data!.items).toHaveLength(3);
   });
 
   it("counts and marks read: some by id, then all; another member's ids change nothing", async () => {
     const member = await memberWith(3);
     const other = await memberWith(2);
-    expect((await api<{ unread: number }>("/unread-count", member.token)).body.data).toEqual({ unread: 3 });
-    const [newest] = (await api<Page>("", member.token)).body.data!.items;
-    const othersItems = (await api<Page>("", other.token)).body.data!.items;
+    expect((await api<{ unread: number }>("/notifications/unread-count", member, { auth: "bearer" })).body.data).toEqual({ unread: 3 });
+    const [newest] = (await api<Page>("/notifications", member, { auth: "bearer" })).body.data!.items;
+    const othersItems = (await api<Page>("/notifications", other, { auth: "bearer" })).body.data!.items;
 
-    expect((await api("/read", member.token, { method: "POST", json: { ids: [newest!.notificationId, ...othersItems.map((item) => item.notificationId)] } })).body.data).toEqual({ unread: 2 });
-    expect((await api<{ unread: number }>("/unread-count", other.token)).body.data).toEqual({ unread: 2 });
-    expect((await api("/read", member.token, { method: "POST", json: { all: true } })).body.data).toEqual({ unread: 0 });
-    expect((await api<Page>("", member.token)).body.data!.items.every((item) => item.readAt !== null)).toBe(true);
-    expect((await api<{ unread: number }>("/unread-count", other.token)).body.data).toEqual({ unread: 2 });
+    expect((await api("/notifications/read", member, { auth: "bearer", method: "POST", json: { ids: [newest!.notificationId, ...othersItems.map((item) => item.notificationId)] } })).body.data).toEqual({ unread: 2 });
+    expect((await api<{ unread: number }>("/notifications/unread-count", other, { auth: "bearer" })).body.data).toEqual({ unread: 2 });
+    expect((await api("/notifications/read", member, { auth: "bearer", method: "POST", json: { all: true } })).body.data).toEqual({ unread: 0 });
+    expect((await api<Page>("/notifications", member, { auth: "bearer" })).body.data!.items.every((item) => item.readAt !== null)).toBe(true);
+    expect((await api<{ unread: number }>("/notifications/unread-count", other, { auth: "bearer" })).body.data).toEqual({ unread: 2 });
   });
 
   it("refuses bad input with 400", async () => {
     const member = await signedInMember();
     for (const body of [{}, { ids: [] }, { all: false }, { ids: ["a"], all: true }, { ids: "x" }]) {
-      expect((await api("/read", member.token, { method: "POST", json: body })).status, JSON.stringify(body)).toBe(400);
+      expect((await api("/notifications/read", member, { auth: "bearer", method: "POST", json: body })).status, JSON.stringify(body)).toBe(400);
     }
-    expect((await api("?limit=0", member.token)).status).toBe(400);
-    expect((await api("?before=abc", member.token)).status).toBe(400);
+    expect((await api("/notifications?limit=0", member, { auth: "bearer" })).status).toBe(400);
+    expect((await api("/notifications?before=abc", member, { auth: "bearer" })).status).toBe(400);
   });
 
   it("with a cookie, marking read needs a same-origin request", async () => {
@@ -85,6 +79,6 @@ describe("the notifications API", () => {
     const owner = await createMember();
     await notify(withoutProvider, [event(owner.id, "Private to owner")]);
     const snoop = await signedInMember();
-    expect((await api<Page>("", snoop.token)).body.data!.items).toEqual([]);
+    expect((await api<Page>("/notifications", snoop, { auth: "bearer" })).body.data!.items).toEqual([]);
   });
 });
