@@ -14,7 +14,7 @@ import { createBook, db, signedInMember } from "../helpers/fixtures";
 const tableName = (table: SQLiteTable) => getTableConfig(table).name;
 
 /** users itself, and every table with a foreign key to users.id, read from the drizzle schema. */
-const memberTables = Object.values(schema)
+const memberTables = (Object.values(schema) as unknown[])
   .filter((value): value is SQLiteTable => is(value, SQLiteTable))
   .filter(
     (table) =>
@@ -98,7 +98,12 @@ describe("Parts declare what they do", () => {
     // Every statement, batched or not, is prepared on the binding: the proxy notes its SQL.
     const recording = new Proxy(env.DB, {
       get(target, property) {
-        if (property === "prepare") return (sql: string) => (queries.push(sql), target.prepare(sql));
+        if (property === "prepare") {
+          return (sql: string) => {
+            queries.push(sql);
+            return target.prepare(sql);
+          };
+        }
         const value = Reflect.get(target, property);
         return typeof value === "function" ? value.bind(target) : value;
       },
