@@ -96,8 +96,8 @@ function blockedMessage(blockers: DeletionBlocker[]): string {
 export const tombstoneDeletionPart: AccountDeletionPart = {
   name: "tombstone",
   covers: [
-    { table: users, how: "kept as a tombstone: no e-mail, no profile, named Deleted member" },
-    { table: analyticsEvents, how: "kept without the member id" },
+    { table: users, how: "made a tombstone: no e-mail, no profile, named Deleted member" },
+    { table: analyticsEvents, how: "member id cleared; the events stay" },
     { table: interestRegistrations, how: "deleted, found by the member's e-mail" },
   ],
   async plan({ db, user }, now) {
