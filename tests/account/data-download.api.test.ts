@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import { unzipSync, strFromU8 } from "fflate";
 import { describe, expect, it } from "vitest";
 import { dataExports, loans, notificationPreferences, notifications, users } from "../../worker/db/schema";
-import { LARGE_EXPORT_BOOKS, runDataExportJob, type DataExportView } from "../../worker/services/data-download";
+import { LARGE_EXPORT_BOOKS, runDataExportJob, writeAccountZipToR2, type DataExportView } from "../../worker/services/data-download";
+import { R2_PART_BYTES } from "../../worker/services/zip-stream";
 import { scheduleJob } from "../../worker/services/job-timers";
 import { addMember, addPendingRequest, createClub } from "../clubs/support";
 import { createBook, createBooks, db, signedInMember } from "../helpers/fixtures";
@@ -187,6 +188,39 @@ describe("Download all my data", () => {
     expect(await keysUnder(`exports/${member.user.id}/`)).toEqual([]);
     expect(await db.select().from(dataExports).where(eq(dataExports.id, exportId))).toEqual([]);
     expect((await call(`/profile/data-exports/${exportId}`, { cookie: member.cookie })).status).toBe(404);
+    await scheduleJob(env, `export:${exportId}`, null);
+  });
+
+  it("streams a background zip larger than one R2 part into R2 in several parts, which read back whole", async () => {
+    const member = await signedInMember({ name: "Heavy Reader" });
+    // More cover bytes than one 5 MiB part, in a pattern that no offset error could reproduce.
+    const bytes = new Uint8Array(R2_PART_BYTES + 1024 * 1024);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 31 + (i >>> 13)) & 0xff;
+    const book = await createBook(member.user.id, { title: "Heavy Atlas", coverKey: await putObject(`covers/${member.user.id}/heavy.jpg`, bytes) });
+
+    const written = await writeAccountZipToR2({ db, env }, member.user.id, `exports/${member.user.id}/parts-check.zip`);
+    expect(written.parts).toBe(2);
+    expect(written.size).toBeGreaterThan(bytes.length);
+    const stored = await env.MEDIA.get(`exports/${member.user.id}/parts-check.zip`);
+    expect(stored!.size).toBe(written.size);
+    await stored!.body.cancel();
+
+    // The background export the member asks for is that zip, offered by its link.
+    const response = await call("/api/users/me/data-exports", { method: "POST", headers: SAME_ORIGIN, cookie: member.cookie });
+    expect(response.status).toBe(202);
+    const { exportId } = (await json<Envelope<DataExportView>>(response)).data!;
+    const row = await waitForExport(exportId);
+    expect(row).toMatchObject({ state: "ready", sizeBytes: written.size });
+    // A multipart object's etag ends with its number of parts.
+    expect((await env.MEDIA.head(row.zipKey!))!.etag).toMatch(/-2$/);
+    const download = await call(`/profile/data-exports/${exportId}`, { cookie: member.cookie });
+    expect(download.status).toBe(200);
+    const { files, read } = await unzip(download);
+    const cover = files[`covers/${book.id}.jpg`]!;
+    expect(cover.length).toBe(bytes.length);
+    expect(cover.every((byte, index) => byte === bytes[index])).toBe(true);
+    expect(read<{ title: string }[]>("books.json").map((entry) => entry.title)).toEqual(["Heavy Atlas"]);
+    expect(read("profile.json")).toMatchObject({ name: "Heavy Reader" });
     await scheduleJob(env, `export:${exportId}`, null);
   });
 

@@ -132,7 +132,7 @@ describe("when the member's sessions end, their open tabs are signed out at once
     for (const tab of [...tabs, stolen, elsewhere]) expect(await tab.next()).toEqual({ type: "ready" });
     /** The writer writes to the member: every socket still open hears it. */
     const write = async (content: string) =>
-      expect((await api(`/conversations/${conversationId}/messages`, writer, { method: "POST", json: { content } })).status).toBe(201);
+      expect((await api(`/dm/conversations/${conversationId}/messages`, writer, { method: "POST", json: { content } })).status).toBe(201);
     return { member, conversationId, tabs, stolen, elsewhere, write };
   }
 

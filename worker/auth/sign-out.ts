@@ -4,6 +4,9 @@ import { requireUser } from "../services/errors";
 import { signOutOpenTabs } from "../services/member-inboxes";
 import type { ServiceContext } from "../services/types";
 import { invalidateAllSessions, invalidateSession, SESSION_COOKIE, sessionIdFromToken } from "./session";
+import { eq } from "drizzle-orm";
+import { sessions } from "../db/schema";
+import type { AccountDeletionPart } from "../services/member-data-parts";
 
 /** The stored id of the session whose cookie this request carries (valid or not). */
 export function sessionIdFromCookie(request: Request): string | null {
@@ -30,3 +33,18 @@ export async function signOutEverywhere(ctx: ServiceContext): Promise<{ sessions
   await signOutOpenTabs(ctx, ctx.user.id);
   return { sessionsEnded };
 }
+
+/** Every session of a deleted member ends, and all their open tabs are signed out at once. */
+export const sessionsDeletionPart: AccountDeletionPart = {
+  name: "sessions",
+  covers: [{ table: sessions, how: "deleted: every device at once" }],
+  async plan(ctx) {
+    return {
+      statements: [ctx.db.delete(sessions).where(eq(sessions.userId, ctx.user.id))],
+      // Every open tab is signed out at once; the asking one ignores the notice and goes on to the goodbye page.
+      after: async () => {
+        await signOutOpenTabs(ctx, ctx.user.id);
+      },
+    };
+  },
+};

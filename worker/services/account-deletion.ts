@@ -1,35 +1,22 @@
-import { and, eq, inArray, isNotNull, not, or, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import {
-  analyticsEvents,
-  blocks,
-  books,
-  clubs,
-  dataExports,
-  emailOutbox,
-  HOLDING_LOAN_STATES,
-  importJobs,
-  interestRegistrations,
-  inviteCodeFailures,
-  joinRequests,
-  loanEvents,
-  loans,
-  memberships,
-  notificationPreferences,
-  notifications,
-  sessions,
-  users,
-  waitlistEntries,
-} from "../db/schema";
+import { sessionsDeletionPart } from "../auth/sign-out";
+import { analyticsEvents, books, HOLDING_LOAN_STATES, interestRegistrations, loans, users } from "../db/schema";
+import { blocksDeletionPart } from "./blocks";
+import { booksDeletionPart } from "./books-account";
+import { clubsDeletionPart } from "./clubs-account";
+import { conversationsDeletionPart } from "./conversations-account";
+import { dataExportsDeletionPart } from "./data-download";
 import { conflict, requireUser } from "./errors";
-import { scheduleJob } from "./job-timers";
+import { importsDeletionPart } from "./imports";
 import { borrowerTookPart } from "./loan-queries";
-import { loanReminderJob } from "./loan-reminders";
+import { loansDeletionPart } from "./loans-account";
+import type { AccountDeletionPart, DeletionCounts, DeletingMember, MemberDeletion } from "./member-data-parts";
+import { notificationsDeletionPart } from "./notifications-account";
+import { reportsDeletionPart } from "./reports";
 import type { ServiceContext } from "./types";
-import { signOutOpenTabs } from "./member-inboxes";
-import { offerToNextInLine } from "./waitlist";
 
 /** What the member types to confirm; the page and the API both ask for it. */
 export const DELETE_CONFIRMATION_WORD = "DELETE";
@@ -102,156 +89,106 @@ function blockedMessage(blockers: DeletionBlocker[]): string {
 }
 
 /**
- * Deletes the member's account. Refused (409) while a loan holds a book on either side (one they
- * never took part in ends instead, see `accountDeletionBlockers`). Otherwise one
- * D1 batch (one transaction) hands over or deletes their clubs, removes their books (loans, waitlists
- * and search entries follow by cascade and trigger), memberships, requests, notifications, preferences,
- * outbox, blocks, imports, exports and every session, and turns the users row into a tombstone named
- * "Deleted member" so the other side of each conversation keeps its messages. Then their covers,
- * pictures and export zips leave R2.
+ * The account's own rows: the users row becomes a tombstone named "Deleted member" (so the other side
+ * of each conversation keeps its messages), usage events lose the member id, interest registrations
+ * under their e-mail go, and their profile pictures leave R2.
  */
-export async function deleteAccount(ctx: ServiceContext): Promise<{ deleted: true; clubsHandedOver: number; clubsDeleted: number }> {
+export const tombstoneDeletionPart: AccountDeletionPart = {
+  name: "tombstone",
+  covers: [
+    { table: users, how: "made a tombstone: no e-mail, no profile, named Deleted member" },
+    { table: analyticsEvents, how: "member id cleared; the events stay" },
+    { table: interestRegistrations, how: "deleted, found by the member's e-mail" },
+  ],
+  async plan({ db, user }, now) {
+    return {
+      statements: [
+        db.delete(interestRegistrations).where(eq(interestRegistrations.email, user.email)),
+        db.update(analyticsEvents).set({ userId: null }).where(eq(analyticsEvents.userId, user.id)),
+        db
+          .update(users)
+          .set({
+            name: DELETED_MEMBER_NAME,
+            email: tombstoneEmail(user.id),
+            googleSub: null,
+            bio: "",
+            picture: null,
+            showEmail: false,
+            isDemo: false,
+            deletedAt: now,
+            updatedAt: now,
+          })
+          .where(eq(users.id, user.id)),
+      ],
+      mediaPrefixes: [`avatars/${user.id}/`],
+    };
+  },
+};
+
+/**
+ * Every feature's part of deleting a member, in the order their statements run in the one batch and
+ * their after-effects run after it. A new table holding a member id gets its part here;
+ * tests/account/member-tables.unit.test.ts fails until it has one. Clubs come first: the handover
+ * picks among memberships before they change. Sessions and the tombstone come last.
+ */
+export const ACCOUNT_DELETION_PARTS: readonly AccountDeletionPart[] = [
+  clubsDeletionPart,
+  booksDeletionPart,
+  loansDeletionPart,
+  notificationsDeletionPart,
+  blocksDeletionPart,
+  importsDeletionPart,
+  dataExportsDeletionPart,
+  conversationsDeletionPart,
+  reportsDeletionPart,
+  sessionsDeletionPart,
+  tombstoneDeletionPart,
+];
+
+/**
+ * Deletes the member's account. Refused (409) while a loan holds a book on either side (one they
+ * never took part in ends instead, see `accountDeletionBlockers`). Otherwise each part in
+ * ACCOUNT_DELETION_PARTS reads what it needs, then all their statements run as one D1 batch (one
+ * transaction): clubs handed over or deleted, books (loans, waitlists and search entries follow by
+ * cascade and trigger), memberships, requests, notifications, preferences, outbox, blocks, imports,
+ * exports and every session go, and the users row becomes the tombstone. Then each part's
+ * after-effects run, and the member's covers, pictures and export zips leave R2.
+ */
+export async function deleteAccount(ctx: ServiceContext): Promise<{ deleted: true } & DeletionCounts> {
   requireUser(ctx);
-  const me = ctx.user.id;
+  const member: DeletingMember = ctx;
   const blockers = await accountDeletionBlockers(ctx);
   if (blockers.length > 0) throw conflict(blockedMessage(blockers));
 
-  const [createdClubs, ownCovers, ownExports, heldOffers, unanswered] = await ctx.db.batch([
-    ctx.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.createdBy, me)),
-    ctx.db.select({ key: books.coverKey }).from(books).where(and(eq(books.userId, me), isNotNull(books.coverKey))),
-    ctx.db.select({ key: dataExports.zipKey }).from(dataExports).where(and(eq(dataExports.userId, me), isNotNull(dataExports.zipKey))),
-    ctx.db.select({ bookId: waitlistEntries.bookId }).from(waitlistEntries).where(and(eq(waitlistEntries.userId, me), eq(waitlistEntries.state, "offered"))),
-    // Loans others recorded on the member that they never answered (not blockers, see above).
-    ctx.db
-      .select({ id: loans.id, bookId: loans.bookId })
-      .from(loans)
-      .where(and(eq(loans.borrowerId, me), eq(loans.state, "lent"), not(borrowerTookPart))),
-  ]);
-  const clubIds = createdClubs.map((club) => club.id);
-  // An active admin other than the member, else the oldest active member: one correlated pick per club.
-  const successor = sql`(select ${memberships.userId} from ${memberships} where ${memberships.clubId} = ${clubs.id} and ${memberships.userId} <> ${me} and ${memberships.status} = 'active' order by (${memberships.role} = 'admin') desc, ${memberships.createdAt} asc, ${memberships.userId} asc limit 1)`;
   const now = Date.now();
+  const plans: MemberDeletion[] = [];
+  for (const part of ACCOUNT_DELETION_PARTS) plans.push(await part.plan(member, now));
+  const statements = plans.flatMap((plan) => plan.statements ?? []);
+  const results: unknown[] = statements.length ? await ctx.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]) : [];
 
-  const clubSteps = clubIds.length
-    ? ([
-        ctx.db
-          .update(clubs)
-          .set({ createdBy: sql`${successor}`, updatedAt: now })
-          .where(and(inArray(clubs.id, clubIds), sql`${successor} is not null`))
-          .returning({ id: clubs.id }),
-        // The new owner is an admin of the club they now own.
-        ctx.db
-          .update(memberships)
-          .set({ role: "admin" })
-          .where(
-            and(
-              inArray(memberships.clubId, clubIds),
-              eq(memberships.status, "active"),
-              sql`${memberships.userId} = (select ${clubs.createdBy} from ${clubs} where ${clubs.id} = ${memberships.clubId})`,
-              sql`${memberships.userId} <> ${me}`,
-            ),
-          ),
-        // Nobody else was in it: the club goes (its memberships, requests and invite code by cascade).
-        ctx.db.delete(clubs).where(eq(clubs.createdBy, me)).returning({ id: clubs.id }),
-      ] as const)
-    : null;
-
-  // Each such loan ends as if the member had said "I don't have this book": the event, then the book
-  // back to available, then the loan (the first two still find it lent). Conditions, not id lists:
-  // someone may have recorded more loans on the member than a statement may bind parameters.
-  const unansweredLoan = and(eq(loans.borrowerId, me), eq(loans.state, "lent"), not(borrowerTookPart));
-  const endUnanswered: BatchItem<"sqlite">[] = unanswered.length
-    ? [
-        ctx.db.insert(loanEvents).select(
-          ctx.db
-            .select({
-              id: sql<number>`null`.as("id"),
-              loanId: loans.id,
-              action: sql<"disowned">`'disowned'`.as("action"),
-              actorId: sql<string>`${me}`.as("actor_id"),
-              dueDate: sql<string | null>`null`.as("due_date"),
-              createdAt: sql<number>`${now}`.as("created_at"),
-            })
-            .from(loans)
-            .where(unansweredLoan),
-        ),
-        ctx.db
-          .update(books)
-          .set({ status: "available", lentToUserId: null, lentToUserName: null, updatedAt: now })
-          .where(and(eq(books.lentToUserId, me), inArray(books.id, ctx.db.select({ bookId: loans.bookId }).from(loans).where(unansweredLoan)))),
-        ctx.db.update(loans).set({ state: "cancelled", updatedAt: now }).where(unansweredLoan),
-      ]
-    : [];
-
-  const rest = [
-    // Books by the member go, and with them loans of those books, their waitlists and FTS rows.
-    ctx.db.delete(books).where(eq(books.userId, me)),
-    // Their open requests to borrow others' books; finished loans stay in the owner's history.
-    ctx.db.delete(loans).where(and(eq(loans.borrowerId, me), eq(loans.state, "requested"))),
-    ctx.db.delete(waitlistEntries).where(eq(waitlistEntries.userId, me)),
-    ctx.db.delete(memberships).where(eq(memberships.userId, me)),
-    ctx.db.delete(joinRequests).where(eq(joinRequests.userId, me)),
-    ctx.db.delete(notifications).where(eq(notifications.userId, me)),
-    ctx.db.delete(notificationPreferences).where(eq(notificationPreferences.userId, me)),
-    ctx.db.delete(emailOutbox).where(eq(emailOutbox.userId, me)),
-    ctx.db.delete(interestRegistrations).where(eq(interestRegistrations.email, ctx.user.email)),
-    ctx.db.delete(blocks).where(or(eq(blocks.blockerId, me), eq(blocks.blockedId, me))),
-    ctx.db.delete(importJobs).where(eq(importJobs.userId, me)),
-    ctx.db.delete(dataExports).where(eq(dataExports.userId, me)),
-    ctx.db.delete(inviteCodeFailures).where(eq(inviteCodeFailures.userId, me)),
-    ctx.db.update(analyticsEvents).set({ userId: null }).where(eq(analyticsEvents.userId, me)),
-    // Every device at once.
-    ctx.db.delete(sessions).where(eq(sessions.userId, me)),
-    ctx.db
-      .update(users)
-      .set({
-        name: DELETED_MEMBER_NAME,
-        email: tombstoneEmail(me),
-        googleSub: null,
-        bio: "",
-        picture: null,
-        showEmail: false,
-        isDemo: false,
-        deletedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(users.id, me)),
-    ...endUnanswered,
-  ] as const;
-
-  let handedOver = 0;
-  let deletedClubs = 0;
-  if (clubSteps) {
-    const [moved, , removed] = await ctx.db.batch([...clubSteps, ...rest]);
-    handedOver = moved.length;
-    deletedClubs = removed.length;
-  } else {
-    await ctx.db.batch(rest);
+  const counts: DeletionCounts = { clubsHandedOver: 0, clubsDeleted: 0 };
+  let offset = 0;
+  for (const plan of plans) {
+    const own = plan.statements?.length ?? 0;
+    Object.assign(counts, plan.counts?.(results.slice(offset, offset + own)));
+    offset += own;
   }
-
-  // A book that was being offered to the member goes to the next in line now, not when the offer lapses.
-  for (const { bookId } of heldOffers) await offerToNextInLine(ctx, bookId, Date.now());
-  // The loans that ended with the account: no more reminders, and the books' waitlists move.
-  for (const loan of unanswered) {
-    await scheduleJob(ctx.env, loanReminderJob(loan.id), null);
-    await offerToNextInLine(ctx, loan.bookId, Date.now());
-  }
-  // Every open tab is signed out at once; this one ignores the notice and goes on to the goodbye page.
-  await signOutOpenTabs(ctx, me);
-  await deleteMemberObjects(ctx, me, [...ownCovers, ...ownExports].map((row) => row.key));
-  return { deleted: true, clubsHandedOver: handedOver, clubsDeleted: deletedClubs };
+  for (const plan of plans) await plan.after?.();
+  await deleteMemberObjects(
+    ctx,
+    plans.flatMap((plan) => plan.mediaPrefixes ?? []),
+    plans.flatMap((plan) => plan.mediaKeys ?? []),
+  );
+  return { deleted: true, ...counts };
 }
-
-/** The member's prefixes in MEDIA: covers and uploads, profile pictures, data-download zips. */
-export const memberMediaPrefixes = (userId: string) => [`covers/${userId}/`, `avatars/${userId}/`, `exports/${userId}/`];
 
 /**
  * Deletes everything under the member's prefixes, plus the listed keys (covers stored elsewhere by
  * older rows) that no remaining book still shows. External (https) covers are not ours to delete.
  */
-async function deleteMemberObjects({ db, env }: ServiceContext, userId: string, extraKeys: (string | null)[]) {
+async function deleteMemberObjects({ db, env }: ServiceContext, prefixes: string[], extraKeys: (string | null)[]) {
   const keys = new Set<string>();
-  for (const prefix of memberMediaPrefixes(userId)) {
+  for (const prefix of prefixes) {
     let cursor: string | undefined;
     do {
       const listing = await env.MEDIA.list({ prefix, cursor, limit: 1000 });

@@ -4,6 +4,7 @@ import { dropWaitingMessagesEmail } from "./email-outbox";
 import { badRequest, forbidden, notFound, requireUser } from "./errors";
 import { conversationNotificationKey } from "./notifications";
 import type { ServiceContext } from "./types";
+import type { AccountDeletionPart } from "./member-data-parts";
 
 export const BLOCKED = "You can't message this member.";
 
@@ -56,3 +57,12 @@ export async function requireNotBlocked(ctx: ServiceContext, otherId: string, me
     .limit(1);
   if (row) throw forbidden(message);
 }
+
+/** Blocks the member made and blocks on them both go: nobody is left to be blocked. */
+export const blocksDeletionPart: AccountDeletionPart = {
+  name: "blocks",
+  covers: [{ table: blocks, how: "deleted, either side" }],
+  async plan({ db, user }) {
+    return { statements: [db.delete(blocks).where(or(eq(blocks.blockerId, user.id), eq(blocks.blockedId, user.id)))] };
+  },
+};

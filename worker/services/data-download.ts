@@ -1,15 +1,30 @@
-import { and, desc, eq, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
-import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../db/client";
-import { books, clubs, conversations, dataExports, joinRequests, loanEvents, loans, memberships, notifications, users } from "../db/schema";
-import { conversationRoom } from "./conversation-rooms";
+import {
+  analyticsEvents,
+  blocks,
+  books,
+  dataExports,
+  emailOutbox,
+  importJobs,
+  inviteCodeFailures,
+  inviteCodes,
+  reports,
+  sessions,
+  users,
+  waitlistEntries,
+} from "../db/schema";
+import { booksDataPart } from "./books-account";
+import { clubsDataPart } from "./clubs-account";
+import { conversationsDataPart } from "./conversations-account";
 import { notFound, requireUser, tooManyRequests } from "./errors";
 import type { JobDeps } from "./job-timers";
 import { scheduleJob } from "./job-timers";
-import { getNotificationSettings } from "./notification-prefs";
+import { loansDataPart } from "./loans-account";
+import { type AccountDataPart, type AccountDeletionPart, type AccountZip, mediaExtension, type TableCover } from "./member-data-parts";
+import { notificationsDataPart, preferencesDataPart } from "./notifications-account";
 import type { ServiceContext } from "./types";
+import { zipToBlob, zipToR2 } from "./zip-stream";
 
 /** Above either limit the zip is built in the background (a JobTimer alarm) instead of on request. */
 export const LARGE_EXPORT_BOOKS = 50;
@@ -19,7 +34,6 @@ export const EXPORT_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const DOWNLOAD_RATE_LIMITED = "Too many data downloads. Please wait a minute and try again.";
 export const EXPORT_EXPIRED = "This download has expired. Please ask for a new one.";
 export const EXPORT_NOT_FOUND = "Download not found";
-const MESSAGES_PAGE = 100;
 
 export const dataExportParams = z.object({ id: z.uuid({ message: "id: must be a download id" }) });
 
@@ -162,10 +176,10 @@ export async function runDataExportJob(deps: JobDeps, exportId: string, now: num
   }
   if (row.state !== "building") return null;
   try {
-    const zip = await buildAccountZip(deps, row.userId);
-    await deps.env.MEDIA.put(exportZipKey(row.userId, row.id), zip, { httpMetadata: { contentType: "application/zip" } });
+    const key = exportZipKey(row.userId, row.id);
+    const zip = await writeAccountZipToR2(deps, row.userId, key);
     const expiresAt = now + EXPORT_LINK_TTL_MS;
-    await deps.db.update(dataExports).set({ state: "ready", zipKey: exportZipKey(row.userId, row.id), sizeBytes: zip.size, expiresAt }).where(eq(dataExports.id, row.id));
+    await deps.db.update(dataExports).set({ state: "ready", zipKey: key, sizeBytes: zip.size, expiresAt }).where(eq(dataExports.id, row.id));
     return expiresAt;
   } catch (error) {
     console.warn(`Data export ${exportId} failed`, error);
@@ -174,164 +188,98 @@ export async function runDataExportJob(deps: JobDeps, exportId: string, now: num
   }
 }
 
-/** Zip entries are added one at a time; covers are stored as they are (already compressed), JSON deflated. */
-class ZipWriter {
-  private readonly chunks: Uint8Array<ArrayBuffer>[] = [];
-  private readonly zip = new Zip((error, chunk) => {
-    if (error) throw error;
-    this.chunks.push(chunk as Uint8Array<ArrayBuffer>);
-  });
-
-  json(name: string, value: unknown) {
-    const file = new ZipDeflate(name, { level: 6 });
-    this.zip.add(file);
-    file.push(new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`), true);
-  }
-
-  raw(name: string, bytes: Uint8Array) {
-    const file = new ZipPassThrough(name);
-    this.zip.add(file);
-    file.push(bytes, true);
-  }
-
-  finish(): Blob {
-    this.zip.end();
-    return new Blob(this.chunks, { type: "application/zip" });
-  }
-}
-
-const extensionOf = (key: string, contentType?: string) => {
-  const fromKey = key.match(/\.([a-z0-9]{2,5})$/i)?.[1];
-  if (fromKey) return fromKey.toLowerCase();
-  return contentType?.split("/")[1]?.replace("jpeg", "jpg").replace("svg+xml", "svg") ?? "bin";
-};
-
-/** Every message of a conversation the member can read, oldest first, page by page from its room. */
-async function readConversation(env: Env, memberId: string, conversationId: string, members: [string, string]) {
-  const room = conversationRoom(env, conversationId);
-  await room.open(conversationId, members);
-  const messages: { messageId: string; fromUserId: string; content: string; createdAt: number }[] = [];
-  let before: number | undefined;
-  do {
-    const page = await room.list(memberId, MESSAGES_PAGE, before);
-    for (const message of page.items) {
-      messages.push({ messageId: message.messageId, fromUserId: message.fromUserId, content: message.content, createdAt: message.createdAt });
-    }
-    before = page.nextToken ?? undefined;
-  } while (before !== undefined);
-  return messages.reverse();
-}
-
-/** The member's data as JSON files and their covers and picture, zipped. */
-export async function buildAccountZip(deps: { db: Database; env: Env }, userId: string): Promise<Blob> {
-  const { db, env } = deps;
-  const other = alias(users, "other");
-  const [[profile], ownBooks, clubRows, requestRows, conversationRows, notificationRows] = await db.batch([
-    db.select().from(users).where(eq(users.id, userId)).limit(1),
-    db.select().from(books).where(eq(books.userId, userId)).orderBy(books.seq),
-    db
-      .select({ clubId: clubs.id, name: clubs.name, role: memberships.role, status: memberships.status, joinedAt: memberships.createdAt, createdByYou: sql<number>`${clubs.createdBy} = ${userId}` })
-      .from(memberships)
-      .innerJoin(clubs, eq(clubs.id, memberships.clubId))
-      .where(eq(memberships.userId, userId)),
-    db
-      .select({ clubId: clubs.id, name: clubs.name, status: joinRequests.status, requestedAt: joinRequests.requestedAt, decidedAt: joinRequests.decidedAt })
-      .from(joinRequests)
-      .innerJoin(clubs, eq(clubs.id, joinRequests.clubId))
-      .where(eq(joinRequests.userId, userId)),
-    db
-      .select({ conversationId: conversations.id, userAId: conversations.userAId, userBId: conversations.userBId, otherName: other.name, createdAt: conversations.createdAt })
-      .from(conversations)
-      .innerJoin(other, sql`${other.id} = case when ${conversations.userAId} = ${userId} then ${conversations.userBId} else ${conversations.userAId} end`)
-      .where(or(eq(conversations.userAId, userId), eq(conversations.userBId, userId))),
-    db
-      .select({ type: notifications.type, title: notifications.title, body: notifications.body, link: notifications.link, count: notifications.count, readAt: notifications.readAt, createdAt: notifications.createdAt, updatedAt: notifications.updatedAt })
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.updatedAt)),
-  ]);
-  if (!profile) throw notFound("Member not found");
-  // Not in the batch: batched rows come back keyed by column name, and loans.id and the other member's id collide.
-  const loanRows = await db
-    .select({
-      loanId: loans.id,
-      bookId: loans.bookId,
-      bookTitle: books.title,
-      role: sql<"owner" | "borrower">`case when ${loans.ownerId} = ${userId} then 'owner' else 'borrower' end`,
-      otherMemberId: other.id,
-      otherMemberName: other.name,
-      state: loans.state,
-      dueDate: loans.dueDate,
-      createdAt: loans.createdAt,
-      updatedAt: loans.updatedAt,
-      events: sql<string>`(select json_group_array(json_object('action', ${loanEvents.action}, 'dueDate', ${loanEvents.dueDate}, 'at', ${loanEvents.createdAt})) from ${loanEvents} where ${loanEvents.loanId} = ${loans.id})`,
-    })
-    .from(loans)
-    .innerJoin(books, eq(books.id, loans.bookId))
-    .innerJoin(other, sql`${other.id} = case when ${loans.ownerId} = ${userId} then ${loans.borrowerId} else ${loans.ownerId} end`)
-    .where(or(eq(loans.ownerId, userId), eq(loans.borrowerId, userId)));
-
-  const zip = new ZipWriter();
-  const pictureIsOurs = profile.picture?.startsWith(`avatars/${userId}/`) ?? false;
-  let pictureFile: string | null = null;
-  if (pictureIsOurs) {
-    const object = await env.MEDIA.get(profile.picture!);
-    if (object) {
-      pictureFile = `profile-picture.${extensionOf(profile.picture!, object.httpMetadata?.contentType)}`;
-      zip.raw(pictureFile, new Uint8Array(await object.arrayBuffer()));
-    }
-  }
-  zip.json("profile.json", {
-    userId: profile.id,
-    name: profile.name,
-    email: profile.email,
-    bio: profile.bio,
-    timezone: profile.timezone,
-    showEmail: profile.showEmail,
-    profilePicture: pictureFile ?? (pictureIsOurs ? null : profile.picture),
-    signedInWithGoogle: profile.googleSub !== null,
-    createdAt: profile.createdAt,
-  });
-  const settings = await getNotificationSettings({ db, env, user: { ...profile } });
-  zip.json("preferences.json", { notifications: settings });
-
-  const bookFiles: Record<string, unknown>[] = [];
-  for (const book of ownBooks) {
-    let coverFile: string | null = null;
-    if (book.coverKey && !/^https?:/.test(book.coverKey)) {
-      const object = await env.MEDIA.get(book.coverKey);
+/** profile.json, and the profile picture when it is one the member uploaded (not Google's). */
+export const profileDataPart: AccountDataPart = {
+  name: "profile",
+  covers: [{ table: users, how: "profile.json, and the uploaded profile picture" }],
+  files: ["profile.json"],
+  async write({ db, env }, userId, zip) {
+    const [profile] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!profile) throw notFound("Member not found");
+    const pictureIsOurs = profile.picture?.startsWith(`avatars/${userId}/`) ?? false;
+    let pictureFile: string | null = null;
+    if (pictureIsOurs) {
+      const object = await env.MEDIA.get(profile.picture!);
       if (object) {
-        coverFile = `covers/${book.id}.${extensionOf(book.coverKey, object.httpMetadata?.contentType)}`;
-        zip.raw(coverFile, new Uint8Array(await object.arrayBuffer()));
+        pictureFile = `profile-picture.${mediaExtension(profile.picture!, object.httpMetadata?.contentType)}`;
+        await zip.file(pictureFile, object.body);
       }
     }
-    const { seq: _seq, userId: _owner, coverKey, analysisAttempts: _attempts, ...fields } = book;
-    bookFiles.push({ ...fields, cover: coverFile ?? (coverKey && /^https?:/.test(coverKey) ? coverKey : null) });
-  }
-  zip.json("books.json", bookFiles);
-  zip.json(
-    "loans.json",
-    loanRows.map((row) => ({ ...row, events: JSON.parse(row.events ?? "[]") })),
-  );
-  zip.json("clubs.json", { memberships: clubRows.map((row) => ({ ...row, createdByYou: Boolean(row.createdByYou) })), joinRequests: requestRows });
-
-  const threads = [];
-  for (const row of conversationRows) {
-    const messages = await readConversation(env, userId, row.conversationId, [row.userAId, row.userBId]);
-    const otherId = row.userAId === userId ? row.userBId : row.userAId;
-    threads.push({
-      conversationId: row.conversationId,
-      with: { userId: otherId, name: row.otherName },
-      createdAt: row.createdAt,
-      messages: messages.map((message) => ({ ...message, fromYou: message.fromUserId === userId })),
+    await zip.json("profile.json", {
+      userId: profile.id,
+      name: profile.name,
+      email: profile.email,
+      bio: profile.bio,
+      timezone: profile.timezone,
+      showEmail: profile.showEmail,
+      profilePicture: pictureFile ?? (pictureIsOurs ? null : profile.picture),
+      signedInWithGoogle: profile.googleSub !== null,
+      createdAt: profile.createdAt,
     });
-  }
-  zip.json("conversations.json", threads);
-  zip.json("notifications.json", notificationRows);
-  zip.json("README.json", {
+  },
+};
+
+/**
+ * Every feature's part of the zip, in the order its files are written. A new table holding a member
+ * id gets its part here (or a line in NOT_IN_DATA_DOWNLOAD); tests/account/member-tables.unit.test.ts
+ * fails until it has one.
+ */
+export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [
+  profileDataPart,
+  preferencesDataPart,
+  booksDataPart,
+  loansDataPart,
+  clubsDataPart,
+  conversationsDataPart,
+  notificationsDataPart,
+];
+
+/** Tables holding a member id whose rows are not in the zip, and why. */
+export const NOT_IN_DATA_DOWNLOAD: readonly TableCover[] = [
+  { table: sessions, how: "sign-in sessions: hashes of tokens, nothing to read" },
+  { table: inviteCodes, how: "a club's code, which belongs to the club" },
+  { table: inviteCodeFailures, how: "a day's count of wrong invite codes" },
+  { table: blocks, how: "not exported" },
+  { table: analyticsEvents, how: "usage counts, not the member's content" },
+  { table: waitlistEntries, how: "places in queues, which change by the hour" },
+  { table: emailOutbox, how: "copies of e-mails already in the member's mailbox" },
+  { table: importJobs, how: "an import's progress; the books it added are in books.json" },
+  { table: dataExports, how: "the downloads themselves" },
+  { table: reports, how: "moderation records, never shown to the member" },
+];
+
+async function writeAccountData(deps: JobDeps, userId: string, zip: AccountZip) {
+  for (const part of ACCOUNT_DATA_PARTS) await part.write(deps, userId, zip);
+  await zip.json("README.json", {
     about: "Your BookClub data. Times are Unix epoch milliseconds.",
-    files: ["profile.json", "preferences.json", "books.json", "covers/", "loans.json", "clubs.json", "conversations.json", "notifications.json"],
+    files: ACCOUNT_DATA_PARTS.flatMap((part) => part.files),
     exportedAt: Date.now(),
   });
-  return zip.finish();
 }
+
+/** The member's data as JSON files and their covers and picture, zipped into one Blob (a small account's download). */
+export function buildAccountZip(deps: JobDeps, userId: string): Promise<Blob> {
+  return zipToBlob((zip) => writeAccountData(deps, userId, zip));
+}
+
+/** The same zip written straight into R2 at `key`, part by part as it is built (a background export). */
+export function writeAccountZipToR2(deps: JobDeps, userId: string, key: string): Promise<{ size: number; parts: number }> {
+  return zipToR2(deps.env.MEDIA, key, (zip) => writeAccountData(deps, userId, zip), { httpMetadata: { contentType: "application/zip" } });
+}
+
+/** A deleted member's background downloads go: their rows, and their zips from R2. */
+export const dataExportsDeletionPart: AccountDeletionPart = {
+  name: "data exports",
+  covers: [{ table: dataExports, how: "deleted, with their zips" }],
+  async plan({ db, user }) {
+    const ownExports = await db
+      .select({ key: dataExports.zipKey })
+      .from(dataExports)
+      .where(and(eq(dataExports.userId, user.id), isNotNull(dataExports.zipKey)));
+    return {
+      statements: [db.delete(dataExports).where(eq(dataExports.userId, user.id))],
+      mediaPrefixes: [`exports/${user.id}/`],
+      mediaKeys: ownExports.map((row) => row.key),
+    };
+  },
+};

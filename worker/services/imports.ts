@@ -19,6 +19,7 @@ import {
 import { toCsv } from "./csv-cells";
 import { isChosen, rowFates } from "../shared/import-choice";
 import type { ServiceContext } from "./types";
+import type { AccountDeletionPart } from "./member-data-parts";
 
 /** Rows per queue message: 50 lookups and one D1 batch of about 55 statements. */
 export const IMPORT_BATCH_ROWS = 50;
@@ -329,3 +330,12 @@ export async function failedRowsCsv(ctx: ServiceContext, jobId: string): Promise
   const rows = await failedRows(ctx, jobId);
   return toCsv(["Line", "Title", "Author", "ISBN13", "Reason"], rows.map((row) => [row.line, row.title, row.author, row.isbn13, row.reason]));
 }
+
+/** The member's CSV imports go, with their rows (by cascade). */
+export const importsDeletionPart: AccountDeletionPart = {
+  name: "imports",
+  covers: [{ table: importJobs, how: "deleted, with their rows" }],
+  async plan({ db, user }) {
+    return { statements: [db.delete(importJobs).where(eq(importJobs.userId, user.id))] };
+  },
+};

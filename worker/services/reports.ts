@@ -7,6 +7,7 @@ import { conversationRoom } from "./conversation-rooms";
 import { badRequest, notFound, requireUser, tooManyRequests } from "./errors";
 import { requireParticipant } from "./messages";
 import type { ServiceContext } from "./types";
+import type { AccountDeletionPart } from "./member-data-parts";
 
 export const REPORT_RATE_LIMITED = "You've sent several reports in a short time. Please wait a minute and try again.";
 
@@ -92,3 +93,12 @@ async function findTarget(ctx: ServiceContext, input: ReportInput, reporterId: s
   if (message.fromUserId === reporterId) throw badRequest("You can't report your own message.");
   return { subjectUserId: message.fromUserId, conversationId: input.conversationId, messageId: message.messageId, snapshot: message.content };
 }
+
+/** Reports stay for the moderators' record, by or about the member, who then shows as Deleted member. */
+export const reportsDeletionPart: AccountDeletionPart = {
+  name: "reports",
+  covers: [{ table: reports, how: "kept for the moderators' record; the member shows as Deleted member" }],
+  async plan() {
+    return {};
+  },
+};
