@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { books, clubs, conversations, dataExports, joinRequests, loanEvents, loans, memberships, notifications, users } from "../db/schema";
 import { conversationRoom } from "./conversation-rooms";
 import { notFound, requireUser, tooManyRequests } from "./errors";
-import type { JobDeps } from "./job-timers";
+import type { JobDeps } from "./job-registry";
 import { scheduleJob } from "./job-timers";
 import { getNotificationSettings } from "./notification-prefs";
 import type { ServiceContext } from "./types";
