@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import type { ToastType } from "./components/toaster";
+import type { ToastType } from "./components/toast-types";
 
 // A one-shot message that survives a redirect (e.g. 'Book deleted' after the delete action).
 const flashCookie = createCookie("bookclub_flash", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });

@@ -24,6 +24,9 @@ export async function loadShell(context: Readonly<RouterContextProvider>) {
   };
 }
 
+/** The signed-in member as the bars show them (null for visitors): a type the bars import instead of root.tsx, which imports them. */
+export type ShellUser = Awaited<ReturnType<typeof loadShell>>["user"];
+
 /** The Messages badge and the bell, read side by side (each one indexed query). */
 async function unreadCounts(context: Readonly<RouterContextProvider>, signedIn: boolean) {
   if (!signedIn) return { unread: 0, notifications: 0 };

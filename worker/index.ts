@@ -16,6 +16,9 @@ import type { CoverAnalysisMessage } from "./covers/queue-message";
 import { handleImportBatch } from "./services/import-batches";
 import { IMPORT_QUEUE_NAME, type ImportMessage } from "./services/imports";
 import { SHARE_TARGET_PATH } from "./shared/offline";
+// Registers the features' scheduled jobs (loan reminders, waitlist offers, mail, data exports) with the
+// job registry the JobTimer Durable Object runs them from: this module is loaded in every isolate.
+import "./services/scheduled-jobs";
 
 const app = new Hono<AppEnv>();
 

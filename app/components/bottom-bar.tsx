@@ -1,5 +1,5 @@
 import { Link, NavLink } from "react-router";
-import type { RootData } from "../root";
+import type { ShellUser } from "../shell.server";
 import { ChatIcon, LibraryIcon, PlusIcon, ToyIcon, UserIcon } from "./icons";
 import { UnreadBadge } from "./top-bar";
 
@@ -7,7 +7,7 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium ${isActive ? "text-brand-800" : "text-stone-700"}`;
 
 /** Mobile navigation: Library, Swap Toys, Add, Messages, and Profile or Sign In. */
-export function BottomBar({ user, unread = 0 }: { user: RootData["user"]; unread?: number }) {
+export function BottomBar({ user, unread = 0 }: { user: ShellUser; unread?: number }) {
   return (
     <nav
       aria-label="Mobile"

@@ -1,4 +1,4 @@
-import type { Toast, ToastType } from "./toaster";
+import type { Toast, ToastType } from "./toast-types";
 
 const STYLES: Record<ToastType, string> = {
   success: "border-emerald-700 bg-emerald-50 text-emerald-900",

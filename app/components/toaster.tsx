@@ -1,12 +1,7 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { Flash } from "../flash.server";
+import type { Toast, ToastType } from "./toast-types";
 
-export type ToastType = "success" | "error" | "warning" | "info";
-export interface Toast {
-  id: number;
-  type: ToastType;
-  message: string;
-}
 interface ToastApi {
   notify: (type: ToastType, message: string, durationMs?: number) => void;
 }

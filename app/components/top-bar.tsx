@@ -1,9 +1,7 @@
 import { Form, Link, NavLink } from "react-router";
 import { noteOwnSignOut } from "../lib/session-events";
-import type { RootData } from "../root";
+import type { ShellUser } from "../shell.server";
 import { BellIcon, BooksIcon } from "./icons";
-
-type ShellUser = RootData["user"];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-stone-700 hover:bg-stone-100 hover:text-stone-900"}`;

@@ -2,7 +2,7 @@ import type { ConversationSummary } from "../../worker/services/conversations";
 import { announceDmUpdate, DM_LIST_EVENT, DM_UPDATED_EVENT, type DmUpdate, isOpenConversation, noteReadThrough, unreadOf } from "./dm-events";
 import { openLiveSocket } from "./live-socket";
 import { SESSION_EXPIRED_EVENT } from "./session-events";
-import type { UnreadCounts } from "./use-unread-count";
+import type { UnreadCounts } from "./unread-counts";
 
 export const UNREAD_REFRESH_MS = 60_000;
 

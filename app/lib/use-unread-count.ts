@@ -1,11 +1,5 @@
 import { useEffect, useState } from "react";
-
-export interface UnreadCounts {
-  /** The Messages badge. */
-  unread: number;
-  /** The bell. */
-  notifications: number;
-}
+import type { UnreadCounts } from "./unread-counts";
 
 /**
  * The Messages badge's and the bell's counts: the server's figures first, then kept live by

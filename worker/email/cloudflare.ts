@@ -1,4 +1,4 @@
-import type { EmailMessage, EmailProvider } from "./provider";
+import type { EmailMessage, EmailProvider } from "./types";
 import { EmailSendError } from "./send-error";
 
 /** "BookClub <books@example.org>" as the binding's { name, email }; a bare address stays a string. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { EmailMessage, EmailProvider, SendOptions } from "./provider";
+import type { EmailMessage, EmailProvider, SendOptions } from "./types";
 import { EmailSendError } from "./send-error";
 
 /** Resend's send endpoint (https://resend.com/docs/api-reference/emails/send-email). */

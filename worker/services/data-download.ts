@@ -18,7 +18,7 @@ import { booksDataPart } from "./books-account";
 import { clubsDataPart } from "./clubs-account";
 import { conversationsDataPart } from "./conversations-account";
 import { notFound, requireUser, tooManyRequests } from "./errors";
-import type { JobDeps } from "./job-timers";
+import type { JobDeps } from "./job-registry";
 import { scheduleJob } from "./job-timers";
 import { loansDataPart } from "./loans-account";
 import { type AccountDataPart, type AccountDeletionPart, type AccountZip, mediaExtension, type TableCover } from "./member-data-parts";

@@ -5,8 +5,9 @@ import { emailOutbox, users } from "../db/schema";
 import { emailProviderFor } from "../email/provider";
 import { EMAIL_TOPICS, type EmailContent, type EmailLinks, messagesEmail, notificationEmail } from "../email/templates";
 import { requireUser } from "./errors";
-import { type JobDeps, scheduleJob } from "./job-timers";
-import type { DeliveredNotification } from "./notifications";
+import type { JobDeps } from "./job-registry";
+import { scheduleJob } from "./job-timers";
+import type { DeliveredNotification } from "./notification-events";
 import type { ServiceContext } from "./types";
 import { createUnsubscribeToken, type UnsubscribePreference } from "./unsubscribe-tokens";
 

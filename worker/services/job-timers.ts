@@ -1,14 +1,10 @@
 import type { JobTimer } from "../../durable-objects/job-timer";
-import type { Database } from "../db/client";
-
-/** What a scheduled job runs with: the primary database (an alarm has no request) and the bindings. */
-export type JobDeps = { db: Database; env: Env };
 
 function jobTimer(env: Env, job: string): DurableObjectStub<JobTimer> {
   return env.JOB_TIMER.get(env.JOB_TIMER.idFromName(job));
 }
 
-/** Sets (or moves) the job's alarm to `at`; null cancels it. */
+/** Sets (or moves) the job's alarm to `at`; null cancels it. worker/services/job-registry.ts says what the job runs. */
 export async function scheduleJob(env: Env, job: string, at: number | null): Promise<void> {
   await jobTimer(env, job).schedule(job, at);
 }

@@ -4,7 +4,8 @@ import { books, loans, users } from "../db/schema";
 import { addDays, instantAt } from "../shared/calendar";
 import { bookTitle } from "./loan-steps";
 import { type NotificationInput, notify } from "./notifications";
-import { type JobDeps, scheduleJob } from "./job-timers";
+import type { JobDeps } from "./job-registry";
+import { scheduleJob } from "./job-timers";
 
 /** Reminders ring at this hour of the borrower's day. */
 export const REMINDER_HOUR = 9;

@@ -4,7 +4,7 @@ import { emailOutbox } from "../db/schema";
 import { emailProviderFor } from "../email/provider";
 import { EmailSendError } from "../email/send-error";
 import { nextPendingSendAfter, unsubscribeHeaders } from "./email-outbox";
-import type { JobDeps } from "./job-timers";
+import type { JobDeps } from "./job-registry";
 
 /** Tries per e-mail; after the last failure it is marked failed and left alone. */
 export const MAX_EMAIL_ATTEMPTS = 5;

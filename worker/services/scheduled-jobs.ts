@@ -1,28 +1,20 @@
-import { getDatabase } from "../db/client";
-import type { JobDeps } from "./job-timers";
-import { runLoanReminders } from "./loan-reminders";
-import { runWaitlistOffers } from "./waitlist";
-import { flushMemberMail } from "./member-mail";
 import { runDataExportJob } from "./data-download";
+import { registerJobs, runJob } from "./job-registry";
+import { runLoanReminders } from "./loan-reminders";
+import { flushMemberMail } from "./member-mail";
+import { runWaitlistOffers } from "./waitlist";
 
-/** Does what is due at `now`, idempotently, and returns when to run next (null: the job is over). */
-export type JobRunner = (deps: JobDeps, id: string, now: number) => Promise<number | null>;
-
-/** Job kinds by the prefix of their name ("loan:{loanId}"); worker/services/job-timers.ts schedules them. */
-const runners: Record<string, JobRunner> = {
+/**
+ * The features' scheduled jobs, registered once at module load: worker/index.ts imports this module.
+ * It sits above the features, so the job core (job-registry.ts, job-timers.ts and the JobTimer
+ * Durable Object) never imports one: a value import from there would close an import circle.
+ */
+registerJobs({
   loan: runLoanReminders,
   waitlist: runWaitlistOffers,
   mail: flushMemberMail,
   export: runDataExportJob,
-};
+});
 
-/** Runs a job by its name: what a JobTimer's alarm calls. The timer has no request, so D1's primary is used. */
-export async function runJob(env: Env, job: string, now: number): Promise<number | null> {
-  const separator = job.indexOf(":");
-  const runner = separator > 0 ? runners[job.slice(0, separator)] : undefined;
-  if (!runner) {
-    console.warn(`Unknown scheduled job ${job}; dropping it`);
-    return null;
-  }
-  return runner({ db: getDatabase(env.DB), env }, job.slice(separator + 1), now);
-}
+/** Re-exported so a caller that imports it (tests, scripts) has the jobs registered too. */
+export { runJob };

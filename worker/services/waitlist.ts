@@ -3,7 +3,8 @@ import { books, HOLDING_LOAN_STATES, loans, OPEN_LOAN_STATES, waitlistEntries } 
 import { requireNotBlocked } from "./blocks";
 import { MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
-import { type JobDeps, scheduleJob } from "./job-timers";
+import type { JobDeps } from "./job-registry";
+import { scheduleJob } from "./job-timers";
 import { findBookById } from "./library";
 import { bookTitle, errorText } from "./loan-steps";
 import { notify } from "./notifications";
