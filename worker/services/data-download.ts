@@ -5,7 +5,8 @@ import { z } from "zod";
 import type { Database } from "../db/client";
 import { books, clubs, conversations, dataExports, joinRequests, loanEvents, loans, memberships, notifications, users } from "../db/schema";
 import { conversationRoom } from "./conversation-rooms";
-import { notFound, requireUser, tooManyRequests } from "./errors";
+import { notFound, requireUser } from "./errors";
+import { limit } from "./rate-limit";
 import type { JobDeps } from "./job-timers";
 import { scheduleJob } from "./job-timers";
 import { getNotificationSettings } from "./notification-prefs";
@@ -51,8 +52,7 @@ function toView(row: typeof dataExports.$inferSelect): DataExportView {
 }
 
 async function requireDownloadAllowed(ctx: ServiceContext & { user: Member }) {
-  const { success } = await ctx.env.DATA_DOWNLOAD_LIMITER.limit({ key: ctx.user.id });
-  if (!success) throw tooManyRequests(DOWNLOAD_RATE_LIMITED);
+  await limit(ctx.env.DATA_DOWNLOAD_LIMITER, ctx.user.id, DOWNLOAD_RATE_LIMITED);
 }
 
 /** Whether the account is too big to zip within one request: by its books, or its covers' bytes in R2. */

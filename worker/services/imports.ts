@@ -2,7 +2,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { readBodyWithLimit } from "../http/body-limit";
 import { books, importJobs, importRows, type ImportSource } from "../db/schema";
-import { badRequest, notFound, requireUser, tooLarge, tooManyRequests, unavailable } from "./errors";
+import { badRequest, notFound, requireUser, tooLarge, unavailable } from "./errors";
+import { limit } from "./rate-limit";
 import {
   ALREADY_ON_SHELF,
   DUPLICATE_IN_FILE,
@@ -60,8 +61,7 @@ type Member = ServiceContext & { user: NonNullable<ServiceContext["user"]> };
 /** Imports and downloads of "my books" share one per-member limit (EXPORT_LIMITER). */
 export async function limitImportExport(ctx: ServiceContext, kind: "import" | "export"): Promise<void> {
   requireUser(ctx);
-  const { success } = await ctx.env.EXPORT_LIMITER.limit({ key: `${kind}:${ctx.user.id}` });
-  if (!success) throw tooManyRequests(IMPORT_RATE_LIMITED);
+  await limit(ctx.env.EXPORT_LIMITER, `${kind}:${ctx.user.id}`, IMPORT_RATE_LIMITED);
 }
 
 /** The CSV body, refused past 5 MB before it is all read. */

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { inviteCodeFailures } from "../db/schema";
 import { requireUser, tooManyRequests } from "./errors";
+import { limit } from "./rate-limit";
 import type { ServiceContext } from "./types";
 
 /** Wrong invite codes a member may enter in one UTC day; the next attempt that day is refused. */
@@ -19,8 +20,7 @@ const dayOf = (now: number) => Math.floor(now / DAY_MS);
  */
 export async function takeInviteAttempt(ctx: ServiceContext, now: number): Promise<void> {
   requireUser(ctx);
-  const { success } = await ctx.env.INVITE_LIMITER.limit({ key: `invite:${ctx.user.id}` });
-  if (!success) throw tooManyRequests(TOO_MANY_ATTEMPTS);
+  await limit(ctx.env.INVITE_LIMITER, `invite:${ctx.user.id}`, TOO_MANY_ATTEMPTS);
   const day = dayOf(now);
   const counted = await ctx.db
     .insert(inviteCodeFailures)

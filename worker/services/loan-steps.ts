@@ -5,7 +5,8 @@ import type { Database } from "../db/client";
 import { books, type LoanAction, type LoanState, loanEvents, loans, users } from "../db/schema";
 import { daysBetween, dayIn } from "../shared/calendar";
 import { dateFormat } from "../shared/date-format";
-import { badRequest, conflict, forbidden, notFound, requireUser, tooManyRequests } from "./errors";
+import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
+import { limit } from "./rate-limit";
 import { LOAN_NOT_FOUND } from "./loan-queries";
 import { postLoanLine } from "./messages";
 import { type NotificationType, notify } from "./notifications";
@@ -280,6 +281,5 @@ export function bookTitle(title: string): string {
  * never notices it; a script cycling a loan to ring someone's bell does.
  */
 export async function limitLoanWrite(ctx: { env: Env }, memberId: string): Promise<void> {
-  const { success } = await ctx.env.LOAN_LIMITER.limit({ key: `loans:${memberId}` });
-  if (!success) throw tooManyRequests(LOAN_RATE_LIMITED);
+  await limit(ctx.env.LOAN_LIMITER, `loans:${memberId}`, LOAN_RATE_LIMITED);
 }
