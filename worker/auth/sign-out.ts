@@ -1,9 +1,8 @@
 import { parse } from "hono/utils/cookie";
-import type { Database } from "../db/client";
 import { closeConversationSockets } from "../services/conversation-rooms";
 import { requireUser } from "../services/errors";
 import { signOutOpenTabs } from "../services/member-inboxes";
-import type { ServiceContext } from "../services/types";
+import type { Deps, ServiceContext } from "../services/types";
 import { invalidateAllSessions, invalidateSession, SESSION_COOKIE, sessionIdFromToken } from "./session";
 
 /** The stored id of the session whose cookie this request carries (valid or not). */
@@ -16,7 +15,7 @@ export function sessionIdFromCookie(request: Request): string | null {
  * Ends one session (this browser or this API client), and closes the conversation sockets opened in
  * it, so a thread left open elsewhere with a copy of this session hears nothing more.
  */
-export async function signOut(deps: { db: Database; env: Env }, sessionId: string) {
+export async function signOut(deps: Deps, sessionId: string) {
   const memberId = await invalidateSession(deps.db, sessionId);
   if (!memberId) return;
   await closeConversationSockets(deps, memberId, sessionId).catch((error: unknown) =>

@@ -2,15 +2,13 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { z } from "zod";
-import type { Database } from "../db/client";
 import { books, clubs, conversations, dataExports, joinRequests, loanEvents, loans, memberships, notifications, users } from "../db/schema";
 import { conversationRoom } from "./conversation-rooms";
 import { notFound, requireUser } from "./errors";
 import { limit } from "./rate-limit";
-import type { JobDeps } from "./job-timers";
 import { scheduleJob } from "./job-timers";
 import { getNotificationSettings } from "./notification-prefs";
-import type { ServiceContext } from "./types";
+import type { Deps, MemberContext, ServiceContext } from "./types";
 
 /** Above either limit the zip is built in the background (a JobTimer alarm) instead of on request. */
 export const LARGE_EXPORT_BOOKS = 50;
@@ -34,8 +32,6 @@ export interface DataExportView {
   downloadUrl: string | null;
 }
 
-type Member = { id: string };
-
 const exportJob = (exportId: string) => `export:${exportId}`;
 export const exportZipKey = (userId: string, exportId: string) => `exports/${userId}/${exportId}.zip`;
 export const dataFileName = (now = Date.now()) => `bookclub-data-${new Date(now).toISOString().slice(0, 10)}.zip`;
@@ -51,12 +47,12 @@ function toView(row: typeof dataExports.$inferSelect): DataExportView {
   };
 }
 
-async function requireDownloadAllowed(ctx: ServiceContext & { user: Member }) {
+async function requireDownloadAllowed(ctx: MemberContext) {
   await limit(ctx.env.DATA_DOWNLOAD_LIMITER, ctx.user.id, DOWNLOAD_RATE_LIMITED);
 }
 
 /** Whether the account is too big to zip within one request: by its books, or its covers' bytes in R2. */
-export async function isLargeAccount(deps: JobDeps, userId: string): Promise<boolean> {
+export async function isLargeAccount(deps: Deps, userId: string): Promise<boolean> {
   const [{ n } = { n: 0 }] = await deps.db.select({ n: sql<number>`count(*)` }).from(books).where(eq(books.userId, userId));
   if (n > LARGE_EXPORT_BOOKS) return true;
   let bytes = 0;
@@ -90,7 +86,7 @@ export async function requestDataExport(ctx: ServiceContext): Promise<DataExport
   return startExport(ctx);
 }
 
-async function startExport(ctx: ServiceContext & { user: Member }): Promise<DataExportView> {
+async function startExport(ctx: MemberContext): Promise<DataExportView> {
   const [building] = await ctx.db
     .select()
     .from(dataExports)
@@ -143,7 +139,7 @@ export async function openDataExport(ctx: ServiceContext, exportId: string): Pro
   return { body: object.body, size: object.size, fileName: dataFileName(view.createdAt) };
 }
 
-async function expireExport(deps: JobDeps, row: { id: string; userId: string }) {
+async function expireExport(deps: Deps, row: { id: string; userId: string }) {
   await deps.env.MEDIA.delete(exportZipKey(row.userId, row.id));
   await deps.db.delete(dataExports).where(eq(dataExports.id, row.id));
 }
@@ -152,7 +148,7 @@ async function expireExport(deps: JobDeps, row: { id: string; userId: string }) 
  * The JobTimer's "export:{id}" job: builds a waiting zip into R2 and comes back when its link expires,
  * then deletes the object and the row. A failed build is marked failed (the member can ask again).
  */
-export async function runDataExportJob(deps: JobDeps, exportId: string, now: number): Promise<number | null> {
+export async function runDataExportJob(deps: Deps, exportId: string, now: number): Promise<number | null> {
   const [row] = await deps.db.select().from(dataExports).where(eq(dataExports.id, exportId)).limit(1);
   if (!row) return null;
   if (row.state === "ready") {
@@ -223,7 +219,7 @@ async function readConversation(env: Env, memberId: string, conversationId: stri
 }
 
 /** The member's data as JSON files and their covers and picture, zipped. */
-export async function buildAccountZip(deps: { db: Database; env: Env }, userId: string): Promise<Blob> {
+export async function buildAccountZip(deps: Deps, userId: string): Promise<Blob> {
   const { db, env } = deps;
   const other = alias(users, "other");
   const [[profile], ownBooks, clubRows, requestRows, conversationRows, notificationRows] = await db.batch([

@@ -5,9 +5,9 @@ import { emailOutbox, users } from "../db/schema";
 import { emailProviderFor } from "../email/provider";
 import { EMAIL_TOPICS, type EmailContent, type EmailLinks, messagesEmail, notificationEmail } from "../email/templates";
 import { requireUser } from "./errors";
-import { type JobDeps, scheduleJob } from "./job-timers";
+import { scheduleJob } from "./job-timers";
 import type { DeliveredNotification } from "./notifications";
-import type { ServiceContext } from "./types";
+import type { Deps, ServiceContext } from "./types";
 import { createUnsubscribeToken, type UnsubscribePreference } from "./unsubscribe-tokens";
 
 /** A busy chat's messages wait this long for each other, then go out as one e-mail. */
@@ -89,7 +89,7 @@ async function addToBatch(db: Database, row: NewRow, state: OutboxState, now: nu
  * collect the conversation's later messages; everything else is due at once. With no provider the
  * rows are kept as 'outbox' (the dev page shows them) and nothing is scheduled.
  */
-export async function queueNotificationEmails(deps: JobDeps, delivered: readonly DeliveredNotification[], now: number): Promise<void> {
+export async function queueNotificationEmails(deps: Deps, delivered: readonly DeliveredNotification[], now: number): Promise<void> {
   const wanted = delivered.filter((notification) => notification.recipient.emailOptIn);
   if (wanted.length === 0) return;
   const config = readConfig(deps.env);

@@ -19,7 +19,7 @@ import {
 } from "./import-csv";
 import { toCsv } from "./csv-cells";
 import { isChosen, rowFates } from "../shared/import-choice";
-import type { ServiceContext } from "./types";
+import type { MemberContext, ServiceContext } from "./types";
 
 /** Rows per queue message: 50 lookups and one D1 batch of about 55 statements. */
 export const IMPORT_BATCH_ROWS = 50;
@@ -56,8 +56,6 @@ export const startImportQuerySchema = z
 export type StartImportQuery = z.output<typeof startImportQuerySchema>;
 export const importJobParamsSchema = z.object({ jobId: z.string().min(1).max(64) });
 
-type Member = ServiceContext & { user: NonNullable<ServiceContext["user"]> };
-
 /** Imports and downloads of "my books" share one per-member limit (EXPORT_LIMITER). */
 export async function limitImportExport(ctx: ServiceContext, kind: "import" | "export"): Promise<void> {
   requireUser(ctx);
@@ -82,7 +80,7 @@ function parseOrRefuse(text: string): ParsedImport {
 }
 
 /** Every key of the member's books: one query on books_user_seq_idx. */
-async function ownedKeys(ctx: Member): Promise<Set<string>> {
+async function ownedKeys(ctx: MemberContext): Promise<Set<string>> {
   const owned = await ctx.db
     .select({ title: books.title, author: books.author, isbn10: books.isbn10, isbn13: books.isbn13 })
     .from(books)
@@ -271,7 +269,7 @@ export async function startImport(ctx: ServiceContext, text: string, query: Star
 }
 
 /** The caller's own job, or 404 (another member's job is not theirs to know about). */
-async function loadOwnJob(ctx: Member, jobId: string) {
+async function loadOwnJob(ctx: MemberContext, jobId: string) {
   const [job] = await ctx.db
     .select()
     .from(importJobs)
@@ -281,7 +279,7 @@ async function loadOwnJob(ctx: Member, jobId: string) {
   return job;
 }
 
-async function failedRows(ctx: Member, jobId: string) {
+async function failedRows(ctx: MemberContext, jobId: string) {
   return ctx.db
     .select({ line: importRows.line, title: importRows.title, author: importRows.author, isbn13: importRows.isbn13, reason: importRows.reason })
     .from(importRows)
@@ -312,7 +310,7 @@ export async function getImportJob(ctx: ServiceContext, jobId: string): Promise<
 }
 
 /** The member's newest import still in progress, so My Books shows its progress after a reload. */
-export async function findRunningImport(ctx: Member): Promise<string | null> {
+export async function findRunningImport(ctx: MemberContext): Promise<string | null> {
   const [job] = await ctx.db
     .select({ id: importJobs.id, state: importJobs.state })
     .from(importJobs)

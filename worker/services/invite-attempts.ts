@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { inviteCodeFailures } from "../db/schema";
 import { requireUser, tooManyRequests } from "./errors";
 import { limit } from "./rate-limit";
-import type { ServiceContext } from "./types";
+import type { MemberContext, ServiceContext } from "./types";
 
 /** Wrong invite codes a member may enter in one UTC day; the next attempt that day is refused. */
 export const DAILY_WRONG_CODE_CAP = 20;
@@ -38,7 +38,7 @@ export async function takeInviteAttempt(ctx: ServiceContext, now: number): Promi
 }
 
 /** Gives back the attempt a right code took (a statement for the join's batch). */
-export function refundInviteAttempt(ctx: ServiceContext & { user: { id: string } }, now: number) {
+export function refundInviteAttempt(ctx: MemberContext, now: number) {
   return ctx.db
     .update(inviteCodeFailures)
     .set({ failures: sql`max(${inviteCodeFailures.failures} - 1, 0)` })

@@ -1,8 +1,4 @@
 import type { JobTimer } from "../../durable-objects/job-timer";
-import type { Database } from "../db/client";
-
-/** What a scheduled job runs with: the primary database (an alarm has no request) and the bindings. */
-export type JobDeps = { db: Database; env: Env };
 
 function jobTimer(env: Env, job: string): DurableObjectStub<JobTimer> {
   return env.JOB_TIMER.get(env.JOB_TIMER.idFromName(job));

@@ -10,7 +10,7 @@ import { limit } from "./rate-limit";
 import { LOAN_NOT_FOUND } from "./loan-queries";
 import { postLoanLine } from "./messages";
 import { type NotificationType, notify } from "./notifications";
-import type { ServiceContext } from "./types";
+import type { Deps, ServiceContext } from "./types";
 
 export const ALREADY_PROMISED = "This book is already promised to another member.";
 export const DUE_DATE_IN_PAST = "The due date can't be in the past.";
@@ -21,9 +21,6 @@ export const LOAN_RATE_LIMITED = "You're doing that too quickly. Please wait a m
 /** How far ahead a due date may be set. */
 export const MAX_DUE_DAYS = 365;
 
-export type Deps = { db: Database; env: Env };
-/** A context whose member is signed in (services check with requireUser first). */
-export type Member = ServiceContext & { user: NonNullable<ServiceContext["user"]> };
 type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
 /** What every step needs to know about its loan. */

@@ -15,13 +15,12 @@ import {
   isOpenLoanClash,
   loadLoan,
   longDay,
-  type Member,
   newLoanStatements,
   requireStep,
   told,
 } from "./loan-steps";
 import { findBookById } from "./library";
-import type { ServiceContext } from "./types";
+import type { MemberContext, ServiceContext } from "./types";
 import { offerToNextInLine } from "./waitlist";
 
 export {
@@ -118,7 +117,7 @@ export async function requestLoan(ctx: ServiceContext, input: z.output<typeof re
 /** The owner accepts a request, with a due date (default: 21 days from their today). */
 export async function acceptLoan(ctx: ServiceContext, loanId: string, input: z.output<typeof acceptLoanSchema>): Promise<LoanView> {
   const loan = await loadLoan(ctx, loanId);
-  const member = ctx as Member;
+  const member = ctx as MemberContext;
   requireStep(loan, member.user.id, { owner: ["requested"] }, "accepted");
   const now = Date.now();
   const dueDate = input.dueDate
@@ -159,7 +158,7 @@ export async function acceptLoan(ctx: ServiceContext, loanId: string, input: z.o
 
 export async function declineLoan(ctx: ServiceContext, loanId: string): Promise<LoanView> {
   const loan = await loadLoan(ctx, loanId);
-  const me = (ctx as Member).user.id;
+  const me = (ctx as MemberContext).user.id;
   requireStep(loan, me, { owner: ["requested"] }, "declined");
   const now = Date.now();
   const eventId = await commitStep(ctx, loan, me, { action: "declined", from: ["requested"], set: { state: "declined" } }, "declined", now);
@@ -176,7 +175,7 @@ export async function declineLoan(ctx: ServiceContext, loanId: string): Promise<
 /** Either side calls a loan off before the book changes hands: the borrower while asked or accepted, the owner once accepted. */
 export async function cancelLoan(ctx: ServiceContext, loanId: string): Promise<LoanView> {
   const loan = await loadLoan(ctx, loanId);
-  const me = (ctx as Member).user.id;
+  const me = (ctx as MemberContext).user.id;
   const side = requireStep(loan, me, { borrower: ["requested", "accepted"], owner: ["accepted"] }, "cancelled");
   const now = Date.now();
   const from = loan.state;

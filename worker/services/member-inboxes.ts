@@ -1,6 +1,6 @@
 import type { InboxEvent, MemberInbox } from "../../durable-objects/member-inbox";
-import type { Database } from "../db/client";
 import { closeConversationSockets } from "./conversation-rooms";
+import type { Deps } from "./types";
 
 /** The member's inbox Durable Object, addressed by the member id (one per member, anywhere). */
 export function memberInbox(env: Env, memberId: string): DurableObjectStub<MemberInbox> {
@@ -25,7 +25,7 @@ export async function tellMembers(env: Env, memberIds: readonly string[], event:
  * closed, since none of the member's sessions is left to open it. Best effort: each of those tabs is
  * refused at its next request anyway.
  */
-export async function signOutOpenTabs(deps: { db: Database; env: Env }, memberId: string, exceptSessionId?: string): Promise<void> {
+export async function signOutOpenTabs(deps: Deps, memberId: string, exceptSessionId?: string): Promise<void> {
   const inbox = memberInbox(deps.env, memberId)
     .signOut(exceptSessionId)
     .catch((error: unknown) => console.warn("Closing a member's open tabs failed", error));

@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors
 import { limit } from "./rate-limit";
 import { tellMembers } from "./member-inboxes";
 import { conversationNotificationKey, markNotificationReadByKey, notify } from "./notifications";
-import type { ServiceContext } from "./types";
+import type { Deps, ServiceContext } from "./types";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
 export const MEMBER_DELETED = "This member deleted their account, so they can't receive messages.";
@@ -184,7 +184,7 @@ export async function markConversationRead(ctx: ServiceContext, conversationId: 
  * the other. Returns the conversation, or null when nothing was posted.
  */
 export async function postLoanLine(
-  deps: { db: Database; env: Env },
+  deps: Deps,
   actorId: string,
   otherId: string,
   text: string,

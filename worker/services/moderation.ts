@@ -5,7 +5,7 @@ import { books, reports, sessions, users } from "../db/schema";
 import { conversationRoom } from "./conversation-rooms";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
 import { signOutOpenTabs } from "./member-inboxes";
-import type { ServiceContext, SessionUser } from "./types";
+import type { MemberContext, ServiceContext } from "./types";
 
 /** How many open reports the review page shows, oldest first (the queue a moderator works through). */
 export const OPEN_REPORTS_SHOWN = 100;
@@ -15,7 +15,7 @@ export const REPORT_ALREADY_REVIEWED = "This report has already been reviewed.";
 export const reportIdParams = z.object({ id: z.string().trim().min(1).max(64) });
 export const memberIdParams = z.object({ id: z.string().trim().min(1).max(64) });
 
-type ModeratorContext = ServiceContext & { user: SessionUser };
+type ModeratorContext = MemberContext;
 
 /** Whether the signed-in member may review reports (their e-mail is in MODERATORS). */
 export function canModerate(ctx: ServiceContext): boolean {

@@ -1,12 +1,11 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import type { Database } from "../db/client";
 import { blocks, type NotificationKey, notificationPreferences, notifications, users } from "../db/schema";
 import { queueNotificationEmails } from "./email-outbox";
 import { notFound, requireUser } from "./errors";
 import { tellMembers } from "./member-inboxes";
-import type { ServiceContext } from "./types";
+import type { Deps, ServiceContext } from "./types";
 
 /**
  * Every event the bell and e-mail carry, and the preference (spec §3 "Notification preferences")
@@ -67,7 +66,6 @@ export interface DeliveredNotification extends NotificationInput {
   recipient: { email: string; name: string; emailOptIn: boolean; preference: NotificationKey | null };
 }
 
-type Deps = { db: Database; env: Env };
 
 /** The stored value unless this event (at `now`) is at least as recent as the row. */
 const latest = (column: SQLiteColumn, value: string, now: number) =>

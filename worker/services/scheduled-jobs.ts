@@ -1,12 +1,12 @@
 import { getDatabase } from "../db/client";
-import type { JobDeps } from "./job-timers";
+import type { Deps } from "./types";
 import { runLoanReminders } from "./loan-reminders";
 import { runWaitlistOffers } from "./waitlist";
 import { flushMemberMail } from "./member-mail";
 import { runDataExportJob } from "./data-download";
 
 /** Does what is due at `now`, idempotently, and returns when to run next (null: the job is over). */
-export type JobRunner = (deps: JobDeps, id: string, now: number) => Promise<number | null>;
+export type JobRunner = (deps: Deps, id: string, now: number) => Promise<number | null>;
 
 /** Job kinds by the prefix of their name ("loan:{loanId}"); worker/services/job-timers.ts schedules them. */
 const runners: Record<string, JobRunner> = {
