@@ -12,12 +12,13 @@ import { limitLoanWrite } from "./loan-steps";
 import { applyManualLending, planManualLending } from "./manual-loans";
 import type { MemberContext, ServiceContext } from "./types";
 import { assertOwnCoverKey } from "./uploads";
+import { idField } from "../shared/id";
 
 const title = cleanText({ max: 300, tooLong: "Title must be at most 300 characters", required: "Title is required" });
 const author = cleanText({ max: 200, tooLong: "Author must be at most 200 characters", required: "Author is required" });
 const description = cleanText({ max: 5000, tooLong: "Description must be at most 5000 characters", multiline: true });
 /** The club the book is shared into, or null for none. */
-const clubIdField = z.string().trim().min(1, "clubId must not be empty").max(64).nullable();
+const clubIdField = idField("clubId must not be empty").nullable();
 
 /** The spec's two creation payloads (from an uploaded cover image, or typed in by hand), and ours: by ISBN. */
 export const imageBookSchema = z.object({

@@ -35,6 +35,7 @@ export {
   type LoanTabCounts,
   type LoanView,
 } from "./loan-queries";
+import { idField } from "../shared/id";
 export { BORROWER_TOOK_PART, disownLoan, ONLY_NAMED_BORROWER } from "./manual-loans";
 export { ALREADY_PROMISED, DUE_DATE_IN_PAST, DUE_DATE_TOO_FAR } from "./loan-steps";
 export { ALREADY_RENEWAL, changeDueDate, isLentOut, markLoanLent, markLoanReturned, requestRenewal } from "./loan-lending";
@@ -49,7 +50,7 @@ const day = z
   .trim()
   .refine(isCalendarDay, "Please give a real date as YYYY-MM-DD.");
 
-export const requestLoanSchema = z.object({ bookId: z.string().trim().min(1, "bookId is required").max(64) });
+export const requestLoanSchema = z.object({ bookId: idField("bookId is required") });
 export const acceptLoanSchema = z.object({ dueDate: day.optional() });
 export const dueDateSchema = z.object({ dueDate: day });
 

@@ -13,6 +13,7 @@ import { limit } from "./rate-limit";
 import { tellMembers } from "./member-inboxes";
 import { conversationNotificationKey, markNotificationReadByKey, notify } from "./notifications";
 import type { Deps, ServiceContext } from "./types";
+import { idField, idSchema } from "../shared/id";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
 export const MEMBER_DELETED = "This member deleted their account, so they can't receive messages.";
@@ -24,9 +25,9 @@ export const START_RATE_LIMITED = "You're starting conversations too quickly. Pl
 /** Spec §9: 30 messages a page (older pages by nextToken). */
 export const MESSAGES_PAGE_SIZE = 30;
 
-export const startConversationSchema = z.object({ toUserId: z.string().trim().min(1, "toUserId is required").max(64) });
+export const startConversationSchema = z.object({ toUserId: idField("toUserId is required") });
 export const sendMessageSchema = z.object({
-  toUserId: z.string().trim().min(1).max(64).optional(),
+  toUserId: idSchema.optional(),
   content: cleanText({
     max: MESSAGE_MAX_LENGTH,
     tooLong: `A message can have at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`,

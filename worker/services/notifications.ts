@@ -6,6 +6,7 @@ import { queueNotificationEmails } from "./email-outbox";
 import { notFound, requireUser } from "./errors";
 import { tellMembers } from "./member-inboxes";
 import type { Deps, ServiceContext } from "./types";
+import { idSchema } from "../shared/id";
 
 /**
  * Every event the bell and e-mail carry, and the preference (spec §3 "Notification preferences")
@@ -193,7 +194,7 @@ export const notificationListQuerySchema = z.object({
 });
 
 export const markReadSchema = z.union([
-  z.strictObject({ ids: z.array(z.string().trim().min(1).max(64)).min(1).max(100) }),
+  z.strictObject({ ids: z.array(idSchema).min(1).max(100) }),
   z.strictObject({ all: z.literal(true) }),
 ]);
 

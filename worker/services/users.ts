@@ -9,6 +9,7 @@ import { badRequest, notFound, requireUser, unauthorized } from "./errors";
 import { limit } from "./rate-limit";
 import { pruneAvatars, resolveOwnAvatarKey } from "./profile-picture";
 import type { ServiceContext, SessionUser } from "./types";
+import { idSchema } from "../shared/id";
 
 /** What any member may see of another (the spec's public user). */
 export interface PublicUser {
@@ -46,7 +47,7 @@ export function currentProfile(ctx: ServiceContext): OwnProfile {
   return toOwnProfile(ctx.user);
 }
 
-export const userIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+export const userIdParams = z.object({ id: idSchema });
 
 /** Another member as the viewer may see them: one query, the e-mail decided inside it. */
 export async function findPublicUser(ctx: ServiceContext, userId: string): Promise<PublicUser> {
