@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { blockMember, unblockMember } from "../worker/services/blocks";
 import { actionError } from "./action-result.server";
 import { setFlash } from "./flash.server";
-import type { MemberContext } from "./route-context.server";
+import type { MemberContext } from "../worker/services/types";
 
 export type BlockIntent = "block" | "unblock";
 

@@ -19,6 +19,7 @@ import { actionError, fieldErrors, refuse } from "./action-result.server";
 import { setFlash } from "./flash.server";
 import { readFormData, textField } from "./form-data.server";
 import { memberContext } from "./route-context.server";
+import { idSchema } from "../worker/shared/id";
 
 // The club screens' messages (docs/product.md#clubs) for failures the member did not cause, or cannot do more about.
 const FAILED = {
@@ -50,7 +51,6 @@ const INTENTS = [
 const intentSchema = z.enum(INTENTS);
 export type ClubIntent = (typeof INTENTS)[number];
 
-const userIdSchema = z.string().trim().min(1).max(64);
 const SAY_WHY = [400, 409, 413, 429];
 
 /** A refusal the member can act on (a full club, a bad code, too many tries) keeps its own words; the rest gets the screen's. */
@@ -178,7 +178,7 @@ async function memberIntent(
   ctx: ReturnType<typeof memberContext>,
   clubId: string,
 ) {
-  const userId = userIdSchema.safeParse(textField(form, "userId"));
+  const userId = idSchema.safeParse(textField(form, "userId"));
   if (!userId.success) return refuse({ form: "Which member? The form did not say." }, 400);
   const failed = intent === "approve" ? FAILED.approve : intent === "reject" ? FAILED.reject : FAILED.member;
   try {

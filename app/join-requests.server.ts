@@ -1,6 +1,6 @@
 import { listJoinRequests } from "../worker/services/club-membership";
 import { ServiceError } from "../worker/services/errors";
-import type { MemberContext } from "./route-context.server";
+import type { MemberContext } from "../worker/services/types";
 
 export const REQUESTS_LOAD_FAILED = "Failed to load requests";
 

@@ -18,10 +18,10 @@ import { joinWaitlist, leaveWaitlist } from "../worker/services/waitlist";
 import { actionError, refuse } from "./action-result.server";
 import { readFormData } from "./form-data.server";
 import { serviceContext } from "./route-context.server";
+import { idSchema } from "../worker/shared/id";
 
-const id = z.string().trim().min(1).max(64);
-const onBook = <Intent extends string>(intent: Intent) => z.object({ intent: z.literal(intent), bookId: id });
-const onLoan = <Intent extends string>(intent: Intent) => z.object({ intent: z.literal(intent), loanId: id });
+const onBook = <Intent extends string>(intent: Intent) => z.object({ intent: z.literal(intent), bookId: idSchema });
+const onLoan = <Intent extends string>(intent: Intent) => z.object({ intent: z.literal(intent), loanId: idSchema });
 
 /** Every loan form posts one of these: the book page's about a book, /loans's about one loan. */
 export const loanIntentSchema = z.discriminatedUnion("intent", [

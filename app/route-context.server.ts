@@ -1,9 +1,8 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { requestContext } from "../worker/context";
-import type { ServiceContext, SessionUser } from "../worker/services/types";
+import type { MemberContext, ServiceContext, SessionUser } from "../worker/services/types";
 
 type Context = Readonly<RouterContextProvider>;
-export type MemberContext = ServiceContext & { user: SessionUser };
 
 export function loginUrlFor(url: URL): string {
   return `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;

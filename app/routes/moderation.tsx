@@ -18,6 +18,7 @@ import { readFormData } from "../form-data.server";
 import { refusal } from "../refusal.server";
 import { memberContext } from "../route-context.server";
 import type { Route } from "./+types/moderation";
+import { idSchema } from "../../worker/shared/id";
 
 const NOT_FOUND = "Page not found";
 
@@ -39,8 +40,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const intentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.enum(["dismiss", "hide", "suspend"]), reportId: z.string().trim().min(1).max(64) }),
-  z.object({ intent: z.literal("unsuspend"), userId: z.string().trim().min(1).max(64) }),
+  z.object({ intent: z.enum(["dismiss", "hide", "suspend"]), reportId: idSchema }),
+  z.object({ intent: z.literal("unsuspend"), userId: idSchema }),
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,4 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import { z } from "zod";
 import { serviceContext, type AppEnv } from "../http/app-env";
 import {
   approveJoinRequest,
@@ -20,8 +19,9 @@ import { clubInputSchema, clubUpdateSchema, joinClubInputSchema, memberRoleInput
 import { ok } from "./envelope";
 import { membersOnly } from "./members-only";
 import { jsonBody, zv } from "./validate";
+import { idSchema } from "../shared/id";
 
-const memberParams = clubIdParams.extend({ userId: z.string().trim().min(1).max(64) });
+const memberParams = clubIdParams.extend({ userId: idSchema });
 
 /** Every write below counts against the member's club-write limit (reads do not). */
 const limitClubWrites: MiddlewareHandler<AppEnv> = async (c, next) => {

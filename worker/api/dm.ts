@@ -15,8 +15,9 @@ import {
 import { ok } from "./envelope";
 import { membersOnly } from "./members-only";
 import { jsonBody, zv } from "./validate";
+import { idSchema } from "../shared/id";
 
-const blockParams = z.object({ userId: z.string().trim().min(1).max(64) });
+const blockParams = z.object({ userId: idSchema });
 
 /** Direct messages: the conversations index lives in D1, each conversation's messages in its Durable Object. */
 export const dmApi = new Hono<AppEnv>()

@@ -25,8 +25,9 @@ import { joinWaitlist, leaveWaitlist } from "../services/waitlist";
 import { ok } from "./envelope";
 import { membersOnly } from "./members-only";
 import { jsonBody, zv } from "./validate";
+import { idSchema } from "../shared/id";
 
-const idParams = z.object({ id: z.string().trim().min(1).max(64) });
+const idParams = z.object({ id: idSchema });
 
 /** Loan and waitlist writes, per member (LOAN_LIMITER): a person never notices it; a script does. */
 const limitLoanWrites: MiddlewareHandler<AppEnv> = async (c, next) => {

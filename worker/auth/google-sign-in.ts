@@ -1,5 +1,5 @@
 import { readConfig } from "../config";
-import type { Database } from "../db/client";
+import type { Deps } from "../services/types";
 import { createGoogleAuthorization, exchangeGoogleCode, googleClient, verifyGoogleIdToken } from "./google";
 import { clearedSignInCookies, readSignInCookies, signInCookies } from "./sign-in-cookies";
 import { findOrCreateGoogleMember, startSession } from "./sign-in";
@@ -26,7 +26,7 @@ export type GoogleCallbackResult =
  * sign-in cookies are cleared only on success, so 'Try Again' can repeat the exchange.
  */
 export async function finishGoogleSignIn(
-  { db, env }: { db: Database; env: Env },
+  { db, env }: Deps,
   request: Request,
   params: { code: string | null; state: string | null },
 ): Promise<GoogleCallbackResult> {

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { users, type UserRow } from "../db/schema";
+import type { Deps } from "../services/types";
 import type { GoogleProfile } from "./google";
 import { createSession } from "./session";
 import { sessionCookie } from "./session-cookie";
@@ -11,7 +12,7 @@ import { sessionIdFromCookie, signOut } from "./sign-out";
  * Starts a session for a member and returns the Set-Cookie that carries it. A session this browser
  * already had is ended first, so signing in never leaves an orphaned or fixated session behind.
  */
-export async function startSession({ db, env }: { db: Database; env: Env }, request: Request, userId: string): Promise<string> {
+export async function startSession({ db, env }: Deps, request: Request, userId: string): Promise<string> {
   const [member] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId)).limit(1);
   if (member?.suspendedAt) throw new SignInError(ACCOUNT_SUSPENDED);
   const previous = sessionIdFromCookie(request);

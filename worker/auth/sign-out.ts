@@ -1,8 +1,7 @@
 import { parse } from "hono/utils/cookie";
-import type { Database } from "../db/client";
 import { requireUser } from "../services/errors";
 import { signOutOpenTabs } from "../services/member-inboxes";
-import type { ServiceContext } from "../services/types";
+import type { Deps, ServiceContext } from "../services/types";
 import { invalidateAllSessions, invalidateSession, SESSION_COOKIE, sessionIdFromToken } from "./session";
 import { eq } from "drizzle-orm";
 import { sessions } from "../db/schema";
@@ -20,7 +19,7 @@ export function sessionIdFromCookie(request: Request): string | null {
  * member's other sessions keep theirs. `replaced`: the browser is signing in again, so its other
  * tabs are not told to sign in (their next requests carry the new session).
  */
-export async function signOut(deps: { db: Database; env: Env }, sessionId: string, { replaced = false } = {}) {
+export async function signOut(deps: Deps, sessionId: string, { replaced = false } = {}) {
   const memberId = await invalidateSession(deps.db, sessionId);
   if (memberId) await signOutOpenTabs(deps, memberId, { sessionId, replaced });
 }

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { SESSION_COOKIE, validateSessionToken } from "../auth/session";
 import { getDatabase } from "../db/client";
-import type { ServiceContext, SessionUser } from "../services/types";
+import type { MemberContext } from "../services/types";
 import type { AppEnv } from "./app-env";
 import { isCrossSiteRequest } from "./csrf";
 
@@ -14,7 +14,7 @@ import { isCrossSiteRequest } from "./csrf";
  */
 export async function authenticateSocketUpgrade(
   c: Context<AppEnv>,
-): Promise<(ServiceContext & { user: SessionUser; sessionId: string }) | Response> {
+): Promise<(MemberContext & { sessionId: string }) | Response> {
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") return c.json({ success: false, error: "Expected a WebSocket upgrade" }, 426);
   if (isCrossSiteRequest(c.req.raw)) return c.json({ success: false, error: "Cross-site request refused." }, 403);
   const token = c.req.header("Authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? getCookie(c, SESSION_COOKIE);

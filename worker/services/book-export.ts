@@ -5,7 +5,7 @@ import { mediaUrl } from "../shared/media-url";
 import { requireUser } from "./errors";
 import { spreadsheetText, toCsv, type CsvCellValue } from "./csv-cells";
 import { GOODREADS_HEADER } from "./import-csv";
-import type { ServiceContext } from "./types";
+import type { MemberContext, ServiceContext } from "./types";
 
 export const exportFormatSchema = z.object({ format: z.enum(["csv", "json"]).optional().default("csv") });
 export type ExportFormat = z.output<typeof exportFormatSchema>["format"];
@@ -14,7 +14,7 @@ export type ExportFormat = z.output<typeof exportFormatSchema>["format"];
 const spreadsheetIsbn = (isbn: string | null) => spreadsheetText(isbn ?? "");
 const goodreadsDate = (ms: number) => new Date(ms).toISOString().slice(0, 10).replace(/-/g, "/");
 
-async function ownBooks(ctx: ServiceContext & { user: { id: string } }) {
+async function ownBooks(ctx: MemberContext) {
   return ctx.db
     .select({
       id: books.id,

@@ -10,14 +10,15 @@ import { findBookById } from "./library";
 import { isLentOut } from "./loan-lending";
 import { limitLoanWrite } from "./loan-steps";
 import { applyManualLending, planManualLending } from "./manual-loans";
-import type { ServiceContext } from "./types";
+import type { MemberContext, ServiceContext } from "./types";
 import { assertOwnCoverKey } from "./uploads";
+import { idField } from "../shared/id";
 
 const title = cleanText({ max: 300, tooLong: "Title must be at most 300 characters", required: "Title is required" });
 const author = cleanText({ max: 200, tooLong: "Author must be at most 200 characters", required: "Author is required" });
 const description = cleanText({ max: 5000, tooLong: "Description must be at most 5000 characters", multiline: true });
 /** The club the book is shared into, or null for none. */
-const clubIdField = z.string().trim().min(1, "clubId must not be empty").max(64).nullable();
+const clubIdField = idField("clubId must not be empty").nullable();
 
 /** The three ways to add a book: from an uploaded cover image, typed in by hand, or by ISBN. */
 export const imageBookSchema = z.object({
@@ -91,7 +92,7 @@ export const CLUB_SHARE_FORBIDDEN = "You can only share a book with a club you a
  * A book goes only into a club its owner is an active member of. A club that does not exist gets
  * the same answer, so a club id reveals nothing. (One primary-key lookup.)
  */
-async function assertCanShareIntoClub(ctx: ServiceContext & { user: { id: string } }, clubId: string) {
+async function assertCanShareIntoClub(ctx: MemberContext, clubId: string) {
   const [row] = await ctx.db
     .select({ status: memberships.status })
     .from(memberships)
@@ -178,7 +179,7 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
   return (await findBookById(ctx, id))!;
 }
 
-async function loadOwnBook(ctx: ServiceContext & { user: { id: string } }, bookId: string) {
+async function loadOwnBook(ctx: MemberContext, bookId: string) {
   const [book] = await ctx.db
     .select({
       id: books.id,

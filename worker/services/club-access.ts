@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { clubs, memberships, type MEMBER_ROLES, type MEMBER_STATUSES } from "../db/schema";
-import { forbidden, notFound, requireUser, tooManyRequests } from "./errors";
+import { forbidden, notFound, requireUser } from "./errors";
+import { limit } from "./rate-limit";
 import type { ServiceContext } from "./types";
 
 type MemberRole = (typeof MEMBER_ROLES)[number];
@@ -18,8 +19,7 @@ export const CLUB_RATE_LIMITED = "You're doing that too quickly. Please wait a m
  */
 export async function takeClubWrite(ctx: ServiceContext): Promise<void> {
   requireUser(ctx);
-  const { success } = await ctx.env.CLUB_LIMITER.limit({ key: `clubs:${ctx.user.id}` });
-  if (!success) throw tooManyRequests(CLUB_RATE_LIMITED);
+  await limit(ctx.env.CLUB_LIMITER, `clubs:${ctx.user.id}`, CLUB_RATE_LIMITED);
 }
 
 /** What the signed-in member may do in one club (docs/product.md#clubs), enforced here rather than trusted from the page. */

@@ -7,6 +7,7 @@ import { requireUser } from "./errors";
 import { type Page, pagedSearchQuery, keysetPage } from "./paging";
 import { toFtsQuery } from "./search-query";
 import type { ServiceContext } from "./types";
+import { idSchema } from "../shared/id";
 
 type MemberRole = (typeof MEMBER_ROLES)[number];
 type MemberStatus = (typeof MEMBER_STATUSES)[number];
@@ -134,7 +135,7 @@ export async function browseClubs(ctx: ServiceContext, query: BrowseClubsQuery):
   };
 }
 
-export const clubIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+export const clubIdParams = z.object({ id: idSchema });
 
 /** Full details, or only the browse summary when the viewer may not see a private club's details. */
 export type ClubDetails =

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { ConversationRoom } from "../../durable-objects/conversation-room";
-import type { Database } from "../db/client";
 import { conversations } from "../db/schema";
 import { mapLimited } from "../shared/map-limited";
+import type { Deps } from "./types";
 
 /** The conversation's Durable Object, addressed by the conversation id (one room per conversation, anywhere). */
 export function conversationRoom(env: Env, conversationId: string): DurableObjectStub<ConversationRoom> {
@@ -18,7 +18,7 @@ const ROOMS_AT_ONCE = 6;
  * side of the pair) is told, a few rooms at a time. Best effort per room: a room that cannot be
  * reached is logged, and the others are still told.
  */
-export async function closeConversationSockets(deps: { db: Database; env: Env }, memberId: string, sessionId?: string): Promise<void> {
+export async function closeConversationSockets(deps: Deps, memberId: string, sessionId?: string): Promise<void> {
   const rows = await deps.db
     .select({ id: conversations.id })
     .from(conversations)

@@ -5,6 +5,7 @@ import { CONVERSATION_LIST_LIMIT } from "../shared/rules";
 import { mediaUrl } from "../shared/media-url";
 import { requireUser } from "./errors";
 import type { ServiceContext } from "./types";
+import { idSchema } from "../shared/id";
 
 /** A conversation record plus what the list shows: the other member and the viewer's unread count. */
 export interface ConversationSummary {
@@ -25,7 +26,7 @@ export const conversationListQuerySchema = z.object({
 });
 export type ConversationListQuery = z.output<typeof conversationListQuerySchema>;
 
-export const conversationIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+export const conversationIdParams = z.object({ id: idSchema });
 
 const baseColumns = {
   conversationId: conversations.id,

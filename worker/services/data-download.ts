@@ -17,13 +17,13 @@ import {
 import { booksDataPart } from "./books-account";
 import { clubsDataPart } from "./clubs-account";
 import { conversationsDataPart } from "./conversations-account";
-import { notFound, requireUser, tooManyRequests } from "./errors";
-import type { JobDeps } from "./job-registry";
+import { notFound, requireUser } from "./errors";
 import { scheduleJob } from "./job-timers";
 import { loansDataPart } from "./loans-account";
 import { type AccountDataPart, type AccountDeletionPart, type AccountZip, mediaExtension, type TableCover } from "./member-data-parts";
 import { notificationsDataPart, preferencesDataPart } from "./notifications-account";
-import type { ServiceContext } from "./types";
+import { limit } from "./rate-limit";
+import type { Deps, MemberContext, ServiceContext } from "./types";
 import { zipToBlob, zipToR2 } from "./zip-stream";
 
 /** Above either limit the zip is built in the background (a JobTimer alarm) instead of on request. */
@@ -47,8 +47,6 @@ export interface DataExportView {
   downloadUrl: string | null;
 }
 
-type Member = { id: string };
-
 const exportJob = (exportId: string) => `export:${exportId}`;
 export const exportZipKey = (userId: string, exportId: string) => `exports/${userId}/${exportId}.zip`;
 export const dataFileName = (now = Date.now()) => `bookclub-data-${new Date(now).toISOString().slice(0, 10)}.zip`;
@@ -64,13 +62,12 @@ function toView(row: typeof dataExports.$inferSelect): DataExportView {
   };
 }
 
-async function requireDownloadAllowed(ctx: ServiceContext & { user: Member }) {
-  const { success } = await ctx.env.DATA_DOWNLOAD_LIMITER.limit({ key: ctx.user.id });
-  if (!success) throw tooManyRequests(DOWNLOAD_RATE_LIMITED);
+async function requireDownloadAllowed(ctx: MemberContext) {
+  await limit(ctx.env.DATA_DOWNLOAD_LIMITER, ctx.user.id, DOWNLOAD_RATE_LIMITED);
 }
 
 /** Whether the account is too big to zip within one request: by its books, or its covers' bytes in R2. */
-export async function isLargeAccount(deps: JobDeps, userId: string): Promise<boolean> {
+export async function isLargeAccount(deps: Deps, userId: string): Promise<boolean> {
   const [{ n } = { n: 0 }] = await deps.db.select({ n: sql<number>`count(*)` }).from(books).where(eq(books.userId, userId));
   if (n > LARGE_EXPORT_BOOKS) return true;
   let bytes = 0;
@@ -104,7 +101,7 @@ export async function requestDataExport(ctx: ServiceContext): Promise<DataExport
   return startExport(ctx);
 }
 
-async function startExport(ctx: ServiceContext & { user: Member }): Promise<DataExportView> {
+async function startExport(ctx: MemberContext): Promise<DataExportView> {
   const [building] = await ctx.db
     .select()
     .from(dataExports)
@@ -157,7 +154,7 @@ export async function openDataExport(ctx: ServiceContext, exportId: string): Pro
   return { body: object.body, size: object.size, fileName: dataFileName(view.createdAt) };
 }
 
-async function expireExport(deps: JobDeps, row: { id: string; userId: string }) {
+async function expireExport(deps: Deps, row: { id: string; userId: string }) {
   await deps.env.MEDIA.delete(exportZipKey(row.userId, row.id));
   await deps.db.delete(dataExports).where(eq(dataExports.id, row.id));
 }
@@ -166,7 +163,7 @@ async function expireExport(deps: JobDeps, row: { id: string; userId: string }) 
  * The JobTimer's "export:{id}" job: builds a waiting zip into R2 and comes back when its link expires,
  * then deletes the object and the row. A failed build is marked failed (the member can ask again).
  */
-export async function runDataExportJob(deps: JobDeps, exportId: string, now: number): Promise<number | null> {
+export async function runDataExportJob(deps: Deps, exportId: string, now: number): Promise<number | null> {
   const [row] = await deps.db.select().from(dataExports).where(eq(dataExports.id, exportId)).limit(1);
   if (!row) return null;
   if (row.state === "ready") {
@@ -248,7 +245,7 @@ export const NOT_IN_DATA_DOWNLOAD: readonly TableCover[] = [
   { table: reports, how: "moderation records, never shown to the member" },
 ];
 
-async function writeAccountData(deps: JobDeps, userId: string, zip: AccountZip) {
+async function writeAccountData(deps: Deps, userId: string, zip: AccountZip) {
   for (const part of ACCOUNT_DATA_PARTS) await part.write(deps, userId, zip);
   await zip.json("README.json", {
     about: "Your BookClub data. Times are Unix epoch milliseconds.",
@@ -258,12 +255,12 @@ async function writeAccountData(deps: JobDeps, userId: string, zip: AccountZip) 
 }
 
 /** The member's data as JSON files and their covers and picture, zipped into one Blob (a small account's download). */
-export function buildAccountZip(deps: JobDeps, userId: string): Promise<Blob> {
+export function buildAccountZip(deps: Deps, userId: string): Promise<Blob> {
   return zipToBlob((zip) => writeAccountData(deps, userId, zip));
 }
 
 /** The same zip written straight into R2 at `key`, part by part as it is built (a background export). */
-export function writeAccountZipToR2(deps: JobDeps, userId: string, key: string): Promise<{ size: number; parts: number }> {
+export function writeAccountZipToR2(deps: Deps, userId: string, key: string): Promise<{ size: number; parts: number }> {
   return zipToR2(deps.env.MEDIA, key, (zip) => writeAccountData(deps, userId, zip), { httpMetadata: { contentType: "application/zip" } });
 }
 

@@ -5,7 +5,7 @@ import { emailOutbox, users } from "../db/schema";
 import { emailProviderFor } from "../email/provider";
 import { EMAIL_TOPICS, type EmailContent, type EmailLinks, messagesEmail, notificationEmail } from "../email/templates";
 import { requireUser } from "./errors";
-import type { JobDeps } from "./job-registry";
+import type { Deps } from "./types";
 import { scheduleJob } from "./job-timers";
 import type { DeliveredNotification } from "./notification-events";
 import type { ServiceContext } from "./types";
@@ -90,7 +90,7 @@ async function addToBatch(db: Database, row: NewRow, state: OutboxState, now: nu
  * collect the conversation's later messages; everything else is due at once. With no provider the
  * rows are kept as 'outbox' (the dev page shows them) and nothing is scheduled.
  */
-export async function queueNotificationEmails(deps: JobDeps, delivered: readonly DeliveredNotification[], now: number): Promise<void> {
+export async function queueNotificationEmails(deps: Deps, delivered: readonly DeliveredNotification[], now: number): Promise<void> {
   const wanted = delivered.filter((notification) => notification.recipient.emailOptIn);
   if (wanted.length === 0) return;
   const config = readConfig(deps.env);

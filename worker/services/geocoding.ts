@@ -2,7 +2,8 @@ import { z } from "zod";
 import { readConfig } from "../config";
 import { coordinatesText, formatPlace, type Coordinates } from "../geo/location-text";
 import { reverseLookup } from "../geo/nominatim";
-import { requireUser, tooManyRequests } from "./errors";
+import { requireUser } from "./errors";
+import { limit } from "./rate-limit";
 import type { ServiceContext } from "./types";
 
 /** A decimal degree as sent in a query string: no exponents, no "Infinity", no empty value. */
@@ -81,8 +82,7 @@ export async function reverseGeocode(ctx: ServiceContext, point: Coordinates, re
   if (cached) return { location: cached };
 
   // Only look-ups that reach the service count: the public instance allows about one a second.
-  const { success } = await ctx.env.USER_LOOKUP_LIMITER.limit({ key: `geocode:${ctx.user.id}` });
-  if (!success) throw tooManyRequests(GEOCODE_RATE_LIMITED);
+  await limit(ctx.env.USER_LOOKUP_LIMITER, `geocode:${ctx.user.id}`, GEOCODE_RATE_LIMITED);
 
   const place = await reverseLookup(rounded, {
     endpoint: readConfig(ctx.env).GEOCODER_URL,

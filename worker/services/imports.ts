@@ -2,7 +2,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { readBodyWithLimit } from "../http/body-limit";
 import { books, importJobs, importRows, type ImportSource } from "../db/schema";
-import { badRequest, notFound, requireUser, tooLarge, tooManyRequests, unavailable } from "./errors";
+import { badRequest, notFound, requireUser, tooLarge, unavailable } from "./errors";
+import { limit } from "./rate-limit";
 import {
   ALREADY_ON_SHELF,
   DUPLICATE_IN_FILE,
@@ -18,7 +19,7 @@ import {
 } from "./import-csv";
 import { toCsv } from "./csv-cells";
 import { isChosen, rowFates } from "../shared/import-choice";
-import type { ServiceContext } from "./types";
+import type { MemberContext, ServiceContext } from "./types";
 import type { AccountDeletionPart } from "./member-data-parts";
 
 /** Rows per queue message: 50 lookups and one D1 batch of about 55 statements. */
@@ -56,13 +57,10 @@ export const startImportQuerySchema = z
 export type StartImportQuery = z.output<typeof startImportQuerySchema>;
 export const importJobParamsSchema = z.object({ jobId: z.string().min(1).max(64) });
 
-type Member = ServiceContext & { user: NonNullable<ServiceContext["user"]> };
-
 /** Imports and downloads of "my books" share one per-member limit (EXPORT_LIMITER). */
 export async function limitImportExport(ctx: ServiceContext, kind: "import" | "export"): Promise<void> {
   requireUser(ctx);
-  const { success } = await ctx.env.EXPORT_LIMITER.limit({ key: `${kind}:${ctx.user.id}` });
-  if (!success) throw tooManyRequests(IMPORT_RATE_LIMITED);
+  await limit(ctx.env.EXPORT_LIMITER, `${kind}:${ctx.user.id}`, IMPORT_RATE_LIMITED);
 }
 
 /** The CSV body, refused past 5 MB before it is all read. */
@@ -83,7 +81,7 @@ function parseOrRefuse(text: string): ParsedImport {
 }
 
 /** Every key of the member's books: one query on books_user_seq_idx. */
-async function ownedKeys(ctx: Member): Promise<Set<string>> {
+async function ownedKeys(ctx: MemberContext): Promise<Set<string>> {
   const owned = await ctx.db
     .select({ title: books.title, author: books.author, isbn10: books.isbn10, isbn13: books.isbn13 })
     .from(books)
@@ -272,7 +270,7 @@ export async function startImport(ctx: ServiceContext, text: string, query: Star
 }
 
 /** The caller's own job, or 404 (another member's job is not theirs to know about). */
-async function loadOwnJob(ctx: Member, jobId: string) {
+async function loadOwnJob(ctx: MemberContext, jobId: string) {
   const [job] = await ctx.db
     .select()
     .from(importJobs)
@@ -282,7 +280,7 @@ async function loadOwnJob(ctx: Member, jobId: string) {
   return job;
 }
 
-async function failedRows(ctx: Member, jobId: string) {
+async function failedRows(ctx: MemberContext, jobId: string) {
   return ctx.db
     .select({ line: importRows.line, title: importRows.title, author: importRows.author, isbn13: importRows.isbn13, reason: importRows.reason })
     .from(importRows)
@@ -313,7 +311,7 @@ export async function getImportJob(ctx: ServiceContext, jobId: string): Promise<
 }
 
 /** The member's newest import still in progress, so My Books shows its progress after a reload. */
-export async function findRunningImport(ctx: Member): Promise<string | null> {
+export async function findRunningImport(ctx: MemberContext): Promise<string | null> {
   const [job] = await ctx.db
     .select({ id: importJobs.id, state: importJobs.state })
     .from(importJobs)

@@ -4,7 +4,7 @@ import { interestRegistrations } from "../db/schema";
 import { SWAP_TOYS_GOAL } from "../shared/rules";
 import { cleanText } from "../shared/text";
 import { emailSchema } from "./email";
-import { tooManyRequests } from "./errors";
+import { limit } from "./rate-limit";
 import type { ServiceContext } from "./types";
 
 export const interestSchema = z.object({
@@ -25,8 +25,7 @@ export async function registerSwapToysInterest(
   input: z.output<typeof interestSchema>,
   clientAddress: string | null,
 ) {
-  const { success } = await ctx.env.INTEREST_LIMITER.limit({ key: `swap-toys:${clientAddress ?? "local"}` });
-  if (!success) throw tooManyRequests(INTEREST_RATE_LIMITED);
+  await limit(ctx.env.INTEREST_LIMITER, `swap-toys:${clientAddress ?? "local"}`, INTEREST_RATE_LIMITED);
   await ctx.db
     .insert(interestRegistrations)
     .values({ product: "swap-toys", email: input.email, fromUrl: input.from ?? null })

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { inviteCodeFailures } from "../db/schema";
 import { requireUser, tooManyRequests } from "./errors";
-import type { ServiceContext } from "./types";
+import { limit } from "./rate-limit";
+import type { MemberContext, ServiceContext } from "./types";
 
 /** Wrong invite codes a member may enter in one UTC day; the next attempt that day is refused. */
 export const DAILY_WRONG_CODE_CAP = 20;
@@ -19,8 +20,7 @@ const dayOf = (now: number) => Math.floor(now / DAY_MS);
  */
 export async function takeInviteAttempt(ctx: ServiceContext, now: number): Promise<void> {
   requireUser(ctx);
-  const { success } = await ctx.env.INVITE_LIMITER.limit({ key: `invite:${ctx.user.id}` });
-  if (!success) throw tooManyRequests(TOO_MANY_ATTEMPTS);
+  await limit(ctx.env.INVITE_LIMITER, `invite:${ctx.user.id}`, TOO_MANY_ATTEMPTS);
   const day = dayOf(now);
   const counted = await ctx.db
     .insert(inviteCodeFailures)
@@ -38,7 +38,7 @@ export async function takeInviteAttempt(ctx: ServiceContext, now: number): Promi
 }
 
 /** Gives back the attempt a right code took (a statement for the join's batch). */
-export function refundInviteAttempt(ctx: ServiceContext & { user: { id: string } }, now: number) {
+export function refundInviteAttempt(ctx: MemberContext, now: number) {
   return ctx.db
     .update(inviteCodeFailures)
     .set({ failures: sql`max(${inviteCodeFailures.failures} - 1, 0)` })

@@ -7,7 +7,7 @@ import { sanitizeText } from "../shared/text";
 import { METADATA_UNAVAILABLE, ServiceUnavailableError } from "./cover-metadata";
 import { ServiceError, badRequest, notFound } from "./errors";
 import { copyMetadataCover } from "./metadata-cover";
-import type { ServiceContext } from "./types";
+import type { MemberContext } from "./types";
 
 export const INVALID_ISBN = "Give a valid ISBN-10 or ISBN-13";
 export const ALREADY_OWNED = "You already have this book.";
@@ -29,7 +29,7 @@ export function parseIsbn(raw: string): Isbns & { isbn13: string } {
 }
 
 /** One lookup on books_isbn13_idx (few members own the same edition). */
-export async function findOwnBookByIsbn(ctx: ServiceContext & { user: { id: string } }, isbn13: string): Promise<string | null> {
+export async function findOwnBookByIsbn(ctx: MemberContext, isbn13: string): Promise<string | null> {
   const [row] = await ctx.db
     .select({ id: books.id })
     .from(books)
@@ -72,7 +72,7 @@ export function mirrorOrigins(env: Env): string[] {
  * The new book's fields for an ISBN, looked up by the server itself (a client never sends the
  * metadata), with the record kept as google_metadata and its cover copied into R2 when it has one.
  */
-export async function bookValuesFromIsbn(ctx: ServiceContext & { user: { id: string } }, isbns: Isbns & { isbn13: string }) {
+export async function bookValuesFromIsbn(ctx: MemberContext, isbns: Isbns & { isbn13: string }) {
   const existing = await findOwnBookByIsbn(ctx, isbns.isbn13);
   if (existing) throw new BookAlreadyOwnedError(existing);
   const record = await lookUpIsbn(ctx.env, isbns);

@@ -1,10 +1,9 @@
-import { type Database, getDatabase } from "../db/client";
+import { getDatabase } from "../db/client";
 
-/** What a scheduled job runs with: the primary database (an alarm has no request) and the bindings. */
-export type JobDeps = { db: Database; env: Env };
+import type { Deps } from "./types";
 
 /** Does what is due at `now`, idempotently, and returns when to run next (null: the job is over). */
-export type JobRunner = (deps: JobDeps, id: string, now: number) => Promise<number | null>;
+export type JobRunner = (deps: Deps, id: string, now: number) => Promise<number | null>;
 
 /**
  * Job kinds by the prefix of their name ("loan:{loanId}" runs the "loan" runner). The JobTimer

@@ -4,8 +4,8 @@ import { conflict } from "./errors";
 import { scheduleJob } from "./job-timers";
 import { loanReminderJob, scheduleLoanReminders } from "./loan-reminders";
 import { findLoan, type LoanView } from "./loan-queries";
-import { announce, bookTitle, checkDueDate, commitStep, type LoanRecord, loadLoan, longDay, type Member, requireStep, told } from "./loan-steps";
-import type { ServiceContext } from "./types";
+import { announce, bookTitle, checkDueDate, commitStep, type LoanRecord, loadLoan, longDay, requireStep, told } from "./loan-steps";
+import type { MemberContext, ServiceContext } from "./types";
 import { offerToNextInLine } from "./waitlist";
 
 /**
@@ -18,7 +18,7 @@ export const ALREADY_RENEWAL = "You have already asked to keep this book longer.
 /** The owner hands the book over: the book shows as lent to the borrower, and reminders are set. */
 export async function markLoanLent(ctx: ServiceContext, loanId: string): Promise<LoanView> {
   const loan = await loadLoan(ctx, loanId);
-  const me = (ctx as Member).user.id;
+  const me = (ctx as MemberContext).user.id;
   requireStep(loan, me, { owner: ["accepted"] }, "marked lent");
   const now = Date.now();
   const eventId = await commitStep(
@@ -49,7 +49,7 @@ export async function markLoanLent(ctx: ServiceContext, loanId: string): Promise
 /** The book is back: it shows as available again, reminders stop, and the first in its queue is offered it. */
 export async function markLoanReturned(ctx: ServiceContext, loanId: string): Promise<LoanView> {
   const loan = await loadLoan(ctx, loanId);
-  const me = (ctx as Member).user.id;
+  const me = (ctx as MemberContext).user.id;
   requireStep(loan, me, { owner: ["lent"] }, "marked returned");
   const now = Date.now();
   const eventId = await commitStep(
@@ -65,13 +65,13 @@ export async function markLoanReturned(ctx: ServiceContext, loanId: string): Pro
     "marked returned",
     now,
   );
-  await afterReturn(ctx as Member, loan, me, eventId, now);
+  await afterReturn(ctx as MemberContext, loan, me, eventId, now);
   return findLoan(ctx, loanId);
 }
 
 /** What follows a return, whether marked on the loan or by the manual status edit. */
 export async function afterReturn(
-  ctx: Member,
+  ctx: MemberContext,
   loan: LoanRecord,
   actorId: string,
   eventId: number,
@@ -92,7 +92,7 @@ export async function afterReturn(
 /** The owner moves the due date (which also answers a renewal request); reminders follow it. */
 export async function changeDueDate(ctx: ServiceContext, loanId: string, input: { dueDate: string }): Promise<LoanView> {
   const loan = await loadLoan(ctx, loanId);
-  const member = ctx as Member;
+  const member = ctx as MemberContext;
   requireStep(loan, member.user.id, { owner: ["accepted", "lent"] }, "given a new due date");
   const now = Date.now();
   const dueDate = checkDueDate(input.dueDate, member.user.timezone, now);
@@ -122,7 +122,7 @@ export async function changeDueDate(ctx: ServiceContext, loanId: string, input: 
 /** The borrower asks to keep the book longer; the owner answers by changing the due date. */
 export async function requestRenewal(ctx: ServiceContext, loanId: string): Promise<LoanView> {
   const loan = await loadLoan(ctx, loanId);
-  const me = (ctx as Member).user.id;
+  const me = (ctx as MemberContext).user.id;
   requireStep(loan, me, { borrower: ["lent"] }, "renewed");
   if (!loan.dueDate) throw conflict("This loan has no due date to extend.");
   if (loan.renewalRequestedAt !== null) throw conflict(ALREADY_RENEWAL);

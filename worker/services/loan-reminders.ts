@@ -4,7 +4,7 @@ import { books, loans, users } from "../db/schema";
 import { addDays, instantAt } from "../shared/calendar";
 import { bookTitle } from "./loan-steps";
 import { type NotificationInput, notify } from "./notifications";
-import type { JobDeps } from "./job-registry";
+import type { Deps } from "./types";
 import { scheduleJob } from "./job-timers";
 
 /** Reminders ring at this hour of the borrower's day. */
@@ -48,7 +48,7 @@ export function reminderMilestones(dueDate: string, timeZone: string, now: numbe
  * and returns the time of the next. Each reminder's dedupe key names its day, so a retried alarm
  * sends nothing twice; a loan that is no longer lent, or has no due date, ends the job.
  */
-export async function runLoanReminders({ db, env }: JobDeps, loanId: string, now: number): Promise<number | null> {
+export async function runLoanReminders({ db, env }: Deps, loanId: string, now: number): Promise<number | null> {
   const borrower = alias(users, "borrower");
   const [loan] = await db
     .select({
@@ -104,7 +104,7 @@ function reminderNotifications(loan: ReminderLoan, milestone: Milestone): Notifi
  * (Re)schedules the loan's reminders: after it is lent, and whenever its due date changes. A
  * reminder whose time has already passed (a due date moved into the past) rings at once.
  */
-export async function scheduleLoanReminders(deps: JobDeps, loanId: string, now = Date.now()): Promise<void> {
+export async function scheduleLoanReminders(deps: Deps, loanId: string, now = Date.now()): Promise<void> {
   const [loan] = await deps.db
     .select({ state: loans.state, dueDate: loans.dueDate, timezone: users.timezone })
     .from(loans)

@@ -5,11 +5,12 @@ import type { Database } from "../db/client";
 import { books, type LoanAction, type LoanState, loanEvents, loans, users } from "../db/schema";
 import { daysBetween, dayIn } from "../shared/calendar";
 import { dateFormat } from "../shared/date-format";
-import { badRequest, conflict, forbidden, notFound, requireUser, tooManyRequests } from "./errors";
+import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
+import { limit } from "./rate-limit";
 import { LOAN_NOT_FOUND } from "./loan-queries";
 import { postLoanLine } from "./messages";
 import { type NotificationType, notify } from "./notifications";
-import type { ServiceContext } from "./types";
+import type { Deps, ServiceContext } from "./types";
 
 export const ALREADY_PROMISED = "This book is already promised to another member.";
 export const DUE_DATE_IN_PAST = "The due date can't be in the past.";
@@ -20,9 +21,6 @@ export const LOAN_RATE_LIMITED = "You're doing that too quickly. Please wait a m
 /** How far ahead a due date may be set. */
 export const MAX_DUE_DAYS = 365;
 
-export type Deps = { db: Database; env: Env };
-/** A context whose member is signed in (services check with requireUser first). */
-export type Member = ServiceContext & { user: NonNullable<ServiceContext["user"]> };
 type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
 /** What every step needs to know about its loan. */
@@ -280,6 +278,5 @@ export function bookTitle(title: string): string {
  * never notices it; a script cycling a loan to ring someone's bell does.
  */
 export async function limitLoanWrite(ctx: { env: Env }, memberId: string): Promise<void> {
-  const { success } = await ctx.env.LOAN_LIMITER.limit({ key: `loans:${memberId}` });
-  if (!success) throw tooManyRequests(LOAN_RATE_LIMITED);
+  await limit(ctx.env.LOAN_LIMITER, `loans:${memberId}`, LOAN_RATE_LIMITED);
 }

@@ -15,13 +15,12 @@ import {
   isOpenLoanClash,
   loadLoan,
   longDay,
-  type Member,
   newLoanStatements,
   requireStep,
   told,
 } from "./loan-steps";
 import { findBookById } from "./library";
-import type { ServiceContext } from "./types";
+import type { MemberContext, ServiceContext } from "./types";
 import { offerToNextInLine } from "./waitlist";
 
 export {
@@ -36,6 +35,7 @@ export {
   type LoanTabCounts,
   type LoanView,
 } from "./loan-queries";
+import { idField } from "../shared/id";
 export { BORROWER_TOOK_PART, disownLoan, ONLY_NAMED_BORROWER } from "./manual-loans";
 export { ALREADY_PROMISED, DUE_DATE_IN_PAST, DUE_DATE_TOO_FAR } from "./loan-steps";
 export { ALREADY_RENEWAL, changeDueDate, isLentOut, markLoanLent, markLoanReturned, requestRenewal } from "./loan-lending";
@@ -50,7 +50,7 @@ const day = z
   .trim()
   .refine(isCalendarDay, "Please give a real date as YYYY-MM-DD.");
 
-export const requestLoanSchema = z.object({ bookId: z.string().trim().min(1, "bookId is required").max(64) });
+export const requestLoanSchema = z.object({ bookId: idField("bookId is required") });
 export const acceptLoanSchema = z.object({ dueDate: day.optional() });
 export const dueDateSchema = z.object({ dueDate: day });
 
@@ -118,7 +118,7 @@ export async function requestLoan(ctx: ServiceContext, input: z.output<typeof re
 /** The owner accepts a request, with a due date (default: 21 days from their today). */
 export async function acceptLoan(ctx: ServiceContext, loanId: string, input: z.output<typeof acceptLoanSchema>): Promise<LoanView> {
   const loan = await loadLoan(ctx, loanId);
-  const member = ctx as Member;
+  const member = ctx as MemberContext;
   requireStep(loan, member.user.id, { owner: ["requested"] }, "accepted");
   const now = Date.now();
   const dueDate = input.dueDate
@@ -159,7 +159,7 @@ export async function acceptLoan(ctx: ServiceContext, loanId: string, input: z.o
 
 export async function declineLoan(ctx: ServiceContext, loanId: string): Promise<LoanView> {
   const loan = await loadLoan(ctx, loanId);
-  const me = (ctx as Member).user.id;
+  const me = (ctx as MemberContext).user.id;
   requireStep(loan, me, { owner: ["requested"] }, "declined");
   const now = Date.now();
   const eventId = await commitStep(ctx, loan, me, { action: "declined", from: ["requested"], set: { state: "declined" } }, "declined", now);
@@ -176,7 +176,7 @@ export async function declineLoan(ctx: ServiceContext, loanId: string): Promise<
 /** Either side calls a loan off before the book changes hands: the borrower while asked or accepted, the owner once accepted. */
 export async function cancelLoan(ctx: ServiceContext, loanId: string): Promise<LoanView> {
   const loan = await loadLoan(ctx, loanId);
-  const me = (ctx as Member).user.id;
+  const me = (ctx as MemberContext).user.id;
   const side = requireStep(loan, me, { borrower: ["requested", "accepted"], owner: ["accepted"] }, "cancelled");
   const now = Date.now();
   const from = loan.state;

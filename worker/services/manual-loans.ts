@@ -18,12 +18,11 @@ import {
   loanStepColumns,
   type LoanRecord,
   longDay,
-  type Member,
   newLoanStatements,
   transitionStatements,
 } from "./loan-steps";
 import { afterReturn } from "./loan-lending";
-import type { ServiceContext } from "./types";
+import type { MemberContext, ServiceContext } from "./types";
 import { offerToNextInLine } from "./waitlist";
 
 export const ONLY_NAMED_BORROWER = "Only the member the book is lent to can say they don't have it.";
@@ -46,7 +45,7 @@ export interface ManualLending {
  * here: 409. Null when the edit changes nothing about lending.
  */
 export async function planManualLending(
-  ctx: Member,
+  ctx: MemberContext,
   book: { id: string; title: string; status: string; lentToUserId: string | null },
   borrower: { id: string; name: string } | null,
   now: number,
@@ -129,7 +128,7 @@ export async function planManualLending(
  * Runs the book's update and the lending steps in one batch, then tells both sides and moves the
  * timers. Another loan taking the book meanwhile fails the whole batch (loans_book_holding_idx): 409.
  */
-export async function applyManualLending(ctx: Member, bookUpdate: BatchItem<"sqlite">, plan: ManualLending, now: number): Promise<void> {
+export async function applyManualLending(ctx: MemberContext, bookUpdate: BatchItem<"sqlite">, plan: ManualLending, now: number): Promise<void> {
   let results: unknown[];
   try {
     results = await ctx.db.batch([bookUpdate, ...plan.statements]);
@@ -183,7 +182,7 @@ function manualNoticeKey(loan: LoanRecord, step: "lent" | "returned", now: numbe
  */
 export async function disownLoan(ctx: ServiceContext, loanId: string): Promise<LoanView> {
   const loan = await loadLoan(ctx, loanId);
-  const me = (ctx as Member).user.id;
+  const me = (ctx as MemberContext).user.id;
   if (loan.borrowerId !== me) throw forbidden(ONLY_NAMED_BORROWER);
   if (loan.state !== "lent") throw conflict(cantNow("ended"));
   const [tookPart] = await ctx.db

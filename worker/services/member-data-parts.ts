@@ -1,7 +1,6 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { Database } from "../db/client";
-import type { ServiceContext, SessionUser } from "./types";
+import type { Deps, ServiceContext, SessionUser } from "./types";
 
 /**
  * The shapes a feature's part of "Download all my data" and of "Delete my account" take. Each
@@ -31,7 +30,7 @@ export interface AccountDataPart {
   covers: TableCover[];
   /** The files it adds, as README.json lists them. */
   files: string[];
-  write(deps: { db: Database; env: Env }, userId: string, zip: AccountZip): Promise<void>;
+  write(deps: Deps, userId: string, zip: AccountZip): Promise<void>;
 }
 
 /** The member being deleted, with the request's database, bindings and session. */

@@ -1,5 +1,5 @@
 import type { InboxEvent, MemberInbox } from "../../durable-objects/member-inbox";
-import type { Database } from "../db/client";
+import type { Deps } from "./types";
 import { closeConversationSockets } from "./conversation-rooms";
 
 /** The member's inbox Durable Object, addressed by the member id (one per member, anywhere). */
@@ -27,7 +27,7 @@ export async function tellMembers(env: Env, memberIds: readonly string[], event:
  * those tabs is refused at its next request anyway.
  */
 export async function signOutOpenTabs(
-  deps: { db: Database; env: Env },
+  deps: Deps,
   memberId: string,
   { sessionId, replaced }: { sessionId?: string; replaced?: boolean } = {},
 ): Promise<void> {

@@ -4,7 +4,7 @@ import { emailOutbox } from "../db/schema";
 import { emailProviderFor } from "../email/provider";
 import { EmailSendError } from "../email/send-error";
 import { nextPendingSendAfter, unsubscribeHeaders } from "./email-outbox";
-import type { JobDeps } from "./job-registry";
+import type { Deps } from "./types";
 
 /** Tries per e-mail; after the last failure it is marked failed and left alone. */
 export const MAX_EMAIL_ATTEMPTS = 5;
@@ -20,7 +20,7 @@ const SEND_PER_RUN = 20;
  * message in the same conversation then starts a new batch. A failure puts it back as pending with
  * the error and a later time, until MAX_EMAIL_ATTEMPTS (or a refusal that cannot change) fails it.
  */
-export async function flushMemberMail({ db, env }: JobDeps, userId: string, now: number): Promise<number | null> {
+export async function flushMemberMail({ db, env }: Deps, userId: string, now: number): Promise<number | null> {
   const provider = emailProviderFor(env);
   if (!provider) return null;
   const from = readConfig(env).EMAIL_FROM ?? DEFAULT_EMAIL_FROM;

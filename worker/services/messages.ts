@@ -8,10 +8,12 @@ import { snippetOf } from "../email/templates";
 import { cleanText } from "../shared/text";
 import { BLOCKED, requireNotBlocked } from "./blocks";
 import { conversationRoom } from "./conversation-rooms";
-import { badRequest, conflict, forbidden, notFound, requireUser, tooManyRequests } from "./errors";
+import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
+import { limit } from "./rate-limit";
 import { tellMembers } from "./member-inboxes";
 import { conversationNotificationKey, markNotificationReadByKey, notify } from "./notifications";
-import type { ServiceContext } from "./types";
+import type { Deps, ServiceContext } from "./types";
+import { idField, idSchema } from "../shared/id";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
 export const MEMBER_DELETED = "This member deleted their account, so they can't receive messages.";
@@ -23,9 +25,9 @@ export const START_RATE_LIMITED = "You're starting conversations too quickly. Pl
 /** 30 messages a page (older pages by nextToken). */
 export const MESSAGES_PAGE_SIZE = 30;
 
-export const startConversationSchema = z.object({ toUserId: z.string().trim().min(1, "toUserId is required").max(64) });
+export const startConversationSchema = z.object({ toUserId: idField("toUserId is required") });
 export const sendMessageSchema = z.object({
-  toUserId: z.string().trim().min(1).max(64).optional(),
+  toUserId: idSchema.optional(),
   content: cleanText({
     max: MESSAGE_MAX_LENGTH,
     tooLong: `A message can have at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
@@ -68,8 +70,7 @@ export async function startConversation(ctx: ServiceContext, toUserId: string): 
       .limit(1);
   let [row] = await findPair();
   if (!row) {
-    const { success } = await ctx.env.CONVERSATION_LIMITER.limit({ key: `conversation:${ctx.user.id}` });
-    if (!success) throw tooManyRequests(START_RATE_LIMITED);
+    await limit(ctx.env.CONVERSATION_LIMITER, `conversation:${ctx.user.id}`, START_RATE_LIMITED);
     await ctx.db.insert(conversations).values({ id: crypto.randomUUID(), userAId, userBId }).onConflictDoNothing();
     [row] = await findPair();
   }
@@ -109,8 +110,7 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
   if (otherDeleted) throw forbidden(MEMBER_DELETED);
   if (input.toUserId && input.toUserId !== otherId) throw badRequest("toUserId is not the other member of this conversation");
   if (blocked) throw forbidden(BLOCKED);
-  const { success } = await ctx.env.MESSAGE_LIMITER.limit({ key: `dm:${ctx.user.id}` });
-  if (!success) throw tooManyRequests(SEND_RATE_LIMITED);
+  await limit(ctx.env.MESSAGE_LIMITER, `dm:${ctx.user.id}`, SEND_RATE_LIMITED);
   // One call to the room: it opens itself with the members on its first message.
   const message = await conversationRoom(ctx.env, conversationId).post(ctx.user.id, input.content, input.messageId, { conversationId, members });
   if ("refused" in message) throw conflict(message.refused === "hidden" ? MESSAGE_HIDDEN : MESSAGE_ID_TAKEN);
@@ -185,7 +185,7 @@ export async function markConversationRead(ctx: ServiceContext, conversationId: 
  * the other. Returns the conversation, or null when nothing was posted.
  */
 export async function postLoanLine(
-  deps: { db: Database; env: Env },
+  deps: Deps,
   actorId: string,
   otherId: string,
   text: string,

@@ -5,17 +5,18 @@ import { books, reports, sessions, users } from "../db/schema";
 import { conversationRoom } from "./conversation-rooms";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
 import { signOutOpenTabs } from "./member-inboxes";
-import type { ServiceContext, SessionUser } from "./types";
+import type { MemberContext, ServiceContext } from "./types";
+import { idSchema } from "../shared/id";
 
 /** How many open reports the review page shows, oldest first (the queue a moderator works through). */
 export const OPEN_REPORTS_SHOWN = 100;
 export const REPORT_NOT_FOUND = "Report not found";
 export const REPORT_ALREADY_REVIEWED = "This report has already been reviewed.";
 
-export const reportIdParams = z.object({ id: z.string().trim().min(1).max(64) });
-export const memberIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+export const reportIdParams = z.object({ id: idSchema });
+export const memberIdParams = z.object({ id: idSchema });
 
-type ModeratorContext = ServiceContext & { user: SessionUser };
+type ModeratorContext = MemberContext;
 
 /** Whether the signed-in member may review reports (their e-mail is in MODERATORS). */
 export function canModerate(ctx: ServiceContext): boolean {

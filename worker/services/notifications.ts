@@ -1,13 +1,13 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import type { Database } from "../db/client";
 import { blocks, notificationPreferences, notifications, users } from "../db/schema";
 import { queueNotificationEmails } from "./email-outbox";
 import { notFound, requireUser } from "./errors";
 import { tellMembers } from "./member-inboxes";
 import { type DeliveredNotification, NOTIFICATION_PREFERENCE, type NotificationInput } from "./notification-events";
-import type { ServiceContext } from "./types";
+import type { Deps, ServiceContext } from "./types";
+import { idSchema } from "../shared/id";
 
 // The event shapes live apart because the e-mail outbox needs them too (and notify() needs the
 // outbox); the producers keep importing them from here.
@@ -16,7 +16,6 @@ export type { NotificationInput, NotificationType } from "./notification-events"
 /** The bell item (and e-mail batch) that gathers one conversation's new messages. */
 export const conversationNotificationKey = (conversationId: string) => `dm:${conversationId}`;
 
-type Deps = { db: Database; env: Env };
 
 /** The stored value unless this event (at `now`) is at least as recent as the row. */
 const latest = (column: SQLiteColumn, value: string, now: number) =>
@@ -144,7 +143,7 @@ export const notificationListQuerySchema = z.object({
 });
 
 export const markReadSchema = z.union([
-  z.strictObject({ ids: z.array(z.string().trim().min(1).max(64)).min(1).max(100) }),
+  z.strictObject({ ids: z.array(idSchema).min(1).max(100) }),
   z.strictObject({ all: z.literal(true) }),
 ]);
 

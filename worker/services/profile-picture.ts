@@ -4,7 +4,7 @@ import { checkImage, IMAGE_EXTENSION_PATTERN, IMAGE_EXTENSIONS } from "../shared
 import { INVALID_PICTURE, MAX_PROFILE_PICTURE_BYTES, PICTURE_TOO_LARGE } from "../shared/profile";
 import { mediaUrl } from "../shared/media-url";
 import { badRequest, forbidden, requireUser, tooLarge } from "./errors";
-import type { ServiceContext } from "./types";
+import type { MemberContext, ServiceContext } from "./types";
 import { readBodyWithLimit } from "../http/body-limit";
 
 const AVATAR_KEY = new RegExp(`^avatars/([A-Za-z0-9_-]{1,64})/[0-9a-f-]{36}\\.(${IMAGE_EXTENSION_PATTERN})$`);
@@ -14,7 +14,7 @@ const avatarPrefix = (userId: string) => `avatars/${userId}/`;
  * Turns what a client sends as profilePicture (the `/media/...` URL we returned, an absolute URL
  * to it, or the bare key) into the caller's own R2 key. Other members' pictures are refused.
  */
-export async function resolveOwnAvatarKey(ctx: ServiceContext & { user: { id: string } }, value: string): Promise<string> {
+export async function resolveOwnAvatarKey(ctx: MemberContext, value: string): Promise<string> {
   const key = keyFromPictureValue(value);
   const owner = key && AVATAR_KEY.exec(key)?.[1];
   if (!key || !owner) throw badRequest("profilePicture: not a picture uploaded to this site");

@@ -4,7 +4,8 @@ import { books, reports, users, type ReportSubject } from "../db/schema";
 import { cleanText } from "../shared/text";
 import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_RECEIVED } from "../shared/reports";
 import { conversationRoom } from "./conversation-rooms";
-import { badRequest, notFound, requireUser, tooManyRequests } from "./errors";
+import { badRequest, notFound, requireUser } from "./errors";
+import { limit } from "./rate-limit";
 import { requireParticipant } from "./messages";
 import type { ServiceContext } from "./types";
 import type { AccountDeletionPart } from "./member-data-parts";
@@ -49,8 +50,7 @@ interface ReportTarget {
  */
 export async function createReport(ctx: ServiceContext, input: ReportInput): Promise<{ reportId: string; subject: ReportSubject; message: string }> {
   requireUser(ctx);
-  const { success } = await ctx.env.REPORT_LIMITER.limit({ key: `report:${ctx.user.id}` });
-  if (!success) throw tooManyRequests(REPORT_RATE_LIMITED);
+  await limit(ctx.env.REPORT_LIMITER, `report:${ctx.user.id}`, REPORT_RATE_LIMITED);
   const target = await findTarget(ctx, input, ctx.user.id);
   const reportId = crypto.randomUUID();
   await ctx.db.insert(reports).values({

@@ -12,10 +12,17 @@ export interface SessionUser {
   showEmail: boolean;
 }
 
-/** What a service needs: the database, the bindings, and who is asking (null for visitors). */
-export interface ServiceContext {
+/**
+ * What all server work needs: the database and the bindings. Work that no visitor asked for
+ * (a job's alarm, a queue message, sign-in before a member is known) has only these.
+ */
+export interface Deps {
   db: Database;
   env: Env;
+}
+
+/** What a service needs: the database, the bindings, and who is asking (null for visitors). */
+export interface ServiceContext extends Deps {
   user: SessionUser | null;
   /** The session the request came with, when it had one: signing out everywhere spares the tab that asked. */
   sessionId?: string;
@@ -25,3 +32,6 @@ export interface ServiceContext {
    */
   afterResponse?: (work: Promise<unknown>) => void;
 }
+
+/** A context whose member is signed in (services narrow to it with requireUser; pages with memberContext). */
+export type MemberContext = ServiceContext & { user: SessionUser };

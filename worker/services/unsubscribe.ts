@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client";
 import { users } from "../db/schema";
 import { EMAIL_TOPICS } from "../email/templates";
 import { saveNotificationSettings } from "./notification-prefs";
+import type { Deps } from "./types";
 import { type UnsubscribePreference, verifyUnsubscribeToken } from "./unsubscribe-tokens";
 
 export const UNSUBSCRIBE_LINK_INVALID = "This unsubscribe link is not valid.";
@@ -21,7 +21,6 @@ export function maskEmail(email: string): string {
   return at > 0 ? `${email[0]}***${email.slice(at)}` : "***";
 }
 
-type Deps = { db: Database; env: Env };
 
 /** What a genuine link is for, or null (a forged or edited token, or a member who is no longer here). */
 export async function readUnsubscribeLink(deps: Deps, token: string): Promise<(UnsubscribeLink & { userId: string }) | null> {

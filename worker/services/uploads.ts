@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ACCEPTED_IMAGE_TYPES, checkImage, IMAGE_EXTENSION_PATTERN, IMAGE_EXTENSIONS, type ImageType } from "../shared/image-type";
 import { badRequest, conflict, forbidden, requireUser, tooLarge } from "./errors";
 import { readBodyWithLimit } from "../http/body-limit";
-import type { ServiceContext } from "./types";
+import type { MemberContext, ServiceContext } from "./types";
 import { signUpload, verifyUpload } from "./upload-signing";
 
 /** The per-image limit for book covers (docs/product.md#add-books-dialog). */
@@ -23,7 +23,7 @@ export function coverKeyOwner(key: string): string | null {
   return COVER_KEY.exec(key)?.[1] ?? null;
 }
 
-export function assertOwnCoverKey(ctx: ServiceContext & { user: { id: string } }, key: string) {
+export function assertOwnCoverKey(ctx: MemberContext, key: string) {
   const owner = coverKeyOwner(key);
   if (!owner) throw badRequest("s3Key is not a valid cover key");
   if (owner !== ctx.user.id) throw forbidden("You can only use images you uploaded yourself.");

@@ -5,9 +5,11 @@ import { NAME_REQUIRED, NO_CHANGES, PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "..
 import { cleanText } from "../shared/text";
 import { mediaUrl } from "../shared/media-url";
 import { emailAsSeenBy } from "./email-visibility";
-import { badRequest, notFound, requireUser, tooManyRequests, unauthorized } from "./errors";
+import { badRequest, notFound, requireUser, unauthorized } from "./errors";
+import { limit } from "./rate-limit";
 import { pruneAvatars, resolveOwnAvatarKey } from "./profile-picture";
 import type { ServiceContext, SessionUser } from "./types";
+import { idSchema } from "../shared/id";
 
 /** What any member may see of another (their public profile; the e-mail only as docs/product.md#email-visibility allows). */
 export interface PublicUser {
@@ -45,7 +47,7 @@ export function currentProfile(ctx: ServiceContext): OwnProfile {
   return toOwnProfile(ctx.user);
 }
 
-export const userIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+export const userIdParams = z.object({ id: idSchema });
 
 /** Another member as the viewer may see them: one query, the e-mail decided inside it. */
 export async function findPublicUser(ctx: ServiceContext, userId: string): Promise<PublicUser> {
@@ -76,8 +78,7 @@ export const emailLookupQuery = z.object({
  */
 export async function findUserByEmail(ctx: ServiceContext, email: string) {
   requireUser(ctx);
-  const { success } = await ctx.env.USER_LOOKUP_LIMITER.limit({ key: ctx.user.id });
-  if (!success) throw tooManyRequests("Too many lookups. Please wait a minute and try again.");
+  await limit(ctx.env.USER_LOOKUP_LIMITER, ctx.user.id, "Too many lookups. Please wait a minute and try again.");
   const [row] = await ctx.db
     .select({ userId: users.id, name: users.name, email: users.email })
     .from(users)

@@ -5,7 +5,8 @@ import { readBodyWithLimit } from "../http/body-limit";
 import { sniffAudioType } from "../shared/audio-type";
 import { MAX_VOICE_AUDIO_BYTES, VOICE_DEFAULT_LANGUAGE } from "../shared/voice";
 import { createTranscriber, TranscriptionError } from "../voice";
-import { badGateway, badRequest, gatewayTimeout, tooLarge, tooManyRequests, unavailable } from "./errors";
+import { badGateway, badRequest, gatewayTimeout, tooLarge, unavailable } from "./errors";
+import { limit } from "./rate-limit";
 import type { ServiceContext } from "./types";
 
 export const VOICE_UNAVAILABLE = "Voice search is unavailable right now. Please type your search.";
@@ -53,8 +54,7 @@ export function requireServerTranscription(env: Env): void {
 export async function limitVoiceSearch(ctx: ServiceContext, clientAddress: string | null): Promise<void> {
   const keys = [`voice:ip:${clientAddress ?? "local"}`];
   if (ctx.user) keys.push(`voice:member:${ctx.user.id}`);
-  const results = await Promise.all(keys.map((key) => ctx.env.VOICE_LIMITER.limit({ key })));
-  if (results.some((result) => !result.success)) throw tooManyRequests(VOICE_RATE_LIMITED);
+  await limit(ctx.env.VOICE_LIMITER, keys, VOICE_RATE_LIMITED);
 }
 
 /** Reads and validates the JSON body itself: it is larger than the API's general 64 KiB JSON limit. */

@@ -3,7 +3,7 @@ import { books, HOLDING_LOAN_STATES, loans, OPEN_LOAN_STATES, waitlistEntries } 
 import { requireNotBlocked } from "./blocks";
 import { MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "./errors";
-import type { JobDeps } from "./job-registry";
+import type { Deps } from "./types";
 import { scheduleJob } from "./job-timers";
 import { findBookById } from "./library";
 import { bookTitle, errorText } from "./loan-steps";
@@ -103,7 +103,7 @@ export async function leaveWaitlist(ctx: ServiceContext, bookId: string): Promis
  * entry (and on there being no other offer), so two callers at once make one offer. `schedule:
  * false` is for the waitlist job itself, whose timer sets its next alarm from the return value.
  */
-export async function offerToNextInLine(deps: JobDeps, bookId: string, now: number, options: { schedule?: boolean } = {}): Promise<number | null> {
+export async function offerToNextInLine(deps: Deps, bookId: string, now: number, options: { schedule?: boolean } = {}): Promise<number | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const [[book], [holder], [offer], [claim], [next]] = await deps.db.batch([
       deps.db.select({ title: books.title, ownerId: books.userId }).from(books).where(eq(books.id, bookId)).limit(1),
@@ -170,7 +170,7 @@ export async function offerToNextInLine(deps: JobDeps, bookId: string, now: numb
  * offered the book. Both moves are compare-and-set on the entries' states, so a retried alarm
  * changes nothing; returns the live offer's expiry (the next run), or null when the queue is done.
  */
-export async function runWaitlistOffers(deps: JobDeps, bookId: string, now: number): Promise<number | null> {
+export async function runWaitlistOffers(deps: Deps, bookId: string, now: number): Promise<number | null> {
   await deps.db
     .update(waitlistEntries)
     .set({ state: "expired" })
