@@ -88,7 +88,8 @@ const rules = [
     from: { path: ["^worker/services/job-(registry|timers)\\.ts$", "^durable-objects/job-timer\\.ts$"] },
     to: {
       path: "^(worker|durable-objects|app)/",
-      pathNot: ["^worker/db/", "^worker/services/job-(registry|timers)\\.ts$", "^durable-objects/job-timer\\.ts$"],
+      // services/types is the core's service context (Deps): it imports nothing but worker/db.
+      pathNot: ["^worker/db/", "^worker/services/types\\.ts$", "^worker/services/job-(registry|timers)\\.ts$", "^durable-objects/job-timer\\.ts$"],
     },
   },
   {
