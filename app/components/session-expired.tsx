@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { noteOwnSignOut, SESSION_EXPIRED_EVENT, signingOutHere } from "../lib/session-events";
 import { useToast } from "./toaster";
@@ -16,17 +16,11 @@ export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in
 export function SessionExpiredListener() {
   const { notify } = useToast();
   const fetcher = useFetcher();
-  const busy = useRef(false);
-
-  useEffect(() => {
-    if (fetcher.state === "idle") busy.current = false;
-  }, [fetcher.state]);
-
   useEffect(() => {
     function onExpired() {
-      // Several requests can fail together; one notice and one sign-out are enough.
-      if (busy.current || signingOutHere()) return;
-      busy.current = true;
+      // Several requests can fail together: the first starts this tab's own sign-out, which the rest
+      // (and the sockets it closes) then find under way, so there is one notice and one sign-out.
+      if (signingOutHere()) return;
       noteOwnSignOut();
       notify("warning", SESSION_EXPIRED_MESSAGE, NOTICE_MS);
       // The page on screen when the session ran out is the way back.

@@ -23,32 +23,20 @@ const ToastList = lazy(() =>
 export function Toaster({ flash, children }: { flash: Flash | null; children: React.ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
-  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
+  // A toast closed early leaves its timer running: the timer's dismiss then finds nothing to remove.
   const dismiss = useCallback((id: number) => {
     setToasts((list) => list.filter((toast) => toast.id !== id));
-    clearTimeout(timers.current.get(id));
-    timers.current.delete(id);
   }, []);
 
   const notify = useCallback<ToastApi["notify"]>(
     (type, message, durationMs = DEFAULT_TOAST_MS) => {
       const id = nextId.current++;
       setToasts((list) => [...list, { id, type, message }]);
-      timers.current.set(
-        id,
-        setTimeout(() => dismiss(id), durationMs),
-      );
+      setTimeout(() => dismiss(id), durationMs);
     },
     [dismiss],
   );
-
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const timer of pending.values()) clearTimeout(timer);
-    };
-  }, []);
 
   useEffect(() => {
     if (flash) notify(flash.type, flash.message);

@@ -4,12 +4,9 @@
  */
 export const SESSION_EXPIRED_EVENT = "session-expired";
 
-/**
- * Long enough for a sign-out's round trip on a slow network, short enough that a sign-out that
- * failed (offline, or a deletion the form refused) soon lets a real expiry warn again.
- */
-const OWN_SIGN_OUT_MS = 20_000;
-let ownSignOutAt = Number.NEGATIVE_INFINITY;
+// Long enough for a sign-out's round trip on a slow network, short enough that a sign-out that failed
+// (offline, or a deletion the form refused) soon lets a real expiry warn again.
+let ownSignOutAt = 0;
 
 /**
  * This tab asked to end its session (Logout, "Sign out everywhere", deleting the account, the
@@ -17,9 +14,9 @@ let ownSignOutAt = Number.NEGATIVE_INFINITY;
  * session must hear nothing more), and this tab must not take its own sign-out for an expiry.
  * Per tab: the browser's other tabs still warn and go to sign-in.
  */
-export function noteOwnSignOut(): void {
+export const noteOwnSignOut = () => {
   ownSignOutAt = Date.now();
-}
+};
 
-/** Whether this tab's own sign-out is under way, so "your session ended" is no news to warn about. */
-export const signingOutHere = (): boolean => Date.now() - ownSignOutAt < OWN_SIGN_OUT_MS;
+/** Whether this tab's own sign-out is under way (the last 20 s), so "your session ended" is no news. */
+export const signingOutHere = () => Date.now() - ownSignOutAt < 20_000;
