@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { BookStatus } from "../../worker/db/schema";
 import type { ClubChoice } from "../../worker/services/book-writes";
 import { apiFetch } from "../lib/api-client";
-import { TextField } from "./text-field";
+import { bookFieldStyle, SelectField, TextAreaField, TextField } from "./field";
 
 export const STATUS_OPTIONS: { value: BookStatus; label: string }[] = [
   { value: "available", label: "Available" },
@@ -107,36 +107,17 @@ export interface EditableBook {
  * has left since stays listed as the current choice, so saving other fields does not unshare it.
  */
 function ClubSelect({ book, clubs, error }: { book: EditableBook; clubs: ClubChoice[]; error?: string }) {
-  const id = useId();
-  const errorId = useId();
   const current = book.clubId && !clubs.some((club) => club.clubId === book.clubId) ? { clubId: book.clubId, name: book.clubName ?? "Current club" } : null;
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        Club
-      </label>
-      <select
-        id={id}
-        name="clubId"
-        defaultValue={book.clubId ?? ""}
-        className="field"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      >
-        <option value="">No club</option>
-        {current && <option value={current.clubId}>{current.name}</option>}
-        {clubs.map((club) => (
-          <option key={club.clubId} value={club.clubId}>
-            {club.name}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-800">
-          {error}
-        </p>
-      )}
-    </div>
+    <SelectField {...bookFieldStyle} label="Club" name="clubId" defaultValue={book.clubId ?? ""} error={error}>
+      <option value="">No club</option>
+      {current && <option value={current.clubId}>{current.name}</option>}
+      {clubs.map((club) => (
+        <option key={club.clubId} value={club.clubId}>
+          {club.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
@@ -146,33 +127,22 @@ function ClubSelect({ book, clubs, error }: { book: EditableBook; clubs: ClubCho
  */
 export function BookEditFields({ book, clubs, errors }: { book: EditableBook; clubs?: ClubChoice[]; errors?: Record<string, string> }) {
   const [status, setStatus] = useState<BookStatus>(book.status);
-  const ids = { status: useId(), description: useId() };
   return (
     <div className="space-y-4">
-      <TextField label="Title" name="title" required defaultValue={book.title} error={errors?.title} />
-      <TextField label="Author" name="author" required defaultValue={book.author} error={errors?.author} />
-      <div>
-        <label htmlFor={ids.status} className="mb-1 block text-sm font-semibold">
-          Status
-        </label>
-        <select id={ids.status} name="status" value={status} onChange={(e) => setStatus(e.currentTarget.value as BookStatus)} className="field">
-          {STATUS_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <TextField {...bookFieldStyle} label="Title" name="title" required defaultValue={book.title} error={errors?.title} />
+      <TextField {...bookFieldStyle} label="Author" name="author" required defaultValue={book.author} error={errors?.author} />
+      <SelectField {...bookFieldStyle} label="Status" name="status" value={status} onChange={(e) => setStatus(e.currentTarget.value as BookStatus)}>
+        {STATUS_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </SelectField>
       {clubs && <ClubSelect book={book} clubs={clubs} error={errors?.clubId} />}
       {status === "borrowed" && (
         <BorrowerLookup initial={book.lentToUserId ? { id: book.lentToUserId, name: book.lentToUserName ?? book.lentToUserId } : null} />
       )}
-      <div>
-        <label htmlFor={ids.description} className="mb-1 block text-sm font-semibold">
-          Description
-        </label>
-        <textarea id={ids.description} name="description" rows={4} defaultValue={book.description} className="field" />
-      </div>
+      <TextAreaField {...bookFieldStyle} label="Description" name="description" rows={4} defaultValue={book.description} />
       {errors?.form && (
         <p role="alert" className="text-sm font-medium text-red-800">
           {errors.form}

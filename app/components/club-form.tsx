@@ -10,6 +10,7 @@ import {
   MEMBER_LIMIT_MIN,
 } from "../../worker/shared/club-limits";
 import { useGeolocation } from "../lib/use-geolocation";
+import { Field, TextAreaField, TextField } from "./field";
 import { FieldError } from "./field-error";
 
 /** What the form starts with: an existing club's fields when editing, blanks when creating. */
@@ -23,7 +24,7 @@ export interface ClubFormValues {
 
 const BLANK: ClubFormValues = { name: "", description: "", location: "", isPrivate: false, memberLimit: null };
 
-type Field = "name" | "description" | "location" | "isPrivate" | "memberLimit" | "form";
+type FieldName = "name" | "description" | "location" | "isPrivate" | "memberLimit" | "form";
 
 /**
  * The Create Book Club and Edit Club form. It posts `intent=create` or `intent=update` to the
@@ -50,23 +51,22 @@ export function ClubForm({
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [location, setLocation] = useState(initial.location);
-  const [clientErrors, setClientErrors] = useState<Partial<Record<Field, string>> | null>(null);
+  const [clientErrors, setClientErrors] = useState<Partial<Record<FieldName, string>> | null>(null);
   const { state: geo, locate } = useGeolocation(setLocation);
 
   const shown: Partial<Record<string, string>> = clientErrors ?? errors ?? {};
-  const ids = (field: Field) => ({ input: `${id}-${field}`, error: `${id}-${field}-error` });
-  const described = (field: Field, ...more: string[]) =>
-    [shown[field] ? ids(field).error : null, ...more].filter(Boolean).join(" ") || undefined;
+  // Given ids, so a refused submit can focus the first field in error; each field's error is `<id>-error`.
+  const inputId = (field: FieldName) => `${id}-${field}`;
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
-    const problems: Partial<Record<Field, string>> = {};
+    const problems: Partial<Record<FieldName, string>> = {};
     if (!String(form.get("name") ?? "").trim()) problems.name = CLUB_NAME_REQUIRED;
     if (!String(form.get("location") ?? "").trim()) problems.location = LOCATION_REQUIRED;
     if (Object.keys(problems).length > 0) {
       event.preventDefault();
       setClientErrors(problems);
-      const first = problems.name ? ids("name").input : ids("location").input;
+      const first = inputId(problems.name ? "name" : "location");
       document.getElementById(first)?.focus();
     } else setClientErrors(null);
   }
@@ -80,82 +80,66 @@ export function ClubForm({
       <input type="hidden" name="intent" value={intent} />
       {clubId && <input type="hidden" name="clubId" value={clubId} />}
 
-      <div>
-        <label htmlFor={ids("name").input} className="mb-1 block font-medium">
-          Club Name
-        </label>
-        <input
-          id={ids("name").input}
-          name="name"
-          type="text"
-          required
-          maxLength={CLUB_NAME_MAX}
-          defaultValue={initial.name}
-          autoComplete="off"
-          data-autofocus
-          aria-invalid={shown.name ? true : undefined}
-          aria-describedby={described("name")}
-          className="field"
-        />
-        <FieldError id={ids("name").error} message={shown.name} />
-      </div>
+      <TextField
+        id={inputId("name")}
+        label="Club Name"
+        error={shown.name}
+        name="name"
+        type="text"
+        required
+        maxLength={CLUB_NAME_MAX}
+        defaultValue={initial.name}
+        autoComplete="off"
+        data-autofocus
+      />
 
-      <div>
-        <label htmlFor={ids("description").input} className="mb-1 block font-medium">
-          Description
-        </label>
-        <textarea
-          id={ids("description").input}
-          name="description"
-          rows={3}
-          maxLength={CLUB_DESCRIPTION_MAX}
-          defaultValue={initial.description}
-          aria-invalid={shown.description ? true : undefined}
-          aria-describedby={described("description")}
-          className="field"
-        />
-        <FieldError id={ids("description").error} message={shown.description} />
-      </div>
+      <TextAreaField
+        id={inputId("description")}
+        label="Description"
+        error={shown.description}
+        name="description"
+        rows={3}
+        maxLength={CLUB_DESCRIPTION_MAX}
+        defaultValue={initial.description}
+      />
 
-      <div>
-        <label htmlFor={ids("location").input} className="mb-1 block font-medium">
-          Location
-        </label>
-        <div className="flex flex-wrap gap-2">
-          <input
-            id={ids("location").input}
-            name="location"
-            type="text"
-            required
-            maxLength={CLUB_LOCATION_MAX}
-            value={location}
-            onChange={(event) => setLocation(event.currentTarget.value)}
-            autoComplete="address-level2"
-            aria-invalid={shown.location ? true : undefined}
-            aria-describedby={described("location", geo.phase === "idle" ? "" : geoMessageId)}
-            className="field min-w-0 flex-1"
-          />
-          {/* Needs JavaScript, so it stays off until the page is interactive. */}
-          <button type="button" className="btn btn-secondary" onClick={locate} disabled={!hydrated || geo.phase === "locating"}>
-            {geo.phase === "locating" ? "Locating…" : "Use my location"}
-          </button>
-        </div>
-        {geo.phase === "detected" && (
-          <p id={geoMessageId} role="status" className="mt-1 text-sm font-medium text-green-800">
-            {geo.message}
-          </p>
+      <Field id={inputId("location")} label="Location" error={shown.location} describedBy={[geo.phase !== "idle" && geoMessageId]}>
+        {(control) => (
+          <>
+            <div className="flex flex-wrap gap-2">
+              <input
+                {...control}
+                name="location"
+                type="text"
+                required
+                maxLength={CLUB_LOCATION_MAX}
+                value={location}
+                onChange={(event) => setLocation(event.currentTarget.value)}
+                autoComplete="address-level2"
+                className="field min-w-0 flex-1"
+              />
+              {/* Needs JavaScript, so it stays off until the page is interactive. */}
+              <button type="button" className="btn btn-secondary" onClick={locate} disabled={!hydrated || geo.phase === "locating"}>
+                {geo.phase === "locating" ? "Locating…" : "Use my location"}
+              </button>
+            </div>
+            {geo.phase === "detected" && (
+              <p id={geoMessageId} role="status" className="mt-1 text-sm font-medium text-green-800">
+                {geo.message}
+              </p>
+            )}
+            {geo.phase === "failed" && (
+              <p id={geoMessageId} role="alert" className="mt-1 text-sm text-red-800">
+                {geo.message}
+              </p>
+            )}
+          </>
         )}
-        {geo.phase === "failed" && (
-          <p id={geoMessageId} role="alert" className="mt-1 text-sm text-red-800">
-            {geo.message}
-          </p>
-        )}
-        <FieldError id={ids("location").error} message={shown.location} />
-      </div>
+      </Field>
 
       <div className="flex items-start gap-3">
         <input
-          id={ids("isPrivate").input}
+          id={inputId("isPrivate")}
           name="isPrivate"
           type="checkbox"
           defaultChecked={initial.isPrivate}
@@ -163,38 +147,30 @@ export function ClubForm({
           className="mt-1 h-5 w-5 accent-brand-700"
         />
         <div>
-          <label htmlFor={ids("isPrivate").input} className="font-medium">
+          <label htmlFor={inputId("isPrivate")} className="font-medium">
             Private club
           </label>
           <p id={`${id}-private-hint`} className="text-sm text-stone-700">
             Members join with the invite code or after you approve their request.
           </p>
-          <FieldError id={ids("isPrivate").error} message={shown.isPrivate} />
+          <FieldError id={`${inputId("isPrivate")}-error`} message={shown.isPrivate} />
         </div>
       </div>
 
-      <div>
-        <label htmlFor={ids("memberLimit").input} className="mb-1 block font-medium">
-          Member limit
-        </label>
-        <input
-          id={ids("memberLimit").input}
-          name="memberLimit"
-          type="number"
-          inputMode="numeric"
-          min={MEMBER_LIMIT_MIN}
-          max={MEMBER_LIMIT_MAX}
-          step={1}
-          defaultValue={initial.memberLimit ?? ""}
-          aria-invalid={shown.memberLimit ? true : undefined}
-          aria-describedby={described("memberLimit", `${id}-limit-hint`)}
-          className="field max-w-40"
-        />
-        <p id={`${id}-limit-hint`} className="mt-1 text-sm text-stone-700">
-          {`${MEMBER_LIMIT_MIN} to ${MEMBER_LIMIT_MAX}; leave empty for no limit.`}
-        </p>
-        <FieldError id={ids("memberLimit").error} message={shown.memberLimit} />
-      </div>
+      <TextField
+        id={inputId("memberLimit")}
+        label="Member limit"
+        hint={`${MEMBER_LIMIT_MIN} to ${MEMBER_LIMIT_MAX}; leave empty for no limit.`}
+        error={shown.memberLimit}
+        name="memberLimit"
+        type="number"
+        inputMode="numeric"
+        min={MEMBER_LIMIT_MIN}
+        max={MEMBER_LIMIT_MAX}
+        step={1}
+        defaultValue={initial.memberLimit ?? ""}
+        className="field max-w-40"
+      />
 
       {shown.form && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900">

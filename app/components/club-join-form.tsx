@@ -1,7 +1,7 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { INVITE_CODE_LENGTH, INVITE_CODE_REQUIRED } from "../../worker/shared/club-limits";
-import { FieldError } from "./field-error";
+import { TextField } from "./field";
 
 /**
  * Join Book Club: one invite-code field, shown and sent in upper case (codes are case-insensitive),
@@ -9,7 +9,6 @@ import { FieldError } from "./field-error";
  * interactive; before that the browser's `required` check stands in.
  */
 export function ClubJoinForm({ error, cancelHref }: { error?: string; cancelHref: string }) {
-  const id = useId();
   const navigation = useNavigation();
   const joining = navigation.state === "submitting" && navigation.formData?.get("intent") === "join";
   const [hydrated, setHydrated] = useState(false);
@@ -22,32 +21,23 @@ export function ClubJoinForm({ error, cancelHref }: { error?: string; cancelHref
   return (
     <Form method="post" className="space-y-4">
       <input type="hidden" name="intent" value="join" />
-      <div>
-        <label htmlFor={`${id}-code`} className="mb-1 block font-medium">
-          Invite Code
-        </label>
-        <input
-          id={`${id}-code`}
-          name="inviteCode"
-          type="text"
-          required
-          maxLength={INVITE_CODE_LENGTH}
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
-          onBlur={() => setTouched(true)}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          data-autofocus
-          aria-invalid={message ? true : undefined}
-          aria-describedby={[`${id}-hint`, message ? `${id}-error` : ""].filter(Boolean).join(" ")}
-          className="field font-mono tracking-widest uppercase"
-        />
-        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-700">
-          Ask a member of the club for its {INVITE_CODE_LENGTH}-character code.
-        </p>
-        <FieldError id={`${id}-error`} message={message} />
-      </div>
+      <TextField
+        label="Invite Code"
+        hint={`Ask a member of the club for its ${INVITE_CODE_LENGTH}-character code.`}
+        error={message}
+        name="inviteCode"
+        type="text"
+        required
+        maxLength={INVITE_CODE_LENGTH}
+        value={code}
+        onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
+        onBlur={() => setTouched(true)}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        data-autofocus
+        className="field font-mono tracking-widest uppercase"
+      />
       <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
         <Link to={cancelHref} replace preventScrollReset defaultShouldRevalidate={false} className="btn btn-secondary">
           Cancel

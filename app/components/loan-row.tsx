@@ -3,6 +3,7 @@ import type { LoanView } from "../../worker/services/loans";
 import { addDays, dueLabel } from "../../worker/shared/calendar";
 import { dateFormat } from "../../worker/shared/date-format";
 import { BookCover } from "./book-cover";
+import { TextField } from "./field";
 import { FieldError } from "./field-error";
 import { type LoanAnswer, LoanForm, refusalOf } from "./loan-form";
 import { DueNote } from "./status-badge";
@@ -25,14 +26,19 @@ const STATE_LABELS: Record<LoanView["state"], string> = {
 };
 
 function DueDateInput({ loanId, label, value, today }: { loanId: string; label: string; value: string; today: string }) {
-  const id = `due-${loanId}`;
   return (
-    <div>
-      <label htmlFor={id} className="block text-xs font-semibold text-stone-700">
-        {label}
-      </label>
-      <input id={id} type="date" name="dueDate" defaultValue={value} min={today} max={addDays(today, MAX_DUE_DAYS)} required className="field py-2" />
-    </div>
+    <TextField
+      id={`due-${loanId}`}
+      label={label}
+      labelClassName="block text-xs font-semibold text-stone-700"
+      type="date"
+      name="dueDate"
+      defaultValue={value}
+      min={today}
+      max={addDays(today, MAX_DUE_DAYS)}
+      required
+      className="field py-2"
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS } from "../../worker/shared/reports";
 import { Dialog } from "./dialog";
+import { TextAreaField } from "./field";
 import { FieldError } from "./field-error";
 
 /** What is reported: a member, a book, or one message of a conversation the viewer is in. */
@@ -21,7 +22,6 @@ export function ReportDialog({ open, onClose, target, title }: { open: boolean; 
   const fetcher = useFetcher<ReportResult>();
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
-  const detailsId = useId();
   const errorId = useId();
   return (
     <Dialog
@@ -57,19 +57,15 @@ export function ReportDialog({ open, onClose, target, title }: { open: boolean; 
                 </label>
               ))}
             </fieldset>
-            <div>
-              <label htmlFor={detailsId} className="mb-1 block font-medium">
-                Details (optional)
-              </label>
-              <textarea
-                id={detailsId}
-                name="details"
-                rows={3}
-                maxLength={REPORT_DETAILS_MAX}
-                className="field w-full"
-                aria-describedby={result && !result.ok ? errorId : undefined}
-              />
-            </div>
+            {/* The refusal below is the whole report's (a reason, the rate limit): the details point at it without being marked invalid. */}
+            <TextAreaField
+              label="Details (optional)"
+              describedBy={[result && !result.ok && errorId]}
+              name="details"
+              rows={3}
+              maxLength={REPORT_DETAILS_MAX}
+              className="field w-full"
+            />
             <FieldError id={errorId} message={result && !result.ok ? Object.values(result.errors)[0] : undefined} />
             <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
               <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>

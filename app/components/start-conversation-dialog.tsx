@@ -1,7 +1,6 @@
-import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Dialog } from "./dialog";
-import { FieldError } from "./field-error";
+import { TextField } from "./field";
 
 /**
  * 'Start a Conversation' (docs/product.md#messages): one field that takes a member's e-mail (anything with '@')
@@ -20,7 +19,6 @@ export function StartConversationDialog({
   /** Why the last try failed ('No user found with that email', …). */
   error?: string;
 }) {
-  const id = useId();
   const navigation = useNavigation();
   const starting = navigation.state !== "idle" && navigation.formData?.get("intent") === "start";
   return (
@@ -28,28 +26,18 @@ export function StartConversationDialog({
       {open && (
         <Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="start" />
-          <div>
-            <label htmlFor={`${id}-query`} className="mb-1 block font-medium">
-              Email or member ID
-            </label>
-            <input
-              id={`${id}-query`}
-              name="query"
-              type="text"
-              required
-              maxLength={254}
-              autoComplete="off"
-              spellCheck={false}
-              data-autofocus
-              aria-invalid={error ? true : undefined}
-              aria-describedby={[`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ")}
-              className="field"
-            />
-            <p id={`${id}-hint`} className="mt-1 text-sm text-stone-700">
-              An e-mail address is looked up by e-mail; anything else is taken as a member ID.
-            </p>
-            <FieldError id={`${id}-error`} message={error} />
-          </div>
+          <TextField
+            label="Email or member ID"
+            hint="An e-mail address is looked up by e-mail; anything else is taken as a member ID."
+            error={error}
+            name="query"
+            type="text"
+            required
+            maxLength={254}
+            autoComplete="off"
+            spellCheck={false}
+            data-autofocus
+          />
           <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
             <Link to={cancelHref} replace preventScrollReset defaultShouldRevalidate={false} className="btn btn-secondary">
               Cancel

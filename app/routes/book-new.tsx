@@ -2,7 +2,7 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from "react-rout
 import { createBook, manualBookSchema } from "../../worker/services/book-writes";
 import { actionError, fieldErrors, refuse } from "../action-result.server";
 import { ScanIsbnButton } from "../components/scan-isbn-button";
-import { TextField } from "../components/text-field";
+import { bookFieldStyle, TextAreaField, TextField } from "../components/field";
 import { setFlash } from "../flash.server";
 import { readFormData, textField } from "../form-data.server";
 import { memberContext } from "../route-context.server";
@@ -44,15 +44,10 @@ export default function BookNew({ actionData }: Route.ComponentProps) {
         <ScanIsbnButton />
       </div>
       <Form method="post" className="card space-y-4 p-5">
-        <TextField label="Title" name="title" required error={errors?.title} />
-        <TextField label="Author" name="author" required error={errors?.author} />
-        <TextField key={scannedIsbn} label="ISBN" name="isbn" autoComplete="off" defaultValue={scannedIsbn} error={errors?.isbn} />
-        <div>
-          <label htmlFor="new-description" className="mb-1 block text-sm font-semibold">
-            Description
-          </label>
-          <textarea id="new-description" name="description" rows={4} className="field" />
-        </div>
+        <TextField {...bookFieldStyle} label="Title" name="title" required error={errors?.title} />
+        <TextField {...bookFieldStyle} label="Author" name="author" required error={errors?.author} />
+        <TextField {...bookFieldStyle} key={scannedIsbn} label="ISBN" name="isbn" autoComplete="off" defaultValue={scannedIsbn} error={errors?.isbn} />
+        <TextAreaField {...bookFieldStyle} id="new-description" label="Description" name="description" rows={4} />
         {errors?.form && (
           <p role="alert" className="text-sm font-medium text-red-800">
             {errors.form}

@@ -9,7 +9,7 @@ import {
   deleteAccountSchema,
 } from "../../worker/services/account-deletion";
 import { actionError, refuse } from "../action-result.server";
-import { FieldError } from "../components/field-error";
+import { TextField } from "../components/field";
 import { readFormData, textField } from "../form-data.server";
 import { noteOwnSignOut } from "../lib/session-events";
 import { memberContext } from "../route-context.server";
@@ -83,23 +83,16 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
         </section>
       ) : (
         <Form method="post" noValidate className="card space-y-4 p-5" onSubmit={noteOwnSignOut}>
-          <div>
-            <label htmlFor={`${ids}-confirm`} className="mb-1 block font-medium">
-              Type {word} to confirm
-            </label>
-            <input
-              id={`${ids}-confirm`}
-              name="confirm"
-              type="text"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              aria-invalid={confirmError ? true : undefined}
-              aria-describedby={confirmError ? `${ids}-confirm-error` : undefined}
-              className="field"
-            />
-            <FieldError id={`${ids}-confirm-error`} message={confirmError} />
-          </div>
+          <TextField
+            id={`${ids}-confirm`}
+            label={`Type ${word} to confirm`}
+            error={confirmError}
+            name="confirm"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
           <div className="flex flex-wrap gap-3">
             <button type="submit" className="btn btn-danger" disabled={deleting}>
               {deleting ? "Deleting…" : "Delete my account"}

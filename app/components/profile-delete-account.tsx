@@ -1,0 +1,14 @@
+import { Link } from "react-router";
+import { ProfileSection } from "./profile-section";
+
+/** The profile page's way to account deletion; the next page explains it and asks to confirm. */
+export function ProfileDeleteAccount() {
+  return (
+    <ProfileSection title="Delete my account">
+      <p className="text-stone-700">Removes your profile, books, covers and memberships for good. The next page says exactly what happens.</p>
+      <Link to="/profile/delete" className="btn btn-danger">
+        Delete my account…
+      </Link>
+    </ProfileSection>
+  );
+}
