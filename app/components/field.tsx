@@ -18,6 +18,8 @@ export interface FieldProps {
   /** Ids of other messages the control is described by (read between the hint and the error). */
   describedBy?: (string | null | undefined | false)[];
   labelClassName?: string;
+  /** The wrapper's class, for a field that sits in a row (`flex-1`). */
+  className?: string;
   /**
    * The error is a live alert by default, so it is heard when an action answers. The book forms show
    * theirs quietly under the field, as they always have (their form-level error is the alert).
@@ -40,6 +42,7 @@ export function Field({
   error,
   describedBy = [],
   labelClassName = LABEL,
+  className,
   announceError = true,
   children,
 }: FieldProps & { children: (control: FieldControl) => React.ReactNode }) {
@@ -49,7 +52,7 @@ export function Field({
   const errorId = `${id}-error`;
   const described = [hint ? hintId : null, ...describedBy, error ? errorId : null].filter(Boolean).join(" ");
   return (
-    <div>
+    <div className={className}>
       <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
@@ -72,30 +75,31 @@ export function Field({
   );
 }
 
-type Own = FieldProps & { name: string };
+/** The wrappers' own props: `className` styles the control, `fieldClassName` the field around it. */
+type Own = Omit<FieldProps, "className"> & { name: string; fieldClassName?: string };
 
 /** A labelled text input (or any <input>); the input's own attributes pass through, className included. */
-export function TextField({ label, id, hint, error, describedBy, labelClassName, announceError, ...input }: Own & Omit<React.ComponentProps<"input">, "id" | "name">) {
+export function TextField({ label, id, hint, error, describedBy, labelClassName, fieldClassName, announceError, ...input }: Own & Omit<React.ComponentProps<"input">, "id" | "name">) {
   return (
-    <Field {...{ label, id, hint, error, describedBy, labelClassName, announceError }}>
+    <Field {...{ label, id, hint, error, describedBy, labelClassName, announceError }} className={fieldClassName}>
       {(control) => <input {...control} className="field" {...input} />}
     </Field>
   );
 }
 
 /** A labelled textarea. */
-export function TextAreaField({ label, id, hint, error, describedBy, labelClassName, announceError, ...textarea }: Own & Omit<React.ComponentProps<"textarea">, "id" | "name">) {
+export function TextAreaField({ label, id, hint, error, describedBy, labelClassName, fieldClassName, announceError, ...textarea }: Own & Omit<React.ComponentProps<"textarea">, "id" | "name">) {
   return (
-    <Field {...{ label, id, hint, error, describedBy, labelClassName, announceError }}>
+    <Field {...{ label, id, hint, error, describedBy, labelClassName, announceError }} className={fieldClassName}>
       {(control) => <textarea {...control} className="field" {...textarea} />}
     </Field>
   );
 }
 
 /** A labelled select; its children are the options. */
-export function SelectField({ label, id, hint, error, describedBy, labelClassName, announceError, ...select }: Own & Omit<React.ComponentProps<"select">, "id" | "name">) {
+export function SelectField({ label, id, hint, error, describedBy, labelClassName, fieldClassName, announceError, ...select }: Own & Omit<React.ComponentProps<"select">, "id" | "name">) {
   return (
-    <Field {...{ label, id, hint, error, describedBy, labelClassName, announceError }}>
+    <Field {...{ label, id, hint, error, describedBy, labelClassName, announceError }} className={fieldClassName}>
       {(control) => <select {...control} className="field" {...select} />}
     </Field>
   );

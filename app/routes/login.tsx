@@ -8,6 +8,7 @@ import { requestContext } from "../../worker/context";
 import { refusal } from "../refusal.server";
 import type { RootData } from "../root";
 import { actionError, refuse } from "../action-result.server";
+import { TextField } from "../components/field";
 import { readFormData } from "../form-data.server";
 import { afterSignInPath } from "../redirect-target.server";
 import type { Route } from "./+types/login";
@@ -53,6 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return actionError(error);
   }
 }
+
+const SMALL_LABEL = "mb-1 block text-sm font-medium";
 
 const STEPS = [
   { title: "Upload a cover", text: "Photograph a book's cover; the title and author are detected for you." },
@@ -168,18 +171,8 @@ function LocalSignIn({
         <input type="hidden" name="intent" value="new" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <h3 className="text-sm font-semibold text-stone-800">Or as a new member</h3>
-        <div>
-          <label htmlFor="local-name" className="mb-1 block text-sm font-medium">
-            Name
-          </label>
-          <input id="local-name" name="name" required maxLength={100} autoComplete="name" className="field" />
-        </div>
-        <div>
-          <label htmlFor="local-email" className="mb-1 block text-sm font-medium">
-            Email
-          </label>
-          <input id="local-email" name="email" type="email" required maxLength={254} autoComplete="email" className="field" />
-        </div>
+        <TextField id="local-name" label="Name" labelClassName={SMALL_LABEL} name="name" required maxLength={100} autoComplete="name" />
+        <TextField id="local-email" label="Email" labelClassName={SMALL_LABEL} name="email" type="email" required maxLength={254} autoComplete="email" />
         <button type="submit" disabled={busy} className="btn btn-primary w-full">
           Sign in as new member
         </button>

@@ -4,6 +4,7 @@ import { interestSchema, registerSwapToysInterest, swapToysProgress } from "../.
 import { clientAddress } from "../../worker/http/client-address";
 import { SIMPLE_EMAIL } from "../../worker/shared/rules";
 import { actionError, refuse } from "../action-result.server";
+import { TextField } from "../components/field";
 import { useToast } from "../components/toaster";
 import { readFormData, textField } from "../form-data.server";
 import { serviceContext } from "../route-context.server";
@@ -129,29 +130,20 @@ export default function SwapToys({ loaderData }: Route.ComponentProps) {
             }}
           >
             <input type="hidden" name="from" value={pageUrl} />
-            <div className="flex-1">
-              <label htmlFor="swap-email" className="sr-only">
-                Email address
-              </label>
-              <input
-                id="swap-email"
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                value={email}
-                onChange={(event) => setEmail(event.currentTarget.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? "swap-email-error" : undefined}
-                className="field"
-              />
-              {error && (
-                <p id="swap-email-error" role="alert" className="mt-1 text-sm text-red-800">
-                  {error === "Please enter a valid email address" ? error : "Failed to register your interest. Please try again."}
-                </p>
-              )}
-            </div>
+            <TextField
+              id="swap-email"
+              fieldClassName="flex-1"
+              label="Email address"
+              labelClassName="sr-only"
+              error={error && (error === "Please enter a valid email address" ? error : "Failed to register your interest. Please try again.")}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+            />
             <button type="submit" className="btn btn-primary" disabled={state === "loading"}>
               {state === "loading" ? "Registering…" : "Register Interest"}
             </button>
