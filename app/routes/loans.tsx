@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { LOAN_COUNT_CAP, type LoanTab as Tab } from "../../worker/services/loan-queries";
-import { firstTabNeedingMember, listLoans, loanListQuerySchema, type LoanTabCounts, loanTabCounts } from "../../worker/services/loans";
+import type { LoanTab as Tab } from "../../worker/services/loan-queries";
+import { LOAN_COUNT_CAP } from "../../worker/shared/loan-tabs";
+import { loanListQuerySchema, type LoanTabCounts, loansPage } from "../../worker/services/loans";
 import { LoanRow } from "../components/loan-row";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { todayFor } from "../due-label.server";
@@ -26,19 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // A bad tab or a tampered cursor shows the first page of Lent out rather than an error.
   const query = queryFromUrl(loanListQuerySchema, params, ["tab", "before"], { tab: "lent" as Tab });
-  let page: Awaited<ReturnType<typeof listLoans>>;
-  let counts: LoanTabCounts;
-  if (params.has("tab")) {
-    [page, counts] = await Promise.all([listLoans(ctx, query), loanTabCounts(ctx)]);
-  } else {
-    // Plain /loans (the bar's link, and the address the offline app keeps) opens on the first tab
-    // that needs the member, else Lent out.
-    counts = await loanTabCounts(ctx);
-    query.tab = firstTabNeedingMember(counts);
-    page = await listLoans(ctx, query);
-  }
+  // Plain /loans (the bar's link, and the address the offline app keeps) opens on the first tab that
+  // needs the member, else Lent out.
+  const { tab, counts, ...page } = await loansPage(ctx, query, !params.has("tab"));
   return {
-    tab: query.tab,
+    tab,
     counts,
     items: page.items,
     nextToken: page.nextToken,

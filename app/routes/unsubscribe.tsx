@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
-import { readUnsubscribeLink, UNSUBSCRIBE_LINK_INVALID, type UnsubscribeLink, unsubscribeByToken } from "../../worker/services/unsubscribe";
+import { readUnsubscribeLink, type UnsubscribeLink, unsubscribeByToken } from "../../worker/services/unsubscribe";
+import { UNSUBSCRIBE_LINK_INVALID } from "../../worker/shared/unsubscribe";
 import { serviceContext } from "../route-context.server";
 import type { Route } from "./+types/unsubscribe";
 

@@ -55,6 +55,7 @@ interface ConversationsModule {
 }
 interface LoansModule {
   listLoans(ctx: unknown, query: unknown): Promise<unknown>;
+  loansPage(ctx: unknown, query: unknown, opened: boolean): Promise<unknown>;
 }
 interface NotificationsModule {
   listNotifications(ctx: unknown, query: unknown): Promise<unknown>;
@@ -138,7 +139,8 @@ const loanScenarios: Scenario[] = [
   loanTab("borrowed"),
   loanTab("requests"),
   loanTab("history"),
-  { name: "/loans (SSR, tab 'lent')", url: "/loans", reads: async (ctx) => [await rowsRead(ctx, (c) => loansService.listLoans(c, { tab: "lent" }))] },
+  // Plain /loans: the tab counts and the first page of the tab it opens on, in one batch.
+  { name: "/loans (SSR: tab counts and the tab it opens on)", url: "/loans", reads: async (ctx) => [await rowsRead(ctx, (c) => loansService.loansPage(c, { tab: "lent" }, true))] },
 ];
 
 const notificationScenarios: Scenario[] = [

@@ -1,12 +1,14 @@
 import { and, count, desc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { books, clubs, conversations, HOLDING_LOAN_STATES, memberships, type LoanState, loans, OPEN_LOAN_STATES, users, waitlistEntries } from "../db/schema";
 import { dayIn } from "../shared/calendar";
+import { LOAN_COUNT_CAP } from "../shared/loan-tabs";
 import { mediaUrl } from "../shared/media-url";
 import { notFound, requireUser } from "./errors";
-import type { ServiceContext } from "./types";
+import type { MemberContext, ServiceContext } from "./types";
 
 export const LOAN_NOT_FOUND = "Loan not found";
 export const LOANS_PAGE_SIZE = 20;
@@ -29,6 +31,8 @@ export const loanListQuerySchema = z.object({
   before: loanCursorSchema.optional(),
 });
 export type LoanListQuery = z.output<typeof loanListQuerySchema>;
+/** drizzle's batch takes a non-empty tuple; every list passed here has at least one statement. */
+const nonEmpty = <T extends BatchItem<"sqlite">>(items: T[]) => items as [T, ...T[]];
 
 /**
  * Whether the loan's borrower ever took a step on it (asked for it, asked to renew...): true for
@@ -152,8 +156,8 @@ const loanOrder = (a: LoanRow, b: LoanRow) => b.updatedAt - a.updatedAt || (a.lo
  * loans_owner_idx or loans_borrower_idx from the cursor, at most a page long; the walks go to D1 in
  * one batch and are merged here, so a member with years of history still reads one page per range.
  */
-export async function listLoans(ctx: ServiceContext, query: LoanListQuery): Promise<{ items: LoanView[]; nextToken: string | null }> {
-  requireUser(ctx);
+/** One page of a tab as statements for a batch (an index walk per side and state), and how to read them. */
+function tabPageQuery(ctx: MemberContext, query: LoanListQuery) {
   const me = ctx.user.id;
   const cursor = query.before;
   const after: SQL | undefined = cursor
@@ -165,14 +169,22 @@ export async function listLoans(ctx: ServiceContext, query: LoanListQuery): Prom
       .orderBy(desc(loans.updatedAt), desc(loans.id))
       .limit(LOANS_PAGE_SIZE + 1),
   );
-  const results = await ctx.db.batch(walks as [(typeof walks)[number], ...(typeof walks)[number][]]);
-  const rows = results.flat().sort(loanOrder);
-  const page = rows.slice(0, LOANS_PAGE_SIZE);
-  const last = page[page.length - 1];
-  return {
-    items: page.map((row) => toLoanView(row, me)),
-    nextToken: rows.length > LOANS_PAGE_SIZE && last ? `${last.updatedAt}_${last.loanId}` : null,
+  const read = (results: unknown[]): { items: LoanView[]; nextToken: string | null } => {
+    const rows = (results as Awaited<(typeof walks)[number]>[]).flat().sort(loanOrder);
+    const page = rows.slice(0, LOANS_PAGE_SIZE);
+    const last = page[page.length - 1];
+    return {
+      items: page.map((row) => toLoanView(row, me)),
+      nextToken: rows.length > LOANS_PAGE_SIZE && last ? `${last.updatedAt}_${last.loanId}` : null,
+    };
   };
+  return { statements: walks, read };
+}
+
+export async function listLoans(ctx: ServiceContext, query: LoanListQuery): Promise<{ items: LoanView[]; nextToken: string | null }> {
+  requireUser(ctx);
+  const page = tabPageQuery(ctx, query);
+  return page.read(await ctx.db.batch(nonEmpty(page.statements)));
 }
 
 export interface BookLoanPanel {
@@ -264,20 +276,10 @@ export async function bookLoanPanel(ctx: ServiceContext, bookId: string): Promis
 /** How many loans on each tab of /loans wait for the member (see `loanTabCounts`). */
 export type LoanTabCounts = Record<LoanTab, number>;
 
-/** Counts stop here: the tab shows "99+" beyond, and a huge backlog stays a short index walk. */
-export const LOAN_COUNT_CAP = 99;
+export { LOAN_COUNT_CAP };
 
-/**
- * What on each tab needs the member to act, for the tab bar and for the tab /loans opens on:
- * - Lent out: a promised book to hand over (accepted), or a borrower's renewal request to answer;
- * - Borrowed: a book due back today or overdue;
- * - Requests: requests for the member's books waiting for their answer (their own requests wait
- *   for the owner, not for them);
- * - History: nothing.
- * One batch of capped counts over loans_owner_idx / loans_borrower_idx ranges (member, state).
- */
-export async function loanTabCounts(ctx: ServiceContext, now = Date.now()): Promise<LoanTabCounts> {
-  requireUser(ctx);
+/** The four capped counts behind the tab bar, as statements for a batch, and how to read them. */
+function tabCountsQuery(ctx: MemberContext, now: number) {
   const me = ctx.user.id;
   const today = dayIn(ctx.user.timezone, now);
   const capped = (where: SQL | undefined) =>
@@ -291,19 +293,48 @@ export async function loanTabCounts(ctx: ServiceContext, now = Date.now()): Prom
           .limit(LOAN_COUNT_CAP + 1)
           .as("waiting"),
       );
-  const [[toHandOver], [renewals], [due], [requests]] = await ctx.db.batch([
+  const statements = [
     capped(and(eq(loans.ownerId, me), eq(loans.state, "accepted"))),
     capped(and(eq(loans.ownerId, me), eq(loans.state, "lent"), isNotNull(loans.renewalRequestedAt))),
     capped(and(eq(loans.borrowerId, me), eq(loans.state, "lent"), lte(loans.dueDate, today))),
     capped(and(eq(loans.ownerId, me), eq(loans.state, "requested"))),
-  ]);
-  const n = (row: { n: number } | undefined) => row?.n ?? 0;
-  return {
-    lent: Math.min(n(toHandOver) + n(renewals), LOAN_COUNT_CAP + 1),
-    borrowed: n(due),
-    requests: n(requests),
-    history: 0,
+  ];
+  const read = (results: unknown[]): LoanTabCounts => {
+    const [toHandOver = 0, renewals = 0, due = 0, requests = 0] = (results as { n: number }[][]).map((rows) => rows[0]?.n ?? 0);
+    return { lent: Math.min(toHandOver + renewals, LOAN_COUNT_CAP + 1), borrowed: due, requests, history: 0 };
   };
+  return { statements, read };
+}
+
+/**
+ * What on each tab needs the member to act, for the tab bar and for the tab /loans opens on:
+ * - Lent out: a promised book to hand over (accepted), or a borrower's renewal request to answer;
+ * - Borrowed: a book due back today or overdue;
+ * - Requests: requests for the member's books waiting for their answer (their own requests wait
+ *   for the owner, not for them);
+ * - History: nothing.
+ * One batch of capped counts over loans_owner_idx / loans_borrower_idx ranges (member, state).
+ */
+export async function loanTabCounts(ctx: ServiceContext, now = Date.now()): Promise<LoanTabCounts> {
+  requireUser(ctx);
+  const counts = tabCountsQuery(ctx, now);
+  return counts.read(await ctx.db.batch(nonEmpty(counts.statements)));
+}
+
+/**
+ * /loans in one round trip: the tab counts and the tab's first page in one batch. Plain /loans
+ * (`opened`) reads Lent out's page with them, the tab it opens on unless another needs the member;
+ * only then does a second batch read that one.
+ */
+export async function loansPage(ctx: ServiceContext, query: LoanListQuery, opened: boolean, now = Date.now()) {
+  requireUser(ctx);
+  const counts = tabCountsQuery(ctx, now);
+  const page = tabPageQuery(ctx, query);
+  const results = await ctx.db.batch(nonEmpty<BatchItem<"sqlite">>([...counts.statements, ...page.statements]));
+  const tabCounts = counts.read(results.slice(0, counts.statements.length));
+  const tab = opened ? firstTabNeedingMember(tabCounts) : query.tab;
+  if (tab !== query.tab) return { tab, counts: tabCounts, ...(await listLoans(ctx, { ...query, tab })) };
+  return { tab, counts: tabCounts, ...page.read(results.slice(counts.statements.length)) };
 }
 
 /** The tab /loans opens on without ?tab=: the first that needs the member, else Lent out. */

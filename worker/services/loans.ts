@@ -32,6 +32,7 @@ export {
   listLoans,
   loanListQuerySchema,
   loanTabCounts,
+  loansPage,
   type LoanTabCounts,
   type LoanView,
 } from "./loan-queries";

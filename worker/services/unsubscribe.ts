@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { users } from "../db/schema";
 import { EMAIL_TOPICS } from "../email/templates";
 import { saveNotificationSettings } from "./notification-prefs";
+import { UNSUBSCRIBE_LINK_INVALID } from "../shared/unsubscribe";
 import type { Deps } from "./types";
 import { type UnsubscribePreference, verifyUnsubscribeToken } from "./unsubscribe-tokens";
 
-export const UNSUBSCRIBE_LINK_INVALID = "This unsubscribe link is not valid.";
+export { UNSUBSCRIBE_LINK_INVALID };
 
 export interface UnsubscribeLink {
   preference: UnsubscribePreference;
