@@ -421,6 +421,14 @@ export const loans = sqliteTable(
     index("loans_lent_due_idx")
       .on(t.dueDate)
       .where(sql`state = 'lent'`),
+    // The /loans tab counts: an owner's renewal requests to answer, and a borrower's books due back by
+    // a day, without walking every lent loan of a member who lends (or borrows) a lot.
+    index("loans_owner_renewal_idx")
+      .on(t.ownerId)
+      .where(sql`state = 'lent' and renewal_requested_at is not null`),
+    index("loans_borrower_lent_due_idx")
+      .on(t.borrowerId, t.dueDate)
+      .where(sql`state = 'lent'`),
   ],
 );
 

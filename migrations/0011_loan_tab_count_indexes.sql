@@ -1,0 +1,2 @@
+CREATE INDEX `loans_owner_renewal_idx` ON `loans` (`owner_id`) WHERE state = 'lent' and renewal_requested_at is not null;--> statement-breakpoint
+CREATE INDEX `loans_borrower_lent_due_idx` ON `loans` (`borrower_id`,`due_date`) WHERE state = 'lent';
