@@ -161,8 +161,8 @@ export async function deleteAccount(ctx: ServiceContext): Promise<{ deleted: tru
   if (blockers.length > 0) throw conflict(blockedMessage(blockers));
 
   const now = Date.now();
-  const plans: MemberDeletion[] = [];
-  for (const part of ACCOUNT_DELETION_PARTS) plans.push(await part.plan(member, now));
+  // The parts only read while planning, so they read at once; their statements keep the list's order.
+  const plans: MemberDeletion[] = await Promise.all(ACCOUNT_DELETION_PARTS.map((part) => part.plan(member, now)));
   const statements = plans.flatMap((plan) => plan.statements ?? []);
   const results: unknown[] = statements.length ? await ctx.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]) : [];
 
