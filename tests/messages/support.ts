@@ -1,4 +1,4 @@
-import { conversations } from "../../worker/db/schema";
+import { conversationPair, conversations } from "../../worker/db/schema";
 import { db } from "../helpers/fixtures";
 
 /**
@@ -10,7 +10,7 @@ export async function createConversation(
   second: string,
   options: { snippet?: string | null; lastMessageAt?: number | null; unreadFor?: Record<string, number> } = {},
 ) {
-  const [userAId, userBId] = first < second ? [first, second] : [second, first];
+  const [userAId, userBId] = conversationPair(first, second);
   const [row] = await db
     .insert(conversations)
     .values({

@@ -281,6 +281,9 @@ export const inviteCodeFailures = sqliteTable("invite_code_failures", {
 });
 
 /** Index of conversations; the messages live in each conversation's Durable Object. */
+/** A conversation's two members as its row stores them (userAId < userBId): one row per pair. */
+export const conversationPair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
+
 export const conversations = sqliteTable(
   "conversations",
   {

@@ -1,5 +1,5 @@
 import { and, eq, or } from "drizzle-orm";
-import { blocks, conversations, users } from "../db/schema";
+import { blocks, conversationPair, conversations, users } from "../db/schema";
 import { dropWaitingMessagesEmail } from "./email-outbox";
 import { badRequest, forbidden, notFound, requireUser } from "./errors";
 import { conversationNotificationKey } from "./notifications";
@@ -16,7 +16,7 @@ export async function blockMember(ctx: ServiceContext, userId: string): Promise<
   if (!target) throw notFound("User not found");
   await ctx.db.insert(blocks).values({ blockerId: ctx.user.id, blockedId: userId }).onConflictDoNothing();
   // Their messages already sent may still be gathering into an e-mail to the blocker: it never goes.
-  const [userAId, userBId] = ctx.user.id < userId ? [ctx.user.id, userId] : [userId, ctx.user.id];
+  const [userAId, userBId] = conversationPair(ctx.user.id, userId);
   const [conversation] = await ctx.db
     .select({ id: conversations.id })
     .from(conversations)

@@ -3,7 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "../../durable-objects/room-protocol";
 import type { Database } from "../db/client";
-import { blocks, conversations, users } from "../db/schema";
+import { blocks, conversationPair, conversations, users } from "../db/schema";
 import { snippetOf } from "../email/templates";
 import { cleanText } from "../shared/text";
 import { BLOCKED, requireNotBlocked } from "./blocks";
@@ -42,8 +42,6 @@ export const messagesQuerySchema = z.object({
   nextToken: z.coerce.number().int().min(1).optional(),
 });
 
-const orderedPair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
-
 /**
  * The conversation between the member and `toUserId`, created on first use. The pair is stored
  * ordered under a unique index, so two members starting it at the same moment still share one.
@@ -61,7 +59,7 @@ export async function startConversation(ctx: ServiceContext, toUserId: string): 
     .limit(1);
   if (!other) throw notFound("No user found with that ID");
   await requireNotBlocked(ctx, toUserId);
-  const [userAId, userBId] = orderedPair(ctx.user.id, toUserId);
+  const [userAId, userBId] = conversationPair(ctx.user.id, toUserId);
   const findPair = () =>
     ctx.db
       .select({ id: conversations.id })
@@ -191,7 +189,7 @@ export async function postLoanLine(
   text: string,
   lineId: string,
 ): Promise<{ conversationId: string } | null> {
-  const [userAId, userBId] = orderedPair(actorId, otherId);
+  const [userAId, userBId] = conversationPair(actorId, otherId);
   const [block] = await deps.db
     .select({ one: blocks.blockerId })
     .from(blocks)
