@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { defineConfig, devices } from "@playwright/test";
-import { geocoderUrl } from "./tests/e2e/recorded-geocoder";
-import { googleBooksUrl, openLibraryUrl } from "./tests/e2e/recorded-metadata";
-import { transcriberUrl } from "./tests/e2e/recorded-transcriber";
+import { geocoderUrl } from "./tests/helpers/e2e/recorded-geocoder";
+import { googleBooksUrl, openLibraryUrl } from "./tests/helpers/e2e/recorded-metadata";
+import { transcriberUrl } from "./tests/helpers/e2e/recorded-transcriber";
 
 // Playwright cannot download its own browser here; Debian's chromium package is the browser.
 function chromiumPath(): string {
@@ -17,7 +17,9 @@ function chromiumPath(): string {
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
-  testDir: "tests/e2e",
+  testDir: "tests",
+  // Each feature keeps its journeys beside its other tests: tests/<feature>/<topic>.e2e.test.ts.
+  testMatch: "**/*.e2e.test.ts",
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -21,6 +21,11 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
+          // A feature's index.ts re-exports what other features use; a page that takes one name from it
+          // must not also load the rest. Our UI modules do nothing when imported but define things
+          // (the stylesheet is imported for its effect and stays outside this rule), so what no page
+          // uses is dropped even where a top-level call such as memo() hides that from the bundler.
+          treeshake: { moduleSideEffects: [{ test: /[\\/]app[\\/](features|ui|core|shell)[\\/].*\.tsx?$/, sideEffects: false }] },
           output: {
             // Modules many routes share would otherwise each become a tiny chunk of their own, and
             // gzip cannot share a dictionary across files: grouping them keeps every page's first
@@ -28,8 +33,8 @@ export default defineConfig({
             // what the library grid shares with clubs and My Books.
             codeSplitting: {
               groups: [
-                { name: "shell", test: /[\\/]app[\\/](components[\\/](top-bar|bottom-bar|icons|toaster|route-error-boundary|navigation-status|session-expired)\.tsx|lib[\\/](session-events|use-unread-count)\.ts|nonce\.tsx)$/ },
-                { name: "listing", test: /[\\/](app[\\/]components[\\/](book-card|book-cover|status-badge|prev-next|debounced-search)\.tsx|worker[\\/]shared[\\/]rules\.ts)$/ },
+                { name: "shell", test: /[\\/]app[\\/](shell[\\/](top-bar|bottom-bar)\.tsx|ui[\\/](icons|toaster|route-error-boundary|navigation-status|session-expired)\.tsx|shell[\\/]use-unread-count\.ts|core[\\/]session-events\.ts|core[\\/]nonce\.tsx)$/ },
+                { name: "listing", test: /[\\/](app[\\/](features[\\/]books[\\/](book-card|book-cover|status-badge)|ui[\\/](prev-next|debounced-search))\.tsx|worker[\\/]core[\\/]shared[\\/]rules\.ts)$/ },
               ],
             },
           },

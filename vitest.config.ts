@@ -5,6 +5,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
+    // The `~/` and `@worker/` aliases of tsconfig.cloudflare.json, for the modules tests import directly.
+    resolve: { tsconfigPaths: true },
     plugins: [
       cloudflareTest({
         // The Worker under test is the production build (`react-router build` runs first), so API and
@@ -31,7 +33,8 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ["tests/**/*.test.ts"],
-      exclude: ["tests/e2e/**"],
+      // Journeys (*.e2e.test.ts) are Playwright's, run against a served build.
+      exclude: ["tests/**/*.e2e.test.ts", "tests/helpers/e2e/**"],
       // Timeouts are a safety net, not a speed target (that is `npm run bench`): a few tests decode
       // megabyte images or race 50 joins, which can take several seconds on a busy 2-core CI machine.
       testTimeout: 20_000,

@@ -2,8 +2,8 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { requestContext } from "../worker/context";
-import { NonceProvider } from "./nonce";
+import { requestContext } from "@worker/core/request-context";
+import { NonceProvider } from "~/core/nonce";
 
 export const streamTimeout = 5_000;
 

@@ -9,16 +9,16 @@ import {
 import type { Route } from "./+types/root";
 import { lazy, Suspense, useEffect, useState } from "react";
 import "./app.css";
-import { BottomBar } from "./components/bottom-bar";
-import { NavigationStatus } from "./components/navigation-status";
-import { RouteErrorBoundary } from "./components/route-error-boundary";
-import { SessionExpiredListener } from "./components/session-expired";
-import { Toaster } from "./components/toaster";
-import { takeFlash, type Flash } from "./flash.server";
-import { TopBar } from "./components/top-bar";
-import { useUnreadCounts } from "./lib/use-unread-count";
-import { useNonce } from "./nonce";
-import { loadShell } from "./shell.server";
+import { BottomBar } from "./shell/bottom-bar";
+import { NavigationStatus } from "~/ui/navigation-status";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import { SessionExpiredListener } from "~/ui/session-expired";
+import { Toaster } from "~/ui/toaster";
+import { takeFlash, type Flash } from "~/core/flash.server";
+import { TopBar } from "./shell/top-bar";
+import { useUnreadCounts } from "./shell/use-unread-count";
+import { useNonce } from "~/core/nonce";
+import { loadShell } from "./shell/shell.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -59,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 // The installable app's registration, update offer and offline state: fetched once the page has loaded.
 // Without it (offline, nothing saved yet) the page works as a plain website.
 const AppStatus = lazy<React.ComponentType<{ viewer: string | null }>>(() =>
-  import("./components/app-status").catch(() => ({ default: () => null })),
+  import("~/features/pwa/app-status").catch(() => ({ default: () => null })),
 );
 
 export default function App({ loaderData }: Route.ComponentProps) {

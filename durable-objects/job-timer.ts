@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { runJob } from "../worker/services/job-registry";
+import { runJob } from "@worker/core/jobs/registry";
 
 /** After a failed run, try again this much later (the runtime's own alarm retries come first). */
 const FAILED_RUN_RETRY_MS = 60_000;
@@ -7,7 +7,7 @@ const FAILED_RUN_RETRY_MS = 60_000;
 /**
  * One timer per job, named by the job ("loan:{id}", "waitlist:{bookId}", "mail:{memberId}"):
  * it holds nothing but the job's name and one alarm (docs/decisions/007-reminders-on-alarms.md).
- * The alarm runs the job (found in worker/services/job-registry.ts by its name's prefix; the features
+ * The alarm runs the job (found in worker/core/jobs/registry.ts by its name's prefix; the features
  * register their runners there), which reads the truth from D1, does what is due (idempotently, by
  * dedupe keys) and names its next time. A retried or late alarm therefore never sends twice,
  * and a job whose loan has ended simply stops.

@@ -70,7 +70,7 @@ export class MemberInbox extends DurableObject<Env> {
    * suspended, deleted), or only those opened in `sessionId` (one sign-out). None is spared, not
    * even the asking tab's: keep-alive pings are answered by the runtime, so a socket opened with a
    * copy of that session would otherwise keep hearing who writes to the member. The asking tab
-   * ignores the notice itself (app/lib/session-events.ts). When the browser `replaced` the session
+   * ignores the notice itself (app/core/session-events.ts). When the browser `replaced` the session
    * by signing in again, its sockets are closed without a notice (see SESSION_REPLACED_CLOSE_CODE):
    * telling its other tabs to sign in again would make them sign the new session out. Returns how
    * many were closed.

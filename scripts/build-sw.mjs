@@ -9,7 +9,7 @@ const client = path.join(process.env.BUILD_DIR ?? "build", "client");
 const bundled = path.join(client, "sw.src.js");
 
 await build({
-  input: "app/sw/service-worker.ts",
+  input: "app/features/pwa/sw/service-worker.ts",
   // Workbox prints its development logs unless told this is production.
   transform: { define: { "process.env.NODE_ENV": JSON.stringify("production") } },
   output: { file: bundled, format: "iife", minify: true },

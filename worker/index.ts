@@ -1,24 +1,22 @@
+import type { AppEnv } from "@worker/core/http/app-env";
+import { crossSiteRefusedPage, csrfProtection, isForeignNavigation } from "@worker/core/http/csrf";
+import { d1Session } from "@worker/core/http/d1-bookmark";
+import { drainUnreadBody } from "@worker/core/http/drain-body";
+import { media } from "@worker/core/http/media";
+import { renderPage } from "@worker/core/http/pages";
+import { securityHeaders } from "@worker/core/http/security-headers";
+import { SHARE_TARGET_PATH } from "@worker/core/shared/offline";
+import { sessionUser } from "@worker/features/auth";
+import type { CoverAnalysisMessage } from "@worker/features/covers";
+import { handleCoverAnalysisBatch } from "@worker/features/covers";
+import { handleImportBatch, IMPORT_QUEUE_NAME, type ImportMessage } from "@worker/features/imports";
+import { conversationSocket, memberSocket } from "@worker/features/messages";
+import { oneClickUnsubscribe } from "@worker/features/notifications";
 import { Hono } from "hono";
 import { api } from "./api";
-import type { AppEnv } from "./http/app-env";
-import { d1Session } from "./http/d1-bookmark";
-import { conversationSocket } from "./http/conversation-socket";
-import { drainUnreadBody } from "./http/drain-body";
-import { memberSocket } from "./http/member-socket";
-import { oneClickUnsubscribe } from "./http/one-click-unsubscribe";
-import { media } from "./http/media";
-import { renderPage } from "./http/pages";
-import { securityHeaders } from "./http/security-headers";
-import { sessionUser } from "./auth/resolve-user";
-import { crossSiteRefusedPage, csrfProtection, isForeignNavigation } from "./http/csrf";
-import { handleCoverAnalysisBatch } from "./covers/consumer";
-import type { CoverAnalysisMessage } from "./covers/queue-message";
-import { handleImportBatch } from "./services/import-batches";
-import { IMPORT_QUEUE_NAME, type ImportMessage } from "./services/imports";
-import { SHARE_TARGET_PATH } from "./shared/offline";
 // Registers the features' scheduled jobs (loan reminders, waitlist offers, mail, data exports) with the
 // job registry the JobTimer Durable Object runs them from: this module is loaded in every isolate.
-import "./services/scheduled-jobs";
+import "./jobs";
 
 const app = new Hono<AppEnv>();
 
@@ -44,8 +42,8 @@ app.post("/unsubscribe", oneClickUnsubscribe);
 app.all("*", renderPage);
 
 export { ConversationRoom } from "../durable-objects/conversation-room";
-export { MemberInbox } from "../durable-objects/member-inbox";
 export { JobTimer } from "../durable-objects/job-timer";
+export { MemberInbox } from "../durable-objects/member-inbox";
 
 export default {
   fetch: app.fetch,

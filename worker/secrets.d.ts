@@ -1,5 +1,5 @@
 // Secrets and local-only settings are not in wrangler.toml, so `wrangler types` cannot see them.
-// They are optional here and validated once by worker/config.ts.
+// They are optional here and validated once by worker/core/config.ts.
 interface OptionalSecrets {
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;

@@ -11,7 +11,7 @@ const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 5000);
 const CONCURRENCY = (process.env.BENCH_IMPORT_CONCURRENCY ?? "1,4").split(",").map(Number);
 const THUMBNAIL = readFileSync("tests/covers/fixtures/front-cover-no-barcode.jpg");
 
-const { post, dispose } = await startBenchWorker("tests/import/bench/import-bench-worker.ts");
+const { post, dispose } = await startBenchWorker("tests/imports/bench/import-bench-worker.ts");
 
 interface Outcome {
   books: number;

@@ -23,8 +23,8 @@ function initialModules(routeIds) {
 
 const gzipKiB = (/** @type {string} */ file) => gzipSync(readFileSync(path.join(buildDir, "client", file.replace(/^\//, "")))).byteLength / 1024;
 
-for (const [page, routes] of Object.entries({ "/library": ["root", "routes/library"], "/clubs": ["root", "routes/member-layout", "routes/clubs"] })) {
-  if (!routes.every((id) => manifest.routes[id])) continue;
+for (const [page, routes] of Object.entries({ "/library": ["root", "features/books/routes/library"], "/clubs": ["root", "features/auth/routes/member-layout", "features/clubs/routes/clubs"] })) {
+  if (!routes.every((id) => manifest.routes[id])) throw new Error(`${page}: no route ${routes.find((id) => !manifest.routes[id])} in the manifest`);
   const files = initialModules(routes);
   const total = files.reduce((sum, file) => sum + gzipKiB(file), 0);
   console.log(`${page}: ${total.toFixed(2)} KiB gzip initial JS in ${files.length} files`);

@@ -79,11 +79,11 @@ async function rowsRead(ctx: (counter: ReadCounter) => Promise<unknown>, call: (
   return counter.rowsRead;
 }
 
-const library = await loadService<LibraryModule>("worker/services/library.ts");
-const clubsService = await loadService<ClubsModule>("worker/services/clubs.ts");
-const conversationsService = await loadService<ConversationsModule>("worker/services/conversations.ts");
-const loansService = await loadService<LoansModule>("worker/services/loans.ts");
-const notificationsService = await loadService<NotificationsModule>("worker/services/notifications.ts");
+const library = await loadService<LibraryModule>("worker/features/books/library.ts");
+const clubsService = await loadService<ClubsModule>("worker/features/clubs/club-lists.ts");
+const conversationsService = await loadService<ConversationsModule>("worker/features/messages/conversation-list.ts");
+const loansService = await loadService<LoansModule>("worker/features/loans/loans.ts");
+const notificationsService = await loadService<NotificationsModule>("worker/features/notifications/notifications.ts");
 
 const deepBook = Math.floor(BOOKS / 2);
 const deepBookCursor = `c${deepBook.toString(36)}`;

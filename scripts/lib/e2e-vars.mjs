@@ -24,7 +24,7 @@ export function prepareE2eVars({ buildDir, geocoderUrl, googleBooksUrl, openLibr
     .filter((line) => line.trim() && !/^\s*(GEOCODER_URL|GOOGLE_BOOKS_URL|OPEN_LIBRARY_URL)\s*=/.test(line))
     .filter((line) => !voiceUrl || !/^\s*(VOICE_TRANSCRIBER|VOICE_OPENAI_URL)\s*=/.test(line))
     .filter((line) => !/^\s*MODERATORS\s*=/.test(line));
-  // The moderation journey signs in with this address (tests/e2e/moderation.spec.ts).
+  // The moderation journey signs in with this address (tests/moderation/moderation.e2e.test.ts).
   lines.push(`MODERATORS='${E2E_MODERATOR_EMAIL}'`);
   if (geocoderUrl) lines.push(`GEOCODER_URL='${geocoderUrl}'`);
   if (googleBooksUrl) lines.push(`GOOGLE_BOOKS_URL='${googleBooksUrl}'`);

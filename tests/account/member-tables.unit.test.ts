@@ -3,11 +3,11 @@ import { is } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import type { Database } from "../../worker/db/client";
-import * as schema from "../../worker/db/schema";
-import { ACCOUNT_DELETION_PARTS } from "../../worker/services/account-deletion";
-import { ACCOUNT_DATA_PARTS, NOT_IN_DATA_DOWNLOAD } from "../../worker/services/data-download";
-import type { AccountZip, TableCover } from "../../worker/services/member-data-parts";
+import type { Database } from "@worker/db/client";
+import * as schema from "@worker/db/schema";
+import { ACCOUNT_DELETION_PARTS } from "@worker/features/account/account-deletion";
+import { ACCOUNT_DATA_PARTS, NOT_IN_DATA_DOWNLOAD } from "@worker/features/account/data-download";
+import type { AccountZip, TableCover } from "@worker/core/member-data-parts";
 import { createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 

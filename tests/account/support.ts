@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
-import { conversationRoom } from "../../worker/services/conversation-rooms";
+import { conversationRoom } from "@worker/features/messages/room-stubs";
 import { db } from "../helpers/fixtures";
 import { call } from "../helpers/http";
-import { SAME_ORIGIN } from "../members/support";
+import { SAME_ORIGIN } from "./member-support";
 import { createConversation } from "../messages/support";
 
 /** DELETE /api/users/me from this origin with the member's cookie (as the browser would send it). */

@@ -1,10 +1,9 @@
+import { createSession, sessionIdFromToken } from "@worker/core/session";
+import { sessions, users } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessionIdFromToken } from "../../worker/auth/session";
-import { sessions, users } from "../../worker/db/schema";
-import { createSession } from "../../worker/auth/session";
 import { db, signedInMember } from "../helpers/fixtures";
-import { call, json, ORIGIN, type Envelope } from "../helpers/http";
+import { call, type Envelope, json, ORIGIN } from "../helpers/http";
 import { clientAddress, postForm, sessionTokenFrom } from "./support";
 
 const EVIL = "https://evil.example";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { devSignInAllowed } from "../../worker/auth/dev-sign-in";
-import { validateSessionToken } from "../../worker/auth/session";
-import { readConfig } from "../../worker/config";
-import { users } from "../../worker/db/schema";
+import { devSignInAllowed } from "@worker/features/auth/dev-sign-in";
+import { validateSessionToken } from "@worker/core/session";
+import { readConfig } from "@worker/core/config";
+import { users } from "@worker/db/schema";
 import { env } from "cloudflare:workers";
 import { createMember, db } from "../helpers/fixtures";
 import { call } from "../helpers/http";

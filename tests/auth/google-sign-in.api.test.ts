@@ -2,8 +2,8 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { validateSessionToken } from "../../worker/auth/session";
-import { users } from "../../worker/db/schema";
+import { validateSessionToken } from "@worker/core/session";
+import { users } from "@worker/db/schema";
 import { createMember, db } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createSession, SESSION_TTL_MS, sessionIdFromToken, validateSessionToken } from "../../worker/auth/session";
-import { sessions } from "../../worker/db/schema";
+import { createSession, SESSION_TTL_MS, sessionIdFromToken, validateSessionToken } from "@worker/core/session";
+import { sessions } from "@worker/db/schema";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { call, json, ORIGIN, type Envelope } from "../helpers/http";
 import { postForm, sessionTokenFrom, setCookieFor } from "./support";

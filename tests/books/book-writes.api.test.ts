@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { books } from "../../worker/db/schema";
-import type { Book } from "../../worker/services/book-view";
+import { books } from "@worker/db/schema";
+import type { Book } from "@worker/features/books/book-columns";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { api, call, json, type Envelope } from "../helpers/http";
 import { JPEG_1PX } from "../helpers/images";

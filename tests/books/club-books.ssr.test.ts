@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { books, memberships } from "../../worker/db/schema";
+import { books, memberships } from "@worker/db/schema";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { addMember, createClub } from "../clubs/support";
-import { SAME_ORIGIN } from "../members/support";
+import { SAME_ORIGIN } from "../account/member-support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 

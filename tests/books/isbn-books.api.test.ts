@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { searchBookMetadata } from "../../worker/covers/metadata/lookup";
-import { books } from "../../worker/db/schema";
-import type { Book } from "../../worker/services/book-view";
-import { MAX_METADATA_COVER_BYTES, coverLinkAllowed } from "../../worker/services/metadata-cover";
+import { searchBookMetadata } from "@worker/features/covers/metadata/lookup";
+import { books } from "@worker/db/schema";
+import type { Book } from "@worker/features/books/book-columns";
+import { MAX_METADATA_COVER_BYTES, coverLinkAllowed } from "@worker/features/covers/metadata-cover-copy";
 import { fetchedUrls, fixtures, jsonResponse, mockFetch } from "../covers/helpers";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { api, call } from "../helpers/http";

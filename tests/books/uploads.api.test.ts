@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signedInMember } from "../helpers/fixtures";
 import { call, json, type Envelope } from "../helpers/http";
 import { GIF_1PX, JPEG_1PX, PNG_1PX } from "../helpers/images";
-import { signUpload } from "../../worker/services/upload-signing";
+import { signUpload } from "@worker/features/books/upload-signing";
 
 type UploadUrl = { uploadUrl: string; fileUrl: string; fileKey: string };
 

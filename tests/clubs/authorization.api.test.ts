@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clubs, joinRequests, memberships } from "../../worker/db/schema";
+import { clubs, joinRequests, memberships } from "@worker/db/schema";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { addMember, addPendingRequest, clubApi, createClub } from "./support";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { deriveInviteCode, hashInviteCode, newInviteNonce } from "../../worker/services/invite-code-crypto";
-import { clubInputSchema, clubUpdateSchema, inviteCodeInputSchema, normalizeInviteCode } from "../../worker/shared/club-rules";
+import { deriveInviteCode, hashInviteCode, newInviteNonce } from "@worker/features/clubs/invite-code-crypto";
+import { clubInputSchema, clubUpdateSchema, inviteCodeInputSchema, normalizeInviteCode } from "@worker/core/shared/club-rules";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLUB_RATE_LIMITED } from "../../worker/services/club-access";
+import { CLUB_RATE_LIMITED } from "@worker/features/clubs/club-access";
 import { signedInMember } from "../helpers/fixtures";
 import { openDialog, postForm } from "../helpers/pages";
 import { clubApi, createClub } from "./support";

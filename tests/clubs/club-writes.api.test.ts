@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { books, clubs, inviteCodes, joinRequests, memberships } from "../../worker/db/schema";
-import type { MemberClub } from "../../worker/services/clubs";
+import { books, clubs, inviteCodes, joinRequests, memberships } from "@worker/db/schema";
+import type { MemberClub } from "@worker/features/clubs/club-lists";
 import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
 import { call, json, type Envelope } from "../helpers/http";
-import { bearer, SAME_ORIGIN } from "../members/support";
+import { bearer, SAME_ORIGIN } from "../account/member-support";
 import { addMember, addPendingRequest, clubApi, createClub } from "./support";
 
 const FIELDS = { name: "Night Owls", description: "Reading after dark", location: "Lantern Café", isPrivate: true, memberLimit: 12 };

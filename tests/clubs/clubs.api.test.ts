@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clubs } from "../../worker/db/schema";
-import type { BrowseClub, ClubDetails, MemberClub } from "../../worker/services/clubs";
+import { clubs } from "@worker/db/schema";
+import type { BrowseClub, ClubDetails, MemberClub } from "@worker/features/clubs/club-lists";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { api, call, json, type Envelope } from "../helpers/http";
 import { addMember, createClub, createClubs } from "./support";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clubs, inviteCodeFailures, inviteCodes, joinRequests, memberships } from "../../worker/db/schema";
-import { TOO_MANY_ATTEMPTS, TOO_MANY_WRONG_CODES } from "../../worker/services/invite-attempts";
-import { INVITE_CODE_INVALID, isInviteCodeClash } from "../../worker/services/invite-codes";
+import { clubs, inviteCodeFailures, inviteCodes, joinRequests, memberships } from "@worker/db/schema";
+import { TOO_MANY_ATTEMPTS, TOO_MANY_WRONG_CODES } from "@worker/features/clubs/invite-attempts";
+import { INVITE_CODE_INVALID, isInviteCodeClash } from "@worker/features/clubs/invite-codes";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { addMember, addPendingRequest, clubApi, createClub } from "./support";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";

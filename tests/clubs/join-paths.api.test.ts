@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clubs, joinRequests, memberships } from "../../worker/db/schema";
+import { clubs, joinRequests, memberships } from "@worker/db/schema";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { postForm } from "../helpers/pages";
 import { addMember, addPendingRequest, clubApi, createClub } from "./support";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clubs, joinRequests, memberships, users } from "../../worker/db/schema";
-import type { MemberClub } from "../../worker/services/clubs";
+import { clubs, joinRequests, memberships, users } from "@worker/db/schema";
+import type { MemberClub } from "@worker/features/clubs/club-lists";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { addMember, addPendingRequest, clubApi, createClub, createClubs } from "./support";
 

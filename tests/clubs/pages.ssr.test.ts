@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clubs } from "../../worker/db/schema";
+import { clubs } from "@worker/db/schema";
 import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { openDialog, page, postForm } from "../helpers/pages";

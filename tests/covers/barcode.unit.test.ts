@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { decode as decodePng, encode as encodePng } from "fast-png";
-import { imageDimensions } from "../../worker/covers/barcode/image-dimensions";
-import { MAX_MEGAPIXELS, readEan13 } from "../../worker/covers/barcode/read-ean13";
-import { PermanentError } from "../../worker/covers/errors";
-import { isbn10To13, isbn13To10, normalizeIsbn } from "../../worker/covers/isbn";
-import { NO_BARCODE_MESSAGE, localAnalyzer } from "../../worker/covers/providers/local";
+import { imageDimensions } from "@worker/features/covers/barcode/image-dimensions";
+import { MAX_MEGAPIXELS, readEan13 } from "@worker/features/covers/barcode/read-ean13";
+import { PermanentError } from "@worker/features/covers/errors";
+import { isbn10To13, isbn13To10, normalizeIsbn } from "@worker/core/shared/isbn";
+import { NO_BARCODE_MESSAGE, localAnalyzer } from "@worker/features/covers/providers/local";
 import { blankPng, fixtures } from "./helpers";
 
 const signal = () => AbortSignal.timeout(5_000);

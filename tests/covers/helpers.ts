@@ -3,10 +3,10 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { vi } from "vitest";
-import { books } from "../../worker/db/schema";
-import { IMAGE_EXTENSIONS, sniffImageType } from "../../worker/shared/image-type";
-import { handleCoverAnalysisBatch, type CoverConsumerDeps } from "../../worker/covers/consumer";
-import type { CoverAnalysisMessage } from "../../worker/covers/queue-message";
+import { books } from "@worker/db/schema";
+import { IMAGE_EXTENSIONS, sniffImageType } from "@worker/core/shared/image-type";
+import { handleCoverAnalysisBatch, type CoverConsumerDeps } from "@worker/features/covers/consumer";
+import type { CoverAnalysisMessage } from "@worker/features/covers/queue-message";
 import { createBook, createMember, db } from "../helpers/fixtures";
 import backCoverJpg from "./fixtures/isbn-back-cover.jpg?inline";
 import sidewaysPng from "./fixtures/isbn-back-cover-sideways.png?inline";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { NO_BARCODE_MESSAGE } from "../../worker/covers/providers/local";
-import { books } from "../../worker/db/schema";
+import { NO_BARCODE_MESSAGE } from "@worker/features/covers/providers/local";
+import { books } from "@worker/db/schema";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { call, json, type Envelope } from "../helpers/http";
 import {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { googleBooksQuery } from "../../worker/covers/metadata/google-books";
-import { MetadataUnavailableError, findBookMetadata, searchBookMetadata } from "../../worker/covers/metadata/lookup";
+import { googleBooksQuery } from "@worker/features/covers/metadata/google-books";
+import { MetadataUnavailableError, findBookMetadata, searchBookMetadata } from "@worker/features/covers/metadata/lookup";
 import {
   googleBooksMiddlemarch,
   googleBooksNoMatch,

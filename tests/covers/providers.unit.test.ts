@@ -1,15 +1,15 @@
 import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AppConfig } from "../../worker/config";
-import { COVER_ANALYSIS_JSON_SCHEMA } from "../../worker/covers/analysis-schema";
-import { AGE_GROUPS_FROM_COVER } from "../../worker/shared/cover-analysis";
-import { PermanentError, TransientError } from "../../worker/covers/errors";
-import { parseModelAnswer } from "../../worker/covers/model-output";
-import { createCoverAnalyzer } from "../../worker/covers/providers";
-import { chatCompletionsUrl, openAiCompatibleAnalyzer } from "../../worker/covers/providers/openai-compatible";
-import { visionMessages } from "../../worker/covers/providers/vision-request";
-import { workersAiAnalyzer } from "../../worker/covers/providers/workers-ai";
+import type { AppConfig } from "@worker/core/config";
+import { COVER_ANALYSIS_JSON_SCHEMA } from "@worker/features/covers/analysis-schema";
+import { AGE_GROUPS_FROM_COVER } from "@worker/core/shared/cover-analysis";
+import { PermanentError, TransientError } from "@worker/features/covers/errors";
+import { parseModelAnswer } from "@worker/features/covers/model-output";
+import { createCoverAnalyzer } from "@worker/features/covers/providers";
+import { chatCompletionsUrl, openAiCompatibleAnalyzer } from "@worker/features/covers/providers/openai-compatible";
+import { visionMessages } from "@worker/features/covers/providers/vision-request";
+import { workersAiAnalyzer } from "@worker/features/covers/providers/workers-ai";
 import {
   chatCompletionHobbit,
   workersAiFencedAnswer,

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { GEOCODE_RATE_LIMITED } from "../../worker/services/geocoding";
+import { GEOCODE_RATE_LIMITED } from "@worker/features/geo/geocoding";
 import { signedInMember } from "../helpers/fixtures";
 import { api, call, type Envelope } from "../helpers/http";
 import * as recorded from "./fixtures/nominatim";

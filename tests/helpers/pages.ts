@@ -1,4 +1,4 @@
-import { SAME_ORIGIN } from "../members/support";
+import { SAME_ORIGIN } from "../account/member-support";
 import { call } from "./http";
 
 /** A server-rendered page: its status and HTML. */

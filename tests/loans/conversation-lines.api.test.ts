@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { MessagePage } from "../../durable-objects/conversation-room";
-import { notifications } from "../../worker/db/schema";
-import { addDays, dayIn } from "../../worker/shared/calendar";
-import { longDay } from "../../worker/services/loan-steps";
+import { notifications } from "@worker/db/schema";
+import { addDays, dayIn } from "@worker/core/shared/calendar";
+import { longDay } from "@worker/features/loans/loan-steps";
 import { db } from "../helpers/fixtures";
 import { api } from "../helpers/http";
 import { lendingScene, requestLoanAs, stepOk } from "./support";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { books, loans } from "../../worker/db/schema";
-import { addDays, dayIn } from "../../worker/shared/calendar";
+import { books, loans } from "@worker/db/schema";
+import { addDays, dayIn } from "@worker/core/shared/calendar";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { page, postForm } from "../helpers/pages";

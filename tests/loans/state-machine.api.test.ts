@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { books, LOAN_STATES, type LoanState, loans } from "../../worker/db/schema";
-import { addDays, dayIn } from "../../worker/shared/calendar";
+import { books, LOAN_STATES, type LoanState, loans } from "@worker/db/schema";
+import { addDays, dayIn } from "@worker/core/shared/calendar";
 import { addMember, createClub } from "../clubs/support";
 import { createBook, db } from "../helpers/fixtures";
 import { api } from "../helpers/http";

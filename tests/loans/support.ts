@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { type LoanState, loanEvents, loans, users } from "../../worker/db/schema";
-import { addDays, dayIn } from "../../worker/shared/calendar";
-import type { LoanView } from "../../worker/services/loans";
+import { type LoanState, loanEvents, loans, users } from "@worker/db/schema";
+import { addDays, dayIn } from "@worker/core/shared/calendar";
+import type { LoanView } from "@worker/features/loans/loans";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";
 

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { analyticsEvents, blocks, conversations } from "../../worker/db/schema";
-import { conversationRoom } from "../../worker/services/conversation-rooms";
+import { analyticsEvents, blocks, conversations } from "@worker/db/schema";
+import { conversationRoom } from "@worker/features/messages/room-stubs";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { addMember, createClub } from "../clubs/support";
-import { SAME_ORIGIN } from "../members/support";
+import { SAME_ORIGIN } from "../account/member-support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 

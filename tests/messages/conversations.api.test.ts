@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../worker/db/schema";
-import type { ConversationSummary } from "../../worker/services/conversations";
+import { users } from "@worker/db/schema";
+import type { ConversationSummary } from "@worker/features/messages/conversation-list";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { api, call } from "../helpers/http";
 import { createConversation } from "./support";

@@ -1,4 +1,4 @@
-import { conversationPair, conversations } from "../../worker/db/schema";
+import { conversationPair, conversations } from "@worker/db/schema";
 import { db } from "../helpers/fixtures";
 
 /**

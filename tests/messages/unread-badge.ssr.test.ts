@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conversations } from "../../worker/db/schema";
+import { conversations } from "@worker/db/schema";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { notifications, reports } from "../../worker/db/schema";
-import { REPORT_RECEIVED } from "../../worker/shared/reports";
+import { notifications, reports } from "@worker/db/schema";
+import { REPORT_RECEIVED } from "@worker/core/shared/reports";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { call, json, type Envelope } from "../helpers/http";
 import { asMember, type Member, moderator, post, report, reportRow, sendMessage } from "./support";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { blocks } from "../../worker/db/schema";
+import { blocks } from "@worker/db/schema";
 import { addMember, clubApi, createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { api, call } from "../helpers/http";

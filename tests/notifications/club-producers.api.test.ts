@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { notificationPreferences } from "../../worker/db/schema";
-import { CLUB_RATE_LIMITED } from "../../worker/services/club-access";
-import { notifyClubEvent } from "../../worker/services/club-notifications";
+import { notificationPreferences } from "@worker/db/schema";
+import { CLUB_RATE_LIMITED } from "@worker/features/clubs/club-access";
+import { notifyClubEvent } from "@worker/features/clubs/club-notifications";
 import { db, signedInMember } from "../helpers/fixtures";
 import { addMember, clubApi, createClub } from "../clubs/support";
 import { bellOf, outboxOf } from "./support";

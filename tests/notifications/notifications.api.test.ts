@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { notify, type NotificationInput } from "../../worker/services/notifications";
+import { notify, type NotificationInput } from "@worker/features/notifications/notifications";
 import { createMember, signedInMember } from "../helpers/fixtures";
 import { api, call, json, SAME_ORIGIN } from "../helpers/http";
 import { withoutProvider } from "./support";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type NotificationInput, notify } from "../../worker/services/notifications";
+import { type NotificationInput, notify } from "@worker/features/notifications/notifications";
 import { createMember, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { page, postForm } from "../helpers/pages";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { sessions } from "../../worker/db/schema";
-import { VIEWER_COOKIE, VIEWER_HEADER, VISITOR } from "../../worker/shared/offline";
+import { sessions } from "@worker/db/schema";
+import { VIEWER_COOKIE, VIEWER_HEADER, VISITOR } from "@worker/core/shared/offline";
 import { db, signedInMember } from "../helpers/fixtures";
 import { call, ORIGIN } from "../helpers/http";
-import { SAME_ORIGIN } from "../members/support";
+import { SAME_ORIGIN } from "../account/member-support";
 
 /** The Set-Cookie a response sends for `name`, or undefined. */
 const setCookie = (response: Response, name: string) => response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { TRANSCRIPTION_FAILED } from "../../worker/services/voice";
-import { openAiCompatibleTranscriber, transcriptionsUrl } from "../../worker/voice/openai-compatible";
-import { TranscriptionError } from "../../worker/voice/types";
+import { TRANSCRIPTION_FAILED } from "@worker/features/voice/transcribe";
+import { openAiCompatibleTranscriber, transcriptionsUrl } from "@worker/features/voice/openai-compatible";
+import { TranscriptionError } from "@worker/features/voice/types";
 import * as recorded from "./fixtures/whisper";
 import { base64, transcribe, wavRecording, webmRecording } from "./support";
 

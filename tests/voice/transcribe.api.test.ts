@@ -8,9 +8,9 @@ import {
   RECORDING_TOO_LARGE,
   TRANSCRIPTION_FAILED,
   VOICE_RATE_LIMITED,
-} from "../../worker/services/voice";
-import { MAX_VOICE_AUDIO_BYTES } from "../../worker/shared/voice";
-import { WHISPER_MODEL } from "../../worker/voice/workers-ai";
+} from "@worker/features/voice/transcribe";
+import { MAX_VOICE_AUDIO_BYTES } from "@worker/core/shared/voice";
+import { WHISPER_MODEL } from "@worker/features/voice/workers-ai";
 import { signedInMember } from "../helpers/fixtures";
 import { page } from "../helpers/pages";
 import * as recorded from "./fixtures/whisper";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { CoverAnalysis } from "../shared/cover-analysis";
+import type { CoverAnalysis } from "../core/shared/cover-analysis";
 
 // Times are Unix epoch milliseconds; ids are UUIDs unless said otherwise.
 const createdAt = () =>
@@ -37,7 +37,7 @@ export const users = sqliteTable(
     timezone: text("timezone", { enum: TIMEZONES }).notNull().default("UTC"),
     /** Demo members are created by the seed and offered by local sign-in. */
     isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
-    /** "Show my e-mail to other members" (/profile): everyone sees it. Otherwise see worker/services/email-visibility.ts. */
+    /** "Show my e-mail to other members" (/profile): everyone sees it. Otherwise see worker/features/account/email-visibility.ts. */
     showEmail: integer("show_email", { mode: "boolean" }).notNull().default(false),
     /** Set by a moderator: the member cannot sign in or post, and their books leave the library. */
     suspendedAt: integer("suspended_at", { mode: "number" }),
@@ -106,7 +106,7 @@ export interface GoogleMetadata {
 }
 
 /** The vision model's reading of a cover, typed from its zod schema. */
-export type { Candidate, CoverAnalysis } from "../shared/cover-analysis";
+export type { Candidate, CoverAnalysis } from "../core/shared/cover-analysis";
 
 export interface AdvancedMetadata {
   metadata?: { ageGroupFine?: AgeGroupFine };
@@ -199,7 +199,7 @@ export const MEMBER_STATUSES = ["active", "pending"] as const;
 /**
  * How a membership became active: the club's creator, anyone joining an open club, an admin's
  * approval, or an invite code. Approval and a code are invitations, which is what lets co-members
- * of a private club see each other's e-mail (worker/services/email-visibility.ts); "open" never does.
+ * of a private club see each other's e-mail (worker/features/account/email-visibility.ts); "open" never does.
  */
 export const JOIN_PATHS = ["created", "open", "approval", "code"] as const;
 export type JoinPath = (typeof JOIN_PATHS)[number];
@@ -379,7 +379,7 @@ export const analyticsEvents = sqliteTable(
 /**
  * The lending ledger (docs/decisions/007-loan-reminders-on-alarms.md). A loan is requested, then
  * accepted or declined, then lent, then returned; either side may cancel it before it is lent.
- * The book's status and lentToUserId follow it (worker/services/loans.ts).
+ * The book's status and lentToUserId follow it (worker/features/loans/loans.ts).
  */
 export const LOAN_STATES = ["requested", "accepted", "declined", "lent", "returned", "cancelled"] as const;
 export type LoanState = (typeof LOAN_STATES)[number];

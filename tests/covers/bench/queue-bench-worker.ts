@@ -1,10 +1,10 @@
 // Worker side of `scripts/bench-queue.ts`: runs the real cover-analysis consumer on local D1 and R2
 // with a recorded provider (no model, no network), so the figure is the pipeline's own cost.
-import { handleCoverAnalysisBatch } from "../../../worker/covers/consumer";
-import type { CoverAnalysisMessage } from "../../../worker/covers/queue-message";
-import { localAnalyzer } from "../../../worker/covers/providers/local";
-import type { CoverAnalyzer } from "../../../worker/covers/providers/types";
-import { workersAiAnalyzer } from "../../../worker/covers/providers/workers-ai";
+import { handleCoverAnalysisBatch } from "@worker/features/covers/consumer";
+import type { CoverAnalysisMessage } from "@worker/features/covers/queue-message";
+import { localAnalyzer } from "@worker/features/covers/providers/local";
+import type { CoverAnalyzer } from "@worker/features/covers/providers/types";
+import { workersAiAnalyzer } from "@worker/features/covers/providers/workers-ai";
 import { googleBooksPrideAndPrejudice, workersAiPrideAndPrejudice } from "../fixtures/recorded";
 import { applyMigrations } from "../../helpers/bench-migrate";
 

@@ -1,0 +1,31 @@
+import { badRequest, tooLarge } from "@worker/core/errors";
+import { readBodyWithLimit } from "@worker/core/http/body-limit";
+
+/** Page forms carry text only (files go through signed upload URLs, or the profile's own limit). */
+export const MAX_FORM_BYTES = 64 * 1024;
+export const FORM_TOO_LARGE = "The form is too large.";
+
+/**
+ * Every page action reads its form here, so none can be made to buffer an arbitrarily large body
+ * (the API's body limit does not cover page routes). Past `maxBytes` it refuses with 413, and the
+ * unread rest of the body is cancelled so the connection is not left holding it.
+ */
+export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES, tooLargeMessage = FORM_TOO_LARGE): Promise<FormData> {
+  const length = request.headers.get("Content-Length");
+  if (length && /^\d+$/.test(length) && Number(length) > maxBytes) {
+    await request.body?.cancel();
+    throw tooLarge(tooLargeMessage);
+  }
+  const bytes = await readBodyWithLimit(request.body, maxBytes, () => tooLarge(tooLargeMessage));
+  try {
+    return await new Response(bytes, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+  } catch {
+    throw badRequest("The form could not be read. Please try again.");
+  }
+}
+
+/** A text field, or undefined when the form did not send it. */
+export function textField(form: FormData, name: string): string | undefined {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+}

@@ -1,0 +1,27 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { requestContext } from "@worker/core/request-context";
+import type { MemberContext, ServiceContext, SessionUser } from "@worker/core/service-context";
+
+type Context = Readonly<RouterContextProvider>;
+
+export function loginUrlFor(url: URL): string {
+  return `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/** What services need for this request (`db`, `env`, and the member or null), for loaders and actions. */
+export function serviceContext(context: Context): ServiceContext {
+  const { db, env, user, sessionId, ctx } = context.get(requestContext);
+  return { db, env, user, sessionId, afterResponse: (work) => ctx.waitUntil(work) };
+}
+
+/** The service context of a signed-in member, or a redirect to /login that brings them back here. */
+export function memberContext(context: Context): MemberContext {
+  const ctx = serviceContext(context);
+  if (!ctx.user) throw redirect(loginUrlFor(context.get(requestContext).url));
+  return ctx as MemberContext;
+}
+
+/** The signed-in member, or the same redirect to /login. */
+export function requireMember(context: Context): SessionUser {
+  return memberContext(context).user;
+}

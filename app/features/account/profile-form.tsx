@@ -1,0 +1,161 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { OwnProfile } from "@worker/features/account/profiles";
+import { NAME_REQUIRED, NO_CHANGES, pictureFileProblem, PROFILE_BIO_MAX, PROFILE_NAME_MAX, PROFILE_PICTURE_TYPES } from "@worker/core/shared/profile";
+import { Avatar } from "~/ui/avatar";
+import { Field, SelectField, TextAreaField, TextField } from "~/ui/field";
+import type { ProfileActionResult } from "./profile-result";
+
+const UPDATED = "Profile updated successfully!";
+const IMAGE_UPLOADED = "Image uploaded successfully";
+
+type ProfileField = "name" | "bio" | "timezone" | "picture" | "showEmail" | "form";
+
+/**
+ * The profile's own card: picture, name, bio and timezone, saved together. A missing name and a
+ * save that changes nothing are caught here before posting; the action checks them all again.
+ */
+export function ProfileForm({ profile, timezones, result }: { profile: OwnProfile; timezones: readonly string[]; result: ProfileActionResult | undefined }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formAction?.startsWith("/profile");
+  const ids = useId();
+
+  const [name, setName] = useState(profile.name);
+  const [bio, setBio] = useState(profile.bio);
+  const [timezone, setTimezone] = useState<string>(profile.timezone);
+  const [chosen, setChosen] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [clientError, setClientError] = useState<{ field: ProfileField; message: string } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!chosen) return setPreview(null);
+    const url = URL.createObjectURL(chosen);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [chosen]);
+
+  // A saved picture is now the profile's; clear the chooser so saving again is 'No changes detected'.
+  useEffect(() => {
+    if (result?.ok && result.pictureUploaded) {
+      setChosen(null);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  }, [result]);
+
+  const serverErrors: Partial<Record<string, string>> = result && !result.ok ? result.errors : {};
+  const errorFor = (field: ProfileField) => (clientError ? (clientError.field === field ? clientError.message : null) : (serverErrors[field] ?? null));
+
+  function onPictureChange(event: React.ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0] ?? null;
+    const problem = file ? pictureFileProblem(file) : null;
+    if (problem) {
+      event.currentTarget.value = "";
+      setChosen(null);
+      setClientError({ field: "picture", message: problem });
+      return;
+    }
+    setClientError(null);
+    setChosen(file);
+  }
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const changed = name.trim() !== profile.name || bio.trim() !== profile.bio || timezone !== profile.timezone || chosen;
+    if (!name.trim()) {
+      event.preventDefault();
+      setClientError({ field: "name", message: NAME_REQUIRED });
+    } else if (!changed) {
+      event.preventDefault();
+      setClientError({ field: "form", message: NO_CHANGES });
+    } else setClientError(null);
+  }
+
+  return (
+    <Form method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="card space-y-5 p-5">
+      <div className="flex items-center gap-4">
+        <Avatar src={preview ?? profile.profilePicture} name={name || profile.name} size="lg" />
+        <div className="min-w-0">
+          <p className="truncate font-semibold">{profile.name}</p>
+          <p className="truncate text-sm text-stone-700">{profile.email}</p>
+          <Link to={`/users/${profile.userId}`} className="text-sm font-medium text-brand-700 hover:underline">
+            View your public profile
+          </Link>
+        </div>
+      </div>
+
+      <TextField
+        id={`${ids}-name`}
+        label="Display Name"
+        error={errorFor("name")}
+        name="name"
+        type="text"
+        required
+        maxLength={PROFILE_NAME_MAX}
+        autoComplete="name"
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+      />
+
+      <TextAreaField
+        id={`${ids}-bio`}
+        label="Bio"
+        error={errorFor("bio")}
+        name="bio"
+        rows={4}
+        maxLength={PROFILE_BIO_MAX}
+        value={bio}
+        onChange={(event) => setBio(event.currentTarget.value)}
+      />
+
+      <SelectField
+        id={`${ids}-timezone`}
+        label="Timezone"
+        error={errorFor("timezone")}
+        name="timezone"
+        value={timezone}
+        onChange={(event) => setTimezone(event.currentTarget.value)}
+        className="field min-h-11"
+      >
+        {timezones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replaceAll("_", " ")}
+          </option>
+        ))}
+      </SelectField>
+
+      <Field id={`${ids}-picture`} label="Profile Picture" hint="JPEG, PNG or GIF, up to 5 MB." error={errorFor("picture")}>
+        {(control) => (
+          <input
+            {...control}
+            ref={fileInput}
+            name="picture"
+            type="file"
+            accept={PROFILE_PICTURE_TYPES.join(",")}
+            onChange={onPictureChange}
+            className="block w-full text-sm text-stone-800 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-stone-300 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-stone-800 hover:file:bg-stone-100"
+          />
+        )}
+      </Field>
+
+      <div className="flex flex-wrap items-center gap-3 border-t border-stone-200 pt-4">
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? "Saving…" : "Save Changes"}
+        </button>
+        <Link to="/settings/notifications" className="btn btn-secondary">
+          Notification settings
+        </Link>
+      </div>
+      {errorFor("form") && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900">
+          {errorFor("form")}
+        </p>
+      )}
+      {!clientError && result?.ok && (
+        <div role="status" className="space-y-1 rounded-lg bg-green-50 p-3 font-medium text-green-900">
+          {result.pictureUploaded && <p>{IMAGE_UPLOADED}</p>}
+          <p>{UPDATED}</p>
+        </div>
+      )}
+    </Form>
+  );
+}

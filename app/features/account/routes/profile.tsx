@@ -1,0 +1,95 @@
+import { useActionData } from "react-router";
+import { isModerator, readConfig } from "@worker/core/config";
+import { TIMEZONES } from "@worker/db/schema";
+import { latestDataExport } from "@worker/features/account/data-download";
+import { saveProfilePicture } from "@worker/features/account/profile-picture";
+import { profileUpdateSchema, toOwnProfile, updateProfile } from "@worker/features/account/profiles";
+import { MAX_PROFILE_PICTURE_BYTES, PICTURE_TOO_LARGE } from "@worker/core/shared/profile";
+import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
+import { memberContext } from "~/core/route-context.server";
+import { ProfileData } from "../profile-data";
+import { ProfileDeleteAccount } from "../profile-delete-account";
+import { ProfileForm } from "../profile-form";
+import { ProfileModeration } from "../profile-moderation";
+import { ProfilePrivacy } from "../profile-privacy";
+import { ProfileSessions } from "../profile-sessions";
+import { readFormData, textField } from "~/core/form-data.server";
+import type { Route } from "./+types/profile";
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Profile — BookClub" }];
+}
+
+const UPLOAD_FAILED = "Failed to upload image. Please try again.";
+const UPDATE_FAILED = "Failed to update profile";
+// Room for the text fields and multipart framing next to a picture of the maximum size.
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = memberContext(context);
+  // The list comes from the server so the browser bundle never imports the schema.
+  return {
+    profile: toOwnProfile(ctx.user),
+    timezones: TIMEZONES,
+    dataExport: await latestDataExport(ctx),
+    // The top bar's Moderation link is not on the phone's bottom bar: moderators find it here too.
+    moderator: isModerator(readConfig(ctx.env), ctx.user.email),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = memberContext(context);
+
+  let form: FormData;
+  try {
+    form = await readFormData(request, MAX_PROFILE_PICTURE_BYTES + FORM_OVERHEAD_BYTES, PICTURE_TOO_LARGE);
+  } catch (error) {
+    return actionError(error, { field: "picture" });
+  }
+
+  // The e-mail switch posts the state it asks for, "on" or "off"; anything else fails the schema.
+  const showEmail = textField(form, "showEmail");
+  const fields = profileUpdateSchema.safeParse({
+    name: textField(form, "name"),
+    bio: textField(form, "bio"),
+    timezone: textField(form, "timezone"),
+    showEmail: showEmail === "on" ? true : showEmail === "off" ? false : showEmail,
+  });
+  if (!fields.success) return refuse(fieldErrors(fields.error), 400);
+
+  // Browsers send an empty file part when no picture was chosen.
+  const picture = form.get("picture");
+  let pictureKey: string | undefined;
+  if (picture instanceof File && (picture.size > 0 || picture.name)) {
+    if (picture.size > MAX_PROFILE_PICTURE_BYTES) return refuse({ picture: PICTURE_TOO_LARGE }, 413);
+    try {
+      pictureKey = (await saveProfilePicture(ctx, new Uint8Array(await picture.arrayBuffer()))).key;
+    } catch (error) {
+      return actionError(error, { field: "picture", unexpected: UPLOAD_FAILED });
+    }
+  }
+
+  try {
+    await updateProfile(ctx, { ...fields.data, ...(pictureKey ? { profilePicture: pictureKey } : {}) });
+  } catch (error) {
+    // 'No changes detected' and the like say what to fix; anything else is the generic 'Failed to update profile'.
+    return actionError(error, { message: (refused) => (refused.status === 400 ? refused.message : UPDATE_FAILED), unexpected: UPDATE_FAILED });
+  }
+  return { ok: true as const, pictureUploaded: Boolean(pictureKey) };
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { profile, timezones, dataExport } = loaderData;
+  const result = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <h1 className="font-serif text-3xl font-bold">Profile</h1>
+      <ProfileForm profile={profile} timezones={timezones} result={result} />
+      <ProfilePrivacy showEmail={profile.showEmail} />
+      {loaderData.moderator && <ProfileModeration />}
+      <ProfileSessions />
+      <ProfileData dataExport={dataExport} />
+      <ProfileDeleteAccount />
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { ServiceError } from "@worker/core/errors";
+import { findPublicUser } from "@worker/features/account/profiles";
+import { hasBlocked, startConversation } from "@worker/features/messages";
+import { useId } from "react";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { actionError, refuse } from "~/core/action-result.server";
+import { readFormData, textField } from "~/core/form-data.server";
+import { refusal } from "~/core/refusal.server";
+import { memberContext } from "~/core/route-context.server";
+import { revalidateUnlessDialogChange, useUrlDialog } from "~/core/use-url-dialog";
+import { BlockMemberDialog } from "~/features/messages";
+import { blockIntentAction, isBlockIntent } from "~/features/messages/index.server";
+import { ReportButton } from "~/features/moderation";
+import { Avatar } from "~/ui/avatar";
+import { OpenDialogButton } from "~/ui/dialog";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import type { Route } from "./+types/user-profile";
+
+const NOT_FOUND = "User not found";
+const LOAD_FAILED = "Failed to load user";
+const START_FAILED = "Could not start conversation";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const ctx = memberContext(context);
+  const member = ctx.user;
+  try {
+    const user = await findPublicUser(ctx, params.userId);
+    const isSelf = user.userId === member.id;
+    const blocked = isSelf ? false : await hasBlocked(ctx, user.userId);
+    return { user, isSelf, blocked, emailPrivate: isSelf && !member.showEmail };
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 404) throw refusal(NOT_FOUND, 404);
+    throw error;
+  }
+}
+
+/** Start Conversation goes to the conversation (created on first use); Block and Unblock come back here. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = memberContext(context);
+  let intent: string | undefined;
+  try {
+    intent = textField(await readFormData(request), "intent");
+  } catch (error) {
+    return actionError(error);
+  }
+  if (isBlockIntent(intent)) return blockIntentAction(ctx, intent, params.userId, `/users/${params.userId}`);
+  if (intent !== "start") return refuse({ form: START_FAILED }, 400);
+  try {
+    const { conversationId } = await startConversation(ctx, params.userId);
+    return redirect(`/messages/${conversationId}`);
+  } catch (error) {
+    // A refusal says why (a block, oneself, too many tries); anything else is 'Could not start conversation' alone.
+    const reason = error instanceof ServiceError && [400, 403, 429].includes(error.status) ? error.message : undefined;
+    if (error instanceof ServiceError) return refuse({ form: START_FAILED, ...(reason ? { reason } : {}) }, error.status);
+    return actionError(error, { unexpected: START_FAILED });
+  }
+}
+
+export const shouldRevalidate = revalidateUnlessDialogChange();
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: `${loaderData?.user.name ?? NOT_FOUND} — BookClub` }, { name: "robots", content: "noindex" }];
+}
+
+export default function UserProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, isSelf, blocked, emailPrivate } = loaderData;
+  const headingId = useId();
+  const navigation = useNavigation();
+  const starting = navigation.state !== "idle" && navigation.formData?.get("intent") === "start";
+  const { dialog, closeHref, close } = useUrlDialog();
+  const errors = actionData && "errors" in actionData ? (actionData.errors as Partial<Record<string, string>>) : undefined;
+  return (
+    <article className="mx-auto max-w-xl">
+      <div className="card flex flex-col items-center gap-4 p-6 text-center">
+        <Avatar src={user.profilePicture} name={user.name} size="lg" />
+        <div>
+          <h1 id={headingId} className="font-serif text-2xl font-bold">
+            {user.name}
+          </h1>
+          {/* Null when this viewer may not see it (see worker/features/account/email-visibility.ts). */}
+          {user.email && (
+            <a href={`mailto:${user.email}`} className="text-brand-700 underline">
+              {user.email}
+            </a>
+          )}
+        </div>
+        {isSelf ? (
+          <div className="space-y-2">
+            <p className="text-stone-700">This is how other members see you.</p>
+            {emailPrivate && (
+              <p className="text-sm text-stone-700">
+                Your e-mail is shown only to members you have exchanged messages with, and to fellow members of a private club you
+                both joined by invitation or approval.
+              </p>
+            )}
+            <Link to="/profile" className="btn btn-secondary">
+              Edit profile
+            </Link>
+          </div>
+        ) : (
+          <div className="space-y-3">
+            {blocked ? (
+              <p className="text-stone-700">You have blocked {user.name}. Neither of you can message the other until you unblock them.</p>
+            ) : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="start" />
+                <button type="submit" className="btn btn-primary" disabled={starting}>
+                  {starting ? "Starting…" : "Start Conversation"}
+                </button>
+              </Form>
+            )}
+            {errors?.form && dialog !== "block" && (
+              <div role="alert" className="text-sm text-red-800">
+                <p className="font-semibold">{errors.form}</p>
+                {errors.reason && <p>{errors.reason}</p>}
+              </div>
+            )}
+            <div className="flex flex-wrap justify-center gap-2">
+              <OpenDialogButton dialog="block" className="btn btn-secondary" describedBy={headingId}>
+                {blocked ? "Unblock" : "Block"}
+              </OpenDialogButton>
+              <ReportButton target={{ subject: "member", userId: user.userId }} title={`Report ${user.name}`} describedBy={headingId} />
+            </div>
+          </div>
+        )}
+      </div>
+      {!isSelf && (
+        <BlockMemberDialog
+          open={dialog === "block"}
+          onClose={close}
+          cancelHref={closeHref}
+          name={user.name}
+          blocked={blocked}
+          error={dialog === "block" ? errors?.form : undefined}
+        />
+      )}
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} heading={LOAD_FAILED} byStatus={{ 404: NOT_FOUND }} />;
+}

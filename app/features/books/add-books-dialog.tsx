@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import type { Book } from "@worker/features/books/book-columns";
+import { MAX_IMAGES_PER_DIALOG } from "@worker/core/shared/upload-rules";
+import { uploadBatch, type BatchProgress } from "./batch-upload";
+import { ImagePicker } from "./image-picker";
+import { ScanIsbnButton } from "./scan-isbn-button";
+import { useToast } from "~/ui/toaster";
+
+/** The Add Books dialog: pick up to ten covers, upload them one at a time, watch the progress. */
+export function AddBooksDialog({
+  open,
+  onClose,
+  onBookAdded,
+  onFinished,
+  incoming,
+}: {
+  /** Photos shared from the gallery, added as if picked. */
+  incoming?: File[];
+  open: boolean;
+  onClose: () => void;
+  onBookAdded: (book: Book) => void;
+  onFinished: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<BatchProgress | null>(null);
+  const { notify } = useToast();
+  const revalidator = useRevalidator();
+  const uploading = progress !== null;
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  async function upload() {
+    if (files.length === 0) {
+      setError("Please upload at least one book image.");
+      return;
+    }
+    setError(null);
+    try {
+      const result = await uploadBatch(files, setProgress, onBookAdded, () =>
+        notify("error", "Failed to upload one of the images"),
+      );
+      notify(result.succeeded > 0 ? "success" : "error", `Added ${result.succeeded}/${result.total} book(s).`);
+      setFiles([]);
+      onFinished();
+    } catch {
+      notify("error", "Failed to upload images");
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="add-books-title"
+      className="m-auto w-[min(42rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-2xl backdrop:bg-stone-900/50"
+      onCancel={(event) => {
+        // React passes the scanner dialog's own Escape up to here; that one closes only the scanner.
+        if (event.target !== event.currentTarget) return;
+        if (uploading) event.preventDefault();
+        else onClose();
+      }}
+    >
+      <div className="space-y-4 p-5">
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <h2 id="add-books-title" className="font-serif text-2xl font-semibold">
+              Add Books
+            </h2>
+            <p className="text-sm text-stone-700">Photograph the covers; we read the title and author for you.</p>
+          </div>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={uploading}>
+            Close
+          </button>
+        </div>
+        <ImagePicker
+          files={files}
+          onChange={(next) => {
+            setFiles(next);
+            setError(null);
+          }}
+          max={MAX_IMAGES_PER_DIALOG}
+          disabled={uploading}
+          incoming={incoming}
+        />
+        {error && (
+          <p role="alert" className="text-sm font-medium text-red-800">
+            {error}
+          </p>
+        )}
+        {progress && (
+          <div role="status" className="space-y-1 rounded-lg bg-stone-100 p-3 text-sm">
+            <p className="font-semibold">
+              Uploading {progress.index}/{progress.total}
+            </p>
+            <p>
+              {progress.succeeded} succeeded · {progress.failed} failed
+            </p>
+            <progress className="h-2 w-full" max={progress.total} value={progress.succeeded + progress.failed} />
+          </div>
+        )}
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          <ScanIsbnButton
+            onAdded={(book) => {
+              onBookAdded(book);
+              // The shelf's count and order come from the server.
+              void revalidator.revalidate();
+            }}
+          />
+          <button type="button" className="btn btn-primary" onClick={upload} disabled={uploading}>
+            {uploading ? "Uploading…" : `Upload ${files.length || ""} ${files.length === 1 ? "image" : "images"}`.replace("  ", " ")}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

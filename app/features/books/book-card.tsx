@@ -1,0 +1,71 @@
+import { Link } from "react-router";
+import type { BookCard as BookCardData } from "@worker/features/books/book-columns";
+import { BookCover } from "./book-cover";
+import { DueNote, StatusBadge } from "./status-badge";
+
+interface Props {
+  /** `due`: the lent book's due label, made by the loader in the viewer's timezone. */
+  book: BookCardData & { due?: { text: string; overdue: boolean } | null };
+  /** True when the book has no club or the viewer belongs to its club. */
+  isClubMember: boolean;
+  layout: "grid" | "list";
+  eager?: boolean;
+}
+
+/**
+ * The book's club. A private club's book is "members only" to everyone outside the club (no
+ * borrowing); the club's page is linked where the viewer may open it (members, or any public club).
+ */
+function ClubNote({ book, isClubMember }: Pick<Props, "book" | "isClubMember">) {
+  if (!book.clubId) return null;
+  const membersOnly = book.clubIsPrivate && !isClubMember;
+  const name = book.clubName ?? "a club";
+  return (
+    <p className="flex flex-wrap items-center gap-x-1 text-xs text-stone-700">
+      <span>
+        Club:{" "}
+        {membersOnly ? (
+          name
+        ) : (
+          <Link to={`/clubs/${book.clubId}`} className="underline hover:text-brand-700">
+            {name}
+          </Link>
+        )}
+        {book.clubIsPrivate ? " (private)" : ""}
+      </span>
+      {membersOnly && <span className="rounded-full bg-stone-200 px-1.5 py-0.5 font-semibold text-stone-800">Members only</span>}
+    </p>
+  );
+}
+
+/** One card for both layouts: the list's row and the grid's tile differ only in their classes and where the status sits. */
+export function BookCard({ book, isClubMember, layout, eager }: Props) {
+  const title = book.title || "Untitled Book";
+  const list = layout === "list";
+  const clamp = list ? "" : "line-clamp-1 ";
+  const status = (
+    <div className={list ? "shrink-0" : "mt-auto pt-2"}>
+      <StatusBadge status={book.status} />
+      <DueNote due={book.due} />
+    </div>
+  );
+  return (
+    <li className={list ? "card flex gap-4 p-3" : "card group flex flex-col overflow-hidden"}>
+      <Link to={`/books/${book.bookId}`} className={list ? "w-16 shrink-0" : "block"} tabIndex={-1} aria-hidden="true">
+        <BookCover src={book.coverImage} title={title} eager={eager} className={list ? "rounded" : "transition-opacity group-hover:opacity-90"} />
+      </Link>
+      <div className={list ? "min-w-0 flex-1 space-y-1" : "flex flex-1 flex-col gap-1 p-3"}>
+        <h2 className={`${list ? "text-lg" : "line-clamp-2 text-base"} font-serif leading-snug font-semibold`}>
+          <Link to={`/books/${book.bookId}`} className="hover:underline">
+            {title}
+          </Link>
+        </h2>
+        <p className={`${clamp}text-sm text-stone-700`}>{book.author || "Unknown"}</p>
+        <p className={`${clamp}text-xs text-stone-700`}>Owner: {book.userName}</p>
+        <ClubNote book={book} isClubMember={isClubMember} />
+        {!list && status}
+      </div>
+      {list && status}
+    </li>
+  );
+}

@@ -1,0 +1,39 @@
+import { BooksIcon } from "~/ui/icons";
+
+/** A cover image, or a drawn placeholder when the book has none. */
+export function BookCover({
+  src,
+  title,
+  className = "",
+  eager = false,
+}: {
+  src: string | null;
+  title: string;
+  className?: string;
+  eager?: boolean;
+}) {
+  if (!src) {
+    return (
+      <div
+        role="img"
+        aria-label={`No cover for ${title || "Untitled Book"}`}
+        className={`flex aspect-[2/3] items-center justify-center bg-gradient-to-br from-stone-200 to-stone-300 text-stone-600 ${className}`}
+      >
+        <BooksIcon className="h-10 w-10" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={`Cover of ${title || "Untitled Book"}`}
+      width={400}
+      height={600}
+      loading={eager ? "eager" : "lazy"}
+      // The first covers are the page's largest paint; ask for them first.
+      fetchPriority={eager ? "high" : "auto"}
+      decoding="async"
+      className={`aspect-[2/3] w-full bg-stone-200 object-cover ${className}`}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import { updateBookSchema } from "@worker/features/books/book-writes";
+import { textField } from "~/core/form-data.server";
+
+/**
+ * The Edit Book form's fields as the update service takes them (empty borrower means none; an
+ * empty club is "No club"; a form without the Club select leaves the club as it is).
+ */
+export function parseBookForm(form: FormData) {
+  const borrower = textField(form, "lentToUserId")?.trim();
+  const club = textField(form, "clubId")?.trim();
+  return updateBookSchema.safeParse({
+    title: textField(form, "title"),
+    author: textField(form, "author"),
+    description: textField(form, "description") ?? "",
+    status: textField(form, "status"),
+    lentToUserId: borrower ? borrower : null,
+    lentToUserName: textField(form, "lentToUserName")?.trim() || null,
+    clubId: club === undefined ? undefined : club || null,
+  });
+}

@@ -1,0 +1,3 @@
+export { BookCard } from "./book-card";
+export { BookCover } from "./book-cover";
+export { DueNote } from "./status-badge";

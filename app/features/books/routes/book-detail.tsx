@@ -1,0 +1,223 @@
+import { ServiceError } from "@worker/core/errors";
+import { AUDIENCE_LABELS, audienceOf } from "@worker/core/shared/audience";
+import { BOOK_META_DESCRIPTION_MAX as META_DESCRIPTION_MAX } from "@worker/core/shared/rules";
+import { findBookById } from "@worker/features/books/library";
+import { bookLoanPanel } from "@worker/features/loans";
+import { useMemo } from "react";
+import { Form, Link, useRevalidator } from "react-router";
+import { refusal } from "~/core/refusal.server";
+import { serviceContext } from "~/core/route-context.server";
+import { BookLoanPanel, BorrowButton } from "~/features/loans";
+import { loanIntentAction, timeFor, todayFor, withDueLabel } from "~/features/loans/index.server";
+import { ReportButton } from "~/features/moderation";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import { BookCover } from "../book-cover";
+import { DeleteBookButton } from "../delete-book-button";
+import { CoverAnalysisSection, GoogleMetadataSection } from "../metadata-sections";
+import { DueNote, StatusBadge } from "../status-badge";
+import { useAnalysisPolling } from "../use-analysis-polling";
+import type { Route } from "./+types/book-detail";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const ctx = serviceContext(context);
+  const [book, panel] = await Promise.all([
+    findBookById(ctx, params.bookId),
+    // No book, no panel: the 404 below says so.
+    bookLoanPanel(ctx, params.bookId).catch((error: unknown) => {
+      if (error instanceof ServiceError && error.status === 404) return null;
+      throw error;
+    }),
+  ]);
+  if (!book || !panel) throw refusal("We couldn't find that book. It may have been removed by its owner.", 404);
+  const today = todayFor(ctx.user);
+  const offerUntil = panel.waitlist.offerExpiresAt === null ? null : timeFor(ctx.user, panel.waitlist.offerExpiresAt);
+  return { book: withDueLabel(book, today), isOwner: ctx.user?.id === book.userId, signedIn: Boolean(ctx.user), panel, today, offerUntil };
+}
+
+/** The lending panel's forms (request, cancel, waitlist); visitors are sent to sign in and back here. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const back = `/books/${params.bookId}`;
+  return loanIntentAction({ request, context, bookId: params.bookId, errorKey: () => "loan", back });
+}
+
+function metaDescription(book: Route.ComponentProps["loaderData"]["book"]): string {
+  const title = book.title || "Untitled Book";
+  const base = book.description || `${title} by ${book.author || "Unknown"}, shared by ${book.userName} on BookClub.`;
+  return base.length > META_DESCRIPTION_MAX ? `${base.slice(0, META_DESCRIPTION_MAX - 1).trimEnd()}…` : base;
+}
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  if (!loaderData) return [{ title: "Book not found — BookClub" }];
+  const { book } = loaderData;
+  const title = book.title || "Untitled Book";
+  const isbn = book.isbn13 ?? book.isbn10 ?? undefined;
+  return [
+    { title: `${title} — BookClub` },
+    { name: "description", content: metaDescription(book) },
+    { property: "og:title", content: title },
+    { property: "og:type", content: "book" },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Book",
+        name: title,
+        ...(book.author ? { author: { "@type": "Person", name: book.author } } : {}),
+        ...(isbn ? { isbn } : {}),
+        ...(book.publisher ? { publisher: { "@type": "Organization", name: book.publisher } } : {}),
+        ...(book.publishedDate ? { datePublished: book.publishedDate } : {}),
+        ...(book.pageCount ? { numberOfPages: book.pageCount } : {}),
+        ...(book.language ? { inLanguage: book.language } : {}),
+        ...(book.coverImage ? { image: book.coverImage } : {}),
+        description: metaDescription(book),
+      },
+    },
+  ];
+}
+
+function Fact({ label, value }: { label: string; value: string | number | null | undefined }) {
+  if (value === null || value === undefined || value === "") return null;
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{label}</dt>
+      <dd className="text-stone-900">{value}</dd>
+    </div>
+  );
+}
+
+export default function BookDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { book, isOwner, signedIn, panel, today, offerUntil } = loaderData;
+  const title = book.title || "Untitled Book";
+  const owner = book.userName || "owner";
+  const audience = audienceOf(book);
+  // While the cover is being read, poll and refresh the page once the analysis lands.
+  const revalidator = useRevalidator();
+  const pending = useMemo(() => (book.analysisState === "pending" ? [book] : []), [book]);
+  useAnalysisPolling(pending, () => revalidator.revalidate());
+
+  return (
+    <article className="space-y-6">
+      <Link to={isOwner ? "/my-books" : "/library"} className="text-sm font-medium text-brand-700 hover:underline">
+        ← Back to {isOwner ? "My Books" : "Library"}
+      </Link>
+      <div className="grid gap-6 md:grid-cols-[minmax(0,18rem)_1fr]">
+        <div className="mx-auto w-full max-w-72">
+          <BookCover src={book.coverImage} title={title} eager className="rounded-lg shadow-md" />
+        </div>
+        <div className="space-y-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusBadge status={book.status} />
+            {book.status === "borrowed" && book.lentToUserId && (
+              <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">
+                Lent to {book.lentToUserName || book.lentToUserId}
+              </span>
+            )}
+            <DueNote due={book.due} />
+            {book.membersOnly && (
+              <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">Members only</span>
+            )}
+            {book.analysisState === "needs_details" && (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Needs details</span>
+            )}
+          </div>
+          <h1 className="font-serif text-3xl font-bold">{title}</h1>
+          {/* Only the owner gets this far with a hidden book; everyone else gets a 404. */}
+          {book.hidden && (
+            <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900">
+              {book.hidden === "moderation"
+                ? "A moderator hid this book. Other members can't see it in the library or open this page."
+                : "This book is hidden while your account is suspended."}
+            </p>
+          )}
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
+            <Fact label="Author" value={book.author || "Unknown"} />
+            <div>
+              <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Owner</dt>
+              <dd>
+                {signedIn ? (
+                  <Link to={`/users/${book.userId}`} className="text-brand-700 hover:underline">
+                    {owner}
+                  </Link>
+                ) : (
+                  owner
+                )}
+              </dd>
+            </div>
+            {book.clubId && (
+              <div>
+                <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Club</dt>
+                <dd>
+                  {book.clubName ?? "Club"}
+                  {book.clubIsPrivate ? " (private)" : ""}
+                  {/* Outsiders of a private club would only find a 404 there. */}
+                  {!book.membersOnly && (
+                    <>
+                      {" "}
+                      <Link to={`/clubs/${book.clubId}`} className="text-sm text-brand-700 hover:underline">
+                        (manage)
+                      </Link>
+                    </>
+                  )}
+                </dd>
+              </div>
+            )}
+            <Fact label="ISBN-10" value={book.isbn10} />
+            <Fact label="ISBN-13" value={book.isbn13} />
+            <Fact label="Published" value={book.publishedDate} />
+            <Fact label="Pages" value={book.pageCount} />
+            <Fact label="Language" value={book.language} />
+            <Fact label="Publisher" value={book.publisher} />
+            <Fact label="Audience" value={audience ? AUDIENCE_LABELS[audience] : null} />
+          </dl>
+          {book.description && <p className="leading-relaxed whitespace-pre-line text-stone-800">{book.description}</p>}
+          <div className="flex flex-wrap gap-3">
+            {isOwner ? (
+              <>
+                <Link to={`/books/${book.bookId}/edit`} className="btn btn-secondary">
+                  Edit
+                </Link>
+                <Form method="post" action={`/books/${book.bookId}/delete`}>
+                  <DeleteBookButton />
+                </Form>
+              </>
+            ) : book.membersOnly ? (
+              // Only the club's members may borrow a private club's books.
+              <p className="text-sm text-stone-700">Members only: {title} is shared in a private club, so only its members can borrow it.</p>
+            ) : signedIn ? (
+              // Borrowing opens (or creates) the chat with the owner and sends the request (docs/product.md#borrow-from-the-owner).
+              <>
+                <BorrowButton bookId={book.bookId} owner={owner} />
+                <Link to={`/users/${book.userId}`} className="btn btn-secondary">
+                  View {owner}'s profile
+                </Link>
+              </>
+            ) : (
+              <Link to={`/login?redirectTo=${encodeURIComponent(`/books/${book.bookId}`)}`} className="btn btn-primary">
+                Borrow from {owner}
+              </Link>
+            )}
+            {signedIn && !isOwner && <ReportButton target={{ subject: "book", bookId: book.bookId }} title={`Report ${title}`} />}
+          </div>
+          {!book.membersOnly && (
+            <BookLoanPanel
+              bookId={book.bookId}
+              ownerName={owner}
+              isOwner={isOwner}
+              panel={panel}
+              today={today}
+              offerUntil={offerUntil}
+              refused={actionData && !actionData.ok ? actionData.errors.loan : undefined}
+            />
+          )}
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <GoogleMetadataSection metadata={book.google_metadata} />
+        <CoverAnalysisSection analysis={book.cover_analysis} state={book.analysisState} message={book.analysisMessage} />
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} heading="Failed to load book" byStatus={{ 404: "Book not found" }} />;
+}

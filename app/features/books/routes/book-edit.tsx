@@ -1,0 +1,78 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { listClubChoices, updateBook } from "@worker/features/books/book-writes";
+import { findBookById } from "@worker/features/books/library";
+import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
+import { parseBookForm } from "../book-form.server";
+import { BookEditFields } from "../book-edit-form";
+import { DeleteBookButton } from "../delete-book-button";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import { setFlash } from "~/core/flash.server";
+import { readFormData } from "~/core/form-data.server";
+import { refusal } from "~/core/refusal.server";
+import { memberContext } from "~/core/route-context.server";
+import type { Route } from "./+types/book-edit";
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: `Edit ${loaderData?.book.title || "book"} — BookClub` }];
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const ctx = memberContext(context);
+  const [book, clubs] = await Promise.all([findBookById(ctx, params.bookId), listClubChoices(ctx)]);
+  if (!book) throw refusal("We couldn't find that book.", 404);
+  if (book.userId !== ctx.user.id) throw refusal("Only the owner can edit this book.", 403);
+  return { book, clubs };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = memberContext(context);
+  try {
+    const form = await readFormData(request);
+    const parsed = parseBookForm(form);
+    if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
+    const book = await updateBook(ctx, params.bookId, parsed.data);
+    // The My Books dialog stays on its page and takes the saved book; the page goes to the book.
+    if (form.get("from") === "dialog") return { ok: true as const, book, errors: {} };
+    return redirect(`/books/${params.bookId}`, { headers: await setFlash({ type: "success", message: "Book updated" }) });
+  } catch (error) {
+    return actionError(error);
+  }
+}
+
+export default function BookEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { book, clubs } = loaderData;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formAction?.endsWith("/edit");
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <Link to={`/books/${book.bookId}`} className="text-sm font-medium text-brand-700 hover:underline">
+        ← Back to the book
+      </Link>
+      <h1 className="font-serif text-3xl font-bold">Edit Book</h1>
+      <Form method="post" className="card space-y-6 p-5">
+        <BookEditFields book={book} clubs={clubs} errors={actionData && !actionData.ok ? actionData.errors : undefined} />
+        <div className="flex flex-wrap justify-between gap-3">
+          <DeleteBookButton formAction={`/books/${book.bookId}/delete`} />
+          <div className="flex gap-3">
+            <Link to={`/books/${book.bookId}`} className="btn btn-secondary">
+              Cancel
+            </Link>
+            <button type="submit" className="btn btn-primary" disabled={saving}>
+              {saving ? "Saving…" : "Save"}
+            </button>
+          </div>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <RouteErrorBoundary
+      error={error}
+      heading="Failed to load book"
+      byStatus={{ 403: "You can't edit this book", 404: "Book not found" }}
+    />
+  );
+}

@@ -1,0 +1,204 @@
+import { Form, Link, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
+import { PAGE_SIZES } from "@worker/core/shared/rules";
+import { BookCard } from "../book-card";
+import { DebouncedSearch } from "~/ui/debounced-search";
+import { PrevNext } from "~/ui/prev-next";
+import { VoiceSearchButton } from "~/features/voice";
+import { GridIcon, ListIcon } from "~/ui/icons";
+import { loadLibrary } from "../library.server";
+import type { Route } from "./+types/library";
+
+const LIBRARY_DESCRIPTION =
+  "Browse the BookClub community library: books shared by readers near you, ready to borrow, swap or give away.";
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Library — BookClub" }, { name: "description", content: LIBRARY_DESCRIPTION }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadLibrary(context, new URL(request.url));
+}
+
+// Switching grid/list only changes presentation; it need not reload the page of books.
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("view");
+    return `${url.pathname}?${params}`;
+  };
+  if (strip(currentUrl) === strip(nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
+type Data = Route.ComponentProps["loaderData"];
+
+function useLinkTo() {
+  const [params] = useSearchParams();
+  return (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    const query = next.toString();
+    return query ? `?${query}` : "?";
+  };
+}
+
+function Pager({ data, position }: { data: Data; position: "top" | "bottom" }) {
+  const linkTo = useLinkTo();
+  const { prevToken, nextToken, page, limit, total, items } = data;
+  const first = (page - 1) * limit + 1;
+  const last = first + items.length - 1;
+  const totalText = `${total.count.toLocaleString("en-US")}${total.capped ? "+" : ""}`;
+  return (
+    <nav aria-label={`Pages (${position})`} className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-stone-700" aria-live={position === "top" ? "polite" : undefined}>
+        {items.length > 0 ? `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${totalText} books` : `${totalText} books`}
+      </p>
+      <PrevNext
+        prevHref={prevToken ? linkTo({ prevToken, nextToken: null, page: String(Math.max(1, page - 1)) }) : null}
+        nextHref={nextToken ? linkTo({ nextToken, prevToken: null, page: String(page + 1) }) : null}
+        keepScroll={position === "top"}
+      />
+    </nav>
+  );
+}
+
+function ViewToggle({ view }: { view: "grid" | "list" }) {
+  const linkTo = useLinkTo();
+  const base = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md";
+  return (
+    <fieldset aria-label="Layout" className="flex rounded-lg border border-stone-300 bg-white p-0.5">
+      <Link
+        to={linkTo({ view: null })}
+        aria-current={view === "grid" ? "true" : undefined}
+        aria-label="Grid view"
+        replace
+        preventScrollReset
+        className={`${base} ${view === "grid" ? "bg-brand-700 text-white" : "text-stone-700 hover:bg-stone-100"}`}
+      >
+        <GridIcon />
+      </Link>
+      <Link
+        to={linkTo({ view: "list" })}
+        aria-current={view === "list" ? "true" : undefined}
+        aria-label="List view"
+        replace
+        preventScrollReset
+        className={`${base} ${view === "list" ? "bg-brand-700 text-white" : "text-stone-700 hover:bg-stone-100"}`}
+      >
+        <ListIcon />
+      </Link>
+    </fieldset>
+  );
+}
+
+function PageSize({ limit }: { limit: number }) {
+  const submit = useSubmit();
+  const [params] = useSearchParams();
+  return (
+    <Form method="get" className="flex items-center gap-2">
+      {params.get("search") && <input type="hidden" name="search" value={params.get("search") ?? ""} />}
+      {params.get("view") && <input type="hidden" name="view" value={params.get("view") ?? ""} />}
+      <label htmlFor="page-size" className="text-sm text-stone-700">
+        Per page
+      </label>
+      <select
+        id="page-size"
+        name="limit"
+        defaultValue={String(limit)}
+        className="field w-auto py-2"
+        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+      >
+        {PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" className="btn btn-secondary">
+          Apply
+        </button>
+      </noscript>
+    </Form>
+  );
+}
+
+function EmptyState({ data }: { data: Data }) {
+  let text = "No books available. Be the first to add one!";
+  if (data.search) text = `No books found matching "${data.search}".`;
+  else if (data.signedIn) text = "No books are available in your library yet.";
+  return <p className="card p-8 text-center text-stone-700">{text}</p>;
+}
+
+export default function Library({ loaderData: data }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const view = params.get("view") === "list" ? "list" : "grid";
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/library";
+  const memberOf = new Set(data.memberClubIds);
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-serif text-3xl font-bold">Community Library</h1>
+          <p className="mt-1 text-stone-700">Books shared by readers in the community.</p>
+        </div>
+      </div>
+      <div role="tablist" aria-label="Library sections" className="flex border-b border-stone-300">
+        <span
+          role="tab"
+          id="tab-books"
+          aria-selected="true"
+          aria-controls="panel-books"
+          tabIndex={0}
+          className="-mb-px border-b-2 border-brand-700 px-4 py-2 font-semibold text-brand-800"
+        >
+          Books
+        </span>
+      </div>
+      <section id="panel-books" role="tabpanel" aria-labelledby="tab-books" className="space-y-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <DebouncedSearch
+            id="library-search"
+            label="Search books"
+            placeholder="Search books..."
+            initial={data.search}
+            keep={["limit", "view"]}
+            addon={(searchNow) => <VoiceSearchButton server={data.voice.server} onSearch={searchNow} />}
+          />
+          <PageSize limit={data.limit} />
+          <ViewToggle view={view} />
+        </div>
+        <Pager data={data} position="top" />
+        {loading ? (
+          <p role="status" className="py-16 text-center text-stone-700">
+            Loading your library...
+          </p>
+        ) : data.items.length === 0 ? (
+          <EmptyState data={data} />
+        ) : (
+          <ul
+            className={
+              view === "grid" ? "grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" : "flex flex-col gap-3"
+            }
+          >
+            {data.items.map((book, index) => (
+              <BookCard
+                key={book.bookId}
+                book={book}
+                layout={view}
+                eager={index < 5}
+                isClubMember={!book.clubId || memberOf.has(book.clubId)}
+              />
+            ))}
+          </ul>
+        )}
+        <Pager data={data} position="bottom" />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { BookStatus } from "@worker/db/schema";
+
+const LABELS: Record<BookStatus, string> = {
+  available: "Available",
+  reading: "Reading",
+  borrowed: "Lent",
+  giving_away: "Giving away",
+};
+// The status colours (docs/product.md#statuses): available green, reading yellow, lent blue, giving away pink.
+const COLOURS: Record<BookStatus, string> = {
+  available: "bg-green-100 text-green-900",
+  reading: "bg-yellow-100 text-yellow-900",
+  borrowed: "bg-blue-100 text-blue-900",
+  giving_away: "bg-pink-100 text-pink-900",
+};
+
+export function statusLabel(status: BookStatus) {
+  return LABELS[status];
+}
+
+export function StatusBadge({ status }: { status: BookStatus }) {
+  return (
+    <span data-status={status} className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${COLOURS[status]}`}>
+      {LABELS[status]}
+    </span>
+  );
+}
+
+/** A lent book's "Due 12 Dec" or "Overdue 3 days" (overdue in a warning colour), beside its badge. */
+export function DueNote({ due }: { due: { text: string; overdue: boolean } | null | undefined }) {
+  if (!due) return null;
+  return <span className={`ml-2 text-xs ${due.overdue ? "font-semibold text-red-800" : "text-stone-700"}`}>{due.text}</span>;
+}

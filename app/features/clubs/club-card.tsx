@@ -1,0 +1,148 @@
+import { useEffect, useId, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import type { BrowseClub, MemberClub } from "@worker/features/clubs/club-lists";
+import { useFetcherResult } from "~/core/use-fetcher-result";
+import { ClubBadge } from "./club-badge";
+import { OpenDialogButton } from "~/ui/dialog";
+import { useToast } from "~/ui/toaster";
+
+export const deleteClubConfirmation = (name: string) => `Delete club "${name}"? This cannot be undone.`;
+
+interface Refusal {
+  ok: false;
+  errors: Partial<Record<string, string>>;
+}
+
+function ClubName({ club, linked, id }: { club: { clubId: string; name: string }; linked: boolean; id: string }) {
+  return (
+    <h2 id={id} className="font-serif text-lg font-semibold">
+      {linked ? (
+        <Link to={`/clubs/${club.clubId}`} className="hover:underline">
+          {club.name}
+        </Link>
+      ) : (
+        club.name
+      )}
+    </h2>
+  );
+}
+
+function ClubFacts({ club }: { club: { description: string; location: string } }) {
+  return (
+    <>
+      {club.description && <p className="text-stone-800">{club.description}</p>}
+      <p className="text-sm text-stone-700">
+        <span className="font-medium">Location:</span> {club.location}
+      </p>
+    </>
+  );
+}
+
+/** Delete asks first ('Delete club "{name}"? …'); it stays off until hydrated so nothing is deleted unasked. */
+export function DeleteClubForm({ clubId, name, describedBy }: { clubId: string; name: string; describedBy?: string }) {
+  const fetcher = useFetcher<Refusal | { ok: true }>();
+  const { notify } = useToast();
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  useFetcherResult(fetcher, (result) => {
+    if (!result.ok) notify("error", result.errors.form ?? "Failed to delete club");
+  });
+  return (
+    <fetcher.Form
+      method="post"
+      className="contents"
+      onSubmit={(event) => {
+        if (!window.confirm(deleteClubConfirmation(name))) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="clubId" value={clubId} />
+      <button type="submit" className="btn btn-danger" disabled={!ready || fetcher.state !== "idle"} aria-describedby={describedBy}>
+        {fetcher.state !== "idle" ? "Deleting…" : "Delete"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * A card on My Clubs (docs/product.md#clubs): the creator or an admin sees the management buttons unless their
+ * own membership is pending; only the creator gets Edit and Delete (the server checks again).
+ */
+export function MyClubCard({ club, userId }: { club: MemberClub; userId: string }) {
+  const headingId = useId();
+  const isCreator = club.createdBy === userId;
+  const pending = club.userStatus === "pending";
+  const manages = (isCreator || club.userRole === "admin") && !pending;
+  return (
+    <li className="card flex flex-col gap-2 p-5">
+      <div className="flex flex-wrap items-center gap-2">
+        <ClubName club={club} id={headingId} linked={!pending || !club.isPrivate} />
+        {isCreator && <ClubBadge tone="creator">Creator</ClubBadge>}
+        {club.isPrivate && <ClubBadge tone="private">Private</ClubBadge>}
+        {pending && <ClubBadge tone="pending">Pending</ClubBadge>}
+      </div>
+      <ClubFacts club={club} />
+      {manages && (
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          {isCreator && (
+            <>
+              <OpenDialogButton dialog="edit" club={club.clubId} describedBy={headingId}>
+                Edit
+              </OpenDialogButton>
+              <DeleteClubForm clubId={club.clubId} name={club.name} describedBy={headingId} />
+            </>
+          )}
+          <OpenDialogButton dialog="requests" club={club.clubId} describedBy={headingId} loadsData>
+            Manage Requests
+          </OpenDialogButton>
+        </div>
+      )}
+    </li>
+  );
+}
+
+const REQUESTED = { pending: "Request to join sent", active: "Joined club!" } as const;
+
+/** 'Request to Join': pending turns it into a disabled 'Requested'; an open club admits at once. */
+export function RequestToJoinForm({ clubId, requested, describedBy }: { clubId: string; requested: boolean; describedBy?: string }) {
+  const fetcher = useFetcher<Refusal | { ok: true; status: "pending" | "active" }>();
+  const { notify } = useToast();
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) notify("success", REQUESTED[result.status]);
+    else notify("error", result.errors.form ?? "Could not request to join club");
+  });
+  const sent = requested || (fetcher.data?.ok === true && fetcher.data.status === "pending");
+  return (
+    <fetcher.Form method="post" className="contents">
+      <input type="hidden" name="intent" value="request" />
+      <input type="hidden" name="clubId" value={clubId} />
+      <button type="submit" className="btn btn-primary" disabled={sent || fetcher.state !== "idle"} aria-describedby={describedBy}>
+        {sent ? "Requested" : fetcher.state !== "idle" ? "Sending…" : "Request to Join"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** A card on Browse Clubs: private clubs are listed too, but only their members may open them. */
+export function BrowseClubCard({ club, requested }: { club: BrowseClub; requested: boolean }) {
+  const headingId = useId();
+  return (
+    <li className="card flex flex-col gap-2 p-5">
+      <div className="flex flex-wrap items-center gap-2">
+        <ClubName club={club} id={headingId} linked={club.isMember || !club.isPrivate} />
+        {club.isPrivate && <ClubBadge tone="private">Private</ClubBadge>}
+        {club.isMember && <ClubBadge tone="member">Member</ClubBadge>}
+      </div>
+      <p className="text-sm text-stone-700">
+        {`${club.memberCount.toLocaleString("en-US")} ${club.memberCount === 1 ? "member" : "members"}`}
+      </p>
+      <ClubFacts club={club} />
+      {/* Non-members see 'Request to Join' for public and private clubs alike. */}
+      {!club.isMember && (
+        <div className="mt-auto flex pt-2">
+          <RequestToJoinForm clubId={club.clubId} requested={requested} describedBy={headingId} />
+        </div>
+      )}
+    </li>
+  );
+}

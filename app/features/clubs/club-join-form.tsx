@@ -1,0 +1,51 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { INVITE_CODE_LENGTH, INVITE_CODE_REQUIRED } from "@worker/core/shared/club-limits";
+import { TextField } from "~/ui/field";
+
+/**
+ * Join Book Club: one invite-code field, shown and sent in upper case (codes are case-insensitive),
+ * at most 8 characters. Submit stays disabled while the field is empty once the page is
+ * interactive; before that the browser's `required` check stands in.
+ */
+export function ClubJoinForm({ error, cancelHref }: { error?: string; cancelHref: string }) {
+  const navigation = useNavigation();
+  const joining = navigation.state === "submitting" && navigation.formData?.get("intent") === "join";
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [code, setCode] = useState("");
+  const [touched, setTouched] = useState(false);
+  const empty = code.trim() === "";
+  const message = error ?? (touched && empty ? INVITE_CODE_REQUIRED : undefined);
+
+  return (
+    <Form method="post" className="space-y-4">
+      <input type="hidden" name="intent" value="join" />
+      <TextField
+        label="Invite Code"
+        hint={`Ask a member of the club for its ${INVITE_CODE_LENGTH}-character code.`}
+        error={message}
+        name="inviteCode"
+        type="text"
+        required
+        maxLength={INVITE_CODE_LENGTH}
+        value={code}
+        onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
+        onBlur={() => setTouched(true)}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        data-autofocus
+        className="field font-mono tracking-widest uppercase"
+      />
+      <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
+        <Link to={cancelHref} replace preventScrollReset defaultShouldRevalidate={false} className="btn btn-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className="btn btn-primary" disabled={joining || (hydrated && empty)}>
+          {joining ? "Joining…" : "Join Club"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link, useFetcher } from "react-router";
+import type { ClubPageMember } from "@worker/features/clubs/club-page";
+import { Avatar } from "~/ui/avatar";
+import { FieldError } from "~/ui/field-error";
+import { RoleBadge } from "./club-badge";
+
+interface Refusal {
+  ok: false;
+  errors: Partial<Record<string, string>>;
+}
+
+/** The creator's controls for one member: make admin (or member again), and remove after a confirmation. */
+function MemberControls({ member, clubName }: { member: ClubPageMember; clubName: string }) {
+  const fetcher = useFetcher<Refusal | { ok: true }>();
+  const busy = fetcher.state !== "idle";
+  const refused = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (fetcher.data.errors.form ?? fetcher.data.errors.role) : null;
+  const nextRole = member.role === "admin" ? "member" : "admin";
+  return (
+    <>
+      <fetcher.Form
+        method="post"
+        className="flex flex-wrap gap-2"
+        onSubmit={(event) => {
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          if (submitter?.getAttribute("value") === "remove-member" && !window.confirm(`Remove ${member.name} from ${clubName}?`)) {
+            event.preventDefault();
+          }
+        }}
+      >
+        <input type="hidden" name="userId" value={member.userId} />
+        <input type="hidden" name="role" value={nextRole} />
+        <button type="submit" name="intent" value="set-role" className="btn btn-secondary" disabled={busy} aria-label={`Make ${member.name} ${nextRole === "admin" ? "an admin" : "a member"}`}>
+          {nextRole === "admin" ? "Make admin" : "Make member"}
+        </button>
+        <button type="submit" name="intent" value="remove-member" className="btn btn-danger" disabled={busy} aria-label={`Remove ${member.name}`}>
+          Remove
+        </button>
+      </fetcher.Form>
+      <FieldError message={refused} inline />
+    </>
+  );
+}
+
+/** The club's active members with their roles; the creator also manages each of them. */
+export function ClubMembers({
+  members,
+  memberCount,
+  clubName,
+  viewerIsCreator,
+  viewerId,
+}: {
+  members: ClubPageMember[];
+  memberCount: number;
+  clubName: string;
+  viewerIsCreator: boolean;
+  viewerId: string;
+}) {
+  return (
+    <section aria-labelledby="club-members-heading" className="card space-y-3 p-5">
+      <h2 id="club-members-heading" className="font-serif text-xl font-semibold">
+        {`Members (${memberCount.toLocaleString("en-US")})`}
+      </h2>
+      <ul className="divide-y divide-stone-200">
+        {members.map((member) => (
+          <li key={member.userId} className="flex flex-wrap items-center gap-3 py-3">
+            <Avatar src={member.profilePicture} name={member.name} size="sm" />
+            <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+              <Link to={`/users/${member.userId}`} className="font-medium hover:underline">
+                {member.name}
+              </Link>
+              <RoleBadge role={member.role} isCreator={member.isCreator} />
+            </div>
+            {viewerIsCreator && !member.isCreator && member.userId !== viewerId && <MemberControls member={member} clubName={clubName} />}
+          </li>
+        ))}
+      </ul>
+      {members.length < memberCount && <p className="text-sm text-stone-700">{`Showing the first ${members.length} members.`}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { Link, useFetcher } from "react-router";
+import type { JoinRequestItem } from "@worker/features/clubs/membership-steps";
+import { dateFormat } from "@worker/core/shared/date-format";
+import { Avatar } from "~/ui/avatar";
+import { FieldError } from "~/ui/field-error";
+
+interface Refusal {
+  ok: false;
+  errors: Partial<Record<string, string>>;
+}
+
+/** One pending request with its own Approve and Reject forms, so each shows its own progress and error. */
+function RequestRow({ clubId, request, formatDate }: { clubId: string; request: JoinRequestItem; formatDate: (ms: number) => string }) {
+  const fetcher = useFetcher<Refusal | { ok: true }>();
+  const busy = fetcher.state !== "idle";
+  const pending = fetcher.formData?.get("intent");
+  const doing = pending === "approve" || pending === "reject" ? pending : null;
+  const refused = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.errors.form : null;
+  const errorId = `request-${request.userId}-error`;
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-3">
+      <Avatar src={request.profilePicture} name={request.name} size="sm" />
+      <div className="min-w-0 flex-1">
+        <Link to={`/users/${request.userId}`} className="font-medium hover:underline">
+          {request.name}
+        </Link>
+        <p className="text-sm text-stone-700">{`Requested ${formatDate(request.requestedAt)}`}</p>
+      </div>
+      <fetcher.Form method="post" className="flex gap-2">
+        <input type="hidden" name="clubId" value={clubId} />
+        <input type="hidden" name="userId" value={request.userId} />
+        <button type="submit" name="intent" value="approve" className="btn btn-primary" disabled={busy} aria-label={`Approve ${request.name}`}>
+          {doing === "approve" ? "Approving…" : "Approve"}
+        </button>
+        <button type="submit" name="intent" value="reject" className="btn btn-secondary" disabled={busy} aria-label={`Reject ${request.name}`}>
+          {doing === "reject" ? "Rejecting…" : "Reject"}
+        </button>
+      </fetcher.Form>
+      <FieldError id={errorId} message={refused} inline />
+    </li>
+  );
+}
+
+/** The Manage Join Requests list: who asked, when, and Approve / Reject for each. */
+export function ClubRequests({
+  clubId,
+  requests,
+  loadError,
+  timezone,
+  closeHref,
+}: {
+  clubId: string;
+  requests: JoinRequestItem[] | null;
+  loadError: string | null;
+  timezone: string;
+  closeHref: string;
+}) {
+  // The member's own time zone on both server and browser, so the hydrated text matches.
+  const format = dateFormat("en-US", { dateStyle: "medium", timeZone: timezone });
+  let content: React.ReactNode;
+  if (loadError || !requests) {
+    content = (
+      <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900">
+        {loadError ?? "Failed to load requests"}
+      </p>
+    );
+  } else if (requests.length === 0) {
+    content = <p className="text-stone-700">No pending requests.</p>;
+  } else {
+    content = (
+      <ul className="divide-y divide-stone-200" aria-label="Pending requests">
+        {requests.map((request) => (
+          <RequestRow key={request.userId} clubId={clubId} request={request} formatDate={(ms) => format.format(ms)} />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      {content}
+      <div className="flex justify-end border-t border-stone-200 pt-4">
+        <Link to={closeHref} replace preventScrollReset defaultShouldRevalidate={false} className="btn btn-secondary" data-autofocus={requests?.length ? undefined : true}>
+          Close
+        </Link>
+      </div>
+    </div>
+  );
+}

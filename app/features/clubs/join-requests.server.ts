@@ -1,0 +1,19 @@
+import { listJoinRequests } from "@worker/features/clubs/membership-steps";
+import { ServiceError } from "@worker/core/errors";
+import type { MemberContext } from "@worker/core/service-context";
+
+export const REQUESTS_LOAD_FAILED = "Failed to load requests";
+
+/**
+ * The pending requests the Manage Join Requests dialog lists. A failure (not a manager, no such
+ * club, storage trouble) becomes the dialog's 'Failed to load requests', not a broken page.
+ */
+export async function loadJoinRequests(ctx: MemberContext, clubId: string) {
+  try {
+    const { items } = await listJoinRequests(ctx, clubId);
+    return { clubId, items, error: null };
+  } catch (error) {
+    if (!(error instanceof ServiceError)) console.error(REQUESTS_LOAD_FAILED, error);
+    return { clubId, items: null, error: REQUESTS_LOAD_FAILED };
+  }
+}

@@ -1,0 +1,159 @@
+import { Link, useFetcher } from "react-router";
+import { findClubPage } from "@worker/features/clubs/club-page";
+import { ServiceError } from "@worker/core/errors";
+import { currentInviteCode } from "@worker/features/clubs/invite-codes";
+import { clubIntentAction } from "../club-intents.server";
+import { BookCard } from "~/features/books";
+import { ClubBadge, RoleBadge } from "../club-badge";
+import { DeleteClubForm, RequestToJoinForm } from "../club-card";
+import { ClubForm } from "../club-form";
+import { ClubInvitePanel } from "../club-invite-panel";
+import { ClubMembers } from "../club-members";
+import { ClubRequests } from "../club-requests";
+import { Dialog, OpenDialogButton } from "~/ui/dialog";
+import { FieldError } from "~/ui/field-error";
+import { PrevNext } from "~/ui/prev-next";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import { todayFor, withDueLabel } from "~/features/loans/index.server";
+import { loadJoinRequests } from "../join-requests.server";
+import { useUrlDialog } from "~/core/use-url-dialog";
+import { refusal } from "~/core/refusal.server";
+import { memberContext } from "~/core/route-context.server";
+import type { Route } from "./+types/club-detail";
+
+// Shown by the component and the error boundary, so it is not imported from the (server-only) service.
+const CLUB_NOT_FOUND = "Club not found";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = memberContext(context);
+  const url = new URL(request.url);
+  let page: Awaited<ReturnType<typeof findClubPage>>;
+  try {
+    // A bad or tampered cursor shows the first page of books.
+    page = await findClubPage(ctx, params.clubId, { nextToken: url.searchParams.get("nextToken"), prevToken: url.searchParams.get("prevToken") });
+  } catch (error) {
+    // A private club's page is for its members: anyone else gets the same 404 as for no club at all.
+    if (error instanceof ServiceError && error.status === 404) throw refusal(CLUB_NOT_FOUND, 404);
+    throw error;
+  }
+  const { clubId } = page.club;
+  const manages = page.viewer.canManage;
+  const [invite, requests] = await Promise.all([
+    manages ? currentInviteCode(ctx, clubId) : null,
+    manages && url.searchParams.get("dialog") === "requests" ? loadJoinRequests(ctx, clubId) : null,
+  ]);
+  const today = todayFor(ctx.user);
+  const books = page.books.map((book) => withDueLabel(book, today));
+  return { ...page, books, invite, requests, userId: ctx.user.id, timezone: ctx.user.timezone };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return clubIntentAction({ request, context, clubId: params.clubId, page: "club" });
+}
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: `${loaderData?.club.name ?? CLUB_NOT_FOUND} — BookClub` }, { name: "robots", content: "noindex" }];
+}
+
+/** Leave: the last admin is refused while members remain, and the refusal says what to do. */
+function LeaveClubForm() {
+  const fetcher = useFetcher<{ ok: false; errors: Partial<Record<string, string>> }>();
+  const refused = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.errors.form : null;
+  return (
+    <>
+      <fetcher.Form method="post" className="contents">
+        <input type="hidden" name="intent" value="leave" />
+        <button type="submit" className="btn btn-secondary" disabled={fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? "Leaving…" : "Leave Club"}
+        </button>
+      </fetcher.Form>
+      <FieldError message={refused} inline />
+    </>
+  );
+}
+
+function booksHref(token: Record<string, string>) {
+  return `?${new URLSearchParams(token)}`;
+}
+
+export default function ClubDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { club, viewer, members, books, booksNextToken, booksPrevToken, invite, requests, userId, timezone } = loaderData;
+  const { dialog, closeHref, close } = useUrlDialog();
+  const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
+  const active = viewer.status === "active";
+  const limit = club.memberLimit ? ` · limit ${club.memberLimit.toLocaleString("en-US")}` : "";
+  const pager =
+    booksPrevToken || booksNextToken ? (
+      <PrevNext prevHref={booksPrevToken ? booksHref({ prevToken: booksPrevToken }) : null} nextHref={booksNextToken ? booksHref({ nextToken: booksNextToken }) : null} />
+    ) : null;
+
+  return (
+    <div className="space-y-6">
+      <Link to="/clubs" className="text-sm font-medium text-brand-700 hover:underline">
+        ← Back to Clubs
+      </Link>
+      <header className="card space-y-3 p-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="font-serif text-3xl font-bold">{club.name}</h1>
+          {club.isPrivate && <ClubBadge tone="private">Private</ClubBadge>}
+          {active && viewer.role && <RoleBadge role={viewer.role} isCreator={viewer.isCreator} />}
+          {viewer.status === "pending" && <ClubBadge tone="pending">Pending</ClubBadge>}
+        </div>
+        {club.description && <p className="whitespace-pre-line text-stone-800">{club.description}</p>}
+        <p className="text-stone-700">
+          <span className="font-medium">Location:</span> {club.location}
+        </p>
+        <p className="text-sm text-stone-700">{`${club.memberCount.toLocaleString("en-US")} ${club.memberCount === 1 ? "member" : "members"}${limit}`}</p>
+        <div className="flex flex-wrap items-center gap-2 pt-1">
+          {viewer.isCreator && (
+            <>
+              <OpenDialogButton dialog="edit">Edit</OpenDialogButton>
+              <DeleteClubForm clubId={club.clubId} name={club.name} />
+            </>
+          )}
+          {viewer.canManage && <OpenDialogButton dialog="requests" loadsData>Manage Requests</OpenDialogButton>}
+          {/* The creator cannot leave (the club would lose the one member who may edit or delete it). */}
+          {active && !viewer.isCreator && <LeaveClubForm />}
+          {/* A public club's page is open to every member; joining it is one request that admits at once. */}
+          {!active && <RequestToJoinForm clubId={club.clubId} requested={viewer.status === "pending"} />}
+        </div>
+      </header>
+
+      {invite && <ClubInvitePanel clubId={club.clubId} invite={invite} timezone={timezone} />}
+
+      <ClubMembers members={members} memberCount={club.memberCount} clubName={club.name} viewerIsCreator={viewer.isCreator} viewerId={userId} />
+
+      <section aria-labelledby="club-books-heading" className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="club-books-heading" className="font-serif text-2xl font-semibold">
+            Books in this club
+          </h2>
+          {pager}
+        </div>
+        {books.length === 0 ? (
+          <p className="card p-8 text-center text-stone-700">No books have been shared into this club yet.</p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+            {books.map((book, index) => (
+              <BookCard key={book.bookId} book={book} isClubMember={active || !club.isPrivate} layout="grid" eager={index < 5} />
+            ))}
+          </ul>
+        )}
+        {pager && <div className="flex justify-end">{pager}</div>}
+      </section>
+
+      <Dialog open={dialog === "edit" && viewer.isCreator} onClose={close} title="Edit Club">
+        {dialog === "edit" && viewer.isCreator && <ClubForm intent="update" clubId={club.clubId} initial={club} errors={errors} cancelHref={closeHref} />}
+      </Dialog>
+      <Dialog open={dialog === "requests" && viewer.canManage} onClose={close} title="Manage Join Requests" description={club.name}>
+        {dialog === "requests" && viewer.canManage && (
+          <ClubRequests clubId={club.clubId} requests={requests?.items ?? null} loadError={requests?.error ?? null} timezone={timezone} closeHref={closeHref} />
+        )}
+      </Dialog>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} byStatus={{ 404: CLUB_NOT_FOUND }} back={{ to: "/clubs", label: "Back to Clubs" }} />;
+}

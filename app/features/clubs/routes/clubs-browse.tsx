@@ -1,0 +1,77 @@
+import { useNavigation } from "react-router";
+import { browseClubs, browseClubsQuerySchema } from "@worker/features/clubs/club-lists";
+import { BROWSE_CLUBS_PAGE_SIZE } from "@worker/core/shared/rules";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import { memberContext } from "~/core/route-context.server";
+import { queryFromUrl } from "~/core/url-query.server";
+import { clubIntentAction } from "../club-intents.server";
+import { BrowseClubCard } from "../club-card";
+import { ClubTabs } from "../club-tabs";
+import { DebouncedSearch } from "~/ui/debounced-search";
+import { PrevNext } from "~/ui/prev-next";
+import type { Route } from "./+types/clubs-browse";
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Browse Clubs — BookClub" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = memberContext(context);
+  // The page size is fixed (12); a tampered cursor or search falls back to the first page.
+  const query = queryFromUrl(browseClubsQuerySchema, new URL(request.url).searchParams, ["nextToken", "prevToken", "search"], {
+    limit: BROWSE_CLUBS_PAGE_SIZE,
+  });
+  const page = await browseClubs(ctx, query);
+  // The member's own pending requests on this page, so 'Requested' stays after a reload.
+  const requested = page.items.filter((club) => club.userStatus === "pending").map((club) => club.clubId);
+  return { ...page, search: query.search ?? "", requested };
+}
+
+/** 'Request to Join' posts here; the answer says pending (private club) or active (joined at once). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return clubIntentAction({ request, context, page: "list" });
+}
+
+function Pager({ prevToken, nextToken, search, position }: { prevToken: string | null; nextToken: string | null; search: string; position: string }) {
+  const linkTo = (token: Record<string, string>) => `?${new URLSearchParams({ ...(search ? { search } : {}), ...token })}`;
+  if (!prevToken && !nextToken) return null;
+  return (
+    <nav aria-label={`Pages (${position})`} className="flex justify-end">
+      <PrevNext prevHref={prevToken ? linkTo({ prevToken }) : null} nextHref={nextToken ? linkTo({ nextToken }) : null} />
+    </nav>
+  );
+}
+
+export default function BrowseClubs({ loaderData: data }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/clubs/browse";
+  return (
+    <div className="space-y-5">
+      <h1 className="font-serif text-3xl font-bold">Book Clubs</h1>
+      <ClubTabs current="browse" />
+      <DebouncedSearch
+        id="club-search"
+        label="Search clubs"
+        placeholder="Search clubs by name, description, location…"
+        initial={data.search}
+      />
+      <Pager prevToken={data.prevToken} nextToken={data.nextToken} search={data.search} position="top" />
+      <div aria-busy={loading || undefined}>
+        {data.items.length === 0 ? (
+          <p className="card p-8 text-center text-stone-700">No clubs found.</p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {data.items.map((club) => (
+              <BrowseClubCard key={club.clubId} club={club} requested={data.requested.includes(club.clubId)} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <Pager prevToken={data.prevToken} nextToken={data.nextToken} search={data.search} position="bottom" />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} heading="Failed to browse clubs" />;
+}

@@ -1,0 +1,105 @@
+import { useEffect } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { listMyClubs } from "@worker/features/clubs/club-lists";
+import { clubIntentAction } from "../club-intents.server";
+import { ClubForm } from "../club-form";
+import { ClubJoinForm } from "../club-join-form";
+import { MyClubCard } from "../club-card";
+import { ClubRequests } from "../club-requests";
+import { ClubTabs } from "../club-tabs";
+import { Dialog, OpenDialogButton } from "~/ui/dialog";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import { useUrlDialog } from "~/core/use-url-dialog";
+import { loadJoinRequests } from "../join-requests.server";
+import { memberContext } from "~/core/route-context.server";
+import type { Route } from "./+types/clubs";
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "My Clubs — BookClub" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = memberContext(context);
+  const params = new URL(request.url).searchParams;
+  const managing = params.get("dialog") === "requests" ? params.get("club") : null;
+  const [{ items }, requests] = await Promise.all([listMyClubs(ctx), managing ? loadJoinRequests(ctx, managing) : null]);
+  return { clubs: items, userId: ctx.user.id, timezone: ctx.user.timezone, requests };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return clubIntentAction({ request, context, page: "list" });
+}
+
+/** The Join Club entry points elsewhere arrive with navigation state { openJoin: true }. */
+function useOpenJoinFlag() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const openJoin = (location.state as { openJoin?: unknown } | null)?.openJoin === true;
+  useEffect(() => {
+    if (openJoin) navigate(`${location.pathname}?dialog=join`, { replace: true, state: null, preventScrollReset: true });
+  }, [openJoin, location.pathname, navigate]);
+}
+
+export default function MyClubs({ loaderData, actionData }: Route.ComponentProps) {
+  const { clubs, userId, timezone, requests } = loaderData;
+  const { dialog, clubId, closeHref, close } = useUrlDialog();
+  useOpenJoinFlag();
+  const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
+  // Only the creator may edit (docs/product.md#create-and-edit); anyone else asking for the dialog by address gets nothing.
+  const editing = dialog === "edit" ? clubs.find((club) => club.clubId === clubId && club.createdBy === userId) : undefined;
+  const managing = dialog === "requests" ? clubs.find((club) => club.clubId === clubId) : undefined;
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="font-serif text-3xl font-bold">Book Clubs</h1>
+        <div className="flex flex-wrap gap-2">
+          <OpenDialogButton dialog="join">Join Club</OpenDialogButton>
+          <OpenDialogButton dialog="create" className="btn btn-primary">
+            Create Club
+          </OpenDialogButton>
+        </div>
+      </div>
+      <ClubTabs current="mine" />
+      {clubs.length === 0 ? (
+        <div className="card flex flex-col items-center gap-4 p-8 text-center">
+          <p className="text-stone-700">You have no clubs yet</p>
+          <Link to="/clubs/browse" className="btn btn-primary">
+            Browse Clubs
+          </Link>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {clubs.map((club) => (
+            <MyClubCard key={club.clubId} club={club} userId={userId} />
+          ))}
+        </ul>
+      )}
+
+      <Dialog open={dialog === "create"} onClose={close} title="Create Book Club">
+        {dialog === "create" && <ClubForm intent="create" errors={errors} cancelHref={closeHref} />}
+      </Dialog>
+      <Dialog open={dialog === "join"} onClose={close} title="Join Book Club">
+        {dialog === "join" && <ClubJoinForm error={errors?.inviteCode ?? errors?.form} cancelHref={closeHref} />}
+      </Dialog>
+      <Dialog open={Boolean(editing)} onClose={close} title="Edit Club">
+        {editing && <ClubForm key={editing.clubId} intent="update" clubId={editing.clubId} initial={editing} errors={errors} cancelHref={closeHref} />}
+      </Dialog>
+      <Dialog open={Boolean(managing)} onClose={close} title="Manage Join Requests" description={managing?.name}>
+        {managing && (
+          <ClubRequests
+            clubId={managing.clubId}
+            requests={requests?.clubId === managing.clubId ? requests.items : null}
+            loadError={requests?.clubId === managing.clubId ? requests.error : null}
+            timezone={timezone}
+            closeHref={closeHref}
+          />
+        )}
+      </Dialog>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} heading="Failed to load clubs" />;
+}

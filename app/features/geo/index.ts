@@ -1,0 +1,1 @@
+export { useGeolocation } from "./use-geolocation";

@@ -1,0 +1,99 @@
+// Browser-side: 'Use my location' for the club form. No server imports: this module ships to the client.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { apiFetch } from "~/core/api-client";
+
+/** docs/product.md#location: 10 s timeout, high accuracy, a cached position up to 5 minutes old. */
+export const GEOLOCATION_OPTIONS: PositionOptions = { timeout: 10_000, enableHighAccuracy: true, maximumAge: 300_000 };
+/** How long 'Location detected successfully!' stays. */
+export const LOCATION_SUCCESS_MS = 3000;
+
+export const GEOLOCATION_MESSAGES = {
+  unsupported: "Geolocation is not supported by this browser",
+  denied: "Location access denied. Please enter location manually.",
+  unavailable: "Location information unavailable. Please enter manually.",
+  timeout: "Location request timed out. Please try again or enter manually.",
+  failed: "An error occurred while getting location. Please enter manually.",
+  noDetails: "Could not get location details. Please enter manually.",
+  detected: "Location detected successfully!",
+} as const;
+
+export type GeolocationState =
+  | { phase: "idle" }
+  | { phase: "locating" }
+  | { phase: "detected"; message: string }
+  | { phase: "failed"; message: string };
+
+/** GeolocationPositionError codes: 1 PERMISSION_DENIED, 2 POSITION_UNAVAILABLE, 3 TIMEOUT. */
+function positionErrorMessage(error: unknown): string {
+  const code = typeof error === "object" && error !== null && "code" in error ? error.code : null;
+  switch (code) {
+    case 1:
+      return GEOLOCATION_MESSAGES.denied;
+    case 2:
+      return GEOLOCATION_MESSAGES.unavailable;
+    case 3:
+      return GEOLOCATION_MESSAGES.timeout;
+    default:
+      return GEOLOCATION_MESSAGES.failed;
+  }
+}
+
+function currentPosition(): Promise<GeolocationPosition> {
+  return new Promise((resolve, reject) => navigator.geolocation.getCurrentPosition(resolve, reject, GEOLOCATION_OPTIONS));
+}
+
+/**
+ * 'Use my location': asks the browser for a position only when pressed (so permission is asked
+ * then, never on page load), turns it into place text through our Worker (GET /api/geo/reverse,
+ * which falls back to coordinates), and hands the text to `onLocation`. The coordinates leave the
+ * device rounded to 4 decimals (about 11 m), more than a town name needs, and are never stored.
+ */
+export function useGeolocation(onLocation: (location: string) => void) {
+  const [state, setState] = useState<GeolocationState>({ phase: "idle" });
+  const callback = useRef(onLocation);
+  const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const mounted = useRef(true);
+  useEffect(() => {
+    callback.current = onLocation;
+  });
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      clearTimeout(clearTimer.current);
+    };
+  }, []);
+
+  const locate = useCallback(async () => {
+    clearTimeout(clearTimer.current);
+    if (!("geolocation" in navigator)) {
+      setState({ phase: "failed", message: GEOLOCATION_MESSAGES.unsupported });
+      return;
+    }
+    setState({ phase: "locating" });
+    let position: GeolocationPosition;
+    try {
+      position = await currentPosition();
+    } catch (error) {
+      if (!mounted.current) return;
+      setState({ phase: "failed", message: positionErrorMessage(error) });
+      return;
+    }
+    const query = new URLSearchParams({
+      lat: position.coords.latitude.toFixed(4),
+      lon: position.coords.longitude.toFixed(4),
+    });
+    try {
+      const { location } = await apiFetch<{ location: string }>(`/api/geo/reverse?${query}`, {}, GEOLOCATION_MESSAGES.noDetails);
+      if (!mounted.current) return;
+      if (typeof location !== "string" || !location) throw new Error("no location text");
+      callback.current(location);
+      setState({ phase: "detected", message: GEOLOCATION_MESSAGES.detected });
+      clearTimer.current = setTimeout(() => setState({ phase: "idle" }), LOCATION_SUCCESS_MS);
+    } catch {
+      if (mounted.current) setState({ phase: "failed", message: GEOLOCATION_MESSAGES.noDetails });
+    }
+  }, []);
+
+  return { state, locate };
+}

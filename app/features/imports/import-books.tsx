@@ -1,0 +1,332 @@
+// "Import from Goodreads or StoryGraph" on My Books. Loaded only when the member opens it, so the
+// library's and My Books' first JavaScript does not carry it.
+import { useEffect, useId, useRef, useState } from "react";
+import type { ImportJobView, ImportPreview } from "@worker/features/imports/imports";
+import { defaultChoice, ON_PURPOSE_SHELVES, rowsToAdd, type ImportChoice } from "@worker/core/shared/import-choice";
+import { ApiError, apiFetch } from "~/core/api-client";
+import { Dialog } from "~/ui/dialog";
+
+const SOURCE_NAMES = { goodreads: "Goodreads", storygraph: "StoryGraph" } as const;
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const POLL_MS = 1_000;
+
+function plural(count: number, one: string, many = `${one}s`) {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+}
+
+function FailedRows({ rows }: { rows: { line: number; title: string; reason: string }[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <ul className="max-h-40 list-disc space-y-0.5 overflow-y-auto pl-5 text-sm text-red-800">
+      {rows.map((row) => (
+        <li key={row.line}>
+          Line {row.line}
+          {row.title ? ` (${row.title})` : ""}: {row.reason}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface ImportDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onStarted: (job: ImportJobView) => void;
+}
+
+/** Shelves a member picks on purpose, with a hint saying why they are not ticked. */
+const onPurpose = (name: string) => ON_PURPOSE_SHELVES.includes(name);
+
+function ChoiceList({ preview, choice, onChange }: { preview: ImportPreview; choice: ImportChoice; onChange: (next: ImportChoice) => void }) {
+  const hintId = useId();
+  const ownedHintId = useId();
+  const toggleShelf = (name: string, checked: boolean) =>
+    onChange({ ...choice, shelves: checked ? [...choice.shelves, name] : choice.shelves.filter((shelf) => shelf !== name) });
+  return (
+    <fieldset className="space-y-1">
+      <legend className="text-sm font-semibold">Books to import</legend>
+      <p id={hintId} className="text-sm text-stone-700">
+        Other members can ask to borrow every book you import, so only the books you own are ticked. Tick "to-read" or "currently-reading" only for books you have.
+      </p>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={choice.owned && preview.ownedRows > 0}
+          disabled={preview.ownedRows === 0}
+          aria-describedby={ownedHintId}
+          onChange={(event) => onChange({ ...choice, owned: event.currentTarget.checked })}
+        />
+        Books you own ({preview.ownedRows.toLocaleString("en-US")})
+      </label>
+      <p id={ownedHintId} className="pl-6 text-xs text-stone-700">
+        Marked in the export's “{preview.ownedColumn}” column.
+      </p>
+      <p className="pt-2 text-sm font-semibold">Shelves to import</p>
+      {preview.shelves.map((shelf) => (
+        <label key={shelf.name} className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={choice.shelves.includes(shelf.name)}
+            aria-describedby={onPurpose(shelf.name) ? hintId : undefined}
+            onChange={(event) => toggleShelf(shelf.name, event.currentTarget.checked)}
+          />
+          {shelf.name} ({shelf.count.toLocaleString("en-US")})
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** "N books will be added", and which ones (the export's owned ones marked), as the member ticks. */
+function BooksToAdd({ rows }: { rows: ImportPreview["rows"] }) {
+  const listId = useId();
+  return (
+    <div className="space-y-1">
+      <p role="status" className="font-semibold">
+        {plural(rows.length, "book")} will be added
+      </p>
+      {rows.length > 0 && (
+        <details className="text-sm">
+          <summary className="cursor-pointer">Show the books</summary>
+          <p id={listId} className="sr-only">
+            Books to add
+          </p>
+          <ul aria-labelledby={listId} className="max-h-40 list-disc space-y-0.5 overflow-y-auto pl-5">
+            {rows.map((row) => (
+              <li key={row.line}>
+                {row.title}
+                {row.author ? `, ${row.author}` : ""}
+                {row.owned ? " (owned)" : ""}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** Upload → preview (rows, owned books, shelves, duplicates, failed lines) → the member picks → confirm. */
+function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [choice, setChoice] = useState<ImportChoice>({ owned: true, shelves: [] });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fileId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // The file being read: a change event and the check on mount may both report the same one.
+  const picked = useRef<File | null>(null);
+  const adding = preview ? rowsToAdd(preview.rows, choice) : [];
+
+  const reset = () => {
+    picked.current = null;
+    setFile(null);
+    setPreview(null);
+    setError(null);
+    setChoice({ owned: true, shelves: [] });
+  };
+
+  async function choose(next: File | undefined) {
+    if (next && next === picked.current) return;
+    reset();
+    if (!next) return;
+    picked.current = next;
+    if (next.size > MAX_FILE_BYTES) {
+      setError("The file is larger than 5 MB. Export fewer shelves, or split the file.");
+      return;
+    }
+    setFile(next);
+    setBusy(true);
+    try {
+      const result = await apiFetch<ImportPreview>("/api/imports/preview", { method: "POST", body: next, headers: { "Content-Type": "text/csv" } }, "Could not read the file");
+      if (picked.current !== next) return;
+      setPreview(result);
+      setChoice(defaultChoice(result.shelves));
+    } catch (caught) {
+      if (picked.current === next) setError(caught instanceof ApiError ? caught.message : "Could not read the file");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // A file picked before the page was interactive (the dialog rendered by the server, a slow phone)
+  // fired its change event before React listened: read what the input holds once it does.
+  const chooseOnMount = useRef(choose);
+  useEffect(() => {
+    const early = input.current?.files?.[0];
+    if (early) void chooseOnMount.current(early);
+  }, []);
+
+  async function confirm() {
+    if (!file || adding.length === 0) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const query = new URLSearchParams({ shelves: choice.shelves.join(","), owned: String(choice.owned), fileName: file.name.slice(0, 200) });
+      const job = await apiFetch<ImportJobView>(`/api/imports?${query}`, { method: "POST", body: file, headers: { "Content-Type": "text/csv" } }, "The import could not start");
+      reset();
+      onStarted(job);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : "The import could not start");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const close = () => {
+    reset();
+    if (input.current) input.current.value = "";
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} onClose={close} busy={busy} title="Import from Goodreads or StoryGraph" description="Choose the CSV file the site exported (at most 5 MB and 5,000 books).">
+      <div className="space-y-4">
+        <div className="space-y-1">
+          <label htmlFor={fileId} className="block text-sm font-semibold">
+            Export file (CSV)
+          </label>
+          <input
+            ref={input}
+            id={fileId}
+            type="file"
+            accept=".csv,text/csv"
+            data-autofocus
+            disabled={busy}
+            onChange={(event) => void choose(event.currentTarget.files?.[0])}
+            className="block w-full text-sm"
+          />
+        </div>
+        <div aria-live="polite" className="space-y-3">
+          {busy && !preview && <p className="text-sm text-stone-700">Reading the file…</p>}
+          {error && (
+            <p role="alert" className="text-sm font-semibold text-red-800">
+              {error}
+            </p>
+          )}
+          {preview && (
+            <div className="space-y-3">
+              <h3 className="font-semibold">
+                {plural(preview.totalRows, "row")} in this {SOURCE_NAMES[preview.source]} export
+              </h3>
+              <p className="text-sm text-stone-700">
+                {plural(preview.newBooks, "new book")}, {plural(preview.alreadyOwned, "book")} already on your shelf,{" "}
+                {plural(preview.duplicatesInFile, "duplicate")} in the file, {plural(preview.failed.length, "failed row")}.
+              </p>
+              <ChoiceList preview={preview} choice={choice} onChange={setChoice} />
+              <BooksToAdd rows={adding} />
+              <FailedRows rows={preview.failed} />
+            </div>
+          )}
+        </div>
+        <div className="flex justify-end gap-3">
+          <button type="button" className="btn btn-secondary" onClick={close} disabled={busy}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={!preview || adding.length === 0 || busy}>
+            Import books
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The job's progress on My Books, polled each second; `onProgress` brings the new books in. */
+function ImportProgress({ job: started, onProgress, onDismiss }: { job: ImportJobView; onProgress: () => void; onDismiss: () => void }) {
+  const [job, setJob] = useState(started);
+  const [error, setError] = useState<string | null>(null);
+  const done = job.state === "done";
+  const lastAdded = useRef(started.addedBooks);
+  // The page's callback changes as it re-renders; the polling loop must not restart for that.
+  const progress = useRef(onProgress);
+  useEffect(() => {
+    progress.current = onProgress;
+  });
+
+  useEffect(() => {
+    if (done) return;
+    let stopped = false;
+    const timer = setInterval(async () => {
+      try {
+        const next = await apiFetch<ImportJobView>(`/api/imports/${encodeURIComponent(started.jobId)}`, {}, "Could not check the import");
+        if (stopped) return;
+        setJob(next);
+        if (next.addedBooks !== lastAdded.current || next.state === "done") {
+          lastAdded.current = next.addedBooks;
+          progress.current();
+        }
+      } catch (caught) {
+        if (!stopped) setError(caught instanceof ApiError ? caught.message : "Could not check the import");
+      }
+    }, POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [done, started.jobId]);
+
+  return (
+    <section aria-labelledby="import-progress-title" className="card space-y-2 p-4">
+      <h2 id="import-progress-title" className="font-serif text-xl font-semibold">
+        {done ? "Import finished" : "Importing your books…"}
+      </h2>
+      <progress className="w-full" max={job.totalRows || 1} value={job.processedRows} aria-labelledby="import-progress-title" />
+      <p role="status" className="text-sm text-stone-700">
+        {done
+          ? `${plural(job.addedBooks, "book")} added, ${plural(job.duplicateRows, "duplicate")} skipped, ${job.failedRows.toLocaleString("en-US")} failed.`
+          : `${job.processedRows.toLocaleString("en-US")} of ${plural(job.totalRows, "row")} done, ${plural(job.addedBooks, "book")} added.`}
+      </p>
+      {error && <p className="text-sm text-red-800">{error}</p>}
+      {done && job.failedRows > 0 && (
+        <div className="space-y-2">
+          <FailedRows rows={job.failed} />
+          <a className="btn btn-secondary" href={`/api/imports/${encodeURIComponent(job.jobId)}/failed.csv`} download>
+            Download failed rows
+          </a>
+        </div>
+      )}
+      {done && (
+        <button type="button" className="btn btn-secondary" onClick={onDismiss}>
+          Close
+        </button>
+      )}
+    </section>
+  );
+}
+
+export interface ImportBooksProps {
+  open: boolean;
+  onClose: () => void;
+  /** The books on the page are stale: new ones were added. */
+  onProgress: () => void;
+  /** An import that was running when the page loaded (after a reload, or from another tab). */
+  resumeJobId?: string | null;
+}
+
+export default function ImportBooks({ open, onClose, onProgress, resumeJobId }: ImportBooksProps) {
+  const [job, setJob] = useState<ImportJobView | null>(null);
+  // Only the job running when the page loaded: later loads during this import name the same job.
+  const [resume] = useState(resumeJobId);
+  useEffect(() => {
+    if (!resume) return;
+    apiFetch<ImportJobView>(`/api/imports/${encodeURIComponent(resume)}`).then(
+      (found) => setJob((current) => current ?? found),
+      () => {},
+    );
+  }, [resume]);
+  return (
+    <>
+      <ImportDialog
+        open={open}
+        onClose={onClose}
+        onStarted={(started) => {
+          setJob(started);
+          onClose();
+        }}
+      />
+      {job && <ImportProgress key={job.jobId} job={job} onProgress={onProgress} onDismiss={() => setJob(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { default as ImportBooks, type ImportBooksProps } from "./import-books";

@@ -1,0 +1,116 @@
+import { Link, useFetcher } from "react-router";
+import type { BookLoanPanel as Panel } from "@worker/features/loans/loans";
+import { dueLabel } from "@worker/core/shared/calendar";
+import { FieldError } from "~/ui/field-error";
+import { type LoanAnswer, LoanForm, refusalOf } from "./loan-form";
+
+const ERROR_ID = "loan-error";
+
+/** " — Due 12 Dec" after a loan's state, overdue in a warning colour. */
+function Due({ dueDate, today }: { dueDate: string | null; today: string }) {
+  if (!dueDate) return null;
+  const due = dueLabel(dueDate, today);
+  return (
+    <>
+      {" — "}
+      <span className={due.overdue ? "font-semibold text-red-800" : undefined}>{due.text}</span>
+    </>
+  );
+}
+
+/**
+ * The book page's lending panel, beside the "Borrow from {owner}" chat (docs/product.md#loans): ask to borrow, follow
+ * one's request or loan, queue on the waitlist while someone else has the book, and claim the book
+ * when it is offered. The owner sees how many requests wait. Every step is a form on this page's
+ * action, so it works before the script loads; refusals show here with the service's words.
+ */
+export function BookLoanPanel({
+  bookId,
+  ownerName,
+  isOwner,
+  panel,
+  today,
+  offerUntil,
+  refused,
+}: {
+  bookId: string;
+  ownerName: string;
+  isOwner: boolean;
+  panel: Panel;
+  today: string;
+  /** When the viewer's waitlist offer ends, as they read the time. */
+  offerUntil: string | null;
+  /** The error of a plain (script-less) post, shown like the fetcher's. */
+  refused?: string;
+}) {
+  const fetcher = useFetcher<LoanAnswer>();
+  const action = `/books/${bookId}`;
+  const error = refusalOf(fetcher, "loan") ?? (fetcher.state === "idle" && !fetcher.data ? refused : undefined);
+  const errorId = error ? ERROR_ID : undefined;
+  const form = (intent: string, label: string, pending: string, primary = false, fields: Record<string, string> = {}) => (
+    <LoanForm fetcher={fetcher} action={action} intent={intent} fields={fields} label={label} pending={pending} primary={primary} errorId={errorId} />
+  );
+  const request = form("request", "Request to borrow", "Sending…", true);
+  const leave = form("leave-waitlist", "Leave the waitlist", "Leaving…");
+  const { myLoan, holding, waitlist } = panel;
+
+  let status: React.ReactNode = null;
+  let actions: React.ReactNode;
+  if (isOwner) {
+    const n = panel.pendingRequests;
+    if (n === 0) return null;
+    actions = (
+      <Link to="/loans?tab=requests" className="font-medium text-brand-700 hover:underline">
+        {n === 1 ? "1 request" : `${n} requests`} — review
+      </Link>
+    );
+  } else if (myLoan?.state === "requested") {
+    status = "You asked to borrow this book";
+    actions = form("cancel", "Cancel request", "Cancelling…", false, { loanId: myLoan.loanId });
+  } else if (myLoan?.state === "accepted") {
+    status = (
+      <>
+        {ownerName} accepted your request
+        <Due dueDate={myLoan.dueDate} today={today} />
+      </>
+    );
+    actions = form("cancel", "Cancel", "Cancelling…", false, { loanId: myLoan.loanId });
+  } else if (myLoan?.state === "lent") {
+    status = (
+      <>
+        Lent to you
+        <Due dueDate={myLoan.dueDate} today={today} />
+      </>
+    );
+  } else if (waitlist.myState === "offered") {
+    status = `It's your turn! This book is offered to you until ${offerUntil ?? "soon"}`;
+    actions = (
+      <>
+        {request}
+        {leave}
+      </>
+    );
+  } else if (waitlist.myState === "waiting") {
+    status = `You're number ${waitlist.myPlace} on the waitlist`;
+    actions = leave;
+  } else if (holding || waitlist.size > 0) {
+    // Someone else has the book, or it is being offered to the next in line.
+    actions = form("join-waitlist", "Join the waitlist", "Joining…");
+  } else {
+    actions = request;
+  }
+
+  return (
+    <section aria-label="Borrowing" className="space-y-2">
+      {status && (
+        <p role="status" className="font-medium text-stone-900">
+          {status}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        {actions}
+        <FieldError id={ERROR_ID} message={error} inline />
+      </div>
+    </section>
+  );
+}

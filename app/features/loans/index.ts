@@ -1,0 +1,2 @@
+export { BookLoanPanel } from "./book-loan-panel";
+export { BorrowButton } from "./borrow-button";

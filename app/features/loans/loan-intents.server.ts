@@ -1,0 +1,127 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import {
+  acceptLoan,
+  acceptLoanSchema,
+  cancelLoan,
+  changeDueDate,
+  declineLoan,
+  disownLoan,
+  dueDateSchema,
+  markLoanLent,
+  markLoanReturned,
+  requestLoan,
+  requestRenewal,
+} from "@worker/features/loans/loans";
+import { limitLoanWrite } from "@worker/features/loans/loan-steps";
+import { joinWaitlist, leaveWaitlist } from "@worker/features/loans/loan-waitlist";
+import { actionError, refuse } from "~/core/action-result.server";
+import { readFormData } from "~/core/form-data.server";
+import { serviceContext } from "~/core/route-context.server";
+import { idSchema } from "@worker/core/shared/id";
+
+const onBook = <Intent extends string>(intent: Intent) => z.object({ intent: z.literal(intent), bookId: idSchema });
+const onLoan = <Intent extends string>(intent: Intent) => z.object({ intent: z.literal(intent), loanId: idSchema });
+
+/** Every loan form posts one of these: the book page's about a book, /loans's about one loan. */
+export const loanIntentSchema = z.discriminatedUnion("intent", [
+  onBook("request"),
+  onBook("join-waitlist"),
+  onBook("leave-waitlist"),
+  onLoan("accept").extend(acceptLoanSchema.shape),
+  onLoan("decline"),
+  onLoan("cancel"),
+  onLoan("handed-over"),
+  onLoan("returned"),
+  onLoan("due-date").extend(dueDateSchema.shape),
+  onLoan("renew"),
+  onLoan("disown"),
+]);
+export type LoanIntent = z.output<typeof loanIntentSchema>["intent"];
+
+/** For a failure the member did not cause; a refusal (not yours, already asked, a past date) keeps the service's words. */
+const FAILED = "Something went wrong. Please try again.";
+
+/**
+ * The loan forms' one action. The book page names its book in the address (`bookId`), so a form
+ * cannot act on another; errors come back under `errorKey` (the loan's id on /loans, so each row
+ * shows its own, even after a plain form post). Visitors are sent to sign in and back to `back`.
+ */
+export async function loanIntentAction({
+  request,
+  context,
+  bookId,
+  errorKey,
+  back,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  bookId?: string;
+  errorKey: (input: { loanId?: string; bookId?: string }) => string;
+  back: string;
+}) {
+  const ctx = serviceContext(context);
+  if (!ctx.user) return redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+  let form: FormData;
+  try {
+    form = await readFormData(request);
+  } catch (error) {
+    return actionError(error);
+  }
+  const fields: Record<string, string> = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const key = errorKey(fields);
+  // An emptied date box: accepting then takes the default period; changing the date needs one.
+  if (fields.dueDate === "") {
+    if (fields.intent === "due-date") return refuse({ [key]: "Please choose a due date." }, 400);
+    delete fields.dueDate;
+  }
+  const parsed = loanIntentSchema.safeParse(bookId ? { ...fields, bookId } : fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return refuse({ [key]: issue?.path[0] === "dueDate" ? issue.message : "Unknown action." }, 400);
+  }
+  const input = parsed.data;
+  try {
+    // The same per-member budget as the loans API (a form post is a step as much as a POST is).
+    await limitLoanWrite(ctx, ctx.user.id);
+    switch (input.intent) {
+      case "request":
+        await requestLoan(ctx, { bookId: input.bookId });
+        break;
+      case "join-waitlist": {
+        const { place } = await joinWaitlist(ctx, input.bookId);
+        return { ok: true as const, intent: input.intent, place };
+      }
+      case "leave-waitlist":
+        await leaveWaitlist(ctx, input.bookId);
+        break;
+      case "accept":
+        await acceptLoan(ctx, input.loanId, { dueDate: input.dueDate });
+        break;
+      case "decline":
+        await declineLoan(ctx, input.loanId);
+        break;
+      case "cancel":
+        await cancelLoan(ctx, input.loanId);
+        break;
+      case "handed-over":
+        await markLoanLent(ctx, input.loanId);
+        break;
+      case "returned":
+        await markLoanReturned(ctx, input.loanId);
+        break;
+      case "due-date":
+        await changeDueDate(ctx, input.loanId, { dueDate: input.dueDate });
+        break;
+      case "renew":
+        await requestRenewal(ctx, input.loanId);
+        break;
+      case "disown":
+        await disownLoan(ctx, input.loanId);
+        break;
+    }
+    return { ok: true as const, intent: input.intent };
+  } catch (error) {
+    return actionError(error, { field: key, unexpected: FAILED });
+  }
+}

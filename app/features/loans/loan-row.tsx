@@ -1,0 +1,179 @@
+import { addDays, dueLabel } from "@worker/core/shared/calendar";
+import { dateFormat } from "@worker/core/shared/date-format";
+import type { LoanView } from "@worker/features/loans/loans";
+import { Link, useFetcher } from "react-router";
+import { BookCover, DueNote } from "~/features/books";
+import { TextField } from "~/ui/field";
+import { FieldError } from "~/ui/field-error";
+import { type LoanAnswer, LoanForm, refusalOf } from "./loan-form";
+
+/** How far ahead the date boxes let a due date go (the service refuses more than a year). */
+const MAX_DUE_DAYS = 365;
+/** The due date an Accept proposes; the service's own default is the same 21 days. */
+const DEFAULT_LOAN_DAYS = 21;
+
+// A due date is a calendar day, not an instant: read at UTC midnight, it is that day everywhere.
+const calendarDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+const STATE_LABELS: Record<LoanView["state"], string> = {
+  requested: "Requested",
+  accepted: "Accepted",
+  declined: "Declined",
+  lent: "Lent",
+  returned: "Returned",
+  cancelled: "Cancelled",
+};
+
+function DueDateInput({ loanId, label, value, today }: { loanId: string; label: string; value: string; today: string }) {
+  return (
+    <TextField
+      id={`due-${loanId}`}
+      label={label}
+      labelClassName="block text-xs font-semibold text-stone-700"
+      type="date"
+      name="dueDate"
+      defaultValue={value}
+      min={today}
+      max={addDays(today, MAX_DUE_DAYS)}
+      required
+      className="field py-2"
+    />
+  );
+}
+
+/**
+ * One loan on /loans: the book, the other member, its state and due date, and the steps the
+ * viewer's side can take from here. All of a row's forms share one fetcher, so its progress and its
+ * refusal show on the row; `refused` is the refusal of a plain (script-less) post.
+ */
+export function LoanRow({
+  loan,
+  action,
+  today,
+  timezone,
+  refused,
+}: {
+  loan: LoanView;
+  /** Where the forms post: this page's address, so a plain post comes back to the same tab. */
+  action: string;
+  today: string;
+  timezone: string;
+  refused?: string;
+}) {
+  const fetcher = useFetcher<LoanAnswer>();
+  const { loanId, state, role, book } = loan;
+  const title = book.title || "Untitled Book";
+  const other = role === "owner" ? loan.borrower : loan.owner;
+  const error = refusalOf(fetcher, loanId) ?? (fetcher.state === "idle" && !fetcher.data ? refused : undefined);
+  const errorId = error ? `loan-${loanId}-error` : undefined;
+  const step = (intent: string, label: string, pending: string, primary = false, children?: React.ReactNode) => (
+    <LoanForm
+      fetcher={fetcher}
+      action={action}
+      intent={intent}
+      fields={{ loanId }}
+      label={label}
+      pending={pending}
+      primary={primary}
+      errorId={errorId}
+    >
+      {children}
+    </LoanForm>
+  );
+  const day = dateFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: timezone });
+  const open = state === "requested" || state === "accepted" || state === "lent";
+
+  let actions: React.ReactNode = null;
+  if (role === "owner" && state === "requested") {
+    actions = (
+      <>
+        {step("accept", "Accept", "Accepting…", true, <DueDateInput loanId={loanId} label="Due date" value={addDays(today, DEFAULT_LOAN_DAYS)} today={today} />)}
+        {step("decline", "Decline", "Declining…")}
+      </>
+    );
+  } else if (role === "borrower" && state === "requested") {
+    actions = step("cancel", "Cancel request", "Cancelling…");
+  } else if (role === "owner" && state === "accepted") {
+    actions = (
+      <>
+        {step("handed-over", "Mark as handed over", "Saving…", true)}
+        {step("cancel", "Cancel", "Cancelling…")}
+      </>
+    );
+  } else if (role === "borrower" && state === "accepted") {
+    actions = step("cancel", "Cancel", "Cancelling…");
+  } else if (role === "owner" && state === "lent") {
+    actions = (
+      <>
+        {step("returned", "Mark as returned", "Saving…", true)}
+        {step(
+          "due-date",
+          "Change due date",
+          "Saving…",
+          false,
+          <DueDateInput loanId={loanId} label="New due date" value={loan.dueDate ?? addDays(today, DEFAULT_LOAN_DAYS)} today={today} />,
+        )}
+      </>
+    );
+  } else if (role === "borrower" && state === "lent") {
+    actions = (
+      <>
+        {/* A loan the owner recorded on them, that they never asked for: they can refuse it. */}
+        {!loan.borrowerTookPart && step("disown", "I don't have this book", "Saving…")}
+        {/* A loan recorded without a due date has nothing to renew. */}
+        {loan.dueDate &&
+          (loan.renewalRequestedAt === null ? (
+            step("renew", "Ask to renew", "Asking…")
+          ) : (
+            <button type="button" className="btn btn-secondary" disabled>
+              Renewal requested
+            </button>
+          ))}
+        <Link to={loan.conversationId ? `/messages/${loan.conversationId}` : `/users/${loan.owner.userId}`} className="btn btn-secondary">
+          Message {loan.owner.name}
+        </Link>
+      </>
+    );
+  }
+
+  return (
+    <li className="card flex gap-4 p-3">
+      <Link to={`/books/${book.bookId}`} className="w-16 shrink-0" tabIndex={-1} aria-hidden="true">
+        <BookCover src={book.coverImage} title={title} className="rounded" />
+      </Link>
+      <div className="min-w-0 flex-1 space-y-1">
+        <h2 className="font-serif text-lg leading-snug font-semibold">
+          <Link to={`/books/${book.bookId}`} className="hover:underline">
+            {title}
+          </Link>
+        </h2>
+        <p className="text-sm text-stone-700">
+          {role === "owner" ? "Borrower" : "Owner"}:{" "}
+          <Link to={`/users/${other.userId}`} className="text-brand-700 hover:underline">
+            {other.name}
+          </Link>
+        </p>
+        <p className="text-sm">
+          <span className="font-semibold text-stone-900">{STATE_LABELS[state]}</span>
+          {open && <DueNote due={loan.dueDate ? dueLabel(loan.dueDate, today) : null} />}
+        </p>
+        {open ? (
+          <p className="text-xs text-stone-700">Requested {day.format(loan.createdAt)}</p>
+        ) : (
+          <p className="text-xs text-stone-700">
+            Requested {day.format(loan.createdAt)} · {STATE_LABELS[state]} {day.format(loan.updatedAt)}
+            {loan.dueDate && state === "returned" ? ` · was due ${calendarDay.format(Date.parse(`${loan.dueDate}T00:00:00Z`))}` : ""}
+          </p>
+        )}
+        {role === "borrower" && state === "lent" && !loan.borrowerTookPart && (
+          <p className="text-sm text-stone-700">{loan.owner.name} recorded this loan. If you don't have the book, say so and it ends.</p>
+        )}
+        {role === "owner" && state === "lent" && loan.renewalRequestedAt !== null && (
+          <p className="text-sm font-medium text-amber-900">Renewal requested: {loan.borrower.name} asked to keep it longer.</p>
+        )}
+        {actions && <div className="flex flex-wrap items-end gap-2 pt-1">{actions}</div>}
+        <FieldError id={errorId} message={error} />
+      </div>
+    </li>
+  );
+}

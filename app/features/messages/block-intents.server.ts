@@ -1,0 +1,24 @@
+import { redirect } from "react-router";
+import { blockMember, unblockMember } from "@worker/features/messages/blocks";
+import { actionError } from "~/core/action-result.server";
+import { setFlash } from "~/core/flash.server";
+import type { MemberContext } from "@worker/core/service-context";
+
+export type BlockIntent = "block" | "unblock";
+
+export const isBlockIntent = (intent: unknown): intent is BlockIntent => intent === "block" || intent === "unblock";
+
+/**
+ * Block / Unblock from a member's page or a conversation: one service call, then back to the page
+ * (without its dialog) with a notice, so a reload does not post again.
+ */
+export async function blockIntentAction(ctx: MemberContext, intent: BlockIntent, userId: string, back: string) {
+  try {
+    if (intent === "block") await blockMember(ctx, userId);
+    else await unblockMember(ctx, userId);
+  } catch (error) {
+    return actionError(error, { unexpected: intent === "block" ? "Failed to block member" : "Failed to unblock member" });
+  }
+  const message = intent === "block" ? "Member blocked" : "Member unblocked";
+  return redirect(back, { headers: await setFlash({ type: "success", message }) });
+}

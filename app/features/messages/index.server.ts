@@ -1,0 +1,1 @@
+export { blockIntentAction, isBlockIntent } from "./block-intents.server";

@@ -1,0 +1,187 @@
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import type { RoomMessage } from "../../../durable-objects/conversation-room";
+import { useThread } from "./use-thread";
+import { ReportDialog } from "~/features/moderation";
+
+// Runs before paint in the browser; the server has nothing to measure.
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+interface ThreadProps {
+  conversationId: string;
+  viewerId: string;
+  other: { userId: string; name: string };
+  /** The member's own timezone, so times read the same on the server and in the browser. */
+  timezone: string;
+  initialMessages: RoomMessage[];
+  initialNextToken: number | null;
+  /** The viewer has blocked the other member: no composer, a way to undo it instead. */
+  blockedByViewer: boolean;
+  /** What a send without JavaScript left behind: the text and why it was refused. */
+  unsent?: { content: string; error: string };
+}
+
+function MessageItem({
+  message,
+  mine,
+  otherName,
+  format,
+  onReport,
+}: {
+  message: RoomMessage;
+  mine: boolean;
+  otherName: string;
+  format: Intl.DateTimeFormat;
+  /** Set for the other member's messages once the page is interactive. */
+  onReport?: () => void;
+}) {
+  return (
+    <li className={`flex ${mine ? "justify-end" : "justify-start"}`}>
+      <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine ? "bg-brand-700 text-white" : "bg-stone-100 text-stone-900"}`}>
+        <p className="sr-only">{mine ? "You" : otherName}:</p>
+        <p className="break-words whitespace-pre-wrap">{message.content}</p>
+        <time dateTime={new Date(message.createdAt).toISOString()} className={`block text-xs ${mine ? "text-brand-50" : "text-stone-600"}`}>
+          {format.format(message.createdAt)}
+        </time>
+        {onReport && (
+          <button type="button" onClick={onReport} className="text-xs text-stone-600 underline hover:text-stone-900">
+            Report<span className="sr-only"> this message</span>
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The open conversation: messages oldest to newest in a live log (new ones are announced), older
+ * pages on request, and the composer. Enter sends, Shift+Enter starts a new line; a message that
+ * could not be sent stays in the box with the reason. Without JavaScript the form posts to the
+ * route's action instead.
+ */
+export function MessageThread({ conversationId, viewerId, other, timezone, initialMessages, initialNextToken, blockedByViewer, unsent }: ThreadProps) {
+  const thread = useThread({ conversationId, viewerId, initialMessages, initialNextToken });
+  const { messages } = thread;
+  const format = useMemo(() => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: timezone }), [timezone]);
+  const id = useId();
+  const [draft, setDraft] = useState(unsent?.content ?? "");
+  const [sendError, setSendError] = useState<string | null>(unsent?.error ?? null);
+  const [sending, setSending] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [reporting, setReporting] = useState<RoomMessage | null>(null);
+
+  // Keep the newest message in view as messages arrive (not when an older page is added on top).
+  const log = useRef<HTMLDivElement>(null);
+  const newest = messages.at(-1)?.messageId;
+  useBrowserLayoutEffect(() => {
+    if (newest && log.current) log.current.scrollTop = log.current.scrollHeight;
+  }, [newest]);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const content = draft.trim();
+    if (!content || sending) return;
+    setSending(true);
+    setSendError(null);
+    const error = await thread.send(content);
+    setSending(false);
+    if (error) setSendError(error);
+    // Cleared only if the box still holds what was sent (the member may have typed on meanwhile).
+    else setDraft((current) => (current.trim() === content ? "" : current));
+  }
+
+  return (
+    <>
+      <div
+        ref={log}
+        role="log"
+        aria-label={`Messages with ${other.name}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be read (WCAG 2.1.1, axe scrollable-region-focusable)
+        tabIndex={0}
+        className="h-[min(60dvh,32rem)] space-y-3 overflow-y-auto p-4"
+      >
+        {thread.nextToken !== null && (
+          <div className="text-center">
+            <button type="button" className="btn btn-secondary" onClick={thread.loadOlder} disabled={thread.loadingOlder}>
+              {thread.loadingOlder ? "Loading…" : "Load older messages"}
+            </button>
+          </div>
+        )}
+        {messages.length === 0 ? (
+          <p className="py-12 text-center text-stone-700">No messages yet.</p>
+        ) : (
+          <ol className="space-y-3">
+            {messages.map((message) => (
+              <MessageItem
+                key={message.messageId}
+                message={message}
+                mine={message.fromUserId === viewerId}
+                otherName={other.name}
+                format={format}
+                onReport={hydrated && message.fromUserId !== viewerId ? () => setReporting(message) : undefined}
+              />
+            ))}
+          </ol>
+        )}
+      </div>
+      {reporting && (
+        <ReportDialog
+          key={reporting.messageId}
+          open
+          onClose={() => setReporting(null)}
+          target={{ subject: "message", conversationId, messageId: reporting.messageId }}
+          title={`Report a message from ${other.name}`}
+        />
+      )}
+      {thread.loadError && (
+        <p role="alert" className="border-t border-stone-200 px-4 py-2 text-sm text-red-800">
+          {thread.loadError}
+        </p>
+      )}
+      {blockedByViewer ? (
+        <p className="border-t border-stone-200 p-4 text-sm text-stone-700">
+          You have blocked {other.name}. Unblock them to send messages again.
+        </p>
+      ) : (
+        // Offline, a send fails with 'Failed to send message' and keeps the draft for its retry.
+        <form method="post" onSubmit={submit} data-offline="self" className="space-y-2 border-t border-stone-200 p-4">
+          <input type="hidden" name="intent" value="send" />
+          <label htmlFor={`${id}-message`} className="sr-only">
+            Message {other.name}
+          </label>
+          <div className="flex items-end gap-2">
+            <textarea
+              id={`${id}-message`}
+              name="content"
+              rows={2}
+              required
+              value={draft}
+              onChange={(event) => setDraft(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                // Enter sends; Shift+Enter (or Enter while composing with an input method) is a new line.
+                if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+                  event.preventDefault();
+                  event.currentTarget.form?.requestSubmit();
+                }
+              }}
+              aria-invalid={sendError ? true : undefined}
+              aria-describedby={[`${id}-hint`, sendError ? `${id}-error` : ""].filter(Boolean).join(" ")}
+              className="field flex-1 resize-none"
+            />
+            <button type="submit" className="btn btn-primary" disabled={sending || (hydrated && !draft.trim())}>
+              Send
+            </button>
+          </div>
+          <p id={`${id}-hint`} className="text-xs text-stone-600">
+            Enter sends, Shift+Enter starts a new line.
+          </p>
+          {sendError && (
+            <p id={`${id}-error`} role="alert" className="text-sm text-red-800">
+              {sendError}
+            </p>
+          )}
+        </form>
+      )}
+    </>
+  );
+}

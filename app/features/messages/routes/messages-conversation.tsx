@@ -1,0 +1,136 @@
+import { useId } from "react";
+import { data, Link, redirect } from "react-router";
+import { hasBlocked } from "@worker/features/messages/blocks";
+import { conversationIdParams, findConversationForMember } from "@worker/features/messages/conversation-list";
+import { listMessages, MESSAGES_PAGE_SIZE, requireParticipant, sendMessage, sendMessageSchema } from "@worker/features/messages/messages";
+import { actionError, fieldErrors } from "~/core/action-result.server";
+import { blockIntentAction, isBlockIntent } from "../block-intents.server";
+import { Avatar } from "~/ui/avatar";
+import { BlockMemberDialog } from "../block-member-dialog";
+import { OpenDialogButton } from "~/ui/dialog";
+import { MessageThread } from "../message-thread";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import { readFormData, textField } from "~/core/form-data.server";
+import { SEND_FAILED } from "../use-thread";
+import { revalidateUnlessDialogChange, useUrlDialog } from "~/core/use-url-dialog";
+import { refusal } from "~/core/refusal.server";
+import { memberContext } from "~/core/route-context.server";
+import type { Route } from "./+types/messages-conversation";
+
+const NOT_FOUND = "Conversation not found";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const ctx = memberContext(context);
+  const parsed = conversationIdParams.safeParse({ id: params.conversationId });
+  // Someone else's conversation answers exactly like a missing one, so ids reveal nothing.
+  const conversation = parsed.success ? await findConversationForMember(ctx, parsed.data.id) : null;
+  if (!conversation) throw refusal(NOT_FOUND, 404);
+  const [page, blocked] = await Promise.all([
+    listMessages(ctx, conversation.conversationId, { limit: MESSAGES_PAGE_SIZE }),
+    hasBlocked(ctx, conversation.otherUser.userId),
+  ]);
+  return { conversation, messages: page.items, nextToken: page.nextToken, blocked, viewerId: ctx.user.id, timezone: ctx.user.timezone };
+}
+
+/**
+ * Block / Unblock the other member, and sending for a browser without JavaScript (with it, the
+ * thread posts to the API itself and keeps the text on failure).
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = memberContext(context);
+  const here = `/messages/${params.conversationId}`;
+  let form: FormData;
+  try {
+    form = await readFormData(request);
+  } catch (error) {
+    return actionError(error, { field: "content" });
+  }
+  const intent = textField(form, "intent");
+  if (isBlockIntent(intent)) {
+    try {
+      const { otherId } = await requireParticipant(ctx, params.conversationId);
+      return blockIntentAction(ctx, intent, otherId, here);
+    } catch (error) {
+      return actionError(error);
+    }
+  }
+  const content = textField(form, "content") ?? "";
+  const unsent = (error: string, status: number) => data({ ok: false as const, errors: { content: error }, content }, { status });
+  const parsed = sendMessageSchema.safeParse({ content });
+  if (!parsed.success) return unsent(fieldErrors(parsed.error).content ?? SEND_FAILED, 400);
+  try {
+    await sendMessage(ctx, params.conversationId, parsed.data);
+  } catch (error) {
+    const refused = actionError(error, { field: "content", unexpected: SEND_FAILED });
+    return unsent(refused.data.errors.content ?? SEND_FAILED, refused.init?.status ?? 500);
+  }
+  // After a post, a fresh GET: reloading the page does not send again.
+  return redirect(here);
+}
+
+// Opening or closing the Block dialog needs no new data.
+export const shouldRevalidate = revalidateUnlessDialogChange();
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  const name = loaderData?.conversation.otherUser.name;
+  return [{ title: name ? `${name} — Messages — BookClub` : `${NOT_FOUND} — BookClub` }];
+}
+
+export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
+  const { conversation, messages, nextToken, blocked, viewerId, timezone } = loaderData;
+  const { otherUser } = conversation;
+  const headingId = useId();
+  const { dialog, closeHref, close } = useUrlDialog();
+  const errors = actionData && "errors" in actionData ? (actionData.errors as Partial<Record<string, string>>) : undefined;
+  const unsent = actionData && "content" in actionData && errors?.content ? { content: actionData.content, error: errors.content } : undefined;
+  return (
+    <>
+      <header className="flex items-center gap-3 border-b border-stone-200 px-4 py-3">
+        {/* On a phone the list is its own screen. */}
+        <Link to="/messages" className="btn btn-secondary md:hidden">
+          <span aria-hidden="true">←</span> Back<span className="sr-only"> to conversations</span>
+        </Link>
+        <Avatar src={otherUser.profilePicture} name={otherUser.name} size="sm" />
+        <h2 id={headingId} className="min-w-0 flex-1 truncate font-serif text-lg font-semibold">
+          <Link to={`/users/${otherUser.userId}`} className="hover:underline">
+            {otherUser.name}
+          </Link>
+        </h2>
+        <OpenDialogButton dialog="block" className="btn btn-secondary" describedBy={headingId}>
+          {blocked ? "Unblock" : "Block"}
+        </OpenDialogButton>
+      </header>
+      <MessageThread
+        key={conversation.conversationId}
+        conversationId={conversation.conversationId}
+        viewerId={viewerId}
+        other={{ userId: otherUser.userId, name: otherUser.name }}
+        timezone={timezone}
+        initialMessages={messages}
+        initialNextToken={nextToken}
+        blockedByViewer={blocked}
+        unsent={unsent}
+      />
+      <BlockMemberDialog
+        open={dialog === "block"}
+        onClose={close}
+        cancelHref={closeHref}
+        name={otherUser.name}
+        blocked={blocked}
+        error={dialog === "block" ? errors?.form : undefined}
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <RouteErrorBoundary
+      error={error}
+      heading="Failed to load messages"
+      byStatus={{ 404: NOT_FOUND }}
+      back={{ to: "/messages", label: "Back to Messages" }}
+      level="section"
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { ReportButton, ReportDialog } from "./report-dialog";

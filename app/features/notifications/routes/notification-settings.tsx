@@ -1,0 +1,175 @@
+import { useEffect } from "react";
+import { Link, useActionData, useFetcher } from "react-router";
+import type { NotificationKey } from "@worker/db/schema";
+import {
+  getNotificationSettings,
+  notificationSettingsSchema,
+  updateNotificationSettings,
+} from "@worker/features/notifications/notification-prefs";
+import { localOutboxEnabled } from "@worker/features/notifications/email-outbox";
+import { actionError, refuse } from "~/core/action-result.server";
+import { memberContext } from "~/core/route-context.server";
+import { readFormData, textField } from "~/core/form-data.server";
+import { Switch } from "~/ui/switch";
+import { useToast } from "~/ui/toaster";
+import type { Route } from "./+types/notification-settings";
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Notification settings — BookClub" }];
+}
+
+const LOAD_FAILED = "Failed to load preferences";
+const SAVE_FAILED = "Failed to save preferences";
+const SAVED = "Notification preferences saved";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = memberContext(context);
+  // With no e-mail provider configured, e-mails wait in the local outbox (/dev/outbox).
+  const outbox = localOutboxEnabled(ctx.env);
+  try {
+    return { settings: await getNotificationSettings(ctx), outbox };
+  } catch (error) {
+    console.error("Loading notification preferences failed", error);
+    return { settings: null, outbox };
+  }
+}
+
+/** Each switch posts `intent=<key>=on|off`: the state it asks for, so a repeated post changes nothing. */
+const INTENT = /^(\w+)=(on|off)$/;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = memberContext(context);
+  try {
+    const form = await readFormData(request, 4096, SAVE_FAILED);
+    const [, key, state] = INTENT.exec(textField(form, "intent") ?? "") ?? [];
+    const on = state === "on";
+    const parsed = notificationSettingsSchema.safeParse(key === "emailOptIn" ? { emailOptIn: on } : { prefs: { [key ?? ""]: on } });
+    if (!key || !parsed.success) return refuse({ form: SAVE_FAILED }, 400);
+    return { ok: true as const, settings: await updateNotificationSettings(ctx, parsed.data) };
+  } catch (error) {
+    return actionError(error, { message: () => SAVE_FAILED });
+  }
+}
+
+const TOPICS: Record<NotificationKey, { label: string; description: string }> = {
+  new_book_from_followed_user: {
+    label: "New books from people you follow",
+    description: "When a member you follow adds a book.",
+  },
+  comment_on_your_book: { label: "Comments on your books", description: "When someone comments on a book you shared." },
+  reminder_due_date: { label: "Due date reminders", description: "Before a book you borrowed or lent is due back." },
+  new_member_in_your_club: { label: "New club members", description: "When someone joins a club you belong to." },
+  club_announcement: { label: "Club announcements", description: "News and events from your clubs." },
+  dm_message_received: { label: "Direct messages", description: "When another member sends you a message." },
+};
+const TOPIC_KEYS = Object.keys(TOPICS) as NotificationKey[];
+
+type SettingKey = NotificationKey | "emailOptIn";
+const fetcherKey = (key: SettingKey) => `notification-setting-${key}`;
+
+/** The value the member last asked for while it is being saved, else the saved value. */
+function useSetting(key: SettingKey, saved: boolean) {
+  const fetcher = useFetcher<typeof action>({ key: fetcherKey(key) });
+  const pending = fetcher.formData?.get("intent");
+  const value = typeof pending === "string" ? pending.endsWith("=on") : saved;
+  return { fetcher, value };
+}
+
+function SettingSwitch({
+  settingKey,
+  saved,
+  disabled,
+  label,
+  description,
+}: {
+  settingKey: SettingKey;
+  saved: boolean;
+  disabled?: boolean;
+  label: string;
+  description: string;
+}) {
+  const { fetcher, value } = useSetting(settingKey, saved);
+  const { notify } = useToast();
+  const result = fetcher.data;
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) notify("success", SAVED);
+    else notify("error", SAVE_FAILED);
+  }, [result, notify]);
+
+  return (
+    <fetcher.Form method="post">
+      <Switch
+        id={`setting-${settingKey}`}
+        name="intent"
+        value={`${settingKey}=${value ? "off" : "on"}`}
+        checked={value}
+        disabled={disabled}
+        label={label}
+        description={description}
+      />
+    </fetcher.Form>
+  );
+}
+
+export default function NotificationSettings({ loaderData }: Route.ComponentProps) {
+  const { settings } = loaderData;
+  // Without JavaScript the switches post as ordinary forms; the result is shown here.
+  const documentResult = useActionData<typeof action>();
+  const master = useSetting("emailOptIn", settings?.emailOptIn ?? true).value;
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <Link to="/profile" className="text-sm font-medium text-brand-700 hover:underline">
+        ← Back to Profile
+      </Link>
+      <section aria-labelledby="email-notifications" className="card space-y-4 p-5">
+        <h1 id="email-notifications" className="font-serif text-2xl font-bold">
+          Email Notifications
+        </h1>
+        {documentResult && (
+          <p role={documentResult.ok ? "status" : "alert"} className={documentResult.ok ? "text-green-800" : "text-red-800"}>
+            {documentResult.ok ? SAVED : documentResult.errors.form}
+          </p>
+        )}
+        {!settings ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900">
+            {LOAD_FAILED}
+          </p>
+        ) : (
+          <>
+            <SettingSwitch
+              settingKey="emailOptIn"
+              saved={settings.emailOptIn}
+              label="Email notifications"
+              description="Turn off to stop all e-mails from BookClub. Your choices below are kept."
+            />
+            <fieldset aria-labelledby="email-topics" className="space-y-1 border-t border-stone-200 pt-4">
+              <h2 id="email-topics" className="px-2 pb-1 text-sm font-semibold tracking-wide text-stone-700 uppercase">
+                E-mail me about
+              </h2>
+              {TOPIC_KEYS.map((key) => (
+                <SettingSwitch
+                  key={key}
+                  settingKey={key}
+                  saved={settings.prefs[key]}
+                  disabled={!master}
+                  label={TOPICS[key].label}
+                  description={TOPICS[key].description}
+                />
+              ))}
+            </fieldset>
+          </>
+        )}
+        {loaderData.outbox && (
+          <p className="border-t border-stone-200 pt-4 text-sm">
+            <Link to="/dev/outbox" className="font-medium text-brand-700 hover:underline">
+              See the e-mails BookClub would have sent you
+            </Link>
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { dropSharedCovers, readSharedCovers } from "./shared-covers";

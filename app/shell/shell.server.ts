@@ -1,0 +1,37 @@
+import type { RouterContextProvider } from "react-router";
+import { devSignInAllowed } from "@worker/features/auth";
+import { googleSignInConfigured, isModerator, readConfig } from "@worker/core/config";
+import { requestContext } from "@worker/core/request-context";
+import { mediaUrl } from "@worker/core/shared/media-url";
+import { countUnreadMessages } from "@worker/features/messages";
+import { countUnreadNotifications } from "@worker/features/notifications";
+import { serviceContext } from "~/core/route-context.server";
+
+export async function loadShell(context: Readonly<RouterContextProvider>) {
+  const { env, user, url } = context.get(requestContext);
+  const config = readConfig(env);
+  return {
+    user: user && {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      picture: mediaUrl(user.picture),
+      // Only moderators see the Moderation link.
+      moderator: isModerator(config, user.email),
+    },
+    signIn: { google: googleSignInConfigured(config), dev: devSignInAllowed(config, url) },
+    ...(await unreadCounts(context, Boolean(user))),
+  };
+}
+
+/** The signed-in member as the bars show them (null for visitors): a type the bars import instead of root.tsx, which imports them. */
+export type ShellUser = Awaited<ReturnType<typeof loadShell>>["user"];
+
+/** The Messages badge and the bell, read side by side (each one indexed query). */
+async function unreadCounts(context: Readonly<RouterContextProvider>, signedIn: boolean) {
+  if (!signedIn) return { unread: 0, notifications: 0 };
+  const ctx = serviceContext(context);
+  // A failing count must not take the whole page down; its badge just shows nothing.
+  const [unread, notifications] = await Promise.all([countUnreadMessages(ctx).catch(() => 0), countUnreadNotifications(ctx).catch(() => 0)]);
+  return { unread, notifications };
+}

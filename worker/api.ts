@@ -1,0 +1,72 @@
+import { fail } from "@worker/core/api/envelope";
+import { ServiceError } from "@worker/core/errors";
+import type { AppEnv } from "@worker/core/http/app-env";
+import { accountApi, usersApi } from "@worker/features/account";
+import { authApi } from "@worker/features/auth";
+import { booksApi, uploadsApi } from "@worker/features/books";
+import { clubsApi } from "@worker/features/clubs";
+import { bookMetadataApi, imageMetadataApi } from "@worker/features/covers";
+import { geoApi } from "@worker/features/geo";
+import { importsApi, myBooksExportApi } from "@worker/features/imports";
+import { bookLoansApi, loansApi } from "@worker/features/loans";
+import { dmApi } from "@worker/features/messages";
+import { moderationApi, reportsApi } from "@worker/features/moderation";
+import { notificationsApi } from "@worker/features/notifications";
+import { interestApi } from "@worker/features/site";
+import { voiceApi } from "@worker/features/voice";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** JSON bodies are small; uploads have their own, larger limit on their own route. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+export const api = new Hono<AppEnv>();
+
+api.use("*", async (c, next) => {
+  await next();
+  c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+});
+/** Routes that take raw file bodies (or base64 audio) and enforce their own, larger size limits. */
+const FILE_BODY_ROUTES = [/^\/api\/uploads\//, /^\/api\/users\/me\/picture$/, /^\/api\/voice\/transcribe$/, /^\/api\/imports(\/preview)?\/?$/];
+const jsonBodyLimit = bodyLimit({
+  maxSize: MAX_JSON_BODY_BYTES,
+  onError: (c) => fail(c, 413, "Request body is too large"),
+});
+api.use("*", (c, next) => {
+  const path = new URL(c.req.url).pathname;
+  return FILE_BODY_ROUTES.some((route) => route.test(path)) ? next() : jsonBodyLimit(c, next);
+});
+
+api.route("/auth", authApi);
+// Before /books, so /books/metadata is not taken for a book id.
+api.route("/books/metadata", bookMetadataApi);
+api.route("/books", bookLoansApi);
+api.route("/books", booksApi);
+api.route("/clubs", clubsApi);
+api.route("/dm", dmApi);
+api.route("/geo", geoApi);
+api.route("/images", imageMetadataApi);
+api.route("/imports", importsApi);
+api.route("/interest", interestApi);
+api.route("/notifications", notificationsApi);
+api.route("/loans", loansApi);
+api.route("/my-books", myBooksExportApi);
+api.route("/moderation", moderationApi);
+api.route("/reports", reportsApi);
+// Before usersApi: the member's own data download and account deletion under /users/me.
+api.route("/users", accountApi);
+api.route("/users", usersApi);
+api.route("/voice", voiceApi);
+api.route("/", uploadsApi);
+
+// Mounted apps do not use their own notFound, so unknown API paths are caught here, before pages.
+api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`));
+
+api.onError((error, c) => {
+  if (error instanceof ServiceError) return fail(c, error.status, error.message);
+  if (error instanceof HTTPException) return fail(c, error.status as ContentfulStatusCode, error.message || "Request failed");
+  console.error("Unhandled API error", error);
+  return fail(c, 500, "Something went wrong. Please try again.");
+});

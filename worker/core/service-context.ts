@@ -1,0 +1,37 @@
+import type { Database } from "@worker/db/client";
+import type { Timezone } from "@worker/db/schema";
+
+/** The signed-in member as services see it. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  bio: string;
+  picture: string | null;
+  timezone: Timezone;
+  showEmail: boolean;
+}
+
+/**
+ * What all server work needs: the database and the bindings. Work that no visitor asked for
+ * (a job's alarm, a queue message, sign-in before a member is known) has only these.
+ */
+export interface Deps {
+  db: Database;
+  env: Env;
+}
+
+/** What a service needs: the database, the bindings, and who is asking (null for visitors). */
+export interface ServiceContext extends Deps {
+  user: SessionUser | null;
+  /** The session the request came with, when it had one: signing out everywhere spares the tab that asked. */
+  sessionId?: string;
+  /**
+   * Hands over work the answer need not wait for (the other member's bell and e-mail after a
+   * message): the request's `waitUntil`. Without it (jobs, scripts) that work is awaited.
+   */
+  afterResponse?: (work: Promise<unknown>) => void;
+}
+
+/** A context whose member is signed in (services narrow to it with requireUser; pages with memberContext). */
+export type MemberContext = ServiceContext & { user: SessionUser };

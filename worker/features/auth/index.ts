@@ -1,0 +1,4 @@
+export { authApi } from "./api";
+export { devSignInAllowed } from "./dev-sign-in";
+export { sessionUser } from "./resolve-user";
+export { sessionsDeletionPart } from "./sign-out";

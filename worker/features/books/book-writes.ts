@@ -1,0 +1,259 @@
+import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import { idField } from "@worker/core/shared/id";
+import { normalizeIsbn } from "@worker/core/shared/isbn";
+import { cleanText } from "@worker/core/shared/text";
+import { BOOK_STATUSES, books, clubs, memberships, users } from "@worker/db/schema";
+import { applyManualLending, isLentOut, limitLoanWrite, planManualLending } from "@worker/features/loans";
+import { requireNotBlocked } from "@worker/features/messages";
+import { and, asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { bookValuesFromIsbn, INVALID_ISBN, parseIsbn } from "./isbn-books";
+import { findBookById } from "./library";
+import { assertOwnCoverKey } from "./uploads";
+
+const title = cleanText({ max: 300, tooLong: "Title must be at most 300 characters", required: "Title is required" });
+const author = cleanText({ max: 200, tooLong: "Author must be at most 200 characters", required: "Author is required" });
+const description = cleanText({ max: 5000, tooLong: "Description must be at most 5000 characters", multiline: true });
+/** The club the book is shared into, or null for none. */
+const clubIdField = idField("clubId must not be empty").nullable();
+
+/** The three ways to add a book: from an uploaded cover image, typed in by hand, or by ISBN. */
+export const imageBookSchema = z.object({
+  s3Key: z.string().min(1).max(300),
+  s3Bucket: z.string().max(100).optional(),
+  coverImage: z.string().max(2048).optional(),
+  extractFromImage: z.boolean().default(true),
+  status: z.enum(BOOK_STATUSES).default("available"),
+  clubId: clubIdField.optional(),
+});
+/** ISBN-10 or -13, with or without hyphens; a misread digit fails the check digit. */
+const isbnField = z
+  .string()
+  .trim()
+  .max(32, INVALID_ISBN)
+  .refine((value) => normalizeIsbn(value) !== null, INVALID_ISBN);
+/** Optional on a book typed in by hand (an unknown scanned ISBN comes prefilled). */
+const optionalIsbn = z
+  .string()
+  .trim()
+  .max(32, INVALID_ISBN)
+  .transform((value) => value || undefined)
+  .pipe(isbnField.optional())
+  .optional();
+export const manualBookSchema = z.object({
+  title,
+  author,
+  description: description.default(""),
+  isbn: optionalIsbn,
+  status: z.enum(BOOK_STATUSES).default("available"),
+  clubId: clubIdField.optional(),
+});
+/** A scanned (or typed) ISBN: the server looks the book up itself and fills everything it finds. */
+export const isbnBookSchema = z.object({
+  isbn: isbnField,
+  status: z.enum(BOOK_STATUSES).default("available"),
+  clubId: clubIdField.optional(),
+});
+export type CreateBookInput = z.output<typeof imageBookSchema> | z.output<typeof manualBookSchema> | z.output<typeof isbnBookSchema>;
+
+/** Picks the payload's schema by its shape, so errors name the field that is wrong. */
+export function createBookSchemaFor(value: unknown) {
+  if (value && typeof value === "object" && "s3Key" in value) return imageBookSchema;
+  return value && typeof value === "object" && "isbn" in value && !("title" in value) ? isbnBookSchema : manualBookSchema;
+}
+
+export const updateBookSchema = z
+  .object({
+    title,
+    author,
+    description,
+    status: z.enum(BOOK_STATUSES),
+    lentToUserId: z.string().max(64).nullable(),
+    lentToUserName: cleanText({ max: 200, tooLong: "Borrower name must be at most 200 characters" }).nullable(),
+    clubId: clubIdField,
+  })
+  .partial()
+  .strict();
+export type UpdateBookInput = z.output<typeof updateBookSchema>;
+
+export const LENT_TO_REQUIRED = "Please select who you lent the book to.";
+export const COVER_IN_USE = "This image is already the cover of another book. Please upload it again for this book.";
+
+export const LEND_BLOCKED = "You can't lend a book to this member.";
+
+export const DELETE_LENT_BOOK = "You can't delete a book that is lent out. Mark it returned first.";
+
+export const CLUB_SHARE_FORBIDDEN = "You can only share a book with a club you are an active member of.";
+
+/**
+ * A book goes only into a club its owner is an active member of. A club that does not exist gets
+ * the same answer, so a club id reveals nothing. (One primary-key lookup.)
+ */
+async function assertCanShareIntoClub(ctx: MemberContext, clubId: string) {
+  const [row] = await ctx.db
+    .select({ status: memberships.status })
+    .from(memberships)
+    .where(and(eq(memberships.clubId, clubId), eq(memberships.userId, ctx.user.id), eq(memberships.status, "active")))
+    .limit(1);
+  if (!row) throw forbidden(CLUB_SHARE_FORBIDDEN);
+}
+
+/** A member belongs to few clubs; the cap only bounds the Club select for a pathological account. */
+const CLUB_CHOICES_LIMIT = 200;
+export interface ClubChoice {
+  clubId: string;
+  name: string;
+}
+
+/** The clubs a member may share a book into (their active ones), by name, for the Edit Book form. */
+export async function listClubChoices(ctx: ServiceContext): Promise<ClubChoice[]> {
+  requireUser(ctx);
+  return ctx.db
+    .select({ clubId: clubs.id, name: clubs.name })
+    .from(memberships)
+    .innerJoin(clubs, eq(clubs.id, memberships.clubId))
+    .where(and(eq(memberships.userId, ctx.user.id), eq(memberships.status, "active")))
+    .orderBy(asc(clubs.name), asc(clubs.seq))
+    .limit(CLUB_CHOICES_LIMIT);
+}
+
+/** Whether any book shows this cover (one lookup on books_cover_key_idx). */
+async function coverKeyInUse(ctx: ServiceContext, key: string) {
+  const [row] = await ctx.db.select({ id: books.id }).from(books).where(eq(books.coverKey, key)).limit(1);
+  return Boolean(row);
+}
+
+/** Creates the book; an image-flow book is queued for cover analysis and fills in within seconds. */
+export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
+  requireUser(ctx);
+  const id = crypto.randomUUID();
+  if (input.clubId) await assertCanShareIntoClub(ctx, input.clubId);
+  const clubIdValue = input.clubId ?? null;
+  if ("s3Key" in input) {
+    assertOwnCoverKey(ctx, input.s3Key);
+    if (input.s3Bucket && input.s3Bucket !== "MEDIA") throw badRequest("s3Bucket must be MEDIA");
+    if (!(await ctx.env.MEDIA.head(input.s3Key))) throw badRequest("Upload the image before adding the book.");
+    // One cover per book: deleting a book deletes its cover, which must never be another book's.
+    if (await coverKeyInUse(ctx, input.s3Key)) throw conflict(COVER_IN_USE);
+    const analyse = input.extractFromImage;
+    await ctx.db.insert(books).values({
+      id,
+      userId: ctx.user.id,
+      status: input.status,
+      coverKey: input.s3Key,
+      clubId: clubIdValue,
+      analysisState: analyse ? "pending" : "none",
+    });
+    if (analyse) {
+      try {
+        await ctx.env.COVER_QUEUE.send({ bookId: id, key: input.s3Key });
+      } catch {
+        // The book is still the member's; it just has to be completed by hand.
+        await ctx.db
+          .update(books)
+          .set({ analysisState: "needs_details", analysisMessage: "Cover reading is unavailable right now. Please add the details." })
+          .where(eq(books.id, id));
+      }
+    }
+  } else if ("title" in input) {
+    const isbns = input.isbn ? parseIsbn(input.isbn) : null;
+    await ctx.db.insert(books).values({
+      id,
+      userId: ctx.user.id,
+      title: input.title,
+      author: input.author,
+      description: input.description,
+      isbn10: isbns?.isbn10,
+      isbn13: isbns?.isbn13,
+      status: input.status,
+      clubId: clubIdValue,
+    });
+  } else {
+    const values = await bookValuesFromIsbn(ctx, parseIsbn(input.isbn));
+    // Nothing is left to read from a cover: the record came with the book.
+    await ctx.db.insert(books).values({ id, userId: ctx.user.id, status: input.status, clubId: clubIdValue, analysisState: "none", ...values });
+  }
+  return (await findBookById(ctx, id))!;
+}
+
+async function loadOwnBook(ctx: MemberContext, bookId: string) {
+  const [book] = await ctx.db
+    .select({
+      id: books.id,
+      userId: books.userId,
+      coverKey: books.coverKey,
+      status: books.status,
+      lentToUserId: books.lentToUserId,
+      clubId: books.clubId,
+      title: books.title,
+    })
+    .from(books)
+    .where(eq(books.id, bookId))
+    .limit(1);
+  if (!book) throw notFound("Book not found");
+  if (book.userId !== ctx.user.id) throw forbidden("Only the owner can change this book.");
+  return book;
+}
+
+/**
+ * Owner-only update. Lent needs a borrower (a real member); any other status clears the borrower.
+ * clubId shares the book into one of the owner's active clubs, or (null) takes it out of its club.
+ */
+export async function updateBook(ctx: ServiceContext, bookId: string, input: UpdateBookInput) {
+  requireUser(ctx);
+  const current = await loadOwnBook(ctx, bookId);
+  const status = input.status ?? current.status;
+  const now = Date.now();
+  const changes: Partial<typeof books.$inferInsert> = { updatedAt: now };
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.author !== undefined) changes.author = input.author;
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.status !== undefined) changes.status = input.status;
+  // Keeping the club it already has needs no check (the owner may have left it since); a new one does.
+  if (input.clubId !== undefined && input.clubId !== current.clubId) {
+    if (input.clubId !== null) await assertCanShareIntoClub(ctx, input.clubId);
+    changes.clubId = input.clubId;
+  }
+
+  let borrower: { id: string; name: string } | null = null;
+  if (status === "borrowed") {
+    const borrowerId = input.lentToUserId !== undefined ? input.lentToUserId : current.lentToUserId;
+    if (!borrowerId) throw badRequest(LENT_TO_REQUIRED);
+    if (borrowerId === ctx.user.id) throw badRequest("You cannot lend a book to yourself.");
+    [borrower = null] = await ctx.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, borrowerId)).limit(1);
+    if (!borrower) throw badRequest(LENT_TO_REQUIRED);
+    // The stored name comes from the member record, not from what the client sent.
+    changes.lentToUserId = borrower.id;
+    changes.lentToUserName = borrower.name;
+  } else {
+    changes.lentToUserId = null;
+    changes.lentToUserName = null;
+  }
+  // The ledger follows the edit (worker/features/loans/manual-loans.ts): same batch as the book's update.
+  const lending = await planManualLending(ctx, { ...current, title: changes.title ?? current.title }, borrower, now);
+  const update = ctx.db.update(books).set(changes).where(eq(books.id, bookId));
+  if (lending) {
+    // A member who blocked the owner (or whom the owner blocked) can't be named as a borrower.
+    if (lending.lent) await requireNotBlocked(ctx, lending.lent.loan.borrowerId, LEND_BLOCKED);
+    // Lending or taking back tells the borrower: the same per-member budget as the loans API's steps.
+    await limitLoanWrite(ctx, ctx.user.id);
+    await applyManualLending(ctx, update, lending, now);
+  } else await update;
+  return (await findBookById(ctx, bookId))!;
+}
+
+/**
+ * Owner-only delete: the row (search entry and counters follow by trigger) and its cover in R2,
+ * unless another book still shows that cover (rows from before covers were one per book).
+ */
+export async function deleteBook(ctx: ServiceContext, bookId: string) {
+  requireUser(ctx);
+  const book = await loadOwnBook(ctx, bookId);
+  if (book.status === "borrowed" || (await isLentOut(ctx, bookId))) throw conflict(DELETE_LENT_BOOK);
+  await ctx.db.delete(books).where(eq(books.id, bookId));
+  if (book.coverKey && !/^https:/.test(book.coverKey) && !(await coverKeyInUse(ctx, book.coverKey))) {
+    await ctx.env.MEDIA.delete(book.coverKey);
+  }
+  return { bookId, deleted: true as const };
+}

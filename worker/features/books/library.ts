@@ -1,0 +1,222 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { AGE_GROUPS, bookCounts, books, clubs, loans, memberships, users, type AgeGroupFine, type BookHiddenReason } from "@worker/db/schema";
+import { booksFts } from "@worker/db/fts";
+import {
+  bookCardColumns,
+  bookDetailColumns,
+  selectBookDetails,
+  toBook,
+  toBookCard,
+  lentLoanOfBook,
+  type Book,
+  type BookCard,
+  type CardRow,
+  type DetailRow,
+} from "./book-columns";
+import { DEFAULT_PAGE_SIZE, type Page, pagedSearchQuery, keysetPage } from "@worker/core/paging";
+import { toFtsQuery } from "@worker/core/search-query";
+import type { ServiceContext } from "@worker/core/service-context";
+
+export const libraryQuerySchema = pagedSearchQuery(DEFAULT_PAGE_SIZE).extend({
+  ageGroupFine: z.enum(AGE_GROUPS).optional(),
+  userId: z.string().min(1).max(64).optional(),
+  bare: z.enum(["1", "true", "0", "false"]).optional(),
+});
+export type LibraryQuery = z.output<typeof libraryQuerySchema>;
+
+/**
+ * A search counts at most four pages of matches (at least 100): beyond that the total shows as
+ * "100+", so a broad search reads about as many rows as the page it shows.
+ */
+export function searchCountCap(limit: number | undefined): number {
+  return Math.max(100, (limit ?? 25) * 4);
+}
+
+export interface LibraryTotal {
+  count: number;
+  capped: boolean;
+}
+
+/** Whether the listing is the viewer's own shelf, which still shows their hidden books (marked). */
+const ownShelf = (ctx: ServiceContext, query: Pick<LibraryQuery, "userId">) => Boolean(query.userId && query.userId === ctx.user?.id);
+
+function filters(ctx: ServiceContext, query: LibraryQuery, excludeUserId: string | null, clubId?: string): SQL[] {
+  // Hidden books (moderation, a suspended owner) are rare: the index walk skips them, and the
+  // counters and the search index leave them out by trigger (migrations/0008). Their owner still
+  // sees them on their own shelf, so nothing of theirs silently disappears.
+  const where: SQL[] = ownShelf(ctx, query) ? [] : [isNull(books.hidden)];
+  // A club's shelf walks books_club_seq_idx, like an owner's shelf walks books_user_seq_idx.
+  if (clubId) where.push(eq(books.clubId, clubId));
+  if (query.userId) where.push(eq(books.userId, query.userId));
+  else if (excludeUserId) where.push(ne(books.userId, excludeUserId));
+  if (query.ageGroupFine) where.push(eq(books.ageGroupFine, query.ageGroupFine));
+  return where;
+}
+
+type ListOptions = {
+  excludeUserId?: string | null;
+  /** Only the books shared into this club (the club page's shelf). */
+  clubId?: string;
+};
+
+/** One page of library cards (what the grid and list show), newest first. */
+export async function listLibraryBooks(ctx: ServiceContext, query: LibraryQuery, options: ListOptions = {}): Promise<Page<BookCard>> {
+  const page = await libraryPage(ctx, query, options, bookCardColumns);
+  const items = await withViewerAccess(ctx, page.rows.map(toBookCard));
+  return { items, nextToken: page.nextToken, prevToken: page.prevToken };
+}
+
+/** The same page with every field of each book (the API's default listing). */
+export async function listLibraryBookDetails(ctx: ServiceContext, query: LibraryQuery, options: ListOptions = {}): Promise<Page<Book>> {
+  const page = await libraryPage(ctx, query, options, bookDetailColumns);
+  const items = await withViewerAccess(ctx, page.rows.map(toBook));
+  return { items, nextToken: page.nextToken, prevToken: page.prevToken };
+}
+
+/**
+ * Private-club books stay listed for everyone (docs/product.md#library) but are
+ * "members only" except to the club's active members and the book's owner. One indexed query, and
+ * only when the page holds private-club books and someone is signed in.
+ */
+async function withViewerAccess<T extends BookCard>(ctx: ServiceContext, items: T[]): Promise<T[]> {
+  const viewer = ctx.user;
+  const clubIds = [...new Set(items.flatMap((book) => (book.membersOnly && book.clubId ? [book.clubId] : [])))];
+  if (!viewer || clubIds.length === 0) return items;
+  const rows = await ctx.db
+    .select({ clubId: memberships.clubId })
+    .from(memberships)
+    .where(and(inArray(memberships.clubId, clubIds), eq(memberships.userId, viewer.id), eq(memberships.status, "active")));
+  const memberOf = new Set(rows.map((row) => row.clubId));
+  return items.map((book) =>
+    book.membersOnly && (book.userId === viewer.id || memberOf.has(book.clubId!)) ? { ...book, membersOnly: false } : book,
+  );
+}
+
+type KeysetRows<Row> = { rows: (Row & { seq: number })[]; nextToken: string | null; prevToken: string | null };
+
+/**
+ * Walks the seq index from a cursor (or an FTS5 match in seq order), so page 1 and page 4,000
+ * both read about one page of rows.
+ */
+// Details first: their columns are a superset, so the card overload would also accept them.
+async function libraryPage(ctx: ServiceContext, query: LibraryQuery, options: ListOptions, columns: typeof bookDetailColumns): Promise<KeysetRows<DetailRow>>;
+async function libraryPage(ctx: ServiceContext, query: LibraryQuery, options: ListOptions, columns: typeof bookCardColumns): Promise<KeysetRows<CardRow>>;
+async function libraryPage(
+  ctx: ServiceContext,
+  query: LibraryQuery,
+  options: ListOptions,
+  columns: typeof bookCardColumns | typeof bookDetailColumns,
+): Promise<KeysetRows<CardRow | DetailRow>> {
+  const where = filters(ctx, query, options.excludeUserId ?? null, options.clubId);
+  const backwards = query.prevToken !== undefined && query.nextToken === undefined;
+  const fts = query.search ? toFtsQuery(query.search) : null;
+  // A search walks the FTS index in rowid (= seq) order, so it stops after one page of matches.
+  const key = fts ? booksFts.rowid : books.seq;
+  if (query.nextToken !== undefined) where.push(lt(key, query.nextToken));
+  if (backwards) where.push(gt(key, query.prevToken!));
+  if (fts) where.push(sql`books_fts match ${fts}`);
+
+  const base = fts
+    ? ctx.db.select(columns).from(booksFts).innerJoin(books, eq(books.seq, booksFts.rowid))
+    : ctx.db.select(columns).from(books);
+  const rows = await base
+    .innerJoin(users, eq(users.id, books.userId))
+    .leftJoin(clubs, eq(clubs.id, books.clubId))
+    .leftJoin(loans, lentLoanOfBook)
+    .where(and(...where))
+    .orderBy(backwards ? asc(key) : desc(key))
+    .limit(query.limit + 1);
+  return keysetPage(rows as (CardRow | DetailRow)[], query);
+}
+
+async function counter(ctx: ServiceContext, scopes: string[]): Promise<Map<string, number>> {
+  if (scopes.length === 0) return new Map();
+  const rows = await ctx.db.select().from(bookCounts).where(inArray(bookCounts.scope, scopes));
+  return new Map(rows.map((row) => [row.scope, row.n]));
+}
+
+/**
+ * How many books the listing has. Unfiltered totals come from trigger-kept counters; a search
+ * counts matches up to searchCountCap().
+ */
+export async function countLibraryBooks(
+  ctx: ServiceContext,
+  query: Pick<LibraryQuery, "search" | "ageGroupFine" | "userId"> & { limit?: number },
+  excludeUserId: string | null = null,
+): Promise<LibraryTotal> {
+  const fts = query.search ? toFtsQuery(query.search) : null;
+  if (fts) return countSearchMatches(ctx, fts, query, excludeUserId);
+
+  const age: AgeGroupFine | undefined = query.ageGroupFine;
+  if (query.userId) {
+    const scope = age ? `user-age:${query.userId}:${age}` : `user:${query.userId}`;
+    const [counts, hidden] = await Promise.all([
+      counter(ctx, [scope]),
+      ownShelf(ctx, query) ? countOwnHiddenBooks(ctx, query.userId, age) : Promise.resolve(0),
+    ]);
+    return { count: (counts.get(scope) ?? 0) + hidden, capped: false };
+  }
+  const totalScope = age ? `age:${age}` : "all";
+  const ownScope = excludeUserId ? (age ? `user-age:${excludeUserId}:${age}` : `user:${excludeUserId}`) : null;
+  const counts = await counter(ctx, ownScope ? [totalScope, ownScope] : [totalScope]);
+  const total = (counts.get(totalScope) ?? 0) - (ownScope ? (counts.get(ownScope) ?? 0) : 0);
+  return { count: Math.max(0, total), capped: false };
+}
+
+/** The owner's hidden books, which the counters leave out: a few rows on books_user_hidden_idx. */
+async function countOwnHiddenBooks(ctx: ServiceContext, userId: string, age: AgeGroupFine | undefined): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)` })
+    .from(books)
+    .where(and(eq(books.userId, userId), isNotNull(books.hidden), age ? eq(books.ageGroupFine, age) : undefined));
+  return row?.n ?? 0;
+}
+
+/**
+ * Counts search matches from the FTS index alone (up to the cap), then subtracts the viewer's own
+ * matching books, found through their handful of rowids, so the books table is never walked.
+ */
+async function countSearchMatches(
+  ctx: ServiceContext,
+  fts: string,
+  query: Pick<LibraryQuery, "ageGroupFine" | "userId"> & { limit?: number },
+  excludeUserId: string | null,
+): Promise<LibraryTotal> {
+  const cap = searchCountCap(query.limit);
+  if (query.userId || query.ageGroupFine) {
+    // Narrow searches: the filter decides, so count through the join (bounded by the cap).
+    const where = filters(ctx, query as LibraryQuery, excludeUserId);
+    const [row] = await ctx.db.all<{ n: number }>(sql`
+      select count(*) as n from (
+        select 1 from books_fts join books on books.seq = books_fts.rowid
+        where books_fts match ${fts} and ${and(...where)}
+        limit ${cap + 1}
+      )`);
+    const n = row?.n ?? 0;
+    return { count: Math.min(n, cap), capped: n > cap };
+  }
+  const [all] = await ctx.db.all<{ n: number }>(
+    sql`select count(*) as n from (select rowid from books_fts where books_fts match ${fts} limit ${cap + 1})`,
+  );
+  let n = all?.n ?? 0;
+  if (excludeUserId && n > 0) {
+    const [own] = await ctx.db.all<{ n: number }>(sql`
+      select count(*) as n from books_fts
+      where books_fts match ${fts} and rowid in (select seq from books where user_id = ${excludeUserId})`);
+    n -= own?.n ?? 0;
+  }
+  return { count: Math.min(Math.max(0, n), cap), capped: n > cap };
+}
+
+/**
+ * The book, or null. A hidden book is there only for its owner, with `hidden` saying why; everyone
+ * else (and every loan, waitlist and borrow step, which read books through here) gets null.
+ */
+export async function findBookById(ctx: ServiceContext, bookId: string): Promise<(Book & { hidden?: BookHiddenReason }) | null> {
+  const [row] = await selectBookDetails(ctx.db).where(eq(books.id, bookId)).limit(1);
+  if (!row) return null;
+  if (row.hidden && row.userId !== ctx.user?.id) return null;
+  const [book] = await withViewerAccess(ctx, [toBook(row)]);
+  return row.hidden ? { ...book!, hidden: row.hidden } : book!;
+}

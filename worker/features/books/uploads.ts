@@ -1,0 +1,80 @@
+import { encodeHexLowerCase } from "@oslojs/encoding";
+import { z } from "zod";
+import { ACCEPTED_IMAGE_TYPES, checkImage, IMAGE_EXTENSION_PATTERN, IMAGE_EXTENSIONS, type ImageType } from "@worker/core/shared/image-type";
+import { badRequest, conflict, forbidden, requireUser, tooLarge } from "@worker/core/errors";
+import { readBodyWithLimit } from "@worker/core/http/body-limit";
+import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import { signUpload, verifyUpload } from "./upload-signing";
+
+/** The per-image limit for book covers (docs/product.md#add-books-dialog). */
+export const MAX_COVER_BYTES = 10 * 1024 * 1024;
+
+export const uploadUrlSchema = z.object({
+  fileType: z.enum(ACCEPTED_IMAGE_TYPES, {
+    message: "Supported formats are JPG, PNG and GIF",
+  }),
+  fileName: z.string().trim().min(1).max(255).optional(),
+});
+
+const COVER_KEY = new RegExp(`^covers/([A-Za-z0-9_-]{1,64})/[A-Za-z0-9-]{36}\\.(${IMAGE_EXTENSION_PATTERN})$`);
+
+/** The owner encoded in a cover key, or null when the key is not one of ours. */
+export function coverKeyOwner(key: string): string | null {
+  return COVER_KEY.exec(key)?.[1] ?? null;
+}
+
+export function assertOwnCoverKey(ctx: MemberContext, key: string) {
+  const owner = coverKeyOwner(key);
+  if (!owner) throw badRequest("s3Key is not a valid cover key");
+  if (owner !== ctx.user.id) throw forbidden("You can only use images you uploaded yourself.");
+}
+
+/** A short-lived signed URL on this Worker for one cover upload, under a key the server chooses. */
+export async function createCoverUploadUrl(ctx: ServiceContext, input: z.output<typeof uploadUrlSchema>, origin: string) {
+  requireUser(ctx);
+  const fileKey = `covers/${ctx.user.id}/${crypto.randomUUID()}.${IMAGE_EXTENSIONS[input.fileType]}`;
+  const params = await signUpload(ctx.env, fileKey);
+  return {
+    uploadUrl: `${origin}/api/uploads/${fileKey}?${params}`,
+    fileUrl: `${origin}/media/${fileKey}`,
+    fileKey,
+  };
+}
+
+
+export const IMAGE_REFUSED = "The file is not a valid JPEG, PNG or GIF image.";
+export const IMAGE_TRUNCATED = "The image is incomplete. Please try uploading it again.";
+export const COVER_TOO_LARGE = "Images must be 10MB or smaller.";
+export const UPLOAD_LINK_USED = "This upload link has already been used. Please upload the image again.";
+
+/**
+ * Checks a signed cover upload and stores it in R2; anything refused stores nothing. Each link
+ * stores one image: covers are served `immutable`, so a key is written only if it does not exist
+ * yet (R2 checks that atomically). Sending the same bytes again (a retry whose answer was lost)
+ * succeeds without writing; different bytes are refused with 409.
+ */
+export async function storeCoverUpload(
+  env: Env,
+  request: { key: string; expires?: string; sig?: string; contentLength: number | null; body: ReadableStream<Uint8Array> | null },
+): Promise<{ fileKey: string; contentType: ImageType; size: number }> {
+  const check = await verifyUpload(env, request.key, request);
+  if (check !== "valid" || !coverKeyOwner(request.key)) {
+    throw forbidden(check === "expired" ? "This upload link has expired. Please try again." : "This upload link is not valid.");
+  }
+  if (request.contentLength !== null && request.contentLength > MAX_COVER_BYTES) throw tooLarge(COVER_TOO_LARGE);
+  const bytes = await readBodyWithLimit(request.body, MAX_COVER_BYTES, () => tooLarge(COVER_TOO_LARGE));
+  const image = checkImage(bytes);
+  if (!image.ok) throw badRequest(image.reason === "truncated" ? IMAGE_TRUNCATED : IMAGE_REFUSED);
+  const sha256 = encodeHexLowerCase(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)));
+  const stored = await env.MEDIA.put(request.key, bytes, {
+    onlyIf: { etagDoesNotMatch: "*" },
+    sha256,
+    httpMetadata: { contentType: image.type, cacheControl: "public, max-age=31536000, immutable" },
+  });
+  if (!stored) {
+    // The key is taken: only a repeat of the very same bytes is accepted, and it writes nothing.
+    const existing = await env.MEDIA.head(request.key);
+    if (existing?.checksums.toJSON().sha256 !== sha256) throw conflict(UPLOAD_LINK_USED);
+  }
+  return { fileKey: request.key, contentType: image.type, size: bytes.byteLength };
+}

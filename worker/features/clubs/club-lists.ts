@@ -1,0 +1,182 @@
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { clubsFts } from "@worker/db/fts";
+import { clubs, memberships, type MEMBER_ROLES, type MEMBER_STATUSES } from "@worker/db/schema";
+import { BROWSE_CLUBS_PAGE_SIZE } from "@worker/core/shared/rules";
+import { requireUser } from "@worker/core/errors";
+import { type Page, pagedSearchQuery, keysetPage } from "@worker/core/paging";
+import { toFtsQuery } from "@worker/core/search-query";
+import type { ServiceContext } from "@worker/core/service-context";
+import { idSchema } from "@worker/core/shared/id";
+
+type MemberRole = (typeof MEMBER_ROLES)[number];
+type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/** What Browse Clubs shows of any club, private or not (the browse grid lists private clubs too). */
+export interface ClubSummary {
+  clubId: string;
+  name: string;
+  description: string;
+  location: string;
+  isPrivate: boolean;
+  memberCount: number;
+}
+
+/** A club as its members see it, with the viewer's own role and status (the items of GET /clubs). */
+export interface MemberClub extends ClubSummary {
+  memberLimit: number | null;
+  createdBy: string;
+  userRole: MemberRole;
+  userStatus: MemberStatus;
+}
+
+export interface BrowseClub extends ClubSummary {
+  /** True when the viewer is an active member (the card's "Member" badge). */
+  isMember: boolean;
+  /** The viewer's membership of this club: "pending" while their request waits ('Requested'). */
+  userStatus: MemberStatus | null;
+}
+
+const summaryColumns = {
+  seq: clubs.seq,
+  clubId: clubs.id,
+  name: clubs.name,
+  description: clubs.description,
+  location: clubs.location,
+  isPrivate: clubs.isPrivate,
+  memberCount: clubs.memberCount,
+};
+
+const detailColumns = { ...summaryColumns, memberLimit: clubs.memberLimit, createdBy: clubs.createdBy };
+
+function toSummary(row: { clubId: string; name: string; description: string; location: string; isPrivate: boolean; memberCount: number }): ClubSummary {
+  return {
+    clubId: row.clubId,
+    name: row.name,
+    description: row.description,
+    location: row.location,
+    isPrivate: row.isPrivate,
+    memberCount: row.memberCount,
+  };
+}
+
+function toMemberClub(
+  row: Parameters<typeof toSummary>[0] & { memberLimit: number | null; createdBy: string; userRole: MemberRole; userStatus: MemberStatus },
+): MemberClub {
+  return { ...toSummary(row), memberLimit: row.memberLimit, createdBy: row.createdBy, userRole: row.userRole, userStatus: row.userStatus };
+}
+
+/** A member belongs to few clubs; the cap only guards the page against a pathological account. */
+export const MY_CLUBS_LIMIT = 200;
+
+/**
+ * The member's clubs, active and pending, in one query that starts from memberships_user_idx.
+ * Sorted by name: the set is small, and people look for a club by its name.
+ */
+export async function listMyClubs(ctx: ServiceContext): Promise<{ items: MemberClub[]; nextToken: null }> {
+  requireUser(ctx);
+  const rows = await ctx.db
+    .select({ ...detailColumns, userRole: memberships.role, userStatus: memberships.status })
+    .from(memberships)
+    .innerJoin(clubs, eq(clubs.id, memberships.clubId))
+    .where(eq(memberships.userId, ctx.user.id))
+    .orderBy(asc(clubs.name), asc(clubs.seq))
+    .limit(MY_CLUBS_LIMIT);
+  return { items: rows.map(toMemberClub), nextToken: null };
+}
+
+/** One club as the member sees it in My Clubs, or null when they have no membership in it. */
+export async function findMemberClub(ctx: ServiceContext, clubId: string): Promise<MemberClub | null> {
+  requireUser(ctx);
+  const [row] = await ctx.db
+    .select({ ...detailColumns, userRole: memberships.role, userStatus: memberships.status })
+    .from(clubs)
+    .innerJoin(memberships, and(eq(memberships.clubId, clubs.id), eq(memberships.userId, ctx.user.id)))
+    .where(eq(clubs.id, clubId))
+    .limit(1);
+  return row ? toMemberClub(row) : null;
+}
+
+export const browseClubsQuerySchema = pagedSearchQuery(BROWSE_CLUBS_PAGE_SIZE);
+export type BrowseClubsQuery = z.output<typeof browseClubsQuerySchema>;
+
+/**
+ * One page of all clubs, newest first, keyset-paged on clubs.seq exactly like the library: a
+ * search walks clubs_fts in rowid (= seq) order, so any page reads about one page of rows.
+ */
+export async function browseClubs(ctx: ServiceContext, query: BrowseClubsQuery): Promise<Page<BrowseClub>> {
+  requireUser(ctx);
+  const backwards = query.prevToken !== undefined && query.nextToken === undefined;
+  const fts = query.search ? toFtsQuery(query.search) : null;
+  const key = fts ? clubsFts.rowid : clubs.seq;
+  const where: SQL[] = [];
+  if (query.nextToken !== undefined) where.push(lt(key, query.nextToken));
+  if (backwards) where.push(gt(key, query.prevToken!));
+  if (fts) where.push(sql`clubs_fts match ${fts}`);
+
+  // The viewer's membership comes with each row (a primary-key look-up per club shown), so the page
+  // reads about as many rows as it shows however many clubs the member has joined.
+  const columns = { ...summaryColumns, userStatus: memberships.status };
+  const viewer = and(eq(memberships.clubId, clubs.id), eq(memberships.userId, ctx.user.id));
+  const base = fts
+    ? ctx.db.select(columns).from(clubsFts).innerJoin(clubs, eq(clubs.seq, clubsFts.rowid))
+    : ctx.db.select(columns).from(clubs);
+  const rows = await base
+    .leftJoin(memberships, viewer)
+    .where(and(...where))
+    .orderBy(backwards ? asc(key) : desc(key))
+    .limit(query.limit + 1);
+
+  const page = keysetPage(rows, query);
+  return {
+    items: page.rows.map((row) => ({ ...toSummary(row), isMember: row.userStatus === "active", userStatus: row.userStatus })),
+    nextToken: page.nextToken,
+    prevToken: page.prevToken,
+  };
+}
+
+export const clubIdParams = z.object({ id: idSchema });
+
+/** Full details, or only the browse summary when the viewer may not see a private club's details. */
+export type ClubDetails =
+  | (ClubSummary & {
+      detailsVisible: true;
+      memberLimit: number | null;
+      createdBy: string;
+      /** Null when the viewer has no membership row (a public club they have not joined). */
+      userRole: MemberRole | null;
+      userStatus: MemberStatus | null;
+    })
+  | (ClubSummary & { detailsVisible: false; userStatus: MemberStatus | null });
+
+/**
+ * One club for the signed-in member, or null when there is no such club.
+ *
+ * Rule for private clubs: Browse Clubs already lists every club's name, description, location and
+ * member count (private clubs show there with 'Request to Join': docs/product.md#clubs), so those stay visible to
+ * any member. The details behind membership (creator, member limit, roles) are shown only to the
+ * club's active members; a non-member, including one whose request is pending, gets the summary and
+ * their own status. Public clubs show full details to every member.
+ */
+export async function findClubForMember(ctx: ServiceContext, clubId: string): Promise<ClubDetails | null> {
+  requireUser(ctx);
+  const [row] = await ctx.db
+    .select({ ...detailColumns, userRole: memberships.role, userStatus: memberships.status })
+    .from(clubs)
+    .leftJoin(memberships, and(eq(memberships.clubId, clubs.id), eq(memberships.userId, ctx.user.id)))
+    .where(eq(clubs.id, clubId))
+    .limit(1);
+  if (!row) return null;
+  const activeMember = row.userStatus === "active";
+  if (row.isPrivate && !activeMember) {
+    return { ...toSummary(row), detailsVisible: false, userStatus: row.userStatus };
+  }
+  return {
+    ...toSummary(row),
+    memberLimit: row.memberLimit,
+    createdBy: row.createdBy,
+    userRole: row.userRole,
+    userStatus: row.userStatus,
+    detailsVisible: true,
+  };
+}

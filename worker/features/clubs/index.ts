@@ -1,0 +1,3 @@
+export { clubsApi } from "./api";
+export { clubsDataPart, clubsDeletionPart } from "./clubs-account";
+export { listMemberClubIds } from "./member-club-ids";

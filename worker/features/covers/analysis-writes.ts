@@ -1,0 +1,104 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Database } from "@worker/db/client";
+import { books, type CoverAnalysis } from "@worker/db/schema";
+import type { BookMetadataMatch } from "./metadata/lookup";
+import type { CoverReading } from "./reading";
+
+/**
+ * Every write is one UPDATE guarded by `analysis_state = 'pending' AND cover_key = ?`: a redelivered
+ * message, a second consumer or a book whose cover was replaced or that was deleted meanwhile
+ * changes nothing. Fields the owner may have typed are only filled while still empty, inside the
+ * same statement, so an edit made during the analysis is never overwritten.
+ */
+function stillPending(bookId: string, key: string) {
+  return and(eq(books.id, bookId), eq(books.coverKey, key), eq(books.analysisState, "pending"));
+}
+
+function fillIfBlank(column: AnySQLiteColumn, value: string | null | undefined): SQL | undefined {
+  const text = value?.trim();
+  return text ? sql`CASE WHEN trim(${column}) = '' THEN ${text} ELSE ${column} END` : undefined;
+}
+
+function fillIfNull(column: AnySQLiteColumn, value: string | number | null | undefined): SQL | undefined {
+  return value === null || value === undefined || value === "" ? undefined : sql`coalesce(${column}, ${value})`;
+}
+
+function sameTitle(a: string | null | undefined, b: string | null | undefined): boolean {
+  const norm = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return Boolean(a && b && norm(a) === norm(b));
+}
+
+export async function findBookForAnalysis(db: Database, bookId: string) {
+  const [book] = await db
+    .select({ id: books.id, coverKey: books.coverKey, analysisState: books.analysisState })
+    .from(books)
+    .where(eq(books.id, bookId))
+    .limit(1);
+  return book ?? null;
+}
+
+/** Records that another attempt was made (the book stays pending until the final write). */
+export async function recordAttempt(db: Database, bookId: string, key: string, attempts: number, now: number) {
+  await db.update(books).set({ analysisAttempts: attempts, updatedAt: now }).where(stillPending(bookId, key));
+}
+
+/** The analysis and, when found, the metadata record, applied in one statement. */
+export async function applyAnalysis(
+  db: Database,
+  target: { bookId: string; key: string; attempts: number; now: number },
+  reading: CoverReading,
+  match: BookMetadataMatch | null,
+): Promise<boolean> {
+  const info = match?.metadata.volumeInfo;
+  const byIsbn = match?.matchedBy === "isbn";
+  // Metadata names the book only when it is the same edition (ISBN) or plainly the same title.
+  const title = reading.title ?? (byIsbn ? info?.title : null);
+  const author =
+    reading.author ?? (info?.authors?.length && (byIsbn || sameTitle(info.title, title)) ? info.authors.join(", ") : null);
+
+  const result = await db
+    .update(books)
+    .set({
+      title: fillIfBlank(books.title, title),
+      author: fillIfBlank(books.author, author),
+      description: fillIfBlank(books.description, info?.description),
+      isbn13: fillIfNull(books.isbn13, reading.isbn13),
+      isbn10: fillIfNull(books.isbn10, reading.isbn10),
+      language: fillIfNull(books.language, info?.language ?? reading.language),
+      publisher: fillIfNull(books.publisher, info?.publisher),
+      publishedDate: fillIfNull(books.publishedDate, info?.publishedDate),
+      pageCount: fillIfNull(books.pageCount, info?.pageCount),
+      ageGroupFine: reading.ageGroupFine ? sql`coalesce(${books.ageGroupFine}, ${reading.ageGroupFine})` : undefined,
+      coverAnalysis: reading.analysis,
+      googleMetadata: match?.metadata,
+      analysisState: reading.state,
+      analysisMessage: reading.message,
+      analysisAttempts: target.attempts,
+      updatedAt: target.now,
+    })
+    .where(stillPending(target.bookId, target.key))
+    .run();
+  return result.meta.changes > 0;
+}
+
+/** Gives up on reading the cover: the book stays usable and asks its owner for the details. */
+export async function markNeedsDetails(
+  db: Database,
+  target: { bookId: string; key: string; attempts: number; now: number },
+  message: string,
+  analysis?: CoverAnalysis,
+): Promise<boolean> {
+  const result = await db
+    .update(books)
+    .set({
+      analysisState: "needs_details",
+      analysisMessage: message,
+      analysisAttempts: target.attempts,
+      coverAnalysis: analysis,
+      updatedAt: target.now,
+    })
+    .where(stillPending(target.bookId, target.key))
+    .run();
+  return result.meta.changes > 0;
+}

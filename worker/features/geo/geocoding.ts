@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { readConfig } from "@worker/core/config";
+import { coordinatesText, formatPlace, type Coordinates } from "./location-text";
+import { reverseLookup } from "./nominatim";
+import { requireUser } from "@worker/core/errors";
+import { limit } from "@worker/core/rate-limit";
+import type { ServiceContext } from "@worker/core/service-context";
+
+/** A decimal degree as sent in a query string: no exponents, no "Infinity", no empty value. */
+function degrees(name: string, limit: number) {
+  return z
+    .string({ message: `${name} is required` })
+    .trim()
+    .regex(/^[+-]?\d{1,3}(\.\d{1,15})?$/, `${name} must be a decimal number`)
+    .transform(Number)
+    .pipe(z.number().min(-limit, `${name} must be between -${limit} and ${limit}`).max(limit, `${name} must be between -${limit} and ${limit}`));
+}
+
+export const reverseGeocodeQuery = z.object({ lat: degrees("lat", 90), lon: degrees("lon", 180) });
+
+export interface GeocodeRequest {
+  /** This site's origin: it names the app to the maps service and scopes the cache keys. */
+  origin: string;
+  acceptLanguage: string | null;
+}
+
+/** A cache of its own (the Cache API), so keys cannot meet page responses; no table is needed. */
+const CACHE_NAME = "geocode";
+/** Answers are kept a week: town and country names rarely change. */
+const CACHE_SECONDS = 7 * 24 * 60 * 60;
+export const GEOCODE_RATE_LIMITED = "Too many location look-ups. Please wait a minute and try again.";
+
+/** About 1 km: enough to name the town, too coarse to find a house, and what the cache is keyed by. */
+export function roundCoordinates({ lat, lon }: Coordinates): Coordinates {
+  const round = (value: number) => Math.round(value * 100) / 100 + 0; // + 0 turns -0 into 0
+  return { lat: round(lat), lon: round(lon) };
+}
+
+/** The first language the browser asks for, as one lower-case tag ("en" when there is none usable). */
+export function primaryLanguage(header: string | null): string {
+  const first = header?.split(",")[0]?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return /^[a-z]{2,3}(-[a-z0-9]{1,8}){0,2}$/.test(first) ? first : "en";
+}
+
+function cacheKey(origin: string, point: Coordinates, language: string): string {
+  const key = new URL("/__cache/geocode", origin);
+  key.search = new URLSearchParams({ lat: point.lat.toFixed(2), lon: point.lon.toFixed(2), lang: language }).toString();
+  return key.toString();
+}
+
+async function cachedLocation(key: string): Promise<string | null> {
+  try {
+    const hit = await (await caches.open(CACHE_NAME)).match(key);
+    const value = hit ? ((await hit.json()) as { location?: unknown }).location : undefined;
+    return typeof value === "string" ? value : null;
+  } catch {
+    return null; // A cache that cannot be read is a miss.
+  }
+}
+
+async function cacheLocation(key: string, location: string): Promise<void> {
+  const response = Response.json({ location }, { headers: { "Cache-Control": `public, max-age=${CACHE_SECONDS}` } });
+  try {
+    await (await caches.open(CACHE_NAME)).put(key, response);
+  } catch {
+    // Not cached this time (workers.dev has no cache); the next look-up asks the service again.
+  }
+}
+
+/**
+ * The place name for a member's device position, formatted as docs/product.md#location says. The maps service
+ * only ever sees the position rounded to about 1 km, and only the text goes back to the member:
+ * the raw coordinates are neither stored nor cached. When the service cannot answer usefully the
+ * member gets the coordinates (4 decimals), which they can keep or replace.
+ */
+export async function reverseGeocode(ctx: ServiceContext, point: Coordinates, request: GeocodeRequest): Promise<{ location: string }> {
+  requireUser(ctx);
+  const rounded = roundCoordinates(point);
+  const language = primaryLanguage(request.acceptLanguage);
+  const key = cacheKey(request.origin, rounded, language);
+  const cached = await cachedLocation(key);
+  if (cached) return { location: cached };
+
+  // Only look-ups that reach the service count: the public instance allows about one a second.
+  await limit(ctx.env.USER_LOOKUP_LIMITER, `geocode:${ctx.user.id}`, GEOCODE_RATE_LIMITED);
+
+  const place = await reverseLookup(rounded, {
+    endpoint: readConfig(ctx.env).GEOCODER_URL,
+    language,
+    userAgent: `BookClub/1.0 (+${request.origin})`,
+  });
+  const location = place && formatPlace(place);
+  if (!location) return { location: coordinatesText(point) };
+  await cacheLocation(key, location);
+  return { location };
+}

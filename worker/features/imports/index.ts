@@ -1,0 +1,3 @@
+export { importsApi, myBooksExportApi } from "./api";
+export { handleImportBatch } from "./import-batches";
+export { IMPORT_QUEUE_NAME, findRunningImport, importsDeletionPart, type ImportMessage } from "./imports";

@@ -1,0 +1,168 @@
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { loans } from "@worker/db/schema";
+import { conflict } from "@worker/core/errors";
+import { scheduleJob } from "@worker/core/jobs/schedule";
+import { loanReminderJob, scheduleLoanReminders } from "./loan-reminders";
+import { findLoan, type LoanView } from "./loan-queries";
+import { announce, bookTitle, checkDueDate, commitStep, type LoanRecord, loadLoan, longDay, requireStep, told } from "./loan-steps";
+import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import { offerToNextInLine } from "./loan-waitlist";
+
+/**
+ * The lending half of a loan: the book changes hands, its due date moves, the borrower asks for
+ * longer, and it comes back (worker/features/loans/loans.ts has the asking half).
+ */
+
+export const ALREADY_RENEWAL = "You have already asked to keep this book longer.";
+
+/** The owner hands the book over: the book shows as lent to the borrower, and reminders are set. */
+export async function markLoanLent(ctx: ServiceContext, loanId: string): Promise<LoanView> {
+  const loan = await loadLoan(ctx, loanId);
+  const me = (ctx as MemberContext).user.id;
+  requireStep(loan, me, { owner: ["accepted"] }, "marked lent");
+  const now = Date.now();
+  const eventId = await commitStep(
+    ctx,
+    loan,
+    me,
+    {
+      action: "lent",
+      from: ["accepted"],
+      set: { state: "lent" },
+      eventDueDate: loan.dueDate,
+      book: { id: loan.bookId, set: { status: "borrowed", lentToUserId: loan.borrowerId, lentToUserName: loan.borrowerName } },
+    },
+    "marked lent",
+    now,
+  );
+  await scheduleLoanReminders(ctx, loanId, now);
+  const title = bookTitle(loan.title);
+  const due = loan.dueDate ? ` Due back ${longDay(loan.dueDate)}.` : "";
+  await announce(ctx, {
+    ...told(loan, me, "lent", eventId),
+    line: `Handed over "${title}".${due}`,
+    notification: { type: "loan_lent", title: `${loan.ownerName} handed you "${title}"`, body: due.trim(), link: "/loans?tab=borrowed" },
+  });
+  return findLoan(ctx, loanId);
+}
+
+/** The book is back: it shows as available again, reminders stop, and the first in its queue is offered it. */
+export async function markLoanReturned(ctx: ServiceContext, loanId: string): Promise<LoanView> {
+  const loan = await loadLoan(ctx, loanId);
+  const me = (ctx as MemberContext).user.id;
+  requireStep(loan, me, { owner: ["lent"] }, "marked returned");
+  const now = Date.now();
+  const eventId = await commitStep(
+    ctx,
+    loan,
+    me,
+    {
+      action: "returned",
+      from: ["lent"],
+      set: { state: "returned" },
+      book: { id: loan.bookId, set: { status: "available", lentToUserId: null, lentToUserName: null } },
+    },
+    "marked returned",
+    now,
+  );
+  await afterReturn(ctx as MemberContext, loan, me, eventId, now);
+  return findLoan(ctx, loanId);
+}
+
+/** What follows a return, whether marked on the loan or by the manual status edit. */
+export async function afterReturn(
+  ctx: MemberContext,
+  loan: LoanRecord,
+  actorId: string,
+  eventId: number,
+  now: number,
+  options: { dedupeKey?: string } = {},
+): Promise<void> {
+  await scheduleJob(ctx.env, loanReminderJob(loan.id), null);
+  const title = bookTitle(loan.title);
+  await announce(ctx, {
+    ...told(loan, actorId, "returned", eventId),
+    line: `"${title}" was returned. Thanks!`,
+    notification: { type: "loan_returned", title: `"${title}" is marked as returned`, link: "/loans?tab=history" },
+    dedupeKey: options.dedupeKey,
+  });
+  await offerToNextInLine(ctx, loan.bookId, now);
+}
+
+/** The owner moves the due date (which also answers a renewal request); reminders follow it. */
+export async function changeDueDate(ctx: ServiceContext, loanId: string, input: { dueDate: string }): Promise<LoanView> {
+  const loan = await loadLoan(ctx, loanId);
+  const member = ctx as MemberContext;
+  requireStep(loan, member.user.id, { owner: ["accepted", "lent"] }, "given a new due date");
+  const now = Date.now();
+  const dueDate = checkDueDate(input.dueDate, member.user.timezone, now);
+  const eventId = await commitStep(
+    ctx,
+    loan,
+    member.user.id,
+    {
+      action: "due_date_changed",
+      from: ["accepted", "lent"],
+      set: { state: loan.state, dueDate, renewalRequestedAt: null },
+      eventDueDate: dueDate,
+    },
+    "given a new due date",
+    now,
+  );
+  await scheduleLoanReminders(ctx, loanId, now);
+  const title = bookTitle(loan.title);
+  await announce(ctx, {
+    ...told(loan, member.user.id, "due_date_changed", eventId),
+    line: `Changed the due date of "${title}" to ${longDay(dueDate)}.`,
+    notification: { type: "loan_due_date_changed", title: `"${title}" is now due back on ${longDay(dueDate)}`, link: "/loans?tab=borrowed" },
+  });
+  return findLoan(ctx, loanId);
+}
+
+/** The borrower asks to keep the book longer; the owner answers by changing the due date. */
+export async function requestRenewal(ctx: ServiceContext, loanId: string): Promise<LoanView> {
+  const loan = await loadLoan(ctx, loanId);
+  const me = (ctx as MemberContext).user.id;
+  requireStep(loan, me, { borrower: ["lent"] }, "renewed");
+  if (!loan.dueDate) throw conflict("This loan has no due date to extend.");
+  if (loan.renewalRequestedAt !== null) throw conflict(ALREADY_RENEWAL);
+  const now = Date.now();
+  let eventId: number;
+  try {
+    eventId = await commitStep(
+      ctx,
+      loan,
+      me,
+      {
+        action: "renewal_requested",
+        from: ["lent"],
+        set: { state: "lent", renewalRequestedAt: now },
+        guard: and(isNull(loans.renewalRequestedAt), isNotNull(loans.dueDate)),
+      },
+      "renewed",
+      now,
+    );
+  } catch (error) {
+    // Lost a race with its own double press: the first press asked.
+    const [row] = await ctx.db.select({ at: loans.renewalRequestedAt, state: loans.state }).from(loans).where(eq(loans.id, loanId)).limit(1);
+    if (row?.state === "lent" && row.at !== null) throw conflict(ALREADY_RENEWAL);
+    throw error;
+  }
+  const title = bookTitle(loan.title);
+  await announce(ctx, {
+    ...told(loan, me, "renewal_requested", eventId),
+    line: `Asked to keep "${title}" a little longer.`,
+    notification: { type: "loan_renewal_requested", title: `${loan.borrowerName} asked to keep "${title}" a little longer`, link: "/loans?tab=lent" },
+  });
+  return findLoan(ctx, loanId);
+}
+
+/** Whether the book is lent out through a loan (deleteBook refuses then). */
+export async function isLentOut(ctx: ServiceContext, bookId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: loans.id })
+    .from(loans)
+    .where(and(eq(loans.bookId, bookId), eq(loans.state, "lent")))
+    .limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,282 @@
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Database } from "@worker/db/client";
+import { books, type LoanAction, type LoanState, loanEvents, loans, users } from "@worker/db/schema";
+import { daysBetween, dayIn } from "@worker/core/shared/calendar";
+import { dateFormat } from "@worker/core/shared/date-format";
+import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { limit } from "@worker/core/rate-limit";
+import { LOAN_NOT_FOUND } from "./loan-queries";
+import { postLoanLine } from "@worker/features/messages";
+import { type NotificationType, notify } from "@worker/features/notifications";
+import type { Deps, ServiceContext } from "@worker/core/service-context";
+
+export const ALREADY_PROMISED = "This book is already promised to another member.";
+export const DUE_DATE_IN_PAST = "The due date can't be in the past.";
+export const DUE_DATE_TOO_FAR = "The due date can be at most a year ahead.";
+export const ONLY_OWNER = "Only the book's owner can do that.";
+export const ONLY_BORROWER = "Only the member who asked to borrow the book can do that.";
+export const LOAN_RATE_LIMITED = "You're doing that too quickly. Please wait a moment.";
+/** How far ahead a due date may be set. */
+export const MAX_DUE_DAYS = 365;
+
+type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+
+/** What every step needs to know about its loan. */
+export interface LoanRecord {
+  id: string;
+  bookId: string;
+  ownerId: string;
+  borrowerId: string;
+  state: LoanState;
+  dueDate: string | null;
+  renewalRequestedAt: number | null;
+  title: string;
+  ownerName: string;
+  borrowerName: string;
+}
+
+const ownerUser = alias(users, "step_owner");
+const borrowerUser = alias(users, "step_borrower");
+
+/** What a step needs of the loan row itself, for every query that loads a loan to change it. */
+export const loanStepColumns = {
+  id: loans.id,
+  bookId: loans.bookId,
+  ownerId: loans.ownerId,
+  borrowerId: loans.borrowerId,
+  state: loans.state,
+  dueDate: loans.dueDate,
+  renewalRequestedAt: loans.renewalRequestedAt,
+};
+
+/** The loan if the member is one of its two sides; 404 otherwise, so loan ids reveal nothing. */
+export async function loadLoan(ctx: ServiceContext, loanId: string): Promise<LoanRecord> {
+  requireUser(ctx);
+  const me = ctx.user.id;
+  const [loan] = await ctx.db
+    .select({
+      ...loanStepColumns,
+      title: books.title,
+      ownerName: ownerUser.name,
+      borrowerName: borrowerUser.name,
+    })
+    .from(loans)
+    .innerJoin(books, eq(books.id, loans.bookId))
+    .innerJoin(ownerUser, eq(ownerUser.id, loans.ownerId))
+    .innerJoin(borrowerUser, eq(borrowerUser.id, loans.borrowerId))
+    .where(and(eq(loans.id, loanId), or(eq(loans.ownerId, me), eq(loans.borrowerId, me))))
+    .limit(1);
+  if (!loan) throw notFound(LOAN_NOT_FOUND);
+  return loan;
+}
+
+/**
+ * Refuses a step the member may not take: 403 when only the other side takes it from any state,
+ * 409 when their side could, but not from the loan's current state.
+ */
+export function requireStep(
+  loan: LoanRecord,
+  actorId: string,
+  allowed: { owner?: readonly LoanState[]; borrower?: readonly LoanState[] },
+  verb: string,
+): "owner" | "borrower" {
+  const side = loan.ownerId === actorId ? "owner" : "borrower";
+  const states = allowed[side];
+  if (!states) throw forbidden(side === "owner" ? ONLY_BORROWER : ONLY_OWNER);
+  if (!states.includes(loan.state)) throw conflict(cantNow(verb));
+  return side;
+}
+
+export const cantNow = (verb: string) => `This loan can't be ${verb} now.`;
+
+/** A due date the owner sets: not before their today, at most a year after it. */
+export function checkDueDate(dueDate: string, timeZone: string, now: number): string {
+  const ahead = daysBetween(dayIn(timeZone, now), dueDate);
+  if (ahead < 0) throw badRequest(DUE_DATE_IN_PAST);
+  if (ahead > MAX_DUE_DAYS) throw badRequest(DUE_DATE_TOO_FAR);
+  return dueDate;
+}
+
+/** Whether a write failed on loans_book_holding_idx: another loan already holds the book. */
+export function isHoldingClash(error: unknown): boolean {
+  return /UNIQUE constraint failed: loans\.book_id(?!, )/.test(errorText(error));
+}
+/** Whether a write failed on loans_book_borrower_open_idx: the borrower already has an open loan on the book. */
+export function isOpenLoanClash(error: unknown): boolean {
+  return /UNIQUE constraint failed: loans\.book_id, loans\.borrower_id/.test(errorText(error));
+}
+export function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+}
+
+export interface Transition {
+  loanId: string;
+  actorId: string;
+  action: LoanAction;
+  from: readonly LoanState[];
+  /** The loan's new values (its state, due date...). */
+  set: Partial<typeof loans.$inferInsert> & { state: LoanState };
+  /** A further condition on the loan, checked with its state (e.g. no renewal asked yet). */
+  guard?: SQL;
+  /** What the step does to the book row, if anything. */
+  book?: { id: string; set: Partial<typeof books.$inferInsert> };
+  /** The due date the step set, recorded on its event. */
+  eventDueDate?: string | null;
+}
+
+/**
+ * A compare-and-set step as statements for one D1 batch (a transaction): the event is recorded only
+ * if the loan is still in a `from` state, the loan moves under the same condition, and the book
+ * follows only if the loan is now in the new state. Two racing steps therefore never both win: the
+ * loser's batch records nothing, and its first statement returns no row.
+ */
+export function transitionStatements(db: Database, step: Transition, now: number): Batch {
+  const still = and(eq(loans.id, step.loanId), inArray(loans.state, step.from), step.guard);
+  const event = db
+    .insert(loanEvents)
+    .select(
+      db
+        .select({
+          id: sql<number>`null`.as("id"),
+          loanId: loans.id,
+          action: sql<LoanAction>`${step.action}`.as("action"),
+          actorId: sql<string>`${step.actorId}`.as("actor_id"),
+          dueDate: sql<string | null>`${step.eventDueDate ?? null}`.as("due_date"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(loans)
+        .where(still),
+    )
+    .returning({ id: loanEvents.id });
+  const loan = db
+    .update(loans)
+    .set({ ...step.set, updatedAt: now })
+    .where(still);
+  if (!step.book) return [event, loan];
+  const moved = sql`exists (select 1 from ${loans} where ${loans.id} = ${step.loanId} and ${loans.state} = ${step.set.state} and ${loans.updatedAt} = ${now})`;
+  const book = db
+    .update(books)
+    .set({ ...step.book.set, updatedAt: now })
+    .where(and(eq(books.id, step.book.id), moved));
+  return [event, loan, book];
+}
+
+/** Runs one step; returns its event id, or throws 409 when the loan moved on meanwhile (or another loan holds the book). */
+export async function commitTransition(db: Database, step: Transition, verb: string, now: number): Promise<number> {
+  let results: unknown[];
+  try {
+    results = await db.batch(transitionStatements(db, step, now));
+  } catch (error) {
+    if (isHoldingClash(error)) throw conflict(ALREADY_PROMISED);
+    throw error;
+  }
+  const [event] = results[0] as { id: number }[];
+  if (!event) throw conflict(cantNow(verb));
+  return event.id;
+}
+
+/** Commits one step of a loan the member loaded (see `loadLoan`). */
+export function commitStep(
+  ctx: ServiceContext,
+  loan: LoanRecord,
+  actorId: string,
+  change: Omit<Transition, "loanId" | "actorId">,
+  verb: string,
+  now: number,
+): Promise<number> {
+  return commitTransition(ctx.db, { loanId: loan.id, actorId, ...change }, verb, now);
+}
+
+/** Who tells whom about a step: the actor posts, the other side is notified. */
+export function told(loan: LoanRecord, actorId: string, action: LoanAction, eventId: number) {
+  return { loanId: loan.id, eventId, action, actorId, otherId: actorId === loan.ownerId ? loan.borrowerId : loan.ownerId };
+}
+
+/** Fresh-insert statements: a loan row and its first event (requests, and the manual 'Lent' edit). */
+export function newLoanStatements(
+  db: Database,
+  loan: { id: string; bookId: string; ownerId: string; borrowerId: string; state: LoanState; dueDate: string | null },
+  event: { action: LoanAction; actorId: string },
+  now: number,
+): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
+  return [
+    db.insert(loans).values({
+      id: loan.id,
+      bookId: loan.bookId,
+      ownerId: loan.ownerId,
+      borrowerId: loan.borrowerId,
+      state: loan.state,
+      dueDate: loan.dueDate,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    db
+      .insert(loanEvents)
+      .values({ loanId: loan.id, action: event.action, actorId: event.actorId, dueDate: loan.dueDate, createdAt: now })
+      .returning({ id: loanEvents.id }),
+  ];
+}
+
+/** How a step is told: the line in the pair's chat and the other side's bell. */
+export interface Announcement {
+  loanId: string;
+  eventId: number;
+  action: LoanAction;
+  actorId: string;
+  otherId: string;
+  line: string;
+  notification: { type: NotificationType; title: string; body?: string; link: string };
+  /** Names the notice when repeats of the step should collapse into one (the manual edit's); by default, the event. */
+  dedupeKey?: string;
+}
+
+/**
+ * Posts the step's line into the pair's conversation and notifies the other side. Both are keyed
+ * by the event, so a repeat adds nothing. The step itself is already stored, so a failure here is
+ * logged rather than reported as the step failing.
+ */
+export async function announce(deps: Deps, step: Announcement, now = Date.now()): Promise<void> {
+  const results = await Promise.allSettled([
+    postLoanLine(deps, step.actorId, step.otherId, step.line, `loan-event-${step.eventId}`),
+    notify(
+      deps,
+      [
+        {
+          userId: step.otherId,
+          actorId: step.actorId,
+          ...step.notification,
+          dedupeKey: step.dedupeKey ?? `loan:${step.loanId}:${step.action}:${step.eventId}`,
+        },
+      ],
+      now,
+    ),
+  ]);
+  for (const result of results) {
+    if (result.status === "rejected") console.warn(`Announcing loan ${step.loanId} ${step.action} failed`, result.reason);
+  }
+}
+
+/** "12 Dec 2026": due dates in lines and notifications (calendar days, so no timezone shift). */
+export function longDay(day: string): string {
+  return dateFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** How much of a book's title a line, a bell item or an e-mail subject quotes (titles may have 300 characters). */
+export const QUOTED_TITLE_MAX = 80;
+
+/** The book's title as steps quote it: "Untitled Book" for none, a long one cut with an ellipsis. */
+export function bookTitle(title: string): string {
+  const text = title || "Untitled Book";
+  return text.length > QUOTED_TITLE_MAX ? `${text.slice(0, QUOTED_TITLE_MAX - 1).trimEnd()}…` : text;
+}
+
+/**
+ * Every write that tells another member about a loan counts against LOAN_LIMITER, per member (the
+ * loans API's steps and the book edit that lends or takes back a book share one bucket): a person
+ * never notices it; a script cycling a loan to ring someone's bell does.
+ */
+export async function limitLoanWrite(ctx: { env: Env }, memberId: string): Promise<void> {
+  await limit(ctx.env.LOAN_LIMITER, `loans:${memberId}`, LOAN_RATE_LIMITED);
+}

@@ -1,0 +1,112 @@
+import { and, eq, inArray, not, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { alias } from "drizzle-orm/sqlite-core";
+import { books, loanEvents, loans, users, waitlistEntries } from "@worker/db/schema";
+import { scheduleJob } from "@worker/core/jobs/schedule";
+import { borrowerTookPart } from "./loan-queries";
+import { loanReminderJob } from "./loan-reminders";
+import type { AccountDataPart, AccountDeletionPart } from "@worker/core/member-data-parts";
+import { offerToNextInLine } from "./loan-waitlist";
+
+/** loans.json: every loan on either side, with the book, the other member and the loan's steps. */
+export const loansDataPart: AccountDataPart = {
+  name: "loans",
+  covers: [
+    { table: loans, how: "loans.json, as owner or borrower" },
+    { table: loanEvents, how: "loans.json, each loan's steps" },
+  ],
+  files: ["loans.json"],
+  async write({ db }, userId, zip) {
+    const other = alias(users, "other");
+    // Not batched with other reads: batched rows come back keyed by column name, and loans.id and the other member's id collide.
+    const loanRows = await db
+      .select({
+        loanId: loans.id,
+        bookId: loans.bookId,
+        bookTitle: books.title,
+        role: sql<"owner" | "borrower">`case when ${loans.ownerId} = ${userId} then 'owner' else 'borrower' end`,
+        otherMemberId: other.id,
+        otherMemberName: other.name,
+        state: loans.state,
+        dueDate: loans.dueDate,
+        createdAt: loans.createdAt,
+        updatedAt: loans.updatedAt,
+        events: sql<string>`(select json_group_array(json_object('action', ${loanEvents.action}, 'dueDate', ${loanEvents.dueDate}, 'at', ${loanEvents.createdAt})) from ${loanEvents} where ${loanEvents.loanId} = ${loans.id})`,
+      })
+      .from(loans)
+      .innerJoin(books, eq(books.id, loans.bookId))
+      .innerJoin(other, sql`${other.id} = case when ${loans.ownerId} = ${userId} then ${loans.borrowerId} else ${loans.ownerId} end`)
+      .where(or(eq(loans.ownerId, userId), eq(loans.borrowerId, userId)));
+    await zip.json(
+      "loans.json",
+      loanRows.map((row) => ({ ...row, events: JSON.parse(row.events ?? "[]") })),
+    );
+  },
+};
+
+/**
+ * The member's open requests and waitlist places go; finished loans stay in the owner's history. Loans
+ * others recorded on the member that they never answered (not blockers, see `accountDeletionBlockers`)
+ * end as if the member had said "I don't have this book". Loans of the member's own books go with the
+ * books (books-account.ts). Afterwards the books' waitlists move on.
+ */
+export const loansDeletionPart: AccountDeletionPart = {
+  name: "loans",
+  covers: [
+    { table: loans, how: "requests deleted, unanswered manual loans cancelled, finished loans kept in the owner's history" },
+    { table: loanEvents, how: "a 'disowned' step for each cancelled loan; earlier steps keep the member as actor" },
+    { table: waitlistEntries, how: "deleted; a book being offered to the member goes to the next in line" },
+  ],
+  alsoChanges: [{ table: books, how: "another's book lent to the member by an unanswered manual loan is available again" }],
+  async plan({ db, env, user }, now) {
+    const me = user.id;
+    const unansweredLoan = and(eq(loans.borrowerId, me), eq(loans.state, "lent"), not(borrowerTookPart));
+    const [heldOffers, unanswered] = await db.batch([
+      db.select({ bookId: waitlistEntries.bookId }).from(waitlistEntries).where(and(eq(waitlistEntries.userId, me), eq(waitlistEntries.state, "offered"))),
+      db.select({ id: loans.id, bookId: loans.bookId }).from(loans).where(unansweredLoan),
+    ]);
+    // Each such loan ends: the event, then the book back to available, then the loan (the first two
+    // still find it lent). Conditions, not id lists: someone may have recorded more loans on the member
+    // than a statement may bind parameters.
+    const endUnanswered: BatchItem<"sqlite">[] = unanswered.length
+      ? [
+          db.insert(loanEvents).select(
+            db
+              .select({
+                id: sql<number>`null`.as("id"),
+                loanId: loans.id,
+                action: sql<"disowned">`'disowned'`.as("action"),
+                actorId: sql<string>`${me}`.as("actor_id"),
+                dueDate: sql<string | null>`null`.as("due_date"),
+                createdAt: sql<number>`${now}`.as("created_at"),
+              })
+              .from(loans)
+              .where(unansweredLoan),
+          ),
+          db
+            .update(books)
+            .set({ status: "available", lentToUserId: null, lentToUserName: null, updatedAt: now })
+            .where(and(eq(books.lentToUserId, me), inArray(books.id, db.select({ bookId: loans.bookId }).from(loans).where(unansweredLoan)))),
+          db.update(loans).set({ state: "cancelled", updatedAt: now }).where(unansweredLoan),
+        ]
+      : [];
+    return {
+      statements: [
+        // Their open requests to borrow others' books; finished loans stay in the owner's history.
+        db.delete(loans).where(and(eq(loans.borrowerId, me), eq(loans.state, "requested"))),
+        db.delete(waitlistEntries).where(eq(waitlistEntries.userId, me)),
+        ...endUnanswered,
+      ],
+      async after() {
+        const deps = { db, env };
+        // A book that was being offered to the member goes to the next in line now, not when the offer lapses.
+        for (const { bookId } of heldOffers) await offerToNextInLine(deps, bookId, Date.now());
+        // The loans that ended with the account: no more reminders, and the books' waitlists move.
+        for (const loan of unanswered) {
+          await scheduleJob(env, loanReminderJob(loan.id), null);
+          await offerToNextInLine(deps, loan.bookId, Date.now());
+        }
+      },
+    };
+  },
+};

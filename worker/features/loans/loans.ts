@@ -1,0 +1,195 @@
+import { and, eq, gt, inArray, ne } from "drizzle-orm";
+import { z } from "zod";
+import { HOLDING_LOAN_STATES, loans, OPEN_LOAN_STATES, waitlistEntries } from "@worker/db/schema";
+import { addDays, dayIn, isCalendarDay } from "@worker/core/shared/calendar";
+import { requireNotBlocked } from "@worker/features/messages";
+import { MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow-chat";
+import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { findLoan, type LoanView } from "./loan-queries";
+import {
+  ALREADY_PROMISED,
+  announce,
+  bookTitle,
+  checkDueDate,
+  commitStep,
+  isOpenLoanClash,
+  loadLoan,
+  longDay,
+  newLoanStatements,
+  requireStep,
+  told,
+} from "./loan-steps";
+import { findBookById } from "@worker/features/books";
+import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import { offerToNextInLine } from "./loan-waitlist";
+
+export {
+  bookLoanPanel,
+  type BookLoanPanel,
+  findLoan,
+  firstTabNeedingMember,
+  LOAN_NOT_FOUND,
+  listLoans,
+  loanListQuerySchema,
+  loanTabCounts,
+  loansPage,
+  type LoanTabCounts,
+  type LoanView,
+} from "./loan-queries";
+import { idField } from "@worker/core/shared/id";
+export { BORROWER_TOOK_PART, disownLoan, ONLY_NAMED_BORROWER } from "./manual-loans";
+export { ALREADY_PROMISED, DUE_DATE_IN_PAST, DUE_DATE_TOO_FAR } from "./loan-steps";
+export { ALREADY_RENEWAL, changeDueDate, isLentOut, markLoanLent, markLoanReturned, requestRenewal } from "./loan-lending";
+
+/** The due date an accepted loan gets unless the owner picks another. */
+export const LOAN_PERIOD_DAYS = 21;
+export const ALREADY_ASKED = "You have already asked to borrow this book.";
+export const OFFERED_TO_NEXT = "This book is being offered to the next member on its waitlist.";
+
+const day = z
+  .string()
+  .trim()
+  .refine(isCalendarDay, "Please give a real date as YYYY-MM-DD.");
+
+export const requestLoanSchema = z.object({ bookId: idField("bookId is required") });
+export const acceptLoanSchema = z.object({ dueDate: day.optional() });
+export const dueDateSchema = z.object({ dueDate: day });
+
+/**
+ * A member asks to borrow a book. Requests queue while the book is lent; while the book is offered
+ * to someone on its waitlist, only that member may ask, and their request claims the offer.
+ */
+export async function requestLoan(ctx: ServiceContext, input: z.output<typeof requestLoanSchema>): Promise<LoanView> {
+  requireUser(ctx);
+  const me = ctx.user.id;
+  const book = await findBookById(ctx, input.bookId);
+  if (!book) throw notFound("Book not found");
+  if (book.userId === me) throw badRequest(OWN_BOOK);
+  if (book.membersOnly) throw forbidden(MEMBERS_ONLY_BOOK);
+  await requireNotBlocked(ctx, book.userId);
+  const now = Date.now();
+  const [[open], [offer]] = await ctx.db.batch([
+    ctx.db
+      .select({ id: loans.id })
+      .from(loans)
+      .where(and(eq(loans.bookId, book.bookId), eq(loans.borrowerId, me), inArray(loans.state, OPEN_LOAN_STATES)))
+      .limit(1),
+    ctx.db
+      .select({ userId: waitlistEntries.userId })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.bookId, book.bookId), eq(waitlistEntries.state, "offered"), gt(waitlistEntries.offerExpiresAt, now)))
+      .limit(1),
+  ]);
+  if (open) throw conflict(ALREADY_ASKED);
+  if (offer && offer.userId !== me) throw conflict(OFFERED_TO_NEXT);
+
+  const loanId = crypto.randomUUID();
+  const [insertLoan, insertEvent] = newLoanStatements(
+    ctx.db,
+    { id: loanId, bookId: book.bookId, ownerId: book.userId, borrowerId: me, state: "requested", dueDate: null },
+    { action: "requested", actorId: me },
+    now,
+  );
+  const claimOffer = ctx.db
+    .update(waitlistEntries)
+    .set({ state: "claimed" })
+    .where(and(eq(waitlistEntries.bookId, book.bookId), eq(waitlistEntries.userId, me), eq(waitlistEntries.state, "offered")));
+  let eventId: number;
+  try {
+    const [, events] = await ctx.db.batch([insertLoan, insertEvent, claimOffer]);
+    eventId = (events as { id: number }[])[0]!.id;
+  } catch (error) {
+    // A simultaneous second request from the same member: the partial unique index kept one.
+    if (isOpenLoanClash(error)) throw conflict(ALREADY_ASKED);
+    throw error;
+  }
+  const title = bookTitle(book.title);
+  await announce(ctx, {
+    loanId,
+    eventId,
+    action: "requested",
+    actorId: me,
+    otherId: book.userId,
+    line: `📚 Asked to borrow "${title}".`,
+    notification: { type: "loan_requested", title: `${ctx.user.name} asked to borrow "${title}"`, link: "/loans?tab=requests" },
+  });
+  return findLoan(ctx, loanId);
+}
+
+/** The owner accepts a request, with a due date (default: 21 days from their today). */
+export async function acceptLoan(ctx: ServiceContext, loanId: string, input: z.output<typeof acceptLoanSchema>): Promise<LoanView> {
+  const loan = await loadLoan(ctx, loanId);
+  const member = ctx as MemberContext;
+  requireStep(loan, member.user.id, { owner: ["requested"] }, "accepted");
+  const now = Date.now();
+  const dueDate = input.dueDate
+    ? checkDueDate(input.dueDate, member.user.timezone, now)
+    : addDays(dayIn(member.user.timezone, now), LOAN_PERIOD_DAYS);
+  const [holder] = await ctx.db
+    .select({ id: loans.id })
+    .from(loans)
+    .where(and(eq(loans.bookId, loan.bookId), inArray(loans.state, HOLDING_LOAN_STATES), ne(loans.id, loan.id)))
+    .limit(1);
+  if (holder) throw conflict(ALREADY_PROMISED);
+  const eventId = await commitStep(
+    ctx,
+    loan,
+    member.user.id,
+    { action: "accepted", from: ["requested"], set: { state: "accepted", dueDate, renewalRequestedAt: null }, eventDueDate: dueDate },
+    "accepted",
+    now,
+  );
+  // The borrower no longer needs a place in the book's queue.
+  await ctx.db
+    .update(waitlistEntries)
+    .set({ state: "claimed" })
+    .where(and(eq(waitlistEntries.bookId, loan.bookId), eq(waitlistEntries.userId, loan.borrowerId), inArray(waitlistEntries.state, ["waiting", "offered"])));
+  const title = bookTitle(loan.title);
+  await announce(ctx, {
+    ...told(loan, member.user.id, "accepted", eventId),
+    line: `✅ Accepted — "${title}" is due back on ${longDay(dueDate)}.`,
+    notification: {
+      type: "loan_accepted",
+      title: `${loan.ownerName} accepted your request for "${title}"`,
+      body: `It is due back on ${longDay(dueDate)}.`,
+      link: "/loans?tab=borrowed",
+    },
+  });
+  return findLoan(ctx, loanId);
+}
+
+export async function declineLoan(ctx: ServiceContext, loanId: string): Promise<LoanView> {
+  const loan = await loadLoan(ctx, loanId);
+  const me = (ctx as MemberContext).user.id;
+  requireStep(loan, me, { owner: ["requested"] }, "declined");
+  const now = Date.now();
+  const eventId = await commitStep(ctx, loan, me, { action: "declined", from: ["requested"], set: { state: "declined" } }, "declined", now);
+  const title = bookTitle(loan.title);
+  await announce(ctx, {
+    ...told(loan, me, "declined", eventId),
+    line: `Declined the request for "${title}".`,
+    notification: { type: "loan_declined", title: `${loan.ownerName} declined your request for "${title}"`, link: "/loans?tab=history" },
+  });
+  await offerToNextInLine(ctx, loan.bookId, now);
+  return findLoan(ctx, loanId);
+}
+
+/** Either side calls a loan off before the book changes hands: the borrower while asked or accepted, the owner once accepted. */
+export async function cancelLoan(ctx: ServiceContext, loanId: string): Promise<LoanView> {
+  const loan = await loadLoan(ctx, loanId);
+  const me = (ctx as MemberContext).user.id;
+  const side = requireStep(loan, me, { borrower: ["requested", "accepted"], owner: ["accepted"] }, "cancelled");
+  const now = Date.now();
+  const from = loan.state;
+  const eventId = await commitStep(ctx, loan, me, { action: "cancelled", from: [from], set: { state: "cancelled" } }, "cancelled", now);
+  const title = bookTitle(loan.title);
+  const actorName = side === "owner" ? loan.ownerName : loan.borrowerName;
+  await announce(ctx, {
+    ...told(loan, me, "cancelled", eventId),
+    line: from === "requested" ? `Cancelled the request for "${title}".` : `Cancelled the loan of "${title}".`,
+    notification: { type: "loan_cancelled", title: `${actorName} cancelled the loan of "${title}"`, link: "/loans?tab=history" },
+  });
+  await offerToNextInLine(ctx, loan.bookId, now);
+  return findLoan(ctx, loanId);
+}
+

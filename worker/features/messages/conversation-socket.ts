@@ -1,0 +1,32 @@
+import type { Context } from "hono";
+import { conversationIdParams } from "./conversation-list";
+import { conversationRoom } from "./room-stubs";
+import { requireParticipant } from "./messages";
+import { ServiceError } from "@worker/core/errors";
+import type { AppEnv } from "@worker/core/http/app-env";
+import { authenticateSocketUpgrade, upgradeFor } from "@worker/core/http/socket-upgrade";
+
+/**
+ * GET /api/dm/conversations/{id}/socket: a member's live connection to one conversation. The upgrade
+ * is checked here, before any header-editing middleware (a 101 response's headers cannot change):
+ * a foreign Origin is refused (cross-site WebSocket hijacking), the session decides who is asking,
+ * and only the conversation's two members are let through to its room.
+ */
+export async function conversationSocket(c: Context<AppEnv>): Promise<Response> {
+  const ctx = await authenticateSocketUpgrade(c);
+  if (ctx instanceof Response) return ctx;
+
+  const params = conversationIdParams.safeParse({ id: c.req.param("id") });
+  if (!params.success) return c.json({ success: false, error: "Conversation not found" }, 404);
+  let members: [string, string];
+  try {
+    ({ members } = await requireParticipant(ctx, params.data.id));
+  } catch (error) {
+    if (error instanceof ServiceError) return c.json({ success: false, error: error.message }, error.status);
+    throw error;
+  }
+  const room = conversationRoom(c.env, params.data.id);
+  await room.open(params.data.id, members);
+  // The room trusts X-Member-Id and X-Session-Id only because they come from here.
+  return room.fetch(upgradeFor(c, ctx.user.id, ctx.sessionId));
+}

@@ -1,0 +1,209 @@
+import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { limit } from "@worker/core/rate-limit";
+import type { Deps, ServiceContext } from "@worker/core/service-context";
+import { idField, idSchema } from "@worker/core/shared/id";
+import { cleanText } from "@worker/core/shared/text";
+import type { Database } from "@worker/db/client";
+import { blocks, conversationPair, conversations, users } from "@worker/db/schema";
+import { conversationNotificationKey, markNotificationReadByKey, notify, snippetOf } from "@worker/features/notifications";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import { MESSAGE_MAX_LENGTH } from "../../../durable-objects/room-protocol";
+import { BLOCKED, requireNotBlocked } from "./blocks";
+import { tellMembers } from "./inbox-stubs";
+import { conversationRoom } from "./room-stubs";
+
+export const CONVERSATION_NOT_FOUND = "Conversation not found";
+export const MEMBER_DELETED = "This member deleted their account, so they can't receive messages.";
+export const SEND_RATE_LIMITED = "You're sending messages too quickly. Please wait a moment.";
+/** A retried send whose message a moderator hid meanwhile: said plainly, without the message. */
+export const MESSAGE_HIDDEN = "This message was removed by a moderator.";
+export const MESSAGE_ID_TAKEN = "That messageId belongs to another message.";
+export const START_RATE_LIMITED = "You're starting conversations too quickly. Please wait a minute and try again.";
+/** 30 messages a page (older pages by nextToken). */
+export const MESSAGES_PAGE_SIZE = 30;
+
+export const startConversationSchema = z.object({ toUserId: idField("toUserId is required") });
+export const sendMessageSchema = z.object({
+  toUserId: idSchema.optional(),
+  content: cleanText({
+    max: MESSAGE_MAX_LENGTH,
+    tooLong: `A message can have at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
+    required: "Please write a message.",
+    multiline: true,
+  }),
+  /** Lets a client retry a send without posting twice. */
+  messageId: z.uuid().optional(),
+});
+export const messagesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(MESSAGES_PAGE_SIZE),
+  nextToken: z.coerce.number().int().min(1).optional(),
+});
+
+/**
+ * The conversation between the member and `toUserId`, created on first use. The pair is stored
+ * ordered under a unique index, so two members starting it at the same moment still share one.
+ * Only creating one counts against CONVERSATION_LIMITER (10 a minute per member): going back to an
+ * existing conversation (a second "Message" on the same profile, the borrow flow) is never refused,
+ * while a script opening conversations with every member is.
+ */
+export async function startConversation(ctx: ServiceContext, toUserId: string): Promise<{ conversationId: string }> {
+  requireUser(ctx);
+  if (toUserId === ctx.user.id) throw badRequest("You can't start a conversation with yourself.");
+  const [other] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, toUserId), isNull(users.deletedAt)))
+    .limit(1);
+  if (!other) throw notFound("No user found with that ID");
+  await requireNotBlocked(ctx, toUserId);
+  const [userAId, userBId] = conversationPair(ctx.user.id, toUserId);
+  const findPair = () =>
+    ctx.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.userAId, userAId), eq(conversations.userBId, userBId)))
+      .limit(1);
+  let [row] = await findPair();
+  if (!row) {
+    await limit(ctx.env.CONVERSATION_LIMITER, `conversation:${ctx.user.id}`, START_RATE_LIMITED);
+    await ctx.db.insert(conversations).values({ id: crypto.randomUUID(), userAId, userBId }).onConflictDoNothing();
+    [row] = await findPair();
+  }
+  const conversationId = row!.id;
+  await conversationRoom(ctx.env, conversationId).open(conversationId, [userAId, userBId]);
+  return { conversationId };
+}
+
+/** The conversation's two members, if the viewer is one of them; otherwise 404, so ids reveal nothing. */
+export async function requireParticipant(
+  ctx: ServiceContext,
+  conversationId: string,
+): Promise<{ otherId: string; members: [string, string]; blocked: boolean; otherDeleted: boolean }> {
+  requireUser(ctx);
+  const me = ctx.user.id;
+  // Whether either member blocked the other comes in the same read (two primary-key probes of blocks).
+  // A deleted member's tombstone keeps the thread readable; nothing more can be sent to it.
+  const memberDeleted = sql<number>`exists (select 1 from ${users} where ${users.id} in (${conversations.userAId}, ${conversations.userBId}) and ${users.deletedAt} is not null)`;
+  const blocked = sql<number>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${conversations.userAId} and ${blocks.blockedId} = ${conversations.userBId}) or (${blocks.blockerId} = ${conversations.userBId} and ${blocks.blockedId} = ${conversations.userAId}))`;
+  const [row] = await ctx.db
+    .select({ userAId: conversations.userAId, userBId: conversations.userBId, blocked, otherDeleted: memberDeleted })
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), or(eq(conversations.userAId, me), eq(conversations.userBId, me))))
+    .limit(1);
+  if (!row) throw notFound(CONVERSATION_NOT_FOUND);
+  return {
+    otherId: row.userAId === me ? row.userBId : row.userAId,
+    members: [row.userAId, row.userBId],
+    blocked: Boolean(row.blocked),
+    otherDeleted: Boolean(row.otherDeleted),
+  };
+}
+
+export async function sendMessage(ctx: ServiceContext, conversationId: string, input: z.output<typeof sendMessageSchema>) {
+  requireUser(ctx);
+  const { otherId, members, blocked, otherDeleted } = await requireParticipant(ctx, conversationId);
+  if (otherDeleted) throw forbidden(MEMBER_DELETED);
+  if (input.toUserId && input.toUserId !== otherId) throw badRequest("toUserId is not the other member of this conversation");
+  if (blocked) throw forbidden(BLOCKED);
+  await limit(ctx.env.MESSAGE_LIMITER, `dm:${ctx.user.id}`, SEND_RATE_LIMITED);
+  // One call to the room: it opens itself with the members on its first message.
+  const message = await conversationRoom(ctx.env, conversationId).post(ctx.user.id, input.content, input.messageId, { conversationId, members });
+  if ("refused" in message) throw conflict(message.refused === "hidden" ? MESSAGE_HIDDEN : MESSAGE_ID_TAKEN);
+  // Awaited, so the reply that makes this an exchange shows the e-mails on the next page load.
+  await recordWriter(ctx.db, conversationId, ctx.user.id, message.createdAt);
+  // The room has delivered it; the rest only tells the members' other pages and the bell, so the sender
+  // does not wait for it.
+  const followUp = Promise.all([
+    // Both members' other pages re-read the list and badge.
+    tellMembers(ctx.env, members, { type: "dm", conversationId, fromUserId: ctx.user.id }),
+    // One bell item per conversation that counts up until read; its e-mail waits for the next few messages.
+    notify(ctx, [
+      {
+        userId: otherId,
+        type: "message_received",
+        title: `New messages from ${ctx.user.name}`,
+        body: snippetOf(input.content),
+        link: `/messages/${conversationId}`,
+        actorId: ctx.user.id,
+        dedupeKey: conversationNotificationKey(conversationId),
+        accumulate: true,
+      },
+    ]),
+  ]).catch((error) => console.warn("Telling the other member about a message failed", error));
+  if (ctx.afterResponse) ctx.afterResponse(followUp);
+  else await followUp;
+  return message;
+}
+
+/**
+ * Notes the first message the member wrote themselves in the conversation (a no-op after that): the
+ * e-mail rule (worker/features/account/email-visibility.ts) needs both sides to have written. Loan lines
+ * (`postLoanLine`) are posted in a member's name but not by them, so they never come here.
+ */
+function recordWriter(db: Database, conversationId: string, writerId: string, at: number) {
+  const firstFor = (writerColumn: SQLiteColumn, wroteColumn: SQLiteColumn) =>
+    sql`case when ${writerColumn} = ${writerId} then coalesce(${wroteColumn}, ${at}) else ${wroteColumn} end`;
+  return db
+    .update(conversations)
+    .set({ userAWroteAt: firstFor(conversations.userAId, conversations.userAWroteAt), userBWroteAt: firstFor(conversations.userBId, conversations.userBWroteAt) })
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        or(
+          and(eq(conversations.userAId, writerId), isNull(conversations.userAWroteAt)),
+          and(eq(conversations.userBId, writerId), isNull(conversations.userBWroteAt)),
+        ),
+      ),
+    );
+}
+
+export async function listMessages(ctx: ServiceContext, conversationId: string, query: z.output<typeof messagesQuerySchema>) {
+  const { members } = await requireParticipant(ctx, conversationId);
+  const room = conversationRoom(ctx.env, conversationId);
+  await room.open(conversationId, members);
+  return room.list(ctx.user!.id, query.limit, query.nextToken);
+}
+
+export async function markConversationRead(ctx: ServiceContext, conversationId: string) {
+  const { members } = await requireParticipant(ctx, conversationId);
+  const room = conversationRoom(ctx.env, conversationId);
+  await room.open(conversationId, members);
+  const [read] = await Promise.all([room.markRead(ctx.user!.id), markNotificationReadByKey(ctx, conversationNotificationKey(conversationId))]);
+  return read;
+}
+
+/**
+ * Posts a loan step's line (worker/features/loans/loan-steps.ts) into the pair's conversation as the member
+ * who took the step, creating the conversation on first use, so the chat and the loan tell one
+ * story. No MESSAGE_LIMITER (the loan endpoints have their own limit); `lineId` (named by the loan
+ * event) makes a repeated step post once. Nothing is posted between members when either blocked
+ * the other. Returns the conversation, or null when nothing was posted.
+ */
+export async function postLoanLine(
+  deps: Deps,
+  actorId: string,
+  otherId: string,
+  text: string,
+  lineId: string,
+): Promise<{ conversationId: string } | null> {
+  const [userAId, userBId] = conversationPair(actorId, otherId);
+  const [block] = await deps.db
+    .select({ one: blocks.blockerId })
+    .from(blocks)
+    .where(or(and(eq(blocks.blockerId, userAId), eq(blocks.blockedId, userBId)), and(eq(blocks.blockerId, userBId), eq(blocks.blockedId, userAId))))
+    .limit(1);
+  if (block) return null;
+  // The no-op update makes the pair's existing row answer with its id: one statement either way.
+  const [row] = await deps.db
+    .insert(conversations)
+    .values({ id: crypto.randomUUID(), userAId, userBId })
+    .onConflictDoUpdate({ target: [conversations.userAId, conversations.userBId], set: { userAId } })
+    .returning({ id: conversations.id });
+  const conversationId = row!.id;
+  const members: [string, string] = [userAId, userBId];
+  await conversationRoom(deps.env, conversationId).post(actorId, text, lineId, { conversationId, members });
+  await tellMembers(deps.env, members, { type: "dm", conversationId, fromUserId: actorId });
+  return { conversationId };
+}

@@ -1,0 +1,3 @@
+export { moderationApi } from "./api";
+export { reportsDeletionPart } from "./reports";
+export { reportsApi } from "./reports-api";

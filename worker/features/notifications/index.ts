@@ -1,0 +1,8 @@
+export { notificationsApi } from "./api";
+export { dropWaitingMessagesEmail } from "./email-outbox";
+export { snippetOf } from "./email-templates";
+export { flushMemberMail } from "./member-mail";
+export { getNotificationSettings, notificationSettingsSchema, updateNotificationSettings } from "./notification-prefs";
+export { conversationNotificationKey, countUnreadNotifications, markNotificationReadByKey, notify, type NotificationInput, type NotificationType } from "./notifications";
+export { notificationsDataPart, notificationsDeletionPart, preferencesDataPart } from "./notifications-account";
+export { oneClickUnsubscribe } from "./one-click-unsubscribe";

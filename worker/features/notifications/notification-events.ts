@@ -1,0 +1,59 @@
+import type { NotificationKey } from "@worker/db/schema";
+
+// The shapes notify() and the e-mail outbox share, apart from both so that neither imports the other.
+
+/**
+ * Every event the bell and e-mail carry, and the preference (docs/product.md#notifications)
+ * that governs it. `null`: the event answers something the member asked for, or needs them to act
+ * (a loan request, an accept, a waitlist offer), so it is always shown in the bell; its e-mail
+ * still follows the master switch. README "Notifications" documents this table.
+ */
+export const NOTIFICATION_PREFERENCE = {
+  loan_requested: null,
+  loan_accepted: null,
+  loan_declined: null,
+  loan_cancelled: null,
+  loan_lent: null,
+  loan_returned: null,
+  loan_due_date_changed: null,
+  loan_renewal_requested: null,
+  loan_disowned: null,
+  loan_due_soon: "reminder_due_date",
+  loan_due_today: "reminder_due_date",
+  loan_overdue: "reminder_due_date",
+  waitlist_offer: null,
+  club_join_request: "new_member_in_your_club",
+  club_join_approved: null,
+  club_new_member: "new_member_in_your_club",
+  message_received: "dm_message_received",
+} as const satisfies Record<string, NotificationKey | null>;
+export type NotificationType = keyof typeof NOTIFICATION_PREFERENCE;
+
+/** One event for one member. */
+export interface NotificationInput {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  body?: string;
+  /** The in-app path the item opens, e.g. `/loans?tab=requests`. */
+  link: string;
+  actorId?: string | null;
+  /**
+   * Names the event, so producing it again changes nothing (a retried alarm, a repeated step):
+   * e.g. `loan:{id}:accepted`, `loan:{id}:due_soon:2026-12-11`.
+   */
+  dedupeKey: string;
+  /**
+   * Repeats add up instead of being ignored (new messages in one conversation): the row counts
+   * them, moves to the top and becomes unread again.
+   */
+  accumulate?: boolean;
+}
+
+/** A stored notification that the member will see, with what e-mail needs to address them. */
+export interface DeliveredNotification extends NotificationInput {
+  id: string;
+  /** How many events the row now stands for. */
+  count: number;
+  recipient: { email: string; name: string; emailOptIn: boolean; preference: NotificationKey | null };
+}

@@ -1,0 +1,1 @@
+export { interestApi } from "./api";

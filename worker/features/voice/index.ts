@@ -1,0 +1,2 @@
+export { voiceApi } from "./api";
+export { serverTranscriptionAvailable } from "./transcribe";

@@ -1,0 +1,19 @@
+import { registerJobs, runJob } from "@worker/core/jobs/registry";
+import { runDataExportJob } from "@worker/features/account";
+import { runLoanReminders, runWaitlistOffers } from "@worker/features/loans";
+import { flushMemberMail } from "@worker/features/notifications";
+
+/**
+ * The features' scheduled jobs, registered once at module load: worker/index.ts imports this module.
+ * It sits above the features, so the job core (job-registry.ts, job-timers.ts and the JobTimer
+ * Durable Object) never imports one: a value import from there would close an import circle.
+ */
+registerJobs({
+  loan: runLoanReminders,
+  waitlist: runWaitlistOffers,
+  mail: flushMemberMail,
+  export: runDataExportJob,
+});
+
+/** Re-exported so a caller that imports it (tests, scripts) has the jobs registered too. */
+export { runJob };
