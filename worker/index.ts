@@ -14,6 +14,7 @@ import { conversationSocket, memberSocket } from "@worker/features/messages";
 import { oneClickUnsubscribe } from "@worker/features/notifications";
 import { Hono } from "hono";
 import { api } from "./api";
+import { mountApiReference } from "./api-reference";
 // Registers the features' scheduled jobs (loan reminders, waitlist offers, mail, data exports) with the
 // job registry the JobTimer Durable Object runs them from: this module is loaded in every isolate.
 import "./jobs";
@@ -36,6 +37,8 @@ app.all("/media/*", (c) => c.text("Method not allowed", 405, { Allow: "GET, HEAD
 app.use("*", d1Session);
 app.use("*", sessionUser);
 app.use("*", csrfProtection);
+// The API describes itself: its OpenAPI document and a reference page, built from the routes below.
+mountApiReference(app);
 app.route("/api", api);
 app.post("/unsubscribe", oneClickUnsubscribe);
 // `all`, not `get`: React Router actions arrive as POSTs.

@@ -1,7 +1,13 @@
-import { validator } from "hono/validator";
 import type { ValidationTargets } from "hono";
+import { validator } from "hono/validator";
+import { resolver, uniqueSymbol } from "hono-openapi";
 import type { z } from "zod";
 import { badRequest } from "../errors";
+
+/** Lets hono-openapi read the route's input from our validator, as it does from its own. */
+function described<M extends object>(middleware: M, target: keyof ValidationTargets, schema: z.ZodType): M {
+  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } });
+}
 
 /** The first problem in words a client can show, e.g. "limit: must be at most 100". */
 export function describeZodError(error: z.ZodError): string {
@@ -19,23 +25,35 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
 
 /** Hono validator backed by a zod schema; failures become 400 envelopes via the API's onError. */
 export function zv<T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) {
-  return validator(target, (value) => parseOrThrow(schema, value) as z.output<S>);
+  return described(
+    validator(target, (value) => parseOrThrow(schema, value) as z.output<S>),
+    target,
+    schema,
+  );
 }
 
 /** JSON body validator that refuses other content types instead of validating an empty object. */
 export function jsonBody<S extends z.ZodType>(schema: S) {
-  return validator("json", (value, c) => {
-    const type = c.req.header("Content-Type") ?? "";
-    if (!/^application\/([\w.-]+\+)?json\b/i.test(type)) throw badRequest("Content-Type must be application/json");
-    return parseOrThrow(schema, value) as z.output<S>;
-  });
+  return described(
+    validator("json", (value, c) => {
+      const type = c.req.header("Content-Type") ?? "";
+      if (!/^application\/([\w.-]+\+)?json\b/i.test(type)) throw badRequest("Content-Type must be application/json");
+      return parseOrThrow(schema, value) as z.output<S>;
+    }),
+    "json",
+    schema,
+  );
 }
 
-/** JSON body validated by a schema chosen from the body itself (for payloads with several shapes). */
-export function jsonBodyBy<S extends z.ZodType>(choose: (value: unknown) => S) {
-  return validator("json", (value, c) => {
-    const type = c.req.header("Content-Type") ?? "";
-    if (!/^application\/([\w.-]+\+)?json\b/i.test(type)) throw badRequest("Content-Type must be application/json");
-    return parseOrThrow(choose(value), value) as z.output<S>;
-  });
+/** JSON body validated by a schema chosen from the body itself (for payloads with several shapes); `all` is every shape, for the reference. */
+export function jsonBodyBy<S extends z.ZodType>(choose: (value: unknown) => S, all: z.ZodType) {
+  return described(
+    validator("json", (value, c) => {
+      const type = c.req.header("Content-Type") ?? "";
+      if (!/^application\/([\w.-]+\+)?json\b/i.test(type)) throw badRequest("Content-Type must be application/json");
+      return parseOrThrow(choose(value), value) as z.output<S>;
+    }),
+    "json",
+    all,
+  );
 }

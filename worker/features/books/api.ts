@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
-import { createBook, createBookSchemaFor, deleteBook, updateBook, updateBookSchema } from "./book-writes";
+import { createBook, createBookSchemaFor, createBookSchemas, deleteBook, updateBook, updateBookSchema } from "./book-writes";
 import { notFound } from "@worker/core/errors";
 import { BookAlreadyOwnedError } from "./isbn-books";
 import { countLibraryBooks, findBookById, libraryQuerySchema, listLibraryBookDetails, listLibraryBooks } from "./library";
@@ -24,7 +24,7 @@ export const booksApi = new Hono<AppEnv>()
     ]);
     return ok(c, { ...page, total: total.count, totalCapped: total.capped });
   })
-  .post("/", jsonBodyBy(createBookSchemaFor), async (c) => {
+  .post("/", jsonBodyBy(createBookSchemaFor, createBookSchemas), async (c) => {
     try {
       return ok(c, await unavailableAs503(createBook(serviceContext(c), c.req.valid("json"))), 201);
     } catch (error) {

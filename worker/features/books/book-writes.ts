@@ -57,6 +57,9 @@ export const isbnBookSchema = z.object({
 });
 export type CreateBookInput = z.output<typeof imageBookSchema> | z.output<typeof manualBookSchema> | z.output<typeof isbnBookSchema>;
 
+/** Every shape a new book's payload may take, for the API reference. */
+export const createBookSchemas = z.union([imageBookSchema, isbnBookSchema, manualBookSchema]);
+
 /** Picks the payload's schema by its shape, so errors name the field that is wrong. */
 export function createBookSchemaFor(value: unknown) {
   if (value && typeof value === "object" && "s3Key" in value) return imageBookSchema;

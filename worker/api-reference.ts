@@ -1,0 +1,62 @@
+import type { Context, Hono } from "hono";
+import { generateSpecs } from "hono-openapi";
+import type { AppEnv } from "@worker/core/http/app-env";
+
+type Document = Awaited<ReturnType<typeof generateSpecs>>;
+
+const DOCUMENTATION = {
+  openapi: "3.1.0",
+  info: {
+    title: "BookClub API",
+    version: "1",
+    description:
+      "JSON under `/api`, in one envelope: `{ success: true, data }` or `{ success: false, error }`. Browsers authenticate with the session cookie (writes must be same-origin); other clients send `Authorization: Bearer <token>`. JSON bodies are limited to 64 KiB.",
+  },
+  components: {
+    securitySchemes: {
+      session: { type: "apiKey" as const, in: "cookie" as const, name: "bookclub_session" },
+      bearer: { type: "http" as const, scheme: "bearer" },
+    },
+  },
+};
+
+/** The document is the same for the isolate's life: the routes are fixed when the module loads. */
+let cached: Promise<Document> | undefined;
+
+/** The OpenAPI 3.1 document of every `/api` route, built from the routes' own zod schemas and descriptions. */
+export function apiDocument(app: Hono<AppEnv>): Promise<Document> {
+  cached ??= generateSpecs(app, { documentation: DOCUMENTATION, exclude: [/^\/(?!api\/)/] }).catch((error) => {
+    cached = undefined;
+    throw error;
+  });
+  return cached;
+}
+
+const escape = (text: unknown) => String(text ?? "").replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** The reference page: the same document as HTML, one section per tag (a server-rendered page, no script). */
+function referencePage(document: Document): string {
+  type Operation = { summary?: string; description?: string; tags?: string[]; parameters?: { name: string; in: string; required?: boolean }[]; requestBody?: unknown; responses?: Record<string, { description?: string }> };
+  const byTag = new Map<string, string[]>();
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, raw] of Object.entries(item ?? {})) {
+      const op = raw as Operation;
+      const tag = op.tags?.[0] ?? "Other";
+      const params = (op.parameters ?? []).map((p) => `<code>${escape(p.name)}</code> (${escape(p.in)}${p.required ? ", required" : ""})`).join(", ");
+      const body = op.requestBody ? `<details><summary>Body</summary><pre>${escape(JSON.stringify(op.requestBody, null, 2))}</pre></details>` : "";
+      const responses = Object.entries(op.responses ?? {})
+        .map(([code, response]) => `<li><strong>${escape(code)}</strong> ${escape(response.description)}</li>`)
+        .join("");
+      const entry = `<article id="${escape(`${method}-${path}`)}"><h3><code>${escape(method.toUpperCase())} ${escape(path)}</code></h3><p>${escape(op.summary)}</p><p>${escape(op.description)}</p>${params ? `<p>Parameters: ${params}</p>` : ""}${body}<ul>${responses}</ul></article>`;
+      byTag.set(tag, [...(byTag.get(tag) ?? []), entry]);
+    }
+  }
+  const sections = [...byTag].map(([tag, entries]) => `<section><h2>${escape(tag)}</h2>${entries.join("")}</section>`).join("");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>BookClub API reference</title></head><body><main><h1>BookClub API reference</h1><p>${escape(document.info?.description)}</p><p>The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escape(document.openapi)}).</p>${sections}</main></body></html>`;
+}
+
+/** `/api/openapi.json` and `/api/docs`, for the app whose routes they describe. */
+export function mountApiReference(app: Hono<AppEnv>) {
+  app.get("/api/openapi.json", async (c: Context<AppEnv>) => c.json(await apiDocument(app), 200, { "Cache-Control": "public, max-age=300" }));
+  app.get("/api/docs", async (c: Context<AppEnv>) => c.html(referencePage(await apiDocument(app)), 200, { "Cache-Control": "public, max-age=300" }));
+}
