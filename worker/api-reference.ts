@@ -32,7 +32,7 @@ export function apiDocument(app: Hono<AppEnv>): Promise<Document> {
   return cached;
 }
 
-const escape = (text: unknown) => String(text ?? "").replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (text: unknown) => String(text ?? "").replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The reference page: the same document as HTML, one section per tag (a server-rendered page, no script). */
 function referencePage(document: Document): string {
@@ -42,17 +42,17 @@ function referencePage(document: Document): string {
     for (const [method, raw] of Object.entries(item ?? {})) {
       const op = raw as Operation;
       const tag = op.tags?.[0] ?? "Other";
-      const params = (op.parameters ?? []).map((p) => `<code>${escape(p.name)}</code> (${escape(p.in)}${p.required ? ", required" : ""})`).join(", ");
-      const body = op.requestBody ? `<details><summary>Body</summary><pre>${escape(JSON.stringify(op.requestBody, null, 2))}</pre></details>` : "";
+      const params = (op.parameters ?? []).map((p) => `<code>${escapeHtml(p.name)}</code> (${escapeHtml(p.in)}${p.required ? ", required" : ""})`).join(", ");
+      const body = op.requestBody ? `<details><summary>Body</summary><pre>${escapeHtml(JSON.stringify(op.requestBody, null, 2))}</pre></details>` : "";
       const responses = Object.entries(op.responses ?? {})
-        .map(([code, response]) => `<li><strong>${escape(code)}</strong> ${escape(response.description)}</li>`)
+        .map(([code, response]) => `<li><strong>${escapeHtml(code)}</strong> ${escapeHtml(response.description)}</li>`)
         .join("");
-      const entry = `<article id="${escape(`${method}-${path}`)}"><h3><code>${escape(method.toUpperCase())} ${escape(path)}</code></h3><p>${escape(op.summary)}</p><p>${escape(op.description)}</p>${params ? `<p>Parameters: ${params}</p>` : ""}${body}<ul>${responses}</ul></article>`;
+      const entry = `<article id="${escapeHtml(`${method}-${path}`)}"><h3><code>${escapeHtml(method.toUpperCase())} ${escapeHtml(path)}</code></h3><p>${escapeHtml(op.summary)}</p><p>${escapeHtml(op.description)}</p>${params ? `<p>Parameters: ${params}</p>` : ""}${body}<ul>${responses}</ul></article>`;
       byTag.set(tag, [...(byTag.get(tag) ?? []), entry]);
     }
   }
-  const sections = [...byTag].map(([tag, entries]) => `<section><h2>${escape(tag)}</h2>${entries.join("")}</section>`).join("");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>BookClub API reference</title></head><body><main><h1>BookClub API reference</h1><p>${escape(document.info?.description)}</p><p>The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escape(document.openapi)}).</p>${sections}</main></body></html>`;
+  const sections = [...byTag].map(([tag, entries]) => `<section><h2>${escapeHtml(tag)}</h2>${entries.join("")}</section>`).join("");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>BookClub API reference</title></head><body><main><h1>BookClub API reference</h1><p>${escapeHtml(document.info?.description)}</p><p>The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escapeHtml(document.openapi)}).</p>${sections}</main></body></html>`;
 }
 
 /** `/api/openapi.json` and `/api/docs`, for the app whose routes they describe. */
