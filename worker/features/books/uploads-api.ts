@@ -11,7 +11,8 @@ export const uploadsApi = new Hono<AppEnv>()
   .post("/upload-url", jsonBody(uploadUrlSchema), async (c) =>
     ok(c, await createCoverUploadUrl(serviceContext(c), c.req.valid("json"), new URL(c.req.url).origin)),
   )
-  .put("/uploads/*", async (c) => {
+  // `:key{.+}` rather than `*`: the key has slashes, and a named parameter lets the API reference list the route.
+  .put("/uploads/:key{.+}", async (c) => {
     const url = new URL(c.req.url);
     const key = decodePathOrNull(url.pathname.replace(/^\/api\/uploads\//, ""));
     if (key === null) throw badRequest("This upload link is not valid.");

@@ -1,4 +1,3 @@
-export { notificationsApi } from "./api";
 export { dropWaitingMessagesEmail } from "./email-outbox";
 export { snippetOf } from "./email-templates";
 export { flushMemberMail } from "./member-mail";
