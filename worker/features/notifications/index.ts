@@ -5,3 +5,4 @@ export { getNotificationSettings, notificationSettingsSchema, updateNotification
 export { conversationNotificationKey, countUnreadNotifications, markNotificationReadByKey, notify, type NotificationInput, type NotificationType } from "./notifications";
 export { notificationsDataPart, notificationsDeletionPart, preferencesDataPart } from "./notifications-account";
 export { oneClickUnsubscribe } from "./one-click-unsubscribe";
+export { notificationSettingsView } from "./api-schemas";
