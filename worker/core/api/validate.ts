@@ -4,13 +4,9 @@ import { resolver, uniqueSymbol } from "hono-openapi";
 import type { z } from "zod";
 import { badRequest } from "../errors";
 
-/**
- * Lets hono-openapi read the route's input from our validator, as it does from its own. Resolved when
- * the document is built, not at import: a test that imports a service first meets its API module inside
- * an import circle (messages <-> notifications), where the schema is still undefined.
- */
+/** Lets hono-openapi read the route's input from our validator, as it does from its own. */
 function described<M extends object>(middleware: M, target: keyof ValidationTargets, schema: z.ZodType): M {
-  return Object.defineProperty(middleware, uniqueSymbol, { get: () => ({ target, ...resolver(schema) }) });
+  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } });
 }
 
 /** The first problem in words a client can show, e.g. "limit: must be at most 100". */
