@@ -68,11 +68,12 @@ app.route("/media", media);
 // Another site's POST is refused, as the service worker refuses it.
 app.post(SHARE_TARGET_PATH, (c) => (isForeignNavigation(c.req.raw) ? crossSiteRefusedPage(c) : c.redirect(SHARE_TARGET_PATH, 303)));
 app.all("/media/*", (c) => c.text("Method not allowed", 405, { Allow: "GET, HEAD" }));
+// The API describes itself: its OpenAPI document and a reference page, built from the routes below.
+// Public and the same for everyone, so answered before a D1 session or the member is looked up.
+mountApiReference(app);
 app.use("*", d1Session);
 app.use("*", sessionUser);
 app.use("*", csrfProtection);
-// The API describes itself: its OpenAPI document and a reference page, built from the routes below.
-mountApiReference(app);
 app.route("/api", api);
 app.post("/unsubscribe", oneClickUnsubscribe);
 // `all`, not `get`: React Router actions arrive as POSTs.

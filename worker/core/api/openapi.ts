@@ -15,6 +15,7 @@ const WHEN: Record<number, string> = {
   404: "Not found, or not yours to see.",
   409: "It conflicts with the current state (the message says how).",
   413: "The body is larger than this route takes.",
+  426: "Not a WebSocket upgrade (the request lacks `Upgrade: websocket`).",
   429: "Too many requests: the member's limit for this kind of write (the message says when to try again).",
   502: "The service behind this route answered something unusable.",
   503: "The service behind this route cannot be reached.",
@@ -50,9 +51,10 @@ export interface RouteDoc {
  * The errors every route of a kind can answer: 400 for an input, 401 for members' routes, and for
  * writes 403 (the same-origin check), 413 (body size) and 429 (the write limits).
  */
-export function errorsFor(method: string, who: Who, extra: number[] = []): number[] {
+export function errorsFor(method: string, who: Who, extra: number[] = [], socket = false): number[] {
   const write = method !== "GET";
-  const codes = new Set<number>([400, ...extra]);
+  // A socket takes no input to refuse: its answers are the upgrade's own (401, 403, 404, 426).
+  const codes = new Set<number>(socket ? extra : [400, ...extra]);
   if (who !== "anyone" && who !== "visitor") codes.add(401);
   if (write) for (const code of [403, 413, 429]) codes.add(code);
   return [...codes].sort((a, b) => a - b);
@@ -72,7 +74,7 @@ export function doc(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", route: 
       content: { "application/json": { schema: resolver(successEnvelope(route.data ?? z.unknown())) } },
     };
   }
-  for (const code of errorsFor(method, route.who, route.errors)) {
+  for (const code of errorsFor(method, route.who, route.errors, route.other?.status === 101)) {
     responses[code] = { description: WHEN[code] ?? "An error.", content: { "application/json": { schema: resolver(failureEnvelope) } } };
   }
   return describeRoute({
