@@ -42,27 +42,31 @@ api.use("*", (c, next) => {
   return FILE_BODY_ROUTES.some((route) => route.test(path)) ? next() : jsonBodyLimit(c, next);
 });
 
-api.route("/auth", authApi);
-// Before /books, so /books/metadata is not taken for a book id.
-api.route("/books/metadata", bookMetadataApi);
-api.route("/books", bookLoansApi);
-api.route("/books", booksApi);
-api.route("/clubs", clubsApi);
-api.route("/dm", dmApi);
-api.route("/geo", geoApi);
-api.route("/images", imageMetadataApi);
-api.route("/imports", importsApi);
-api.route("/interest", interestApi);
-api.route("/notifications", notificationsApi);
-api.route("/loans", loansApi);
-api.route("/my-books", myBooksExportApi);
-api.route("/moderation", moderationApi);
-api.route("/reports", reportsApi);
-// Before usersApi: the member's own data download and account deletion under /users/me.
-api.route("/users", accountApi);
-api.route("/users", usersApi);
-api.route("/voice", voiceApi);
-api.route("/", uploadsApi);
+const routes = api
+  .route("/auth", authApi)
+  // Before /books, so /books/metadata is not taken for a book id.
+  .route("/books/metadata", bookMetadataApi)
+  .route("/books", bookLoansApi)
+  .route("/books", booksApi)
+  .route("/clubs", clubsApi)
+  .route("/dm", dmApi)
+  .route("/geo", geoApi)
+  .route("/images", imageMetadataApi)
+  .route("/imports", importsApi)
+  .route("/interest", interestApi)
+  .route("/notifications", notificationsApi)
+  .route("/loans", loansApi)
+  .route("/my-books", myBooksExportApi)
+  .route("/moderation", moderationApi)
+  .route("/reports", reportsApi)
+  // Before usersApi: the member's own data download and account deletion under /users/me.
+  .route("/users", accountApi)
+  .route("/users", usersApi)
+  .route("/voice", voiceApi)
+  .route("/", uploadsApi);
+
+/** Every API route with its input and answer types: the browser's apiFetch takes its types from here. */
+export type ApiRoutes = typeof routes;
 
 // Mounted apps do not use their own notFound, so unknown API paths are caught here, before pages.
 api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`));

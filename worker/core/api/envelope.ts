@@ -1,11 +1,13 @@
-import type { Context } from "hono";
+import type { Context, TypedResponse } from "hono";
+import type { JSONParsed } from "hono/utils/types";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /** The API's response envelope (docs/product.md#api): `{ success, data }` or `{ success: false, error }`. */
-export function ok<T>(c: Context, data: T, status: ContentfulStatusCode = 200): Response {
-  return c.json({ success: true as const, data }, status);
+// The typed answer (not plain Response) is what lets the client know each route's `data` (app/core/api-client.ts).
+export function ok<T, S extends ContentfulStatusCode = 200>(c: Context, data: T, status?: S): Response & TypedResponse<JSONParsed<{ success: true; data: T }>, S, "json"> {
+  return c.json({ success: true as const, data }, (status ?? 200) as S) as never;
 }
 
-export function fail(c: Context, status: ContentfulStatusCode, error: string): Response {
-  return c.json({ success: false as const, error }, status);
+export function fail<S extends ContentfulStatusCode>(c: Context, status: S, error: string): Response & TypedResponse<{ success: false; error: string }, S, "json"> {
+  return c.json({ success: false as const, error }, status) as never;
 }
