@@ -1,4 +1,5 @@
 import { exports } from "cloudflare:workers";
+import { checkAgainstDocument } from "./openapi";
 
 export const ORIGIN = "http://localhost";
 
@@ -8,7 +9,7 @@ export const SAME_ORIGIN = { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" };
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** Sends a request through the Worker's real fetch handler (the production build). */
-export function call(path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}): Promise<Response> {
+export async function call(path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set("Cookie", init.cookie);
   let body = init.body;
@@ -16,7 +17,10 @@ export function call(path: string, init: RequestInit & { cookie?: string; json?:
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(init.json);
   }
-  return exports.default.fetch(new Request(new URL(path, ORIGIN), { ...init, headers, body, redirect: "manual" }));
+  const request = new Request(new URL(path, ORIGIN), { ...init, headers, body, redirect: "manual" });
+  const response = await exports.default.fetch(request);
+  await checkAgainstDocument(request, response);
+  return response;
 }
 
 export async function json<T = unknown>(response: Response): Promise<T> {
