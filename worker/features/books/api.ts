@@ -25,7 +25,7 @@ export const booksApi = new Hono<AppEnv>()
       tags: ["Books"],
       data: libraryPageView,
       description:
-        "Pages of `limit` books (25 by default, 100 at most); pass `nextToken` or `prevToken` from the last answer to move. `search` matches title, author and description; a search's `total` counts at most four pages of matches (at least 100) and sets `totalCapped` past that. `ageGroupFine` filters by age group, `userId` lists one owner's books (a signed-in member's listing otherwise leaves out their own). Every field of each book, or only the card's fields with `bare=1`. Private-club books are listed with `membersOnly` true unless the viewer is an active member of the club or the book's owner; hidden books appear only on their owner's own shelf, with `hidden`.",
+        "Pages of `limit` books (25 by default, 100 at most); pass `nextToken` or `prevToken` from the last answer to move. `search` (at most 200 characters) matches title, author, description and ISBNs; a search's `total` counts at most four pages of matches (at least 100) and sets `totalCapped` past that. `ageGroupFine` filters by age group, `userId` lists one owner's books (a signed-in member's listing otherwise leaves out their own). Every field of each book, or only the card's fields with `bare=1`. Private-club books are listed with `membersOnly` true unless the viewer is an active member of the club or the book's owner; hidden books appear only on their owner's own shelf, with `hidden`.",
     }),
     zv("query", libraryQuerySchema),
     async (c) => {
