@@ -67,7 +67,7 @@ function referencePage(document: Document): string {
 export function mountApiReference(app: Hono<AppEnv>) {
   app.get(
     "/api/openapi.json",
-    doc("GET", { summary: "This document", who: "anyone", tags: ["Reference"], other: { status: 200, description: "The OpenAPI 3.1 document of every /api route.", contentType: "application/json" } }),
+    doc("GET", { summary: "This document", who: "anyone", tags: ["Reference"], other: { status: 200, description: "The OpenAPI 3.1 document of every /api route (JSON)." } }),
     async (c: Context<AppEnv>) => c.json(await apiDocument(app), 200, { "Cache-Control": "public, max-age=300" }));
   app.get(
     "/api/docs",

@@ -1,3 +1,4 @@
+import { doc } from "@worker/core/api/openapi";
 import type { AppEnv } from "@worker/core/http/app-env";
 import { crossSiteRefusedPage, csrfProtection, isForeignNavigation } from "@worker/core/http/csrf";
 import { d1Session } from "@worker/core/http/d1-bookmark";
@@ -23,8 +24,41 @@ const app = new Hono<AppEnv>();
 
 app.use("*", drainUnreadBody);
 // Before every middleware that edits response headers: a 101 Switching Protocols response's are immutable.
-app.get("/api/dm/conversations/:id/socket", conversationSocket);
-app.get("/api/dm/socket", memberSocket);
+// Their doc() only awaits next(), so the 101 passes through untouched.
+app.get(
+  "/api/dm/conversations/:id/socket",
+  doc("GET", {
+    summary: "A conversation's live socket (WebSocket)",
+    who: "participant",
+    tags: ["Messages"],
+    errors: [403, 404, 426],
+    other: {
+      status: 101,
+      description:
+        'Switching Protocols: the WebSocket of one conversation. It sends JSON events: `ready` (with my `unread`), `message` (the message and my `unread`), `read`, `hidden` (a moderator removed `messageId`), `pong`, `error`; it takes `{"type":"read"}` (mark read) and `{"type":"ping"}`. Sending goes over HTTP. Closed with 4401 when the session that opened it ends.',
+    },
+    description:
+      "Live messages and read marks for one conversation; same-origin only. 426 `Expected a WebSocket upgrade` without `Upgrade: websocket`; 403 `Cross-site request refused.` from another origin; 401 without a live session (cookie or Bearer); 404 `Conversation not found` for anyone but its two members.",
+  }),
+  conversationSocket,
+);
+app.get(
+  "/api/dm/socket",
+  doc("GET", {
+    summary: "My inbox's live socket (WebSocket)",
+    who: "member",
+    tags: ["Messages"],
+    errors: [403, 426],
+    other: {
+      status: 101,
+      description:
+        "Switching Protocols: the WebSocket of my inbox. It sends JSON events: `ready`, `dm` (`conversationId`, `fromUserId`) when someone writes in one of my conversations, `notification` (the bell's `unread` when known, or the `conversationId`) when my notifications change, and `signed-out` before it closes with 4401 when the session that opened it ends; it answers `ping` with `pong`.",
+    },
+    description:
+      "Tells me when someone writes in one of my conversations (badge and list) or my notifications change (the bell); same-origin only. 426 `Expected a WebSocket upgrade` without `Upgrade: websocket`; 403 `Cross-site request refused.` from another origin; 401 without a live session (cookie or Bearer).",
+  }),
+  memberSocket,
+);
 app.use("*", securityHeaders);
 // Covers and avatars come from R2 alone and are publicly cached: answered before the middleware below,
 // so a cover request with a cookie neither starts a D1 session nor looks the member up.

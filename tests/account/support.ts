@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { conversationRoom } from "@worker/features/messages/room-stubs";
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { db } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { SAME_ORIGIN } from "./member-support";

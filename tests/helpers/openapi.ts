@@ -14,7 +14,7 @@ interface Document {
   components?: Schema;
 }
 
-let loaded: Promise<{ document: Document; routes: { pattern: RegExp; path: string; params: number }[] }> | undefined;
+let loaded: Promise<{ document: Document; routes: { pattern: RegExp; wide: RegExp; path: string; params: number }[] }> | undefined;
 
 /** The document, fetched once per test file through the Worker itself. */
 export function apiDocument() {
@@ -27,6 +27,7 @@ export function apiDocument() {
         path,
         params: (path.match(/\{/g) ?? []).length,
         pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`),
+        wide: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}$/, ".+").replace(/\{[^}]+\}/g, "[^/]+")}$`),
       }))
       .sort((a, b) => a.params - b.params);
     return { document, routes };
@@ -42,7 +43,10 @@ export async function checkAgainstDocument(request: Request, response: Response)
   if (!url.pathname.startsWith("/api/") || response.status === 101) return;
   const { document, routes } = await apiDocument();
   const method = request.method.toLowerCase();
-  const route = routes.find((candidate) => candidate.pattern.test(url.pathname) && document.paths[candidate.path]?.[method]);
+  const route =
+    routes.find((candidate) => candidate.pattern.test(url.pathname) && document.paths[candidate.path]?.[method]) ??
+    // A parameter that takes the rest of the path (an upload's key has slashes).
+    routes.find((candidate) => candidate.wide.test(url.pathname) && document.paths[candidate.path]?.[method]);
   // Paths no route serves (the catch-all 404) are not in the document; nothing else may be missing.
   if (!route) {
     if (response.status === 404 || response.status === 405) return;

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { analyticsEvents, blocks, conversations } from "@worker/db/schema";
-import { conversationRoom } from "@worker/features/messages/room-stubs";
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { addMember, createClub } from "../clubs/support";

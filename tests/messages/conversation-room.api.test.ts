@@ -6,7 +6,7 @@ import type { ConversationRoom } from "../../durable-objects/conversation-room";
 import type { RoomEvent } from "../../durable-objects/room-protocol";
 import { conversations } from "@worker/db/schema";
 import { createSession } from "@worker/core/session";
-import { conversationRoom } from "@worker/features/messages/room-stubs";
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { postForm as signInForm } from "../auth/support";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { call, ORIGIN } from "../helpers/http";

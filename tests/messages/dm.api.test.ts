@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { MessagePage, RoomMessage } from "../../durable-objects/conversation-room";
 import { conversations } from "@worker/db/schema";
-import { conversationRoom } from "@worker/features/messages/room-stubs";
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { db, signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";

@@ -2,7 +2,7 @@ import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { INBOX_PING, INBOX_PONG, type InboxEvent, type MemberInbox, SESSION_REPLACED_CLOSE_CODE } from "../../durable-objects/member-inbox";
-import { memberInbox } from "@worker/features/messages/inbox-stubs";
+import { memberInbox } from "@worker/core/member-inbox-stubs";
 import { createSession } from "@worker/core/session";
 import { cookieHeaderFrom, postForm as signInForm } from "../auth/support";
 import { createMember, db, signedInMember } from "../helpers/fixtures";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { blocks } from "@worker/db/schema";
-import { conversationRoom } from "@worker/features/messages/room-stubs";
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { openDialog, page, postForm } from "../helpers/pages";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { reports } from "@worker/db/schema";
-import { conversationRoom } from "@worker/features/messages/room-stubs";
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { db, signedInMember } from "../helpers/fixtures";
 import { call, json, ORIGIN, type Envelope } from "../helpers/http";
 

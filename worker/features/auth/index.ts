@@ -1,4 +1,3 @@
-export { authApi } from "./api";
 export { devSignInAllowed } from "./dev-sign-in";
 export { sessionUser } from "./resolve-user";
 export { sessionsDeletionPart } from "./sign-out";

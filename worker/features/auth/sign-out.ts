@@ -1,6 +1,6 @@
 import { parse } from "hono/utils/cookie";
 import { requireUser } from "@worker/core/errors";
-import { signOutOpenTabs } from "@worker/features/messages";
+import { signOutOpenTabs } from "@worker/core/member-inbox-stubs";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
 import { invalidateAllSessions, invalidateSession, SESSION_COOKIE, sessionIdFromToken } from "@worker/core/session";
 import { eq } from "drizzle-orm";

@@ -12,9 +12,6 @@ import { doc } from "@worker/core/api/openapi";
 import { bookView, deletedBookView, libraryPageView } from "./api-schemas";
 
 const bookIdParams = z.object({ id: z.string().min(1).max(64) });
-// Read lazily: a test that imports book-writes first reaches this module before book-writes has finished loading.
-const newBookBodies = z.lazy(() => createBookSchemas);
-const bookChanges = z.lazy(() => updateBookSchema);
 
 export const booksApi = new Hono<AppEnv>()
   .get(
@@ -53,7 +50,7 @@ export const booksApi = new Hono<AppEnv>()
       description:
         "Three shapes. From an uploaded cover (`s3Key` from `POST /api/upload-url`; `extractFromImage`, default true, queues the cover analysis, which fills the book in within seconds). By hand (`title`, `author`, optional `description` and `isbn`). By ISBN in one step (`{isbn, status?, clubId?}`): the server looks it up (Google Books, then Open Library), fills its fields and `google_metadata`, and copies the cover into R2. `clubId` shares the book into one of the member's active clubs (403 `You can only share a book with a club you are an active member of.`); a cover key must be the member's own upload (403). 400 not an ISBN (`isbn: Give a valid ISBN-10 or ISBN-13`) or the image is not uploaded yet; 404 `No book found for ISBN …`; 409 `You already have this book.` with `data.bookId` (the member's copy), or a cover that is already another book's; 503 when no metadata service answers.",
     }),
-    jsonBodyBy(createBookSchemaFor, newBookBodies),
+    jsonBodyBy(createBookSchemaFor, createBookSchemas),
     async (c) => {
       try {
         return ok(c, await unavailableAs503(createBook(serviceContext(c), c.req.valid("json"))), 201);
@@ -93,7 +90,7 @@ export const booksApi = new Hono<AppEnv>()
         "Any of title, author, description, status, `clubId` (one of the owner's active clubs, or null for none) and the borrower. Status `borrowed` needs `lentToUserId`, a member other than the owner (400 `Please select who you lent the book to.`); any other status clears the borrower. An edit that lends or takes back the book is recorded as a loan and counts against the loan limit (30 a minute, 429); 403 `You can't lend a book to this member.` across a block, 403 `Only the owner can change this book.`, 404 `Book not found`, 409 `This book is already promised to another member.` Answers the book as it now is.",
     }),
     zv("param", bookIdParams),
-    jsonBody(bookChanges),
+    jsonBody(updateBookSchema),
     async (c) => ok(c, await updateBook(serviceContext(c), c.req.valid("param").id, c.req.valid("json"))),
   )
   .delete(

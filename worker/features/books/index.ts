@@ -1,7 +1,4 @@
-export { booksApi } from "./api";
 export type { BookCard } from "./book-columns";
 export { booksDataPart, booksDeletionPart } from "./books-account";
 export { bookFieldsFromRecord, mirrorOrigins } from "./isbn-books";
 export { findBookById, listLibraryBooks } from "./library";
-export { IMAGE_REFUSED, assertOwnCoverKey } from "./uploads";
-export { uploadsApi } from "./uploads-api";

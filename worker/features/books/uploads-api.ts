@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
 import { badRequest } from "@worker/core/errors";
 import { createCoverUploadUrl, storeCoverUpload, uploadUrlSchema } from "./uploads";
@@ -7,22 +7,6 @@ import { ok } from "@worker/core/api/envelope";
 import { jsonBody } from "@worker/core/api/validate";
 import { doc } from "@worker/core/api/openapi";
 import { storedUploadView, uploadUrlView } from "./api-schemas";
-
-/** Stores the body at the signed key; the path is read whole, since a key holds slashes. */
-const storeUpload = async (c: Context<AppEnv>) => {
-  const url = new URL(c.req.url);
-  const key = decodePathOrNull(url.pathname.replace(/^\/api\/uploads\//, ""));
-  if (key === null) throw badRequest("This upload link is not valid.");
-  const length = c.req.header("Content-Length");
-  const stored = await storeCoverUpload(c.env, {
-    key,
-    expires: url.searchParams.get("expires") ?? undefined,
-    sig: url.searchParams.get("sig") ?? undefined,
-    contentLength: length && /^\d+$/.test(length) ? Number(length) : null,
-    body: c.req.raw.body,
-  });
-  return ok(c, stored, 201);
-};
 
 /** `POST /api/upload-url` hands out a signed link; `PUT /api/uploads/{key}` is where the file goes. */
 export const uploadsApi = new Hono<AppEnv>()
@@ -39,9 +23,9 @@ export const uploadsApi = new Hono<AppEnv>()
     jsonBody(uploadUrlSchema),
     async (c) => ok(c, await createCoverUploadUrl(serviceContext(c), c.req.valid("json"), new URL(c.req.url).origin)),
   )
+  // `:key{.+}` rather than `*`: the key has slashes, and a named parameter lets the API reference list the route.
   .put(
-    // The key's three parts named (covers/{userId}/{file}): the API reference leaves out bare wildcards.
-    "/uploads/covers/:userId/:file",
+    "/uploads/:key{.+}",
     doc("PUT", {
       summary: "Upload a cover to a signed URL",
       who: "anyone",
@@ -50,9 +34,20 @@ export const uploadsApi = new Hono<AppEnv>()
       data: storedUploadView,
       errors: [409],
       description:
-        "The raw image is the body (JPEG, PNG or GIF by its bytes, at most 10 MB); the path and its `expires` and `sig` come from `POST /api/upload-url`, and the signature is the permission (no session needed). 400 `The file is not a valid JPEG, PNG or GIF image.` or `The image is incomplete. Please try uploading it again.`; 403 `This upload link has expired. Please try again.` or `This upload link is not valid.`; 413 `Images must be 10MB or smaller.`; 409 `This upload link has already been used. Please upload the image again.` (the same bytes again succeed without writing).",
+        "The raw image is the body (JPEG, PNG or GIF by its bytes, at most 10 MB); `key` (which has slashes), `expires` and `sig` come from `POST /api/upload-url`, and the signature is the permission (no session needed). 400 `The file is not a valid JPEG, PNG or GIF image.` or `The image is incomplete. Please try uploading it again.`; 403 `This upload link has expired. Please try again.` or `This upload link is not valid.`; 413 `Images must be 10MB or smaller.`; 409 `This upload link has already been used. Please upload the image again.` (the same bytes again succeed without writing).",
     }),
-    storeUpload,
-  )
-  // Any other key shape: the same answer (a link that is not valid), outside the reference.
-  .put("/uploads/*", storeUpload);
+    async (c) => {
+      const url = new URL(c.req.url);
+      const key = decodePathOrNull(url.pathname.replace(/^\/api\/uploads\//, ""));
+      if (key === null) throw badRequest("This upload link is not valid.");
+      const length = c.req.header("Content-Length");
+      const stored = await storeCoverUpload(c.env, {
+        key,
+        expires: url.searchParams.get("expires") ?? undefined,
+        sig: url.searchParams.get("sig") ?? undefined,
+        contentLength: length && /^\d+$/.test(length) ? Number(length) : null,
+        body: c.req.raw.body,
+      });
+      return ok(c, stored, 201);
+    },
+  );

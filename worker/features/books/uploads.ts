@@ -1,10 +1,13 @@
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { z } from "zod";
-import { ACCEPTED_IMAGE_TYPES, checkImage, IMAGE_EXTENSION_PATTERN, IMAGE_EXTENSIONS, type ImageType } from "@worker/core/shared/image-type";
+import { ACCEPTED_IMAGE_TYPES, checkImage, IMAGE_EXTENSIONS, type ImageType } from "@worker/core/shared/image-type";
 import { badRequest, conflict, forbidden, requireUser, tooLarge } from "@worker/core/errors";
 import { readBodyWithLimit } from "@worker/core/http/body-limit";
-import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import type { ServiceContext } from "@worker/core/service-context";
 import { signUpload, verifyUpload } from "./upload-signing";
+import { IMAGE_REFUSED, coverKeyOwner, assertOwnCoverKey } from "@worker/core/cover-keys";
+
+export { assertOwnCoverKey, coverKeyOwner, IMAGE_REFUSED };
 
 /** The per-image limit for book covers (docs/product.md#add-books-dialog). */
 export const MAX_COVER_BYTES = 10 * 1024 * 1024;
@@ -16,18 +19,6 @@ export const uploadUrlSchema = z.object({
   fileName: z.string().trim().min(1).max(255).optional(),
 });
 
-const COVER_KEY = new RegExp(`^covers/([A-Za-z0-9_-]{1,64})/[A-Za-z0-9-]{36}\\.(${IMAGE_EXTENSION_PATTERN})$`);
-
-/** The owner encoded in a cover key, or null when the key is not one of ours. */
-export function coverKeyOwner(key: string): string | null {
-  return COVER_KEY.exec(key)?.[1] ?? null;
-}
-
-export function assertOwnCoverKey(ctx: MemberContext, key: string) {
-  const owner = coverKeyOwner(key);
-  if (!owner) throw badRequest("s3Key is not a valid cover key");
-  if (owner !== ctx.user.id) throw forbidden("You can only use images you uploaded yourself.");
-}
 
 /** A short-lived signed URL on this Worker for one cover upload, under a key the server chooses. */
 export async function createCoverUploadUrl(ctx: ServiceContext, input: z.output<typeof uploadUrlSchema>, origin: string) {
@@ -42,7 +33,6 @@ export async function createCoverUploadUrl(ctx: ServiceContext, input: z.output<
 }
 
 
-export const IMAGE_REFUSED = "The file is not a valid JPEG, PNG or GIF image.";
 export const IMAGE_TRUNCATED = "The image is incomplete. Please try uploading it again.";
 export const COVER_TOO_LARGE = "Images must be 10MB or smaller.";
 export const UPLOAD_LINK_USED = "This upload link has already been used. Please upload the image again.";

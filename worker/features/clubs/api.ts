@@ -18,10 +18,31 @@ import { currentInviteCode, regenerateInviteCode } from "./invite-codes";
 import { clubInputSchema, clubUpdateSchema, joinClubInputSchema, memberRoleInputSchema } from "@worker/core/shared/club-rules";
 import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
+import { doc } from "@worker/core/api/openapi";
 import { jsonBody, zv } from "@worker/core/api/validate";
 import { idSchema } from "@worker/core/shared/id";
+import {
+  approvedRequestView,
+  browseClubsPageView,
+  clubDetailsView,
+  clubIdView,
+  inviteCodeView,
+  joinedByCodeView,
+  joinRequestStatusView,
+  joinRequestsView,
+  memberClubView,
+  memberRoleView,
+  myClubsView,
+  rejectedRequestView,
+  removedMemberView,
+} from "./api-schemas";
 
 const memberParams = clubIdParams.extend({ userId: idSchema });
+
+const tags = ["Clubs"];
+/** Said on every write below (limitClubWrites). */
+const WRITE_LIMIT = "Every club write counts against the member's limit of 30 a minute (429 `You're doing that too quickly. Please wait a moment.`).";
+const NO_CLUB = "404 `Club not found`.";
 
 /** Every write below counts against the member's club-write limit (reads do not). */
 const limitClubWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -32,38 +53,228 @@ const limitClubWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** The club calls, the invite code and member management (docs/product.md#clubs); every one is for members. */
 export const clubsApi = new Hono<AppEnv>()
   .use("*", membersOnly, limitClubWrites)
-  .get("/", async (c) => ok(c, await listMyClubs(serviceContext(c))))
-  .post("/", jsonBody(clubInputSchema), async (c) => ok(c, await createClub(serviceContext(c), c.req.valid("json")), 201))
-  // Before /:id, so "browse" and "join" are not taken for club ids.
-  .get("/browse", zv("query", browseClubsQuerySchema), async (c) => ok(c, await browseClubs(serviceContext(c), c.req.valid("query"))))
-  .post("/join", jsonBody(joinClubInputSchema), async (c) => ok(c, await joinClubByCode(serviceContext(c), c.req.valid("json").inviteCode)))
-  .get("/:id", zv("param", clubIdParams), async (c) => {
-    const club = await findClubForMember(serviceContext(c), c.req.valid("param").id);
-    if (!club) throw notFound("Club not found");
-    return ok(c, club);
-  })
-  .patch("/:id", zv("param", clubIdParams), jsonBody(clubUpdateSchema), async (c) =>
-    ok(c, await updateClub(serviceContext(c), c.req.valid("param").id, c.req.valid("json"))),
+  .get(
+    "/",
+    doc("GET", {
+      summary: "My clubs",
+      who: "member",
+      tags,
+      data: myClubsView,
+      description: "The clubs I belong to or asked to join, by name, each with my `userRole` and `userStatus` (`pending` while my request waits); one page of at most 200.",
+    }),
+    async (c) => ok(c, await listMyClubs(serviceContext(c))),
   )
-  .delete("/:id", zv("param", clubIdParams), async (c) => ok(c, await deleteClub(serviceContext(c), c.req.valid("param").id)))
-  .delete("/:id/leave", zv("param", clubIdParams), async (c) => ok(c, await leaveClub(serviceContext(c), c.req.valid("param").id)))
-  .post("/:id/request", zv("param", clubIdParams), async (c) => ok(c, await requestToJoinClub(serviceContext(c), c.req.valid("param").id)))
-  .get("/:id/requests", zv("param", clubIdParams), async (c) => ok(c, await listJoinRequests(serviceContext(c), c.req.valid("param").id)))
-  .post("/:id/requests/:userId/approve", zv("param", memberParams), async (c) => {
-    const { id, userId } = c.req.valid("param");
-    return ok(c, await approveJoinRequest(serviceContext(c), id, userId));
-  })
-  .post("/:id/requests/:userId/reject", zv("param", memberParams), async (c) => {
-    const { id, userId } = c.req.valid("param");
-    return ok(c, await rejectJoinRequest(serviceContext(c), id, userId));
-  })
-  .get("/:id/invite-code", zv("param", clubIdParams), async (c) => ok(c, await currentInviteCode(serviceContext(c), c.req.valid("param").id)))
-  .post("/:id/invite-code", zv("param", clubIdParams), async (c) => ok(c, await regenerateInviteCode(serviceContext(c), c.req.valid("param").id)))
-  .patch("/:id/members/:userId", zv("param", memberParams), jsonBody(memberRoleInputSchema), async (c) => {
-    const { id, userId } = c.req.valid("param");
-    return ok(c, await setMemberRole(serviceContext(c), id, userId, c.req.valid("json").role));
-  })
-  .delete("/:id/members/:userId", zv("param", memberParams), async (c) => {
-    const { id, userId } = c.req.valid("param");
-    return ok(c, await removeMember(serviceContext(c), id, userId));
-  });
+  .post(
+    "/",
+    doc("POST", {
+      summary: "Create a club",
+      who: "member",
+      tags,
+      data: memberClubView,
+      status: 201,
+      description: `Creates a club (name, description, location, isPrivate, memberLimit) with me as its creator and first admin, and its first invite code. ${WRITE_LIMIT}`,
+    }),
+    jsonBody(clubInputSchema),
+    async (c) => ok(c, await createClub(serviceContext(c), c.req.valid("json")), 201),
+  )
+  // Before /:id, so "browse" and "join" are not taken for club ids.
+  .get(
+    "/browse",
+    doc("GET", {
+      summary: "Browse clubs",
+      who: "member",
+      tags,
+      data: browseClubsPageView,
+      description:
+        "Every club, private ones included, newest first: club search (FTS5) with `search`, 12 a page by default, keyset-paged (`nextToken` / `prevToken`). Each card says whether I am a member (`isMember`) and my `userStatus`.",
+    }),
+    zv("query", browseClubsQuerySchema),
+    async (c) => ok(c, await browseClubs(serviceContext(c), c.req.valid("query"))),
+  )
+  .post(
+    "/join",
+    doc("POST", {
+      summary: "Join a club by invite code",
+      who: "member",
+      tags,
+      data: joinedByCodeView,
+      errors: [404, 409],
+      description: `Joins the club the code belongs to, private or not. The code is case-insensitive; every bad code (unknown, mistyped, expired or replaced) gets one answer, 404 \`This invite code is not valid or has expired.\`; 409 \`This club is full\`. Attempts: 10 a minute (429 \`Too many invite code attempts. Please wait a minute and try again.\`) and 20 wrong codes a day (429 \`Too many wrong invite codes today. Please try again tomorrow.\`). ${WRITE_LIMIT}`,
+    }),
+    jsonBody(joinClubInputSchema),
+    async (c) => ok(c, await joinClubByCode(serviceContext(c), c.req.valid("json").inviteCode)),
+  )
+  .get(
+    "/:id",
+    doc("GET", {
+      summary: "One club",
+      who: "member",
+      tags,
+      data: clubDetailsView,
+      errors: [404],
+      description: `One club: its details (\`detailsVisible: true\`) for its members and for any member when the club is public; a private club's summary and my own status (\`detailsVisible: false\`) for others, a pending requester included. ${NO_CLUB}`,
+    }),
+    zv("param", clubIdParams),
+    async (c) => {
+      const club = await findClubForMember(serviceContext(c), c.req.valid("param").id);
+      if (!club) throw notFound("Club not found");
+      return ok(c, club);
+    },
+  )
+  .patch(
+    "/:id",
+    doc("PATCH", {
+      summary: "Edit a club",
+      who: "creator",
+      tags,
+      data: memberClubView,
+      errors: [404, 409],
+      description: `Edits the club's name, description, location, isPrivate or memberLimit; fields left out stay as they are. 403 \`Only the club's creator can edit this club.\`; 409 when the member limit would be below the current members (\`The member limit cannot be lower than the club's N current members.\`); ${NO_CLUB} ${WRITE_LIMIT}`,
+    }),
+    zv("param", clubIdParams),
+    jsonBody(clubUpdateSchema),
+    async (c) => ok(c, await updateClub(serviceContext(c), c.req.valid("param").id, c.req.valid("json"))),
+  )
+  .delete(
+    "/:id",
+    doc("DELETE", {
+      summary: "Delete a club",
+      who: "creator",
+      tags,
+      data: clubIdView,
+      errors: [404],
+      description: `Deletes the club: its memberships, join requests and invite code go; its books stay with their owners, unlinked from it. 403 \`Only the club's creator can delete this club.\`; ${NO_CLUB} ${WRITE_LIMIT}`,
+    }),
+    zv("param", clubIdParams),
+    async (c) => ok(c, await deleteClub(serviceContext(c), c.req.valid("param").id)),
+  )
+  .delete(
+    "/:id/leave",
+    doc("DELETE", {
+      summary: "Leave a club",
+      who: "member",
+      tags,
+      data: clubIdView,
+      errors: [404, 409],
+      description: `Leaves the club, or withdraws my pending request. The creator deletes the club instead (409 \`You created this club, so you cannot leave it. Delete the club instead.\`); the last admin names another first (409 \`You are the club's last admin. Make another member an admin before you leave.\`). 404 \`You are not a member of this club\`, or ${NO_CLUB} ${WRITE_LIMIT}`,
+    }),
+    zv("param", clubIdParams),
+    async (c) => ok(c, await leaveClub(serviceContext(c), c.req.valid("param").id)),
+  )
+  .post(
+    "/:id/request",
+    doc("POST", {
+      summary: "Ask to join a club",
+      who: "member",
+      tags,
+      data: joinRequestStatusView,
+      errors: [404, 409],
+      description: `Asks to join: \`active\` at once for an open club, \`pending\` for a private one (its creator and admins decide). Asking again answers the current status. 409 \`This club is full\`; ${NO_CLUB} ${WRITE_LIMIT}`,
+    }),
+    zv("param", clubIdParams),
+    async (c) => ok(c, await requestToJoinClub(serviceContext(c), c.req.valid("param").id)),
+  )
+  .get(
+    "/:id/requests",
+    doc("GET", {
+      summary: "A club's join requests",
+      who: "creator or admin",
+      tags,
+      data: joinRequestsView,
+      errors: [403, 404],
+      description: `The club's pending join requests, oldest first (at most 200). 403 \`Only the club's creator or an admin can manage join requests.\`; ${NO_CLUB}`,
+    }),
+    zv("param", clubIdParams),
+    async (c) => ok(c, await listJoinRequests(serviceContext(c), c.req.valid("param").id)),
+  )
+  .post(
+    "/:id/requests/:userId/approve",
+    doc("POST", {
+      summary: "Approve a join request",
+      who: "creator or admin",
+      tags,
+      data: approvedRequestView,
+      errors: [404, 409],
+      description: `Admits the requester as an active member. 409 \`This club is full\`; 404 \`Join request not found\` or ${NO_CLUB} 403 \`Only the club's creator or an admin can manage join requests.\` ${WRITE_LIMIT}`,
+    }),
+    zv("param", memberParams),
+    async (c) => {
+      const { id, userId } = c.req.valid("param");
+      return ok(c, await approveJoinRequest(serviceContext(c), id, userId));
+    },
+  )
+  .post(
+    "/:id/requests/:userId/reject",
+    doc("POST", {
+      summary: "Reject a join request",
+      who: "creator or admin",
+      tags,
+      data: rejectedRequestView,
+      errors: [404],
+      description: `Declines the request; the requester's pending membership goes with it. 404 \`Join request not found\` or ${NO_CLUB} 403 \`Only the club's creator or an admin can manage join requests.\` ${WRITE_LIMIT}`,
+    }),
+    zv("param", memberParams),
+    async (c) => {
+      const { id, userId } = c.req.valid("param");
+      return ok(c, await rejectJoinRequest(serviceContext(c), id, userId));
+    },
+  )
+  .get(
+    "/:id/invite-code",
+    doc("GET", {
+      summary: "The club's invite code",
+      who: "creator or admin",
+      tags,
+      data: inviteCodeView,
+      errors: [403, 404],
+      description: `The current code and its expiry (\`expiresAt\`, epoch milliseconds); a club without a live code is issued one. 403 \`Only the club's creator or an admin can see or change the invite code.\`; ${NO_CLUB}`,
+    }),
+    zv("param", clubIdParams),
+    async (c) => ok(c, await currentInviteCode(serviceContext(c), c.req.valid("param").id)),
+  )
+  .post(
+    "/:id/invite-code",
+    doc("POST", {
+      summary: "A new invite code",
+      who: "creator or admin",
+      tags,
+      data: inviteCodeView,
+      errors: [404],
+      description: `Issues a new code; the old one stops working at once. 403 \`Only the club's creator or an admin can see or change the invite code.\`; ${NO_CLUB} ${WRITE_LIMIT}`,
+    }),
+    zv("param", clubIdParams),
+    async (c) => ok(c, await regenerateInviteCode(serviceContext(c), c.req.valid("param").id)),
+  )
+  .patch(
+    "/:id/members/:userId",
+    doc("PATCH", {
+      summary: "Change a member's role",
+      who: "creator",
+      tags,
+      data: memberRoleView,
+      errors: [404, 409],
+      description: `Makes an active member an admin, or a member again. 403 \`Only the club's creator can change members' roles.\`; 409 \`The club's creator is always an admin.\`; 404 \`Member not found\` or ${NO_CLUB} ${WRITE_LIMIT}`,
+    }),
+    zv("param", memberParams),
+    jsonBody(memberRoleInputSchema),
+    async (c) => {
+      const { id, userId } = c.req.valid("param");
+      return ok(c, await setMemberRole(serviceContext(c), id, userId, c.req.valid("json").role));
+    },
+  )
+  .delete(
+    "/:id/members/:userId",
+    doc("DELETE", {
+      summary: "Remove a member",
+      who: "creator",
+      tags,
+      data: removedMemberView,
+      errors: [404, 409],
+      description: `Removes a member or a pending requester, and replaces the invite code (the removed member knew the old one). 403 \`Only the club's creator can remove members.\`; 409 \`The club's creator cannot be removed.\`; 404 \`Member not found\` or ${NO_CLUB} ${WRITE_LIMIT}`,
+    }),
+    zv("param", memberParams),
+    async (c) => {
+      const { id, userId } = c.req.valid("param");
+      return ok(c, await removeMember(serviceContext(c), id, userId));
+    },
+  );

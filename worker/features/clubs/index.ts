@@ -1,3 +1,2 @@
-export { clubsApi } from "./api";
 export { clubsDataPart, clubsDeletionPart } from "./clubs-account";
 export { listMemberClubIds } from "./member-club-ids";

@@ -1,4 +1,4 @@
-export { bookMetadataApi, imageMetadataApi, unavailableAs503 } from "./api";
+export { unavailableAs503 } from "./api";
 export { handleCoverAnalysisBatch } from "./consumer";
 export { copyMetadataCover } from "./metadata-cover-copy";
 export { METADATA_UNAVAILABLE, ServiceUnavailableError } from "./metadata-search";

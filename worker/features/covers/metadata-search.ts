@@ -9,7 +9,7 @@ import { ANALYSIS_TIMEOUT_MS, createCoverAnalyzer } from "./providers";
 import { UNREADABLE_MESSAGE, readCover } from "./reading";
 import { badRequest, notFound, requireUser } from "@worker/core/errors";
 import type { ServiceContext } from "@worker/core/service-context";
-import { IMAGE_REFUSED, assertOwnCoverKey } from "@worker/features/books";
+import { IMAGE_REFUSED, assertOwnCoverKey } from "@worker/core/cover-keys";
 
 /** A dependency we rely on is down; the API answers 503 so clients know to try again later. */
 export class ServiceUnavailableError extends Error {

@@ -1,1 +1,0 @@
-export { geoApi } from "./api";

@@ -1,3 +1,2 @@
-export { importsApi, myBooksExportApi } from "./api";
 export { handleImportBatch } from "./import-batches";
 export { IMPORT_QUEUE_NAME, findRunningImport, importsDeletionPart, type ImportMessage } from "./imports";

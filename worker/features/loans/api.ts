@@ -24,10 +24,22 @@ import { limitLoanWrite } from "./loan-steps";
 import { joinWaitlist, leaveWaitlist } from "./loan-waitlist";
 import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
+import { doc } from "@worker/core/api/openapi";
 import { jsonBody, zv } from "@worker/core/api/validate";
 import { idSchema } from "@worker/core/shared/id";
+import { bookLoanPanelView, loanPageView, loanTabCountsView, oneLoanView, waitlistLeftView, waitlistPlaceView } from "./api-schemas";
 
 const idParams = z.object({ id: idSchema });
+
+const tags = ["Loans"];
+/** Said on every write below (limitLoanWrites). */
+const WRITE_LIMIT = "Loan and waitlist writes: 30 a minute per member (429 `You're doing that too quickly. Please wait a moment.`).";
+const NO_LOAN = "404 `Loan not found` (also for anyone but its two members).";
+const OWNER_ONLY = "403 `Only the book's owner can do that.`";
+const BORROWER_ONLY = "403 `Only the member who asked to borrow the book can do that.`";
+const BAD_DUE_DATE = "400 `Please give a real date as YYYY-MM-DD.`, `The due date can't be in the past.` or `The due date can be at most a year ahead.`";
+/** The 409 a step answers when the loan is not in a state it can be taken from. */
+const cantNow = (verb: string) => `409 \`This loan can't be ${verb} now.\``;
 
 /** Loan and waitlist writes, per member (LOAN_LIMITER): a person never notices it; a script does. */
 const limitLoanWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -38,34 +50,211 @@ const limitLoanWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** The lending ledger (worker/features/loans/loans.ts): every step is one POST, answered with the loan as it now is. */
 export const loansApi = new Hono<AppEnv>()
   .use("*", membersOnly, limitLoanWrites)
-  .post("/", jsonBody(requestLoanSchema), async (c) => ok(c, { loan: await requestLoan(serviceContext(c), c.req.valid("json")) }, 201))
-  .get("/", zv("query", loanListQuerySchema), async (c) => ok(c, await listLoans(serviceContext(c), c.req.valid("query"))))
+  .post(
+    "/",
+    doc("POST", {
+      summary: "Ask to borrow a book",
+      who: "member",
+      tags,
+      data: oneLoanView,
+      status: 201,
+      errors: [404, 409],
+      description: `Asks the book's owner to lend it: 201 \`{loan}\`, requested. One open request per book and member (409 \`You have already asked to borrow this book.\`); while the book is offered to its waitlist, only the offered member may ask (409 \`This book is being offered to the next member on its waitlist.\`). 400 \`This is your own book.\`; 403 \`Only members of this book's club can borrow it.\` or, across a block, \`You can't message this member.\`; 404 \`Book not found\`. ${WRITE_LIMIT}`,
+    }),
+    jsonBody(requestLoanSchema),
+    async (c) => ok(c, { loan: await requestLoan(serviceContext(c), c.req.valid("json")) }, 201),
+  )
+  .get(
+    "/",
+    doc("GET", {
+      summary: "My loans on a tab",
+      who: "member",
+      tags,
+      data: loanPageView,
+      description: "My loans on that tab (`lent`, `borrowed`, `requests` or `history`; `lent` by default), most recently changed first, 20 a page: pass `nextToken` as `before` for the next.",
+    }),
+    zv("query", loanListQuerySchema),
+    async (c) => ok(c, await listLoans(serviceContext(c), c.req.valid("query"))),
+  )
   // What waits for the member on each tab of /loans (before /:id, which would take "counts" for an id).
-  .get("/counts", async (c) => ok(c, { counts: await loanTabCounts(serviceContext(c)) }))
-  .get("/:id", zv("param", idParams), async (c) => ok(c, { loan: await findLoan(serviceContext(c), c.req.valid("param").id) }))
+  .get(
+    "/counts",
+    doc("GET", {
+      summary: "What waits for me on each loans tab",
+      who: "member",
+      tags,
+      data: loanTabCountsView,
+      description:
+        "`{lent, borrowed, requests}`, each capped at 100: books to hand over or renewals to answer, borrowed books due today or overdue, and requests for my books waiting for my answer (`history` is always 0).",
+    }),
+    async (c) => ok(c, { counts: await loanTabCounts(serviceContext(c)) }),
+  )
+  .get(
+    "/:id",
+    doc("GET", {
+      summary: "One loan",
+      who: "owner or borrower",
+      tags,
+      data: oneLoanView,
+      errors: [404],
+      description: `\`{loan}\`: its state, due date, the book, both members and the pair's \`conversationId\`. ${NO_LOAN}`,
+    }),
+    zv("param", idParams),
+    async (c) => ok(c, { loan: await findLoan(serviceContext(c), c.req.valid("param").id) }),
+  )
   // The body is optional: without one, the loan is due 21 days from the owner's today.
-  .post("/:id/accept", zv("param", idParams), zv("json", acceptLoanSchema), async (c) =>
-    ok(c, { loan: await acceptLoan(serviceContext(c), c.req.valid("param").id, c.req.valid("json")) }),
+  .post(
+    "/:id/accept",
+    doc("POST", {
+      summary: "Accept a loan request",
+      who: "owner",
+      tags,
+      data: oneLoanView,
+      errors: [404, 409],
+      description: `Answers a request with yes. The optional \`dueDate\` (YYYY-MM-DD) is from the owner's today to a year ahead, 21 days by default. 409 while another loan holds the book (\`This book is already promised to another member.\`), or ${cantNow("accepted")}; ${BAD_DUE_DATE}; ${OWNER_ONLY}; ${NO_LOAN} ${WRITE_LIMIT}`,
+    }),
+    zv("param", idParams),
+    zv("json", acceptLoanSchema),
+    async (c) => ok(c, { loan: await acceptLoan(serviceContext(c), c.req.valid("param").id, c.req.valid("json")) }),
   )
-  .post("/:id/decline", zv("param", idParams), async (c) => ok(c, { loan: await declineLoan(serviceContext(c), c.req.valid("param").id) }))
-  .post("/:id/cancel", zv("param", idParams), async (c) => ok(c, { loan: await cancelLoan(serviceContext(c), c.req.valid("param").id) }))
-  .post("/:id/lent", zv("param", idParams), async (c) => ok(c, { loan: await markLoanLent(serviceContext(c), c.req.valid("param").id) }))
-  .post("/:id/returned", zv("param", idParams), async (c) =>
-    ok(c, { loan: await markLoanReturned(serviceContext(c), c.req.valid("param").id) }),
+  .post(
+    "/:id/decline",
+    doc("POST", {
+      summary: "Decline a loan request",
+      who: "owner",
+      tags,
+      data: oneLoanView,
+      errors: [404, 409],
+      description: `Answers a request with no; the book's waitlist moves on. ${cantNow("declined")}; ${OWNER_ONLY}; ${NO_LOAN} ${WRITE_LIMIT}`,
+    }),
+    zv("param", idParams),
+    async (c) => ok(c, { loan: await declineLoan(serviceContext(c), c.req.valid("param").id) }),
   )
-  .put("/:id/due-date", zv("param", idParams), jsonBody(dueDateSchema), async (c) =>
-    ok(c, { loan: await changeDueDate(serviceContext(c), c.req.valid("param").id, c.req.valid("json")) }),
+  .post(
+    "/:id/cancel",
+    doc("POST", {
+      summary: "Call a loan off",
+      who: "borrower, or owner once accepted",
+      tags,
+      data: oneLoanView,
+      errors: [404, 409],
+      description: `Calls the loan off before the hand-over: the borrower while it is requested or accepted, the owner once accepted. ${cantNow("cancelled")}; ${NO_LOAN} ${WRITE_LIMIT}`,
+    }),
+    zv("param", idParams),
+    async (c) => ok(c, { loan: await cancelLoan(serviceContext(c), c.req.valid("param").id) }),
   )
-  .post("/:id/renewal", zv("param", idParams), async (c) => ok(c, { loan: await requestRenewal(serviceContext(c), c.req.valid("param").id) }))
+  .post(
+    "/:id/lent",
+    doc("POST", {
+      summary: "Hand the book over",
+      who: "owner",
+      tags,
+      data: oneLoanView,
+      errors: [404, 409],
+      description: `Marks an accepted loan lent: the book shows as lent to the borrower and due-date reminders start. ${cantNow("marked lent")}; ${OWNER_ONLY}; ${NO_LOAN} ${WRITE_LIMIT}`,
+    }),
+    zv("param", idParams),
+    async (c) => ok(c, { loan: await markLoanLent(serviceContext(c), c.req.valid("param").id) }),
+  )
+  .post(
+    "/:id/returned",
+    doc("POST", {
+      summary: "Take the book back",
+      who: "owner",
+      tags,
+      data: oneLoanView,
+      errors: [404, 409],
+      description: `Marks a lent loan returned: the book is available again, reminders stop, and the first on its waitlist is offered it for 48 hours. ${cantNow("marked returned")}; ${OWNER_ONLY}; ${NO_LOAN} ${WRITE_LIMIT}`,
+    }),
+    zv("param", idParams),
+    async (c) => ok(c, { loan: await markLoanReturned(serviceContext(c), c.req.valid("param").id) }),
+  )
+  .put(
+    "/:id/due-date",
+    doc("PUT", {
+      summary: "Move the due date",
+      who: "owner",
+      tags,
+      data: oneLoanView,
+      errors: [404, 409],
+      description: `Sets an accepted or lent loan's \`dueDate\` (YYYY-MM-DD, from the owner's today to a year ahead), which also answers a renewal request; reminders follow it. ${BAD_DUE_DATE}; ${cantNow("given a new due date")}; ${OWNER_ONLY}; ${NO_LOAN} ${WRITE_LIMIT}`,
+    }),
+    zv("param", idParams),
+    jsonBody(dueDateSchema),
+    async (c) => ok(c, { loan: await changeDueDate(serviceContext(c), c.req.valid("param").id, c.req.valid("json")) }),
+  )
+  .post(
+    "/:id/renewal",
+    doc("POST", {
+      summary: "Ask to keep the book longer",
+      who: "borrower",
+      tags,
+      data: oneLoanView,
+      errors: [404, 409],
+      description: `Asks the owner for more time on a lent loan: once, until the owner moves the date (409 \`You have already asked to keep this book longer.\`); 409 \`This loan has no due date to extend.\` or ${cantNow("renewed")}; ${BORROWER_ONLY}; ${NO_LOAN} ${WRITE_LIMIT}`,
+    }),
+    zv("param", idParams),
+    async (c) => ok(c, { loan: await requestRenewal(serviceContext(c), c.req.valid("param").id) }),
+  )
   // The borrower of a loan recorded on them without their part: "I don't have this book".
-  .post("/:id/disown", zv("param", idParams), async (c) => ok(c, { loan: await disownLoan(serviceContext(c), c.req.valid("param").id) }));
+  .post(
+    "/:id/disown",
+    doc("POST", {
+      summary: "Say I don't have this book",
+      who: "borrower of a loan recorded by the manual edit",
+      tags,
+      data: oneLoanView,
+      errors: [404, 409],
+      description: `"I don't have this book", about a loan the owner recorded with the manual 'Lent' edit and its borrower never took part in: it ends at once (cancelled), the book shows as available and the owner is told. 409 for a loan the borrower asked for (\`You asked for this loan, so only its owner can end it. Message them if you don't have the book.\`) or ${cantNow("ended")}; 403 \`Only the member the book is lent to can say they don't have it.\`; ${NO_LOAN} ${WRITE_LIMIT}`,
+    }),
+    zv("param", idParams),
+    async (c) => ok(c, { loan: await disownLoan(serviceContext(c), c.req.valid("param").id) }),
+  );
 
 /** A book's lending panel (anyone; visitors see only who holds it) and its waitlist (members). */
 export const bookLoansApi = new Hono<AppEnv>()
-  .get("/:id/loan-panel", zv("param", idParams), async (c) => ok(c, await bookLoanPanel(serviceContext(c), c.req.valid("param").id)))
-  .post("/:id/waitlist", membersOnly, limitLoanWrites, zv("param", idParams), async (c) =>
-    ok(c, await joinWaitlist(serviceContext(c), c.req.valid("param").id), 201),
+  .get(
+    "/:id/loan-panel",
+    doc("GET", {
+      summary: "A book's lending panel",
+      who: "anyone",
+      tags,
+      data: bookLoanPanelView,
+      errors: [404],
+      description:
+        "Who holds the book (a loan accepted or lent); members also get their own loan and waitlist place, the owner the number of pending requests. A hidden book's panel is its owner's only, and a private club's book shows no loan to non-members. 404 `Book not found`.",
+    }),
+    zv("param", idParams),
+    async (c) => ok(c, await bookLoanPanel(serviceContext(c), c.req.valid("param").id)),
   )
-  .delete("/:id/waitlist", membersOnly, limitLoanWrites, zv("param", idParams), async (c) =>
-    ok(c, await leaveWaitlist(serviceContext(c), c.req.valid("param").id)),
+  .post(
+    "/:id/waitlist",
+    doc("POST", {
+      summary: "Join a book's waitlist",
+      who: "member",
+      tags,
+      data: waitlistPlaceView,
+      status: 201,
+      errors: [404, 409],
+      description: `Queues for a book someone else holds, or that is being offered to its waitlist: 201 \`{place}\` (1 is next in line). 400 \`This is your own book.\` or \`This book is available — ask to borrow it instead.\`; 403 \`Only members of this book's club can borrow it.\` or, across a block, \`You can't message this member.\`; 404 \`Book not found\`; 409 \`You're already on the waitlist for this book.\`, \`You're the one borrowing this book.\` or \`You have already asked to borrow this book.\` ${WRITE_LIMIT}`,
+    }),
+    membersOnly,
+    limitLoanWrites,
+    zv("param", idParams),
+    async (c) => ok(c, await joinWaitlist(serviceContext(c), c.req.valid("param").id), 201),
+  )
+  .delete(
+    "/:id/waitlist",
+    doc("DELETE", {
+      summary: "Leave a book's waitlist",
+      who: "member",
+      tags,
+      data: waitlistLeftView,
+      errors: [404],
+      description: `Leaves the queue; leaving while offered the book passes the offer to the next in line at once. 404 \`You're not on the waitlist for this book.\` ${WRITE_LIMIT}`,
+    }),
+    membersOnly,
+    limitLoanWrites,
+    zv("param", idParams),
+    async (c) => ok(c, await leaveWaitlist(serviceContext(c), c.req.valid("param").id)),
   );

@@ -1,4 +1,3 @@
-export { bookLoansApi, loansApi } from "./api";
 export { isLentOut } from "./loan-lending";
 export { borrowerTookPart } from "./loan-queries";
 export { runLoanReminders } from "./loan-reminders";

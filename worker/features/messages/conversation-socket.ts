@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { conversationIdParams } from "./conversation-list";
-import { conversationRoom } from "./room-stubs";
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { requireParticipant } from "./messages";
 import { ServiceError } from "@worker/core/errors";
 import type { AppEnv } from "@worker/core/http/app-env";

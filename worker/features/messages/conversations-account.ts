@@ -1,7 +1,7 @@
 import { eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { conversations, users } from "@worker/db/schema";
-import { conversationRoom } from "./room-stubs";
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import type { AccountDataPart, AccountDeletionPart } from "@worker/core/member-data-parts";
 
 const MESSAGES_PAGE = 100;

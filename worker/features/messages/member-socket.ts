@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { memberInbox } from "./inbox-stubs";
+import { memberInbox } from "@worker/core/member-inbox-stubs";
 import type { AppEnv } from "@worker/core/http/app-env";
 import { authenticateSocketUpgrade, upgradeFor } from "@worker/core/http/socket-upgrade";
 

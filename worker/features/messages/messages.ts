@@ -11,8 +11,8 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "../../../durable-objects/room-protocol";
 import { BLOCKED, requireNotBlocked } from "./blocks";
-import { tellMembers } from "./inbox-stubs";
-import { conversationRoom } from "./room-stubs";
+import { tellMembers } from "@worker/core/member-inbox-stubs";
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
 export const MEMBER_DELETED = "This member deleted their account, so they can't receive messages.";

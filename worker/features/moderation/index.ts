@@ -1,3 +1,1 @@
-export { moderationApi } from "./api";
 export { reportsDeletionPart } from "./reports";
-export { reportsApi } from "./reports-api";

@@ -3,7 +3,8 @@ import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { idSchema } from "@worker/core/shared/id";
 import { books, reports, sessions, users } from "@worker/db/schema";
-import { conversationRoom, signOutOpenTabs } from "@worker/features/messages";
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
+import { signOutOpenTabs } from "@worker/core/member-inbox-stubs";
 import { aliasedTable, and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
 

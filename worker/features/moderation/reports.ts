@@ -5,7 +5,8 @@ import type { ServiceContext } from "@worker/core/service-context";
 import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_RECEIVED } from "@worker/core/shared/reports";
 import { cleanText } from "@worker/core/shared/text";
 import { books, type ReportSubject, reports, users } from "@worker/db/schema";
-import { conversationRoom, requireParticipant } from "@worker/features/messages";
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
+import { requireParticipant } from "@worker/features/messages";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 

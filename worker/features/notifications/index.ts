@@ -1,4 +1,3 @@
-export { notificationsApi } from "./api";
 export { dropWaitingMessagesEmail } from "./email-outbox";
 export { snippetOf } from "./email-templates";
 export { flushMemberMail } from "./member-mail";
@@ -6,3 +5,4 @@ export { getNotificationSettings, notificationSettingsSchema, updateNotification
 export { conversationNotificationKey, countUnreadNotifications, markNotificationReadByKey, notify, type NotificationInput, type NotificationType } from "./notifications";
 export { notificationsDataPart, notificationsDeletionPart, preferencesDataPart } from "./notifications-account";
 export { oneClickUnsubscribe } from "./one-click-unsubscribe";
+export { notificationSettingsView } from "./api-schemas";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { blocks, notificationPreferences, notifications, users } from "@worker/db/schema";
 import { queueNotificationEmails } from "./email-outbox";
 import { notFound, requireUser } from "@worker/core/errors";
-import { tellMembers } from "@worker/features/messages";
+import { tellMembers } from "@worker/core/member-inbox-stubs";
 import { type DeliveredNotification, NOTIFICATION_PREFERENCE, type NotificationInput } from "./notification-events";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
 import { idSchema } from "@worker/core/shared/id";

@@ -1,1 +1,0 @@
-export { interestApi } from "./api";

@@ -1,2 +1,1 @@
-export { voiceApi } from "./api";
 export { serverTranscriptionAvailable } from "./transcribe";

@@ -1,6 +1,6 @@
-import type { InboxEvent, MemberInbox } from "../../../durable-objects/member-inbox";
-import type { Deps } from "@worker/core/service-context";
-import { closeConversationSockets } from "./room-stubs";
+import type { InboxEvent, MemberInbox } from "../../durable-objects/member-inbox";
+import type { Deps } from "./service-context";
+import { closeConversationSockets } from "./conversation-room-stubs";
 
 /** The member's inbox Durable Object, addressed by the member id (one per member, anywhere). */
 export function memberInbox(env: Env, memberId: string): DurableObjectStub<MemberInbox> {

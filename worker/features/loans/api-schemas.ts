@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { LOAN_COUNT_CAP } from "@worker/core/shared/loan-tabs";
+import { HOLDING_LOAN_STATES, LOAN_STATES } from "@worker/db/schema";
+
+// What the loan routes answer in `data` (the API reference's schemas): each mirrors the service's
+// return type (loan-queries.ts, loan-waitlist.ts). Loose objects, so a field added later breaks
+// neither old clients nor the check.
+
+/** Epoch milliseconds. */
+const epochMs = z.number().int();
+/** A calendar day, YYYY-MM-DD. */
+const day = z.iso.date();
+const member = z.looseObject({ userId: z.string(), name: z.string() });
+
+/** A loan as either side sees it: the book, both members, and the pair's conversation (LoanView). */
+export const loanView = z.looseObject({
+  loanId: z.string(),
+  state: z.enum(LOAN_STATES),
+  /** Null for a loan recorded by the manual 'Lent' edit, and before the owner accepts. */
+  dueDate: day.nullable(),
+  renewalRequestedAt: epochMs.nullable(),
+  createdAt: epochMs,
+  updatedAt: epochMs,
+  /** The viewer's side of the loan. */
+  role: z.enum(["owner", "borrower"]),
+  book: z.looseObject({ bookId: z.string(), title: z.string(), author: z.string(), coverImage: z.string().nullable() }),
+  owner: member,
+  borrower: member,
+  conversationId: z.string().nullable(),
+  /** False on a loan the owner recorded that its borrower never answered (they may disown it). */
+  borrowerTookPart: z.boolean(),
+});
+
+/** Every loan step answers the loan as it now is. */
+export const oneLoanView = z.looseObject({ loan: loanView });
+
+/** GET /loans: one page of a tab, most recently changed first. */
+export const loanPageView = z.looseObject({
+  items: z.array(loanView),
+  /** Pass it as `before` for the next page; null on the last. */
+  nextToken: z.string().nullable(),
+});
+
+/** At most LOAN_COUNT_CAP + 1, which the tab bar shows as "N+". */
+const tabCount = z.number().int().min(0).max(LOAN_COUNT_CAP + 1);
+
+/** GET /loans/counts: what waits for the member on each tab (capped). */
+export const loanTabCountsView = z.looseObject({
+  counts: z.looseObject({ lent: tabCount, borrowed: tabCount, requests: tabCount, history: tabCount }),
+});
+
+/** GET /books/{id}/loan-panel (BookLoanPanel). */
+export const bookLoanPanelView = z.looseObject({
+  /** The loan that holds the book (accepted or lent), if any. */
+  holding: z
+    .looseObject({
+      loanId: z.string(),
+      state: z.enum(HOLDING_LOAN_STATES),
+      dueDate: day.nullable(),
+      borrowerId: z.string(),
+      borrowerName: z.string(),
+    })
+    .nullable(),
+  /** The viewer's own open loan on the book, as its borrower (null for visitors). */
+  myLoan: loanView.nullable(),
+  /** Requests waiting for the owner's answer (0 for anyone but the owner). */
+  pendingRequests: z.number().int().min(0),
+  waitlist: z.looseObject({
+    size: z.number().int().min(0),
+    /** 1 is next in line; 0 while the book is offered to the viewer. */
+    myPlace: z.number().int().min(0).nullable(),
+    myState: z.enum(["waiting", "offered"]).nullable(),
+    offerExpiresAt: epochMs.nullable(),
+  }),
+});
+
+/** POST /books/{id}/waitlist: the member's place in line (1 is next). */
+export const waitlistPlaceView = z.looseObject({ place: z.number().int().min(1) });
+
+export const waitlistLeftView = z.looseObject({ left: z.literal(true) });
