@@ -8,37 +8,102 @@ import { countLibraryBooks, findBookById, libraryQuerySchema, listLibraryBookDet
 import { ok } from "@worker/core/api/envelope";
 import { unavailableAs503 } from "@worker/features/covers";
 import { jsonBody, jsonBodyBy, zv } from "@worker/core/api/validate";
+import { doc } from "@worker/core/api/openapi";
+import { bookView, deletedBookView, libraryPageView } from "./api-schemas";
 
 const bookIdParams = z.object({ id: z.string().min(1).max(64) });
 
 export const booksApi = new Hono<AppEnv>()
-  .get("/", zv("query", libraryQuerySchema), async (c) => {
-    const query = c.req.valid("query");
-    const ctx = serviceContext(c);
-    // A signed-in member's library hides their own books unless they ask for one owner's books.
-    const excludeUserId = query.userId ? null : (ctx.user?.id ?? null);
-    const bare = query.bare === "1" || query.bare === "true";
-    const [page, total] = await Promise.all([
-      bare ? listLibraryBooks(ctx, query, { excludeUserId }) : listLibraryBookDetails(ctx, query, { excludeUserId }),
-      countLibraryBooks(ctx, query, excludeUserId),
-    ]);
-    return ok(c, { ...page, total: total.count, totalCapped: total.capped });
-  })
-  .post("/", jsonBodyBy(createBookSchemaFor, createBookSchemas), async (c) => {
-    try {
-      return ok(c, await unavailableAs503(createBook(serviceContext(c), c.req.valid("json"))), 201);
-    } catch (error) {
-      // The one 409 that names a book: the scanner offers to open the copy the member already has.
-      if (error instanceof BookAlreadyOwnedError) return c.json({ success: false as const, error: error.message, data: { bookId: error.bookId } }, 409);
-      throw error;
-    }
-  })
-  .get("/:id", zv("param", bookIdParams), async (c) => {
-    const book = await findBookById(serviceContext(c), c.req.valid("param").id);
-    if (!book) throw notFound("Book not found");
-    return ok(c, book);
-  })
-  .put("/:id", zv("param", bookIdParams), jsonBody(updateBookSchema), async (c) =>
-    ok(c, await updateBook(serviceContext(c), c.req.valid("param").id, c.req.valid("json"))),
+  .get(
+    "/",
+    doc("GET", {
+      summary: "The library, newest first, keyset-paged, with its total",
+      who: "anyone",
+      tags: ["Books"],
+      data: libraryPageView,
+      description:
+        "Pages of `limit` books (25 by default, 100 at most); pass `nextToken` or `prevToken` from the last answer to move. `search` (at most 200 characters) matches title, author, description and ISBNs; a search's `total` counts at most four pages of matches (at least 100) and sets `totalCapped` past that. `ageGroupFine` filters by age group, `userId` lists one owner's books (a signed-in member's listing otherwise leaves out their own). Every field of each book, or only the card's fields with `bare=1`. Private-club books are listed with `membersOnly` true unless the viewer is an active member of the club or the book's owner; hidden books appear only on their owner's own shelf, with `hidden`.",
+    }),
+    zv("query", libraryQuerySchema),
+    async (c) => {
+      const query = c.req.valid("query");
+      const ctx = serviceContext(c);
+      // A signed-in member's library hides their own books unless they ask for one owner's books.
+      const excludeUserId = query.userId ? null : (ctx.user?.id ?? null);
+      const bare = query.bare === "1" || query.bare === "true";
+      const [page, total] = await Promise.all([
+        bare ? listLibraryBooks(ctx, query, { excludeUserId }) : listLibraryBookDetails(ctx, query, { excludeUserId }),
+        countLibraryBooks(ctx, query, excludeUserId),
+      ]);
+      return ok(c, { ...page, total: total.count, totalCapped: total.capped });
+    },
   )
-  .delete("/:id", zv("param", bookIdParams), async (c) => ok(c, await deleteBook(serviceContext(c), c.req.valid("param").id)));
+  .post(
+    "/",
+    doc("POST", {
+      summary: "Add a book: from an uploaded cover, by hand, or by ISBN",
+      who: "member",
+      tags: ["Books"],
+      status: 201,
+      data: bookView,
+      errors: [404, 409, 503],
+      description:
+        "Three shapes. From an uploaded cover (`s3Key` from `POST /api/upload-url`; `extractFromImage`, default true, queues the cover analysis, which fills the book in within seconds). By hand (`title`, `author`, optional `description` and `isbn`). By ISBN in one step (`{isbn, status?, clubId?}`): the server looks it up (Google Books, then Open Library), fills its fields and `google_metadata`, and copies the cover into R2. `clubId` shares the book into one of the member's active clubs (403 `You can only share a book with a club you are an active member of.`); a cover key must be the member's own upload (403). 400 not an ISBN (`isbn: Give a valid ISBN-10 or ISBN-13`) or the image is not uploaded yet; 404 `No book found for ISBN …`; 409 `You already have this book.` with `data.bookId` (the member's copy), or a cover that is already another book's; 503 when no metadata service answers.",
+    }),
+    jsonBodyBy(createBookSchemaFor, createBookSchemas),
+    async (c) => {
+      try {
+        return ok(c, await unavailableAs503(createBook(serviceContext(c), c.req.valid("json"))), 201);
+      } catch (error) {
+        // The one 409 that names a book: the scanner offers to open the copy the member already has.
+        if (error instanceof BookAlreadyOwnedError) return c.json({ success: false as const, error: error.message, data: { bookId: error.bookId } }, 409);
+        throw error;
+      }
+    },
+  )
+  .get(
+    "/:id",
+    doc("GET", {
+      summary: "One book with its metadata and cover analysis",
+      who: "anyone",
+      tags: ["Books"],
+      data: bookView,
+      errors: [404],
+      description: "A hidden book (by a moderator, or its owner is suspended) is there only for its owner, with `hidden` saying why; 404 `Book not found` for everyone else.",
+    }),
+    zv("param", bookIdParams),
+    async (c) => {
+      const book = await findBookById(serviceContext(c), c.req.valid("param").id);
+      if (!book) throw notFound("Book not found");
+      return ok(c, book);
+    },
+  )
+  .put(
+    "/:id",
+    doc("PUT", {
+      summary: "Edit a book",
+      who: "owner",
+      tags: ["Books"],
+      data: bookView,
+      errors: [404, 409],
+      description:
+        "Any of title, author, description, status, `clubId` (one of the owner's active clubs, or null for none) and the borrower. Status `borrowed` needs `lentToUserId`, a member other than the owner (400 `Please select who you lent the book to.`); any other status clears the borrower. An edit that lends or takes back the book is recorded as a loan and counts against the loan limit (30 a minute, 429); 403 `You can't lend a book to this member.` across a block, 403 `Only the owner can change this book.`, 404 `Book not found`, 409 `This book is already promised to another member.` Answers the book as it now is.",
+    }),
+    zv("param", bookIdParams),
+    jsonBody(updateBookSchema),
+    async (c) => ok(c, await updateBook(serviceContext(c), c.req.valid("param").id, c.req.valid("json"))),
+  )
+  .delete(
+    "/:id",
+    doc("DELETE", {
+      summary: "Delete a book with its cover",
+      who: "owner",
+      tags: ["Books"],
+      data: deletedBookView,
+      errors: [404, 409],
+      description:
+        "The cover image goes too, unless another book still shows it. 403 `Only the owner can change this book.`, 404 `Book not found`, 409 `You can't delete a book that is lent out. Mark it returned first.`",
+    }),
+    zv("param", bookIdParams),
+    async (c) => ok(c, await deleteBook(serviceContext(c), c.req.valid("param").id)),
+  );
