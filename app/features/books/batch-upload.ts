@@ -19,18 +19,13 @@ export async function withRetry<T>(step: () => Promise<T>): Promise<T> {
   throw lastError;
 }
 
-interface UploadUrl {
-  uploadUrl: string;
-  fileUrl: string;
-  fileKey: string;
-}
 
 /** Upload one cover and create its book: signed URL, PUT (2-minute timeout), then POST /api/books. */
 export async function addBookFromImage(file: File): Promise<Book> {
   const image = await prepareImage(file);
   const fileType = image.type || file.type;
   const target = await withRetry(() =>
-    apiFetch<UploadUrl>("/api/upload-url", { method: "POST", body: JSON.stringify({ fileType, fileName: file.name }) }, "Failed to generate upload URL"),
+    apiFetch("/upload-url", { method: "POST", json: { fileType, fileName: file.name } }, "Failed to generate upload URL"),
   );
   await withRetry(async () => {
     const response = await fetch(target.uploadUrl, {
@@ -45,9 +40,9 @@ export async function addBookFromImage(file: File): Promise<Book> {
     }
   });
   return withRetry(() =>
-    apiFetch<Book>(
-      "/api/books",
-      { method: "POST", body: JSON.stringify({ coverImage: target.fileUrl, s3Bucket: "MEDIA", s3Key: target.fileKey, extractFromImage: true, status: "available" }) },
+    apiFetch(
+      "/books",
+      { method: "POST", json: { coverImage: target.fileUrl, s3Bucket: "MEDIA", s3Key: target.fileKey, extractFromImage: true, status: "available" } },
       "Failed to create book",
     ),
   );

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { BookStatus } from "@worker/db/schema";
 import type { ClubChoice } from "@worker/features/books/book-writes";
-import { apiFetch } from "~/core/api-client";
+import { type ApiData, apiFetch } from "~/core/api-client";
 import { bookFieldStyle, SelectField, TextAreaField, TextField } from "~/ui/field";
 
 export const STATUS_OPTIONS: { value: BookStatus; label: string }[] = [
@@ -12,11 +12,7 @@ export const STATUS_OPTIONS: { value: BookStatus; label: string }[] = [
 ];
 
 const LOOKUP_DEBOUNCE_MS = 300;
-interface FoundUser {
-  userId: string;
-  name: string;
-  email: string;
-}
+type FoundUser = ApiData<"/users/query">;
 
 /** Finds the borrower by e-mail: waits 300 ms, and only looks up text with '@' and 5+ characters. */
 function BorrowerLookup({ initial }: { initial: { id: string; name: string } | null }) {
@@ -36,7 +32,7 @@ function BorrowerLookup({ initial }: { initial: { id: string; name: string } | n
     if (!email.includes("@") || email.length < 5) return;
     timer.current = setTimeout(async () => {
       try {
-        const user = await apiFetch<FoundUser>(`/api/users/query?email=${encodeURIComponent(email)}`, {}, "Failed to find user");
+        const user = await apiFetch("/users/query", { query: { email } }, "Failed to find user");
         setFound(user);
       } catch (error) {
         setMessage(error instanceof Error ? error.message : "Failed to find user");

@@ -7,7 +7,7 @@ import { SESSION_EXPIRED_EVENT } from "~/core/session-events";
 /** The record to show for a scanned ISBN, or null when none is known or the lookup is unavailable. */
 export async function lookUpIsbn(isbn: string): Promise<GoogleMetadata | null> {
   try {
-    const { items } = await apiFetch<{ items: GoogleMetadata[] }>(`/api/books/metadata?isbn=${encodeURIComponent(isbn)}`);
+    const { items } = await apiFetch("/books/metadata", { query: { isbn } });
     const carriesIsbn = (item: GoogleMetadata) => item.volumeInfo.industryIdentifiers?.some((id) => id.identifier.replace(/-/g, "") === isbn);
     const record = items.find(carriesIsbn) ?? items[0];
     return record?.volumeInfo.title ? record : null;

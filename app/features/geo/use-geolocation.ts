@@ -79,12 +79,9 @@ export function useGeolocation(onLocation: (location: string) => void) {
       setState({ phase: "failed", message: positionErrorMessage(error) });
       return;
     }
-    const query = new URLSearchParams({
-      lat: position.coords.latitude.toFixed(4),
-      lon: position.coords.longitude.toFixed(4),
-    });
+    const query = { lat: position.coords.latitude.toFixed(4), lon: position.coords.longitude.toFixed(4) };
     try {
-      const { location } = await apiFetch<{ location: string }>(`/api/geo/reverse?${query}`, {}, GEOLOCATION_MESSAGES.noDetails);
+      const { location } = await apiFetch("/geo/reverse", { query }, GEOLOCATION_MESSAGES.noDetails);
       if (!mounted.current) return;
       if (typeof location !== "string" || !location) throw new Error("no location text");
       callback.current(location);

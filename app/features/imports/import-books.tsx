@@ -139,7 +139,7 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
     setFile(next);
     setBusy(true);
     try {
-      const result = await apiFetch<ImportPreview>("/api/imports/preview", { method: "POST", body: next, headers: { "Content-Type": "text/csv" } }, "Could not read the file");
+      const result = await apiFetch("/imports/preview", { method: "POST", body: next, headers: { "Content-Type": "text/csv" } }, "Could not read the file");
       if (picked.current !== next) return;
       setPreview(result);
       setChoice(defaultChoice(result.shelves));
@@ -163,8 +163,8 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
     setBusy(true);
     setError(null);
     try {
-      const query = new URLSearchParams({ shelves: choice.shelves.join(","), owned: String(choice.owned), fileName: file.name.slice(0, 200) });
-      const job = await apiFetch<ImportJobView>(`/api/imports?${query}`, { method: "POST", body: file, headers: { "Content-Type": "text/csv" } }, "The import could not start");
+      const query = { shelves: choice.shelves.join(","), owned: String(choice.owned), fileName: file.name.slice(0, 200) };
+      const job = await apiFetch("/imports", { method: "POST", query, body: file, headers: { "Content-Type": "text/csv" } }, "The import could not start");
       reset();
       onStarted(job);
     } catch (caught) {
@@ -250,7 +250,7 @@ function ImportProgress({ job: started, onProgress, onDismiss }: { job: ImportJo
     let stopped = false;
     const timer = setInterval(async () => {
       try {
-        const next = await apiFetch<ImportJobView>(`/api/imports/${encodeURIComponent(started.jobId)}`, {}, "Could not check the import");
+        const next = await apiFetch("/imports/:jobId", { params: { jobId: started.jobId } }, "Could not check the import");
         if (stopped) return;
         setJob(next);
         if (next.addedBooks !== lastAdded.current || next.state === "done") {
@@ -311,7 +311,7 @@ export default function ImportBooks({ open, onClose, onProgress, resumeJobId }: 
   const [resume] = useState(resumeJobId);
   useEffect(() => {
     if (!resume) return;
-    apiFetch<ImportJobView>(`/api/imports/${encodeURIComponent(resume)}`).then(
+    apiFetch("/imports/:jobId", { params: { jobId: resume } }).then(
       (found) => setJob((current) => current ?? found),
       () => {},
     );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { MessagePage, RoomMessage } from "../../../durable-objects/conversation-room";
+import type { RoomMessage } from "../../../durable-objects/conversation-room";
 import { ApiError, apiFetch } from "~/core/api-client";
 import { useConversationSocket } from "./use-conversation-socket";
 import { announceDmUpdate, DM_UPDATED_EVENT, type DmUpdate, setOpenConversation } from "./dm-events";
@@ -33,7 +33,6 @@ export function useThread({ conversationId, viewerId, initialMessages, initialNe
   const [loadingOlder, setLoadingOlder] = useState(false);
   const known = useRef(new Set(initialMessages.map((message) => message.messageId)));
   const unseenThrough = useRef(0);
-  const base = `/api/dm/conversations/${encodeURIComponent(conversationId)}`;
 
   /** Adds messages not shown yet; answers the new ones. */
   const add = useCallback((incoming: RoomMessage[]): RoomMessage[] => {
@@ -60,11 +59,11 @@ export function useThread({ conversationId, viewerId, initialMessages, initialNe
       unseenThrough.current = 0;
       const told = () => announceDmUpdate({ conversationId, readThrough: through });
       if (preferSocket && socket.markRead()) return told();
-      apiFetch(`${base}/read`, { method: "PATCH", forbiddenIsRefusal: true }, "Failed to mark conversation as read").then(told, () => {
+      apiFetch("/dm/conversations/:id/read", { method: "PATCH", params: { id: conversationId }, forbiddenIsRefusal: true }, "Failed to mark conversation as read").then(told, () => {
         // Still unread on the server; the next message or the next opening marks it again.
       });
     },
-    [base, conversationId, socket.markRead],
+    [conversationId, socket.markRead],
   );
 
   function received(incoming: RoomMessage[], viaSocket: boolean) {
@@ -82,13 +81,13 @@ export function useThread({ conversationId, viewerId, initialMessages, initialNe
 
   const refreshLatest = useCallback(async () => {
     try {
-      const page = await apiFetch<MessagePage>(`${base}/messages?limit=${PAGE_SIZE}`, { forbiddenIsRefusal: true }, LOAD_FAILED);
+      const page = await apiFetch("/dm/conversations/:id/messages", { params: { id: conversationId }, query: { limit: PAGE_SIZE }, forbiddenIsRefusal: true }, LOAD_FAILED);
       setLoadError(null);
       receivedRef.current(page.items, false);
     } catch {
       setLoadError(LOAD_FAILED);
     }
-  }, [base]);
+  }, [conversationId]);
 
   // Opening the conversation marks it read (by PATCH), and the list and badge hear that it is open.
   const [newestAtOpening] = useState(() => initialMessages.reduce((latest, message) => Math.max(latest, message.createdAt), 0));
@@ -131,7 +130,7 @@ export function useThread({ conversationId, viewerId, initialMessages, initialNe
     if (nextToken === null || loadingOlder) return;
     setLoadingOlder(true);
     try {
-      const page = await apiFetch<MessagePage>(`${base}/messages?limit=${PAGE_SIZE}&nextToken=${nextToken}`, { forbiddenIsRefusal: true }, LOAD_FAILED);
+      const page = await apiFetch("/dm/conversations/:id/messages", { params: { id: conversationId }, query: { limit: PAGE_SIZE, nextToken }, forbiddenIsRefusal: true }, LOAD_FAILED);
       add(page.items);
       setNextToken(page.nextToken);
       setLoadError(null);
@@ -149,9 +148,9 @@ export function useThread({ conversationId, viewerId, initialMessages, initialNe
     if (pending.current?.content !== content) pending.current = { content, messageId: globalThis.crypto.randomUUID?.() };
     try {
       if (!navigator.onLine) return SEND_FAILED;
-      const message = await apiFetch<RoomMessage>(
-        `${base}/messages`,
-        { method: "POST", json: { content, messageId: pending.current.messageId }, forbiddenIsRefusal: true },
+      const message = await apiFetch(
+        "/dm/conversations/:id/messages",
+        { method: "POST", params: { id: conversationId }, json: { content, messageId: pending.current.messageId }, forbiddenIsRefusal: true },
         SEND_FAILED,
       );
       pending.current = null;

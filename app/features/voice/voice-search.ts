@@ -272,8 +272,8 @@ export function toBase64(bytes: Uint8Array): string {
 async function transcribe(recording: Blob, language: string, hasRecogniser: boolean): Promise<string> {
   const audioData = toBase64(new Uint8Array(await recording.arrayBuffer()));
   try {
-    const answer = await apiFetch<{ transcript: string }>(
-      "/api/voice/transcribe",
+    const answer = await apiFetch(
+      "/voice/transcribe",
       { method: "POST", json: { audioData, languageCode: language } },
       TRANSCRIPTION_FAILED,
     );
