@@ -1,0 +1,1 @@
+// What other features may use of site: nothing yet. Its API (Swap Toys interest) is mounted by worker/api.ts.
