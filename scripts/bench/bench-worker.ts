@@ -26,6 +26,8 @@ async function bundle(entry: string) {
     platform: "browser",
     conditions: ["workerd", "worker", "browser"],
     target: "es2022",
+    // The `~/` and `@worker/` aliases.
+    tsconfig: "tsconfig.cloudflare.json",
     logLevel: "error",
     plugins: [
       {

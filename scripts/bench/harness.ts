@@ -106,7 +106,27 @@ export async function countingContext(db: D1Database, counter: ReadCounter, user
 export async function loadService<T>(entry: string): Promise<T> {
   mkdirSync(OUT, { recursive: true });
   const outfile = path.resolve(OUT, `${path.basename(entry, ".ts")}-service.mjs`);
-  await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", outfile, logLevel: "error" });
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile,
+    logLevel: "error",
+    // The `~/` and `@worker/` aliases.
+    tsconfig: "tsconfig.cloudflare.json",
+    // A feature's index brings the barcode reader's WebAssembly module along; the benched services
+    // never call it (the Worker loads it on first use), so Node gets an empty module in its place.
+    plugins: [
+      {
+        name: "wasm-modules-unused",
+        setup: (b) => {
+          b.onResolve({ filter: /\.wasm\?module$/ }, (args) => ({ path: args.path, namespace: "unused-wasm" }));
+          b.onLoad({ filter: /.*/, namespace: "unused-wasm" }, () => ({ contents: "export default undefined;", loader: "js" }));
+        },
+      },
+    ],
+  });
   return import(pathToFileURL(outfile).href) as Promise<T>;
 }
 
