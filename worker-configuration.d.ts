@@ -26,13 +26,13 @@ interface __BaseEnv_Env {
 	EMAIL_TOKEN_SECRET: string;
 	VOICE_TRANSCRIBER: string;
 	MODERATORS: string;
-	CONVERSATION_ROOM: DurableObjectNamespace<import("@worker/index").ConversationRoom>;
-	MEMBER_INBOX: DurableObjectNamespace<import("@worker/index").MemberInbox>;
-	JOB_TIMER: DurableObjectNamespace<import("@worker/index").JobTimer>;
+	CONVERSATION_ROOM: DurableObjectNamespace<import("./worker/index").ConversationRoom>;
+	MEMBER_INBOX: DurableObjectNamespace<import("./worker/index").MemberInbox>;
+	JOB_TIMER: DurableObjectNamespace<import("./worker/index").JobTimer>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
-		mainModule: typeof import("@worker/index");
+		mainModule: typeof import("./worker/index");
 		durableNamespaces: "ConversationRoom" | "MemberInbox" | "JobTimer";
 	}
 	interface Env extends __BaseEnv_Env {}
