@@ -37,7 +37,7 @@ describe("who sees a member's e-mail (GET /api/users/{id})", () => {
     const response = await call(`/api/users/${owner.id}`, { headers: bearer(viewer.token) });
     expect(await json<Envelope<PublicUser>>(response)).toEqual({
       success: true,
-      data: { userId: owner.id, name: "Quiet Quinn", email: null, profilePicture: null },
+      data: { userId: owner.id, name: "Quiet Quinn", email: null, profilePicture: null, bio: "" },
     });
   });
 

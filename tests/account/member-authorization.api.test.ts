@@ -145,7 +145,7 @@ describe("what another member can and cannot reach", () => {
   it("sees only the public fields of another member", async () => {
     const response = await call(`/api/users/${target.user.id}`, { headers: bearer(other.token) });
     const body = await json<Envelope<Record<string, unknown>>>(response);
-    expect(Object.keys(body.data!).sort()).toEqual(["email", "name", "profilePicture", "userId"]);
+    expect(Object.keys(body.data!).sort()).toEqual(["bio", "email", "name", "profilePicture", "userId"]);
     expect(body.data!.name).toBe("Tara Target");
   });
 

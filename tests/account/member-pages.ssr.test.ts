@@ -162,6 +162,15 @@ describe("/users/{id}", () => {
     expect(html.toLowerCase()).not.toContain("coming soon");
   });
 
+  it("shows the bio the member wrote, line breaks kept and escaped, and nothing where there is none", async () => {
+    const viewer = await signedInMember();
+    const owner = await createMember({ name: "Ines", bio: "Reads atlases <b>and</b> maps.\nSwaps on Sundays." });
+    const { html } = await page(`/users/${owner.id}`, viewer.cookie);
+    expect(html).toMatch(/<p class="whitespace-pre-line[^"]*">Reads atlases &lt;b&gt;and&lt;\/b&gt; maps.\nSwaps on Sundays.<\/p>/);
+    const quiet = await createMember({ name: "Quiet" });
+    expect((await page(`/users/${quiet.id}`, viewer.cookie)).html).not.toContain("whitespace-pre-line");
+  });
+
   it("Start Conversation opens (or reopens) the conversation with the member (works without JavaScript)", async () => {
     const viewer = await signedInMember();
     const other = await createMember({ name: "Zara" });

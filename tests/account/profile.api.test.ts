@@ -114,7 +114,7 @@ describe("GET /api/users/{id}", () => {
     const body = await json<Envelope>(await call(`/api/users/${owner.id}`, { headers: bearer(viewer.token) }));
     expect(body).toEqual({
       success: true,
-      data: { userId: owner.id, name: "Rosa", email: null, profilePicture: "https://lh3.googleusercontent.com/a/rosa" },
+      data: { userId: owner.id, name: "Rosa", email: null, profilePicture: "https://lh3.googleusercontent.com/a/rosa", bio: "private-ish" },
     });
     const missing = await call(`/api/users/${crypto.randomUUID()}`, { headers: bearer(viewer.token) });
     expect(missing.status).toBe(404);

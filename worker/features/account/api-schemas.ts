@@ -13,6 +13,7 @@ export const publicUserView = z.looseObject({
   /** Null unless the viewer may see it (email-visibility.ts). */
   email: z.string().nullable(),
   profilePicture: pictureUrl,
+  bio: z.string().nullable(),
 });
 
 /** The signed-in member's own profile (profiles.ts OwnProfile). */

@@ -18,11 +18,12 @@ export interface PublicUser {
   /** Null unless the viewer may see it (worker/features/account/email-visibility.ts). */
   email: UserRow["email"] | null;
   profilePicture: string | null;
+  /** What the member wrote about themselves, shown on their page. */
+  bio: UserRow["bio"];
 }
 
 export interface OwnProfile extends PublicUser {
   email: UserRow["email"];
-  bio: UserRow["bio"];
   timezone: UserRow["timezone"];
   /** "Show my e-mail to other members". */
   showEmail: UserRow["showEmail"];
@@ -53,13 +54,13 @@ export const userIdParams = z.object({ id: idSchema });
 export async function findPublicUser(ctx: ServiceContext, userId: string): Promise<PublicUser> {
   requireUser(ctx);
   const [row] = await ctx.db
-    .select({ userId: users.id, name: users.name, email: emailAsSeenBy(ctx.user.id), picture: users.picture })
+    .select({ userId: users.id, name: users.name, email: emailAsSeenBy(ctx.user.id), picture: users.picture, bio: users.bio })
     .from(users)
     // A deleted member's tombstone is nobody's profile.
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
   if (!row) throw notFound("User not found");
-  return { userId: row.userId, name: row.name, email: row.email, profilePicture: mediaUrl(row.picture) };
+  return { userId: row.userId, name: row.name, email: row.email, profilePicture: mediaUrl(row.picture), bio: row.bio };
 }
 
 export const emailLookupQuery = z.object({

@@ -84,6 +84,8 @@ export default function UserProfile({ loaderData, actionData }: Route.ComponentP
             </a>
           )}
         </div>
+        {/* The member's own words: kept as written (line breaks too), and a long unbroken word wraps. */}
+        {user.bio && <p className="whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{user.bio}</p>}
         {isSelf ? (
           <div className="space-y-2">
             <p className="text-stone-700">This is how other members see you.</p>
