@@ -371,8 +371,10 @@ describe("/clubs/{id}", () => {
     expect(member("Ada Admin")).toContain(">Admin<");
     expect(member("Ada Admin")).toContain("Make member");
     expect(member("Milo Member")).toContain(">Member<");
-    expect(member("Milo Member")).toContain('aria-label="Make Milo Member an admin"');
-    expect(member("Milo Member")).toContain('aria-label="Remove Milo Member"');
+    // The accessible name starts with what the button shows ("label in name").
+    expect(member("Milo Member")).toContain('aria-label="Make admin: Milo Member"');
+    expect(member("Ada Admin")).toContain('aria-label="Make member: Ada Admin"');
+    expect(member("Milo Member")).toContain('aria-label="Remove: Milo Member"');
     expect(html).toContain("Shared Into The Club");
     expect(html).not.toContain("Kept Out Of It");
     expect(html).toMatch(/<output aria-label="Current invite code"[^>]*>[0-9A-Z]{8}<\/output>/);

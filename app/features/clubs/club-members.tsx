@@ -29,10 +29,11 @@ function MemberControls({ member, clubName }: { member: ClubPageMember; clubName
       >
         <input type="hidden" name="userId" value={member.userId} />
         <input type="hidden" name="role" value={nextRole} />
-        <button type="submit" name="intent" value="set-role" className="btn btn-secondary" disabled={busy} aria-label={`Make ${member.name} ${nextRole === "admin" ? "an admin" : "a member"}`}>
+        {/* The accessible name starts with the visible text (WCAG 2.5.3, "label in name"), so "Make admin" works for voice control too. */}
+        <button type="submit" name="intent" value="set-role" className="btn btn-secondary" disabled={busy} aria-label={`${nextRole === "admin" ? "Make admin" : "Make member"}: ${member.name}`}>
           {nextRole === "admin" ? "Make admin" : "Make member"}
         </button>
-        <button type="submit" name="intent" value="remove-member" className="btn btn-danger" disabled={busy} aria-label={`Remove ${member.name}`}>
+        <button type="submit" name="intent" value="remove-member" className="btn btn-danger" disabled={busy} aria-label={`Remove: ${member.name}`}>
           Remove
         </button>
       </fetcher.Form>
