@@ -167,3 +167,29 @@ test("a member someone marked a book as lent to says they don't have it, and the
   await page.goto("/notifications");
   await expect(page.getByRole("button", { name: new RegExp(`^Unread: Nia Named says they don't have "${escapeRegExp(title)}"`) })).toBeVisible();
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 412, height: 915 } });
+
+  test("every Loans tab shows whole, its count included, without scrolling the row", async ({ page, newClient }) => {
+    test.setTimeout(90_000);
+    const borrower = await newClient("Pia Phone");
+    await signInAsNewMember(page, newMember("Omar Owner"));
+    const title = `Circe ${Date.now().toString(36)}`;
+    const bookPath = await addBookByHand(page, title, "Madeline Miller");
+    await borrower.page.goto(bookPath);
+    await expect(borrower.page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await borrower.page.getByRole("button", { name: "Request to borrow" }).click();
+    await expect(borrower.page.getByText("You asked to borrow this book")).toBeVisible();
+
+    await page.goto("/loans");
+    await expect(page.getByRole("heading", { level: 1, name: "Loans" })).toBeVisible();
+    const tabs = page.getByRole("navigation", { name: "Loan sections" });
+    for (const name of ["Lent out", "Borrowed", "Requests 1", "History"]) {
+      const box = (await tabs.getByRole("link", { name, exact: true }).boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(412);
+    }
+    expect(await tabs.evaluate((nav) => nav.scrollWidth <= nav.clientWidth)).toBe(true);
+  });
+});

@@ -52,7 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 function LoanTabs({ current, counts }: { current: Tab; counts: LoanTabCounts }) {
   return (
-    <nav aria-label="Loan sections" className="flex overflow-x-auto border-b border-stone-300">
+    // Two by two on a phone, so every tab and its count shows whole (a scrolling row clipped "History").
+    <nav aria-label="Loan sections" className="grid grid-cols-2 border-b border-stone-300 sm:flex">
       {TABS.map((tab) => {
         const active = tab.key === current;
         return (
@@ -60,7 +61,7 @@ function LoanTabs({ current, counts }: { current: Tab; counts: LoanTabCounts }) 
             key={tab.key}
             to={`/loans?tab=${tab.key}`}
             aria-current={active ? "page" : undefined}
-            className={`-mb-px inline-flex min-h-11 shrink-0 items-center border-b-2 px-4 py-2 ${
+            className={`-mb-px inline-flex min-h-11 shrink-0 items-center justify-center border-b-2 px-4 py-2 sm:justify-start ${
               active ? "border-brand-700 font-semibold text-brand-800" : "border-transparent text-stone-700 hover:text-stone-900"
             }`}
           >
