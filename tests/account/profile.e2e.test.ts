@@ -6,6 +6,18 @@ const PNG_1PX = Buffer.from(
 );
 
 test.describe("a member's profile and notification settings", () => {
+  test("a picture the server turned away stops being reported once a real one is picked", async ({ page }) => {
+    await signInAsNewMember(page, newMember("Pam Picture"), { path: "/profile", heading: "Profile" });
+    // Named and typed as a PNG, so only the server, reading its bytes, can tell it is not one.
+    await page.getByLabel("Profile Picture").setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not a picture at all") });
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    const refused = page.getByText("Please select a valid image file (JPEG, PNG, or GIF)");
+    await expect(refused).toBeVisible();
+    await page.getByLabel("Profile Picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG_1PX });
+    await expect(refused).toHaveCount(0);
+    await expect(page.getByLabel("Profile Picture")).not.toHaveAttribute("aria-invalid", "true");
+  });
+
   test("edits the bio, toggles a preference, and both survive a reload", async ({ page }) => {
     await signInAsNewMember(page, newMember("Lars Reader"), { path: "/profile", heading: "Profile" });
     await expectAccessible(page);

@@ -26,6 +26,8 @@ export function ProfileForm({ profile, timezones, result }: { profile: OwnProfil
   const [chosen, setChosen] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [clientError, setClientError] = useState<{ field: ProfileField; message: string } | null>(null);
+  // Fields changed since the server last answered: its error about them no longer describes them.
+  const [changedSinceAnswer, setChangedSinceAnswer] = useState<ProfileField[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -37,6 +39,7 @@ export function ProfileForm({ profile, timezones, result }: { profile: OwnProfil
 
   // A saved picture is now the profile's; clear the chooser so saving again is 'No changes detected'.
   useEffect(() => {
+    setChangedSinceAnswer([]);
     if (result?.ok && result.pictureUploaded) {
       setChosen(null);
       if (fileInput.current) fileInput.current.value = "";
@@ -44,7 +47,8 @@ export function ProfileForm({ profile, timezones, result }: { profile: OwnProfil
   }, [result]);
 
   const serverErrors: Partial<Record<string, string>> = result && !result.ok ? result.errors : {};
-  const errorFor = (field: ProfileField) => (clientError ? (clientError.field === field ? clientError.message : null) : (serverErrors[field] ?? null));
+  const errorFor = (field: ProfileField) =>
+    clientError ? (clientError.field === field ? clientError.message : null) : changedSinceAnswer.includes(field) ? null : (serverErrors[field] ?? null);
 
   function onPictureChange(event: React.ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0] ?? null;
@@ -56,6 +60,7 @@ export function ProfileForm({ profile, timezones, result }: { profile: OwnProfil
       return;
     }
     setClientError(null);
+    setChangedSinceAnswer((fields) => [...fields, "picture"]);
     setChosen(file);
   }
 
