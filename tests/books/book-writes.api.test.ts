@@ -78,6 +78,19 @@ describe("PUT /api/books/{id}", () => {
     expect(back.body.data).toMatchObject({ status: "available", lentToUserId: null, lentToUserName: null });
   });
 
+  it("stops asking for details once the owner has given the title and author", async () => {
+    const owner = await signedInMember();
+    const book = await createBook(owner.user.id, { title: "", author: "", analysisState: "needs_details", analysisMessage: "We couldn't read this cover. Please add the title and author." });
+
+    const titleOnly = await send("PUT", `/books/${book.id}`, owner.cookie, { title: "The Hobbit" });
+    expect(titleOnly.body.data).toMatchObject({ analysisState: "needs_details" });
+
+    const both = await send("PUT", `/books/${book.id}`, owner.cookie, { author: "J. R. R. Tolkien" });
+    expect(both.body.data).toMatchObject({ title: "The Hobbit", author: "J. R. R. Tolkien", analysisState: "done" });
+    const [row] = await db.select().from(books).where(eq(books.id, book.id));
+    expect(row).toMatchObject({ analysisState: "done", analysisMessage: null });
+  });
+
   it("refuses strangers (403) and visitors (401) and changes nothing", async () => {
     const owner = await signedInMember();
     const stranger = await signedInMember();

@@ -72,10 +72,13 @@ export function CoverAnalysisSection({
   analysis,
   state,
   message,
+  forOwner,
 }: {
   analysis: CoverAnalysis | null;
   state: string;
   message: string | null;
+  /** The request to add details and where the reading came from are the owner's business, not a borrower's. */
+  forOwner: boolean;
 }) {
   return (
     <section aria-labelledby="cover-analysis" className="card p-5">
@@ -87,14 +90,14 @@ export function CoverAnalysisSection({
           Reading the cover… details appear here in a few seconds.
         </p>
       )}
-      {state === "needs_details" && (
+      {forOwner && state === "needs_details" && (
         <p className="mt-2 text-sm text-amber-900">Needs details: {message ?? "the cover could not be read."}</p>
       )}
       {!analysis ? (
         state !== "pending" && <p className="mt-2 text-sm text-stone-700">No cover analysis available.</p>
       ) : (
         <dl className="mt-3 divide-y divide-stone-100">
-          <Row label="Source">{SOURCE_LABELS[analysis.source] ?? (analysis.source || "workers-ai")}</Row>
+          {forOwner && <Row label="Source">{SOURCE_LABELS[analysis.source] ?? (analysis.source || "workers-ai")}</Row>}
           <Row label="Language">{analysis.language_guess || "en"}</Row>
           <Row label="Title candidates">
             {analysis.title_candidates.length

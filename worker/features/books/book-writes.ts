@@ -190,6 +190,8 @@ async function loadOwnBook(ctx: MemberContext, bookId: string) {
       lentToUserId: books.lentToUserId,
       clubId: books.clubId,
       title: books.title,
+      author: books.author,
+      analysisState: books.analysisState,
     })
     .from(books)
     .where(eq(books.id, bookId))
@@ -213,6 +215,11 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
   if (input.author !== undefined) changes.author = input.author;
   if (input.description !== undefined) changes.description = input.description;
   if (input.status !== undefined) changes.status = input.status;
+  // The owner has now given what the cover reading could not: the book stops asking for details.
+  if (current.analysisState === "needs_details" && (changes.title ?? current.title).trim() && (changes.author ?? current.author).trim()) {
+    changes.analysisState = "done";
+    changes.analysisMessage = null;
+  }
   // Keeping the club it already has needs no check (the owner may have left it since); a new one does.
   if (input.clubId !== undefined && input.clubId !== current.clubId) {
     if (input.clubId !== null) await assertCanShareIntoClub(ctx, input.clubId);

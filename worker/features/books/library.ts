@@ -217,6 +217,16 @@ export async function findBookById(ctx: ServiceContext, bookId: string): Promise
   const [row] = await selectBookDetails(ctx.db).where(eq(books.id, bookId)).limit(1);
   if (!row) return null;
   if (row.hidden && row.userId !== ctx.user?.id) return null;
-  const [book] = await withViewerAccess(ctx, [toBook(row)]);
-  return row.hidden ? { ...book!, hidden: row.hidden } : book!;
+  const [viewed] = await withViewerAccess(ctx, [toBook(row)]);
+  const book = row.userId === ctx.user?.id ? viewed! : withoutOwnerNotes(viewed!);
+  return row.hidden ? { ...book, hidden: row.hidden } : book;
+}
+
+/**
+ * A book as anyone but its owner sees it: the cover reading's request for details ("Please add the
+ * title and author") and where the reading came from are notes to the owner, not the book's facts.
+ */
+function withoutOwnerNotes(book: Book): Book {
+  const analysis = book.cover_analysis && { ...book.cover_analysis, source: "", message: undefined };
+  return { ...book, analysisMessage: null, cover_analysis: analysis };
 }

@@ -115,7 +115,7 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
             {book.membersOnly && (
               <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">Members only</span>
             )}
-            {book.analysisState === "needs_details" && (
+            {isOwner && book.analysisState === "needs_details" && (
               <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Needs details</span>
             )}
           </div>
@@ -212,7 +212,7 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <GoogleMetadataSection metadata={book.google_metadata} />
-        <CoverAnalysisSection analysis={book.cover_analysis} state={book.analysisState} message={book.analysisMessage} />
+        <CoverAnalysisSection analysis={book.cover_analysis} state={book.analysisState} message={book.analysisMessage} forOwner={isOwner} />
       </div>
     </article>
   );

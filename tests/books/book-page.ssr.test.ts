@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { createBook, signedInMember } from "../helpers/fixtures";
+import { call } from "../helpers/http";
+
+const ASK = "Automatic cover reading is not available on this server, and no ISBN barcode was found. Please add the title and author.";
+
+async function bookPage(bookId: string, cookie?: string) {
+  const response = await call(`/books/${bookId}`, { cookie });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+describe("a book whose cover could not be read", () => {
+  it("asks its owner for the details and says where the reading came from, but shows neither to anyone else", async () => {
+    const owner = await signedInMember({ name: "Nell Owner" });
+    const book = await createBook(owner.user.id, {
+      title: "Half Read",
+      author: "",
+      analysisState: "needs_details",
+      analysisMessage: ASK,
+      coverAnalysis: { source: "local-barcode", title_candidates: [], author_candidates: [], categories: [], audience: [], themes: [], content_warnings: [] },
+    });
+
+    const ownView = await bookPage(book.id, owner.cookie);
+    expect(ownView).toContain(">Needs details</span>");
+    expect(ownView).toContain(ASK);
+    expect(ownView).toContain(">Source</dt>");
+
+    const borrower = await signedInMember({ name: "Bo Borrower" });
+    for (const view of [await bookPage(book.id, borrower.cookie), await bookPage(book.id)]) {
+      expect(view).toContain("Half Read");
+      expect(view).not.toContain("Needs details");
+      expect(view).not.toContain("Please add the title and author");
+      expect(view).not.toContain(">Source</dt>");
+    }
+  });
+});
