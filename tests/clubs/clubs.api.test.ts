@@ -85,6 +85,7 @@ describe("GET /api/clubs/browse", () => {
       location: "Library",
       isPrivate: false,
       memberCount: 8, // 7, and the viewer joined
+      memberLimit: null,
       isMember: true,
       userStatus: "active",
     });
@@ -209,7 +210,7 @@ describe("GET /api/clubs/{id}", () => {
     const stranger = await signedInMember();
     const hopeful = await signedInMember();
     await addMember(privateId, hopeful.user.id, "pending");
-    const summary = { clubId: privateId, name: "Secret Shelf", description: "Invite only", location: "Town Hall", isPrivate: true, memberCount: 3 };
+    const summary = { clubId: privateId, name: "Secret Shelf", description: "Invite only", location: "Town Hall", isPrivate: true, memberCount: 3, memberLimit: 8 };
     expect((await get(`/clubs/${privateId}`, stranger.cookie)).body.data).toEqual({ ...summary, detailsVisible: false, userStatus: null });
     expect((await get(`/clubs/${privateId}`, hopeful.cookie)).body.data).toEqual({ ...summary, detailsVisible: false, userStatus: "pending" });
   });

@@ -443,3 +443,24 @@ describe("/clubs/{id}", () => {
     expect(html).not.toContain("Removed Rae");
   });
 });
+
+describe("club cards", () => {
+  it("say how many places are left where a club has a limit, and when it is full, on Browse Clubs and My Clubs", async () => {
+    const creator = await createMember({ name: "Lima Creator" });
+    const viewer = await signedInMember();
+    const tag = `cap${Date.now().toString(36)}`;
+    await createClub(creator.id, { name: `Roomy ${tag}`, memberLimit: 5 });
+    const packed = await createClub(creator.id, { name: `Packed ${tag}`, memberLimit: 2 });
+    await addMember(packed.id, viewer.user.id);
+    await createClub(creator.id, { name: `Boundless ${tag}` });
+
+    const { html } = await page(`/clubs/browse?search=${tag}`, viewer.cookie);
+    const card = (name: string) => html.slice(html.indexOf(`${name} ${tag}`), html.indexOf("</li>", html.indexOf(`${name} ${tag}`)));
+    expect(card("Roomy")).toContain("1 member · 4 places left");
+    expect(card("Packed")).toContain("2 members · full");
+    expect(card("Boundless")).toContain(">1 member<");
+
+    const mine = (await page("/clubs", viewer.cookie)).html;
+    expect(mine).toContain("2 members · full");
+  });
+});

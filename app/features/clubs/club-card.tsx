@@ -38,6 +38,14 @@ function ClubFacts({ club }: { club: { description: string; location: string } }
   );
 }
 
+/** "12 members · 3 places left" (or "· full"): a club with a limit says on its card whether one can still join. */
+export function headcount(club: { memberCount: number; memberLimit: number | null }): string {
+  const count = `${club.memberCount.toLocaleString("en-US")} ${club.memberCount === 1 ? "member" : "members"}`;
+  if (club.memberLimit === null) return count;
+  const left = Math.max(0, club.memberLimit - club.memberCount);
+  return `${count} · ${left === 0 ? "full" : `${left.toLocaleString("en-US")} ${left === 1 ? "place" : "places"} left`}`;
+}
+
 /** Delete asks first ('Delete club "{name}"? …'); it stays off until hydrated so nothing is deleted unasked. */
 export function DeleteClubForm({ clubId, name, describedBy }: { clubId: string; name: string; describedBy?: string }) {
   const fetcher = useFetcher<Refusal | { ok: true }>();
@@ -81,6 +89,7 @@ export function MyClubCard({ club, userId }: { club: MemberClub; userId: string 
         {club.isPrivate && <ClubBadge tone="private">Private</ClubBadge>}
         {pending && <ClubBadge tone="pending">Pending</ClubBadge>}
       </div>
+      <p className="text-sm text-stone-700">{headcount(club)}</p>
       <ClubFacts club={club} />
       {manages && (
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
@@ -133,9 +142,7 @@ export function BrowseClubCard({ club, requested }: { club: BrowseClub; requeste
         {club.isPrivate && <ClubBadge tone="private">Private</ClubBadge>}
         {club.isMember && <ClubBadge tone="member">Member</ClubBadge>}
       </div>
-      <p className="text-sm text-stone-700">
-        {`${club.memberCount.toLocaleString("en-US")} ${club.memberCount === 1 ? "member" : "members"}`}
-      </p>
+      <p className="text-sm text-stone-700">{headcount(club)}</p>
       <ClubFacts club={club} />
       {/* Non-members see 'Request to Join' for public and private clubs alike. */}
       {!club.isMember && (

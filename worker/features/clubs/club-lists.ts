@@ -20,11 +20,12 @@ export interface ClubSummary {
   location: string;
   isPrivate: boolean;
   memberCount: number;
+  /** How many members it may have (null: no limit), so a card can say how many places are left. */
+  memberLimit: number | null;
 }
 
 /** A club as its members see it, with the viewer's own role and status (the items of GET /clubs). */
 export interface MemberClub extends ClubSummary {
-  memberLimit: number | null;
   createdBy: string;
   userRole: MemberRole;
   userStatus: MemberStatus;
@@ -45,11 +46,20 @@ const summaryColumns = {
   location: clubs.location,
   isPrivate: clubs.isPrivate,
   memberCount: clubs.memberCount,
+  memberLimit: clubs.memberLimit,
 };
 
-const detailColumns = { ...summaryColumns, memberLimit: clubs.memberLimit, createdBy: clubs.createdBy };
+const detailColumns = { ...summaryColumns, createdBy: clubs.createdBy };
 
-function toSummary(row: { clubId: string; name: string; description: string; location: string; isPrivate: boolean; memberCount: number }): ClubSummary {
+function toSummary(row: {
+  clubId: string;
+  name: string;
+  description: string;
+  location: string;
+  isPrivate: boolean;
+  memberCount: number;
+  memberLimit: number | null;
+}): ClubSummary {
   return {
     clubId: row.clubId,
     name: row.name,
@@ -57,13 +67,14 @@ function toSummary(row: { clubId: string; name: string; description: string; loc
     location: row.location,
     isPrivate: row.isPrivate,
     memberCount: row.memberCount,
+    memberLimit: row.memberLimit,
   };
 }
 
 function toMemberClub(
-  row: Parameters<typeof toSummary>[0] & { memberLimit: number | null; createdBy: string; userRole: MemberRole; userStatus: MemberStatus },
+  row: Parameters<typeof toSummary>[0] & { createdBy: string; userRole: MemberRole; userStatus: MemberStatus },
 ): MemberClub {
-  return { ...toSummary(row), memberLimit: row.memberLimit, createdBy: row.createdBy, userRole: row.userRole, userStatus: row.userStatus };
+  return { ...toSummary(row), createdBy: row.createdBy, userRole: row.userRole, userStatus: row.userStatus };
 }
 
 /** A member belongs to few clubs; the cap only guards the page against a pathological account. */
