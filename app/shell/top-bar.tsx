@@ -98,16 +98,6 @@ export function TopBar({ user, unread = 0, notifications = 0 }: { user: ShellUse
           )}
         </nav>
         {user && <NotificationsLink count={notifications} />}
-        {!user && (
-          <nav aria-label="About" className="ml-auto flex items-center gap-1 md:hidden">
-            <NavLink to="/about" end className={linkClass}>
-              About Us
-            </NavLink>
-            <NavLink to="/about/blogs" className={linkClass}>
-              Blogs
-            </NavLink>
-          </nav>
-        )}
       </div>
     </header>
   );
