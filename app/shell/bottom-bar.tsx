@@ -4,9 +4,7 @@ import type { ShellUser } from "./shell.server";
 import { ChatIcon, LibraryIcon, MoreIcon, PlusIcon, BooksIcon, UserIcon } from "~/ui/icons";
 import { UnreadBadge } from "./top-bar";
 
-// The highlighted item is the one whose aria-current is set (NavLink sets it on the current page).
-const item = "flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium text-stone-700 aria-[current]:text-brand-800";
-const menuItem = "flex w-full items-center px-4 py-3 text-left text-base font-medium text-stone-800 hover:bg-stone-100 aria-[current]:bg-brand-50 aria-[current]:text-brand-800";
+// bar-item and menu-item (app.css) light the item whose aria-current is set.
 
 type MoreItem = [to: string, label: string, count?: number];
 
@@ -38,24 +36,24 @@ export function BottomBar({ user, unread = 0, notifications = 0 }: { user: Shell
   return (
     <nav
       aria-label="Mobile"
-      className="fixed inset-x-0 bottom-0 z-40 flex border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+      className="bottom-bar"
     >
-      <NavLink to="/library" className={item}>
+      <NavLink to="/library" className="bar-item">
         <LibraryIcon />
         Library
       </NavLink>
       {user && (
-        <NavLink to="/my-books" end className={item}>
+        <NavLink to="/my-books" end className="bar-item">
           <BooksIcon />
           My Books
         </NavLink>
       )}
       {/* Links, not NavLinks: for a visitor they lead to /login, where only "Sign In" is lit. */}
-      <Link to={user ? "/my-books" : "/login"} state={user ? { openAddBooks: true } : undefined} className={item}>
+      <Link to={user ? "/my-books" : "/login"} state={user ? { openAddBooks: true } : undefined} className="bar-item">
         <PlusIcon />
         Add
       </Link>
-      <Link to={user ? "/messages" : "/login"} aria-current={user && location.pathname.startsWith("/messages") ? "page" : undefined} className={item}>
+      <Link to={user ? "/messages" : "/login"} aria-current={user && location.pathname.startsWith("/messages") ? "page" : undefined} className="bar-item">
         <ChatIcon />
         <span>
           Messages
@@ -67,15 +65,15 @@ export function BottomBar({ user, unread = 0, notifications = 0 }: { user: Shell
         {/* Open, the summary's ::before covers the screen: a tap outside the menu closes it. */}
         <summary
           aria-current={inMore ? "true" : undefined}
-          className={`${item} h-full cursor-pointer list-none before:bg-stone-900/30 group-open:before:fixed group-open:before:inset-0 group-open:before:content-[''] [&::-webkit-details-marker]:hidden`}
+          className="bar-item h-full group-open:before:fixed group-open:before:inset-0 group-open:before:bg-stone-900/30"
         >
           <MoreIcon />
           More
         </summary>
-        <ul aria-label="More" className="absolute inset-x-0 bottom-full z-10 border-t border-stone-200 bg-white py-2 shadow-lg">
+        <ul aria-label="More" className="more-menu">
           {more.map(([to, label, count]) => (
             <li key={to}>
-              <NavLink to={to} end={to === "/about"} className={menuItem}>
+              <NavLink to={to} end={to === "/about"} className="menu-item">
                 {label}
                 {count !== undefined && <UnreadBadge count={count} />}
               </NavLink>
@@ -84,7 +82,7 @@ export function BottomBar({ user, unread = 0, notifications = 0 }: { user: Shell
           {user && (
             <li>
               <Form method="post" action="/logout" onSubmit={noteOwnSignOut}>
-                <button type="submit" className={menuItem}>
+                <button type="submit" className="menu-item">
                   Logout
                 </button>
               </Form>
@@ -93,7 +91,7 @@ export function BottomBar({ user, unread = 0, notifications = 0 }: { user: Shell
         </ul>
       </details>
       {!user && (
-        <NavLink to="/login" className={item}>
+        <NavLink to="/login" className="bar-item">
           <UserIcon />
           Sign In
         </NavLink>
