@@ -26,10 +26,28 @@ async function expectHighlighted(page: Page, name: string) {
 }
 
 test.describe("the phone's navigation", () => {
-  test("a new member reaches every destination of the desktop bar", async ({ page }) => {
-    await signInAsNewMember(page, newMember("Pia Phone"), { path: "/library", heading: "Community Library" });
+  test("a new member reaches every destination of the desktop bar", async ({ page, newClient }) => {
+    const pia = await signInAsNewMember(page, newMember("Pia Phone"), { path: "/library", heading: "Community Library" });
+
+    // Another member writes to her: the unread counts show where the desktop shows them.
+    const { page: other } = await newClient("Otto Writer");
+    await other.goto("/messages");
+    await other.getByRole("button", { name: "Start a Conversation" }).click();
+    const start = other.getByRole("dialog", { name: "Start a Conversation" });
+    await start.getByLabel("Email or member ID").fill(pia.email);
+    await start.getByRole("button", { name: "Start Conversation" }).click();
+    await other.getByRole("textbox", { name: `Message ${pia.name}` }).fill("Fancy a swap?");
+    await other.getByRole("textbox", { name: `Message ${pia.name}` }).press("Enter");
+    await expect(other.getByRole("log", { name: `Messages with ${pia.name}` }).getByText("Fancy a swap?")).toBeVisible();
+
     const bar = bottomBar(page);
-    await expect(bar).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Community Library" })).toBeVisible();
+    await expect(bar.getByRole("link", { name: "Messages 1 unread" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Notifications, 1 unread" })).toBeVisible();
+    await expect((await openMore(page)).getByRole("link", { name: "Notifications 1 unread" })).toBeVisible();
+    await bar.getByText("More", { exact: true }).click();
+    await expect(bar.getByRole("list", { name: "More" })).toBeHidden();
     // The desktop bar is hidden at this width; the phone's own navigation has to do everything.
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     // A sign-up page for a future service does not take one of the five slots.
