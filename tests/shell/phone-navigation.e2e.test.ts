@@ -106,6 +106,15 @@ test.describe("the phone's navigation", () => {
     await expect(bar.getByRole("link", { name: "Sign In" })).toBeVisible();
   });
 
+  test("a moderator reaches Moderation, which only moderators see on the desktop bar", async ({ page }) => {
+    // The address the e2e server lists as a moderator's (see tests/moderation/moderation.e2e.test.ts).
+    await signInAsNewMember(page, { name: "Mina Moderator", email: "moderator@example.org" });
+    const menu = await openMore(page);
+    await menu.getByRole("link", { name: "Moderation" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Moderation" })).toBeVisible();
+    await expectHighlighted(page, "More");
+  });
+
   test("a visitor keeps a sensible bar: the library, the public pages and a way to sign in", async ({ page }) => {
     await page.goto("/login");
     await expect(page.getByRole("heading", { name: "Sign in to BookClub" })).toBeVisible();
