@@ -81,7 +81,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pb-12">
         <Outlet />
       </main>
-      <BottomBar user={loaderData.user} unread={unread} />
+      <BottomBar user={loaderData.user} unread={unread} notifications={notifications} />
       {hydrated && (
         <Suspense>
           <AppStatus viewer={loaderData.user?.id ?? null} />

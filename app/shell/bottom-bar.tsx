@@ -1,46 +1,97 @@
-import { Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { noteOwnSignOut } from "~/core/session-events";
 import type { ShellUser } from "./shell.server";
-import { ChatIcon, LibraryIcon, PlusIcon, ToyIcon, UserIcon } from "~/ui/icons";
+import { ChatIcon, LibraryIcon, MoreIcon, PlusIcon, BooksIcon, UserIcon } from "~/ui/icons";
 import { UnreadBadge } from "./top-bar";
 
-const itemClass = ({ isActive }: { isActive: boolean }) =>
-  `flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium ${isActive ? "text-brand-800" : "text-stone-700"}`;
+// bar-item and menu-item (app.css) light the item whose aria-current is set.
 
-/** Mobile navigation: Library, Swap Toys, Add, Messages, and Profile or Sign In. */
-export function BottomBar({ user, unread = 0 }: { user: ShellUser; unread?: number }) {
+type MoreItem = [to: string, label: string, count?: number];
+
+/**
+ * Phone navigation. The five slots go to what a member does most: browse the Library, look after
+ * My Books, Add books, read Messages; everything else on the desktop bar (Clubs, Loans,
+ * Notifications, Profile, Moderation, Swap Toys, Logout) is one tap away under "More". Visitors
+ * get the Library, Add and Messages (which lead to sign-in), the public pages under "More", and
+ * Sign In. "More" is a <details>: no script of its own.
+ */
+export function BottomBar({ user, unread = 0, notifications = 0 }: { user: ShellUser; unread?: number; notifications?: number }) {
+  const location = useLocation();
+  const more: MoreItem[] = user
+    ? [
+        ["/clubs", "Clubs"],
+        ["/loans", "Loans"],
+        ["/notifications", "Notifications", notifications],
+        ["/profile", "Profile"],
+        ...(user.moderator ? [["/moderation", "Moderation"] as MoreItem] : []),
+        ["/swap-toys", "Swap Toys"],
+      ]
+    : [
+        ["/about", "About Us"],
+        ["/about/blogs", "Blogs"],
+        ["/swap-toys", "Swap Toys"],
+      ];
+  // "More" is highlighted while the page is one of its own, so one item at most is highlighted.
+  const inMore = more.some(([to]) => location.pathname === to || location.pathname.startsWith(`${to}/`));
   return (
     <nav
       aria-label="Mobile"
-      className="fixed inset-x-0 bottom-0 z-40 flex border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+      className="bottom-bar"
     >
-      <NavLink to="/library" className={itemClass}>
+      <NavLink to="/library" className="bar-item">
         <LibraryIcon />
         Library
       </NavLink>
-      <NavLink to="/swap-toys" className={itemClass}>
-        <ToyIcon />
-        Swap Toys
-      </NavLink>
-      <Link to={user ? "/my-books" : "/login"} state={user ? { openAddBooks: true } : undefined} className={itemClass({ isActive: false })}>
+      {user && (
+        <NavLink to="/my-books" end className="bar-item">
+          <BooksIcon />
+          My Books
+        </NavLink>
+      )}
+      {/* Links, not NavLinks: for a visitor they lead to /login, where only "Sign In" is lit. */}
+      <Link to={user ? "/my-books" : "/login"} state={user ? { openAddBooks: true } : undefined} className="bar-item">
         <PlusIcon />
         Add
       </Link>
-      <NavLink to={user ? "/messages" : "/login"} className={itemClass}>
-        <span className="relative">
-          <ChatIcon />
-        </span>
+      <Link to={user ? "/messages" : "/login"} aria-current={user && location.pathname.startsWith("/messages") ? "page" : undefined} className="bar-item">
+        <ChatIcon />
         <span>
           Messages
           <UnreadBadge count={unread} />
         </span>
-      </NavLink>
-      {user ? (
-        <NavLink to="/profile" className={itemClass}>
-          <UserIcon />
-          Profile
-        </NavLink>
-      ) : (
-        <NavLink to="/login" className={itemClass}>
+      </Link>
+      {/* Keyed by the location, so the menu is closed again on the page the reader picked. */}
+      <details key={location.key} className="group flex flex-1">
+        {/* Open, the summary's ::before covers the screen: a tap outside the menu closes it. */}
+        <summary
+          aria-current={inMore ? "true" : undefined}
+          className="bar-item h-full group-open:before:fixed group-open:before:inset-0 group-open:before:bg-stone-900/30"
+        >
+          <MoreIcon />
+          More
+        </summary>
+        <ul aria-label="More" className="more-menu">
+          {more.map(([to, label, count]) => (
+            <li key={to}>
+              <NavLink to={to} end={to === "/about"} className="menu-item">
+                {label}
+                {count !== undefined && <UnreadBadge count={count} />}
+              </NavLink>
+            </li>
+          ))}
+          {user && (
+            <li>
+              <Form method="post" action="/logout" onSubmit={noteOwnSignOut}>
+                <button type="submit" className="menu-item">
+                  Logout
+                </button>
+              </Form>
+            </li>
+          )}
+        </ul>
+      </details>
+      {!user && (
+        <NavLink to="/login" className="bar-item">
           <UserIcon />
           Sign In
         </NavLink>

@@ -3,13 +3,10 @@ import { noteOwnSignOut } from "~/core/session-events";
 import type { ShellUser } from "./shell.server";
 import { BellIcon, BooksIcon } from "~/ui/icons";
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-stone-700 hover:bg-stone-100 hover:text-stone-900"}`;
-
 export function UnreadBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <span className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold text-white">
+    <span className="unread-badge">
       {count > 99 ? "99+" : count}
       <span className="sr-only"> unread</span>
     </span>
@@ -22,7 +19,7 @@ function NotificationsLink({ count }: { count: number }) {
     <NavLink
       to="/notifications"
       aria-label={`Notifications${count > 0 ? `, ${count > 99 ? "99+" : count} unread` : ""}`}
-      className="ml-auto flex rounded-md px-3 py-2 text-stone-700 hover:bg-stone-100 md:ml-0"
+      className="nav-link ml-auto flex md:ml-0"
     >
       <BellIcon />
       <UnreadBadge count={count} />
@@ -32,7 +29,7 @@ function NotificationsLink({ count }: { count: number }) {
 
 export function TopBar({ user, unread = 0, notifications = 0 }: { user: ShellUser; unread?: number; notifications?: number }) {
   return (
-    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+    <header className="top-bar">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <Link to="/library" className="flex items-center gap-2 font-serif text-xl font-bold text-brand-800">
           <BooksIcon className="h-6 w-6" />
@@ -41,54 +38,54 @@ export function TopBar({ user, unread = 0, notifications = 0 }: { user: ShellUse
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
           {user ? (
             <>
-              <NavLink to="/library" className={linkClass}>
+              <NavLink to="/library" className="nav-link">
                 Browse Library
               </NavLink>
-              <NavLink to="/my-books" end className={linkClass}>
+              <NavLink to="/my-books" end className="nav-link">
                 My Books
               </NavLink>
-              <Link to="/my-books" state={{ openAddBooks: true }} className={linkClass({ isActive: false })}>
+              <Link to="/my-books" state={{ openAddBooks: true }} className="nav-link">
                 Add Books
               </Link>
-              <NavLink to="/clubs" className={linkClass}>
+              <NavLink to="/clubs" className="nav-link">
                 Clubs
               </NavLink>
-              <NavLink to="/swap-toys" className={linkClass}>
+              <NavLink to="/swap-toys" className="nav-link">
                 Swap Toys
               </NavLink>
-              <NavLink to="/messages" className={linkClass}>
+              <NavLink to="/messages" className="nav-link">
                 Messages
                 <UnreadBadge count={unread} />
               </NavLink>
-              <NavLink to="/loans" className={linkClass}>
+              <NavLink to="/loans" className="nav-link">
                 Loans
               </NavLink>
-              <NavLink to="/profile" className={linkClass}>
+              <NavLink to="/profile" className="nav-link">
                 Profile
               </NavLink>
               {user.moderator && (
-                <NavLink to="/moderation" className={linkClass}>
+                <NavLink to="/moderation" className="nav-link">
                   Moderation
                 </NavLink>
               )}
               <Form method="post" action="/logout" onSubmit={noteOwnSignOut}>
-                <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100">
+                <button type="submit" className="nav-link">
                   Logout
                 </button>
               </Form>
             </>
           ) : (
             <>
-              <NavLink to="/library" className={linkClass}>
+              <NavLink to="/library" className="nav-link">
                 Browse Library
               </NavLink>
-              <NavLink to="/about" end className={linkClass}>
+              <NavLink to="/about" end className="nav-link">
                 About Us
               </NavLink>
-              <NavLink to="/about/blogs" className={linkClass}>
+              <NavLink to="/about/blogs" className="nav-link">
                 Blogs
               </NavLink>
-              <NavLink to="/swap-toys" className={linkClass}>
+              <NavLink to="/swap-toys" className="nav-link">
                 Swap Toys
               </NavLink>
               <Link to="/login" className="btn btn-primary ml-2">
@@ -98,16 +95,6 @@ export function TopBar({ user, unread = 0, notifications = 0 }: { user: ShellUse
           )}
         </nav>
         {user && <NotificationsLink count={notifications} />}
-        {!user && (
-          <nav aria-label="About" className="ml-auto flex items-center gap-1 md:hidden">
-            <NavLink to="/about" end className={linkClass}>
-              About Us
-            </NavLink>
-            <NavLink to="/about/blogs" className={linkClass}>
-              Blogs
-            </NavLink>
-          </nav>
-        )}
       </div>
     </header>
   );

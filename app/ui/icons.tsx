@@ -42,10 +42,9 @@ export const UserIcon = (p: IconProps) => (
     <path d="M4 21a8 8 0 0 1 16 0" />
   </Svg>
 );
-export const ToyIcon = (p: IconProps) => (
+export const MoreIcon = (p: IconProps) => (
   <Svg {...p}>
-    <rect x="3" y="8" width="18" height="12" rx="2" />
-    <path d="M8 8V6a4 4 0 0 1 8 0v2" />
+    <path d="M4 6h16M4 12h16M4 18h16" />
   </Svg>
 );
 export const GridIcon = (p: IconProps) => (
