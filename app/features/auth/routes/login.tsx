@@ -12,6 +12,7 @@ import { TextField } from "~/ui/field";
 import { readFormData } from "~/core/form-data.server";
 import { afterSignInPath } from "~/core/redirect-target.server";
 import type { Route } from "./+types/login";
+import { signInReason } from "../sign-in-reason";
 
 export function meta(): Route.MetaDescriptors {
   return [
@@ -25,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const redirectTo = afterSignInPath(url.searchParams.get("redirectTo"));
   if (user) throw redirect(redirectTo);
   const demoMembers = devSignInAllowed(readConfig(env), url) ? await listDemoMembers(db) : [];
-  return { redirectTo, demoMembers, googleStartFailed: url.searchParams.get("error") === "google" };
+  return { redirectTo, reason: signInReason(redirectTo), demoMembers, googleStartFailed: url.searchParams.get("error") === "google" };
 }
 
 /** Local sign-in (demo member or new member). Only ever on localhost with DEV_SIGN_IN; 404 anywhere else. */
@@ -67,13 +68,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   // The shell's sign-in options; read here, not through a helper exported by root.tsx, because any
   // value import from root.tsx splits the root route into two scripts on every page.
   const shell = useRouteLoaderData("root") as RootData | undefined;
-  const { redirectTo, demoMembers, googleStartFailed } = loaderData;
+  const { redirectTo, reason, demoMembers, googleStartFailed } = loaderData;
   const dev = shell?.signIn.dev ?? false;
   const google = shell?.signIn.google ?? false;
   return (
     <div className="mx-auto grid max-w-4xl gap-8 py-6 md:grid-cols-2">
       <section className="card space-y-6 p-6">
         <h1 className="font-serif text-3xl font-bold">Sign in to BookClub</h1>
+        {reason && <p className="text-stone-800">{reason}</p>}
         {googleStartFailed && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-900">
             Failed to start Google sign-in. Please try again.
