@@ -35,3 +35,19 @@ describe("a book whose cover could not be read", () => {
     }
   });
 });
+
+describe("a book page's codes", () => {
+  it("names the languages and the age group instead of showing their codes", async () => {
+    const owner = await signedInMember();
+    const book = await createBook(owner.user.id, {
+      title: "Le Petit Prince",
+      author: "Antoine de Saint-Exupéry",
+      analysisState: "done",
+      coverAnalysis: { source: "workers-ai", language_guess: "fr", age_group: "middle_grade", title_candidates: [], author_candidates: [], categories: [], audience: [], themes: [], content_warnings: [] },
+    });
+    const html = await bookPage(book.id, owner.cookie);
+    expect(html).toMatch(/<dt[^>]*>Language<\/dt><dd[^>]*>French<\/dd>/);
+    expect(html).toMatch(/<dt[^>]*>Age group<\/dt><dd[^>]*>Middle grade<\/dd>/);
+    expect(html).not.toMatch(/<dd[^>]*>fr<\/dd>/);
+  });
+});

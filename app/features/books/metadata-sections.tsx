@@ -1,5 +1,19 @@
 import type { CoverAnalysis, GoogleMetadata } from "@worker/db/schema";
 
+const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
+
+/** "fr" reads "French": the codes the metadata and the cover reading give are for machines. */
+function languageName(code: string): string {
+  try {
+    return languageNames.of(code) ?? code;
+  } catch {
+    // Not a well-formed language tag: show what was given rather than nothing.
+    return code;
+  }
+}
+
+const AGE_GROUP_NAMES: Record<string, string> = { children: "Children", middle_grade: "Middle grade", young_adult: "Young adult", adult: "Adult" };
+
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   if (children === null || children === undefined || children === "") return null;
   return (
@@ -42,7 +56,7 @@ export function GoogleMetadataSection({ metadata }: { metadata: GoogleMetadata |
           <Row label="Published">{info.publishedDate}</Row>
           <Row label="Categories">{list(info.categories)}</Row>
           <Row label="Pages">{info.pageCount}</Row>
-          <Row label="Language">{info.language}</Row>
+          <Row label="Language">{info.language && languageName(info.language)}</Row>
           <Row label="Identifiers">
             {info.industryIdentifiers?.length
               ? info.industryIdentifiers.map((id) => `${id.type.replace("_", "-")}: ${id.identifier}`).join(", ")
@@ -98,7 +112,7 @@ export function CoverAnalysisSection({
       ) : (
         <dl className="mt-3 divide-y divide-stone-100">
           {forOwner && <Row label="Source">{SOURCE_LABELS[analysis.source] ?? (analysis.source || "workers-ai")}</Row>}
-          <Row label="Language">{analysis.language_guess || "en"}</Row>
+          <Row label="Language">{languageName(analysis.language_guess || "en")}</Row>
           <Row label="Title candidates">
             {analysis.title_candidates.length
               ? analysis.title_candidates.map((c) => `${c.value} (${pct(c.confidence)})`).join(", ")
@@ -110,7 +124,7 @@ export function CoverAnalysisSection({
               : null}
           </Row>
           <Row label="Categories">{list(analysis.categories)}</Row>
-          <Row label="Age group">{analysis.age_group?.replace("_", " ")}</Row>
+          <Row label="Age group">{analysis.age_group && AGE_GROUP_NAMES[analysis.age_group]}</Row>
           <Row label="Audience">{list(analysis.audience)}</Row>
           <Row label="Themes">{list(analysis.themes)}</Row>
           <Row label="Content warnings">{list(analysis.content_warnings)}</Row>
