@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { RoomMessage } from "../../../durable-objects/conversation-room";
+import { messageParts } from "./message-links";
 import { useThread } from "./use-thread";
 import { ReportDialog } from "~/features/moderation";
 
@@ -20,6 +21,24 @@ interface ThreadProps {
   unsent?: { content: string; error: string };
 }
 
+/**
+ * A message's words, its web addresses as links: built as React elements, never as HTML. A link
+ * opens in a new tab, gives that site no handle on this page (noopener), and carries no endorsement
+ * (nofollow ugc: a member wrote it, not BookClub).
+ */
+function MessageText({ content }: { content: string }) {
+  return messageParts(content).map((part, index) =>
+    "url" in part ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one message never reorder
+      <a key={index} href={part.url} target="_blank" rel="noopener nofollow ugc" className="underline">
+        {part.url}
+      </a>
+    ) : (
+      part.text
+    ),
+  );
+}
+
 function MessageItem({
   message,
   mine,
@@ -38,7 +57,10 @@ function MessageItem({
     <li className={`flex ${mine ? "justify-end" : "justify-start"}`}>
       <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine ? "bg-brand-700 text-white" : "bg-stone-100 text-stone-900"}`}>
         <p className="sr-only">{mine ? "You" : otherName}:</p>
-        <p className="break-words whitespace-pre-wrap">{message.content}</p>
+        {/* overflow-wrap anywhere (from body): a long URL wraps inside the bubble. */}
+        <p className={`whitespace-pre-wrap ${mine ? "[&_a]:text-white" : "[&_a]:text-brand-800"}`}>
+          <MessageText content={message.content} />
+        </p>
         <time dateTime={new Date(message.createdAt).toISOString()} className={`block text-xs ${mine ? "text-brand-50" : "text-stone-600"}`}>
           {format.format(message.createdAt)}
         </time>
