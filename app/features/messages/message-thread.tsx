@@ -3,6 +3,7 @@ import type { RoomMessage } from "../../../durable-objects/conversation-room";
 import { messageParts } from "./message-links";
 import { useThread } from "./use-thread";
 import { ReportDialog } from "~/features/moderation";
+import { keepInView } from "~/ui/keep-in-view";
 
 // Runs before paint in the browser; the server has nothing to measure.
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
@@ -198,7 +199,7 @@ export function MessageThread({ conversationId, viewerId, other, timezone, initi
             Enter sends, Shift+Enter starts a new line.
           </p>
           {sendError && (
-            <p id={`${id}-error`} role="alert" className="text-sm text-red-800">
+            <p ref={keepInView} id={`${id}-error`} role="alert" className="text-sm text-red-800">
               {sendError}
             </p>
           )}
