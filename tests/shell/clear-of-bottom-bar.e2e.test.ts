@@ -57,3 +57,9 @@ test("on a phone, the chat's refusal is drawn above the bottom bar, not behind i
   await box.press("Enter");
   await expectClearOfBar(page, page.getByRole("alert").filter({ hasText: "You can't message this member." }));
 });
+
+test("on a phone, a toast is drawn clear of the bottom bar", async ({ page }) => {
+  await signInAsNewMember(page, newMember("Pia Phone"), { path: "/settings/notifications", heading: "Email Notifications" });
+  await page.getByRole("switch", { name: "Club announcements" }).click();
+  await expectClearOfBar(page, page.locator("[data-toast]").filter({ hasText: "Notification preferences saved" }));
+});
