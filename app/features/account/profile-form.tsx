@@ -4,6 +4,7 @@ import type { OwnProfile } from "@worker/features/account/profiles";
 import { NAME_REQUIRED, NO_CHANGES, pictureFileProblem, PROFILE_BIO_MAX, PROFILE_NAME_MAX, PROFILE_PICTURE_TYPES } from "@worker/core/shared/profile";
 import { Avatar } from "~/ui/avatar";
 import { Field, SelectField, TextAreaField, TextField } from "~/ui/field";
+import { keepInView } from "~/ui/keep-in-view";
 import type { ProfileActionResult } from "./profile-result";
 
 const UPDATED = "Profile updated successfully!";
@@ -151,12 +152,12 @@ export function ProfileForm({ profile, timezones, result }: { profile: OwnProfil
         </Link>
       </div>
       {errorFor("form") && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900">
+        <p ref={keepInView} role="alert" className="rounded-lg bg-red-50 p-3 text-red-900">
           {errorFor("form")}
         </p>
       )}
       {!clientError && result?.ok && (
-        <div role="status" className="space-y-1 rounded-lg bg-green-50 p-3 font-medium text-green-900">
+        <div ref={keepInView} role="status" className="space-y-1 rounded-lg bg-green-50 p-3 font-medium text-green-900">
           {result.pictureUploaded && <p>{IMAGE_UPLOADED}</p>}
           <p>{UPDATED}</p>
         </div>

@@ -1,7 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { RoomMessage } from "../../../durable-objects/conversation-room";
+import { messageParts } from "./message-links";
 import { useThread } from "./use-thread";
 import { ReportDialog } from "~/features/moderation";
+import { keepInView } from "~/ui/keep-in-view";
 
 // Runs before paint in the browser; the server has nothing to measure.
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
@@ -18,6 +20,24 @@ interface ThreadProps {
   blockedByViewer: boolean;
   /** What a send without JavaScript left behind: the text and why it was refused. */
   unsent?: { content: string; error: string };
+}
+
+/**
+ * A message's words, its web addresses as links: built as React elements, never as HTML. A link
+ * opens in a new tab, gives that site no handle on this page (noopener), and carries no endorsement
+ * (nofollow ugc: a member wrote it, not BookClub).
+ */
+function MessageText({ content }: { content: string }) {
+  return messageParts(content).map((part, index) =>
+    "url" in part ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one message never reorder
+      <a key={index} href={part.url} target="_blank" rel="noopener nofollow ugc" className="underline">
+        {part.url}
+      </a>
+    ) : (
+      part.text
+    ),
+  );
 }
 
 function MessageItem({
@@ -38,7 +58,10 @@ function MessageItem({
     <li className={`flex ${mine ? "justify-end" : "justify-start"}`}>
       <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine ? "bg-brand-700 text-white" : "bg-stone-100 text-stone-900"}`}>
         <p className="sr-only">{mine ? "You" : otherName}:</p>
-        <p className="break-words whitespace-pre-wrap">{message.content}</p>
+        {/* overflow-wrap anywhere (from body): a long URL wraps inside the bubble. */}
+        <p className={`whitespace-pre-wrap ${mine ? "[&_a]:text-white" : "[&_a]:text-brand-800"}`}>
+          <MessageText content={message.content} />
+        </p>
         <time dateTime={new Date(message.createdAt).toISOString()} className={`block text-xs ${mine ? "text-brand-50" : "text-stone-600"}`}>
           {format.format(message.createdAt)}
         </time>
@@ -176,7 +199,7 @@ export function MessageThread({ conversationId, viewerId, other, timezone, initi
             Enter sends, Shift+Enter starts a new line.
           </p>
           {sendError && (
-            <p id={`${id}-error`} role="alert" className="text-sm text-red-800">
+            <p ref={keepInView} id={`${id}-error`} role="alert" className="text-sm text-red-800">
               {sendError}
             </p>
           )}

@@ -108,7 +108,9 @@ function ConversationLink({ conversation, open }: { conversation: ConversationSu
           <span className="block truncate text-sm text-stone-700">{conversation.lastMessageSnippet || "No messages yet"}</span>
         </span>
         {/* The open conversation is read as it arrives, whatever the list said a moment ago. */}
-        <UnreadBadge count={open ? 0 : conversation.unreadCount} />
+        <span className="shrink-0">
+          <UnreadBadge count={open ? 0 : conversation.unreadCount} />
+        </span>
       </NavLink>
     </li>
   );
@@ -129,8 +131,9 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
           Start a Conversation
         </OpenDialogButton>
       </div>
-      <div className="card grid min-h-96 overflow-hidden md:grid-cols-[20rem_1fr]">
-        <nav aria-label="Conversations" className={`border-stone-200 md:border-r ${openId ? "hidden md:block" : ""}`}>
+      {/* grid-cols-1 is minmax(0, 1fr): a preview too long for the phone is cut short, not the page widened. */}
+      <div className="card grid min-h-96 grid-cols-1 overflow-hidden md:grid-cols-[20rem_minmax(0,1fr)]">
+        <nav aria-label="Conversations" className={`min-w-0 border-stone-200 md:border-r ${openId ? "hidden md:block" : ""}`}>
           {conversations.length === 0 ? (
             <p className="p-6 text-stone-700">No conversations yet.</p>
           ) : (
