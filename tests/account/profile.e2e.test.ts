@@ -61,8 +61,11 @@ test.describe("a member's profile and notification settings", () => {
     // The master switch disables the six toggles but keeps their values.
     const master = page.getByRole("switch", { name: "Email notifications" });
     await master.focus();
+    // The switch turns at once; the reload below must wait for the save itself, not for the switch.
+    const masterSaved = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/settings/notifications"));
     await page.keyboard.press("Space");
     await expect(master).toHaveAttribute("aria-checked", "false");
+    expect((await masterSaved).ok()).toBe(true);
     await expect(page.getByRole("switch", { name: "Club announcements" })).toBeDisabled();
     await expect(page.getByRole("switch", { name: "Direct messages" })).toHaveAttribute("aria-checked", "true");
     await page.reload();
