@@ -91,7 +91,7 @@ export function CoverAnalysisSection({
   analysis: CoverAnalysis | null;
   state: string;
   message: string | null;
-  /** The request to add details and where the reading came from are the owner's business, not a borrower's. */
+  /** The request to add details and which of this server's readers read the cover are the owner's business, not a borrower's. */
   forOwner: boolean;
 }) {
   return (
@@ -111,7 +111,8 @@ export function CoverAnalysisSection({
         state !== "pending" && <p className="mt-2 text-sm text-stone-700">No cover analysis available.</p>
       ) : (
         <dl className="mt-3 divide-y divide-stone-100">
-          {forOwner && <Row label="Source">{SOURCE_LABELS[analysis.source] ?? (analysis.source || "workers-ai")}</Row>}
+          {/* Which reader of this server read the cover ("local-barcode", a model) is the owner's business; a named source is everyone's. */}
+          {(forOwner || SOURCE_LABELS[analysis.source]) && <Row label="Source">{SOURCE_LABELS[analysis.source] ?? (analysis.source || "workers-ai")}</Row>}
           <Row label="Language">{languageName(analysis.language_guess || "en")}</Row>
           <Row label="Title candidates">
             {analysis.title_candidates.length

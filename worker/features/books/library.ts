@@ -224,9 +224,9 @@ export async function findBookById(ctx: ServiceContext, bookId: string): Promise
 
 /**
  * A book as anyone but its owner sees it: the cover reading's request for details ("Please add the
- * title and author") and where the reading came from are notes to the owner, not the book's facts.
+ * title and author") is a note to the owner, not one of the book's facts.
  */
 function withoutOwnerNotes(book: Book): Book {
-  const analysis = book.cover_analysis && { ...book.cover_analysis, source: "", message: undefined };
+  const analysis = book.cover_analysis && { ...book.cover_analysis, message: undefined };
   return { ...book, analysisMessage: null, cover_analysis: analysis };
 }
