@@ -142,6 +142,23 @@ describe("/loans", () => {
     }
   });
 
+  it("opens plain /loans where a member's loans are when nothing waits for them: Borrowed for one who only borrows", async () => {
+    const scene = await lendingScene({ title: "Borrowed Not Due" });
+    const asker = await signedInMember({ name: "Asa Asker" });
+    await lentLoan(scene, addDays(dayIn("UTC", Date.now()), 14));
+    await requestLoanAs(asker, (await createBook(scene.owner.user.id, { title: "Only Asked" })).id);
+    const current = (html: string) => {
+      const tabs = html.slice(html.indexOf('aria-label="Loan sections"'), html.indexOf("</nav>", html.indexOf('aria-label="Loan sections"')));
+      return text(tabs).match(/<a[^>]*aria-current="page"[^>]*>([^<]*)</)?.[1]?.trim();
+    };
+    // Holding a book not yet due, and asking for one: nothing needs them, and their loans are on Borrowed.
+    expect(current((await page("/loans", scene.borrower.cookie)).html)).toBe("Borrowed");
+    expect(current((await page("/loans", asker.cookie)).html)).toBe("Borrowed");
+    // The owner's book is out, so they land on Lent out (the request waiting for them comes first).
+    expect(current((await page("/loans", scene.owner.cookie)).html)).toBe("Requests");
+    expect(current((await page("/loans?tab=lent", scene.owner.cookie)).html)).toBe("Lent out");
+  });
+
   it("pages with an Older link", async () => {
     const owner = await signedInMember();
     const borrower = await signedInMember();

@@ -346,12 +346,26 @@ export async function loansPage(ctx: ServiceContext, query: LoanListQuery, opene
   const page = tabPageQuery(ctx, query);
   const results = await ctx.db.batch(nonEmpty<BatchItem<"sqlite">>([...counts.statements, ...page.statements]));
   const tabCounts = counts.read(results.slice(0, counts.statements.length));
-  const tab = opened ? firstTabNeedingMember(tabCounts) : query.tab;
+  const tab = opened ? (firstTabNeedingMember(tabCounts) ?? (await whereLoansAre(ctx))) : query.tab;
   if (tab !== query.tab) return { tab, counts: tabCounts, ...(await listLoans(ctx, { ...query, tab })) };
   return { tab, counts: tabCounts, ...page.read(results.slice(counts.statements.length)) };
 }
 
-/** The tab /loans opens on without ?tab=: the first that needs the member, else Lent out. */
-export function firstTabNeedingMember(counts: LoanTabCounts): LoanTab {
-  return LOAN_TABS.find((tab) => counts[tab] > 0) ?? "lent";
+/** The tab /loans opens on without ?tab=: the first that needs the member, or null when none does. */
+export function firstTabNeedingMember(counts: LoanTabCounts): LoanTab | null {
+  return LOAN_TABS.find((tab) => counts[tab] > 0) ?? null;
+}
+
+/**
+ * With nothing waiting for the member, /loans opens where their loans are: Borrowed for a member
+ * who borrows and lends nothing out, else Lent out. Two indexed look-ups of one row each, read only
+ * when no tab needs the member.
+ */
+async function whereLoansAre(ctx: MemberContext): Promise<LoanTab> {
+  const me = ctx.user.id;
+  const [lends, borrows] = await ctx.db.batch([
+    ctx.db.select({ id: loans.id }).from(loans).where(and(eq(loans.ownerId, me), inArray(loans.state, ["accepted", "lent"]))).limit(1),
+    ctx.db.select({ id: loans.id }).from(loans).where(and(eq(loans.borrowerId, me), inArray(loans.state, ["requested", "accepted", "lent"]))).limit(1),
+  ]);
+  return lends.length === 0 && borrows.length > 0 ? "borrowed" : "lent";
 }
