@@ -51,15 +51,8 @@ const summaryColumns = {
 
 const detailColumns = { ...summaryColumns, createdBy: clubs.createdBy };
 
-function toSummary(row: {
-  clubId: string;
-  name: string;
-  description: string;
-  location: string;
-  isPrivate: boolean;
-  memberCount: number;
-  memberLimit: number | null;
-}): ClubSummary {
+/** Only the summary's fields, whatever else the row carries (its seq, the viewer's status). */
+function toSummary(row: ClubSummary): ClubSummary {
   return {
     clubId: row.clubId,
     name: row.name,
