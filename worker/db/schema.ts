@@ -647,7 +647,7 @@ export const dataExports = sqliteTable(
   (t) => [index("data_exports_user_recent_idx").on(t.userId, t.createdAt)],
 );
 
-export const REPORT_SUBJECTS = ["member", "book", "message"] as const;
+export const REPORT_SUBJECTS = ["member", "book", "message", "comment"] as const;
 export type ReportSubject = (typeof REPORT_SUBJECTS)[number];
 export const REPORT_STATES = ["open", "actioned", "dismissed"] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
@@ -671,6 +671,8 @@ export const reports = sqliteTable(
     bookId: text("book_id").references(() => books.id, { onDelete: "set null" }),
     conversationId: text("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
     messageId: text("message_id"),
+    /** A reported book comment; it may since have been deleted, so no foreign key. */
+    commentId: text("comment_id"),
     snapshot: text("snapshot").notNull().default(""),
     reason: text("reason").notNull(),
     details: text("details").notNull().default(""),
@@ -685,6 +687,54 @@ export const reports = sqliteTable(
     index("reports_state_recent_idx").on(t.state, t.createdAt),
     index("reports_subject_user_idx").on(t.subjectUserId),
     index("reports_reporter_idx").on(t.reporterId, t.createdAt),
+  ],
+);
+
+/**
+ * One member following another: the followed member's new books reach the follower through the
+ * "new_book_from_followed_user" preference. Following is public and one-way, like a library card
+ * on someone's shelf; it needs no acceptance.
+ */
+export const follows = sqliteTable(
+  "follows",
+  {
+    followerId: text("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    followeeId: text("followee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    // "Following" newest first, and "Followers" newest first, each one index range.
+    index("follows_follower_recent_idx").on(t.followerId, t.createdAt),
+    index("follows_followee_recent_idx").on(t.followeeId, t.createdAt),
+  ],
+);
+
+/** A short public comment under a book page. Its author or the book's owner can delete it. */
+export const bookComments = sqliteTable(
+  "book_comments",
+  {
+    id: text("id").primaryKey(),
+    bookId: text("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    /** Set when a moderator hides it after a report; hidden comments are shown to nobody. */
+    hiddenAt: integer("hidden_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A book's comments, newest first, paged by (created_at, id).
+    index("book_comments_book_recent_idx").on(t.bookId, t.createdAt, t.id),
+    // A member's own comments, for the data download and the per-member rate limit.
+    index("book_comments_author_recent_idx").on(t.authorId, t.createdAt),
   ],
 );
 

@@ -26,6 +26,8 @@ export const NOTIFICATION_PREFERENCE = {
   club_join_approved: null,
   club_new_member: "new_member_in_your_club",
   message_received: "dm_message_received",
+  followed_member_new_books: "new_book_from_followed_user",
+  book_comment: "comment_on_your_book",
 } as const satisfies Record<string, NotificationKey | null>;
 export type NotificationType = keyof typeof NOTIFICATION_PREFERENCE;
 

@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const SUBJECT_LABELS = { member: "Member", book: "Book", message: "Message" } as const;
+const SUBJECT_LABELS = { member: "Member", book: "Book", message: "Message", comment: "Comment" } as const;
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 function ReportItem({ report }: { report: OpenReport }) {
