@@ -28,7 +28,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, headers } = await takeFlash(request);
-  return data({ ...(await loadShell(context)), flash }, { headers });
+  return data({ ...(await loadShell(context, request)), flash }, { headers });
 }
 
 export type RootData = Awaited<ReturnType<typeof loadShell>> & { flash: Flash | null };

@@ -1,6 +1,8 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { requestContext } from "@worker/core/request-context";
 import type { MemberContext, ServiceContext, SessionUser } from "@worker/core/service-context";
+import { readerOf } from "@worker/core/http/reader";
+import type { Reader } from "@worker/core/shared/date-format";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -24,4 +26,9 @@ export function memberContext(context: Context): MemberContext {
 /** The signed-in member, or the same redirect to /login. */
 export function requireMember(context: Context): SessionUser {
   return memberContext(context).user;
+}
+
+/** Whom this page's dates are written for (the root loader hands the same to every component). */
+export function readerFor(request: Request, context: Context): Reader {
+  return readerOf(request, context.get(requestContext).user);
 }

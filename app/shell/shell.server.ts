@@ -5,9 +5,9 @@ import { requestContext } from "@worker/core/request-context";
 import { mediaUrl } from "@worker/core/shared/media-url";
 import { countUnreadMessages } from "@worker/features/messages";
 import { countUnreadNotifications } from "@worker/features/notifications";
-import { serviceContext } from "~/core/route-context.server";
+import { readerFor, serviceContext } from "~/core/route-context.server";
 
-export async function loadShell(context: Readonly<RouterContextProvider>) {
+export async function loadShell(context: Readonly<RouterContextProvider>, request: Request) {
   const { env, user, url } = context.get(requestContext);
   const config = readConfig(env);
   return {
@@ -19,6 +19,7 @@ export async function loadShell(context: Readonly<RouterContextProvider>) {
       // Only moderators see the Moderation link.
       moderator: isModerator(config, user.email),
     },
+    reader: readerFor(request, context),
     signIn: { google: googleSignInConfigured(config), dev: devSignInAllowed(config, url) },
     ...(await unreadCounts(context, Boolean(user))),
   };

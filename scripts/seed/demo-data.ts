@@ -5,7 +5,6 @@ import type {
   CoverAnalysis,
   GoogleMetadata,
   NotificationPrefs,
-  Timezone,
 } from "../../worker/db/schema.ts";
 import { catalogue, demoMembers, type CatalogueBook } from "./catalogue.ts";
 import { coverSvg, hashString } from "./cover-svg.ts";
@@ -25,7 +24,7 @@ export interface DemoUser {
   email: string;
   name: string;
   bio: string;
-  timezone: Timezone;
+  timezone: string;
   isDemo: true;
   createdAt: number;
 }

@@ -66,6 +66,23 @@ describe("local sign-in on localhost with DEV_SIGN_IN", () => {
     expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 
+  it("starts a new member in the browser's zone (the sign-in page's cookie), and ignores a zone that is not one", async () => {
+    const lisbon = `lisbon-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await postForm("/login", { intent: "new", name: "Lia Lisbon", email: lisbon }, { cookie: "bookclub_tz=Europe%2FLisbon" });
+    const [member] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.email, lisbon));
+    expect(member!.timezone).toBe("Europe/Lisbon");
+
+    const mars = `mars-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await postForm("/login", { intent: "new", name: "Max Mars", email: mars }, { cookie: "bookclub_tz=Mars%2FOlympus_Mons" });
+    const [other] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.email, mars));
+    expect(other!.timezone).toBe("UTC");
+
+    // An existing member keeps the zone they chose, whatever device they sign in from.
+    await postForm("/login", { intent: "new", name: "Lia Lisbon", email: lisbon }, { cookie: "bookclub_tz=Asia%2FTokyo" });
+    const [again] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.email, lisbon));
+    expect(again!.timezone).toBe("Europe/Lisbon");
+  });
+
   it("explains what is wrong with the new-member form", async () => {
     const noEmail = await postForm("/login", { intent: "new", name: "Nia", email: "not-an-email" });
     expect(noEmail.status).toBe(400);

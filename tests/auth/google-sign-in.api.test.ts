@@ -110,6 +110,17 @@ describe("Google sign-in: start", () => {
 });
 
 describe("Google sign-in: callback", () => {
+  it("starts a new member in the browser's zone, sent by the sign-in page as a cookie", async () => {
+    const sub = `sub-zone-${crypto.randomUUID()}`;
+    answerTokenEndpoint(() => googleTokenResponse(googleIdToken({ sub, email: `zone-${crypto.randomUUID().slice(0, 8)}@gmail.com`, name: "Zed Zone" })));
+    const start = await startGoogleSignIn();
+    const cookie = `${start.cookie}; bookclub_tz=America%2FSao_Paulo`;
+    const search = new URLSearchParams({ code: "4/0AcvDMrB-test-code", state: start.state });
+    expect((await postForm(`/auth/callback?${search}`, { code: "4/0AcvDMrB-test-code", state: start.state }, { cookie })).status).toBe(200);
+    const [member] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.googleSub, sub));
+    expect(member!.timezone).toBe("America/Sao_Paulo");
+  });
+
   it("exchanges the code with the PKCE verifier, creates the member, starts a session and honours the way back", async () => {
     const sub = `sub-new-${crypto.randomUUID()}`;
     const email = `new-${crypto.randomUUID().slice(0, 8)}@gmail.com`;

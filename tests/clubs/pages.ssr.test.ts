@@ -238,7 +238,7 @@ describe("Manage Join Requests", () => {
     const dialog = openDialog(html, "Manage Join Requests");
     expect(dialog).toContain("Asha Asker");
     expect(dialog).toContain("Omar Other");
-    expect(dialog).toMatch(/Requested [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    expect(dialog).toMatch(/Requested \d{1,2} [A-Z][a-z]{2} \d{4}/);
     expect(dialog).toMatch(/<button type="submit"(?=[^>]*name="intent")(?=[^>]*value="approve")(?=[^>]*aria-label="Approve Asha Asker")/);
 
     expect((await postForm(`/clubs?dialog=requests&club=${clubId}`, { intent: "approve", clubId, userId: asker.user.id }, creator.cookie)).status).toBe(200);
@@ -378,7 +378,7 @@ describe("/clubs/{id}", () => {
     expect(html).toContain("Shared Into The Club");
     expect(html).not.toContain("Kept Out Of It");
     expect(html).toMatch(/<output aria-label="Current invite code"[^>]*>[0-9A-Z]{8}<\/output>/);
-    expect(html).toMatch(/Expires [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    expect(html).toMatch(/Expires \d{1,2} [A-Z][a-z]{2} \d{4}/);
     expect(dialogButtons(html)).toEqual(["Edit", "Manage Requests"]);
     expect(html).toMatch(/>Delete<\/button>/);
     // The creator cannot leave their club; they delete it instead.

@@ -322,7 +322,7 @@ describe("the book page's lending panel", () => {
 
     await stepOk(loanId, "returned", scene.owner);
     const offered = text(panel((await page(path, second.cookie)).html));
-    expect(offered).toMatch(/It's your turn! This book is offered to you until \w{3} \d{1,2} \w{3}, \d{2}:\d{2}/);
+    expect(offered).toMatch(/It's your turn! This book is offered to you until \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
     expect(buttons(offered)).toEqual(["Request to borrow", "Leave the waitlist"]);
     // Everyone else waits: the book is being offered.
     expect(buttons(panel((await page(path, scene.borrower.cookie)).html))).toEqual(["Join the waitlist"]);

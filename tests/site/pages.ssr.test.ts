@@ -99,3 +99,13 @@ describe("server-rendered pages", () => {
     expect(missing.html).toContain("Post not found");
   });
 });
+
+describe("dates in the reader's English (issue 23: one date family)", () => {
+  it("writes the blog's days as the reader's English does, day first unless they read en-US", async () => {
+    const blogs = async (acceptLanguage?: string) =>
+      (await call("/about/blogs", { headers: acceptLanguage ? { "Accept-Language": acceptLanguage } : {} })).text();
+    expect(await blogs()).toContain(">14 Mar 2026</time>");
+    expect(await blogs("de-DE,de;q=0.9")).toContain(">14 Mar 2026</time>");
+    expect(await blogs("en-US,en;q=0.9")).toContain(">Mar 14, 2026</time>");
+  });
+});

@@ -1,5 +1,4 @@
 import type { Database } from "@worker/db/client";
-import type { Timezone } from "@worker/db/schema";
 
 /** The signed-in member as services see it. */
 export interface SessionUser {
@@ -8,7 +7,8 @@ export interface SessionUser {
   email: string;
   bio: string;
   picture: string | null;
-  timezone: Timezone;
+  /** An IANA zone. */
+  timezone: string;
   showEmail: boolean;
 }
 

@@ -8,21 +8,6 @@ const createdAt = () =>
     .notNull()
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
-export const TIMEZONES = [
-  "UTC",
-  "America/New_York",
-  "America/Chicago",
-  "America/Denver",
-  "America/Los_Angeles",
-  "Europe/London",
-  "Europe/Paris",
-  "Europe/Berlin",
-  "Asia/Tokyo",
-  "Asia/Shanghai",
-  "Australia/Sydney",
-] as const;
-export type Timezone = (typeof TIMEZONES)[number];
-
 export const users = sqliteTable(
   "users",
   {
@@ -34,7 +19,8 @@ export const users = sqliteTable(
     bio: text("bio").notNull().default(""),
     /** R2 key of the profile picture, or an https URL given by Google. */
     picture: text("picture"),
-    timezone: text("timezone", { enum: TIMEZONES }).notNull().default("UTC"),
+    /** An IANA zone (checked by isTimeZone on the way in). */
+    timezone: text("timezone").notNull().default("UTC"),
     /** Demo members are created by the seed and offered by local sign-in. */
     isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
     /** "Show my e-mail to other members" (/profile): everyone sees it. Otherwise see worker/features/account/email-visibility.ts. */

@@ -3,7 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import type { OwnProfile } from "@worker/features/account/profiles";
 import { NAME_REQUIRED, NO_CHANGES, pictureFileProblem, PROFILE_BIO_MAX, PROFILE_NAME_MAX, PROFILE_PICTURE_TYPES } from "@worker/core/shared/profile";
 import { Avatar } from "~/ui/avatar";
-import { Field, SelectField, TextAreaField, TextField } from "~/ui/field";
+import { Field, TextAreaField, TextField } from "~/ui/field";
+import { TimeZoneField } from "./time-zone-field";
 import { keepInView } from "~/ui/keep-in-view";
 import type { ProfileActionResult } from "./profile-result";
 
@@ -16,7 +17,7 @@ type ProfileField = "name" | "bio" | "timezone" | "picture" | "showEmail" | "for
  * The profile's own card: picture, name, bio and timezone, saved together. A missing name and a
  * save that changes nothing are caught here before posting; the action checks them all again.
  */
-export function ProfileForm({ profile, timezones, result }: { profile: OwnProfile; timezones: readonly string[]; result: ProfileActionResult | undefined }) {
+export function ProfileForm({ profile, result }: { profile: OwnProfile; result: ProfileActionResult | undefined }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction?.startsWith("/profile");
   const ids = useId();
@@ -113,21 +114,7 @@ export function ProfileForm({ profile, timezones, result }: { profile: OwnProfil
         onChange={(event) => setBio(event.currentTarget.value)}
       />
 
-      <SelectField
-        id={`${ids}-timezone`}
-        label="Timezone"
-        error={errorFor("timezone")}
-        name="timezone"
-        value={timezone}
-        onChange={(event) => setTimezone(event.currentTarget.value)}
-        className="field min-h-11"
-      >
-        {timezones.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone.replaceAll("_", " ")}
-          </option>
-        ))}
-      </SelectField>
+      <TimeZoneField id={`${ids}-timezone`} value={timezone} onChange={setTimezone} error={errorFor("timezone")} />
 
       <Field id={`${ids}-picture`} label="Profile Picture" hint="JPEG, PNG or GIF, up to 5 MB." error={errorFor("picture")}>
         {(control) => (

@@ -4,7 +4,7 @@ import { listMemberClubIds } from "@worker/features/clubs";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@worker/core/paging";
 import { serverTranscriptionAvailable } from "@worker/features/voice";
 import { todayFor, withDueLabel } from "~/features/loans/index.server";
-import { serviceContext } from "~/core/route-context.server";
+import { readerFor, serviceContext } from "~/core/route-context.server";
 import { pageNumberFromUrl, queryFromUrl } from "~/core/url-query.server";
 
 /** Reads the library's URL; a bad or tampered parameter falls back to its default instead of failing. */
@@ -19,7 +19,8 @@ export function parseLibraryParams(searchParams: URLSearchParams): LibraryQuery 
   return { ...query, page: pageNumberFromUrl(searchParams) };
 }
 
-export async function loadLibrary(context: Readonly<RouterContextProvider>, url: URL) {
+export async function loadLibrary(context: Readonly<RouterContextProvider>, request: Request) {
+  const url = new URL(request.url);
   const ctx = serviceContext(context);
   const user = ctx.user;
   const { page, ...query } = parseLibraryParams(url.searchParams);
@@ -30,9 +31,10 @@ export async function loadLibrary(context: Readonly<RouterContextProvider>, url:
     // If the club list fails, the viewer simply has no memberships.
     user ? listMemberClubIds(ctx, user.id).catch(() => []) : Promise.resolve([]),
   ]);
-  const today = todayFor(user);
+  const reader = readerFor(request, context);
+  const today = todayFor(reader);
   return {
-    items: books.items.map((book) => withDueLabel(book, today)),
+    items: books.items.map((book) => withDueLabel(book, today, reader)),
     nextToken: books.nextToken,
     prevToken: books.prevToken,
     total,

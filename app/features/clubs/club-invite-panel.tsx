@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { dateFormat } from "@worker/core/shared/date-format";
+import { formatDay } from "@worker/core/shared/date-format";
+import { useReader } from "~/core/use-reader";
 
 export const REGENERATE_CONFIRMATION = "Make a new invite code? The current code will stop working.";
 const COPIED = "Invite code copied";
@@ -18,12 +19,11 @@ interface Refusal {
 export function ClubInvitePanel({
   clubId,
   invite,
-  timezone,
 }: {
   clubId: string;
   invite: { code: string; expiresAt: number };
-  timezone: string;
 }) {
+  const reader = useReader();
   const id = useId();
   const fetcher = useFetcher<Refusal | { ok: true }>();
   const [ready, setReady] = useState(false);
@@ -33,8 +33,7 @@ export function ClubInvitePanel({
   useEffect(() => () => clearTimeout(copyTimer.current), []);
   const regenerating = fetcher.state !== "idle";
   const refused = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.errors.form : null;
-  // The member's own time zone on server and browser alike, so the hydrated text matches.
-  const expires = dateFormat("en-US", { dateStyle: "medium", timeZone: timezone }).format(invite.expiresAt);
+  const expires = formatDay(invite.expiresAt, reader);
 
   async function copyCode() {
     clearTimeout(copyTimer.current);

@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "react-router";
 import type { JoinRequestItem } from "@worker/features/clubs/membership-steps";
-import { dateFormat } from "@worker/core/shared/date-format";
+import { formatDay } from "@worker/core/shared/date-format";
+import { useReader } from "~/core/use-reader";
 import { Avatar } from "~/ui/avatar";
 import { FieldError } from "~/ui/field-error";
 
@@ -46,17 +47,14 @@ export function ClubRequests({
   clubId,
   requests,
   loadError,
-  timezone,
   closeHref,
 }: {
   clubId: string;
   requests: JoinRequestItem[] | null;
   loadError: string | null;
-  timezone: string;
   closeHref: string;
 }) {
-  // The member's own time zone on both server and browser, so the hydrated text matches.
-  const format = dateFormat("en-US", { dateStyle: "medium", timeZone: timezone });
+  const reader = useReader();
   let content: React.ReactNode;
   if (loadError || !requests) {
     content = (
@@ -70,7 +68,7 @@ export function ClubRequests({
     content = (
       <ul className="divide-y divide-stone-200" aria-label="Pending requests">
         {requests.map((request) => (
-          <RequestRow key={request.userId} clubId={clubId} request={request} formatDate={(ms) => format.format(ms)} />
+          <RequestRow key={request.userId} clubId={clubId} request={request} formatDate={(ms) => formatDay(ms, reader)} />
         ))}
       </ul>
     );

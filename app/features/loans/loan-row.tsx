@@ -1,10 +1,11 @@
 import { addDays, dueLabel } from "@worker/core/shared/calendar";
-import { dateFormat } from "@worker/core/shared/date-format";
+import { formatCalendarDay, formatDay } from "@worker/core/shared/date-format";
 import type { LoanView } from "@worker/features/loans/loans";
 import { Link, useFetcher } from "react-router";
 import { BookCover, DueNote } from "~/features/books";
 import { TextField } from "~/ui/field";
 import { FieldError } from "~/ui/field-error";
+import { useReader } from "~/core/use-reader";
 import { type LoanAnswer, LoanForm, refusalOf } from "./loan-form";
 
 /** How far ahead the date boxes let a due date go (the service refuses more than a year). */
@@ -12,8 +13,6 @@ const MAX_DUE_DAYS = 365;
 /** The due date an Accept proposes; the service's own default is the same 21 days. */
 const DEFAULT_LOAN_DAYS = 21;
 
-// A due date is a calendar day, not an instant: read at UTC midnight, it is that day everywhere.
-const calendarDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 const STATE_LABELS: Record<LoanView["state"], string> = {
   requested: "Requested",
@@ -50,14 +49,12 @@ export function LoanRow({
   loan,
   action,
   today,
-  timezone,
   refused,
 }: {
   loan: LoanView;
   /** Where the forms post: this page's address, so a plain post comes back to the same tab. */
   action: string;
   today: string;
-  timezone: string;
   refused?: string;
 }) {
   const fetcher = useFetcher<LoanAnswer>();
@@ -80,7 +77,8 @@ export function LoanRow({
       {children}
     </LoanForm>
   );
-  const day = dateFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: timezone });
+  const reader = useReader();
+  const day = (at: number) => formatDay(at, reader);
   const open = state === "requested" || state === "accepted" || state === "lent";
 
   let actions: React.ReactNode = null;
@@ -155,14 +153,14 @@ export function LoanRow({
         </p>
         <p className="text-sm">
           <span className="font-semibold text-stone-900">{STATE_LABELS[state]}</span>
-          {open && <DueNote due={loan.dueDate ? dueLabel(loan.dueDate, today) : null} />}
+          {open && <DueNote due={loan.dueDate ? dueLabel(loan.dueDate, today, reader.locale) : null} />}
         </p>
         {open ? (
-          <p className="text-xs text-stone-700">Requested {day.format(loan.createdAt)}</p>
+          <p className="text-xs text-stone-700">Requested {day(loan.createdAt)}</p>
         ) : (
           <p className="text-xs text-stone-700">
-            Requested {day.format(loan.createdAt)} · {STATE_LABELS[state]} {day.format(loan.updatedAt)}
-            {loan.dueDate && state === "returned" ? ` · was due ${calendarDay.format(Date.parse(`${loan.dueDate}T00:00:00Z`))}` : ""}
+            Requested {day(loan.createdAt)} · {STATE_LABELS[state]} {day(loan.updatedAt)}
+            {loan.dueDate && state === "returned" ? ` · was due ${formatCalendarDay(loan.dueDate, reader.locale)}` : ""}
           </p>
         )}
         {role === "borrower" && state === "lent" && !loan.borrowerTookPart && (

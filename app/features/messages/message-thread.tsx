@@ -1,4 +1,6 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { formatDayTime, type Reader } from "@worker/core/shared/date-format";
+import { useReader } from "~/core/use-reader";
 import type { RoomMessage } from "../../../durable-objects/conversation-room";
 import { messageParts } from "./message-links";
 import { useThread } from "./use-thread";
@@ -12,8 +14,6 @@ interface ThreadProps {
   conversationId: string;
   viewerId: string;
   other: { userId: string; name: string };
-  /** The member's own timezone, so times read the same on the server and in the browser. */
-  timezone: string;
   initialMessages: RoomMessage[];
   initialNextToken: number | null;
   /** The viewer has blocked the other member: no composer, a way to undo it instead. */
@@ -44,13 +44,13 @@ function MessageItem({
   message,
   mine,
   otherName,
-  format,
+  reader,
   onReport,
 }: {
   message: RoomMessage;
   mine: boolean;
   otherName: string;
-  format: Intl.DateTimeFormat;
+  reader: Reader;
   /** Set for the other member's messages once the page is interactive. */
   onReport?: () => void;
 }) {
@@ -63,7 +63,7 @@ function MessageItem({
           <MessageText content={message.content} />
         </p>
         <time dateTime={new Date(message.createdAt).toISOString()} className={`block text-xs ${mine ? "text-brand-50" : "text-stone-600"}`}>
-          {format.format(message.createdAt)}
+          {formatDayTime(message.createdAt, reader)}
         </time>
         {onReport && (
           <button type="button" onClick={onReport} className="text-xs text-stone-600 underline hover:text-stone-900">
@@ -81,10 +81,10 @@ function MessageItem({
  * could not be sent stays in the box with the reason. Without JavaScript the form posts to the
  * route's action instead.
  */
-export function MessageThread({ conversationId, viewerId, other, timezone, initialMessages, initialNextToken, blockedByViewer, unsent }: ThreadProps) {
+export function MessageThread({ conversationId, viewerId, other, initialMessages, initialNextToken, blockedByViewer, unsent }: ThreadProps) {
   const thread = useThread({ conversationId, viewerId, initialMessages, initialNextToken });
   const { messages } = thread;
-  const format = useMemo(() => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: timezone }), [timezone]);
+  const reader = useReader();
   const id = useId();
   const [draft, setDraft] = useState(unsent?.content ?? "");
   const [sendError, setSendError] = useState<string | null>(unsent?.error ?? null);
@@ -140,7 +140,7 @@ export function MessageThread({ conversationId, viewerId, other, timezone, initi
                 message={message}
                 mine={message.fromUserId === viewerId}
                 otherName={other.name}
-                format={format}
+                reader={reader}
                 onReport={hydrated && message.fromUserId !== viewerId ? () => setReporting(message) : undefined}
               />
             ))}

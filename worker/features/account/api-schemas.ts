@@ -1,4 +1,4 @@
-import { DATA_EXPORT_STATES, TIMEZONES } from "@worker/db/schema";
+import { DATA_EXPORT_STATES } from "@worker/db/schema";
 import { z } from "zod";
 
 // What the account routes answer in `data`, for the API reference (services' own types stay the source).
@@ -23,7 +23,8 @@ export const ownProfileView = z.looseObject({
   email: z.string(),
   bio: z.string(),
   profilePicture: pictureUrl,
-  timezone: z.enum(TIMEZONES),
+  /** An IANA zone. */
+  timezone: z.string(),
   showEmail: z.boolean(),
 });
 

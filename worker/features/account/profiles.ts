@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { TIMEZONES, users, type UserRow } from "@worker/db/schema";
+import { users, type UserRow } from "@worker/db/schema";
+import { isTimeZone } from "@worker/core/shared/time-zones";
 import { NAME_REQUIRED, NO_CHANGES, PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "@worker/core/shared/profile";
 import { cleanText } from "@worker/core/shared/text";
 import { mediaUrl } from "@worker/core/shared/media-url";
@@ -92,7 +93,7 @@ export async function findUserByEmail(ctx: ServiceContext, email: string) {
 export const profileUpdateSchema = z.strictObject({
   name: cleanText({ max: PROFILE_NAME_MAX, tooLong: `Display Name must be at most ${PROFILE_NAME_MAX} characters`, required: NAME_REQUIRED }).optional(),
   bio: cleanText({ max: PROFILE_BIO_MAX, tooLong: `Bio must be at most ${PROFILE_BIO_MAX} characters`, multiline: true }).optional(),
-  timezone: z.enum(TIMEZONES, { message: "Please choose a timezone from the list" }).optional(),
+  timezone: z.string().trim().refine(isTimeZone, { message: "Please choose a timezone from the list" }).optional(),
   /** A URL returned by the picture upload, or null to remove the picture. */
   profilePicture: z.string().trim().min(1).max(512).nullable().optional(),
   showEmail: z.boolean().optional(),

@@ -46,9 +46,10 @@ export type LocalSignIn = z.output<typeof localSignInSchema>;
 
 /**
  * The member to sign in locally: a demo member by id, or the member with the given e-mail, created
- * when there is none (so someone made here can sign in again by e-mail). Null for an unknown demo id.
+ * when there is none (so someone made here can sign in again by e-mail), in `timeZone`, the browser's
+ * zone, when it sent one. Null for an unknown demo id.
  */
-export async function findLocalMember(db: Database, input: LocalSignIn): Promise<DemoMember | null> {
+export async function findLocalMember(db: Database, input: LocalSignIn, timeZone: string | null = null): Promise<DemoMember | null> {
   const columns = { id: users.id, name: users.name, email: users.email };
   if (input.intent === "demo") {
     const [member] = await db
@@ -58,7 +59,10 @@ export async function findLocalMember(db: Database, input: LocalSignIn): Promise
       .limit(1);
     return member ?? null;
   }
-  await db.insert(users).values({ id: crypto.randomUUID(), name: input.name, email: input.email }).onConflictDoNothing();
+  await db
+    .insert(users)
+    .values({ id: crypto.randomUUID(), name: input.name, email: input.email, timezone: timeZone ?? undefined })
+    .onConflictDoNothing();
   // A deleted member's tombstone never signs in (its address is no address, but never is better than rarely).
   const [member] = await db
     .select(columns)

@@ -1,3 +1,4 @@
+import { browserTimeZone } from "@worker/core/http/reader";
 import { readConfig } from "@worker/core/config";
 import type { Deps } from "@worker/core/service-context";
 import { createGoogleAuthorization, exchangeGoogleCode, googleClient, verifyGoogleIdToken } from "./google";
@@ -44,7 +45,7 @@ export async function finishGoogleSignIn(
   try {
     const idToken = await exchangeGoogleCode(client, params.code, saved.codeVerifier);
     const profile = verifyGoogleIdToken(idToken, client.clientId);
-    const member = await findOrCreateGoogleMember(db, profile);
+    const member = await findOrCreateGoogleMember(db, profile, browserTimeZone(request));
     const session = await startSession({ db, env }, request, member.id);
     return { ok: true, cookies: [session, ...clearedSignInCookies(url)], redirectTo: saved.redirectTo, userId: member.id };
   } catch (error) {

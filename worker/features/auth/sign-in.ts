@@ -30,8 +30,9 @@ const isGooglePictureOrNone = (picture: string | null) => !picture || picture.st
  * The member behind a Google account: found by Google's `sub`; else an existing member with the same
  * (verified) e-mail, such as a seeded demo member, is linked by setting googleSub; else a new member.
  * A picture the member uploaded is never replaced by Google's; their display name is theirs to edit.
+ * A new member starts in `timeZone`, the browser's zone, when it sent one.
  */
-export async function findOrCreateGoogleMember(db: Database, profile: GoogleProfile): Promise<UserRow> {
+export async function findOrCreateGoogleMember(db: Database, profile: GoogleProfile, timeZone: string | null = null): Promise<UserRow> {
   const [bySub] = await db.select().from(users).where(eq(users.googleSub, profile.sub)).limit(1);
   if (bySub) return refreshFromGoogle(db, bySub, profile);
 
@@ -57,7 +58,7 @@ export async function findOrCreateGoogleMember(db: Database, profile: GoogleProf
   // Two callbacks racing for a new account: the loser's insert is ignored and it reads the winner's row.
   await db
     .insert(users)
-    .values({ id: crypto.randomUUID(), googleSub: profile.sub, email: profile.email, name: profile.name, picture: profile.picture })
+    .values({ id: crypto.randomUUID(), googleSub: profile.sub, email: profile.email, name: profile.name, picture: profile.picture, timezone: timeZone ?? undefined })
     .onConflictDoNothing();
   return retryBySub(db, profile);
 }

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "@worker/db/client";
 import { books, type LoanAction, type LoanState, loanEvents, loans, users } from "@worker/db/schema";
 import { daysBetween, dayIn } from "@worker/core/shared/calendar";
-import { dateFormat } from "@worker/core/shared/date-format";
+import { DEFAULT_LOCALE, formatCalendarDay } from "@worker/core/shared/date-format";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
 import { limit } from "@worker/core/rate-limit";
 import { LOAN_NOT_FOUND } from "./loan-queries";
@@ -260,7 +260,7 @@ export async function announce(deps: Deps, step: Announcement, now = Date.now())
 
 /** "12 Dec 2026": due dates in lines and notifications (calendar days, so no timezone shift). */
 export function longDay(day: string): string {
-  return dateFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  return formatCalendarDay(day, DEFAULT_LOCALE);
 }
 
 /** How much of a book's title a line, a bell item or an e-mail subject quotes (titles may have 300 characters). */

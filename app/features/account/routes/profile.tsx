@@ -1,6 +1,5 @@
 import { useActionData } from "react-router";
 import { isModerator, readConfig } from "@worker/core/config";
-import { TIMEZONES } from "@worker/db/schema";
 import { latestDataExport } from "@worker/features/account/data-download";
 import { saveProfilePicture } from "@worker/features/account/profile-picture";
 import { profileUpdateSchema, toOwnProfile, updateProfile } from "@worker/features/account/profiles";
@@ -27,10 +26,8 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
-  // The list comes from the server so the browser bundle never imports the schema.
   return {
     profile: toOwnProfile(ctx.user),
-    timezones: TIMEZONES,
     dataExport: await latestDataExport(ctx),
     // The top bar's Moderation link is not on the phone's bottom bar: moderators find it here too.
     moderator: isModerator(readConfig(ctx.env), ctx.user.email),
@@ -79,12 +76,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, timezones, dataExport } = loaderData;
+  const { profile, dataExport } = loaderData;
   const result = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="font-serif text-3xl font-bold">Profile</h1>
-      <ProfileForm profile={profile} timezones={timezones} result={result} />
+      <ProfileForm profile={profile} result={result} />
       <ProfilePrivacy showEmail={profile.showEmail} />
       {loaderData.moderator && <ProfileModeration />}
       <ProfileSessions />

@@ -1,4 +1,7 @@
+import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { rememberBrowserTimeZone } from "@worker/core/shared/time-zones";
+import { browserTimeZone } from "@worker/core/http/reader";
 import { devSignInAllowed, findLocalMember, listDemoMembers, localSignInSchema } from "@worker/features/auth/dev-sign-in";
 import { allowSignInAttempt, rateLimitedHeaders, SIGN_IN_RATE_LIMITED } from "@worker/features/auth/rate-limit";
 import { startSession } from "@worker/features/auth/sign-in";
@@ -46,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const form = await readFormData(request);
     const parsed = localSignInSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return refuse({ form: parsed.error.issues[0]?.message ?? "Please check the form." }, 400);
-    const member = await findLocalMember(db, parsed.data);
+    const member = await findLocalMember(db, parsed.data, browserTimeZone(request));
     if (!member) return refuse({ form: "That demo member no longer exists. Please pick another." }, 404);
     const cookie = await startSession({ db, env }, request, member.id);
     return redirect(afterSignInPath(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
@@ -71,6 +74,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { redirectTo, reason, demoMembers, googleStartFailed } = loaderData;
   const dev = shell?.signIn.dev ?? false;
   const google = shell?.signIn.google ?? false;
+  // A member made by this sign-in starts in this device's zone.
+  useEffect(rememberBrowserTimeZone, []);
   return (
     <div className="mx-auto grid max-w-4xl gap-8 py-6 md:grid-cols-2">
       <section className="card space-y-6 p-6">

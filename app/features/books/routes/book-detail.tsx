@@ -6,7 +6,7 @@ import { bookLoanPanel } from "@worker/features/loans";
 import { useMemo } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { refusal } from "~/core/refusal.server";
-import { serviceContext } from "~/core/route-context.server";
+import { readerFor, serviceContext } from "~/core/route-context.server";
 import { BookLoanPanel, BorrowButton } from "~/features/loans";
 import { loanIntentAction, timeFor, todayFor, withDueLabel } from "~/features/loans/index.server";
 import { ReportButton } from "~/features/moderation";
@@ -18,7 +18,7 @@ import { DueNote, StatusBadge } from "../status-badge";
 import { useAnalysisPolling } from "../use-analysis-polling";
 import type { Route } from "./+types/book-detail";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = serviceContext(context);
   const [book, panel] = await Promise.all([
     findBookById(ctx, params.bookId),
@@ -29,9 +29,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     }),
   ]);
   if (!book || !panel) throw refusal("We couldn't find that book. It may have been removed by its owner.", 404);
-  const today = todayFor(ctx.user);
-  const offerUntil = panel.waitlist.offerExpiresAt === null ? null : timeFor(ctx.user, panel.waitlist.offerExpiresAt);
-  return { book: withDueLabel(book, today), isOwner: ctx.user?.id === book.userId, signedIn: Boolean(ctx.user), panel, today, offerUntil };
+  const reader = readerFor(request, context);
+  const today = todayFor(reader);
+  const offerUntil = panel.waitlist.offerExpiresAt === null ? null : timeFor(reader, panel.waitlist.offerExpiresAt);
+  return { book: withDueLabel(book, today, reader), isOwner: ctx.user?.id === book.userId, signedIn: Boolean(ctx.user), panel, today, offerUntil };
 }
 
 /** The lending panel's forms (request, cancel, waitlist); visitors are sent to sign in and back here. */

@@ -16,7 +16,7 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadLibrary(context, new URL(request.url));
+  return loadLibrary(context, request);
 }
 
 // Switching grid/list only changes presentation; it need not reload the page of books.

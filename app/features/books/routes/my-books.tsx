@@ -18,7 +18,7 @@ import { dropSharedCovers, readSharedCovers } from "~/features/pwa";
 import { useAnalysisPolling } from "../use-analysis-polling";
 import { useFetcherResult } from "~/core/use-fetcher-result";
 import { revalidateUnlessDialogChange, useUrlDialog } from "~/core/use-url-dialog";
-import { memberContext } from "~/core/route-context.server";
+import { memberContext, readerFor } from "~/core/route-context.server";
 import type { Route } from "./+types/my-books";
 import type { action as editAction, loader as editLoader } from "./book-edit";
 import type { action as deleteAction } from "./book-delete";
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countLibraryBooks(ctx, { userId: ctx.user.id }),
     findRunningImport(ctx),
   ]);
-  return { books: page.items, nextToken: page.nextToken, total: total.count, today: todayFor(ctx.user), runningImport };
+  return { books: page.items, nextToken: page.nextToken, total: total.count, today: todayFor(readerFor(request, context)), runningImport };
 }
 
 type Item = BookCard | Book;

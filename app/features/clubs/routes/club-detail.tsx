@@ -18,7 +18,7 @@ import { todayFor, withDueLabel } from "~/features/loans/index.server";
 import { loadJoinRequests } from "../join-requests.server";
 import { useUrlDialog } from "~/core/use-url-dialog";
 import { refusal } from "~/core/refusal.server";
-import { memberContext } from "~/core/route-context.server";
+import { memberContext, readerFor } from "~/core/route-context.server";
 import type { Route } from "./+types/club-detail";
 
 // Shown by the component and the error boundary, so it is not imported from the (server-only) service.
@@ -42,9 +42,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     manages ? currentInviteCode(ctx, clubId) : null,
     manages && url.searchParams.get("dialog") === "requests" ? loadJoinRequests(ctx, clubId) : null,
   ]);
-  const today = todayFor(ctx.user);
-  const books = page.books.map((book) => withDueLabel(book, today));
-  return { ...page, books, invite, requests, userId: ctx.user.id, timezone: ctx.user.timezone };
+  const reader = readerFor(request, context);
+  const today = todayFor(reader);
+  const books = page.books.map((book) => withDueLabel(book, today, reader));
+  return { ...page, books, invite, requests, userId: ctx.user.id };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -77,7 +78,7 @@ function booksHref(token: Record<string, string>) {
 }
 
 export default function ClubDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { club, viewer, members, books, booksNextToken, booksPrevToken, invite, requests, userId, timezone } = loaderData;
+  const { club, viewer, members, books, booksNextToken, booksPrevToken, invite, requests, userId } = loaderData;
   const { dialog, closeHref, close } = useUrlDialog();
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
   const active = viewer.status === "active";
@@ -119,7 +120,7 @@ export default function ClubDetail({ loaderData, actionData }: Route.ComponentPr
         </div>
       </header>
 
-      {invite && <ClubInvitePanel clubId={club.clubId} invite={invite} timezone={timezone} />}
+      {invite && <ClubInvitePanel clubId={club.clubId} invite={invite} />}
 
       <ClubMembers members={members} memberCount={club.memberCount} clubName={club.name} viewerIsCreator={viewer.isCreator} viewerId={userId} />
 
@@ -147,7 +148,7 @@ export default function ClubDetail({ loaderData, actionData }: Route.ComponentPr
       </Dialog>
       <Dialog open={dialog === "requests" && viewer.canManage} onClose={close} title="Manage Join Requests" description={club.name}>
         {dialog === "requests" && viewer.canManage && (
-          <ClubRequests clubId={club.clubId} requests={requests?.items ?? null} loadError={requests?.error ?? null} timezone={timezone} closeHref={closeHref} />
+          <ClubRequests clubId={club.clubId} requests={requests?.items ?? null} loadError={requests?.error ?? null} closeHref={closeHref} />
         )}
       </Dialog>
     </div>

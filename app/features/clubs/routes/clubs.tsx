@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const managing = params.get("dialog") === "requests" ? params.get("club") : null;
   const [{ items }, requests] = await Promise.all([listMyClubs(ctx), managing ? loadJoinRequests(ctx, managing) : null]);
-  return { clubs: items, userId: ctx.user.id, timezone: ctx.user.timezone, requests };
+  return { clubs: items, userId: ctx.user.id, requests };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +41,7 @@ function useOpenJoinFlag() {
 }
 
 export default function MyClubs({ loaderData, actionData }: Route.ComponentProps) {
-  const { clubs, userId, timezone, requests } = loaderData;
+  const { clubs, userId, requests } = loaderData;
   const { dialog, clubId, closeHref, close } = useUrlDialog();
   useOpenJoinFlag();
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
@@ -91,7 +91,6 @@ export default function MyClubs({ loaderData, actionData }: Route.ComponentProps
             clubId={managing.clubId}
             requests={requests?.clubId === managing.clubId ? requests.items : null}
             loadError={requests?.clubId === managing.clubId ? requests.error : null}
-            timezone={timezone}
             closeHref={closeHref}
           />
         )}

@@ -7,7 +7,7 @@ import { LoanRow } from "../loan-row";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { todayFor } from "../due-label.server";
 import { loanIntentAction } from "../loan-intents.server";
-import { memberContext } from "~/core/route-context.server";
+import { memberContext, readerFor } from "~/core/route-context.server";
 import { queryFromUrl } from "~/core/url-query.server";
 import type { Route } from "./+types/loans";
 
@@ -36,8 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     items: page.items,
     nextToken: page.nextToken,
     older: Boolean(query.before),
-    today: todayFor(ctx.user),
-    timezone: ctx.user.timezone,
+    today: todayFor(readerFor(request, context)),
   };
 }
 
@@ -82,7 +81,7 @@ function LoanTabs({ current, counts }: { current: Tab; counts: LoanTabCounts }) 
 }
 
 export default function Loans({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, counts, items, nextToken, older, today, timezone } = loaderData;
+  const { tab, counts, items, nextToken, older, today } = loaderData;
   const current = TABS.find((t) => t.key === tab) ?? TABS[0]!;
   const refusals = actionData && !actionData.ok ? actionData.errors : {};
   const { search } = useLocation();
@@ -110,7 +109,7 @@ export default function Loans({ loaderData, actionData }: Route.ComponentProps) 
       ) : (
         <ul aria-label={current.label} className="flex flex-col gap-3">
           {items.map((loan) => (
-            <LoanRow key={loan.loanId} loan={loan} action={`/loans?${params}`} today={today} timezone={timezone} refused={refusals[loan.loanId]} />
+            <LoanRow key={loan.loanId} loan={loan} action={`/loans?${params}`} today={today} refused={refusals[loan.loanId]} />
           ))}
         </ul>
       )}

@@ -29,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     listMessages(ctx, conversation.conversationId, { limit: MESSAGES_PAGE_SIZE }),
     hasBlocked(ctx, conversation.otherUser.userId),
   ]);
-  return { conversation, messages: page.items, nextToken: page.nextToken, blocked, viewerId: ctx.user.id, timezone: ctx.user.timezone };
+  return { conversation, messages: page.items, nextToken: page.nextToken, blocked, viewerId: ctx.user.id };
 }
 
 /**
@@ -77,7 +77,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
-  const { conversation, messages, nextToken, blocked, viewerId, timezone } = loaderData;
+  const { conversation, messages, nextToken, blocked, viewerId } = loaderData;
   const { otherUser } = conversation;
   const headingId = useId();
   const { dialog, closeHref, close } = useUrlDialog();
@@ -105,7 +105,6 @@ export default function Conversation({ loaderData, actionData }: Route.Component
         conversationId={conversation.conversationId}
         viewerId={viewerId}
         other={{ userId: otherUser.userId, name: otherUser.name }}
-        timezone={timezone}
         initialMessages={messages}
         initialNextToken={nextToken}
         blockedByViewer={blocked}

@@ -19,6 +19,8 @@ import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
 import type { Route } from "./+types/moderation";
 import { idSchema } from "@worker/core/shared/id";
+import { formatDayTime } from "@worker/core/shared/date-format";
+import { useReader } from "~/core/use-reader";
 
 const NOT_FOUND = "Page not found";
 
@@ -65,12 +67,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const SUBJECT_LABELS = { member: "Member", book: "Book", message: "Message", comment: "Comment" } as const;
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 function ReportItem({ report }: { report: OpenReport }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("reportId") === report.reportId;
   const headingId = `report-${report.reportId}`;
+  const reader = useReader();
   const reason = REPORT_REASON_LABELS[report.reason as ReportReason] ?? report.reason;
   return (
     <li className="card space-y-3 p-4" aria-labelledby={headingId}>
@@ -79,7 +81,7 @@ function ReportItem({ report }: { report: OpenReport }) {
           {SUBJECT_LABELS[report.subject]}: {reason}
         </h3>
         <time dateTime={new Date(report.createdAt).toISOString()} className="text-sm text-stone-600">
-          {dateFormat.format(report.createdAt)} UTC
+          {formatDayTime(report.createdAt, reader)}
         </time>
       </div>
       <p className="text-sm text-stone-700">

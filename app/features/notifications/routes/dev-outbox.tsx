@@ -3,6 +3,8 @@ import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
 import type { Route } from "./+types/dev-outbox";
+import { formatDayTime } from "@worker/core/shared/date-format";
+import { useReader } from "~/core/use-reader";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "E-mail outbox — BookClub" }];
@@ -12,7 +14,7 @@ export function meta(): Route.MetaDescriptors {
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   if (!localOutboxEnabled(ctx.env)) throw refusal("Not found", 404);
-  return { emails: await listOutboxEmails(ctx), timezone: ctx.user.timezone };
+  return { emails: await listOutboxEmails(ctx) };
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/;
@@ -36,8 +38,8 @@ function TextWithLinks({ text }: { text: string }) {
 }
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
-  const { emails, timezone } = loaderData;
-  const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: timezone });
+  const { emails } = loaderData;
+  const reader = useReader();
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <h1 className="font-serif text-3xl font-bold">E-mail outbox</h1>
@@ -55,7 +57,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                   {email.subject}
                 </h2>
                 <p className="text-sm text-stone-700">
-                  To {email.toEmail} · {email.state} · <time dateTime={new Date(email.createdAt).toISOString()}>{when.format(email.createdAt)}</time>
+                  To {email.toEmail} · {email.state} · <time dateTime={new Date(email.createdAt).toISOString()}>{formatDayTime(email.createdAt, reader)}</time>
                 </p>
                 <p className="whitespace-pre-wrap text-sm">
                   <TextWithLinks text={email.text} />

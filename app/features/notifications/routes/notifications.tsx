@@ -10,7 +10,8 @@ import {
 import { actionError } from "~/core/action-result.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { readFormData, textField } from "~/core/form-data.server";
-import { relativeTime } from "~/core/relative-time";
+import { formatRelative, type Reader } from "@worker/core/shared/date-format";
+import { useReader } from "~/core/use-reader";
 import { safeRedirectTarget } from "~/core/redirect-target.server";
 import { memberContext } from "~/core/route-context.server";
 import { queryFromUrl } from "~/core/url-query.server";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   const query = queryFromUrl(notificationListQuerySchema, new URL(request.url).searchParams, ["before"], { limit: NOTIFICATIONS_PAGE_SIZE });
   const [page, unread] = await Promise.all([listNotifications(ctx, query), countUnreadNotifications(ctx)]);
-  return { ...page, unread, olderPage: query.before !== undefined, timezone: ctx.user.timezone, now: Date.now() };
+  return { ...page, unread, olderPage: query.before !== undefined, now: Date.now() };
 }
 
 /** `open` marks one item read and goes where it points; `read-all` marks them all. Both work without JavaScript. */
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Item = Route.ComponentProps["loaderData"]["items"][number];
 
-function NotificationItem({ item, now, timezone }: { item: Item; now: number; timezone: string }) {
+function NotificationItem({ item, now, reader }: { item: Item; now: number; reader: Reader }) {
   const unread = item.readAt === null;
   return (
     <li>
@@ -69,7 +70,7 @@ function NotificationItem({ item, now, timezone }: { item: Item; now: number; ti
             </span>
             {item.body && <span className="block truncate text-sm text-stone-700">{item.body}</span>}
             <time dateTime={new Date(item.updatedAt).toISOString()} className="block text-xs text-stone-600">
-              {relativeTime(item.updatedAt, now, timezone)}
+              {formatRelative(item.updatedAt, now, reader)}
             </time>
           </span>
         </button>
@@ -79,7 +80,8 @@ function NotificationItem({ item, now, timezone }: { item: Item; now: number; ti
 }
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const { items, nextToken, olderPage, timezone, now, unread } = loaderData;
+  const { items, nextToken, olderPage, now, unread } = loaderData;
+  const reader = useReader();
   return (
     <div className="mx-auto max-w-2xl space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -99,7 +101,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul aria-label="Notifications" className="card divide-y divide-stone-200 overflow-hidden">
           {items.map((item) => (
-            <NotificationItem key={item.notificationId} item={item} now={now} timezone={timezone} />
+            <NotificationItem key={item.notificationId} item={item} now={now} reader={reader} />
           ))}
         </ul>
       )}

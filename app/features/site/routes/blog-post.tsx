@@ -1,6 +1,8 @@
 import { data, Link } from "react-router";
 import { findBlogPost, type BlogBlock } from "../blog-posts";
 import type { Route } from "./+types/blog-post";
+import { formatCalendarDay } from "@worker/core/shared/date-format";
+import { useReader } from "~/core/use-reader";
 
 export function loader({ params }: Route.LoaderArgs) {
   // Unknown slugs render 'Post not found' with a 404 status rather than an error page.
@@ -45,10 +47,10 @@ function Block({ block }: { block: BlogBlock }) {
   }
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
+  const reader = useReader();
   if (!post) {
     return (
       <div className="mx-auto max-w-2xl space-y-4 py-12 text-center">
@@ -66,7 +68,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="font-serif text-4xl font-bold text-stone-900">{post.title}</h1>
       <p className="text-sm text-stone-600">
-        <time dateTime={post.publishedOn}>{dateFormat.format(new Date(post.publishedOn))}</time> · {post.readingMinutes} min read
+        <time dateTime={post.publishedOn}>{formatCalendarDay(post.publishedOn, reader.locale)}</time> · {post.readingMinutes} min read
       </p>
       {post.body.map((block, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a post's blocks are static text that never reorders

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { blogPosts } from "../blog-posts";
 import type { Route } from "./+types/blogs";
+import { formatCalendarDay } from "@worker/core/shared/date-format";
+import { useReader } from "~/core/use-reader";
 
 export function meta(): Route.MetaDescriptors {
   return [
@@ -9,9 +11,9 @@ export function meta(): Route.MetaDescriptors {
   ];
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
 export default function Blogs() {
+  const reader = useReader();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="font-serif text-3xl font-bold">Blog</h1>
@@ -25,7 +27,7 @@ export default function Blogs() {
               </Link>
             </h2>
             <p className="mt-1 text-sm text-stone-600">
-              <time dateTime={post.publishedOn}>{dateFormat.format(new Date(post.publishedOn))}</time> ·{" "}
+              <time dateTime={post.publishedOn}>{formatCalendarDay(post.publishedOn, reader.locale)}</time> ·{" "}
               {post.readingMinutes} min read
             </p>
             <p className="mt-2 text-stone-800">{post.summary}</p>
