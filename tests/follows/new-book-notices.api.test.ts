@@ -78,7 +78,7 @@ describe("a followed member's new books", () => {
     const privateClub = await createClub(milo.id, { isPrivate: true });
     const openClub = await createClub(milo.id, { isPrivate: false });
     const window = pastWindow();
-    await createBook(milo.id, { title: "Hidden", hidden: "moderator", createdAt: window });
+    await createBook(milo.id, { title: "Hidden", hidden: "moderation", createdAt: window });
     await createBook(milo.id, { title: "Club secret", clubId: privateClub.id, createdAt: window + 1 });
     await runJob(env, newBooksJob(milo.id, window), Date.now());
     expect(await noticesOf(ann.id)).toEqual([]);
