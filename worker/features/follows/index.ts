@@ -5,6 +5,7 @@ export {
   FOLLOW_PAGE_SIZE,
   FOLLOW_RATE_LIMITED,
   FOLLOW_SELF,
+  followListQuery,
   followMember,
   followSummary,
   followsBetween,

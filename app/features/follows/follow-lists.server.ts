@@ -1,0 +1,31 @@
+import { followListQuery, followSummary, listFollows, type FollowPage, type FollowSummary } from "@worker/features/follows";
+import type { MemberContext } from "@worker/core/service-context";
+
+export interface FollowListsData {
+  summary: FollowSummary;
+  followers: FollowPage;
+  following: FollowPage;
+  /** Which lists show a later page. */
+  paged: { followers: boolean; following: boolean };
+}
+
+/** The page a list's query parameter names; a missing or mangled one is the first page. */
+function queryOf(value: string | null) {
+  const parsed = followListQuery.safeParse(value ? { nextToken: value } : {});
+  return parsed.success ? parsed.data : followListQuery.parse({});
+}
+
+/**
+ * /profile's Following and Followers cards: the counts and one page of each, the page after the one
+ * named by `?following=` / `?followers=` (a plain link moves on, so it works before hydration).
+ */
+export async function followListsFor(ctx: MemberContext, url: URL): Promise<FollowListsData> {
+  const followersQuery = queryOf(url.searchParams.get("followers"));
+  const followingQuery = queryOf(url.searchParams.get("following"));
+  const [summary, followers, following] = await Promise.all([
+    followSummary(ctx, ctx.user.id),
+    listFollows(ctx, ctx.user.id, "followers", followersQuery),
+    listFollows(ctx, ctx.user.id, "following", followingQuery),
+  ]);
+  return { summary, followers, following, paged: { followers: followersQuery.nextToken !== undefined, following: followingQuery.nextToken !== undefined } };
+}
