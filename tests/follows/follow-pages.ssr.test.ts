@@ -42,6 +42,17 @@ describe("following from a member's page, without the page's script", () => {
   });
 });
 
+describe("a suspended member's page", () => {
+  it("still opens (a moderator comes from a report), without Follow or counts", async () => {
+    const viewer = await signedInMember();
+    const suspended = await createMember({ name: "Sid", suspendedAt: Date.now() });
+    const { status, html } = await page(`/users/${suspended.id}`, viewer.cookie);
+    expect(status).toBe(200);
+    expect(text(html)).toContain(">Sid</h1>");
+    expect(text(html)).not.toMatch(/value="follow"|followers ·/);
+  });
+});
+
 describe("/profile lists following and followers", () => {
   it("names them with links to their pages, pages with Older, and says so when there are none", async () => {
     const me = await signedInMember({ name: "Me" });

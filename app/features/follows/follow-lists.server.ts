@@ -1,4 +1,5 @@
 import { followListQuery, followSummary, listFollows, type FollowPage, type FollowSummary } from "@worker/features/follows";
+import { ServiceError } from "@worker/core/errors";
 import type { MemberContext } from "@worker/core/service-context";
 
 export interface FollowListsData {
@@ -28,4 +29,17 @@ export async function followListsFor(ctx: MemberContext, url: URL): Promise<Foll
     listFollows(ctx, ctx.user.id, "following", followingQuery),
   ]);
   return { summary, followers, following, paged: { followers: followersQuery.nextToken !== undefined, following: followingQuery.nextToken !== undefined } };
+}
+
+/**
+ * A member page's counts and Follow state, or null for a member who cannot be followed (suspended:
+ * a moderator still opens their page from a report, which then shows no Follow at all).
+ */
+export async function memberFollowsFor(ctx: MemberContext, userId: string): Promise<FollowSummary | null> {
+  try {
+    return await followSummary(ctx, userId);
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 404) return null;
+    throw error;
+  }
 }

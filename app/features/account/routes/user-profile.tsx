@@ -1,6 +1,5 @@
 import { ServiceError } from "@worker/core/errors";
 import { findPublicUser } from "@worker/features/account/profiles";
-import { followSummary } from "@worker/features/follows";
 import { hasBlocked, startConversation } from "@worker/features/messages";
 import { useId } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
@@ -10,7 +9,7 @@ import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
 import { revalidateUnlessDialogChange, useUrlDialog } from "~/core/use-url-dialog";
 import { FollowButton, FollowCounts } from "~/features/follows";
-import { followIntentAction, isFollowIntent } from "~/features/follows/index.server";
+import { followIntentAction, isFollowIntent, memberFollowsFor } from "~/features/follows/index.server";
 import { BlockMemberDialog } from "~/features/messages";
 import { blockIntentAction, isBlockIntent } from "~/features/messages/index.server";
 import { ReportButton } from "~/features/moderation";
@@ -29,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const user = await findPublicUser(ctx, params.userId);
     const isSelf = user.userId === member.id;
-    const [blocked, follows] = await Promise.all([isSelf ? false : hasBlocked(ctx, user.userId), followSummary(ctx, user.userId)]);
+    const [blocked, follows] = await Promise.all([isSelf ? false : hasBlocked(ctx, user.userId), memberFollowsFor(ctx, user.userId)]);
     return { user, isSelf, blocked, follows, emailPrivate: isSelf && !member.showEmail };
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404) throw refusal(NOT_FOUND, 404);
@@ -94,7 +93,7 @@ export default function UserProfile({ loaderData, actionData }: Route.ComponentP
               {user.email}
             </a>
           )}
-          <FollowCounts followers={follows.followers} following={follows.following} />
+          {follows && <FollowCounts followers={follows.followers} following={follows.following} />}
         </div>
         {/* The member's own words: kept as written (line breaks too), and a long unbroken word wraps. */}
         {user.bio && <p className="whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{user.bio}</p>}
@@ -113,7 +112,7 @@ export default function UserProfile({ loaderData, actionData }: Route.ComponentP
           </div>
         ) : (
           <div className="space-y-3">
-            {!blocked && <FollowButton following={follows.viewerFollows} describedBy={headingId} error={errors?.follow} />}
+            {!blocked && follows && <FollowButton following={follows.viewerFollows} describedBy={headingId} error={errors?.follow} />}
             {blocked ? (
               <p className="text-stone-700">You have blocked {user.name}. Neither of you can message the other until you unblock them.</p>
             ) : (
