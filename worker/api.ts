@@ -8,6 +8,7 @@ import { booksApi } from "@worker/features/books/api";
 import { uploadsApi } from "@worker/features/books/uploads-api";
 import { clubsApi } from "@worker/features/clubs/api";
 import { bookMetadataApi, imageMetadataApi } from "@worker/features/covers/api";
+import { followsApi } from "@worker/features/follows/api";
 import { geoApi } from "@worker/features/geo/api";
 import { importsApi, myBooksExportApi } from "@worker/features/imports/api";
 import { bookLoansApi, loansApi } from "@worker/features/loans/api";
@@ -61,6 +62,7 @@ const routes = api
   .route("/reports", reportsApi)
   // Before usersApi: the member's own data download and account deletion under /users/me.
   .route("/users", accountApi)
+  .route("/users", followsApi)
   .route("/users", usersApi)
   .route("/voice", voiceApi)
   .route("/", uploadsApi);

@@ -1,5 +1,6 @@
 import { registerJobs, runJob } from "@worker/core/jobs/registry";
 import { runDataExportJob } from "@worker/features/account";
+import { runNewBooksJob } from "@worker/features/follows";
 import { runLoanReminders, runWaitlistOffers } from "@worker/features/loans";
 import { flushMemberMail } from "@worker/features/notifications";
 
@@ -13,6 +14,7 @@ registerJobs({
   waitlist: runWaitlistOffers,
   mail: flushMemberMail,
   export: runDataExportJob,
+  "followed-books": runNewBooksJob,
 });
 
 /** Re-exported so a caller that imports it (tests, scripts) has the jobs registered too. */

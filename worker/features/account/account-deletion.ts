@@ -5,6 +5,7 @@ import { analyticsEvents, books, HOLDING_LOAN_STATES, interestRegistrations, loa
 import { sessionsDeletionPart } from "@worker/features/auth";
 import { booksDeletionPart } from "@worker/features/books";
 import { clubsDeletionPart } from "@worker/features/clubs";
+import { followsDeletionPart } from "@worker/features/follows";
 import { importsDeletionPart } from "@worker/features/imports";
 import { borrowerTookPart, loansDeletionPart } from "@worker/features/loans";
 import { blocksDeletionPart, conversationsDeletionPart } from "@worker/features/messages";
@@ -135,6 +136,7 @@ export const ACCOUNT_DELETION_PARTS: readonly AccountDeletionPart[] = [
   loansDeletionPart,
   notificationsDeletionPart,
   blocksDeletionPart,
+  followsDeletionPart,
   importsDeletionPart,
   dataExportsDeletionPart,
   conversationsDeletionPart,

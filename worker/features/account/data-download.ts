@@ -16,6 +16,7 @@ import {
 } from "@worker/db/schema";
 import { booksDataPart } from "@worker/features/books";
 import { clubsDataPart } from "@worker/features/clubs";
+import { followsDataPart } from "@worker/features/follows";
 import { conversationsDataPart } from "@worker/features/messages";
 import { notFound, requireUser } from "@worker/core/errors";
 import { scheduleJob } from "@worker/core/jobs/schedule";
@@ -229,6 +230,7 @@ export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [
   clubsDataPart,
   conversationsDataPart,
   notificationsDataPart,
+  followsDataPart,
 ];
 
 /** Tables holding a member id whose rows are not in the zip, and why. */

@@ -4,6 +4,7 @@ import { idField } from "@worker/core/shared/id";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
 import { cleanText } from "@worker/core/shared/text";
 import { BOOK_STATUSES, books, clubs, memberships, users } from "@worker/db/schema";
+import { noteNewBooks } from "@worker/features/follows";
 import { applyManualLending, isLentOut, limitLoanWrite, planManualLending } from "@worker/features/loans";
 import { requireNotBlocked } from "@worker/features/messages";
 import { and, asc, eq } from "drizzle-orm";
@@ -177,6 +178,8 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
     // Nothing is left to read from a cover: the record came with the book.
     await ctx.db.insert(books).values({ id, userId: ctx.user.id, status: input.status, clubId: clubIdValue, analysisState: "none", ...values });
   }
+  // Followers hear of it in the window's one notice, a few minutes on (a cover's reading is done by then).
+  await noteNewBooks(ctx, ctx.user.id);
   return (await findBookById(ctx, id))!;
 }
 

@@ -104,7 +104,7 @@ export const dmApi = new Hono<AppEnv>()
       tags,
       data: blockedView,
       errors: [404],
-      description: "Blocks a member: neither side can then write to the other. 400 `You can't block yourself.`; 404 `User not found`.",
+      description: "Blocks a member: neither side can then write to the other, and neither follows the other any more. 400 `You can't block yourself.`; 404 `User not found`.",
     }),
     zv("param", blockParams),
     async (c) => ok(c, await blockMember(serviceContext(c), c.req.valid("param").userId)),

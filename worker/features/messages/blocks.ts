@@ -2,18 +2,25 @@ import { badRequest, forbidden, notFound, requireUser } from "@worker/core/error
 import type { AccountDeletionPart } from "@worker/core/member-data-parts";
 import type { ServiceContext } from "@worker/core/service-context";
 import { blocks, conversationPair, conversations, users } from "@worker/db/schema";
+import { followsBetween } from "@worker/features/follows";
 import { conversationNotificationKey, dropWaitingMessagesEmail } from "@worker/features/notifications";
 import { and, eq, or } from "drizzle-orm";
 
 export const BLOCKED = "You can't message this member.";
 
-/** Blocks another member: they can no longer start a conversation with, or write to, the blocker. */
+/**
+ * Blocks another member: they can no longer start a conversation with, or write to, the blocker,
+ * and neither follows the other any more (in the same batch, so no notice slips between).
+ */
 export async function blockMember(ctx: ServiceContext, userId: string): Promise<{ blocked: true }> {
   requireUser(ctx);
   if (userId === ctx.user.id) throw badRequest("You can't block yourself.");
   const [target] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!target) throw notFound("User not found");
-  await ctx.db.insert(blocks).values({ blockerId: ctx.user.id, blockedId: userId }).onConflictDoNothing();
+  await ctx.db.batch([
+    ctx.db.insert(blocks).values({ blockerId: ctx.user.id, blockedId: userId }).onConflictDoNothing(),
+    followsBetween(ctx.db, ctx.user.id, userId),
+  ]);
   // Their messages already sent may still be gathering into an e-mail to the blocker: it never goes.
   const [userAId, userBId] = conversationPair(ctx.user.id, userId);
   const [conversation] = await ctx.db

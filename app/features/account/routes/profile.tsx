@@ -5,6 +5,8 @@ import { saveProfilePicture } from "@worker/features/account/profile-picture";
 import { profileUpdateSchema, toOwnProfile, updateProfile } from "@worker/features/account/profiles";
 import { MAX_PROFILE_PICTURE_BYTES, PICTURE_TOO_LARGE } from "@worker/core/shared/profile";
 import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
+import { FollowLists } from "~/features/follows";
+import { followListsFor } from "~/features/follows/index.server";
 import { memberContext } from "~/core/route-context.server";
 import { ProfileData } from "../profile-data";
 import { ProfileDeleteAccount } from "../profile-delete-account";
@@ -24,11 +26,13 @@ const UPDATE_FAILED = "Failed to update profile";
 // Room for the text fields and multipart framing next to a picture of the maximum size.
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
+  const [dataExport, follows] = await Promise.all([latestDataExport(ctx), followListsFor(ctx, new URL(request.url))]);
   return {
     profile: toOwnProfile(ctx.user),
-    dataExport: await latestDataExport(ctx),
+    dataExport,
+    follows,
     // The top bar's Moderation link is not on the phone's bottom bar: moderators find it here too.
     moderator: isModerator(readConfig(ctx.env), ctx.user.email),
   };
@@ -76,12 +80,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, dataExport } = loaderData;
+  const { profile, dataExport, follows } = loaderData;
   const result = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="font-serif text-3xl font-bold">Profile</h1>
       <ProfileForm profile={profile} result={result} />
+      <FollowLists counts={follows.summary} following={follows.following} followers={follows.followers} paged={follows.paged} />
       <ProfilePrivacy showEmail={profile.showEmail} />
       {loaderData.moderator && <ProfileModeration />}
       <ProfileSessions />

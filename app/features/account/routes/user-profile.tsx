@@ -8,6 +8,8 @@ import { readFormData, textField } from "~/core/form-data.server";
 import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
 import { revalidateUnlessDialogChange, useUrlDialog } from "~/core/use-url-dialog";
+import { FollowButton, FollowCounts } from "~/features/follows";
+import { followIntentAction, isFollowIntent, memberFollowsFor } from "~/features/follows/index.server";
 import { BlockMemberDialog } from "~/features/messages";
 import { blockIntentAction, isBlockIntent } from "~/features/messages/index.server";
 import { ReportButton } from "~/features/moderation";
@@ -26,15 +28,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const user = await findPublicUser(ctx, params.userId);
     const isSelf = user.userId === member.id;
-    const blocked = isSelf ? false : await hasBlocked(ctx, user.userId);
-    return { user, isSelf, blocked, emailPrivate: isSelf && !member.showEmail };
+    const [blocked, follows] = await Promise.all([isSelf ? false : hasBlocked(ctx, user.userId), memberFollowsFor(ctx, user.userId)]);
+    return { user, isSelf, blocked, follows, emailPrivate: isSelf && !member.showEmail };
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404) throw refusal(NOT_FOUND, 404);
     throw error;
   }
 }
 
-/** Start Conversation goes to the conversation (created on first use); Block and Unblock come back here. */
+/** Start Conversation goes to the conversation (created on first use); Block, Unblock, Follow and Unfollow come back here. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = memberContext(context);
   let intent: string | undefined;
@@ -44,6 +46,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return actionError(error);
   }
   if (isBlockIntent(intent)) return blockIntentAction(ctx, intent, params.userId, `/users/${params.userId}`);
+  if (isFollowIntent(intent)) {
+    // The notice names the member; an unknown one is refused by the service with its own 404.
+    const name = await findPublicUser(ctx, params.userId).then(
+      (user) => user.name,
+      () => "this member",
+    );
+    return followIntentAction(ctx, intent, params.userId, name, `/users/${params.userId}`);
+  }
   if (intent !== "start") return refuse({ form: START_FAILED }, 400);
   try {
     const { conversationId } = await startConversation(ctx, params.userId);
@@ -63,7 +73,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 export default function UserProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, isSelf, blocked, emailPrivate } = loaderData;
+  const { user, isSelf, blocked, follows, emailPrivate } = loaderData;
   const headingId = useId();
   const navigation = useNavigation();
   const starting = navigation.state !== "idle" && navigation.formData?.get("intent") === "start";
@@ -83,6 +93,7 @@ export default function UserProfile({ loaderData, actionData }: Route.ComponentP
               {user.email}
             </a>
           )}
+          {follows && <FollowCounts followers={follows.followers} following={follows.following} />}
         </div>
         {/* The member's own words: kept as written (line breaks too), and a long unbroken word wraps. */}
         {user.bio && <p className="whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{user.bio}</p>}
@@ -101,6 +112,7 @@ export default function UserProfile({ loaderData, actionData }: Route.ComponentP
           </div>
         ) : (
           <div className="space-y-3">
+            {!blocked && follows && <FollowButton following={follows.viewerFollows} describedBy={headingId} error={errors?.follow} />}
             {blocked ? (
               <p className="text-stone-700">You have blocked {user.name}. Neither of you can message the other until you unblock them.</p>
             ) : (

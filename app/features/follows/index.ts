@@ -1,0 +1,2 @@
+export { FollowButton, FollowCounts } from "./follow-button";
+export { FollowLists } from "./follow-lists";
