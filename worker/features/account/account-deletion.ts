@@ -5,6 +5,7 @@ import { analyticsEvents, books, HOLDING_LOAN_STATES, interestRegistrations, loa
 import { sessionsDeletionPart } from "@worker/features/auth";
 import { booksDeletionPart } from "@worker/features/books";
 import { clubsDeletionPart } from "@worker/features/clubs";
+import { commentsDeletionPart } from "@worker/features/comments";
 import { importsDeletionPart } from "@worker/features/imports";
 import { borrowerTookPart, loansDeletionPart } from "@worker/features/loans";
 import { blocksDeletionPart, conversationsDeletionPart } from "@worker/features/messages";
@@ -132,6 +133,7 @@ export const tombstoneDeletionPart: AccountDeletionPart = {
 export const ACCOUNT_DELETION_PARTS: readonly AccountDeletionPart[] = [
   clubsDeletionPart,
   booksDeletionPart,
+  commentsDeletionPart,
   loansDeletionPart,
   notificationsDeletionPart,
   blocksDeletionPart,

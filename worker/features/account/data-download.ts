@@ -16,6 +16,7 @@ import {
 } from "@worker/db/schema";
 import { booksDataPart } from "@worker/features/books";
 import { clubsDataPart } from "@worker/features/clubs";
+import { commentsDataPart } from "@worker/features/comments";
 import { conversationsDataPart } from "@worker/features/messages";
 import { notFound, requireUser } from "@worker/core/errors";
 import { scheduleJob } from "@worker/core/jobs/schedule";
@@ -228,6 +229,7 @@ export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [
   loansDataPart,
   clubsDataPart,
   conversationsDataPart,
+  commentsDataPart,
   notificationsDataPart,
 ];
 
