@@ -1,7 +1,7 @@
 import type { ServiceContext } from "@worker/core/service-context";
 import { mediaUrl } from "@worker/core/shared/media-url";
 import { blocks, bookComments, users } from "@worker/db/schema";
-import { and, desc, eq, isNull, notExists, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { bookForComments, requireVisibleBook } from "./book-access";
 import { commentCursor, type CommentsQuery } from "./comment-rules";
 
@@ -25,9 +25,7 @@ export interface CommentPage {
 /** Neither the viewer nor the author has blocked the other: two probes of blocks' primary key. */
 function notBlockedWith(viewerId: string) {
   const blockedBy = (blockerId: typeof bookComments.authorId | string, blockedId: typeof bookComments.authorId | string) =>
-    notExists(
-      sql`select 1 from ${blocks} where ${blocks.blockerId} = ${blockerId} and ${blocks.blockedId} = ${blockedId}`,
-    );
+    sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${blockerId} and ${blocks.blockedId} = ${blockedId})`;
   return and(blockedBy(viewerId, bookComments.authorId), blockedBy(bookComments.authorId, viewerId));
 }
 
