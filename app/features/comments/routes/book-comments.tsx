@@ -53,12 +53,10 @@ function refused(errors: Record<string, string>, status: number, draft?: string)
   return data({ ok: false as const, errors, draft }, { status });
 }
 
-/** Nothing to show at this address; a GET goes to the book's comments. */
-export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/books/${params.bookId}#comments`);
-}
-
-/** Only seen when a comment form was posted without JavaScript and refused: why, and the text to try again. */
+/**
+ * Seen when a comment form was posted without JavaScript and refused: why, and the text to try
+ * again. (No loader that sends a GET on to the book: it would also run after that refused post.)
+ */
 export default function BookCommentRefused({ actionData, params }: Route.ComponentProps) {
   const error = actionData && !actionData.ok ? Object.values(actionData.errors)[0] : undefined;
   return (
