@@ -5,7 +5,9 @@ import { SAME_ORIGIN } from "../account/member-support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { page } from "../helpers/pages";
-import { block } from "./support";
+import { moderator } from "../moderation/support";
+import { api } from "../helpers/http";
+import { block, commentsOf, postComment } from "./support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -102,5 +104,27 @@ describe("Comments on the book page", () => {
     expect(second).toContain("Numbered comment #0#");
     expect(second).not.toContain("Numbered comment #21#");
     expect(second).toContain("Show the newest comments");
+  });
+
+  it("shows a moderator the reported comment with its book, and hides it from the moderation page's form", async () => {
+    const [owner, reader, writer, mod] = await Promise.all([signedInMember(), signedInMember(), signedInMember({ name: "Spammy Writer" }), moderator()]);
+    const book = await createBook(owner.user.id);
+    const posted = await postComment(book.id, writer, "Cheap pills at https://spam.example");
+    const filed = await api<{ reportId: string }>("/reports", reader, { method: "POST", json: { subject: "comment", commentId: posted.body.data!.commentId, reason: "spam" } });
+    const reportId = filed.body.data!.reportId;
+    const queue = markup((await page("/moderation", mod.cookie)).html);
+    expect(queue).toContain("Comment: ");
+    expect(queue).toContain("Cheap pills at https://spam.example");
+    expect(queue).toContain(`href="/books/${book.id}#comments"`);
+    expect(queue).toContain("Hide comment");
+    const hidden = await call("/moderation", {
+      method: "POST",
+      headers: { ...SAME_ORIGIN, Cookie: mod.cookie },
+      body: new URLSearchParams({ intent: "hide", reportId }),
+    });
+    expect(hidden.status).toBe(200);
+    expect(markup(await hidden.text())).toContain("Hidden. The report is closed.");
+    expect((await commentsOf(book.id, null)).body.data!.items).toEqual([]);
+    expect(markup((await page(`/books/${book.id}`)).html)).not.toContain("Cheap pills");
   });
 });
