@@ -184,7 +184,7 @@ describe("Writing a comment", () => {
   });
 
   it("answers 404 for an unknown book", async () => {
-    expect((await postComment("no-such-book", reader, "Hello")).status).toBe(404);
+    expect(await postComment("no-such-book", reader, "Hello")).toMatchObject({ status: 404, body: { success: false, error: "Book not found" } });
   });
 
   it("refuses a member the owner blocked, and one who blocked the owner (403)", async () => {
