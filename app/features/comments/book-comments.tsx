@@ -52,6 +52,7 @@ export function BookComments({ bookId, bookTitle, section }: { bookId: string; b
   async function showOlder(event: React.MouseEvent) {
     if (!nextToken) return;
     event.preventDefault();
+    if (loadingOlder) return;
     setLoadingOlder(true);
     setOlderError(null);
     try {

@@ -217,7 +217,7 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
         <GoogleMetadataSection metadata={book.google_metadata} />
         <CoverAnalysisSection analysis={book.cover_analysis} state={book.analysisState} message={book.analysisMessage} forOwner={isOwner} />
       </div>
-      {comments && <BookComments bookId={book.bookId} bookTitle={title} section={comments} />}
+      {comments && <BookComments key={book.bookId} bookId={book.bookId} bookTitle={title} section={comments} />}
     </article>
   );
 }
