@@ -61,4 +61,36 @@ test.describe("comments on a book, on a phone", () => {
     await reader.reload();
     await expect(readerComments.getByText("No comments yet.")).toBeVisible();
   });
+
+  test("'Show older comments' adds the older ones below, on the same page", async ({ page, newClient }) => {
+    await signInAsNewMember(page, newMember("Pat Pages"), { path: "/books/new", heading: "Add a book" });
+    const title = `Busy Book ${Date.now().toString(36)}`;
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Author").fill("Pat Pages");
+    await page.getByRole("button", { name: "Add Book" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    const bookPath = new URL(page.url()).pathname;
+    // 22 comments from three readers (each may post 10 a minute), oldest first.
+    let n = 0;
+    for (const name of ["Ann One", "Ben Two", "Cy Three"]) {
+      const { page: reader } = await newClient(name);
+      for (let i = 0; i < 8 && n < 22; i++, n++) {
+        const answer = await reader.request.post(`/api${bookPath}/comments`, { data: { body: `Numbered comment #${n}#` } });
+        expect(answer.status()).toBe(201);
+      }
+    }
+    await page.reload();
+    const comments = page.getByRole("region", { name: "Comments" });
+    const items = comments.getByRole("list", { name: `Comments on ${title}` }).getByRole("listitem");
+    await expect(items).toHaveCount(20);
+    await expect(items.first()).toContainText("Numbered comment #21#");
+    await expect(comments.getByText("Numbered comment #0#")).toHaveCount(0);
+    await page.evaluate(() => Object.assign(window, { stillThisPage: true }));
+    await comments.getByRole("link", { name: "Show older comments" }).click();
+    await expect(items).toHaveCount(22);
+    await expect(items.last()).toContainText("Numbered comment #0#");
+    await expect(comments.getByRole("link", { name: "Show older comments" })).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
+    expect(new URL(page.url()).search).toBe("");
+  });
 });
