@@ -11,6 +11,8 @@ export default [
   route("books/:bookId", "features/books/routes/book-detail.tsx"),
   // POST only: visitors are sent to sign in by the action itself, then back to the book.
   route("books/:bookId/borrow", "features/loans/routes/borrow.tsx"),
+  // POST only: the book page's comment forms (a visitor is sent to sign in).
+  route("books/:bookId/comments", "features/comments/routes/book-comments.tsx"),
   route("swap-toys", "features/site/routes/swap-toys.tsx"),
   // Public: an e-mail's signed link turns a preference off without signing in.
   route("unsubscribe", "features/notifications/routes/unsubscribe.tsx"),

@@ -7,6 +7,7 @@ import { authApi } from "@worker/features/auth/api";
 import { booksApi } from "@worker/features/books/api";
 import { uploadsApi } from "@worker/features/books/uploads-api";
 import { clubsApi } from "@worker/features/clubs/api";
+import { bookCommentsApi } from "@worker/features/comments/api";
 import { bookMetadataApi, imageMetadataApi } from "@worker/features/covers/api";
 import { followsApi } from "@worker/features/follows/api";
 import { geoApi } from "@worker/features/geo/api";
@@ -48,6 +49,7 @@ const routes = api
   // Before /books, so /books/metadata is not taken for a book id.
   .route("/books/metadata", bookMetadataApi)
   .route("/books", bookLoansApi)
+  .route("/books", bookCommentsApi)
   .route("/books", booksApi)
   .route("/clubs", clubsApi)
   .route("/dm", dmApi)

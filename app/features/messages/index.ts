@@ -1,2 +1,3 @@
 export { BlockMemberDialog } from "./block-member-dialog";
+export { MessageText } from "./message-text";
 export { DM_LIST_EVENT, DM_UPDATED_EVENT, announceDmUpdate, isOpenConversation, noteReadThrough, unreadOf, type DmUpdate } from "./dm-events";

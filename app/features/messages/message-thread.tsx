@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { formatDayTime, type Reader } from "@worker/core/shared/date-format";
 import { useReader } from "~/core/use-reader";
 import type { RoomMessage } from "../../../durable-objects/conversation-room";
-import { messageParts } from "./message-links";
+import { MessageText } from "./message-text";
 import { useThread } from "./use-thread";
 import { ReportDialog } from "~/features/moderation";
 import { keepInView } from "~/ui/keep-in-view";
@@ -20,24 +20,6 @@ interface ThreadProps {
   blockedByViewer: boolean;
   /** What a send without JavaScript left behind: the text and why it was refused. */
   unsent?: { content: string; error: string };
-}
-
-/**
- * A message's words, its web addresses as links: built as React elements, never as HTML. A link
- * opens in a new tab, gives that site no handle on this page (noopener), and carries no endorsement
- * (nofollow ugc: a member wrote it, not BookClub).
- */
-function MessageText({ content }: { content: string }) {
-  return messageParts(content).map((part, index) =>
-    "url" in part ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one message never reorder
-      <a key={index} href={part.url} target="_blank" rel="noopener nofollow ugc" className="underline">
-        {part.url}
-      </a>
-    ) : (
-      part.text
-    ),
-  );
 }
 
 function MessageItem({

@@ -5,11 +5,12 @@ import { Dialog } from "~/ui/dialog";
 import { TextAreaField } from "~/ui/field";
 import { FieldError } from "~/ui/field-error";
 
-/** What is reported: a member, a book, or one message of a conversation the viewer is in. */
+/** What is reported: a member, a book, one message of a conversation the viewer is in, or a comment under a book. */
 export type ReportTarget =
   | { subject: "member"; userId: string }
   | { subject: "book"; bookId: string }
-  | { subject: "message"; conversationId: string; messageId: string };
+  | { subject: "message"; conversationId: string; messageId: string }
+  | { subject: "comment"; commentId: string };
 
 type ReportResult = { ok: true; message: string } | { ok: false; errors: Record<string, string> };
 

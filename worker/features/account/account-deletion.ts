@@ -6,6 +6,7 @@ import { sessionsDeletionPart } from "@worker/features/auth";
 import { booksDeletionPart } from "@worker/features/books";
 import { clubsDeletionPart } from "@worker/features/clubs";
 import { followsDeletionPart } from "@worker/features/follows";
+import { commentsDeletionPart } from "@worker/features/comments";
 import { importsDeletionPart } from "@worker/features/imports";
 import { borrowerTookPart, loansDeletionPart } from "@worker/features/loans";
 import { blocksDeletionPart, conversationsDeletionPart } from "@worker/features/messages";
@@ -133,6 +134,7 @@ export const tombstoneDeletionPart: AccountDeletionPart = {
 export const ACCOUNT_DELETION_PARTS: readonly AccountDeletionPart[] = [
   clubsDeletionPart,
   booksDeletionPart,
+  commentsDeletionPart,
   loansDeletionPart,
   notificationsDeletionPart,
   blocksDeletionPart,

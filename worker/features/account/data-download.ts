@@ -17,6 +17,7 @@ import {
 import { booksDataPart } from "@worker/features/books";
 import { clubsDataPart } from "@worker/features/clubs";
 import { followsDataPart } from "@worker/features/follows";
+import { commentsDataPart } from "@worker/features/comments";
 import { conversationsDataPart } from "@worker/features/messages";
 import { notFound, requireUser } from "@worker/core/errors";
 import { scheduleJob } from "@worker/core/jobs/schedule";
@@ -229,6 +230,7 @@ export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [
   loansDataPart,
   clubsDataPart,
   conversationsDataPart,
+  commentsDataPart,
   notificationsDataPart,
   followsDataPart,
 ];

@@ -19,11 +19,13 @@ export const openReportView = z.looseObject({
   subject: z.enum(REPORT_SUBJECTS),
   reason: z.enum(REPORT_REASONS),
   details: z.string(),
-  /** The reported profile, book or message as it was when reported. */
+  /** The reported profile, book, message or comment as it was when reported. */
   snapshot: z.string(),
   bookId: z.string().nullable(),
   conversationId: z.string().nullable(),
   messageId: z.string().nullable(),
+  /** The reported comment (its book is `bookId`), null for other subjects. */
+  commentId: z.string().nullable(),
   createdAt: z.int(),
   reporter: memberRef,
   subjectUser: memberRef.extend({ suspended: z.boolean() }),

@@ -67,10 +67,10 @@ export const moderationApi = new Hono<AppEnv>()
   .post(
     "/reports/:id/hide",
     doc("POST", {
-      summary: "Hide the reported book or message",
+      summary: "Hide the reported book, message or comment",
       who: "moderator",
       tags,
-      description: `Hide its book (out of the library, search and its page) or message (gone from the thread for both members); other open reports of the same content close with it. 400 for a report of a member (\`A member can't be hidden. Suspend them instead, or dismiss the report.\`); 404 also when the book, conversation or message no longer exists. ${reviewNote}. ${moderatorsNote}`,
+      description: `Hide its book (out of the library, search and its page), message (gone from the thread for both members) or comment (shown to nobody); other open reports of the same content close with it. 400 for a report of a member (\`A member can't be hidden. Suspend them instead, or dismiss the report.\`); 404 also when the book, conversation, message or comment no longer exists. ${reviewNote}. ${moderatorsNote}`,
       data: reportHiddenView,
       errors: [404, 409],
     }),

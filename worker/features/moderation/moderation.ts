@@ -5,6 +5,7 @@ import { idSchema } from "@worker/core/shared/id";
 import { books, reports, sessions, users } from "@worker/db/schema";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { signOutOpenTabs } from "@worker/core/member-inbox-stubs";
+import { hideComment } from "@worker/features/comments";
 import { aliasedTable, and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
 
@@ -45,6 +46,7 @@ export async function listOpenReports(ctx: ServiceContext) {
       bookId: reports.bookId,
       conversationId: reports.conversationId,
       messageId: reports.messageId,
+      commentId: reports.commentId,
       createdAt: reports.createdAt,
       reporterId: reports.reporterId,
       reporterName: reporter.name,
@@ -100,8 +102,9 @@ export async function dismissReport(ctx: ServiceContext, reportId: string) {
 }
 
 /**
- * Hides the reported book (out of the library, search, counts and its page) or message (gone from
- * the thread for both members). Other open reports of the same book or message are closed with it.
+ * Hides the reported book (out of the library, search, counts and its page), message (gone from
+ * the thread for both members) or comment (shown to nobody). Other open reports of the same content
+ * are closed with it.
  */
 export async function hideReportedContent(ctx: ServiceContext, reportId: string) {
   requireModerator(ctx);
@@ -114,13 +117,17 @@ export async function hideReportedContent(ctx: ServiceContext, reportId: string)
     await ctx.db.batch([
       // "moderation" also replaces "suspension", so lifting a suspension does not bring this book back.
       ctx.db.update(books).set({ hidden: "moderation", updatedAt: Date.now() }).where(eq(books.id, report.bookId)),
-      ctx.db.update(reports).set(done).where(and(sameMember, eq(reports.bookId, report.bookId))),
+      // A comment report names its book too: it is about the comment, and stays open.
+      ctx.db.update(reports).set(done).where(and(sameMember, eq(reports.subject, "book"), eq(reports.bookId, report.bookId))),
     ]);
   } else if (report.subject === "message") {
     if (!report.conversationId || !report.messageId) throw notFound("The reported conversation no longer exists.");
     const found = await conversationRoom(ctx.env, report.conversationId).hideMessage(report.messageId);
     if (!found) throw notFound("The reported message no longer exists.");
     await ctx.db.update(reports).set(done).where(and(sameMember, eq(reports.messageId, report.messageId)));
+  } else if (report.subject === "comment") {
+    if (!report.commentId || !(await hideComment(ctx.db, report.commentId))) throw notFound("The reported comment no longer exists.");
+    await ctx.db.update(reports).set(done).where(and(sameMember, eq(reports.commentId, report.commentId)));
   } else {
     throw badRequest("A member can't be hidden. Suspend them instead, or dismiss the report.");
   }

@@ -6,6 +6,7 @@ import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_RECEIVED } from "@worker/cor
 import { cleanText } from "@worker/core/shared/text";
 import { books, type ReportSubject, reports, users } from "@worker/db/schema";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
+import { findReportableComment } from "@worker/features/comments";
 import { requireParticipant } from "@worker/features/messages";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
@@ -22,15 +23,16 @@ const reportFields = {
   }).default(""),
 };
 
-/** A report of a member, a book or a message (in a conversation the reporter is part of). */
+/** A report of a member, a book, a message (in a conversation the reporter is part of) or a comment under a book. */
 export const reportSchema = z.discriminatedUnion(
   "subject",
   [
     z.object({ subject: z.literal("member"), userId: id, ...reportFields }),
     z.object({ subject: z.literal("book"), bookId: id, ...reportFields }),
     z.object({ subject: z.literal("message"), conversationId: id, messageId: id, ...reportFields }),
+    z.object({ subject: z.literal("comment"), commentId: id, ...reportFields }),
   ],
-  { message: "subject must be member, book or message" },
+  { message: "subject must be member, book, message or comment" },
 );
 export type ReportInput = z.output<typeof reportSchema>;
 
@@ -39,6 +41,7 @@ interface ReportTarget {
   bookId?: string;
   conversationId?: string;
   messageId?: string;
+  commentId?: string;
   /** What was reported as it was then: the moderator is not in the conversation, and a book may change. */
   snapshot: string;
 }
@@ -61,6 +64,7 @@ export async function createReport(ctx: ServiceContext, input: ReportInput): Pro
     bookId: target.bookId ?? null,
     conversationId: target.conversationId ?? null,
     messageId: target.messageId ?? null,
+    commentId: target.commentId ?? null,
     snapshot: target.snapshot,
     reason: input.reason,
     details: input.details,
@@ -85,6 +89,13 @@ async function findTarget(ctx: ServiceContext, input: ReportInput, reporterId: s
     if (book.userId === reporterId) throw badRequest("You can't report your own book.");
     const heading = `${book.title || "Untitled Book"} by ${book.author || "Unknown"}`;
     return { subjectUserId: book.userId, bookId: book.id, snapshot: [heading, book.description].filter(Boolean).join("\n\n") };
+  }
+  if (input.subject === "comment") {
+    const comment = await findReportableComment(ctx, input.commentId);
+    if (!comment) throw notFound("Comment not found");
+    if (comment.authorId === reporterId) throw badRequest("You can't report your own comment.");
+    // The book gives the moderator the comment's place; the snapshot keeps its words if it is deleted.
+    return { subjectUserId: comment.authorId, bookId: comment.bookId, commentId: comment.commentId, snapshot: comment.body };
   }
   // A conversation the reporter is not in is not found, like everywhere else.
   await requireParticipant(ctx, input.conversationId);

@@ -9,6 +9,8 @@ import { refusal } from "~/core/refusal.server";
 import { readerFor, serviceContext } from "~/core/route-context.server";
 import { BookLoanPanel, BorrowButton } from "~/features/loans";
 import { loanIntentAction, timeFor, todayFor, withDueLabel } from "~/features/loans/index.server";
+import { BookComments } from "~/features/comments";
+import { loadBookComments } from "~/features/comments/index.server";
 import { ReportButton } from "~/features/moderation";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { BookCover } from "../book-cover";
@@ -20,19 +22,20 @@ import type { Route } from "./+types/book-detail";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = serviceContext(context);
-  const [book, panel] = await Promise.all([
+  const [book, panel, comments] = await Promise.all([
     findBookById(ctx, params.bookId),
     // No book, no panel: the 404 below says so.
     bookLoanPanel(ctx, params.bookId).catch((error: unknown) => {
       if (error instanceof ServiceError && error.status === 404) return null;
       throw error;
     }),
+    loadBookComments(ctx, params.bookId, request),
   ]);
   if (!book || !panel) throw refusal("We couldn't find that book. It may have been removed by its owner.", 404);
   const reader = readerFor(request, context);
   const today = todayFor(reader);
   const offerUntil = panel.waitlist.offerExpiresAt === null ? null : timeFor(reader, panel.waitlist.offerExpiresAt);
-  return { book: withDueLabel(book, today, reader), isOwner: ctx.user?.id === book.userId, signedIn: Boolean(ctx.user), panel, today, offerUntil };
+  return { book: withDueLabel(book, today, reader), isOwner: ctx.user?.id === book.userId, signedIn: Boolean(ctx.user), panel, today, offerUntil, comments };
 }
 
 /** The lending panel's forms (request, cancel, waitlist); visitors are sent to sign in and back here. */
@@ -86,7 +89,7 @@ function Fact({ label, value }: { label: string; value: string | number | null |
 }
 
 export default function BookDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { book, isOwner, signedIn, panel, today, offerUntil } = loaderData;
+  const { book, isOwner, signedIn, panel, today, offerUntil, comments } = loaderData;
   const title = book.title || "Untitled Book";
   const owner = book.userName || "owner";
   const audience = audienceOf(book);
@@ -215,6 +218,7 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
         <GoogleMetadataSection metadata={book.google_metadata} />
         <CoverAnalysisSection analysis={book.cover_analysis} state={book.analysisState} message={book.analysisMessage} forOwner={isOwner} />
       </div>
+      {comments && <BookComments key={book.bookId} bookId={book.bookId} bookTitle={title} section={comments} />}
     </article>
   );
 }

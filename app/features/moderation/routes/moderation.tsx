@@ -67,6 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const SUBJECT_LABELS = { member: "Member", book: "Book", message: "Message", comment: "Comment" } as const;
+const HIDE_LABELS = { member: "", book: "Hide book", message: "Hide message", comment: "Hide comment" } as const;
 
 function ReportItem({ report }: { report: OpenReport }) {
   const navigation = useNavigation();
@@ -92,9 +93,11 @@ function ReportItem({ report }: { report: OpenReport }) {
         <blockquote className="rounded-lg border-l-4 border-stone-300 bg-stone-50 p-3 break-words whitespace-pre-wrap">{report.snapshot}</blockquote>
       )}
       {report.details && <p className="break-words whitespace-pre-wrap">Details: {report.details}</p>}
-      {report.subject === "book" && report.bookId && !report.bookHidden && (
+      {(report.subject === "book" || report.subject === "comment") && report.bookId && !report.bookHidden && (
         <p className="text-sm">
-          <Link to={`/books/${report.bookId}`} className="font-medium text-brand-700 hover:underline">Open the book</Link>
+          <Link to={report.subject === "comment" ? `/books/${report.bookId}#comments` : `/books/${report.bookId}`} className="font-medium text-brand-700 hover:underline">
+            Open the book
+          </Link>
         </p>
       )}
       <Form method="post" className="flex flex-wrap gap-2">
@@ -104,7 +107,7 @@ function ReportItem({ report }: { report: OpenReport }) {
         </button>
         {report.subject !== "member" && (
           <button type="submit" name="intent" value="hide" className="btn btn-danger" disabled={busy}>
-            {report.subject === "book" ? "Hide book" : "Hide message"}
+            {HIDE_LABELS[report.subject]}
           </button>
         )}
         {!report.subjectUser.suspended && (

@@ -1,0 +1,1 @@
+export { loadBookComments, OLDER_COMMENTS_PARAM, type BookCommentsData } from "./comments.server";

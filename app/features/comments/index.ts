@@ -1,0 +1,1 @@
+export { BookComments } from "./book-comments";

@@ -1,0 +1,19 @@
+import { messageParts } from "./message-links";
+
+/**
+ * A message's (or a comment's) words, its web addresses as links: built as React elements, never as
+ * HTML. A link opens in a new tab, gives that site no handle on this page (noopener), and carries no
+ * endorsement (nofollow ugc: a member wrote it, not BookClub).
+ */
+export function MessageText({ content }: { content: string }) {
+  return messageParts(content).map((part, index) =>
+    "url" in part ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one message never reorder
+      <a key={index} href={part.url} target="_blank" rel="noopener nofollow ugc" className="underline">
+        {part.url}
+      </a>
+    ) : (
+      part.text
+    ),
+  );
+}
