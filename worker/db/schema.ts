@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { CoverAnalysis } from "../core/shared/cover-analysis";
 
 // Times are Unix epoch milliseconds; ids are UUIDs unless said otherwise.
@@ -169,6 +169,14 @@ export const clubs = sqliteTable(
     location: text("location").notNull(),
     isPrivate: integer("is_private", { mode: "boolean" }).notNull().default(false),
     memberLimit: integer("member_limit"),
+    /** The IANA zone the club meets in: meeting times are written and reminded in it. */
+    timezone: text("timezone").notNull().default("UTC"),
+    /**
+     * A coarse position for "near me" (rounded to 0.01°, about 1 km), from the creator's "Use my
+     * location" or the geocoded location text; never a member's own position. Null: not placed.
+     */
+    latitude: real("latitude"),
+    longitude: real("longitude"),
     /** Active memberships, kept by triggers on memberships (migrations/0004). */
     memberCount: integer("member_count").notNull().default(0),
     createdBy: text("created_by")
@@ -177,7 +185,12 @@ export const clubs = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
-  (t) => [uniqueIndex("clubs_id_idx").on(t.id), index("clubs_creator_idx").on(t.createdBy)],
+  (t) => [
+    uniqueIndex("clubs_id_idx").on(t.id),
+    index("clubs_creator_idx").on(t.createdBy),
+    // "Near me": a latitude band first, then longitude, among placed clubs only.
+    index("clubs_position_idx").on(t.latitude, t.longitude).where(sql`latitude is not null`),
+  ],
 );
 
 export const MEMBER_ROLES = ["admin", "member"] as const;
@@ -633,7 +646,7 @@ export const dataExports = sqliteTable(
   (t) => [index("data_exports_user_recent_idx").on(t.userId, t.createdAt)],
 );
 
-export const REPORT_SUBJECTS = ["member", "book", "message", "comment"] as const;
+export const REPORT_SUBJECTS = ["member", "book", "message", "comment", "club_message"] as const;
 export type ReportSubject = (typeof REPORT_SUBJECTS)[number];
 export const REPORT_STATES = ["open", "actioned", "dismissed"] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
@@ -656,6 +669,8 @@ export const reports = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     bookId: text("book_id").references(() => books.id, { onDelete: "set null" }),
     conversationId: text("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
+    /** The club whose room holds a reported club message (`messageId`). */
+    clubId: text("club_id").references(() => clubs.id, { onDelete: "set null" }),
     messageId: text("message_id"),
     /** A reported book comment; it may since have been deleted, so no foreign key. */
     commentId: text("comment_id"),
@@ -722,6 +737,222 @@ export const bookComments = sqliteTable(
     // A member's own comments, for the data download and the per-member rate limit.
     index("book_comments_author_recent_idx").on(t.authorId, t.createdAt),
   ],
+);
+
+/* ---------------------------------------------------------------------------------------------
+ * Clubs that read together (issue 24): the club's book and schedule, meetings, polls and the room.
+ * ------------------------------------------------------------------------------------------- */
+
+export const CLUB_BOOK_STATES = ["current", "finished"] as const;
+
+/**
+ * A book the club reads: its current one (at most one per club) and its shelf history. Either one of
+ * the app's books (`bookId`) or a title and author of its own; `matchKey` (normalised title and
+ * author) and `isbn13` find the copies members own.
+ */
+export const clubBooks = sqliteTable(
+  "club_books",
+  {
+    id: text("id").primaryKey(),
+    clubId: text("club_id")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    bookId: text("book_id").references(() => books.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    author: text("author").notNull().default(""),
+    isbn13: text("isbn13"),
+    /** Normalised "title|author" (lower case, no accents or punctuation), for matching copies without an ISBN. */
+    matchKey: text("match_key").notNull(),
+    /** An R2 key (`covers/…`) or an https cover URL from the ISBN look-up. */
+    cover: text("cover"),
+    state: text("state", { enum: CLUB_BOOK_STATES }).notNull().default("current"),
+    /** The calendar day (YYYY-MM-DD) the club means to finish by. */
+    finishBy: text("finish_by"),
+    startedAt: integer("started_at", { mode: "number" }).notNull(),
+    finishedAt: integer("finished_at", { mode: "number" }),
+    setBy: text("set_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("club_books_one_current_idx").on(t.clubId).where(sql`state = 'current'`),
+    index("club_books_club_history_idx").on(t.clubId, t.state, t.finishedAt),
+  ],
+);
+
+/** A step of a club book's schedule: "Chapters 1–8" by a day. */
+export const clubMilestones = sqliteTable(
+  "club_milestones",
+  {
+    id: text("id").primaryKey(),
+    clubBookId: text("club_book_id")
+      .notNull()
+      .references(() => clubBooks.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    label: text("label").notNull(),
+    /** YYYY-MM-DD, or null for no date. */
+    dueOn: text("due_on"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("club_milestones_book_position_idx").on(t.clubBookId, t.position)],
+);
+
+/** A member who reached a milestone. `shared`: their name may be shown; otherwise they only count. */
+export const milestoneProgress = sqliteTable(
+  "milestone_progress",
+  {
+    milestoneId: text("milestone_id")
+      .notNull()
+      .references(() => clubMilestones.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    shared: integer("shared", { mode: "boolean" }).notNull().default(false),
+    doneAt: integer("done_at", { mode: "number" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [primaryKey({ columns: [t.milestoneId, t.userId] }), index("milestone_progress_user_idx").on(t.userId)],
+);
+
+/** A club meeting: a time in the club's zone, a place or an https video link, and what it discusses. */
+export const clubMeetings = sqliteTable(
+  "club_meetings",
+  {
+    id: text("id").primaryKey(),
+    clubId: text("club_id")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    startsAt: integer("starts_at", { mode: "number" }).notNull(),
+    /** Minutes; the .ics end time. */
+    durationMinutes: integer("duration_minutes").notNull().default(90),
+    place: text("place").notNull().default(""),
+    videoUrl: text("video_url"),
+    note: text("note").notNull().default(""),
+    milestoneId: text("milestone_id").references(() => clubMilestones.id, { onDelete: "set null" }),
+    /** Bumped on every change: the .ics SEQUENCE, and part of reminder dedupe keys. */
+    sequence: integer("sequence").notNull().default(0),
+    cancelledAt: integer("cancelled_at", { mode: "number" }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (t) => [index("club_meetings_club_starts_idx").on(t.clubId, t.startsAt)],
+);
+
+export const RSVP_ANSWERS = ["going", "maybe", "not_going"] as const;
+export type RsvpAnswer = (typeof RSVP_ANSWERS)[number];
+
+export const meetingRsvps = sqliteTable(
+  "meeting_rsvps",
+  {
+    meetingId: text("meeting_id")
+      .notNull()
+      .references(() => clubMeetings.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    answer: text("answer", { enum: RSVP_ANSWERS }).notNull(),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.userId] }), index("meeting_rsvps_user_idx").on(t.userId)],
+);
+
+/**
+ * A member's calendar feed: a secret URL calendar apps subscribe to. Only the token's SHA-256 is
+ * stored; revoking deletes the row, so the old URL stops at once.
+ */
+export const calendarFeeds = sqliteTable(
+  "calendar_feeds",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "number" }),
+  },
+  (t) => [index("calendar_feeds_user_idx").on(t.userId)],
+);
+
+export const POLL_KINDS = ["book", "date", "choice"] as const;
+export type PollKind = (typeof POLL_KINDS)[number];
+
+/**
+ * A club poll: the next book (ranked choice, counted by instant runoff), a meeting date (approval)
+ * or plain multiple choice. `result` keeps the count made at close (with the runoff's rounds).
+ */
+export const clubPolls = sqliteTable(
+  "club_polls",
+  {
+    id: text("id").primaryKey(),
+    clubId: text("club_id")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: POLL_KINDS }).notNull(),
+    question: text("question").notNull(),
+    closesAt: integer("closes_at", { mode: "number" }),
+    /** Results are shown only once the poll is closed. */
+    hideResults: integer("hide_results", { mode: "boolean" }).notNull().default(false),
+    closedAt: integer("closed_at", { mode: "number" }),
+    result: text("result", { mode: "json" }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("club_polls_club_recent_idx").on(t.clubId, t.createdAt)],
+);
+
+/** A poll's option: a label, or a candidate book (book polls), or a meeting slot (date polls). */
+export const pollOptions = sqliteTable(
+  "poll_options",
+  {
+    id: text("id").primaryKey(),
+    pollId: text("poll_id")
+      .notNull()
+      .references(() => clubPolls.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    label: text("label").notNull(),
+    bookId: text("book_id").references(() => books.id, { onDelete: "set null" }),
+    author: text("author"),
+    isbn13: text("isbn13"),
+    startsAt: integer("starts_at", { mode: "number" }),
+  },
+  (t) => [uniqueIndex("poll_options_poll_position_idx").on(t.pollId, t.position)],
+);
+
+/** One ballot per member and poll, changed in place until the poll closes: the option ids, in rank order for ranked choice. */
+export const pollBallots = sqliteTable(
+  "poll_ballots",
+  {
+    pollId: text("poll_id")
+      .notNull()
+      .references(() => clubPolls.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    choices: text("choices", { mode: "json" }).$type<string[]>().notNull(),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.userId] }), index("poll_ballots_user_idx").on(t.userId)],
+);
+
+/**
+ * How far each member has read the club room: the room (a Durable Object per club) keeps the
+ * messages; this row lets My Clubs show every club's unread count in one indexed read.
+ */
+export const clubRoomReads = sqliteTable(
+  "club_room_reads",
+  {
+    clubId: text("club_id")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Messages in the room the member has not read (kept by the room as messages come and reads happen). */
+    unread: integer("unread").notNull().default(0),
+    lastReadAt: integer("last_read_at", { mode: "number" }),
+  },
+  (t) => [primaryKey({ columns: [t.clubId, t.userId] }), index("club_room_reads_user_idx").on(t.userId)],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -28,6 +28,13 @@ export const NOTIFICATION_PREFERENCE = {
   message_received: "dm_message_received",
   followed_member_new_books: "new_book_from_followed_user",
   book_comment: "comment_on_your_book",
+  club_meeting_soon: "club_announcement",
+  club_meeting_changed: "club_announcement",
+  club_meeting_cancelled: "club_announcement",
+  club_poll_opened: "club_announcement",
+  club_poll_closed: "club_announcement",
+  club_announcement: "club_announcement",
+  club_room_messages: "club_announcement",
 } as const satisfies Record<string, NotificationKey | null>;
 export type NotificationType = keyof typeof NOTIFICATION_PREFERENCE;
 

@@ -66,8 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const SUBJECT_LABELS = { member: "Member", book: "Book", message: "Message", comment: "Comment" } as const;
-const HIDE_LABELS = { member: "", book: "Hide book", message: "Hide message", comment: "Hide comment" } as const;
+const SUBJECT_LABELS = { member: "Member", book: "Book", message: "Message", comment: "Comment", club_message: "Club room message" } as const;
+const HIDE_LABELS = { member: "", book: "Hide book", message: "Hide message", comment: "Hide comment", club_message: "Hide message" } as const;
 
 function ReportItem({ report }: { report: OpenReport }) {
   const navigation = useNavigation();
