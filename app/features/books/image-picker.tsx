@@ -1,14 +1,32 @@
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { ACCEPTED_IMAGE_TYPES } from "@worker/core/shared/image-type";
 import { DEFAULT_MAX_IMAGES } from "@worker/core/shared/upload-rules";
 import { pickImages } from "./pick-images";
 
+/**
+ * A blob: URL for the file, made and revoked by the same effect: StrictMode's mount, clean-up, mount
+ * (under `npm run dev`) revokes the first URL and makes a second, so the preview never points at a
+ * revoked one. (A URL made during render and revoked in an effect died before the image loaded.)
+ */
+function useObjectUrl(file: File): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const made = URL.createObjectURL(file);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file]);
+  return url;
+}
+
 function Thumbnail({ file, onRemove }: { file: File; onRemove: () => void }) {
-  const url = useMemo(() => URL.createObjectURL(file), [file]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  const url = useObjectUrl(file);
   return (
     <li className="relative">
-      <img src={url} alt={`Selected: ${file.name}`} className="aspect-[2/3] w-full rounded-md bg-stone-200 object-cover" />
+      {url ? (
+        <img src={url} alt={`Selected: ${file.name}`} className="aspect-[2/3] w-full rounded-md bg-stone-200 object-cover" />
+      ) : (
+        <div className="aspect-[2/3] w-full rounded-md bg-stone-200" />
+      )}
       <button
         type="button"
         onClick={onRemove}
