@@ -2,21 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { ACCEPTED_IMAGE_TYPES } from "@worker/core/shared/image-type";
 import { DEFAULT_MAX_IMAGES } from "@worker/core/shared/upload-rules";
 import { pickImages } from "./pick-images";
-
-/**
- * A blob: URL for the file, made and revoked by the same effect: StrictMode's mount, clean-up, mount
- * (under `npm run dev`) revokes the first URL and makes a second, so the preview never points at a
- * revoked one. (A URL made during render and revoked in an effect died before the image loaded.)
- */
-function useObjectUrl(file: File): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const made = URL.createObjectURL(file);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [file]);
-  return url;
-}
+import { useObjectUrl } from "./use-object-url";
 
 function Thumbnail({ file, onRemove }: { file: File; onRemove: () => void }) {
   const url = useObjectUrl(file);
