@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { analyticsEvents, loans } from "@worker/db/schema";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { db, signedInMember } from "../helpers/fixtures";
-import { call } from "../helpers/http";
+import { api, call } from "../helpers/http";
 import { page } from "../helpers/pages";
 import { SAME_ORIGIN } from "../account/member-support";
 import { lendingScene, type Member, requestLoanAs, stepOk } from "./support";
@@ -102,5 +102,26 @@ describe("the book page tells one story", () => {
     const visitor = (await page(path)).html;
     expect(badges(visitor)).toEqual(["Promised"]);
     expect(actions(visitor)).toEqual(["Join the waitlist"]);
+  });
+});
+
+describe("POST /api/loans/borrow: the same one step for API clients", () => {
+  type Answer = { loan: { loanId: string; state: string; conversationId: string }; conversationId: string; created: boolean };
+  it("asks and opens the chat once; a second call names the same loan and chat and sends nothing", async () => {
+    const scene = await lendingScene({ title: "Api Borrow" });
+    const first = await api<Answer>("/loans/borrow", scene.borrower, { method: "POST", json: { bookId: scene.book.id, requestId: crypto.randomUUID() } });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ created: true, loan: { state: "requested" } });
+    const again = await api<Answer>("/loans/borrow", scene.borrower, { method: "POST", json: { bookId: scene.book.id } });
+    expect(again.body.data).toMatchObject({ created: false, conversationId: first.body.data!.conversationId, loan: { loanId: first.body.data!.loan.loanId } });
+    const chat = (await conversationRoom(env, first.body.data!.conversationId).list(scene.owner.user.id, 10)).items;
+    expect(chat.filter((m) => m.content === `Hi! I'm interested in borrowing "Api Borrow". Is it available?`)).toHaveLength(1);
+  });
+
+  it("refuses the owner (400) and visitors (401)", async () => {
+    const scene = await lendingScene();
+    const own = await api("/loans/borrow", scene.owner, { method: "POST", json: { bookId: scene.book.id } });
+    expect(own).toMatchObject({ status: 400, body: { error: "This is your own book." } });
+    expect((await api("/loans/borrow", null, { method: "POST", json: { bookId: scene.book.id } })).status).toBe(401);
   });
 });
