@@ -121,8 +121,9 @@ export function BookLoanPanel({
     status = `You're number ${waitlist.myPlace} on the waitlist`;
     actions = leave;
   } else if (holding || waitlist.size > 0) {
-    // Someone else has the book, or it is being offered to the next in line: no borrow button then.
-    actions = form("join-waitlist", "Join the waitlist", "Joining…");
+    // Someone else has the book, or it is being offered to the next in line: no borrow button then,
+    // and the waitlist is the page's one action.
+    actions = form("join-waitlist", "Join the waitlist", "Joining…", true);
   } else {
     actions = borrow;
   }
