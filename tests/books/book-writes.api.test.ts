@@ -159,15 +159,16 @@ describe("one cover per book", () => {
     expect(never).toMatchObject({ status: 400, body: { success: false, error: "Upload the image before adding the book." } });
   });
 
-  it("offers no way to point an existing book at another cover", async () => {
+  it("lets an existing book take a new cover of its own only (issue 23): never another book's, never by `coverKey`", async () => {
     const member = await signedInMember();
     const key = await uploadedKey(member.user.id);
+    const other = await createBook(member.user.id, { coverKey: key });
     const book = await createBook(member.user.id, { coverKey: await uploadedKey(member.user.id) });
-    for (const body of [{ s3Key: key }, { coverKey: key }]) {
-      expect((await send("PUT", `/books/${book.id}`, member.cookie, body)).status).toBe(400);
-    }
+    expect((await send("PUT", `/books/${book.id}`, member.cookie, { coverKey: key })).status).toBe(400);
+    expect((await send("PUT", `/books/${book.id}`, member.cookie, { s3Key: key })).status).toBe(409);
     const [row] = await db.select({ coverKey: books.coverKey }).from(books).where(eq(books.id, book.id));
     expect(row!.coverKey).not.toBe(key);
+    expect(other.coverKey).toBe(key);
   });
 
   it("never deletes a cover another book still shows (rows from before the rule)", async () => {

@@ -15,6 +15,19 @@ function dueText(day: string) {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/**
+ * A member presses the book page's one borrow action ("Borrow from {owner}"), which records the
+ * request and lands them in the chat; back on the book page, the request shows.
+ */
+async function borrowFromBookPage(page: Page, bookPath: string, title: string, ownerName: string) {
+  await page.goto(bookPath);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await page.getByRole("button", { name: `Borrow from ${ownerName}` }).click();
+  await expect(page.getByRole("log", { name: `Messages with ${ownerName}` }).getByText(`Hi! I'm interested in borrowing "${title}". Is it available?`)).toBeVisible();
+  await page.goto(bookPath);
+  await expect(page.getByText("You asked to borrow this book")).toBeVisible();
+}
+
 /** The row of /loans that shows the book titled `title`. */
 const loanRow = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
 
@@ -31,15 +44,11 @@ test("a loan from request to return: accepted with a due date, seen by the borro
   const title = `The Left Hand of Darkness ${Date.now().toString(36)}`;
   const bookPath = await addBookByHand(page, title, "Ursula K. Le Guin");
   // Owners are not offered their own book.
-  await expect(page.getByRole("button", { name: "Request to borrow" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Borrow from / })).toHaveCount(0);
 
-  // B asks to borrow it from the book page, beside the spec's chat button.
+  // B asks to borrow it from the book page: the one borrow action records the request and opens the chat.
   const b = borrower.page;
-  await b.goto(bookPath);
-  await expect(b.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await expect(b.getByRole("button", { name: `Borrow from ${owner.name}` })).toBeVisible();
-  await b.getByRole("button", { name: "Request to borrow" }).click();
-  await expect(b.getByText("You asked to borrow this book")).toBeVisible();
+  await borrowFromBookPage(b, bookPath, title, owner.name);
   await expect(b.getByRole("button", { name: "Cancel request" })).toBeVisible();
   await expectAccessible(b);
 
@@ -103,22 +112,18 @@ test("a loan from request to return: accepted with a due date, seen by the borro
   // C is offered the book.
   await c.reload();
   await expect(c.getByText(/^It's your turn! This book is offered to you until /)).toBeVisible();
-  await expect(c.getByRole("button", { name: "Request to borrow" })).toBeVisible();
+  await expect(c.getByRole("button", { name: `Borrow from ${owner.name}` })).toBeVisible();
   await expectAccessible(c);
 });
 
 test("an owner who was asked to lend a book opens Loans on Requests, which says how many wait", async ({ page, newClient }) => {
   test.setTimeout(90_000);
   const borrower = await newClient("Rhea Requester");
-  await signInAsNewMember(page, newMember("Otto Owner"));
+  const owner = await signInAsNewMember(page, newMember("Otto Owner"));
   const title = `Piranesi ${Date.now().toString(36)}`;
   const bookPath = await addBookByHand(page, title, "Susanna Clarke");
 
-  const b = borrower.page;
-  await b.goto(bookPath);
-  await expect(b.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await b.getByRole("button", { name: "Request to borrow" }).click();
-  await expect(b.getByText("You asked to borrow this book")).toBeVisible();
+  await borrowFromBookPage(borrower.page, bookPath, title, owner.name);
 
   // The owner opens Loans from the navigation, not from the request's own link.
   await page.goto("/loans");
@@ -174,13 +179,10 @@ test.describe("on a phone", () => {
   test("every Loans tab shows whole, its count included, without scrolling the row", async ({ page, newClient }) => {
     test.setTimeout(90_000);
     const borrower = await newClient("Pia Phone");
-    await signInAsNewMember(page, newMember("Omar Owner"));
+    const owner = await signInAsNewMember(page, newMember("Omar Owner"));
     const title = `Circe ${Date.now().toString(36)}`;
     const bookPath = await addBookByHand(page, title, "Madeline Miller");
-    await borrower.page.goto(bookPath);
-    await expect(borrower.page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    await borrower.page.getByRole("button", { name: "Request to borrow" }).click();
-    await expect(borrower.page.getByText("You asked to borrow this book")).toBeVisible();
+    await borrowFromBookPage(borrower.page, bookPath, title, owner.name);
 
     await page.goto("/loans");
     await expect(page.getByRole("heading", { level: 1, name: "Loans" })).toBeVisible();

@@ -54,10 +54,11 @@ describe("visitors", () => {
     expect(request.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/books/${book.id}`)}`);
     expect(await db.select().from(loans).where(eq(loans.bookId, book.id))).toEqual([]);
 
-    // The page itself shows visitors the form (it leads to sign-in), beside the "Borrow from {owner}" chat link.
+    // The page itself shows visitors the one borrow action, a link to sign in and back.
     const { html } = await page(`/books/${book.id}`);
-    expect(buttons(panel(html))).toEqual(["Request to borrow"]);
-    expect(text(html)).toContain(`Borrow from ${owner.user.name}`);
+    expect(buttons(panel(html))).toEqual([]);
+    expect(text(panel(html))).toMatch(new RegExp(`<a[^>]*href="/login\\?redirectTo=[^"]+"[^>]*>Borrow from ${owner.user.name}</a>`));
+    expect(text(html).match(/Borrow from /g)).toHaveLength(1);
   });
 });
 
@@ -247,13 +248,13 @@ describe("/loans", () => {
 });
 
 describe("the book page's lending panel", () => {
-  it("offers Request to borrow to a member, not to the owner, and follows the request", async () => {
+  it("offers Borrow from {owner} to a member, not to the owner, and follows the request", async () => {
     const scene = await lendingScene({ title: "Panel Book" });
     const path = `/books/${scene.book.id}`;
     const before = (await page(path, scene.borrower.cookie)).html;
-    expect(buttons(panel(before))).toEqual(["Request to borrow"]);
-    // The "Borrow from {owner}" chat button stays.
-    expect(buttons(before)).toContain("Borrow from Olive Owner");
+    // One borrow action (issue 23): no second "Request to borrow" beside it.
+    expect(buttons(panel(before))).toEqual(["Borrow from Olive Owner"]);
+    expect(buttons(before).filter((b) => /borrow/i.test(b))).toEqual(["Borrow from Olive Owner"]);
     expect(panel((await page(path, scene.owner.cookie)).html)).toBe("");
 
     const asked = await postForm(path, { intent: "request" }, scene.borrower.cookie);
@@ -278,7 +279,7 @@ describe("the book page's lending panel", () => {
 
     const cancelled = await postForm(path, { intent: "cancel", loanId: (await requestIds(scene.book.id))[0]! }, scene.borrower.cookie);
     expect(cancelled.status).toBe(200);
-    expect(buttons(panel(await cancelled.text()))).toEqual(["Request to borrow"]);
+    expect(buttons(panel(await cancelled.text()))).toEqual(["Borrow from Olive Owner"]);
   });
 
   it("shows an accepted and a lent loan to its borrower with the due date", async () => {
@@ -323,7 +324,7 @@ describe("the book page's lending panel", () => {
     await stepOk(loanId, "returned", scene.owner);
     const offered = text(panel((await page(path, second.cookie)).html));
     expect(offered).toMatch(/It's your turn! This book is offered to you until \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
-    expect(buttons(offered)).toEqual(["Request to borrow", "Leave the waitlist"]);
+    expect(buttons(offered)).toEqual(["Borrow from Olive Owner", "Leave the waitlist"]);
     // Everyone else waits: the book is being offered.
     expect(buttons(panel((await page(path, scene.borrower.cookie)).html))).toEqual(["Join the waitlist"]);
 

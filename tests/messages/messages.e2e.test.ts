@@ -34,8 +34,9 @@ test("A borrows B's book: B sees the request arrive live, reads it, replies live
   const conversations = b.getByRole("navigation", { name: "Conversations" });
   const fromAri = conversations.getByRole("link", { name: /Ari Borrower/ });
   await expect(fromAri).toContainText(request, { timeout: LIVE_MS });
-  await expect(messagesLink(b)).toHaveText(/^Messages\s*1 unread$/, { timeout: LIVE_MS });
-  await expect(fromAri).toContainText("1 unread");
+  // Two: the ledger's "📚 Asked to borrow" line (the press records the request) and the spec's message.
+  await expect(messagesLink(b)).toHaveText(/^Messages\s*2 unread$/, { timeout: LIVE_MS });
+  await expect(fromAri).toContainText("2 unread");
   await expect(b.getByText("No conversations yet.")).toHaveCount(0);
 
   // A is in the chat, with the request sent.

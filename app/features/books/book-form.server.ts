@@ -12,6 +12,8 @@ export function parseBookForm(form: FormData) {
     title: textField(form, "title"),
     author: textField(form, "author"),
     description: textField(form, "description") ?? "",
+    // Only Edit Book has the field; the My Books dialog leaves the ISBN as it is.
+    isbn: textField(form, "isbn"),
     status: textField(form, "status"),
     lentToUserId: borrower ? borrower : null,
     lentToUserName: textField(form, "lentToUserName")?.trim() || null,

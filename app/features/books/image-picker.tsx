@@ -1,14 +1,18 @@
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { ACCEPTED_IMAGE_TYPES } from "@worker/core/shared/image-type";
 import { DEFAULT_MAX_IMAGES } from "@worker/core/shared/upload-rules";
 import { pickImages } from "./pick-images";
+import { useObjectUrl } from "./use-object-url";
 
 function Thumbnail({ file, onRemove }: { file: File; onRemove: () => void }) {
-  const url = useMemo(() => URL.createObjectURL(file), [file]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  const url = useObjectUrl(file);
   return (
     <li className="relative">
-      <img src={url} alt={`Selected: ${file.name}`} className="aspect-[2/3] w-full rounded-md bg-stone-200 object-cover" />
+      {url ? (
+        <img src={url} alt={`Selected: ${file.name}`} className="aspect-[2/3] w-full rounded-md bg-stone-200 object-cover" />
+      ) : (
+        <div className="aspect-[2/3] w-full rounded-md bg-stone-200" />
+      )}
       <button
         type="button"
         onClick={onRemove}

@@ -2,6 +2,7 @@ import { Link, useFetcher } from "react-router";
 import type { BookLoanPanel as Panel } from "@worker/features/loans/loans";
 import { dueLabel } from "@worker/core/shared/calendar";
 import { FieldError } from "~/ui/field-error";
+import { BorrowButton } from "./borrow-button";
 import { type LoanAnswer, LoanForm, refusalOf } from "./loan-form";
 
 const ERROR_ID = "loan-error";
@@ -19,15 +20,18 @@ function Due({ dueDate, today }: { dueDate: string | null; today: string }) {
 }
 
 /**
- * The book page's lending panel, beside the "Borrow from {owner}" chat (docs/product.md#loans): ask to borrow, follow
- * one's request or loan, queue on the waitlist while someone else has the book, and claim the book
- * when it is offered. The owner sees how many requests wait. Every step is a form on this page's
- * action, so it works before the script loads; refusals show here with the service's words.
+ * The book page's lending panel (docs/product.md#loans), one story per book: "Borrow from {owner}"
+ * (which records the request and opens the chat) only while the viewer may ask for it; their request
+ * or loan with "Open chat" once they have asked; only the waitlist while someone else has it or it is
+ * offered to the next in line; and the claim when it is offered to them. The owner sees how many
+ * requests wait; a visitor is sent to sign in. Every step is a form, so it works before the script
+ * loads; refusals show here with the service's words.
  */
 export function BookLoanPanel({
   bookId,
   ownerName,
   isOwner,
+  signedIn,
   panel,
   today,
   offerUntil,
@@ -36,6 +40,7 @@ export function BookLoanPanel({
   bookId: string;
   ownerName: string;
   isOwner: boolean;
+  signedIn: boolean;
   panel: Panel;
   today: string;
   /** When the viewer's waitlist offer ends, as they read the time. */
@@ -50,9 +55,20 @@ export function BookLoanPanel({
   const form = (intent: string, label: string, pending: string, primary = false, fields: Record<string, string> = {}) => (
     <LoanForm fetcher={fetcher} action={action} intent={intent} fields={fields} label={label} pending={pending} primary={primary} errorId={errorId} />
   );
-  const request = form("request", "Request to borrow", "Sending…", true);
+  const borrow = signedIn ? (
+    <BorrowButton bookId={bookId} owner={ownerName} />
+  ) : (
+    <Link to={`/login?redirectTo=${encodeURIComponent(action)}`} className="btn btn-primary">
+      Borrow from {ownerName}
+    </Link>
+  );
   const leave = form("leave-waitlist", "Leave the waitlist", "Leaving…");
   const { myLoan, holding, waitlist } = panel;
+  const chat = myLoan?.conversationId ? (
+    <Link to={`/messages/${myLoan.conversationId}`} className="btn btn-secondary">
+      Open chat
+    </Link>
+  ) : null;
 
   let status: React.ReactNode = null;
   let actions: React.ReactNode;
@@ -66,7 +82,12 @@ export function BookLoanPanel({
     );
   } else if (myLoan?.state === "requested") {
     status = "You asked to borrow this book";
-    actions = form("cancel", "Cancel request", "Cancelling…", false, { loanId: myLoan.loanId });
+    actions = (
+      <>
+        {chat}
+        {form("cancel", "Cancel request", "Cancelling…", false, { loanId: myLoan.loanId })}
+      </>
+    );
   } else if (myLoan?.state === "accepted") {
     status = (
       <>
@@ -74,7 +95,12 @@ export function BookLoanPanel({
         <Due dueDate={myLoan.dueDate} today={today} />
       </>
     );
-    actions = form("cancel", "Cancel", "Cancelling…", false, { loanId: myLoan.loanId });
+    actions = (
+      <>
+        {chat}
+        {form("cancel", "Cancel", "Cancelling…", false, { loanId: myLoan.loanId })}
+      </>
+    );
   } else if (myLoan?.state === "lent") {
     status = (
       <>
@@ -82,11 +108,12 @@ export function BookLoanPanel({
         <Due dueDate={myLoan.dueDate} today={today} />
       </>
     );
+    actions = chat;
   } else if (waitlist.myState === "offered") {
     status = `It's your turn! This book is offered to you until ${offerUntil ?? "soon"}`;
     actions = (
       <>
-        {request}
+        {borrow}
         {leave}
       </>
     );
@@ -94,10 +121,11 @@ export function BookLoanPanel({
     status = `You're number ${waitlist.myPlace} on the waitlist`;
     actions = leave;
   } else if (holding || waitlist.size > 0) {
-    // Someone else has the book, or it is being offered to the next in line.
-    actions = form("join-waitlist", "Join the waitlist", "Joining…");
+    // Someone else has the book, or it is being offered to the next in line: no borrow button then,
+    // and the waitlist is the page's one action.
+    actions = form("join-waitlist", "Join the waitlist", "Joining…", true);
   } else {
-    actions = request;
+    actions = borrow;
   }
 
   return (

@@ -5,13 +5,16 @@ import { useToast } from "~/ui/toaster";
 // docs/product.md#borrow-from-the-owner: what the borrow flow tells the member on its way to the chat.
 export const BORROW_SENT = "Message sent to the owner. Opening chat…";
 export const BORROW_FAILED = "Could not start a chat. Opening Messages…";
+/** A second press, once the request is recorded: nothing new is sent. */
+export const BORROW_OPENING = "You have already asked to borrow this book. Opening chat…";
 
-type BorrowAnswer = { ok: true; conversationId: string } | { ok: false; error: string; stay?: boolean };
+type BorrowAnswer = { ok: true; conversationId: string; notice?: string } | { ok: false; error: string; stay?: boolean };
 
 /**
- * "Borrow from {owner}": posts to /books/{id}/borrow, which opens the chat with the owner
- * and sends the request, then goes to that chat. Without JavaScript the same form posts and the
- * server redirects. One press, one request: a second press (or a retry) reuses the request id.
+ * "Borrow from {owner}", the book page's one borrow action: posts to /books/{id}/borrow, which
+ * records the loan request and opens the chat with the owner with the spec's message, then goes to
+ * that chat. Without JavaScript the same form posts and the server redirects. One press, one
+ * request: a second press (or a retry) reuses the request id, and an existing request just opens the chat.
  */
 export function BorrowButton({ bookId, owner }: { bookId: string; owner: string }) {
   const navigate = useNavigate();
@@ -37,11 +40,12 @@ export function BorrowButton({ bookId, owner }: { bookId: string; owner: string 
       answer = { ok: false, error: BORROW_FAILED };
     }
     if (answer.ok) {
-      notify("success", BORROW_SENT);
-      setNotice(BORROW_SENT);
+      const notice = answer.notice ?? BORROW_SENT;
+      notify("success", notice);
+      setNotice(notice);
       navigate(`/messages/${answer.conversationId}`);
     } else if (answer.stay) {
-      // Nothing to open (e.g. 'This is your own book.'): say so here.
+      // The request was refused (e.g. 'This is your own book.', offered to the next in line): say so here.
       setNotice(answer.error);
       setBusy(false);
     } else {

@@ -72,6 +72,15 @@ export const updateBookSchema = z
     title,
     author,
     description,
+    /** ISBN-10 or -13 as on "Add a book"; empty (or null) takes it off the book. */
+    isbn: z
+      .string()
+      .trim()
+      .max(32, INVALID_ISBN)
+      .refine((value) => value === "" || normalizeIsbn(value) !== null, INVALID_ISBN)
+      .nullable(),
+    /** A new cover: the `fileKey` of a signed upload (POST /api/upload-url), as when adding a book. */
+    s3Key: z.string().min(1).max(300),
     status: z.enum(BOOK_STATUSES),
     lentToUserId: z.string().max(64).nullable(),
     lentToUserName: cleanText({ max: 200, tooLong: "Borrower name must be at most 200 characters" }).nullable(),
@@ -82,6 +91,8 @@ export const updateBookSchema = z
 export type UpdateBookInput = z.output<typeof updateBookSchema>;
 
 export const LENT_TO_REQUIRED = "Please select who you lent the book to.";
+export const UPLOAD_COVER_FIRST = "Upload the image before adding the book.";
+export const UPLOAD_NEW_COVER_FIRST = "Upload the image before making it the cover.";
 export const COVER_IN_USE = "This image is already the cover of another book. Please upload it again for this book.";
 
 export const LEND_BLOCKED = "You can't lend a book to this member.";
@@ -137,7 +148,7 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
   if ("s3Key" in input) {
     assertOwnCoverKey(ctx, input.s3Key);
     if (input.s3Bucket && input.s3Bucket !== "MEDIA") throw badRequest("s3Bucket must be MEDIA");
-    if (!(await ctx.env.MEDIA.head(input.s3Key))) throw badRequest("Upload the image before adding the book.");
+    if (!(await ctx.env.MEDIA.head(input.s3Key))) throw badRequest(UPLOAD_COVER_FIRST);
     // One cover per book: deleting a book deletes its cover, which must never be another book's.
     if (await coverKeyInUse(ctx, input.s3Key)) throw conflict(COVER_IN_USE);
     const analyse = input.extractFromImage;
@@ -218,6 +229,17 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
   if (input.author !== undefined) changes.author = input.author;
   if (input.description !== undefined) changes.description = input.description;
   if (input.status !== undefined) changes.status = input.status;
+  if (input.isbn !== undefined) {
+    const isbns = input.isbn ? parseIsbn(input.isbn) : null;
+    changes.isbn10 = isbns?.isbn10 ?? null;
+    changes.isbn13 = isbns?.isbn13 ?? null;
+  }
+  // A new cover replaces the old one, whose R2 object goes once the book no longer shows it.
+  const replacedCover = input.s3Key !== undefined && input.s3Key !== current.coverKey ? current.coverKey : null;
+  if (input.s3Key !== undefined && input.s3Key !== current.coverKey) {
+    await checkNewCover(ctx, input.s3Key);
+    changes.coverKey = input.s3Key;
+  }
   // The owner has now given what the cover reading could not: the book stops asking for details.
   if (current.analysisState === "needs_details" && (changes.title ?? current.title).trim() && (changes.author ?? current.author).trim()) {
     changes.analysisState = "done";
@@ -253,7 +275,21 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
     await limitLoanWrite(ctx, ctx.user.id);
     await applyManualLending(ctx, update, lending, now);
   } else await update;
+  if (replacedCover) await deleteCoverIfUnused(ctx, replacedCover);
   return (await findBookById(ctx, bookId))!;
+}
+
+/** A cover the member uploaded (its key names them), stored, and not already another book's. */
+async function checkNewCover(ctx: MemberContext, key: string) {
+  assertOwnCoverKey(ctx, key);
+  if (!(await ctx.env.MEDIA.head(key))) throw badRequest(UPLOAD_NEW_COVER_FIRST);
+  // One cover per book: deleting a book deletes its cover, which must never be another book's.
+  if (await coverKeyInUse(ctx, key)) throw conflict(COVER_IN_USE);
+}
+
+/** Deletes a cover from R2 unless it is an outside URL or another book still shows it (rows from before covers were one per book). */
+async function deleteCoverIfUnused(ctx: ServiceContext, key: string) {
+  if (!/^https:/.test(key) && !(await coverKeyInUse(ctx, key))) await ctx.env.MEDIA.delete(key);
 }
 
 /**
@@ -265,8 +301,6 @@ export async function deleteBook(ctx: ServiceContext, bookId: string) {
   const book = await loadOwnBook(ctx, bookId);
   if (book.status === "borrowed" || (await isLentOut(ctx, bookId))) throw conflict(DELETE_LENT_BOOK);
   await ctx.db.delete(books).where(eq(books.id, bookId));
-  if (book.coverKey && !/^https:/.test(book.coverKey) && !(await coverKeyInUse(ctx, book.coverKey))) {
-    await ctx.env.MEDIA.delete(book.coverKey);
-  }
+  if (book.coverKey) await deleteCoverIfUnused(ctx, book.coverKey);
   return { bookId, deleted: true as const };
 }

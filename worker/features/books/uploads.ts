@@ -38,6 +38,21 @@ export const COVER_TOO_LARGE = "Images must be 10MB or smaller.";
 export const UPLOAD_LINK_USED = "This upload link has already been used. Please upload the image again.";
 
 /**
+ * A cover sent with a page's form (Add a book, Edit Book): checked by its bytes like a signed upload
+ * (10 MB, JPEG/PNG/GIF) and stored under a fresh key of the member's, which the caller then gives
+ * the book (createBook/updateBook check it again like any uploaded cover).
+ */
+export async function saveCoverImage(ctx: ServiceContext, bytes: Uint8Array): Promise<string> {
+  requireUser(ctx);
+  if (bytes.byteLength > MAX_COVER_BYTES) throw tooLarge(COVER_TOO_LARGE);
+  const image = checkImage(bytes);
+  if (!image.ok) throw badRequest(image.reason === "truncated" ? IMAGE_TRUNCATED : IMAGE_REFUSED);
+  const key = `covers/${ctx.user.id}/${crypto.randomUUID()}.${IMAGE_EXTENSIONS[image.type]}`;
+  await ctx.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: image.type, cacheControl: "public, max-age=31536000, immutable" } });
+  return key;
+}
+
+/**
  * Checks a signed cover upload and stores it in R2; anything refused stores nothing. Each link
  * stores one image: covers are served `immutable`, so a key is written only if it does not exist
  * yet (R2 checks that atomically). Sending the same bytes again (a retry whose answer was lost)

@@ -34,6 +34,9 @@ export const loanView = z.looseObject({
 /** Every loan step answers the loan as it now is. */
 export const oneLoanView = z.looseObject({ loan: loanView });
 
+/** POST /loans/borrow: the request, the chat with the owner, and whether this call made the request. */
+export const borrowView = z.looseObject({ loan: loanView, conversationId: z.string(), created: z.boolean() });
+
 /** GET /loans: one page of a tab, most recently changed first. */
 export const loanPageView = z.looseObject({
   items: z.array(loanView),

@@ -27,9 +27,11 @@ import { membersOnly } from "@worker/core/api/members-only";
 import { doc } from "@worker/core/api/openapi";
 import { jsonBody, zv } from "@worker/core/api/validate";
 import { idSchema } from "@worker/core/shared/id";
-import { bookLoanPanelView, loanPageView, loanTabCountsView, oneLoanView, waitlistLeftView, waitlistPlaceView } from "./api-schemas";
+import { borrowFromOwner } from "./borrow-from-owner";
+import { bookLoanPanelView, borrowView, loanPageView, loanTabCountsView, oneLoanView, waitlistLeftView, waitlistPlaceView } from "./api-schemas";
 
 const idParams = z.object({ id: idSchema });
+const borrowSchema = requestLoanSchema.extend({ requestId: z.uuid().optional() });
 
 const tags = ["Loans"];
 /** Said on every write below (limitLoanWrites). */
@@ -63,6 +65,23 @@ export const loansApi = new Hono<AppEnv>()
     }),
     jsonBody(requestLoanSchema),
     async (c) => ok(c, { loan: await requestLoan(serviceContext(c), c.req.valid("json")) }, 201),
+  )
+  // The book page's "Borrow from {owner}" in one call (before /:id, which would take "borrow" for an id).
+  .post(
+    "/borrow",
+    doc("POST", {
+      summary: "Borrow from the owner: ask and open the chat",
+      who: "member",
+      tags,
+      data: borrowView,
+      errors: [404, 409],
+      description: `The book page's one borrow action: asks to borrow the book as \`POST /loans\` does (the same refusals), opens the chat with the owner and sends \`Hi! I'm interested in borrowing "{title}". Is it available?\`. Answers \`{loan, conversationId, created}\`. Idempotent: when the member already has an open request or loan on the book, nothing is recorded or sent (\`created: false\`) and the chat is just named. \`requestId\` (a UUID) names the message, so a retried call sends it once. 400 \`This is your own book.\`; 403 \`Only members of this book's club can borrow it.\` or \`You can't message this member.\`; 404 \`Book not found\`; 409 \`This book is being offered to the next member on its waitlist.\` ${WRITE_LIMIT}`,
+    }),
+    jsonBody(borrowSchema),
+    async (c) => {
+      const { bookId, requestId } = c.req.valid("json");
+      return ok(c, await borrowFromOwner(serviceContext(c), bookId, requestId));
+    },
   )
   .get(
     "/",

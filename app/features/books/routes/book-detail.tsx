@@ -7,7 +7,7 @@ import { useMemo } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { refusal } from "~/core/refusal.server";
 import { readerFor, serviceContext } from "~/core/route-context.server";
-import { BookLoanPanel, BorrowButton } from "~/features/loans";
+import { BookLoanPanel } from "~/features/loans";
 import { loanIntentAction, timeFor, todayFor, withDueLabel } from "~/features/loans/index.server";
 import { BookComments } from "~/features/comments";
 import { loadBookComments } from "~/features/comments/index.server";
@@ -93,6 +93,9 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
   const title = book.title || "Untitled Book";
   const owner = book.userName || "owner";
   const audience = audienceOf(book);
+  // Accepted, or offered to the next on its waitlist: not to be had now, whatever the owner's status says.
+  const promised =
+    book.status === "available" && !book.membersOnly && (panel.holding?.state === "accepted" || (!panel.holding && panel.waitlist.size > 0 && panel.waitlist.myState !== "offered"));
   // While the cover is being read, poll and refresh the page once the analysis lands.
   const revalidator = useRevalidator();
   const pending = useMemo(() => (book.analysisState === "pending" ? [book] : []), [book]);
@@ -109,7 +112,14 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
         </div>
         <div className="space-y-4">
           <div className="flex flex-wrap items-center gap-2">
-            <StatusBadge status={book.status} />
+            {promised ? (
+              // An accepted request holds the book: "Available" beside "Join the waitlist" would contradict the panel.
+              <span data-status="promised" className="inline-flex items-center rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">
+                Promised
+              </span>
+            ) : (
+              <StatusBadge status={book.status} />
+            )}
             {book.status === "borrowed" && book.lentToUserId && (
               <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">
                 Lent to {book.lentToUserName || book.lentToUserId}
@@ -173,6 +183,18 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
             <Fact label="Audience" value={audience ? AUDIENCE_LABELS[audience] : null} />
           </dl>
           {book.description && <p className="leading-relaxed whitespace-pre-line text-stone-800">{book.description}</p>}
+          {!book.membersOnly && (
+            <BookLoanPanel
+              bookId={book.bookId}
+              ownerName={owner}
+              isOwner={isOwner}
+              signedIn={signedIn}
+              panel={panel}
+              today={today}
+              offerUntil={offerUntil}
+              refused={actionData && !actionData.ok ? actionData.errors.loan : undefined}
+            />
+          )}
           <div className="flex flex-wrap gap-3">
             {isOwner ? (
               <>
@@ -186,32 +208,16 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
             ) : book.membersOnly ? (
               // Only the club's members may borrow a private club's books.
               <p className="text-sm text-stone-700">Members only: {title} is shared in a private club, so only its members can borrow it.</p>
-            ) : signedIn ? (
-              // Borrowing opens (or creates) the chat with the owner and sends the request (docs/product.md#borrow-from-the-owner).
-              <>
-                <BorrowButton bookId={book.bookId} owner={owner} />
+            ) : (
+              signedIn && (
+                // The one borrow action ("Borrow from {owner}") is the lending panel's, above.
                 <Link to={`/users/${book.userId}`} className="btn btn-secondary">
                   View {owner}'s profile
                 </Link>
-              </>
-            ) : (
-              <Link to={`/login?redirectTo=${encodeURIComponent(`/books/${book.bookId}`)}`} className="btn btn-primary">
-                Borrow from {owner}
-              </Link>
+              )
             )}
             {signedIn && !isOwner && <ReportButton target={{ subject: "book", bookId: book.bookId }} title={`Report ${title}`} />}
           </div>
-          {!book.membersOnly && (
-            <BookLoanPanel
-              bookId={book.bookId}
-              ownerName={owner}
-              isOwner={isOwner}
-              panel={panel}
-              today={today}
-              offerUntil={offerUntil}
-              refused={actionData && !actionData.ok ? actionData.errors.loan : undefined}
-            />
-          )}
         </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">

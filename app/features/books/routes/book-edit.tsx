@@ -4,10 +4,12 @@ import { findBookById } from "@worker/features/books/library";
 import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
 import { parseBookForm } from "../book-form.server";
 import { BookEditFields } from "../book-edit-form";
+import { CoverField } from "../cover-field";
+import { coverFromForm, dropUnusedCover, readBookForm } from "../cover-form.server";
 import { DeleteBookButton } from "../delete-book-button";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { setFlash } from "~/core/flash.server";
-import { readFormData } from "~/core/form-data.server";
+import { bookFieldStyle, TextField } from "~/ui/field";
 import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
 import type { Route } from "./+types/book-edit";
@@ -26,15 +28,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = memberContext(context);
+  let form: FormData;
   try {
-    const form = await readFormData(request);
-    const parsed = parseBookForm(form);
-    if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
-    const book = await updateBook(ctx, params.bookId, parsed.data);
+    form = await readBookForm(request);
+  } catch (error) {
+    return actionError(error, { field: "cover" });
+  }
+  const parsed = parseBookForm(form);
+  if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
+  let cover: string | undefined;
+  try {
+    cover = await coverFromForm(ctx, form);
+  } catch (error) {
+    return actionError(error, { field: "cover" });
+  }
+  try {
+    const book = await updateBook(ctx, params.bookId, { ...parsed.data, ...(cover ? { s3Key: cover } : {}) });
     // The My Books dialog stays on its page and takes the saved book; the page goes to the book.
     if (form.get("from") === "dialog") return { ok: true as const, book, errors: {} };
     return redirect(`/books/${params.bookId}`, { headers: await setFlash({ type: "success", message: "Book updated" }) });
   } catch (error) {
+    await dropUnusedCover(ctx, cover);
     return actionError(error);
   }
 }
@@ -43,14 +57,18 @@ export default function BookEdit({ loaderData, actionData }: Route.ComponentProp
   const { book, clubs } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction?.endsWith("/edit");
+  const errors = actionData && !actionData.ok ? actionData.errors : undefined;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <Link to={`/books/${book.bookId}`} className="text-sm font-medium text-brand-700 hover:underline">
         ← Back to the book
       </Link>
       <h1 className="font-serif text-3xl font-bold">Edit Book</h1>
-      <Form method="post" className="card space-y-6 p-5">
-        <BookEditFields book={book} clubs={clubs} errors={actionData && !actionData.ok ? actionData.errors : undefined} />
+      {/* Multipart: the cover picture is posted with the form (a book added by hand gets its cover here). */}
+      <Form method="post" encType="multipart/form-data" className="card space-y-6 p-5">
+        <BookEditFields book={book} clubs={clubs} errors={errors} />
+        <TextField {...bookFieldStyle} label="ISBN" name="isbn" autoComplete="off" defaultValue={book.isbn13 ?? book.isbn10 ?? ""} error={errors?.isbn} />
+        <CoverField current={book.coverImage} title={book.title} error={errors?.cover} />
         <div className="flex flex-wrap justify-between gap-3">
           <DeleteBookButton formAction={`/books/${book.bookId}/delete`} />
           <div className="flex gap-3">

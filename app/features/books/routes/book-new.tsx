@@ -1,10 +1,12 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { createBook, manualBookSchema } from "@worker/features/books/book-writes";
+import { createBook, manualBookSchema, updateBook } from "@worker/features/books/book-writes";
 import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
 import { ScanIsbnButton } from "../scan-isbn-button";
+import { CoverField } from "../cover-field";
+import { coverFromForm, dropUnusedCover, readBookForm } from "../cover-form.server";
 import { bookFieldStyle, TextAreaField, TextField } from "~/ui/field";
 import { setFlash } from "~/core/flash.server";
-import { readFormData, textField } from "~/core/form-data.server";
+import { textField } from "~/core/form-data.server";
 import { memberContext } from "~/core/route-context.server";
 import type { Route } from "./+types/book-new";
 
@@ -14,18 +16,32 @@ export function meta(): Route.MetaDescriptors {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = memberContext(context);
+  let form: FormData;
   try {
-    const form = await readFormData(request);
-    const parsed = manualBookSchema.safeParse({
-      title: textField(form, "title") ?? "",
-      author: textField(form, "author") ?? "",
-      description: textField(form, "description") ?? "",
-      isbn: textField(form, "isbn") ?? "",
-    });
-    if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
+    form = await readBookForm(request);
+  } catch (error) {
+    return actionError(error, { field: "cover" });
+  }
+  const parsed = manualBookSchema.safeParse({
+    title: textField(form, "title") ?? "",
+    author: textField(form, "author") ?? "",
+    description: textField(form, "description") ?? "",
+    isbn: textField(form, "isbn") ?? "",
+  });
+  if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
+  let cover: string | undefined;
+  try {
+    cover = await coverFromForm(ctx, form);
+  } catch (error) {
+    return actionError(error, { field: "cover" });
+  }
+  try {
     const book = await createBook(ctx, parsed.data);
+    // The cover goes on like a new cover on Edit Book (the same checks, one cover per book).
+    if (cover) await updateBook(ctx, book.bookId, { s3Key: cover });
     return redirect(`/books/${book.bookId}`, { headers: await setFlash({ type: "success", message: "Book added" }) });
   } catch (error) {
+    await dropUnusedCover(ctx, cover);
     return actionError(error, { message: (refused) => (refused.status === 413 ? refused.message : "Failed to add book") });
   }
 }
@@ -43,11 +59,13 @@ export default function BookNew({ actionData }: Route.ComponentProps) {
         <h1 className="font-serif text-3xl font-bold">Add a book</h1>
         <ScanIsbnButton />
       </div>
-      <Form method="post" className="card space-y-4 p-5">
+      {/* Multipart: the cover picture is posted with the form. */}
+      <Form method="post" encType="multipart/form-data" className="card space-y-4 p-5">
         <TextField {...bookFieldStyle} label="Title" name="title" required error={errors?.title} />
         <TextField {...bookFieldStyle} label="Author" name="author" required error={errors?.author} />
         <TextField {...bookFieldStyle} key={scannedIsbn} label="ISBN" name="isbn" autoComplete="off" defaultValue={scannedIsbn} error={errors?.isbn} />
         <TextAreaField {...bookFieldStyle} id="new-description" label="Description" name="description" rows={4} />
+        <CoverField current={null} title="" error={errors?.cover} />
         {errors?.form && (
           <p role="alert" className="text-sm font-medium text-red-800">
             {errors.form}

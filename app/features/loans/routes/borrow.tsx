@@ -1,8 +1,10 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { OWN_BOOK, requestToBorrow } from "@worker/features/loans/borrow-chat";
+import { OWN_BOOK } from "@worker/features/loans/borrow-chat";
+import { borrowFromOwner } from "@worker/features/loans/borrow-from-owner";
+import { limitLoanWrite } from "@worker/features/loans/loan-steps";
 import { ServiceError } from "@worker/core/errors";
-import { BORROW_FAILED, BORROW_SENT } from "../borrow-button";
+import { BORROW_FAILED, BORROW_OPENING, BORROW_SENT } from "../borrow-button";
 import { setFlash } from "~/core/flash.server";
 import { readFormData } from "~/core/form-data.server";
 import { serviceContext } from "~/core/route-context.server";
@@ -11,10 +13,12 @@ import type { Route } from "./+types/borrow";
 const requestIdSchema = z.uuid().optional();
 
 /**
- * POST /books/{bookId}/borrow: the borrow flow (docs/product.md#borrow-from-the-owner) for the book page. The page's script asks
+ * POST /books/{bookId}/borrow: the book page's one borrow action (docs/product.md#borrow-from-the-owner):
+ * records the loan request and opens the chat with the owner (borrowFromOwner). The page's script asks
  * for JSON (`enhanced=1`) and moves on itself; a plain form post is redirected: to the chat, back to
- * the book for one's own book, or to Messages when the chat could not be started. Visitors go to
- * sign in and come back to the book.
+ * the book with the ledger's words when it refuses the request (one's own book, offered to the next
+ * in line, too many steps), or to Messages when the chat could not be started. Visitors go to sign
+ * in and come back to the book.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = serviceContext(context);
@@ -31,15 +35,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const enhanced = form.get("enhanced") === "1";
   try {
     const requestId = requestIdSchema.safeParse(form.get("requestId") ?? undefined);
-    const { conversationId } = await requestToBorrow(ctx, params.bookId, requestId.success ? requestId.data : undefined);
-    if (enhanced) return Response.json({ ok: true, conversationId });
-    return redirect(`/messages/${conversationId}`, { headers: await setFlash({ type: "success", message: BORROW_SENT }) });
+    // The same per-member budget as the loans API and the page's other loan steps.
+    await limitLoanWrite(ctx, ctx.user.id);
+    const { conversationId, created } = await borrowFromOwner(ctx, params.bookId, requestId.success ? requestId.data : undefined);
+    const notice = created ? BORROW_SENT : BORROW_OPENING;
+    if (enhanced) return Response.json({ ok: true, conversationId, notice });
+    return redirect(`/messages/${conversationId}`, { headers: await setFlash({ type: "success", message: notice }) });
   } catch (error) {
     if (!(error instanceof ServiceError)) console.error("Borrow request failed", error);
     const status = error instanceof ServiceError ? error.status : 500;
-    const ownBook = error instanceof ServiceError && error.message === OWN_BOOK;
-    if (enhanced) return Response.json({ ok: false, error: ownBook ? error.message : BORROW_FAILED, stay: ownBook }, { status });
-    if (ownBook) return redirect(book, { headers: await setFlash({ type: "warning", message: error.message }) });
+    // Refusals of the request itself keep the member on the book page with the ledger's words.
+    const refused = error instanceof ServiceError && (error.message === OWN_BOOK || status === 409 || status === 429) ? error.message : null;
+    if (enhanced) return Response.json({ ok: false, error: refused ?? BORROW_FAILED, stay: refused !== null }, { status });
+    if (refused) return redirect(book, { headers: await setFlash({ type: "warning", message: refused }) });
     return redirect("/messages", { headers: await setFlash({ type: "error", message: BORROW_FAILED }) });
   }
 }
