@@ -1,4 +1,5 @@
 import { addBookByHand, expect, expectAccessible, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
+import { keepScreenshot } from "../helpers/e2e/screenshots";
 
 // Issue 23, item 2: on a phone, "Borrow from {owner}" is the book page's one borrow action: it
 // records the request (the owner's Requests show it) and opens the chat with the spec's message;
@@ -9,7 +10,7 @@ test.describe("on a phone", () => {
   test("Borrow from {owner} asks for the book and opens the chat; while promised, a third member sees only the waitlist", async ({
     page,
     newClient,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(120_000);
     const owner = await newClient("Oona Owner");
     const o = owner.page;
@@ -24,10 +25,12 @@ test.describe("on a phone", () => {
     await b.goto(bookPath);
     await expect(b.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(b.getByRole("button", { name: "Request to borrow" })).toHaveCount(0);
+    await keepScreenshot(b, testInfo, "phone-book-page");
     await b.getByRole("button", { name: `Borrow from ${owner.member.name}` }).tap();
     await expect(b.getByRole("heading", { level: 2, name: owner.member.name })).toBeVisible();
     const log = b.getByRole("log", { name: `Messages with ${owner.member.name}` });
     await expect(log.getByText(`Hi! I'm interested in borrowing "${title}". Is it available?`)).toBeVisible();
+    await keepScreenshot(b, testInfo, "phone-messages");
 
     // Back on the book page: the request's state and the way back to the chat, nothing to press twice.
     await b.goto(bookPath);
@@ -41,11 +44,14 @@ test.describe("on a phone", () => {
     await expect(o.getByRole("heading", { level: 1, name: "Loans" })).toBeVisible();
     const request = o.getByRole("listitem").filter({ has: o.getByRole("heading", { name: title }) });
     await expect(request.getByRole("link", { name: borrower.member.name })).toBeVisible();
+    await keepScreenshot(o, testInfo, "phone-loans");
     await request.getByRole("button", { name: "Accept" }).tap();
     await expect(o.getByText("No requests right now.")).toBeVisible();
 
     // A third member, on this phone, sees one story: Promised, and only the waitlist.
-    await signInAsNewMember(page, newMember("Tia Third"));
+    await signInAsNewMember(page, newMember("Tia Third"), { path: "/library", heading: "Library" });
+    await expect(page.getByRole("link", { name: new RegExp(title) }).first()).toBeVisible();
+    await keepScreenshot(page, testInfo, "phone-library");
     await page.goto(bookPath);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByText("Promised", { exact: true })).toBeVisible();
