@@ -33,12 +33,12 @@ describe("calendar days in a member's timezone", () => {
   });
 
   it("labels due dates the way cards and the book page show them", () => {
-    expect(dueLabel("2026-12-12", "2026-11-23")).toEqual({ text: "Due 12 Dec", overdue: false });
-    expect(dueLabel("2027-01-05", "2026-11-23")).toEqual({ text: "Due 5 Jan 2027", overdue: false });
-    expect(dueLabel("2026-11-24", "2026-11-23")).toEqual({ text: "Due tomorrow", overdue: false });
-    expect(dueLabel("2026-11-23", "2026-11-23")).toEqual({ text: "Due today", overdue: false });
-    expect(dueLabel("2026-11-22", "2026-11-23")).toEqual({ text: "Overdue 1 day", overdue: true });
-    expect(dueLabel("2026-11-20", "2026-11-23")).toEqual({ text: "Overdue 3 days", overdue: true });
+    expect(dueLabel("2026-12-12", "2026-11-23", "en-GB")).toEqual({ text: "Due 12 Dec", overdue: false });
+    expect(dueLabel("2027-01-05", "2026-11-23", "en-GB")).toEqual({ text: "Due 5 Jan 2027", overdue: false });
+    expect(dueLabel("2026-11-24", "2026-11-23", "en-GB")).toEqual({ text: "Due tomorrow", overdue: false });
+    expect(dueLabel("2026-11-23", "2026-11-23", "en-GB")).toEqual({ text: "Due today", overdue: false });
+    expect(dueLabel("2026-11-22", "2026-11-23", "en-GB")).toEqual({ text: "Overdue 1 day", overdue: true });
+    expect(dueLabel("2026-11-20", "2026-11-23", "en-GB")).toEqual({ text: "Overdue 3 days", overdue: true });
   });
 });
 

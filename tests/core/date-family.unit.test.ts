@@ -25,7 +25,7 @@ describe("one date family (issue 23: the pages showed four formats)", () => {
     expect(formatCalendarDay("2026-12-16", "en-GB")).toBe("16 Dec 2026");
     expect(formatCalendarDay("2026-12-16", "en-US")).toBe("Dec 16, 2026");
     expect(formatCalendarDay("2026-12-16", "en-GB", "2026-11-25")).toBe("16 Dec");
-    expect(dueLabel("2026-12-16", "2026-11-25").text).toBe("Due 16 Dec");
+    expect(dueLabel("2026-12-16", "2026-11-25", "en-GB").text).toBe("Due 16 Dec");
     expect(dueLabel("2026-12-16", "2026-11-25", "en-US").text).toBe("Due Dec 16");
     expect(dueLabel("2027-01-04", "2026-11-25", "en-US").text).toBe("Due Jan 4, 2027");
   });

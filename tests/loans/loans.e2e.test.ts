@@ -9,7 +9,8 @@ function dayFromToday(days: number) {
 /** What the app shows for a due date more than a day away ("Due 7 Dec", with the year when it differs). */
 function dueText(day: string) {
   const sameYear = day.slice(0, 4) === dayFromToday(0).slice(0, 4);
-  const format = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", ...(sameYear ? {} : { year: "numeric" }), timeZone: "UTC" });
+  // The browser reads en-US (Playwright's default locale), and pages write dates in the reader's English.
+  const format = new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", ...(sameYear ? {} : { year: "numeric" }), timeZone: "UTC" });
   return `Due ${format.format(Date.parse(`${day}T00:00:00Z`))}`;
 }
 

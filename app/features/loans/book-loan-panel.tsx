@@ -2,6 +2,7 @@ import { Link, useFetcher } from "react-router";
 import type { BookLoanPanel as Panel } from "@worker/features/loans/loans";
 import { dueLabel } from "@worker/core/shared/calendar";
 import { FieldError } from "~/ui/field-error";
+import { useReader } from "~/core/use-reader";
 import { BorrowButton } from "./borrow-button";
 import { type LoanAnswer, LoanForm, refusalOf } from "./loan-form";
 
@@ -9,8 +10,9 @@ const ERROR_ID = "loan-error";
 
 /** " — Due 12 Dec" after a loan's state, overdue in a warning colour. */
 function Due({ dueDate, today }: { dueDate: string | null; today: string }) {
+  const { locale } = useReader();
   if (!dueDate) return null;
-  const due = dueLabel(dueDate, today);
+  const due = dueLabel(dueDate, today, locale);
   return (
     <>
       {" — "}

@@ -4,7 +4,7 @@
  * Worker and in the browser bundle.
  */
 
-import { DEFAULT_LOCALE, dateFormat, formatCalendarDay } from "./date-format";
+import { dateFormat, formatCalendarDay } from "./date-format";
 
 const DAY_MS = 86_400_000;
 
@@ -61,7 +61,7 @@ function offsetAt(instant: number, timeZone: string): number {
 }
 
 /** "Due 12 Dec", "Due today", "Due tomorrow", "Overdue 1 day", "Overdue 3 days": cards, book page and /loans. */
-export function dueLabel(dueDate: string, today: string, locale: string = DEFAULT_LOCALE): { text: string; overdue: boolean } {
+export function dueLabel(dueDate: string, today: string, locale: string): { text: string; overdue: boolean } {
   const days = daysBetween(today, dueDate);
   if (days < 0) return { text: `Overdue ${-days} ${days === -1 ? "day" : "days"}`, overdue: true };
   if (days === 0) return { text: "Due today", overdue: false };

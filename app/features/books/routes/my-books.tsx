@@ -12,6 +12,7 @@ import { BookEditFields } from "../book-edit-form";
 import { DELETE_CONFIRMATION } from "../delete-book-button";
 import { DueNote, StatusBadge } from "../status-badge";
 import { todayFor } from "~/features/loans/index.server";
+import { useReader } from "~/core/use-reader";
 import { dueLabel } from "@worker/core/shared/calendar";
 import { useToast } from "~/ui/toaster";
 import { dropSharedCovers, readSharedCovers } from "~/features/pwa";
@@ -102,6 +103,7 @@ function EditBookDialog({ bookId, onClose, onSaved }: { bookId: string | null; o
 }
 
 function MyBookCard({ book, today, onEdit, onDeleted }: { book: Item; today: string; onEdit: () => void; onDeleted: () => void }) {
+  const { locale } = useReader();
   const fetcher = useFetcher<typeof deleteAction>();
   const { notify } = useToast();
   useFetcherResult(fetcher, (result) => {
@@ -142,7 +144,7 @@ function MyBookCard({ book, today, onEdit, onDeleted }: { book: Item; today: str
         {book.status === "borrowed" && book.lentToUserName && (
           <p className="text-xs text-stone-700">
             Lent to {book.lentToUserName}
-            <DueNote due={book.dueDate ? dueLabel(book.dueDate, today) : null} />
+            <DueNote due={book.dueDate ? dueLabel(book.dueDate, today, locale) : null} />
           </p>
         )}
         <div className="mt-auto flex gap-2 pt-2">
