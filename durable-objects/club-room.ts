@@ -3,8 +3,10 @@ import { MESSAGE_MAX_LENGTH, type RoomEvent, type RoomMessageBase } from "./room
 
 /** A message in a club's room: the shared fields, its club, the milestone thread it belongs to, and whether an admin pinned it as an announcement. */
 export type ClubRoomMessage = RoomMessageBase & { clubId: string; milestoneId: string | null; announcement: boolean };
+/** A message as the room delivers it live: with the sender's name as it was when they wrote (not stored; pages read names from D1). */
+export type LiveClubMessage = ClubRoomMessage & { fromName?: string };
 
-export type ClubRoomEvent = RoomEvent<ClubRoomMessage>;
+export type ClubRoomEvent = RoomEvent<LiveClubMessage>;
 
 export type ClubPostRefusal = { refused: "hidden" | "not-yours" };
 
@@ -53,7 +55,7 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
     fromUserId: string,
     content: string,
     messageId: string,
-    options: { milestoneId?: string | null; announcement?: boolean } = {},
+    options: { milestoneId?: string | null; announcement?: boolean; fromName?: string } = {},
   ): ClubRoomMessage | ClubPostRefusal {
     this.nameClub(clubId);
     const text = content.trim();
@@ -73,7 +75,7 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
       }
       return this.toMessage({ ...row, milestone_id: milestoneId, announcement });
     });
-    this.broadcast(() => ({ type: "message", message }));
+    this.broadcast(() => ({ type: "message", message: { ...message, fromName: options.fromName } }));
     return message;
   }
 

@@ -88,6 +88,7 @@ async function post(ctx: ServiceContext, clubId: string, input: { content: strin
   const message = await clubRoom(ctx.env, clubId).post(clubId, ctx.user.id, input.content, input.messageId ?? crypto.randomUUID(), {
     milestoneId: input.milestoneId ?? null,
     announcement,
+    fromName: ctx.user.name,
   });
   if ("refused" in message) throw conflict(message.refused === "hidden" ? ROOM_MESSAGE_HIDDEN : ROOM_MESSAGE_ID_TAKEN);
   await countMessage(ctx.db, clubId, ctx.user.id, message.createdAt);
@@ -206,6 +207,13 @@ export async function findRoomMessageToReport(ctx: ServiceContext, clubId: strin
 /** The moderation page's hide of a reported club message. False when there is no such message. */
 export async function hideReportedRoomMessage(env: Env, clubId: string, messageId: string): Promise<boolean> {
   return clubRoom(env, clubId).hideMessage(messageId);
+}
+
+/** The room page's data: the club's name, whether the viewer may announce and hide, and the first page. */
+export async function loadRoomPage(ctx: ServiceContext, clubId: string) {
+  const access = await requireRoomMember(ctx, clubId);
+  const page = await listRoom(ctx, clubId, { limit: ROOM_PAGE_SIZE });
+  return { club: { clubId, name: access.club.name }, canManage: access.canManage, viewerId: access.userId, ...page };
 }
 
 /** The member's unread count in the club's room, for the club page's link; null when they are not an active member. */
