@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { blocks, clubRoomReads, clubs, memberships, notificationPreferences } from "@worker/db/schema";
 import { db, signedInMember } from "../helpers/fixtures";
+import { call, SAME_ORIGIN } from "../helpers/http";
 import { moderator as newModerator, post, report, reportRow } from "../moderation/support";
 import { addMember } from "../clubs/support";
 import {
@@ -263,5 +264,20 @@ describe("the club room over real sockets", () => {
     expect(await db.select().from(clubRoomReads).where(eq(clubRoomReads.clubId, club.id))).toEqual([]);
     expect(await db.select().from(clubs).where(eq(clubs.id, club.id))).toEqual([]);
     expect(await db.select().from(memberships).where(eq(memberships.clubId, club.id))).toEqual([]);
+  });
+});
+
+describe("when a member's sessions end, their club room sockets close with 4401", () => {
+  it("'Sign out everywhere' closes the member's room sockets and leaves the others' open", async () => {
+    const { admin, member, club } = await clubWithMembers();
+    const ben = await connect(club.id, member);
+    const ada = await connect(club.id, admin);
+    await ben.next();
+    await ada.next();
+    const response = await call("/api/auth/logout-all", { method: "POST", cookie: member.cookie, headers: SAME_ORIGIN });
+    expect(response.status).toBe(200);
+    expect(await ben.closed).toBe(4401);
+    await roomJson("POST", `/${club.id}/room/messages`, admin, write("still open"));
+    expect(await ada.next()).toMatchObject({ type: "message", message: { content: "still open" } });
   });
 });

@@ -42,7 +42,7 @@ export async function roomJson<T = unknown>(method: string, path: string, member
   return { status: response.status, body: await json<Envelope<T>>(response) };
 }
 
-export type Item = { messageId: string; content: string; fromUserId: string; milestoneId: string | null; spoiler: string | null; announcement: boolean };
+export type Item = { messageId: string; content: string; fromName: string; fromUserId: string; milestoneId: string | null; spoiler: string | null; announcement: boolean };
 export type RoomPage = { items: Item[]; pinned: Item[]; nextToken: number | null; milestones: { milestoneId: string; label: string; reached: boolean }[] };
 
 /** A real WebSocket to the club's room through the Worker's upgrade route, with the events it receives. */
