@@ -258,9 +258,13 @@ describe("the club room over real sockets", () => {
 
   it("shows each club's unread count on My Clubs' data, and deleting the club removes its read marks", async () => {
     const { admin, member, club } = await clubWithMembers();
+    const ben = await connect(club.id, member);
+    await ben.next();
     await roomJson("POST", `/${club.id}/room/messages`, admin, write("hi"));
     expect(await unreadOf(club.id, member.user.id)).toBe(1);
     expect((await roomCall("DELETE", `/${club.id}`, admin)).status).toBe(200);
+    // The room goes with the club: its open sockets close for good.
+    expect(await ben.closed).toBe(4403);
     expect(await db.select().from(clubRoomReads).where(eq(clubRoomReads.clubId, club.id))).toEqual([]);
     expect(await db.select().from(clubs).where(eq(clubs.id, club.id))).toEqual([]);
     expect(await db.select().from(memberships).where(eq(memberships.clubId, club.id))).toEqual([]);
