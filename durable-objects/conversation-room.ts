@@ -1,7 +1,6 @@
-import { DurableObject } from "cloudflare:workers";
 import { mirrorConversationSummary, type RoomSummary } from "./conversation-mirror";
-import { SIGNED_OUT_CLOSE_CODE } from "./member-inbox";
-import { MESSAGE_MAX_LENGTH, type RoomEvent, roomCommandSchema } from "./room-protocol";
+import { LiveRoom, VISIBLE, type StoredMessageRow as MessageRow } from "./live-room";
+import { MESSAGE_MAX_LENGTH } from "./room-protocol";
 
 /** A message as the API gives it, plus the room's sequence number (its order, and the key for read marks). */
 export interface RoomMessage {
@@ -25,16 +24,6 @@ export interface MessagePage {
   nextToken: number | null;
 }
 
-type Attachment = {
-  memberId: string;
-  sessionId?: string;
-  /** Its session ended and the room closed it: a frame that crossed the close is not obeyed. */
-  signedOut?: true;
-};
-
-/** The tag of the sockets opened in one session, so ending that session finds them without a scan. */
-const sessionTag = (sessionId: string) => `session:${sessionId}`;
-
 /** Retry a failed D1 mirror after this long; alarms wake the object, they do not keep it awake. */
 const MIRROR_RETRY_MS = 2_000;
 
@@ -46,26 +35,14 @@ const MIRROR_RETRY_MS = 2_000;
  * After each change the summary is mirrored into the D1 `conversations` row (idempotently, keyed by
  * the room's version), so the conversation list and the unread badge stay one indexed D1 query.
  */
-export class ConversationRoom extends DurableObject<Env> {
-  private readonly sql: SqlStorage;
-
+export class ConversationRoom extends LiveRoom {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.sql = ctx.storage.sql;
-    // Keep-alive pings are answered by the runtime, so an idle open thread never wakes the room.
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(JSON.stringify({ type: "ping" }), JSON.stringify({ type: "pong" })));
-    this.sql.exec(`
-      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS messages (
-        seq INTEGER PRIMARY KEY AUTOINCREMENT,
-        message_id TEXT NOT NULL UNIQUE,
-        from_user_id TEXT NOT NULL,
-        content TEXT NOT NULL,
-        created_at INTEGER NOT NULL
-      );
-      CREATE TABLE IF NOT EXISTS read_marks (user_id TEXT PRIMARY KEY, last_read_seq INTEGER NOT NULL);
-      CREATE TABLE IF NOT EXISTS hidden_messages (seq INTEGER PRIMARY KEY, hidden_at INTEGER NOT NULL);
-    `);
+    this.sql.exec("CREATE TABLE IF NOT EXISTS read_marks (user_id TEXT PRIMARY KEY, last_read_seq INTEGER NOT NULL)");
+  }
+
+  protected async onRead(memberId: string): Promise<void> {
+    await this.markRead(memberId);
   }
 
   /** Names the room's conversation and its two members; the same call again changes nothing. */
@@ -97,24 +74,15 @@ export class ConversationRoom extends DurableObject<Env> {
     this.requireMember(fromUserId);
     const text = content.trim();
     if (!text || text.length > MESSAGE_MAX_LENGTH) throw new RangeError("A message must have 1 to 4,000 characters");
-    const existing = this.sql.exec<MessageRow>("SELECT * FROM messages WHERE message_id = ?", messageId).toArray()[0];
+    const existing = this.storedMessage(messageId);
     if (existing) {
-      const hidden = this.sql.exec("SELECT 1 FROM hidden_messages WHERE seq = ?", existing.seq).toArray().length > 0;
-      if (hidden) return { refused: "hidden" };
-      if (existing.from_user_id !== fromUserId) return { refused: "not-yours" };
-      return this.toMessage(existing);
+      if (existing.hidden) return { refused: "hidden" };
+      if (existing.row.from_user_id !== fromUserId) return { refused: "not-yours" };
+      return this.toMessage(existing.row);
     }
 
     const message = this.ctx.storage.transactionSync(() => {
-      const row = this.sql
-        .exec<MessageRow>(
-          "INSERT INTO messages (message_id, from_user_id, content, created_at) VALUES (?, ?, ?, ?) RETURNING *",
-          messageId,
-          fromUserId,
-          text,
-          Date.now(),
-        )
-        .one();
+      const row = this.insertMessage(messageId, fromUserId, text);
       // The sender has seen everything up to their own message.
       this.sql.exec("UPDATE read_marks SET last_read_seq = ? WHERE user_id = ?", row.seq, fromUserId);
       this.bumpVersion();
@@ -128,21 +96,15 @@ export class ConversationRoom extends DurableObject<Env> {
   /** Newest first: `limit` messages older than `before` (a seq), for the thread and its "older" pages. */
   list(viewerId: string, limit: number, before?: number): MessagePage {
     this.requireMember(viewerId);
-    const rows = this.sql
-      .exec<MessageRow>(
-        `SELECT * FROM messages WHERE seq < ? AND ${VISIBLE} ORDER BY seq DESC LIMIT ?`,
-        before ?? Number.MAX_SAFE_INTEGER,
-        limit + 1,
-      )
-      .toArray();
-    const page = rows.slice(0, limit).map((row) => this.toMessage(row));
-    return { items: page, nextToken: rows.length > limit ? page[page.length - 1]!.seq : null };
+    const { rows, more } = this.pageRows(limit, before);
+    const page = rows.map((row) => this.toMessage(row));
+    return { items: page, nextToken: more ? page[page.length - 1]!.seq : null };
   }
 
   /** One visible message, for a member reporting it (the moderator's copy of what was said). */
   findMessage(viewerId: string, messageId: string): RoomMessage | null {
     this.requireMember(viewerId);
-    const row = this.sql.exec<MessageRow>(`SELECT * FROM messages WHERE message_id = ? AND ${VISIBLE}`, messageId).toArray()[0];
+    const row = this.visibleRow(messageId);
     return row ? this.toMessage(row) : null;
   }
 
@@ -151,10 +113,9 @@ export class ConversationRoom extends DurableObject<Env> {
    * from the conversation's snippet. Returns false when there is no such message.
    */
   async hideMessage(messageId: string): Promise<boolean> {
-    const row = this.sql.exec<{ seq: number }>("SELECT seq FROM messages WHERE message_id = ?", messageId).toArray()[0];
-    if (!row) return false;
-    const added = this.sql.exec("INSERT OR IGNORE INTO hidden_messages (seq, hidden_at) VALUES (?, ?)", row.seq, Date.now()).rowsWritten;
-    if (added > 0) {
+    const added = this.recordHide(messageId);
+    if (added === null) return false;
+    if (added) {
       this.bumpVersion();
       this.broadcast(() => ({ type: "hidden", messageId }));
       await this.mirror();
@@ -191,58 +152,9 @@ export class ConversationRoom extends DurableObject<Env> {
    * closed when that session ends (`signOut`).
    */
   async fetch(request: Request): Promise<Response> {
-    const memberId = request.headers.get("X-Member-Id");
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !memberId || !this.isMember(memberId)) {
-      return new Response("Not found", { status: 404 });
-    }
-    const sessionId = request.headers.get("X-Session-Id") ?? undefined;
-    const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, sessionId ? [memberId, sessionTag(sessionId)] : [memberId]);
-    server.serializeAttachment({ memberId, sessionId } satisfies Attachment);
-    this.send(server, { type: "ready", unread: this.unreadFor(memberId) });
-    return new Response(null, { status: 101, webSocket: client });
-  }
-
-  /**
-   * Sessions of `memberId` ended: their sockets here are closed with 4401 (the client then stops
-   * reconnecting), all of the member's when every session ended (signed out everywhere, suspended,
-   * deleted), or only those opened in `sessionId` (one sign-out). Keep-alive pings are answered by
-   * the runtime, so without this a socket opened with a stolen token would keep hearing every
-   * message. Returns how many were closed.
-   */
-  signOut(memberId: string, sessionId?: string): number {
-    let closed = 0;
-    for (const socket of this.ctx.getWebSockets(sessionId ? sessionTag(sessionId) : memberId)) {
-      const attachment = socket.deserializeAttachment() as Attachment;
-      if (attachment.memberId !== memberId) continue;
-      try {
-        socket.serializeAttachment({ ...attachment, signedOut: true } satisfies Attachment);
-        socket.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
-        closed++;
-      } catch {
-        // Already closed.
-      }
-    }
-    return closed;
-  }
-
-  async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    const { memberId, signedOut } = socket.deserializeAttachment() as Attachment;
-    if (signedOut) return;
-    let command: ReturnType<typeof roomCommandSchema.parse>;
-    try {
-      command = roomCommandSchema.parse(JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data)));
-    } catch {
-      this.send(socket, { type: "error", error: "That message could not be read." });
-      return;
-    }
-    if (command.type === "read") await this.markRead(memberId);
-    else if (command.type === "ping") this.send(socket, { type: "pong" });
-  }
-
-  async webSocketClose(socket: WebSocket, code: number): Promise<void> {
-    // 1005/1006 carry no close frame to echo; anything else is answered in kind.
-    if (code !== 1005 && code !== 1006) socket.close(code, "closing");
+    const memberId = this.upgradingMember(request);
+    if (!memberId || !this.isMember(memberId)) return new Response("Not found", { status: 404 });
+    return this.acceptMember(request, memberId, { type: "ready", unread: this.unreadFor(memberId) });
   }
 
   /** Retries a D1 mirror that failed (D1 briefly unavailable); the version guard keeps it harmless. */
@@ -277,23 +189,6 @@ export class ConversationRoom extends DurableObject<Env> {
     }
   }
 
-  private broadcast(eventFor: (memberId: string) => RoomEvent | null): void {
-    for (const socket of this.ctx.getWebSockets()) {
-      const { memberId, signedOut } = socket.deserializeAttachment() as Attachment;
-      if (signedOut) continue;
-      const event = eventFor(memberId);
-      if (event) this.send(socket, event);
-    }
-  }
-
-  private send(socket: WebSocket, event: RoomEvent): void {
-    try {
-      socket.send(JSON.stringify(event));
-    } catch {
-      // A socket that closed meanwhile: its member reloads the thread when they come back.
-    }
-  }
-
   private isMember(memberId: string): boolean {
     const members = this.meta("members");
     return members !== null && (JSON.parse(members) as string[]).includes(memberId);
@@ -301,22 +196,6 @@ export class ConversationRoom extends DurableObject<Env> {
 
   private requireMember(memberId: string): void {
     if (!this.isMember(memberId)) throw new Error("Not a member of this conversation");
-  }
-
-  private latestSeq(): number {
-    return this.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM messages").one().seq ?? 0;
-  }
-
-  private bumpVersion(): void {
-    this.setMeta("version", String(Number(this.meta("version") ?? 0) + 1));
-  }
-
-  private meta(key: string): string | null {
-    return this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0]?.value ?? null;
-  }
-
-  private setMeta(key: string, value: string): void {
-    this.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
   }
 
   private toMessage(row: MessageRow): RoomMessage {
@@ -330,8 +209,3 @@ export class ConversationRoom extends DurableObject<Env> {
     };
   }
 }
-
-/** Messages a moderator has not hidden. */
-const VISIBLE = "seq NOT IN (SELECT seq FROM hidden_messages)";
-
-type MessageRow = { seq: number; message_id: string; from_user_id: string; content: string; created_at: number };

@@ -1,19 +1,31 @@
 import { z } from "zod";
 
+// One protocol for every live room (live-room.ts): a conversation (ConversationRoom) and a club's
+// room (ClubRoom) send the same events and take the same commands; only the message's own fields
+// differ (a conversation names its conversationId, a club message its clubId and milestone).
+
 /** docs/product.md#messages: trimmed, not empty, at most 4,000 characters. */
 export const MESSAGE_MAX_LENGTH = 4000;
 
 /** What a member's socket may send: sending itself goes over HTTP, so every send is authorised and rate-limited. */
 export const roomCommandSchema = z.discriminatedUnion("type", [z.object({ type: z.literal("read") }), z.object({ type: z.literal("ping") })]);
 
-/** What the room sends to a member's socket. */
-export type RoomEvent =
+/** What every room's message has: its id, sender, text, time and its order in the room. */
+export interface RoomMessageBase {
+  messageId: string;
+  fromUserId: string;
+  content: string;
+  createdAt: number;
+  seq: number;
+}
+
+/** A direct message (ConversationRoom's RoomMessage). */
+export type ConversationMessageShape = RoomMessageBase & { conversationId: string };
+
+/** What a room sends to a member's socket. `unread` is the member's count where the room keeps it. */
+export type RoomEvent<M extends RoomMessageBase = ConversationMessageShape> =
   | { type: "ready"; unread: number }
-  | {
-      type: "message";
-      message: { messageId: string; conversationId: string; fromUserId: string; content: string; createdAt: number; seq: number };
-      unread: number;
-    }
+  | { type: "message"; message: M; unread?: number }
   | { type: "read"; unread: number }
   /** A moderator hid this message: open threads drop it. */
   | { type: "hidden"; messageId: string }

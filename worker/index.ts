@@ -12,6 +12,7 @@ import type { CoverAnalysisMessage } from "@worker/features/covers";
 import { handleCoverAnalysisBatch } from "@worker/features/covers";
 import { handleImportBatch, IMPORT_QUEUE_NAME, type ImportMessage } from "@worker/features/imports";
 import { conversationSocket, memberSocket } from "@worker/features/messages";
+import { clubRoomSocket } from "@worker/features/club-room";
 import { oneClickUnsubscribe } from "@worker/features/notifications";
 import { Hono } from "hono";
 import { api } from "./api";
@@ -41,6 +42,23 @@ app.get(
       "Live messages and read marks for one conversation; same-origin only. 426 `Expected a WebSocket upgrade` without `Upgrade: websocket`; 403 `Cross-site request refused.` from another origin; 401 without a live session (cookie or Bearer); 404 `Conversation not found` for anyone but its two members.",
   }),
   conversationSocket,
+);
+app.get(
+  "/api/clubs/:id/room/socket",
+  doc("GET", {
+    summary: "The club room's live socket (WebSocket)",
+    who: "club member",
+    tags: ["Club room"],
+    errors: [403, 404, 426],
+    other: {
+      status: 101,
+      description:
+        'Switching Protocols: the WebSocket of one club\'s room, on the same protocol as a conversation\'s. It sends JSON events: `ready`, `message` (the message with its `milestoneId` and `announcement`), `read`, `hidden` (a moderator removed `messageId`), `pong`, `error`; it takes `{"type":"read"}` (mark read) and `{"type":"ping"}`. Sending goes over HTTP. Closed with 4403 when the member leaves or is removed, 4401 when the session that opened it ends.',
+    },
+    description:
+      "Live messages for one club's room; same-origin only. 426 without `Upgrade: websocket`; 403 `Cross-site request refused.` from another origin; 401 without a live session; 404 `Club not found` for a private club one is not an active member of, 403 `Only the club's members can take part in its room.` for an open one.",
+  }),
+  clubRoomSocket,
 );
 app.get(
   "/api/dm/socket",
@@ -79,6 +97,7 @@ app.post("/unsubscribe", oneClickUnsubscribe);
 // `all`, not `get`: React Router actions arrive as POSTs.
 app.all("*", renderPage);
 
+export { ClubRoom } from "../durable-objects/club-room";
 export { ConversationRoom } from "../durable-objects/conversation-room";
 export { JobTimer } from "../durable-objects/job-timer";
 export { MemberInbox } from "../durable-objects/member-inbox";

@@ -17,8 +17,12 @@ const MAX_RETRY_MS = 30_000;
 const PING_EVERY_MS = 25_000;
 const PONG_WITHIN_MS = 10_000;
 const PING = JSON.stringify({ type: "ping" });
-/** The server closed it because the session ended (member-inbox.ts, conversation-room.ts): reconnecting would only be refused. */
-const SIGNED_OUT = 4401;
+/**
+ * The server closed it for good: the session ended (4401, member-inbox.ts, live-room.ts), or the
+ * member left the club whose room it was (4403, club-room.ts). Reconnecting would only be refused.
+ * One comparison (every such code is above 4400; the client's own "no pong" close is 4000) keeps the shell chunk small.
+ */
+const CLOSED_FOR_GOOD_ABOVE = 4400;
 
 /**
  * Keeps a WebSocket to `path` (on this origin, ws: or wss: like the page) open: after a drop it
@@ -75,7 +79,7 @@ export function openLiveSocket(path: string, { onMessage, onOpenChange }: LiveSo
       if (data && typeof data === "object" && !stopped) onMessage(data as { type?: unknown });
     };
     ws.onclose = (event) => {
-      if (event.code === SIGNED_OUT && !stopped) {
+      if (event.code > CLOSED_FOR_GOOD_ABOVE && !stopped) {
         stopped = true;
         // The caller learns it is down for good and falls back to HTTP, whose 401 signs the tab out.
         if (socket === ws) onOpenChange?.(false);

@@ -1,5 +1,19 @@
 // Live delivery through the real Worker, Durable Object and WebSocket: one member's sends, timed until
-// the other member's socket receives them; then a burst of concurrent sends, counted back.
+// the other member's socket receives them; then a burst of concurrent sends, counted back. Both live
+// rooms speak one protocol (durable-objects/room-protocol.ts), so a room is only its two paths: a
+// conversation's, or a club room's.
+
+/** Where a room's socket and its sends are. */
+export interface RoomPaths {
+  socket: string;
+  messages: string;
+}
+export const conversationPaths = (conversationId: string): RoomPaths => ({
+  socket: `/api/dm/conversations/${conversationId}/socket`,
+  messages: `/api/dm/conversations/${conversationId}/messages`,
+});
+export const clubRoomPaths = (clubId: string): RoomPaths => ({ socket: `/api/clubs/${clubId}/room/socket`, messages: `/api/clubs/${clubId}/room/messages` });
+const pathsOf = (room: string | RoomPaths) => (typeof room === "string" ? conversationPaths(room) : room);
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -9,8 +23,8 @@ interface Peer {
   token: string;
 }
 
-async function openSocket(base: string, conversationId: string, reader: Peer) {
-  const socket = new WebSocket(`${base.replace(/^http/, "ws")}/api/dm/conversations/${conversationId}/socket`, {
+async function openSocket(base: string, room: string | RoomPaths, reader: Peer) {
+  const socket = new WebSocket(`${base.replace(/^http/, "ws")}${pathsOf(room).socket}`, {
     headers: { Authorization: `Bearer ${reader.token}` },
   } as unknown as string[]);
   const arrivals = new Map<string, number>();
@@ -39,9 +53,9 @@ export const sendRetries = { count: 0 };
  * One send. A 500 that is not the Worker's JSON is vite preview's own proxy dropping the connection
  * under load; the app's client retries a send with the same messageId, and so does this, once.
  */
-async function send(base: string, conversationId: string, sender: Peer, content: string, messageId: string) {
+async function send(base: string, room: string | RoomPaths, sender: Peer, content: string, messageId: string) {
   const post = () =>
-    fetch(`${base}/api/dm/conversations/${conversationId}/messages`, {
+    fetch(`${base}${pathsOf(room).messages}`, {
       method: "POST",
       headers: { Authorization: `Bearer ${sender.token}`, "Content-Type": "application/json" },
       body: JSON.stringify({ content, messageId }),
@@ -53,16 +67,16 @@ async function send(base: string, conversationId: string, sender: Peer, content:
   return post();
 }
 
-/** Send → delivery on the other member's socket, `count` messages one after another. */
-export async function measureDelivery(base: string, conversationId: string, sender: Peer, reader: Peer, count: number) {
-  const { socket, arrival, fromStore } = await openSocket(base, conversationId, reader);
+/** Send → delivery on the other member's socket, `count` messages one after another (a conversation's id, or a room's paths). */
+export async function measureDelivery(base: string, room: string | RoomPaths, sender: Peer, reader: Peer, count: number) {
+  const { socket, arrival, fromStore } = await openSocket(base, room, reader);
   const times: number[] = [];
   try {
     for (let i = 0; i < count; i++) {
       const messageId = crypto.randomUUID();
       const started = performance.now();
       const delivered = arrival(messageId);
-      const response = await send(base, conversationId, sender, `bench message ${i}`, messageId);
+      const response = await send(base, room, sender, `bench message ${i}`, messageId);
       if (!response.ok) throw new Error(`send answered ${response.status}: ${await response.text()}`);
       await delivered;
       times.push(performance.now() - started);

@@ -21,7 +21,7 @@ import {
   SAMPLES,
   startWorker,
 } from "./harness.ts";
-import { measureBurst, measureDelivery, sendRetries } from "./live-messages.ts";
+import { clubRoomPaths, measureBurst, measureDelivery, sendRetries } from "./live-messages.ts";
 import {
   seedBenchBooks,
   seedBenchClubs,
@@ -29,6 +29,7 @@ import {
   seedBenchLoans,
   seedBenchNotifications,
   seedBenchPair,
+  seedBenchRoomClub,
   seedBenchSession,
 } from "./seed-bench.ts";
 
@@ -40,6 +41,8 @@ const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 10_000);
 const MEMBER_ID = "bench-user-0";
 const PEER_ID = "bench-user-1";
 const LIVE_CONVERSATION = "bench-live";
+/** The club whose room the club room delivery bench uses: the two bench members are its members. */
+const LIVE_CLUB = "bench-live-club";
 // Well-formed session tokens (32 base32 characters); the database holds only their SHA-256.
 const TOKEN = "benchbenchbenchbenchbenchbench22";
 const PEER_TOKEN = "benchpeerbenchpeerbenchpeerbench";
@@ -170,6 +173,7 @@ const proxy = await prepareDatabase(async (db) => {
   console.log(`Seeded ${CLUBS.toLocaleString("en-US")} clubs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await seedBenchConversations(db, MEMBER_ID, CONVERSATIONS);
   await seedBenchPair(db, LIVE_CONVERSATION, MEMBER_ID, PEER_ID);
+  await seedBenchRoomClub(db, LIVE_CLUB, MEMBER_ID, PEER_ID);
   await seedBenchLoans(db, BOOKS);
   await seedBenchNotifications(db, MEMBER_ID, NOTIFICATIONS);
   await seedBenchSession(db, MEMBER_ID, sessionId(TOKEN));
@@ -236,6 +240,7 @@ try {
   const base = `http://localhost:${PORT}`;
   const delivery = await measureDelivery(base, LIVE_CONVERSATION, { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
   const burst = await measureBurst(base, LIVE_CONVERSATION, { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
+  const roomDelivery = await measureDelivery(base, clubRoomPaths(LIVE_CLUB), { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
   const messagesReport = [
     listReport,
     "",
@@ -248,6 +253,13 @@ try {
     "",
     `Burst of ${MESSAGES} concurrent sends: ${burst.accepted} accepted, ${burst.delivered} delivered live, ${burst.stored} stored, in ${burst.seconds.toFixed(1)} s` +
       ` (${sendRetries.count} send(s) dropped by vite preview's proxy and retried once with the same messageId).`,
+    "",
+    `Club room delivery: send → delivery on another member's socket in the club's room (POST through the Worker, the ClubRoom, the unread counts in D1, socket), ${MESSAGES} messages one after another:`,
+    "",
+    "| measured from | median ms | p95 ms |",
+    "|---|---:|---:|",
+    `| club room delivery p50/p95: the client's POST | ${roomDelivery.median.toFixed(1)} | ${roomDelivery.p95.toFixed(1)} |`,
+    `| the room storing the message (server share, ms clock) | ${roomDelivery.storeToSocketMedian} | ${roomDelivery.storeToSocketP95} |`,
   ].join("\n");
   if (proxyRetries.count > 0) console.log(`(vite preview's proxy dropped ${proxyRetries.count} request(s); each was retried once)`);
   console.log(`\n${libraryReport}\n\n${clubReport}\n\n${messagesReport}\n\n${loansReport}\n\n${notificationsReport}\n`);

@@ -148,6 +148,18 @@ export async function seedBenchPair(db: D1Database, id: string, first: string, s
   await db.prepare("INSERT OR IGNORE INTO conversations (id, user_a_id, user_b_id, created_at) VALUES (?, ?, ?, ?)").bind(id, a, b, Date.now()).run();
 }
 
+/** The club whose room the club room delivery bench uses, with both bench members active in it (an open club). */
+export async function seedBenchRoomClub(db: D1Database, clubId: string, admin: string, member: string): Promise<void> {
+  const now = Date.now();
+  await db.batch([
+    db
+      .prepare("INSERT OR IGNORE INTO clubs (id, name, description, location, is_private, created_by, created_at) VALUES (?, 'Bench Room Club', '', 'Bench', 0, ?, ?)")
+      .bind(clubId, admin, now),
+    db.prepare("INSERT OR IGNORE INTO memberships (club_id, user_id, role, status, joined_via, created_at) VALUES (?, ?, 'admin', 'active', 'created', ?)").bind(clubId, admin, now),
+    db.prepare("INSERT OR IGNORE INTO memberships (club_id, user_id, role, status, joined_via, created_at) VALUES (?, ?, 'member', 'active', 'open', ?)").bind(clubId, member, now),
+  ]);
+}
+
 /**
  * A ledger over the bench books: every 'borrowed' book is lent (owner = its member, the borrower
  * another bench member, due dates from 10 days overdue to 30 days ahead, so the library's due

@@ -1,5 +1,6 @@
 import type { InboxEvent, MemberInbox } from "../../durable-objects/member-inbox";
 import type { Deps } from "./service-context";
+import { closeClubRoomSockets } from "./club-room-stubs";
 import { closeConversationSockets } from "./conversation-room-stubs";
 
 /** The member's inbox Durable Object, addressed by the member id (one per member, anywhere). */
@@ -23,7 +24,7 @@ export async function tellMembers(env: Env, memberIds: readonly string[], event:
  * once: all of them when every session ended (signed out everywhere, suspended, deleted), or only
  * those opened in `sessionId` (one sign-out, or a sign-in that `replaced` it in that browser). The
  * inbox sockets are told and closed, the asking tab's too (a copy of its session must hear nothing
- * more; that tab ignores the notice), and so are the conversation sockets. Best effort: each of
+ * more; that tab ignores the notice), and so are the conversation and club room sockets. Best effort: each of
  * those tabs is refused at its next request anyway.
  */
 export async function signOutOpenTabs(
@@ -37,5 +38,9 @@ export async function signOutOpenTabs(
   const rooms = closeConversationSockets(deps, memberId, sessionId).catch((error: unknown) =>
     console.warn("Closing a member's conversation sockets failed", error),
   );
-  await Promise.all([inbox, rooms]);
+  // The club rooms' sockets too: a copy of an ended session must hear nothing more there either.
+  const clubRooms = closeClubRoomSockets(deps, memberId, sessionId).catch((error: unknown) =>
+    console.warn("Closing a member's club room sockets failed", error),
+  );
+  await Promise.all([inbox, rooms, clubRooms]);
 }

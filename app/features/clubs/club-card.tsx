@@ -76,7 +76,8 @@ export function DeleteClubForm({ clubId, name, describedBy }: { clubId: string; 
  * A card on My Clubs (docs/product.md#clubs): the creator or an admin sees the management buttons unless their
  * own membership is pending; only the creator gets Edit and Delete (the server checks again).
  */
-export function MyClubCard({ club, userId }: { club: MemberClub; userId: string }) {
+/** `children`: what other features add to the card (the club room's unread line). */
+export function MyClubCard({ club, userId, children }: { club: MemberClub; userId: string; children?: React.ReactNode }) {
   const headingId = useId();
   const isCreator = club.createdBy === userId;
   const pending = club.userStatus === "pending";
@@ -91,6 +92,7 @@ export function MyClubCard({ club, userId }: { club: MemberClub; userId: string 
       </div>
       <p className="text-sm text-stone-700">{headcount(club)}</p>
       <ClubFacts club={club} />
+      {children}
       {manages && (
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           {isCreator && (

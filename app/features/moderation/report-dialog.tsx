@@ -10,7 +10,8 @@ export type ReportTarget =
   | { subject: "member"; userId: string }
   | { subject: "book"; bookId: string }
   | { subject: "message"; conversationId: string; messageId: string }
-  | { subject: "comment"; commentId: string };
+  | { subject: "comment"; commentId: string }
+  | { subject: "club_message"; clubId: string; messageId: string };
 
 type ReportResult = { ok: true; message: string } | { ok: false; errors: Record<string, string> };
 

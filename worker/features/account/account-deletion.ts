@@ -6,6 +6,7 @@ import { sessionsDeletionPart } from "@worker/features/auth";
 import { booksDeletionPart } from "@worker/features/books";
 import { clubsDeletionPart } from "@worker/features/clubs";
 import { followsDeletionPart } from "@worker/features/follows";
+import { clubRoomDeletionPart } from "@worker/features/club-room";
 import { commentsDeletionPart } from "@worker/features/comments";
 import { importsDeletionPart } from "@worker/features/imports";
 import { borrowerTookPart, loansDeletionPart } from "@worker/features/loans";
@@ -139,6 +140,7 @@ export const ACCOUNT_DELETION_PARTS: readonly AccountDeletionPart[] = [
   notificationsDeletionPart,
   blocksDeletionPart,
   followsDeletionPart,
+  clubRoomDeletionPart,
   importsDeletionPart,
   dataExportsDeletionPart,
   conversationsDeletionPart,

@@ -17,6 +17,7 @@ import {
 import { booksDataPart } from "@worker/features/books";
 import { clubsDataPart } from "@worker/features/clubs";
 import { followsDataPart } from "@worker/features/follows";
+import { clubRoomDataPart } from "@worker/features/club-room";
 import { commentsDataPart } from "@worker/features/comments";
 import { conversationsDataPart } from "@worker/features/messages";
 import { notFound, requireUser } from "@worker/core/errors";
@@ -233,6 +234,7 @@ export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [
   commentsDataPart,
   notificationsDataPart,
   followsDataPart,
+  clubRoomDataPart,
 ];
 
 /** Tables holding a member id whose rows are not in the zip, and why. */

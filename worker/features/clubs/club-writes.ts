@@ -1,4 +1,5 @@
 import { and, eq, lte } from "drizzle-orm";
+import { destroyClubRoom } from "@worker/core/club-room-stubs";
 import { books, clubs, inviteCodes, joinRequests, memberships } from "@worker/db/schema";
 import type { ClubInput, ClubUpdate } from "@worker/core/shared/club-rules";
 import { requireClubCreator } from "./club-access";
@@ -82,5 +83,7 @@ export async function deleteClub(ctx: ServiceContext, clubId: string): Promise<{
     ctx.db.delete(memberships).where(eq(memberships.clubId, clubId)),
     ctx.db.delete(clubs).where(eq(clubs.id, clubId)),
   ]);
+  // Its room goes with it (club_room_reads go by the clubs foreign key's cascade).
+  await destroyClubRoom(ctx.env, clubId);
   return { clubId };
 }

@@ -7,6 +7,7 @@ import { conflict, notFound, requireUser } from "@worker/core/errors";
 import { refundInviteAttempt, takeInviteAttempt } from "./invite-attempts";
 import { findClubIdByInviteCode, INVITE_CODE_INVALID, prepareInviteCode, withFreshCodeOnClash } from "./invite-codes";
 import type { ServiceContext } from "@worker/core/service-context";
+import { closeClubRoomFor } from "@worker/core/club-room-stubs";
 
 // Joining, leaving and running a club's membership. Every rule that depends on the club's state
 // (room under the member limit, a pending request, the last admin) is checked inside the statement
@@ -169,6 +170,8 @@ export async function leaveClub(ctx: ServiceContext, clubId: string): Promise<{ 
       ),
   ]);
   if (left.length === 0) throw conflict(LAST_ADMIN_CANNOT_LEAVE);
+  // Gone from the club, gone from its room: their open sockets there close now.
+  await closeClubRoomFor(ctx.env, clubId, userId);
   return { clubId };
 }
 
@@ -273,5 +276,7 @@ export async function removeMember(ctx: ServiceContext, clubId: string, userId: 
     return rows;
   });
   if (removed.length === 0) throw notFound(MEMBER_NOT_FOUND);
+  // Removed from the club, removed from its room: their open sockets there close now.
+  await closeClubRoomFor(ctx.env, clubId, userId);
   return { userId };
 }

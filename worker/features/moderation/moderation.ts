@@ -4,6 +4,7 @@ import type { MemberContext, ServiceContext } from "@worker/core/service-context
 import { idSchema } from "@worker/core/shared/id";
 import { books, reports, sessions, users } from "@worker/db/schema";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
+import { hideReportedRoomMessage } from "@worker/features/club-room";
 import { signOutOpenTabs } from "@worker/core/member-inbox-stubs";
 import { hideComment } from "@worker/features/comments";
 import { aliasedTable, and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
@@ -124,6 +125,10 @@ export async function hideReportedContent(ctx: ServiceContext, reportId: string)
     if (!report.conversationId || !report.messageId) throw notFound("The reported conversation no longer exists.");
     const found = await conversationRoom(ctx.env, report.conversationId).hideMessage(report.messageId);
     if (!found) throw notFound("The reported message no longer exists.");
+    await ctx.db.update(reports).set(done).where(and(sameMember, eq(reports.messageId, report.messageId)));
+  } else if (report.subject === "club_message") {
+    if (!report.clubId || !report.messageId) throw notFound("The reported club no longer exists.");
+    if (!(await hideReportedRoomMessage(ctx.env, report.clubId, report.messageId))) throw notFound("The reported message no longer exists.");
     await ctx.db.update(reports).set(done).where(and(sameMember, eq(reports.messageId, report.messageId)));
   } else if (report.subject === "comment") {
     if (!report.commentId || !(await hideComment(ctx.db, report.commentId))) throw notFound("The reported comment no longer exists.");

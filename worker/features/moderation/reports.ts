@@ -8,6 +8,7 @@ import { books, type ReportSubject, reports, users } from "@worker/db/schema";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { findReportableComment } from "@worker/features/comments";
 import { requireParticipant } from "@worker/features/messages";
+import { findRoomMessageToReport } from "@worker/features/club-room";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 
@@ -31,8 +32,9 @@ export const reportSchema = z.discriminatedUnion(
     z.object({ subject: z.literal("book"), bookId: id, ...reportFields }),
     z.object({ subject: z.literal("message"), conversationId: id, messageId: id, ...reportFields }),
     z.object({ subject: z.literal("comment"), commentId: id, ...reportFields }),
+    z.object({ subject: z.literal("club_message"), clubId: id, messageId: id, ...reportFields }),
   ],
-  { message: "subject must be member, book, message or comment" },
+  { message: "subject must be member, book, message, comment or club_message" },
 );
 export type ReportInput = z.output<typeof reportSchema>;
 
@@ -40,6 +42,7 @@ interface ReportTarget {
   subjectUserId: string;
   bookId?: string;
   conversationId?: string;
+  clubId?: string;
   messageId?: string;
   commentId?: string;
   /** What was reported as it was then: the moderator is not in the conversation, and a book may change. */
@@ -63,6 +66,7 @@ export async function createReport(ctx: ServiceContext, input: ReportInput): Pro
     subjectUserId: target.subjectUserId,
     bookId: target.bookId ?? null,
     conversationId: target.conversationId ?? null,
+    clubId: target.clubId ?? null,
     messageId: target.messageId ?? null,
     commentId: target.commentId ?? null,
     snapshot: target.snapshot,
@@ -96,6 +100,13 @@ async function findTarget(ctx: ServiceContext, input: ReportInput, reporterId: s
     if (comment.authorId === reporterId) throw badRequest("You can't report your own comment.");
     // The book gives the moderator the comment's place; the snapshot keeps its words if it is deleted.
     return { subjectUserId: comment.authorId, bookId: comment.bookId, commentId: comment.commentId, snapshot: comment.body };
+  }
+  if (input.subject === "club_message") {
+    // A club room the reporter is not an active member of is refused like the room itself.
+    const message = await findRoomMessageToReport(ctx, input.clubId, input.messageId);
+    if (!message) throw notFound("Message not found");
+    if (message.fromUserId === reporterId) throw badRequest("You can't report your own message.");
+    return { subjectUserId: message.fromUserId, clubId: input.clubId, messageId: message.messageId, snapshot: message.content };
   }
   // A conversation the reporter is not in is not found, like everywhere else.
   await requireParticipant(ctx, input.conversationId);

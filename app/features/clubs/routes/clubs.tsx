@@ -1,6 +1,8 @@
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { listMyClubs } from "@worker/features/clubs/club-lists";
+import { unreadByClub } from "@worker/features/club-room";
+import { ClubRoomUnread } from "~/features/club-room";
 import { clubIntentAction } from "../club-intents.server";
 import { ClubForm } from "../club-form";
 import { ClubJoinForm } from "../club-join-form";
@@ -23,7 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const managing = params.get("dialog") === "requests" ? params.get("club") : null;
   const [{ items }, requests] = await Promise.all([listMyClubs(ctx), managing ? loadJoinRequests(ctx, managing) : null]);
-  return { clubs: items, userId: ctx.user.id, requests };
+  // Each active club's room unread count, in one indexed read of club_room_reads.
+  const roomUnread = await unreadByClub(ctx.db, ctx.user.id, items.filter((club) => club.userStatus === "active").map((club) => club.clubId));
+  return { clubs: items, userId: ctx.user.id, requests, roomUnread };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +45,7 @@ function useOpenJoinFlag() {
 }
 
 export default function MyClubs({ loaderData, actionData }: Route.ComponentProps) {
-  const { clubs, userId, requests } = loaderData;
+  const { clubs, userId, requests, roomUnread } = loaderData;
   const { dialog, clubId, closeHref, close } = useUrlDialog();
   useOpenJoinFlag();
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
@@ -71,7 +75,9 @@ export default function MyClubs({ loaderData, actionData }: Route.ComponentProps
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {clubs.map((club) => (
-            <MyClubCard key={club.clubId} club={club} userId={userId} />
+            <MyClubCard key={club.clubId} club={club} userId={userId}>
+              {club.clubId in roomUnread && <ClubRoomUnread clubId={club.clubId} unread={roomUnread[club.clubId]!} />}
+            </MyClubCard>
           ))}
         </ul>
       )}

@@ -1,0 +1,1 @@
+export { ClubRoomLink, ClubRoomUnread } from "./room-link";

@@ -1,0 +1,251 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { formatDayTime, type Reader } from "@worker/core/shared/date-format";
+import { useReader } from "~/core/use-reader";
+import { ReportDialog } from "~/features/moderation";
+import { keepInView } from "~/ui/keep-in-view";
+import { type Milestone, type RoomEntry, useClubRoom } from "./use-club-room";
+
+// Runs before paint in the browser; the server has nothing to measure.
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+interface RoomProps {
+  clubId: string;
+  clubName: string;
+  viewerId: string;
+  canManage: boolean;
+  milestones: Milestone[];
+  initialMessages: RoomEntry[];
+  initialNextToken: number | null;
+  initialPinned: RoomEntry[];
+}
+
+/** Consecutive messages folded behind the same milestone form one group with one "show" button. */
+type Group = { key: string; spoiler: string | null; messages: RoomEntry[] };
+
+function groupsOf(messages: RoomEntry[]): Group[] {
+  const groups: Group[] = [];
+  for (const message of messages) {
+    const last = groups.at(-1);
+    if (message.spoiler && last?.spoiler === message.spoiler) last.messages.push(message);
+    else groups.push({ key: message.messageId, spoiler: message.spoiler, messages: [message] });
+  }
+  return groups;
+}
+
+function MessageBubble({
+  message,
+  mine,
+  reader,
+  onReport,
+  onHide,
+}: {
+  message: RoomEntry;
+  mine: boolean;
+  reader: Reader;
+  onReport?: () => void;
+  onHide?: () => void;
+}) {
+  return (
+    <li className={`flex ${mine ? "justify-end" : "justify-start"}`}>
+      <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine ? "bg-brand-700 text-white" : "bg-stone-100 text-stone-900"}`}>
+        <p className={`text-xs font-semibold ${mine ? "text-brand-50" : "text-stone-700"}`}>{mine ? "You" : (message.fromName ?? "A member")}</p>
+        <p className="whitespace-pre-wrap">{message.content}</p>
+        <time dateTime={new Date(message.createdAt).toISOString()} className={`block text-xs ${mine ? "text-brand-50" : "text-stone-600"}`}>
+          {formatDayTime(message.createdAt, reader)}
+        </time>
+        <span className="flex gap-3">
+          {onReport && (
+            <button type="button" onClick={onReport} className="text-xs text-stone-600 underline hover:text-stone-900">
+              Report<span className="sr-only"> this message</span>
+            </button>
+          )}
+          {onHide && (
+            <button type="button" onClick={onHide} className={`text-xs underline ${mine ? "text-brand-50" : "text-stone-600 hover:text-stone-900"}`}>
+              Hide<span className="sr-only"> this message</span>
+            </button>
+          )}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The club room: pinned announcements, then the messages oldest to newest in a live log, messages
+ * in a milestone the reader has not reached folded per group behind "Spoilers for {label}: show",
+ * and the composer (a thread to write in; admins may post an announcement). Enter sends,
+ * Shift+Enter starts a new line, as in Messages.
+ */
+export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones, initialMessages, initialNextToken, initialPinned }: RoomProps) {
+  const room = useClubRoom({ clubId, viewerId, milestones, initialMessages, initialNextToken, initialPinned });
+  const reader = useReader();
+  const id = useId();
+  const [draft, setDraft] = useState("");
+  const [thread, setThread] = useState("");
+  const [announce, setAnnounce] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [shown, setShown] = useState<Set<string>>(() => new Set());
+  const [reporting, setReporting] = useState<RoomEntry | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const log = useRef<HTMLDivElement>(null);
+  const newest = room.messages.at(-1)?.messageId;
+  useBrowserLayoutEffect(() => {
+    if (newest && log.current) log.current.scrollTop = log.current.scrollHeight;
+  }, [newest]);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const content = draft.trim();
+    if (!content || sending) return;
+    setSending(true);
+    setError(null);
+    const refused = await room.send(content, announce ? null : thread || null, announce);
+    setSending(false);
+    if (refused) setError(refused);
+    else {
+      setDraft((current) => (current.trim() === content ? "" : current));
+      setAnnounce(false);
+    }
+  }
+
+  const actions = (message: RoomEntry) => ({
+    onReport: hydrated && message.fromUserId !== viewerId ? () => setReporting(message) : undefined,
+    onHide: hydrated && canManage ? () => void room.hide(message.messageId).then((e) => e && setError(e)) : undefined,
+  });
+
+  return (
+    <>
+      {room.pinned.length > 0 && (
+        <section aria-labelledby={`${id}-pinned`} className="space-y-2 border-b border-stone-200 bg-amber-50 p-4">
+          <h2 id={`${id}-pinned`} className="text-sm font-semibold text-amber-900">
+            Pinned announcements
+          </h2>
+          <ul className="space-y-2">
+            {room.pinned.map((message) => (
+              <li key={message.messageId} className="text-stone-900">
+                <p className="whitespace-pre-wrap">{message.content}</p>
+                <p className="text-xs text-stone-700">
+                  {message.fromName ?? "An admin"} · {formatDayTime(message.createdAt, reader)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div
+        ref={log}
+        role="log"
+        aria-label={`Messages in ${clubName}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be read (WCAG 2.1.1, axe scrollable-region-focusable)
+        tabIndex={0}
+        className="h-[min(60dvh,32rem)] space-y-3 overflow-y-auto p-4"
+      >
+        {room.nextToken !== null && (
+          <div className="text-center">
+            <button type="button" className="btn btn-secondary" onClick={room.loadOlder}>
+              Load older messages
+            </button>
+          </div>
+        )}
+        {room.messages.length === 0 ? (
+          <p className="py-12 text-center text-stone-700">No messages yet. Say hello to your club!</p>
+        ) : (
+          <ol className="space-y-3">
+            {groupsOf(room.messages).map((group) =>
+              group.spoiler && !shown.has(group.key) ? (
+                <li key={group.key} className="flex justify-start">
+                  <button
+                    type="button"
+                    className="rounded-2xl border border-dashed border-stone-400 px-4 py-2 text-sm text-stone-800 hover:bg-stone-50"
+                    onClick={() => setShown((current) => new Set(current).add(group.key))}
+                  >
+                    Spoilers for {group.spoiler}: show
+                    <span className="sr-only">{` (${group.messages.length} ${group.messages.length === 1 ? "message" : "messages"})`}</span>
+                  </button>
+                </li>
+              ) : (
+                group.messages.map((message) => (
+                  <MessageBubble key={message.messageId} message={message} mine={message.fromUserId === viewerId} reader={reader} {...actions(message)} />
+                ))
+              ),
+            )}
+          </ol>
+        )}
+      </div>
+      {reporting && (
+        <ReportDialog
+          key={reporting.messageId}
+          open
+          onClose={() => setReporting(null)}
+          target={{ subject: "club_message", clubId, messageId: reporting.messageId }}
+          title={`Report a message from ${reporting.fromName ?? "a member"}`}
+        />
+      )}
+      {room.loadError && (
+        <p role="alert" className="border-t border-stone-200 px-4 py-2 text-sm text-red-800">
+          {room.loadError}
+        </p>
+      )}
+      <form onSubmit={submit} data-offline="self" className="space-y-2 border-t border-stone-200 p-4">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          {milestones.length > 0 && (
+            <label className="flex min-w-0 items-center gap-2">
+              <span>Thread</span>
+              <select className="field min-w-0 py-1" value={thread} onChange={(event) => setThread(event.currentTarget.value)} disabled={announce}>
+                <option value="">Everyone (no spoilers)</option>
+                {milestones.map((m) => (
+                  <option key={m.milestoneId} value={m.milestoneId}>
+                    {m.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {canManage && (
+            <label className="flex items-center gap-2">
+              <input type="checkbox" checked={announce} onChange={(event) => setAnnounce(event.currentTarget.checked)} />
+              Post as an announcement
+            </label>
+          )}
+        </div>
+        <label htmlFor={`${id}-message`} className="sr-only">
+          Message {clubName}
+        </label>
+        <div className="flex items-end gap-2">
+          <textarea
+            id={`${id}-message`}
+            name="content"
+            rows={2}
+            required
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              // Enter sends; Shift+Enter (or Enter while composing with an input method) is a new line.
+              if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={[`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ")}
+            className="field min-w-0 flex-1 resize-none"
+          />
+          <button type="submit" className="btn btn-primary" disabled={!hydrated || sending || !draft.trim()}>
+            Send
+          </button>
+        </div>
+        <p id={`${id}-hint`} className="text-xs text-stone-600">
+          Enter sends, Shift+Enter starts a new line.
+        </p>
+        {error && (
+          <p ref={keepInView} id={`${id}-error`} role="alert" className="text-sm text-red-800">
+            {error}
+          </p>
+        )}
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import { LiveRoom, REMOVED_CLOSE, type StoredMessageRow } from "./live-room";
+import { MESSAGE_MAX_LENGTH, type RoomEvent, type RoomMessageBase } from "./room-protocol";
+
+/** A message in a club's room: the shared fields, its club, the milestone thread it belongs to, and whether an admin pinned it as an announcement. */
+export type ClubRoomMessage = RoomMessageBase & { clubId: string; milestoneId: string | null; announcement: boolean };
+/** A message as the room delivers it live: with the sender's name as it was when they wrote (not stored; pages read names from D1). */
+export type LiveClubMessage = ClubRoomMessage & { fromName?: string };
+
+export type ClubRoomEvent = RoomEvent<LiveClubMessage>;
+
+export type ClubPostRefusal = { refused: "hidden" | "not-yours" };
+
+export interface ClubMessagePage {
+  items: ClubRoomMessage[];
+  /** The seq to pass as `before` for the next (older) page, or null at the start of the room. */
+  nextToken: number | null;
+}
+
+type ClubMessageRow = StoredMessageRow & { milestone_id: string | null; announcement: number | null };
+
+/** The room's messages with their club fields (a message without a row in club_messages is a plain one). */
+const WITH_CLUB_FIELDS = "SELECT m.*, c.milestone_id, c.announcement FROM messages m LEFT JOIN club_messages c ON c.seq = m.seq";
+
+/**
+ * One club's room: its messages in order (each optionally in a milestone's thread, or an admin's
+ * announcement, pinned at the top), and the members' hibernating WebSockets. Same storage and
+ * protocol as a conversation (LiveRoom). The room does not keep the member list: the Worker checks
+ * the membership in D1 before every call and upgrade, and tells the room when a member leaves or is
+ * removed (`removeMember`), which closes their sockets at once. Unread counts live in D1
+ * (club_room_reads), so My Clubs reads every club's count in one query.
+ */
+export class ClubRoom extends LiveRoom<ClubRoomEvent> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql.exec("CREATE TABLE IF NOT EXISTS club_messages (seq INTEGER PRIMARY KEY, milestone_id TEXT, announcement INTEGER NOT NULL DEFAULT 0)");
+  }
+
+  /** A read over the socket: the member's count in D1 becomes 0 (the HTTP read also clears the bell item). */
+  protected async onRead(memberId: string): Promise<void> {
+    const clubId = this.meta("club_id");
+    if (!clubId) return;
+    await this.env.DB.prepare("UPDATE club_room_reads SET unread = 0, last_read_at = ? WHERE club_id = ? AND user_id = ?")
+      .bind(Date.now(), clubId, memberId)
+      .run();
+    this.broadcast((member) => (member === memberId ? { type: "read", unread: 0 } : null));
+  }
+
+  /**
+   * Adds a message and delivers it to every open socket. A retried post with the same `messageId`
+   * answers the stored message (only to its sender, only while visible), so a retry never stores a
+   * second copy.
+   */
+  post(
+    clubId: string,
+    fromUserId: string,
+    content: string,
+    messageId: string,
+    options: { milestoneId?: string | null; announcement?: boolean; fromName?: string } = {},
+  ): ClubRoomMessage | ClubPostRefusal {
+    this.nameClub(clubId);
+    const text = content.trim();
+    if (!text || text.length > MESSAGE_MAX_LENGTH) throw new RangeError("A message must have 1 to 4,000 characters");
+    const existing = this.storedMessage(messageId);
+    if (existing) {
+      if (existing.hidden) return { refused: "hidden" };
+      if (existing.row.from_user_id !== fromUserId) return { refused: "not-yours" };
+      return this.toMessage(this.rowBySeq(existing.row.seq)!);
+    }
+    const message = this.ctx.storage.transactionSync(() => {
+      const row = this.insertMessage(messageId, fromUserId, text);
+      const milestoneId = options.milestoneId ?? null;
+      const announcement = options.announcement ? 1 : 0;
+      if (milestoneId || announcement) {
+        this.sql.exec("INSERT INTO club_messages (seq, milestone_id, announcement) VALUES (?, ?, ?)", row.seq, milestoneId, announcement);
+      }
+      return this.toMessage({ ...row, milestone_id: milestoneId, announcement });
+    });
+    this.broadcast(() => ({ type: "message", message: { ...message, fromName: options.fromName } }));
+    return message;
+  }
+
+  /** Newest first: `limit` visible messages older than `before`; only one milestone's thread when `milestoneId` is given. */
+  list(limit: number, before?: number, milestoneId?: string): ClubMessagePage {
+    const { rows, more } = milestoneId
+      ? this.pageRows(limit, before, "seq IN (SELECT seq FROM club_messages WHERE milestone_id = ?)", milestoneId)
+      : this.pageRows(limit, before);
+    const items = rows.map((row) => this.toMessage(this.rowBySeq(row.seq)!));
+    return { items, nextToken: more ? items[items.length - 1]!.seq : null };
+  }
+
+  /** The newest visible announcements, pinned at the top of the room. */
+  pinned(limit: number): ClubRoomMessage[] {
+    return this.sql
+      .exec<ClubMessageRow>(
+        `${WITH_CLUB_FIELDS} WHERE c.announcement = 1 AND m.seq NOT IN (SELECT seq FROM hidden_messages) ORDER BY m.seq DESC LIMIT ?`,
+        limit,
+      )
+      .toArray()
+      .map((row) => this.toMessage(row));
+  }
+
+  /** Messages `memberId` wrote, newest first, page by page (their data download). */
+  writtenBy(memberId: string, limit: number, before?: number): ClubMessagePage {
+    const { rows, more } = this.pageRows(limit, before, "from_user_id = ?", memberId);
+    const items = rows.map((row) => this.toMessage(this.rowBySeq(row.seq)!));
+    return { items, nextToken: more ? items[items.length - 1]!.seq : null };
+  }
+
+  /** One visible message, for a member reporting it. */
+  findMessage(messageId: string): ClubRoomMessage | null {
+    const row = this.visibleRow(messageId);
+    return row ? this.toMessage(this.rowBySeq(row.seq)!) : null;
+  }
+
+  /** A moderator's decision: the message leaves every open room and every later load. False when there is no such message. */
+  hideMessage(messageId: string): boolean {
+    const added = this.recordHide(messageId);
+    if (added === null) return false;
+    if (added) this.broadcast(() => ({ type: "hidden", messageId }));
+    return true;
+  }
+
+  /** The member left the club or was removed: their open sockets close now (4403), and the client stops reconnecting. */
+  removeMember(memberId: string): number {
+    return this.closeSockets(memberId, memberId, REMOVED_CLOSE, "No longer a member");
+  }
+
+  /** The club was deleted: every socket closes and the room's storage goes. */
+  async destroy(): Promise<void> {
+    for (const socket of this.ctx.getWebSockets()) {
+      try {
+        socket.close(REMOVED_CLOSE, "The club was deleted");
+      } catch {
+        // Already closed.
+      }
+    }
+    await this.ctx.storage.deleteAll();
+  }
+
+  /** The upgrade, authenticated by the Worker (session, Origin, active membership). */
+  async fetch(request: Request): Promise<Response> {
+    const memberId = this.upgradingMember(request);
+    if (!memberId) return new Response("Not found", { status: 404 });
+    return this.acceptMember(request, memberId, { type: "ready", unread: 0 });
+  }
+
+  private nameClub(clubId: string): void {
+    const known = this.meta("club_id");
+    if (known && known !== clubId) throw new Error("This room belongs to another club");
+    if (!known) this.setMeta("club_id", clubId);
+  }
+
+  private rowBySeq(seq: number): ClubMessageRow | null {
+    return this.sql.exec<ClubMessageRow>(`${WITH_CLUB_FIELDS} WHERE m.seq = ?`, seq).toArray()[0] ?? null;
+  }
+
+  private toMessage(row: ClubMessageRow): ClubRoomMessage {
+    return {
+      messageId: row.message_id,
+      clubId: this.meta("club_id") ?? "",
+      fromUserId: row.from_user_id,
+      content: row.content,
+      createdAt: row.created_at,
+      seq: row.seq,
+      milestoneId: row.milestone_id ?? null,
+      announcement: Boolean(row.announcement),
+    };
+  }
+}

@@ -1,0 +1,199 @@
+import { DurableObject } from "cloudflare:workers";
+import { type RoomEvent, roomCommandSchema } from "./room-protocol";
+
+/**
+ * What a conversation (ConversationRoom) and a club's room (ClubRoom) share: one protocol
+ * (room-protocol.ts) and one way to keep messages. Messages live in the object's SQLite storage
+ * with a per-room sequence number; a moderator's hide is a row in hidden_messages (the text stays
+ * for the report); the members' WebSockets hibernate with the room, tagged by member and by the
+ * session that opened them, so ending a session or a membership closes them without a scan.
+ * Who may connect is decided by the Worker before the upgrade reaches `acceptMember`.
+ */
+
+/** Close code when the session that opened a socket ended: the client stops reconnecting (app/core/live-socket.ts). */
+export const SIGNED_OUT_CLOSE = 4401;
+/** Close code when the member left the room's club or was removed: the client stops reconnecting too. */
+export const REMOVED_CLOSE = 4403;
+
+export type RoomAttachment = {
+  memberId: string;
+  sessionId?: string;
+  /** The room closed it (session ended, membership ended): a frame that crossed the close is not obeyed. */
+  closed?: true;
+};
+
+export type StoredMessageRow = { seq: number; message_id: string; from_user_id: string; content: string; created_at: number };
+
+/** Messages a moderator has not hid. */
+export const VISIBLE = "seq NOT IN (SELECT seq FROM hidden_messages)";
+
+/** The tag of the sockets opened in one session, so ending that session finds them without a scan. */
+const sessionTag = (sessionId: string) => `session:${sessionId}`;
+
+export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> extends DurableObject<Env> {
+  protected readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    // Keep-alive pings are answered by the runtime, so an idle open thread never wakes the room.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(JSON.stringify({ type: "ping" }), JSON.stringify({ type: "pong" })));
+    this.sql.exec(`
+      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS messages (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        message_id TEXT NOT NULL UNIQUE,
+        from_user_id TEXT NOT NULL,
+        content TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS hidden_messages (seq INTEGER PRIMARY KEY, hidden_at INTEGER NOT NULL);
+    `);
+  }
+
+  /** A member marked the room read over their socket. */
+  protected abstract onRead(memberId: string): Promise<void>;
+
+  /** The stored message with this id, visible or not, and whether a moderator hid it. */
+  protected storedMessage(messageId: string): { row: StoredMessageRow; hidden: boolean } | null {
+    const row = this.sql.exec<StoredMessageRow>("SELECT * FROM messages WHERE message_id = ?", messageId).toArray()[0];
+    if (!row) return null;
+    return { row, hidden: this.sql.exec("SELECT 1 FROM hidden_messages WHERE seq = ?", row.seq).toArray().length > 0 };
+  }
+
+  protected insertMessage(messageId: string, fromUserId: string, text: string): StoredMessageRow {
+    return this.sql
+      .exec<StoredMessageRow>(
+        "INSERT INTO messages (message_id, from_user_id, content, created_at) VALUES (?, ?, ?, ?) RETURNING *",
+        messageId,
+        fromUserId,
+        text,
+        Date.now(),
+      )
+      .one();
+  }
+
+  /** Newest first: `limit` visible rows older than `before` (a seq), plus whether an older page exists. */
+  protected pageRows(limit: number, before: number | undefined, where = "1 = 1", ...bindings: unknown[]): { rows: StoredMessageRow[]; more: boolean } {
+    const rows = this.sql
+      .exec<StoredMessageRow>(
+        `SELECT * FROM messages WHERE seq < ? AND ${VISIBLE} AND (${where}) ORDER BY seq DESC LIMIT ?`,
+        before ?? Number.MAX_SAFE_INTEGER,
+        ...bindings,
+        limit + 1,
+      )
+      .toArray();
+    return { rows: rows.slice(0, limit), more: rows.length > limit };
+  }
+
+  protected visibleRow(messageId: string): StoredMessageRow | null {
+    return this.sql.exec<StoredMessageRow>(`SELECT * FROM messages WHERE message_id = ? AND ${VISIBLE}`, messageId).toArray()[0] ?? null;
+  }
+
+  /** Records a moderator's hide; null when there is no such message, false when it was hidden already. */
+  protected recordHide(messageId: string): boolean | null {
+    const row = this.sql.exec<{ seq: number }>("SELECT seq FROM messages WHERE message_id = ?", messageId).toArray()[0];
+    if (!row) return null;
+    return this.sql.exec("INSERT OR IGNORE INTO hidden_messages (seq, hidden_at) VALUES (?, ?)", row.seq, Date.now()).rowsWritten > 0;
+  }
+
+  protected latestSeq(): number {
+    return this.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM messages").one().seq ?? 0;
+  }
+
+  /**
+   * Accepts an upgrade the Worker authenticated (it names the member in `X-Member-Id` and the session
+   * in `X-Session-Id`; the room trusts them only because only the Worker reaches it). `ready` is the
+   * first event on the new socket.
+   */
+  protected acceptMember(request: Request, memberId: string, ready: TEvent): Response {
+    const sessionId = request.headers.get("X-Session-Id") ?? undefined;
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, sessionId ? [memberId, sessionTag(sessionId)] : [memberId]);
+    server.serializeAttachment({ memberId, sessionId } satisfies RoomAttachment);
+    this.send(server, ready);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** The member named by a trusted upgrade, or null for anything that is not one. */
+  protected upgradingMember(request: Request): string | null {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return null;
+    return request.headers.get("X-Member-Id");
+  }
+
+  /**
+   * Sessions of `memberId` ended: their sockets here are closed with 4401 (the client then stops
+   * reconnecting), all of the member's when every session ended (signed out everywhere, suspended,
+   * deleted), or only those opened in `sessionId` (one sign-out). Keep-alive pings are answered by
+   * the runtime, so without this a socket opened with a stolen token would keep hearing every
+   * message. Returns how many were closed.
+   */
+  signOut(memberId: string, sessionId?: string): number {
+    return this.closeSockets(memberId, sessionId ? sessionTag(sessionId) : memberId, SIGNED_OUT_CLOSE, "Signed out");
+  }
+
+  protected closeSockets(memberId: string, tag: string, code: number, reason: string): number {
+    let closed = 0;
+    for (const socket of this.ctx.getWebSockets(tag)) {
+      const attachment = socket.deserializeAttachment() as RoomAttachment;
+      if (attachment.memberId !== memberId) continue;
+      try {
+        socket.serializeAttachment({ ...attachment, closed: true } satisfies RoomAttachment);
+        socket.close(code, reason);
+        closed++;
+      } catch {
+        // Already closed.
+      }
+    }
+    return closed;
+  }
+
+  async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    // `signedOut` is what sockets accepted before the shared room code called it `closed`.
+    const { memberId, closed, signedOut } = socket.deserializeAttachment() as RoomAttachment & { signedOut?: true };
+    if (closed || signedOut) return;
+    let command: ReturnType<typeof roomCommandSchema.parse>;
+    try {
+      command = roomCommandSchema.parse(JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data)));
+    } catch {
+      this.send(socket, { type: "error", error: "That message could not be read." } as unknown as TEvent);
+      return;
+    }
+    if (command.type === "read") await this.onRead(memberId);
+    else if (command.type === "ping") this.send(socket, { type: "pong" } as unknown as TEvent);
+  }
+
+  async webSocketClose(socket: WebSocket, code: number): Promise<void> {
+    // 1005/1006 carry no close frame to echo; anything else is answered in kind.
+    if (code !== 1005 && code !== 1006) socket.close(code, "closing");
+  }
+
+  protected broadcast(eventFor: (memberId: string) => TEvent | null): void {
+    for (const socket of this.ctx.getWebSockets()) {
+      const attachment = socket.deserializeAttachment() as RoomAttachment & { signedOut?: true };
+      if (attachment.closed || attachment.signedOut) continue;
+      const event = eventFor(attachment.memberId);
+      if (event) this.send(socket, event);
+    }
+  }
+
+  protected send(socket: WebSocket, event: TEvent): void {
+    try {
+      socket.send(JSON.stringify(event));
+    } catch {
+      // A socket that closed meanwhile: its member reloads the thread when they come back.
+    }
+  }
+
+  protected bumpVersion(): void {
+    this.setMeta("version", String(Number(this.meta("version") ?? 0) + 1));
+  }
+
+  protected meta(key: string): string | null {
+    return this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0]?.value ?? null;
+  }
+
+  protected setMeta(key: string, value: string): void {
+    this.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
+  }
+}

@@ -1,0 +1,5 @@
+export { clubRoomApi } from "./api";
+export { clubRoomDataPart, clubRoomDeletionPart } from "./club-room-account";
+export { findRoomMessageToReport, hideReportedRoomMessage, roomUnreadFor } from "./room";
+export { unreadByClub } from "./room-reads";
+export { clubRoomSocket } from "./room-socket";

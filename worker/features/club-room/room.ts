@@ -1,0 +1,226 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import { isModerator, readConfig } from "@worker/core/config";
+import { clubRoom } from "@worker/core/club-room-stubs";
+import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { limit } from "@worker/core/rate-limit";
+import type { ServiceContext } from "@worker/core/service-context";
+import { idSchema } from "@worker/core/shared/id";
+import { cleanText } from "@worker/core/shared/text";
+import { memberships, users } from "@worker/db/schema";
+import { takeClubWrite } from "@worker/features/clubs";
+import { markNotificationReadByKey, notify, snippetOf } from "@worker/features/notifications";
+import type { ClubRoomMessage } from "../../../durable-objects/club-room";
+import { MESSAGE_MAX_LENGTH } from "../../../durable-objects/room-protocol";
+import { requireRoomMember } from "./room-access";
+import { type RoomMilestone, roomMilestones, spoilerLabel } from "./room-milestones";
+import { countMessage, markRoomRead } from "./room-reads";
+
+export const ROOM_PAGE_SIZE = 30;
+/** Announcements pinned at the top of the room: the newest few. */
+export const PINNED_LIMIT = 3;
+export const ROOM_SEND_RATE_LIMITED = "You're sending messages too quickly. Please wait a moment.";
+export const ROOM_MESSAGE_HIDDEN = "This message was removed by a moderator.";
+export const ROOM_MESSAGE_ID_TAKEN = "That messageId belongs to another message.";
+export const UNKNOWN_MILESTONE = "That milestone is not one of the club's current book.";
+export const ONLY_ADMINS_ANNOUNCE = "Only the club's admins can post announcements.";
+export const ONLY_MODERATORS_HIDE = "Only moderators and the club's admins can hide messages.";
+export const ROOM_MESSAGE_NOT_FOUND = "Message not found";
+
+/** The bell's one item per club for its room (counts up until read), and its dedupe key. */
+export const clubRoomNotificationKey = (clubId: string) => `club-room:${clubId}`;
+
+const content = cleanText({
+  max: MESSAGE_MAX_LENGTH,
+  tooLong: `A message can have at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
+  required: "Please write a message.",
+  multiline: true,
+});
+
+export const roomMessageInput = z.object({
+  content,
+  /** Lets a client retry a send without posting twice. */
+  messageId: z.uuid().optional(),
+  /** The milestone thread it belongs to (one of the current book's milestones), or none. */
+  milestoneId: idSchema.nullish(),
+});
+export const announcementInput = z.object({ content, messageId: z.uuid().optional() });
+export const roomQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(ROOM_PAGE_SIZE),
+  nextToken: z.coerce.number().int().min(1).optional(),
+  /** Only this milestone's thread. */
+  milestoneId: idSchema.optional(),
+});
+
+/** A message as the reader gets it: with its sender's name, and the label it is folded behind for them (null: shown). */
+export type RoomItem = ClubRoomMessage & { fromName: string; spoiler: string | null };
+
+async function withNames(ctx: ServiceContext, messages: ClubRoomMessage[], readerId: string, milestones: RoomMilestone[]): Promise<RoomItem[]> {
+  const ids = [...new Set(messages.map((message) => message.fromUserId))];
+  const names = ids.length ? await ctx.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)) : [];
+  const byId = new Map(names.map((row) => [row.id, row.name]));
+  return messages.map((message) => ({
+    ...message,
+    fromName: byId.get(message.fromUserId) ?? "Deleted member",
+    spoiler: spoilerLabel(message, readerId, milestones),
+  }));
+}
+
+/**
+ * A page of the room, newest first, for an active member: the messages (each with the label it is
+ * folded behind for this reader), the pinned announcements, and the current book's milestones with
+ * whether the reader reached each (the page folds live messages with them).
+ */
+export async function listRoom(ctx: ServiceContext, clubId: string, query: z.output<typeof roomQuerySchema>) {
+  const { userId } = await requireRoomMember(ctx, clubId);
+  const room = clubRoom(ctx.env, clubId);
+  const [page, pinned, milestones] = await Promise.all([
+    room.list(query.limit, query.nextToken, query.milestoneId),
+    query.nextToken ? Promise.resolve([]) : room.pinned(PINNED_LIMIT),
+    roomMilestones(ctx.db, clubId, userId),
+  ]);
+  const [items, pinnedItems] = await Promise.all([withNames(ctx, page.items, userId, milestones), withNames(ctx, pinned, userId, milestones)]);
+  return { items, nextToken: page.nextToken, pinned: pinnedItems, milestones };
+}
+
+async function post(ctx: ServiceContext, clubId: string, input: { content: string; messageId?: string; milestoneId?: string | null }, announcement: boolean) {
+  requireUser(ctx);
+  const message = await clubRoom(ctx.env, clubId).post(clubId, ctx.user.id, input.content, input.messageId ?? crypto.randomUUID(), {
+    milestoneId: input.milestoneId ?? null,
+    announcement,
+    fromName: ctx.user.name,
+  });
+  if ("refused" in message) throw conflict(message.refused === "hidden" ? ROOM_MESSAGE_HIDDEN : ROOM_MESSAGE_ID_TAKEN);
+  await countMessage(ctx.db, clubId, ctx.user.id, message.createdAt);
+  return message;
+}
+
+/** The other active members, for the bell (one indexed read of the club's memberships). */
+async function otherMembers(ctx: ServiceContext & { user: { id: string } }, clubId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.clubId, clubId), eq(memberships.status, "active"), ne(memberships.userId, ctx.user.id)));
+  return rows.map((row) => row.userId);
+}
+
+/** Runs the bell's follow-up after the answer when the request allows it; the room has already delivered. */
+async function afterward(ctx: ServiceContext, work: Promise<unknown>, what: string) {
+  const followUp = work.catch((error) => console.warn(what, error));
+  if (ctx.afterResponse) ctx.afterResponse(followUp);
+  else await followUp;
+}
+
+/**
+ * A member writes in the room: stored and delivered live by the room, counted unread for the other
+ * members (set-based), and one bell item per club and member that counts up until read
+ * (club_room_messages, under the "club announcements" preference; blocked senders are dropped by notify).
+ */
+export async function sendRoomMessage(ctx: ServiceContext, clubId: string, input: z.output<typeof roomMessageInput>): Promise<RoomItem> {
+  const { userId, club } = await requireRoomMember(ctx, clubId);
+  requireUser(ctx);
+  await limit(ctx.env.MESSAGE_LIMITER, `club-room:${userId}`, ROOM_SEND_RATE_LIMITED);
+  const milestones = await roomMilestones(ctx.db, clubId, userId);
+  if (input.milestoneId && !milestones.some((m) => m.milestoneId === input.milestoneId)) throw badRequest(UNKNOWN_MILESTONE);
+  const message = await post(ctx, clubId, input, false);
+  const senderName = ctx.user.name;
+  await afterward(
+    ctx,
+    otherMembers(ctx, clubId).then((others) =>
+      notify(
+        ctx,
+        others.map((memberId) => ({
+          userId: memberId,
+          type: "club_room_messages" as const,
+          title: `New messages in ${club.name}`,
+          body: `${senderName}: ${snippetOf(input.content)}`,
+          link: `/clubs/${clubId}/room`,
+          actorId: userId,
+          dedupeKey: clubRoomNotificationKey(clubId),
+          accumulate: true,
+        })),
+      ),
+    ),
+    "Telling the club about a room message failed",
+  );
+  return { ...message, fromName: ctx.user.name, spoiler: null };
+}
+
+/** An admin's announcement: pinned at the top of the room, and sent to every member (bell and e-mail, "club announcements"). */
+export async function postAnnouncement(ctx: ServiceContext, clubId: string, input: z.output<typeof announcementInput>): Promise<RoomItem> {
+  const access = await requireRoomMember(ctx, clubId);
+  if (!access.canManage) throw forbidden(ONLY_ADMINS_ANNOUNCE);
+  requireUser(ctx);
+  await takeClubWrite(ctx);
+  const message = await post(ctx, clubId, input, true);
+  await afterward(
+    ctx,
+    otherMembers(ctx, clubId).then((others) =>
+      notify(
+        ctx,
+        others.map((memberId) => ({
+          userId: memberId,
+          type: "club_announcement" as const,
+          title: `Announcement in ${access.club.name}`,
+          body: snippetOf(input.content),
+          link: `/clubs/${clubId}/room`,
+          actorId: access.userId,
+          dedupeKey: `club-announcement:${message.messageId}`,
+        })),
+      ),
+    ),
+    "Sending a club announcement failed",
+  );
+  return { ...message, fromName: ctx.user.name, spoiler: null };
+}
+
+/** The member read the room: their count is 0 and the room's bell item is read. */
+export async function markClubRoomRead(ctx: ServiceContext, clubId: string): Promise<{ unread: 0 }> {
+  const { userId } = await requireRoomMember(ctx, clubId);
+  await Promise.all([markRoomRead(ctx.db, clubId, userId, Date.now()), markNotificationReadByKey(ctx, clubRoomNotificationKey(clubId))]);
+  return { unread: 0 };
+}
+
+/**
+ * A site moderator (MODERATORS) or one of the club's admins hides a message: it leaves every open
+ * room at once and every later load. Counted against CLUB_LIMITER.
+ */
+export async function hideRoomMessage(ctx: ServiceContext, clubId: string, messageId: string): Promise<{ messageId: string; hidden: true }> {
+  requireUser(ctx);
+  const siteModerator = isModerator(readConfig(ctx.env), ctx.user.email);
+  if (!siteModerator) {
+    const access = await requireRoomMember(ctx, clubId);
+    if (!access.canManage) throw forbidden(ONLY_MODERATORS_HIDE);
+  }
+  await takeClubWrite(ctx);
+  const found = await clubRoom(ctx.env, clubId).hideMessage(messageId);
+  if (!found) throw notFound(ROOM_MESSAGE_NOT_FOUND);
+  return { messageId, hidden: true };
+}
+
+/** A visible message of the room, for a member reporting it (the moderator's copy of what was said). */
+export async function findRoomMessageToReport(ctx: ServiceContext, clubId: string, messageId: string): Promise<ClubRoomMessage | null> {
+  await requireRoomMember(ctx, clubId);
+  return clubRoom(ctx.env, clubId).findMessage(messageId);
+}
+
+/** The moderation page's hide of a reported club message. False when there is no such message. */
+export async function hideReportedRoomMessage(env: Env, clubId: string, messageId: string): Promise<boolean> {
+  return clubRoom(env, clubId).hideMessage(messageId);
+}
+
+/** The room page's data: the club's name, whether the viewer may announce and hide, and the first page. */
+export async function loadRoomPage(ctx: ServiceContext, clubId: string) {
+  const access = await requireRoomMember(ctx, clubId);
+  const page = await listRoom(ctx, clubId, { limit: ROOM_PAGE_SIZE });
+  return { club: { clubId, name: access.club.name }, canManage: access.canManage, viewerId: access.userId, ...page };
+}
+
+/** The member's unread count in the club's room, for the club page's link; null when they are not an active member. */
+export async function roomUnreadFor(ctx: ServiceContext, clubId: string): Promise<number | null> {
+  requireUser(ctx);
+  const [row] = await ctx.db.all<{ active: number; unread: number | null }>(sql`
+    select 1 as active, (select unread from club_room_reads where club_id = ${clubId} and user_id = ${ctx.user.id}) as unread
+    from memberships where club_id = ${clubId} and user_id = ${ctx.user.id} and status = 'active'`);
+  return row ? (row.unread ?? 0) : null;
+}
