@@ -132,7 +132,7 @@ export const clubMeetingsApi = new Hono<AppEnv>()
       summary: "A meeting's calendar file (.ics)",
       who: "club member",
       tags,
-      errors: [404],
+      errors: [403, 404],
       other: { status: 200, contentType: "text/calendar", description: "An RFC 5545 calendar with the one meeting (times in UTC), as an attachment." },
       description: `404 \`Meeting not found\`; ${MEMBERS}`,
     }),
