@@ -1,5 +1,3 @@
-import { eq } from "drizzle-orm";
-import { clubs } from "@worker/db/schema";
 import { forbidden, notFound } from "@worker/core/errors";
 import type { ServiceContext } from "@worker/core/service-context";
 import { CLUB_NOT_FOUND, loadClubAccess } from "@worker/features/clubs";
@@ -21,7 +19,6 @@ export async function meetingAccess(ctx: ServiceContext, clubId: string, need: "
     if (need !== "see") throw forbidden(MEMBERS_ONLY);
   }
   if (need === "manage" && !access.canManage) throw forbidden(ONLY_MANAGERS);
-  const [row] = await ctx.db.select({ timezone: clubs.timezone }).from(clubs).where(eq(clubs.id, clubId)).limit(1);
-  return { ...access, isMember, timeZone: row?.timezone ?? "UTC" };
+  return { ...access, isMember, timeZone: access.club.timezone };
 }
 export type MeetingAccess = Awaited<ReturnType<typeof meetingAccess>>;
