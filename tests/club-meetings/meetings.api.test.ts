@@ -111,6 +111,11 @@ describe("RSVP", () => {
     // An open club's outsider sees the counts but no names.
     const outside = await meetingApi<{ items: MeetingView[] }>("GET", `/${s.club.id}/meetings`, s.outsider);
     expect(outside.body.data!.items[0]).toMatchObject({ attendees: null, myAnswer: null, counts: { going: 0, maybe: 1, notGoing: 1 } });
+
+    // A member who is removed no longer counts, nor is named.
+    expect((await api(`/clubs/${s.club.id}/members/${s.member.user.id}`, s.creator, { method: "DELETE", auth: "bearer" })).status).toBe(200);
+    const after = await meetingApi<MeetingView>("GET", `/${s.club.id}/meetings/${made.meetingId}`, s.admin);
+    expect(after.body.data).toMatchObject({ counts: { going: 0, maybe: 1, notGoing: 0 }, attendees: [expect.objectContaining({ name: "Ada Admin" })] });
   });
 
   it("counts 50 simultaneous answers once each", async () => {

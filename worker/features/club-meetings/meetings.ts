@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
-import { clubBooks, clubMeetings, clubMilestones, meetingRsvps, type RsvpAnswer, users } from "@worker/db/schema";
+import { clubBooks, clubMeetings, clubMilestones, meetingRsvps, memberships, type RsvpAnswer, users } from "@worker/db/schema";
 import { badRequest, conflict, notFound, requireUser } from "@worker/core/errors";
 import type { ServiceContext } from "@worker/core/service-context";
 import { instantAtTime, wallClockIn } from "@worker/core/shared/calendar";
@@ -88,6 +88,8 @@ async function views(ctx: ServiceContext, access: MeetingAccess, rows: MeetingRo
         .select({ meetingId: meetingRsvps.meetingId, userId: meetingRsvps.userId, name: users.name, answer: meetingRsvps.answer })
         .from(meetingRsvps)
         .innerJoin(users, eq(users.id, meetingRsvps.userId))
+        // Only the club's active members count: someone who left or was removed no longer comes.
+        .innerJoin(memberships, and(eq(memberships.clubId, access.club.clubId), eq(memberships.userId, meetingRsvps.userId), eq(memberships.status, "active")))
         .where(
           inArray(
             meetingRsvps.meetingId,
