@@ -65,7 +65,7 @@ const memberLimit = z.preprocess(
 const timezone = z
   .string({ error: "Timezone must be text" })
   .trim()
-  .refine(isTimeZone, "Choose a timezone from the list, e.g. Europe/Lisbon");
+  .refine(isTimeZone, "Please choose a timezone from the list");
 
 /** Create Book Club (and POST /clubs): every field, with the defaults for those left out (no description, public, no limit). */
 export const clubInputSchema = z.object({
