@@ -4,7 +4,7 @@ import type { ServiceContext } from "@worker/core/service-context";
 import { calendarFeedStatus } from "./calendar-feeds";
 import { meetingAccess } from "./meeting-access";
 import { meetingListQuery } from "./meeting-input";
-import { listMeetings, type MeetingView } from "./meetings";
+import { listMeetings, listMeetingsFor, type MeetingView } from "./meetings";
 
 /** How many meetings the club page's summary shows. */
 export const SUMMARY_MEETINGS = 3;
@@ -27,8 +27,8 @@ export async function meetingsPage(ctx: ServiceContext, clubId: string, tokens: 
     return parsed.success ? parsed.data : meetingListQuery.parse({ when });
   };
   const [upcoming, past, milestones, feed] = await Promise.all([
-    listMeetings(ctx, clubId, query("upcoming", tokens.upcoming)),
-    listMeetings(ctx, clubId, query("past", tokens.past)),
+    listMeetingsFor(ctx, access, query("upcoming", tokens.upcoming)),
+    listMeetingsFor(ctx, access, query("past", tokens.past)),
     access.canManage
       ? ctx.db
           .select({ milestoneId: clubMilestones.id, label: clubMilestones.label })

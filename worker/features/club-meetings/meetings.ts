@@ -138,7 +138,17 @@ export async function listMeetings(
   query: MeetingListQuery,
   now = Date.now(),
 ): Promise<{ items: MeetingView[]; nextToken: string | null }> {
-  const access = await meetingAccess(ctx, clubId, "see");
+  return listMeetingsFor(ctx, await meetingAccess(ctx, clubId, "see"), query, now);
+}
+
+/** listMeetings once the viewer's access is known (the meetings page reads two lists with one check). */
+export async function listMeetingsFor(
+  ctx: ServiceContext,
+  access: MeetingAccess,
+  query: MeetingListQuery,
+  now = Date.now(),
+): Promise<{ items: MeetingView[]; nextToken: string | null }> {
+  const clubId = access.club.clubId;
   const upcoming = query.when === "upcoming";
   const after = query.nextToken;
   const rows = await selectMeetings(ctx)
