@@ -46,6 +46,22 @@ describe("the meetings page", () => {
     expect(bad.status).toBe(400);
   });
 
+  it("makes a calendar feed address, shows it once, and stops it", async () => {
+    const s = await meetingScene();
+    const made = await postForm(`/clubs/${s.club.id}/meetings`, { intent: "feed-create" }, s.member.cookie);
+    expect(made.status).toBe(200);
+    const html = await made.text();
+    expect(html).toContain("Your feed address (shown only now)");
+    const address = html.match(/value="(http:\/\/localhost\/calendar\/[A-Za-z0-9_-]{43}\.ics)"/)?.[1];
+    expect(address).toBeDefined();
+    const later = await page(`/clubs/${s.club.id}/meetings`, s.member.cookie);
+    expect(later.html).not.toContain(address!);
+    expect(later.html).toContain("You have a feed address.");
+    await postForm(`/clubs/${s.club.id}/meetings`, { intent: "feed-revoke" }, s.member.cookie);
+    expect((await page(new URL(address!).pathname)).status).toBe(404);
+    expect((await page(`/clubs/${s.club.id}/meetings`, s.member.cookie)).html).toContain("Get a feed address");
+  });
+
   it("is a 404 for a private club's outsiders", async () => {
     const s = await meetingScene({ isPrivate: true });
     expect((await page(`/clubs/${s.club.id}/meetings`, s.outsider.cookie)).status).toBe(404);
