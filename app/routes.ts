@@ -49,6 +49,7 @@ export default [
     route("clubs/browse", "features/clubs/routes/clubs-browse.tsx"),
     route("clubs/:clubId", "features/clubs/routes/club-detail.tsx"),
     route("clubs/:clubId/room", "features/club-room/routes/club-room.tsx"),
+    route("clubs/:clubId/meetings", "features/club-meetings/routes/club-meetings.tsx"),
     route("messages", "features/messages/routes/messages.tsx", [
       index("features/messages/routes/messages-index.tsx"),
       route(":conversationId", "features/messages/routes/messages-conversation.tsx"),

@@ -7,6 +7,7 @@ import { authApi } from "@worker/features/auth/api";
 import { booksApi } from "@worker/features/books/api";
 import { uploadsApi } from "@worker/features/books/uploads-api";
 import { clubRoomApi } from "@worker/features/club-room/api";
+import { calendarFeedApi, clubMeetingsApi } from "@worker/features/club-meetings/api";
 import { clubsApi } from "@worker/features/clubs/api";
 import { bookCommentsApi } from "@worker/features/comments/api";
 import { bookMetadataApi, imageMetadataApi } from "@worker/features/covers/api";
@@ -53,6 +54,9 @@ const routes = api
   .route("/books", bookCommentsApi)
   .route("/books", booksApi)
   .route("/clubs", clubRoomApi)
+  .route("/calendar-feed", calendarFeedApi)
+  // Before clubsApi: its catch-all middleware would not hide these, but its /:id routes are narrower.
+  .route("/clubs", clubMeetingsApi)
   .route("/clubs", clubsApi)
   .route("/dm", dmApi)
   .route("/geo", geoApi)

@@ -8,6 +8,7 @@ import { renderPage } from "@worker/core/http/pages";
 import { securityHeaders } from "@worker/core/http/security-headers";
 import { SHARE_TARGET_PATH } from "@worker/core/shared/offline";
 import { sessionUser } from "@worker/features/auth";
+import { calendarFeedHandler } from "@worker/features/club-meetings";
 import type { CoverAnalysisMessage } from "@worker/features/covers";
 import { handleCoverAnalysisBatch } from "@worker/features/covers";
 import { handleImportBatch, IMPORT_QUEUE_NAME, type ImportMessage } from "@worker/features/imports";
@@ -93,6 +94,8 @@ app.use("*", d1Session);
 app.use("*", sessionUser);
 app.use("*", csrfProtection);
 app.route("/api", api);
+// A member's calendar feed (worker/features/club-meetings): the secret address is its own credential.
+app.get("/calendar/:file", calendarFeedHandler);
 app.post("/unsubscribe", oneClickUnsubscribe);
 // `all`, not `get`: React Router actions arrive as POSTs.
 app.all("*", renderPage);

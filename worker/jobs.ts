@@ -1,5 +1,6 @@
 import { registerJobs, runJob } from "@worker/core/jobs/registry";
 import { runDataExportJob } from "@worker/features/account";
+import { runMeetingReminders } from "@worker/features/club-meetings";
 import { runNewBooksJob } from "@worker/features/follows";
 import { runLoanReminders, runWaitlistOffers } from "@worker/features/loans";
 import { flushMemberMail } from "@worker/features/notifications";
@@ -15,6 +16,7 @@ registerJobs({
   mail: flushMemberMail,
   export: runDataExportJob,
   "followed-books": runNewBooksJob,
+  meeting: runMeetingReminders,
 });
 
 /** Re-exported so a caller that imports it (tests, scripts) has the jobs registered too. */

@@ -94,6 +94,7 @@ describe("a private club's page", () => {
       memberLimit: 12,
       memberCount: stored!.memberCount,
       createdBy: creator.id,
+      timezone: "UTC",
     });
     expect(page.viewer).toEqual({ role: "admin", status: "active", isCreator: true, canManage: true });
     // Creator, then admins, then members by name whatever the case; the pending requester is not a member yet.

@@ -59,6 +59,7 @@ describe("club fields", () => {
       location: "Hall",
       isPrivate: false,
       memberLimit: null,
+      timezone: "UTC",
     });
   });
 

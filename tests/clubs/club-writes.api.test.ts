@@ -17,7 +17,7 @@ describe("POST /api/clubs", () => {
     const clubId = body.data!.clubId;
     expect(body).toEqual({
       success: true,
-      data: { clubId, ...FIELDS, memberCount: 1, createdBy: creator.user.id, userRole: "admin", userStatus: "active" },
+      data: { clubId, ...FIELDS, memberCount: 1, createdBy: creator.user.id, timezone: "UTC", userRole: "admin", userStatus: "active" },
     });
     expect(await db.select({ role: memberships.role, status: memberships.status, userId: memberships.userId }).from(memberships).where(eq(memberships.clubId, clubId))).toEqual([
       { role: "admin", status: "active", userId: creator.user.id },

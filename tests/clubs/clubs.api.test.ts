@@ -151,6 +151,7 @@ describe("GET /api/clubs (my clubs)", () => {
       memberCount: 1,
       memberLimit: 10,
       createdBy: me.user.id,
+      timezone: "UTC",
       userRole: "admin",
       userStatus: "active",
     });
@@ -200,6 +201,7 @@ describe("GET /api/clubs/{id}", () => {
       memberCount: 3,
       memberLimit: 8,
       createdBy: creatorId,
+      timezone: "UTC",
       userRole: "member",
       userStatus: "active",
       detailsVisible: true,

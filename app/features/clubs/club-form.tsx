@@ -9,7 +9,9 @@ import {
   MEMBER_LIMIT_MAX,
   MEMBER_LIMIT_MIN,
 } from "@worker/core/shared/club-limits";
+import { TimeZoneField } from "~/features/account";
 import { useGeolocation } from "~/features/geo";
+import { useReader } from "~/core/use-reader";
 import { Field, TextAreaField, TextField } from "~/ui/field";
 import { FieldError } from "~/ui/field-error";
 
@@ -20,11 +22,13 @@ export interface ClubFormValues {
   location: string;
   isPrivate: boolean;
   memberLimit: number | null;
+  /** The zone the club meets in; a new club starts in the browser's. */
+  timezone?: string;
 }
 
 const BLANK: ClubFormValues = { name: "", description: "", location: "", isPrivate: false, memberLimit: null };
 
-type FieldName = "name" | "description" | "location" | "isPrivate" | "memberLimit" | "form";
+type FieldName = "name" | "description" | "location" | "isPrivate" | "memberLimit" | "timezone" | "form";
 
 /**
  * The Create Book Club and Edit Club form. It posts `intent=create` or `intent=update` to the
@@ -53,6 +57,12 @@ export function ClubForm({
   const [location, setLocation] = useState(initial.location);
   const [clientErrors, setClientErrors] = useState<Partial<Record<FieldName, string>> | null>(null);
   const { state: geo, locate } = useGeolocation(setLocation);
+  // The server's render uses the member's own zone; once hydrated, a new club takes the browser's.
+  const reader = useReader();
+  const [timezone, setTimezone] = useState(initial.timezone ?? reader.timeZone);
+  useEffect(() => {
+    if (intent === "create") setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC");
+  }, [intent]);
 
   const shown: Partial<Record<string, string>> = clientErrors ?? errors ?? {};
   // Given ids, so a refused submit can focus the first field in error; each field's error is `<id>-error`.
@@ -136,6 +146,8 @@ export function ClubForm({
           </>
         )}
       </Field>
+
+      <TimeZoneField id={inputId("timezone")} value={timezone} onChange={setTimezone} error={shown.timezone} />
 
       <div className="flex items-start gap-3">
         <input

@@ -131,7 +131,9 @@ export async function clubIntentAction({
       const input = clubInputSchema.safeParse(clubFields(form));
       if (!input.success) return refuse(fieldErrors(input.error), 400);
       try {
-        await updateClub(ctx, id, input.data);
+        // An older form without the zone leaves the club's zone as it is.
+        const { timezone, ...rest } = input.data;
+        await updateClub(ctx, id, textField(form, "timezone") ? { ...rest, timezone } : rest);
         return redirect(pageAddress);
       } catch (error) {
         return actionError(error, { message: explain(FAILED.update), unexpected: FAILED.update });
@@ -203,5 +205,7 @@ function clubFields(form: FormData) {
     location: textField(form, "location"),
     isPrivate: textField(form, "isPrivate") ?? "",
     memberLimit: textField(form, "memberLimit"),
+    // Absent from an old form: the schema's default (create) or the club's own zone (update) stays.
+    timezone: textField(form, "timezone") || undefined,
   };
 }

@@ -68,3 +68,22 @@ export function dueLabel(dueDate: string, today: string, locale: string): { text
   if (days === 1) return { text: "Due tomorrow", overdue: false };
   return { text: `Due ${formatCalendarDay(dueDate, locale, today)}`, overdue: false };
 }
+
+/**
+ * The instant the wall clock in `timeZone` shows `time` ("19:30") on `day` (club meetings), or null
+ * when that wall time does not exist there (the hour the clocks skip in spring).
+ */
+export function instantAtTime(day: string, time: string, timeZone: string): number | null {
+  const [hour, minute] = time.split(":").map(Number) as [number, number];
+  const wall = utcMidnight(day) + (hour * 60 + minute) * 60_000;
+  let guess = wall;
+  for (let i = 0; i < 2; i++) guess = wall - offsetAt(guess, timeZone);
+  const shown = wallClockIn(timeZone, guess);
+  return shown.day === day && shown.time === time ? guess : null;
+}
+
+/** What the wall clock in `timeZone` shows at `instant`: the day (YYYY-MM-DD) and the time ("19:30"), for forms. */
+export function wallClockIn(timeZone: string, instant: number): { day: string; time: string } {
+  const local = new Date(Math.floor(instant / 1000) * 1000 + offsetAt(instant, timeZone)).toISOString();
+  return { day: local.slice(0, 10), time: local.slice(11, 16) };
+}

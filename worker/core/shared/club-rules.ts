@@ -13,6 +13,7 @@ import {
   MEMBER_LIMIT_MIN,
 } from "./club-limits";
 import { cleanText } from "./text";
+import { isTimeZone } from "./time-zones";
 
 export * from "./club-limits";
 
@@ -60,6 +61,12 @@ const memberLimit = z.preprocess(
     .nullable(),
 );
 
+/** The zone the club meets in: meeting times are entered and reminded in it. */
+const timezone = z
+  .string({ error: "Timezone must be text" })
+  .trim()
+  .refine(isTimeZone, "Please choose a timezone from the list");
+
 /** Create Book Club (and POST /clubs): every field, with the defaults for those left out (no description, public, no limit). */
 export const clubInputSchema = z.object({
   name,
@@ -67,6 +74,7 @@ export const clubInputSchema = z.object({
   location,
   isPrivate: isPrivate.default(false),
   memberLimit: memberLimit.default(null),
+  timezone: timezone.default("UTC"),
 });
 export type ClubInput = z.output<typeof clubInputSchema>;
 
@@ -80,6 +88,7 @@ export const clubUpdateSchema = z.object({
   location: location.optional(),
   isPrivate: isPrivate.optional(),
   memberLimit: memberLimit.optional(),
+  timezone: timezone.optional(),
 });
 export type ClubUpdate = z.output<typeof clubUpdateSchema>;
 

@@ -4,6 +4,7 @@ import type { ServiceContext } from "@worker/core/service-context";
 import { analyticsEvents, books, HOLDING_LOAN_STATES, interestRegistrations, loans, users } from "@worker/db/schema";
 import { sessionsDeletionPart } from "@worker/features/auth";
 import { booksDeletionPart } from "@worker/features/books";
+import { meetingsDeletionPart } from "@worker/features/club-meetings";
 import { clubsDeletionPart } from "@worker/features/clubs";
 import { followsDeletionPart } from "@worker/features/follows";
 import { clubRoomDeletionPart } from "@worker/features/club-room";
@@ -134,6 +135,7 @@ export const tombstoneDeletionPart: AccountDeletionPart = {
  */
 export const ACCOUNT_DELETION_PARTS: readonly AccountDeletionPart[] = [
   clubsDeletionPart,
+  meetingsDeletionPart,
   booksDeletionPart,
   commentsDeletionPart,
   loansDeletionPart,

@@ -15,6 +15,7 @@ import {
   waitlistEntries,
 } from "@worker/db/schema";
 import { booksDataPart } from "@worker/features/books";
+import { meetingsDataPart } from "@worker/features/club-meetings";
 import { clubsDataPart } from "@worker/features/clubs";
 import { followsDataPart } from "@worker/features/follows";
 import { clubRoomDataPart } from "@worker/features/club-room";
@@ -230,6 +231,7 @@ export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [
   booksDataPart,
   loansDataPart,
   clubsDataPart,
+  meetingsDataPart,
   conversationsDataPart,
   commentsDataPart,
   notificationsDataPart,

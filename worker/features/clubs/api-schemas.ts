@@ -26,6 +26,8 @@ export const memberClubView = z.looseObject({
   ...clubSummaryFields,
   memberLimit: z.number().int().nullable(),
   createdBy: z.string(),
+  /** The IANA zone the club meets in. */
+  timezone: z.string(),
   userRole: memberRole,
   userStatus: memberStatus,
 });
@@ -55,6 +57,7 @@ export const clubDetailsView = z.discriminatedUnion("detailsVisible", [
     detailsVisible: z.literal(true),
     memberLimit: z.number().int().nullable(),
     createdBy: z.string(),
+    timezone: z.string(),
     userRole: memberRole.nullable(),
     userStatus: memberStatus.nullable(),
   }),

@@ -35,6 +35,8 @@ export interface ClubAccess {
     memberLimit: number | null;
     memberCount: number;
     createdBy: string;
+    /** The IANA zone the club meets in. */
+    timezone: string;
   };
   role: MemberRole | null;
   status: MemberStatus | null;
@@ -56,6 +58,7 @@ export async function loadClubAccess(ctx: ServiceContext, clubId: string): Promi
       memberLimit: clubs.memberLimit,
       memberCount: clubs.memberCount,
       createdBy: clubs.createdBy,
+      timezone: clubs.timezone,
       role: memberships.role,
       status: memberships.status,
     })

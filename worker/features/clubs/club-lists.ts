@@ -27,6 +27,8 @@ export interface ClubSummary {
 /** A club as its members see it, with the viewer's own role and status (the items of GET /clubs). */
 export interface MemberClub extends ClubSummary {
   createdBy: string;
+  /** The IANA zone the club meets in (meeting times are entered in it). */
+  timezone: string;
   userRole: MemberRole;
   userStatus: MemberStatus;
 }
@@ -49,7 +51,7 @@ const summaryColumns = {
   memberLimit: clubs.memberLimit,
 };
 
-const detailColumns = { ...summaryColumns, createdBy: clubs.createdBy };
+const detailColumns = { ...summaryColumns, createdBy: clubs.createdBy, timezone: clubs.timezone };
 
 /** Only the summary's fields, whatever else the row carries (its seq, the viewer's status). */
 function toSummary(row: ClubSummary): ClubSummary {
@@ -65,9 +67,9 @@ function toSummary(row: ClubSummary): ClubSummary {
 }
 
 function toMemberClub(
-  row: Parameters<typeof toSummary>[0] & { createdBy: string; userRole: MemberRole; userStatus: MemberStatus },
+  row: Parameters<typeof toSummary>[0] & { createdBy: string; timezone: string; userRole: MemberRole; userStatus: MemberStatus },
 ): MemberClub {
-  return { ...toSummary(row), createdBy: row.createdBy, userRole: row.userRole, userStatus: row.userStatus };
+  return { ...toSummary(row), createdBy: row.createdBy, timezone: row.timezone, userRole: row.userRole, userStatus: row.userStatus };
 }
 
 /** A member belongs to few clubs; the cap only guards the page against a pathological account. */
@@ -147,6 +149,7 @@ export type ClubDetails =
       detailsVisible: true;
       memberLimit: number | null;
       createdBy: string;
+      timezone: string;
       /** Null when the viewer has no membership row (a public club they have not joined). */
       userRole: MemberRole | null;
       userStatus: MemberStatus | null;
@@ -179,6 +182,7 @@ export async function findClubForMember(ctx: ServiceContext, clubId: string): Pr
     ...toSummary(row),
     memberLimit: row.memberLimit,
     createdBy: row.createdBy,
+    timezone: row.timezone,
     userRole: row.userRole,
     userStatus: row.userStatus,
     detailsVisible: true,

@@ -39,6 +39,7 @@ export async function createClub(ctx: ServiceContext, input: ClubInput): Promise
     memberCount: 1,
     memberLimit: input.memberLimit,
     createdBy: user.id,
+    timezone: input.timezone,
     userRole: "admin",
     userStatus: "active",
   };

@@ -1,5 +1,7 @@
 import { Link, useFetcher } from "react-router";
 import { findClubPage } from "@worker/features/clubs/club-page";
+import { upcomingMeetingsSummary } from "@worker/features/club-meetings";
+import { UpcomingMeetings } from "~/features/club-meetings";
 import { ServiceError } from "@worker/core/errors";
 import { currentInviteCode } from "@worker/features/clubs/invite-codes";
 import { clubIntentAction } from "../club-intents.server";
@@ -40,15 +42,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const { clubId } = page.club;
   const manages = page.viewer.canManage;
-  const [invite, requests, roomUnread] = await Promise.all([
+  const [invite, requests, roomUnread, meetings] = await Promise.all([
     manages ? currentInviteCode(ctx, clubId) : null,
     manages && url.searchParams.get("dialog") === "requests" ? loadJoinRequests(ctx, clubId) : null,
     roomUnreadFor(ctx, clubId),
+    upcomingMeetingsSummary(ctx, clubId),
   ]);
   const reader = readerFor(request, context);
   const today = todayFor(reader);
   const books = page.books.map((book) => withDueLabel(book, today, reader));
-  return { ...page, books, invite, requests, roomUnread, userId: ctx.user.id };
+  return { ...page, books, invite, requests, roomUnread, meetings, userId: ctx.user.id };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -81,7 +84,7 @@ function booksHref(token: Record<string, string>) {
 }
 
 export default function ClubDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { club, viewer, members, books, booksNextToken, booksPrevToken, invite, requests, roomUnread, userId } = loaderData;
+  const { club, viewer, members, books, booksNextToken, booksPrevToken, invite, requests, roomUnread, meetings, userId } = loaderData;
   const { dialog, closeHref, close } = useUrlDialog();
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
   const active = viewer.status === "active";
@@ -125,6 +128,8 @@ export default function ClubDetail({ loaderData, actionData }: Route.ComponentPr
       </header>
 
       {invite && <ClubInvitePanel clubId={club.clubId} invite={invite} />}
+
+      <UpcomingMeetings summary={meetings} />
 
       <ClubMembers members={members} memberCount={club.memberCount} clubName={club.name} viewerIsCreator={viewer.isCreator} viewerId={userId} />
 

@@ -1,0 +1,1 @@
+export { TimeZoneField } from "./time-zone-field";

@@ -1,0 +1,1 @@
+export { UpcomingMeetings } from "./upcoming-meetings";

@@ -1,0 +1,23 @@
+import type { MeetingView } from "@worker/features/club-meetings";
+import { formatDayTime } from "@worker/core/shared/date-format";
+import { timeZoneLabel } from "@worker/core/shared/time-zones";
+import { useReader } from "~/core/use-reader";
+
+/**
+ * When a meeting is, in the reader's own zone; when the club meets in another zone, its own wall time
+ * too ("19:00 in Lisbon"), since that is the time the admins announced and people say.
+ */
+export function MeetingTime({ meeting }: { meeting: Pick<MeetingView, "startsAt" | "timeZone" | "durationMinutes"> }) {
+  const reader = useReader();
+  const mine = formatDayTime(meeting.startsAt, reader);
+  const sameZone = reader.timeZone === meeting.timeZone;
+  return (
+    <span>
+      <time dateTime={new Date(meeting.startsAt).toISOString()} className="font-semibold">
+        {mine}
+      </time>
+      {!sameZone && <span className="text-stone-700">{` (club's time: ${formatDayTime(meeting.startsAt, { ...reader, timeZone: meeting.timeZone })}, ${timeZoneLabel(meeting.timeZone)})`}</span>}
+      <span className="text-stone-700">{` · ${meeting.durationMinutes} min`}</span>
+    </span>
+  );
+}

@@ -1,0 +1,125 @@
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { clubMeetings, clubs, meetingRsvps, memberships, users } from "@worker/db/schema";
+import { addDays, instantAtTime, wallClockIn } from "@worker/core/shared/calendar";
+import { DEFAULT_LOCALE, formatDayTime } from "@worker/core/shared/date-format";
+import type { Deps } from "@worker/core/service-context";
+import { scheduleJob } from "@worker/core/jobs/schedule";
+import { type NotificationInput, notify } from "@worker/features/notifications";
+
+export const meetingReminderJob = (meetingId: string) => `meeting:${meetingId}`;
+
+type Reminder = { kind: "day_before" | "hour_before"; at: number };
+
+/**
+ * A meeting's two reminders: the same wall-clock time the day before, in the club's zone (so across
+ * a clock change it is 23 or 25 hours ahead, and still "tomorrow at 19:00"), and an hour before.
+ */
+export function meetingReminders(startsAt: number, timeZone: string): Reminder[] {
+  const { day, time } = wallClockIn(timeZone, startsAt);
+  // The day before may lack that wall time (the clocks skipped it): 24 hours before then.
+  const dayBefore = instantAtTime(addDays(day, -1), time, timeZone) ?? startsAt - 86_400_000;
+  return [
+    { kind: "day_before", at: dayBefore },
+    { kind: "hour_before", at: startsAt - 3_600_000 },
+  ];
+}
+
+async function loadMeeting({ db }: Deps, meetingId: string) {
+  const [row] = await db
+    .select({
+      id: clubMeetings.id,
+      clubId: clubMeetings.clubId,
+      clubName: clubs.name,
+      timeZone: clubs.timezone,
+      startsAt: clubMeetings.startsAt,
+      place: clubMeetings.place,
+      videoUrl: clubMeetings.videoUrl,
+      sequence: clubMeetings.sequence,
+      cancelledAt: clubMeetings.cancelledAt,
+    })
+    .from(clubMeetings)
+    .innerJoin(clubs, eq(clubs.id, clubMeetings.clubId))
+    .where(eq(clubMeetings.id, meetingId))
+    .limit(1);
+  return row;
+}
+type LoadedMeeting = NonNullable<Awaited<ReturnType<typeof loadMeeting>>>;
+
+/** Members still in the club who said going or maybe, with their zone for the time in the text. */
+async function attending({ db }: Deps, meeting: LoadedMeeting, except?: string) {
+  return db
+    .select({ userId: meetingRsvps.userId, timeZone: users.timezone })
+    .from(meetingRsvps)
+    .innerJoin(users, eq(users.id, meetingRsvps.userId))
+    .innerJoin(memberships, and(eq(memberships.clubId, meeting.clubId), eq(memberships.userId, meetingRsvps.userId), eq(memberships.status, "active")))
+    .where(and(eq(meetingRsvps.meetingId, meeting.id), inArray(meetingRsvps.answer, ["going", "maybe"]), except ? ne(meetingRsvps.userId, except) : undefined));
+}
+
+const when = (meeting: LoadedMeeting, timeZone: string) => {
+  const at = formatDayTime(meeting.startsAt, { locale: DEFAULT_LOCALE, timeZone });
+  return meeting.place ? `${at}, ${meeting.place}` : `${at}, online`;
+};
+const link = (meeting: LoadedMeeting) => `/clubs/${meeting.clubId}/meetings`;
+
+/**
+ * The `meeting:{id}` job: sends the reminder that is due (only the latest, if the alarm was late; none
+ * once the meeting has started) and returns the next one's time. Keys name the meeting's sequence, so
+ * a retried alarm sends nothing twice, and a meeting moved to another day is reminded again.
+ */
+export async function runMeetingReminders(deps: Deps, meetingId: string, now: number): Promise<number | null> {
+  const meeting = await loadMeeting(deps, meetingId);
+  if (!meeting || meeting.cancelledAt !== null || meeting.startsAt <= now) return null;
+  const reminders = meetingReminders(meeting.startsAt, meeting.timeZone);
+  const due = reminders.filter((reminder) => reminder.at <= now).at(-1);
+  if (due) {
+    const people = await attending(deps, meeting);
+    const title = due.kind === "day_before" ? `${meeting.clubName} meets tomorrow` : `${meeting.clubName} meets in an hour`;
+    await notify(
+      deps,
+      people.map(
+        (person): NotificationInput => ({
+          userId: person.userId,
+          type: "club_meeting_soon",
+          title,
+          body: when(meeting, person.timeZone),
+          link: link(meeting),
+          dedupeKey: `meeting:${meeting.id}:${meeting.sequence}:${due.kind}`,
+        }),
+      ),
+      now,
+    );
+  }
+  return reminders.find((reminder) => reminder.at > now)?.at ?? null;
+}
+
+/** (Re)schedules a meeting's reminders after it is created or changed; a cancelled one's go. */
+export async function scheduleMeetingReminders(deps: Deps, meetingId: string, now = Date.now()): Promise<void> {
+  const meeting = await loadMeeting(deps, meetingId);
+  const next =
+    meeting && meeting.cancelledAt === null && meeting.startsAt > now
+      ? (meetingReminders(meeting.startsAt, meeting.timeZone).find((reminder) => reminder.at > now)?.at ?? null)
+      : null;
+  await scheduleJob(deps.env, meetingReminderJob(meetingId), next);
+}
+
+/** Tells the members going or maybe (not the admin who made the change) that it changed or was cancelled; once per version. */
+export async function notifyMeetingChange(deps: Deps, meetingId: string, change: "changed" | "cancelled", actorId: string, now = Date.now()): Promise<void> {
+  const meeting = await loadMeeting(deps, meetingId);
+  if (!meeting) return;
+  const people = await attending(deps, meeting, actorId);
+  await notify(
+    deps,
+    people.map(
+      (person): NotificationInput => ({
+        userId: person.userId,
+        type: change === "changed" ? "club_meeting_changed" : "club_meeting_cancelled",
+        title: change === "changed" ? `${meeting.clubName}'s meeting has changed` : `${meeting.clubName}'s meeting is cancelled`,
+        body: when(meeting, person.timeZone),
+        link: link(meeting),
+        actorId,
+        dedupeKey: `meeting:${meeting.id}:${meeting.sequence}:${change}`,
+      }),
+    ),
+    now,
+  );
+}

@@ -1,0 +1,310 @@
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import { clubBooks, clubMeetings, clubMilestones, meetingRsvps, memberships, type RsvpAnswer, users } from "@worker/db/schema";
+import { badRequest, conflict, notFound, requireUser } from "@worker/core/errors";
+import type { ServiceContext } from "@worker/core/service-context";
+import { instantAtTime, wallClockIn } from "@worker/core/shared/calendar";
+import { takeClubWrite } from "@worker/features/clubs";
+import { type MeetingAccess, meetingAccess } from "./meeting-access";
+import { encodeMeetingCursor, type MeetingInput, type MeetingListQuery, type MeetingUpdate } from "./meeting-input";
+import { notifyMeetingChange, scheduleMeetingReminders } from "./meeting-reminders";
+
+export const MEETING_NOT_FOUND = "Meeting not found";
+export const MEETING_IN_PAST = "A meeting cannot start in the past";
+export const MEETING_TOO_FAR = "A meeting can be at most 2 years ahead";
+export const MEETING_CANCELLED = "This meeting was cancelled";
+export const MEETING_OVER = "This meeting is already over";
+export const MILESTONE_NOT_IN_BOOK = "That milestone is not part of the club's current book";
+export const noSuchTime = (zone: string) => `That time does not exist in ${zone}: the clocks skip it`;
+
+/** Two years, counted generously (a leap day included). */
+export const MAX_AHEAD_MS = 731 * 86_400_000;
+
+export interface RsvpCounts {
+  going: number;
+  maybe: number;
+  notGoing: number;
+}
+
+export interface MeetingView {
+  meetingId: string;
+  clubId: string;
+  startsAt: number;
+  endsAt: number;
+  durationMinutes: number;
+  /** The club's zone: the one the date and time were entered in. */
+  timeZone: string;
+  /** The date and time in the club's zone, as the edit form shows them. */
+  localDate: string;
+  localTime: string;
+  place: string;
+  videoUrl: string | null;
+  note: string;
+  milestone: { milestoneId: string; label: string } | null;
+  sequence: number;
+  cancelled: boolean;
+  counts: RsvpCounts;
+  /** The reader's own answer; null without one (and always for non-members). */
+  myAnswer: RsvpAnswer | null;
+  /** Who answered, for the club's members; null for others, who see counts only. */
+  attendees: { userId: string; name: string; answer: RsvpAnswer }[] | null;
+}
+
+const meetingColumns = {
+  id: clubMeetings.id,
+  clubId: clubMeetings.clubId,
+  startsAt: clubMeetings.startsAt,
+  durationMinutes: clubMeetings.durationMinutes,
+  place: clubMeetings.place,
+  videoUrl: clubMeetings.videoUrl,
+  note: clubMeetings.note,
+  milestoneId: clubMeetings.milestoneId,
+  milestoneLabel: clubMilestones.label,
+  sequence: clubMeetings.sequence,
+  cancelledAt: clubMeetings.cancelledAt,
+  createdBy: clubMeetings.createdBy,
+};
+type MeetingRow = {
+  id: string;
+  clubId: string;
+  startsAt: number;
+  durationMinutes: number;
+  place: string;
+  videoUrl: string | null;
+  note: string;
+  milestoneId: string | null;
+  milestoneLabel: string | null;
+  sequence: number;
+  cancelledAt: number | null;
+};
+
+const endOf = (row: { startsAt: number; durationMinutes: number }) => row.startsAt + row.durationMinutes * 60_000;
+
+/** A meeting has not ended yet (the SQL side of "upcoming"). */
+const notEnded = (now: number) => sql`${clubMeetings.startsAt} + ${clubMeetings.durationMinutes} * 60000 > ${now}`;
+
+async function views(ctx: ServiceContext, access: MeetingAccess, rows: MeetingRow[]): Promise<MeetingView[]> {
+  const answers = rows.length
+    ? await ctx.db
+        .select({ meetingId: meetingRsvps.meetingId, userId: meetingRsvps.userId, name: users.name, answer: meetingRsvps.answer })
+        .from(meetingRsvps)
+        .innerJoin(users, eq(users.id, meetingRsvps.userId))
+        // Only the club's active members count: someone who left or was removed no longer comes.
+        .innerJoin(memberships, and(eq(memberships.clubId, access.club.clubId), eq(memberships.userId, meetingRsvps.userId), eq(memberships.status, "active")))
+        .where(
+          inArray(
+            meetingRsvps.meetingId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(users.name))
+    : [];
+  return rows.map((row) => {
+    const mine = answers.filter((answer) => answer.meetingId === row.id);
+    const local = wallClockIn(access.timeZone, row.startsAt);
+    return {
+      meetingId: row.id,
+      clubId: row.clubId,
+      startsAt: row.startsAt,
+      endsAt: endOf(row),
+      durationMinutes: row.durationMinutes,
+      timeZone: access.timeZone,
+      localDate: local.day,
+      localTime: local.time,
+      place: row.place,
+      videoUrl: row.videoUrl,
+      note: row.note,
+      milestone: row.milestoneId && row.milestoneLabel !== null ? { milestoneId: row.milestoneId, label: row.milestoneLabel } : null,
+      sequence: row.sequence,
+      cancelled: row.cancelledAt !== null,
+      counts: {
+        going: mine.filter((answer) => answer.answer === "going").length,
+        maybe: mine.filter((answer) => answer.answer === "maybe").length,
+        notGoing: mine.filter((answer) => answer.answer === "not_going").length,
+      },
+      myAnswer: access.isMember ? (mine.find((answer) => answer.userId === access.userId)?.answer ?? null) : null,
+      attendees: access.isMember ? mine.map(({ userId, name, answer }) => ({ userId, name, answer })) : null,
+    };
+  });
+}
+
+function selectMeetings(ctx: ServiceContext) {
+  return ctx.db.select(meetingColumns).from(clubMeetings).leftJoin(clubMilestones, eq(clubMilestones.id, clubMeetings.milestoneId));
+}
+
+/** One page of the club's meetings: upcoming ones soonest first, or past ones latest first. */
+export async function listMeetings(
+  ctx: ServiceContext,
+  clubId: string,
+  query: MeetingListQuery,
+  now = Date.now(),
+): Promise<{ items: MeetingView[]; nextToken: string | null }> {
+  return listMeetingsFor(ctx, await meetingAccess(ctx, clubId, "see"), query, now);
+}
+
+/** listMeetings once the viewer's access is known (the meetings page reads two lists with one check). */
+export async function listMeetingsFor(
+  ctx: ServiceContext,
+  access: MeetingAccess,
+  query: MeetingListQuery,
+  now = Date.now(),
+): Promise<{ items: MeetingView[]; nextToken: string | null }> {
+  const clubId = access.club.clubId;
+  const upcoming = query.when === "upcoming";
+  const after = query.nextToken;
+  const rows = await selectMeetings(ctx)
+    .where(
+      and(
+        eq(clubMeetings.clubId, clubId),
+        upcoming ? notEnded(now) : sql`not (${notEnded(now)})`,
+        after
+          ? upcoming
+            ? or(gt(clubMeetings.startsAt, after.startsAt), and(eq(clubMeetings.startsAt, after.startsAt), gt(clubMeetings.id, after.id)))
+            : or(lt(clubMeetings.startsAt, after.startsAt), and(eq(clubMeetings.startsAt, after.startsAt), lt(clubMeetings.id, after.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(...(upcoming ? [asc(clubMeetings.startsAt), asc(clubMeetings.id)] : [desc(clubMeetings.startsAt), desc(clubMeetings.id)]))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return { items: await views(ctx, access, page), nextToken: rows.length > query.limit && last ? encodeMeetingCursor(last) : null };
+}
+
+async function loadMeeting(ctx: ServiceContext, clubId: string, meetingId: string): Promise<MeetingRow> {
+  const [row] = await selectMeetings(ctx)
+    .where(and(eq(clubMeetings.id, meetingId), eq(clubMeetings.clubId, clubId)))
+    .limit(1);
+  if (!row) throw notFound(MEETING_NOT_FOUND);
+  return row;
+}
+
+/** One meeting, as the list shows it. */
+export async function getMeeting(ctx: ServiceContext, clubId: string, meetingId: string): Promise<MeetingView> {
+  const access = await meetingAccess(ctx, clubId, "see");
+  const [view] = await views(ctx, access, [await loadMeeting(ctx, clubId, meetingId)]);
+  return view!;
+}
+
+/** The start in the club's zone, checked: a real wall time, not past, at most two years ahead. */
+function startFrom(date: string, time: string, timeZone: string, now: number): number {
+  const startsAt = instantAtTime(date, time, timeZone);
+  if (startsAt === null) throw badRequest(noSuchTime(timeZone));
+  if (startsAt < now) throw badRequest(MEETING_IN_PAST);
+  if (startsAt > now + MAX_AHEAD_MS) throw badRequest(MEETING_TOO_FAR);
+  return startsAt;
+}
+
+/** A milestone must be one of the club's current book's (issue 24 item 1 owns them). */
+async function checkMilestone(ctx: ServiceContext, clubId: string, milestoneId: string | null | undefined): Promise<void> {
+  if (!milestoneId) return;
+  const [row] = await ctx.db
+    .select({ id: clubMilestones.id })
+    .from(clubMilestones)
+    .innerJoin(clubBooks, eq(clubBooks.id, clubMilestones.clubBookId))
+    .where(and(eq(clubMilestones.id, milestoneId), eq(clubBooks.clubId, clubId), eq(clubBooks.state, "current")))
+    .limit(1);
+  if (!row) throw badRequest(MILESTONE_NOT_IN_BOOK);
+}
+
+/** Schedules a meeting (the creator or an admin) and its reminders. */
+export async function createMeeting(ctx: ServiceContext, clubId: string, input: MeetingInput, now = Date.now()): Promise<MeetingView> {
+  requireUser(ctx);
+  await takeClubWrite(ctx);
+  const access = await meetingAccess(ctx, clubId, "manage");
+  const startsAt = startFrom(input.date, input.time, access.timeZone, now);
+  await checkMilestone(ctx, clubId, input.milestoneId);
+  const id = crypto.randomUUID();
+  await ctx.db.insert(clubMeetings).values({
+    id,
+    clubId,
+    startsAt,
+    durationMinutes: input.durationMinutes,
+    place: input.place,
+    videoUrl: input.videoUrl,
+    note: input.note,
+    milestoneId: input.milestoneId,
+    createdBy: ctx.user.id,
+    createdAt: now,
+  });
+  await scheduleMeetingReminders(ctx, id, now);
+  const [view] = await views(ctx, access, [await loadMeeting(ctx, clubId, id)]);
+  return view!;
+}
+
+/** Edits a meeting: the SEQUENCE goes up, reminders move, and those going or maybe are told. */
+export async function updateMeeting(ctx: ServiceContext, clubId: string, meetingId: string, input: MeetingUpdate, now = Date.now()): Promise<MeetingView> {
+  requireUser(ctx);
+  await takeClubWrite(ctx);
+  const access = await meetingAccess(ctx, clubId, "manage");
+  const meeting = await loadMeeting(ctx, clubId, meetingId);
+  if (meeting.cancelledAt !== null) throw conflict(MEETING_CANCELLED);
+  if (endOf(meeting) <= now) throw conflict(MEETING_OVER);
+  const startsAt = input.date && input.time ? startFrom(input.date, input.time, access.timeZone, now) : meeting.startsAt;
+  await checkMilestone(ctx, clubId, input.milestoneId);
+  const place = input.place ?? meeting.place;
+  const videoUrl = input.videoUrl === undefined ? meeting.videoUrl : input.videoUrl;
+  if (!place && !videoUrl) throw badRequest("Give a place or a video link");
+  // Conditional on the sequence read above: two admins' edits at once both land, one after the other.
+  const updated = await ctx.db
+    .update(clubMeetings)
+    .set({
+      startsAt,
+      durationMinutes: input.durationMinutes ?? meeting.durationMinutes,
+      place,
+      videoUrl,
+      note: input.note ?? meeting.note,
+      milestoneId: input.milestoneId === undefined ? meeting.milestoneId : input.milestoneId,
+      sequence: sql`${clubMeetings.sequence} + 1`,
+      updatedAt: now,
+    })
+    .where(and(eq(clubMeetings.id, meetingId), eq(clubMeetings.sequence, meeting.sequence)))
+    .returning({ sequence: clubMeetings.sequence });
+  if (updated.length === 0) throw conflict("Someone else changed this meeting just now. Please reload and try again.");
+  await scheduleMeetingReminders(ctx, meetingId, now);
+  await notifyMeetingChange(ctx, meetingId, "changed", ctx.user.id, now);
+  const [view] = await views(ctx, access, [await loadMeeting(ctx, clubId, meetingId)]);
+  return view!;
+}
+
+/** Cancels a meeting: kept (calendars learn of it through STATUS:CANCELLED), its reminders dropped. */
+export async function cancelMeeting(ctx: ServiceContext, clubId: string, meetingId: string, now = Date.now()): Promise<MeetingView> {
+  requireUser(ctx);
+  await takeClubWrite(ctx);
+  const access = await meetingAccess(ctx, clubId, "manage");
+  const meeting = await loadMeeting(ctx, clubId, meetingId);
+  if (meeting.cancelledAt !== null) throw conflict(MEETING_CANCELLED);
+  if (endOf(meeting) <= now) throw conflict(MEETING_OVER);
+  await ctx.db
+    .update(clubMeetings)
+    .set({ cancelledAt: now, sequence: sql`${clubMeetings.sequence} + 1`, updatedAt: now })
+    .where(eq(clubMeetings.id, meetingId));
+  await scheduleMeetingReminders(ctx, meetingId, now);
+  await notifyMeetingChange(ctx, meetingId, "cancelled", ctx.user.id, now);
+  const [view] = await views(ctx, access, [await loadMeeting(ctx, clubId, meetingId)]);
+  return view!;
+}
+
+/**
+ * The member's answer, one per member (the primary key), changed in place: 50 members answering at
+ * once each count once. Active members only; a cancelled or finished meeting takes no answers.
+ */
+export async function answerMeeting(
+  ctx: ServiceContext,
+  clubId: string,
+  meetingId: string,
+  answer: RsvpAnswer,
+  now = Date.now(),
+): Promise<{ meetingId: string; answer: RsvpAnswer; counts: RsvpCounts }> {
+  requireUser(ctx);
+  await takeClubWrite(ctx);
+  const access = await meetingAccess(ctx, clubId, "member");
+  const meeting = await loadMeeting(ctx, clubId, meetingId);
+  if (meeting.cancelledAt !== null) throw conflict(MEETING_CANCELLED);
+  if (endOf(meeting) <= now) throw conflict(MEETING_OVER);
+  await ctx.db
+    .insert(meetingRsvps)
+    .values({ meetingId, userId: ctx.user.id, answer, updatedAt: now })
+    .onConflictDoUpdate({ target: [meetingRsvps.meetingId, meetingRsvps.userId], set: { answer, updatedAt: now } });
+  const [view] = await views(ctx, access, [meeting]);
+  return { meetingId, answer, counts: view!.counts };
+}
