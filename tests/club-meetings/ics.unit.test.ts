@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { escapeText, foldLine, icsDateTime, type IcsEvent, writeCalendar } from "@worker/features/club-meetings/ics";
+import ICAL from "ical.js";
 import { icsEvents, parseIcs } from "../helpers/ics-parser";
 
 const EVENT: IcsEvent = {
@@ -34,6 +35,22 @@ describe("the .ics writer (RFC 5545)", () => {
       URL: EVENT.url,
     });
     expect(second).toMatchObject({ UID: "meeting-2@bookclub", STATUS: "CANCELLED", SEQUENCE: "3" });
+  });
+
+  it("is read by ical.js (Mozilla's RFC 5545 parser) with every field, the cancelled one included", () => {
+    const text = writeCalendar([EVENT, { ...EVENT, uid: "meeting-2@bookclub", cancelled: true, sequence: 3 }], "Club, meetings");
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
+    const [first, second] = calendar.getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent));
+    expect(first!.uid).toBe("meeting-1@bookclub");
+    expect(first!.startDate.toJSDate().getTime()).toBe(EVENT.startsAt);
+    expect(first!.endDate.toJSDate().getTime()).toBe(EVENT.startsAt + 90 * 60_000);
+    expect(first!.sequence).toBe(2);
+    expect(first!.summary).toBe(EVENT.summary);
+    expect(first!.location).toBe(EVENT.location);
+    expect(first!.description).toBe(EVENT.description);
+    expect(first!.component.getFirstPropertyValue("status")).toBe("CONFIRMED");
+    expect(second!.component.getFirstPropertyValue("status")).toBe("CANCELLED");
   });
 
   it("ends every line with CRLF and folds at 75 octets without splitting a character", () => {
