@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { formatDayTime, type Reader } from "@worker/core/shared/date-format";
 import { useReader } from "~/core/use-reader";
 import { ReportDialog } from "~/features/moderation";
-import { keepInView } from "~/ui/keep-in-view";
+import { ComposerField, MessageText } from "~/features/messages";
 import { type Milestone, type RoomEntry, useClubRoom } from "./use-club-room";
 
 // Runs before paint in the browser; the server has nothing to measure.
@@ -49,7 +49,9 @@ function MessageBubble({
     <li className={`flex ${mine ? "justify-end" : "justify-start"}`}>
       <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine ? "bg-brand-700 text-white" : "bg-stone-100 text-stone-900"}`}>
         <p className={`text-xs font-semibold ${mine ? "text-brand-50" : "text-stone-700"}`}>{mine ? "You" : (message.fromName ?? "A member")}</p>
-        <p className="whitespace-pre-wrap">{message.content}</p>
+        <p className={`whitespace-pre-wrap ${mine ? "[&_a]:text-white" : "[&_a]:text-brand-800"}`}>
+          <MessageText content={message.content} />
+        </p>
         <time dateTime={new Date(message.createdAt).toISOString()} className={`block text-xs ${mine ? "text-brand-50" : "text-stone-600"}`}>
           {formatDayTime(message.createdAt, reader)}
         </time>
@@ -126,7 +128,9 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
           <ul className="space-y-2">
             {room.pinned.map((message) => (
               <li key={message.messageId} className="text-stone-900">
-                <p className="whitespace-pre-wrap">{message.content}</p>
+                <p className="whitespace-pre-wrap [&_a]:text-brand-800">
+                  <MessageText content={message.content} />
+                </p>
                 <p className="text-xs text-stone-700">
                   {message.fromName ?? "An admin"} · {formatDayTime(message.createdAt, reader)}
                 </p>
@@ -211,40 +215,14 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
             </label>
           )}
         </div>
-        <label htmlFor={`${id}-message`} className="sr-only">
-          Message {clubName}
-        </label>
-        <div className="flex items-end gap-2">
-          <textarea
-            id={`${id}-message`}
-            name="content"
-            rows={2}
-            required
-            value={draft}
-            onChange={(event) => setDraft(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              // Enter sends; Shift+Enter (or Enter while composing with an input method) is a new line.
-              if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-                event.preventDefault();
-                event.currentTarget.form?.requestSubmit();
-              }
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={[`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ")}
-            className="field min-w-0 flex-1 resize-none"
-          />
-          <button type="submit" className="btn btn-primary" disabled={!hydrated || sending || !draft.trim()}>
-            Send
-          </button>
-        </div>
-        <p id={`${id}-hint`} className="text-xs text-stone-600">
-          Enter sends, Shift+Enter starts a new line.
-        </p>
-        {error && (
-          <p ref={keepInView} id={`${id}-error`} role="alert" className="text-sm text-red-800">
-            {error}
-          </p>
-        )}
+        <ComposerField
+          id={id}
+          label={`Message ${clubName}`}
+          draft={draft}
+          onDraft={setDraft}
+          error={error}
+          sendDisabled={!hydrated || sending || !draft.trim()}
+        />
       </form>
     </>
   );

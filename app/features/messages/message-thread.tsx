@@ -5,7 +5,7 @@ import type { RoomMessage } from "../../../durable-objects/conversation-room";
 import { MessageText } from "./message-text";
 import { useThread } from "./use-thread";
 import { ReportDialog } from "~/features/moderation";
-import { keepInView } from "~/ui/keep-in-view";
+import { ComposerField } from "./composer-field";
 
 // Runs before paint in the browser; the server has nothing to measure.
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
@@ -151,40 +151,14 @@ export function MessageThread({ conversationId, viewerId, other, initialMessages
         // Offline, a send fails with 'Failed to send message' and keeps the draft for its retry.
         <form method="post" onSubmit={submit} data-offline="self" className="space-y-2 border-t border-stone-200 p-4">
           <input type="hidden" name="intent" value="send" />
-          <label htmlFor={`${id}-message`} className="sr-only">
-            Message {other.name}
-          </label>
-          <div className="flex items-end gap-2">
-            <textarea
-              id={`${id}-message`}
-              name="content"
-              rows={2}
-              required
-              value={draft}
-              onChange={(event) => setDraft(event.currentTarget.value)}
-              onKeyDown={(event) => {
-                // Enter sends; Shift+Enter (or Enter while composing with an input method) is a new line.
-                if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-                  event.preventDefault();
-                  event.currentTarget.form?.requestSubmit();
-                }
-              }}
-              aria-invalid={sendError ? true : undefined}
-              aria-describedby={[`${id}-hint`, sendError ? `${id}-error` : ""].filter(Boolean).join(" ")}
-              className="field flex-1 resize-none"
-            />
-            <button type="submit" className="btn btn-primary" disabled={sending || (hydrated && !draft.trim())}>
-              Send
-            </button>
-          </div>
-          <p id={`${id}-hint`} className="text-xs text-stone-600">
-            Enter sends, Shift+Enter starts a new line.
-          </p>
-          {sendError && (
-            <p ref={keepInView} id={`${id}-error`} role="alert" className="text-sm text-red-800">
-              {sendError}
-            </p>
-          )}
+          <ComposerField
+            id={id}
+            label={`Message ${other.name}`}
+            draft={draft}
+            onDraft={setDraft}
+            error={sendError}
+            sendDisabled={sending || (hydrated && !draft.trim())}
+          />
         </form>
       )}
     </>

@@ -1,0 +1,61 @@
+import { keepInView } from "~/ui/keep-in-view";
+
+/**
+ * The message box of a conversation and of a club room: a labelled textarea where Enter sends and
+ * Shift+Enter (or Enter while an input method composes) starts a new line, the Send button, the
+ * hint, and the refusal kept in view above the bottom bar. The form around it owns the sending.
+ */
+export function ComposerField({
+  id,
+  label,
+  draft,
+  onDraft,
+  error,
+  sendDisabled,
+}: {
+  id: string;
+  /** The textarea's accessible name, e.g. "Message Milo". */
+  label: string;
+  draft: string;
+  onDraft: (text: string) => void;
+  error: string | null;
+  sendDisabled: boolean;
+}) {
+  return (
+    <>
+      <label htmlFor={`${id}-message`} className="sr-only">
+        {label}
+      </label>
+      <div className="flex items-end gap-2">
+        <textarea
+          id={`${id}-message`}
+          name="content"
+          rows={2}
+          required
+          value={draft}
+          onChange={(event) => onDraft(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            }
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ")}
+          className="field min-w-0 flex-1 resize-none"
+        />
+        <button type="submit" className="btn btn-primary" disabled={sendDisabled}>
+          Send
+        </button>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-stone-600">
+        Enter sends, Shift+Enter starts a new line.
+      </p>
+      {error && (
+        <p ref={keepInView} id={`${id}-error`} role="alert" className="text-sm text-red-800">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
