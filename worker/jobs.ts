@@ -1,5 +1,6 @@
 import { registerJobs, runJob } from "@worker/core/jobs/registry";
 import { runDataExportJob } from "@worker/features/account";
+import { runPollCloseJob } from "@worker/features/club-polls";
 import { runNewBooksJob } from "@worker/features/follows";
 import { runLoanReminders, runWaitlistOffers } from "@worker/features/loans";
 import { flushMemberMail } from "@worker/features/notifications";
@@ -15,6 +16,7 @@ registerJobs({
   mail: flushMemberMail,
   export: runDataExportJob,
   "followed-books": runNewBooksJob,
+  "club-poll": runPollCloseJob,
 });
 
 /** Re-exported so a caller that imports it (tests, scripts) has the jobs registered too. */

@@ -4,6 +4,7 @@ import type { ServiceContext } from "@worker/core/service-context";
 import { analyticsEvents, books, HOLDING_LOAN_STATES, interestRegistrations, loans, users } from "@worker/db/schema";
 import { sessionsDeletionPart } from "@worker/features/auth";
 import { booksDeletionPart } from "@worker/features/books";
+import { pollsDeletionPart } from "@worker/features/club-polls";
 import { clubsDeletionPart } from "@worker/features/clubs";
 import { followsDeletionPart } from "@worker/features/follows";
 import { commentsDeletionPart } from "@worker/features/comments";
@@ -133,6 +134,7 @@ export const tombstoneDeletionPart: AccountDeletionPart = {
  */
 export const ACCOUNT_DELETION_PARTS: readonly AccountDeletionPart[] = [
   clubsDeletionPart,
+  pollsDeletionPart,
   booksDeletionPart,
   commentsDeletionPart,
   loansDeletionPart,

@@ -15,6 +15,7 @@ import {
   waitlistEntries,
 } from "@worker/db/schema";
 import { booksDataPart } from "@worker/features/books";
+import { pollsDataPart } from "@worker/features/club-polls";
 import { clubsDataPart } from "@worker/features/clubs";
 import { followsDataPart } from "@worker/features/follows";
 import { commentsDataPart } from "@worker/features/comments";
@@ -229,6 +230,7 @@ export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [
   booksDataPart,
   loansDataPart,
   clubsDataPart,
+  pollsDataPart,
   conversationsDataPart,
   commentsDataPart,
   notificationsDataPart,
