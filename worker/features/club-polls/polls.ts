@@ -177,7 +177,8 @@ export async function createPoll(ctx: ServiceContext, clubId: string, input: Pol
       createdBy: ctx.user.id,
       createdAt: now,
     }),
-    ctx.db.insert(pollOptions).values(options),
+    // D1 binds at most 100 values a statement: 8 columns × 10 options each.
+    ...Array.from({ length: Math.ceil(options.length / 10) }, (_, i) => ctx.db.insert(pollOptions).values(options.slice(i * 10, i * 10 + 10))),
   ]);
   if (input.closesAt != null) await scheduleJob(ctx.env, pollJob(pollId), input.closesAt);
   const told = tellMembers(
