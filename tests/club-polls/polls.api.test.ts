@@ -231,7 +231,12 @@ describe("Data download, account deletion and deleting the club", () => {
     const { pollId, optionIds } = await seedPoll(s.clubId, s.callers.admin.user.id);
     await db.insert(pollBallots).values({ pollId, userId: s.callers.admin.user.id, choices: [optionIds[0]!], updatedAt: Date.now() });
     const files: Record<string, unknown> = {};
-    await pollsDataPart.write({ db, env }, s.callers.admin.user.id, { json: async (name, value) => void (files[name] = value), file: async () => undefined });
+    await pollsDataPart.write({ db, env }, s.callers.admin.user.id, {
+      json: async (name, value) => {
+        files[name] = value;
+      },
+      file: async () => undefined,
+    });
     expect(files["polls.json"]).toMatchObject({ ballots: [{ pollId, question: "What next?", clubName: "Poll Club", choices: [optionIds[0]] }], opened: [{ pollId }] });
     const plan = await pollsDeletionPart.plan({ db, env, user: s.callers.admin.user }, Date.now());
     await db.batch(plan.statements as never);
