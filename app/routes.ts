@@ -48,6 +48,8 @@ export default [
     route("clubs", "features/clubs/routes/clubs.tsx"),
     route("clubs/browse", "features/clubs/routes/clubs-browse.tsx"),
     route("clubs/:clubId", "features/clubs/routes/club-detail.tsx"),
+    route("clubs/:clubId/polls", "features/club-polls/routes/club-polls.tsx"),
+    route("clubs/:clubId/polls/:pollId", "features/club-polls/routes/club-poll.tsx"),
     route("messages", "features/messages/routes/messages.tsx", [
       index("features/messages/routes/messages-index.tsx"),
       route(":conversationId", "features/messages/routes/messages-conversation.tsx"),

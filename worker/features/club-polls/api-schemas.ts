@@ -21,6 +21,7 @@ export const pollResultView = z.looseObject({
 export const pollView = z.looseObject({
   pollId: z.string(),
   clubId: z.string(),
+  clubName: z.string(),
   kind: z.enum(POLL_KINDS),
   question: z.string(),
   closesAt: z.int().nullable(),
@@ -64,6 +65,7 @@ export const pollPageView = z.looseObject({
   ),
   /** Pass as `before` for older polls; null on the last page. */
   nextToken: z.string().nullable(),
+  clubName: z.string(),
   canManage: z.boolean(),
 });
 

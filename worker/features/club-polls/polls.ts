@@ -38,6 +38,7 @@ export interface PollOptionView {
 export interface PollView {
   pollId: string;
   clubId: string;
+  clubName: string;
   kind: PollKind;
   question: string;
   closesAt: number | null;
@@ -73,6 +74,7 @@ export interface PollSummary {
 export interface PollPage {
   items: PollSummary[];
   nextToken: string | null;
+  clubName: string;
   canManage: boolean;
 }
 
@@ -276,6 +278,7 @@ export async function getPoll(ctx: ServiceContext, clubId: string, pollId: strin
   return {
     pollId,
     clubId,
+    clubName: access.club.name,
     kind: poll.kind,
     question: poll.question,
     closesAt: poll.closesAt,
@@ -355,7 +358,7 @@ export async function listPolls(ctx: ServiceContext, clubId: string, query: Poll
     };
   });
   const last = items.at(-1);
-  return { items, nextToken: rows.length > query.limit && last ? pollCursor(last) : null, canManage: access.canManage };
+  return { items, nextToken: rows.length > query.limit && last ? pollCursor(last) : null, clubName: access.club.name, canManage: access.canManage };
 }
 
 /**

@@ -4,6 +4,8 @@ import { ServiceError } from "@worker/core/errors";
 import { currentInviteCode } from "@worker/features/clubs/invite-codes";
 import { clubIntentAction } from "../club-intents.server";
 import { BookCard } from "~/features/books";
+import { ClubPollsSummary } from "~/features/club-polls";
+import { loadPollsSummary } from "~/features/club-polls/index.server";
 import { ClubBadge, RoleBadge } from "../club-badge";
 import { DeleteClubForm, RequestToJoinForm } from "../club-card";
 import { ClubForm } from "../club-form";
@@ -38,14 +40,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const { clubId } = page.club;
   const manages = page.viewer.canManage;
-  const [invite, requests] = await Promise.all([
+  const [invite, requests, polls] = await Promise.all([
     manages ? currentInviteCode(ctx, clubId) : null,
     manages && url.searchParams.get("dialog") === "requests" ? loadJoinRequests(ctx, clubId) : null,
+    loadPollsSummary(ctx, clubId),
   ]);
   const reader = readerFor(request, context);
   const today = todayFor(reader);
   const books = page.books.map((book) => withDueLabel(book, today, reader));
-  return { ...page, books, invite, requests, userId: ctx.user.id };
+  return { ...page, books, invite, requests, polls, userId: ctx.user.id };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -78,7 +81,7 @@ function booksHref(token: Record<string, string>) {
 }
 
 export default function ClubDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { club, viewer, members, books, booksNextToken, booksPrevToken, invite, requests, userId } = loaderData;
+  const { club, viewer, members, books, booksNextToken, booksPrevToken, invite, requests, polls, userId } = loaderData;
   const { dialog, closeHref, close } = useUrlDialog();
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
   const active = viewer.status === "active";
@@ -121,6 +124,8 @@ export default function ClubDetail({ loaderData, actionData }: Route.ComponentPr
       </header>
 
       {invite && <ClubInvitePanel clubId={club.clubId} invite={invite} />}
+
+      <ClubPollsSummary polls={polls} />
 
       <ClubMembers members={members} memberCount={club.memberCount} clubName={club.name} viewerIsCreator={viewer.isCreator} viewerId={userId} />
 
