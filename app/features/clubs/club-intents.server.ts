@@ -203,5 +203,8 @@ function clubFields(form: FormData) {
     location: textField(form, "location"),
     isPrivate: textField(form, "isPrivate") ?? "",
     memberLimit: textField(form, "memberLimit"),
+    // Sent only after "Use my location" (already rounded to 0.01° by the browser; the schema rounds again).
+    latitude: textField(form, "latitude"),
+    longitude: textField(form, "longitude"),
   };
 }

@@ -61,12 +61,37 @@ const memberLimit = z.preprocess(
 );
 
 /** Create Book Club (and POST /clubs): every field, with the defaults for those left out (no description, public, no limit). */
+/** Rounds a degree to 0.01° (about 1 km): a club's position, or a reader's for "near me", is never finer. */
+export const roundToKm = (degrees: number) => Math.round(degrees * 100) / 100 + 0; // + 0 turns -0 into 0
+
+/**
+ * A club's coarse position (docs/product.md "Nearby clubs"): decimal degrees, stored rounded to
+ * 0.01°; empty or null clears it. Forms send text, JSON clients numbers.
+ */
+const coordinate = (field: "latitude" | "longitude", max: number) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== "string") return value;
+      const text = value.trim();
+      return text === "" ? null : Number(text);
+    },
+    z
+      .number({ error: `${field} must be a number` })
+      .min(-max, `${field} must be between -${max} and ${max}`)
+      .max(max, `${field} must be between -${max} and ${max}`)
+      .transform(roundToKm)
+      .nullable(),
+  );
+export const CLUB_POSITION_HALF = "latitude and longitude go together: send both, or neither.";
+
 export const clubInputSchema = z.object({
   name,
   description: description.default(""),
   location,
   isPrivate: isPrivate.default(false),
   memberLimit: memberLimit.default(null),
+  latitude: coordinate("latitude", 90).optional(),
+  longitude: coordinate("longitude", 180).optional(),
 });
 export type ClubInput = z.output<typeof clubInputSchema>;
 
@@ -80,6 +105,8 @@ export const clubUpdateSchema = z.object({
   location: location.optional(),
   isPrivate: isPrivate.optional(),
   memberLimit: memberLimit.optional(),
+  latitude: coordinate("latitude", 90).optional(),
+  longitude: coordinate("longitude", 180).optional(),
 });
 export type ClubUpdate = z.output<typeof clubUpdateSchema>;
 
