@@ -9,7 +9,7 @@ import {
   MEMBER_LIMIT_MAX,
   MEMBER_LIMIT_MIN,
 } from "@worker/core/shared/club-limits";
-import { useGeolocation } from "~/features/geo";
+import { type CoarsePosition, useGeolocation } from "~/features/geo";
 import { Field, TextAreaField, TextField } from "~/ui/field";
 import { FieldError } from "~/ui/field-error";
 
@@ -52,7 +52,12 @@ export function ClubForm({
   useEffect(() => setHydrated(true), []);
   const [location, setLocation] = useState(initial.location);
   const [clientErrors, setClientErrors] = useState<Partial<Record<FieldName, string>> | null>(null);
-  const { state: geo, locate } = useGeolocation(setLocation);
+  // The club's coarse position, only from "Use my location" (rounded to 0.01° before it is sent); typing another place drops it.
+  const [position, setPosition] = useState<CoarsePosition | null>(null);
+  const { state: geo, locate } = useGeolocation((text, at) => {
+    setLocation(text);
+    setPosition(at);
+  });
 
   const shown: Partial<Record<string, string>> = clientErrors ?? errors ?? {};
   // Given ids, so a refused submit can focus the first field in error; each field's error is `<id>-error`.
@@ -79,6 +84,12 @@ export function ClubForm({
     <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
       {clubId && <input type="hidden" name="clubId" value={clubId} />}
+      {position && (
+        <>
+          <input type="hidden" name="latitude" value={position.latitude} />
+          <input type="hidden" name="longitude" value={position.longitude} />
+        </>
+      )}
 
       <TextField
         id={inputId("name")}
@@ -114,7 +125,10 @@ export function ClubForm({
                 required
                 maxLength={CLUB_LOCATION_MAX}
                 value={location}
-                onChange={(event) => setLocation(event.currentTarget.value)}
+                onChange={(event) => {
+                  setLocation(event.currentTarget.value);
+                  setPosition(null);
+                }}
                 autoComplete="address-level2"
                 className="field min-w-0 flex-1"
               />
