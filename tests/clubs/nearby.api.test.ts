@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { clubs } from "@worker/db/schema";
 import { db, signedInMember } from "../helpers/fixtures";
 import { clubApi, createClub } from "./support";
@@ -23,6 +23,36 @@ describe("A club's coarse position", () => {
     expect((await clubApi("PATCH", `/${made.body.data!.clubId}`, creator, { latitude: null, longitude: null })).status).toBe(200);
     expect(await position()).toEqual({ latitude: null, longitude: null });
     expect((await clubApi("POST", "", creator, { name: "Half Club", location: "Leeds", longitude: 2 })).status).toBe(400);
+  });
+});
+
+describe("Placing a club from its location text", () => {
+  it("asks the maps service only when told to, and keeps its point rounded to about 1 km", async () => {
+    const creator = await signedInMember();
+    const asked: string[] = [];
+    const search = vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      asked.push(String(input instanceof Request ? input.url : input));
+      return Response.json([{ lat: "53.7996388", lon: "-1.5491221", display_name: "Leeds" }]);
+    });
+    try {
+      const plain = await clubApi<{ clubId: string }>("POST", "", creator, { name: "Unplaced Club", location: "Leeds" });
+      expect(asked).toEqual([]);
+      const made = await clubApi<{ clubId: string }>("POST", "", creator, { name: "Geocoded Club", location: "Leeds", geocode: true });
+      expect(made.status).toBe(201);
+      expect(asked).toHaveLength(1);
+      expect(new URL(asked[0]!).pathname).toBe("/search");
+      expect(Object.fromEntries(new URL(asked[0]!).searchParams)).toMatchObject({ q: "Leeds", format: "jsonv2", limit: "1" });
+      const positionOf = async (clubId: string) =>
+        (await db.select({ latitude: clubs.latitude, longitude: clubs.longitude }).from(clubs).where(eq(clubs.id, clubId)))[0];
+      expect(await positionOf(made.body.data!.clubId)).toEqual({ latitude: 53.8, longitude: -1.55 });
+      expect(await positionOf(plain.body.data!.clubId)).toEqual({ latitude: null, longitude: null });
+      // No usable answer leaves the club where it was.
+      search.mockResolvedValueOnce(Response.json([]));
+      expect((await clubApi("PATCH", `/${plain.body.data!.clubId}`, creator, { location: "Nowhere at all", geocode: true })).status).toBe(200);
+      expect(await positionOf(plain.body.data!.clubId)).toEqual({ latitude: null, longitude: null });
+    } finally {
+      search.mockRestore();
+    }
   });
 });
 

@@ -92,6 +92,8 @@ export const clubInputSchema = z.object({
   memberLimit: memberLimit.default(null),
   latitude: coordinate("latitude", 90).optional(),
   longitude: coordinate("longitude", 180).optional(),
+  /** API only: place the club by geocoding its location text (when no position is sent). */
+  geocode: z.boolean().optional(),
 });
 export type ClubInput = z.output<typeof clubInputSchema>;
 
@@ -107,6 +109,7 @@ export const clubUpdateSchema = z.object({
   memberLimit: memberLimit.optional(),
   latitude: coordinate("latitude", 90).optional(),
   longitude: coordinate("longitude", 180).optional(),
+  geocode: z.boolean().optional(),
 });
 export type ClubUpdate = z.output<typeof clubUpdateSchema>;
 

@@ -12,6 +12,12 @@ export const ONLY_CREATOR_DELETES = "Only the club's creator can delete this clu
 export const limitBelowMembers = (members: number) =>
   `The member limit cannot be lower than the club's ${members} current ${members === 1 ? "member" : "members"}.`;
 
+/** The input's columns: `geocode` asks the API to place the club (worker/features/clubs/api.ts), it is not stored. */
+function withoutFlags<T extends { geocode?: boolean }>(input: T): Omit<T, "geocode"> {
+  const { geocode: _asked, ...columns } = input;
+  return columns;
+}
+
 /** A position is both coordinates or neither (null for both clears it): half a position places a club nowhere. */
 function requireWholePosition(input: { latitude?: number | null; longitude?: number | null }) {
   if ((input.latitude === undefined) !== (input.longitude === undefined) || (input.latitude === null) !== (input.longitude === null)) {
@@ -32,7 +38,7 @@ export async function createClub(ctx: ServiceContext, input: ClubInput): Promise
     const now = Date.now();
     const invite = await prepareInviteCode(ctx, clubId, user.id, now);
     await ctx.db.batch([
-      ctx.db.insert(clubs).values({ id: clubId, ...input, createdBy: user.id, createdAt: now }),
+      ctx.db.insert(clubs).values({ id: clubId, ...withoutFlags(input), createdBy: user.id, createdAt: now }),
       ctx.db.insert(memberships).values({ clubId, userId: user.id, role: "admin", status: "active", joinedVia: "created", createdAt: now }),
       invite.write,
     ]);
@@ -59,7 +65,7 @@ export async function createClub(ctx: ServiceContext, input: ClubInput): Promise
 export async function updateClub(ctx: ServiceContext, clubId: string, input: ClubUpdate): Promise<MemberClub> {
   requireWholePosition(input);
   await requireClubCreator(ctx, clubId, ONLY_CREATOR_EDITS);
-  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as ClubUpdate;
+  const changes = Object.fromEntries(Object.entries(withoutFlags(input)).filter(([, value]) => value !== undefined)) as ClubUpdate;
   if (Object.keys(changes).length > 0) {
     const limit = changes.memberLimit;
     const updated = await ctx.db
