@@ -50,6 +50,8 @@ export default [
     route("clubs/:clubId", "features/clubs/routes/club-detail.tsx"),
     route("clubs/:clubId/room", "features/club-room/routes/club-room.tsx"),
     route("clubs/:clubId/meetings", "features/club-meetings/routes/club-meetings.tsx"),
+    route("clubs/:clubId/polls", "features/club-polls/routes/club-polls.tsx"),
+    route("clubs/:clubId/polls/:pollId", "features/club-polls/routes/club-poll.tsx"),
     route("messages", "features/messages/routes/messages.tsx", [
       index("features/messages/routes/messages-index.tsx"),
       route(":conversationId", "features/messages/routes/messages-conversation.tsx"),

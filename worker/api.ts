@@ -8,6 +8,7 @@ import { booksApi } from "@worker/features/books/api";
 import { uploadsApi } from "@worker/features/books/uploads-api";
 import { clubRoomApi } from "@worker/features/club-room/api";
 import { calendarFeedApi, clubMeetingsApi } from "@worker/features/club-meetings/api";
+import { clubPollsApi } from "@worker/features/club-polls/api";
 import { clubsApi } from "@worker/features/clubs/api";
 import { bookCommentsApi } from "@worker/features/comments/api";
 import { bookMetadataApi, imageMetadataApi } from "@worker/features/covers/api";
@@ -57,6 +58,8 @@ const routes = api
   .route("/calendar-feed", calendarFeedApi)
   // Before clubsApi: its catch-all middleware would not hide these, but its /:id routes are narrower.
   .route("/clubs", clubMeetingsApi)
+  // Before clubsApi, whose use("*") would otherwise run for these routes too.
+  .route("/clubs", clubPollsApi)
   .route("/clubs", clubsApi)
   .route("/dm", dmApi)
   .route("/geo", geoApi)

@@ -1,6 +1,7 @@
 import { registerJobs, runJob } from "@worker/core/jobs/registry";
 import { runDataExportJob } from "@worker/features/account";
 import { runMeetingReminders } from "@worker/features/club-meetings";
+import { runPollCloseJob } from "@worker/features/club-polls";
 import { runNewBooksJob } from "@worker/features/follows";
 import { runLoanReminders, runWaitlistOffers } from "@worker/features/loans";
 import { flushMemberMail } from "@worker/features/notifications";
@@ -17,6 +18,7 @@ registerJobs({
   export: runDataExportJob,
   "followed-books": runNewBooksJob,
   meeting: runMeetingReminders,
+  "club-poll": runPollCloseJob,
 });
 
 /** Re-exported so a caller that imports it (tests, scripts) has the jobs registered too. */

@@ -2,8 +2,9 @@
 // library listing, club browsing and the conversation list measured through the Worker (latency) and
 // through the same service code on the same database (D1 rows_read); then messages sent through the
 // Worker and timed until the other member's WebSocket receives them, and a burst of concurrent sends.
-// Then /loans and the notifications over a 25,000-loan ledger and 10,000 notifications.
-// Results go to bench-results/{library,clubs,messages,loans}.md.
+// Then /loans and the notifications over a 25,000-loan ledger and 10,000 notifications, and poll
+// counting at 1,000 ballots (scripts/bench/polls.ts).
+// Results go to bench-results/{library,clubs,messages,loans,polls}.md.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { sha256 } from "@oslojs/crypto/sha2";
@@ -22,6 +23,7 @@ import {
   startWorker,
 } from "./harness.ts";
 import { clubRoomPaths, measureBurst, measureDelivery, sendRetries } from "./live-messages.ts";
+import { benchPollCounting } from "./polls.ts";
 import {
   seedBenchBooks,
   seedBenchClubs,
@@ -267,6 +269,9 @@ try {
   writeFileSync(path.join(OUT, "clubs.md"), `${clubReport}\n`);
   writeFileSync(path.join(OUT, "messages.md"), `${messagesReport}\n`);
   writeFileSync(path.join(OUT, "loans.md"), `${loansReport}\n\n${notificationsReport}\n`);
+  const pollsReport = await benchPollCounting();
+  console.log(`${pollsReport}\n`);
+  writeFileSync(path.join(OUT, "polls.md"), `${pollsReport}\n`);
 } finally {
   worker.kill();
 }

@@ -146,6 +146,7 @@ export function BrowseClubCard({ club, requested }: { club: BrowseClub; requeste
       </div>
       <p className="text-sm text-stone-700">{headcount(club)}</p>
       <ClubFacts club={club} />
+      {club.distanceKm !== undefined && <p className="text-sm text-stone-700">{club.distanceKm < 1 ? "Under 1 km away" : `About ${club.distanceKm.toLocaleString("en-US")} km away`}</p>}
       {/* Non-members see 'Request to Join' for public and private clubs alike. */}
       {!club.isMember && (
         <div className="mt-auto flex pt-2">

@@ -10,7 +10,7 @@ import {
   MEMBER_LIMIT_MIN,
 } from "@worker/core/shared/club-limits";
 import { TimeZoneField } from "~/features/account";
-import { useGeolocation } from "~/features/geo";
+import { type CoarsePosition, useGeolocation } from "~/features/geo";
 import { useReader } from "~/core/use-reader";
 import { Field, TextAreaField, TextField } from "~/ui/field";
 import { FieldError } from "~/ui/field-error";
@@ -56,13 +56,18 @@ export function ClubForm({
   useEffect(() => setHydrated(true), []);
   const [location, setLocation] = useState(initial.location);
   const [clientErrors, setClientErrors] = useState<Partial<Record<FieldName, string>> | null>(null);
-  const { state: geo, locate } = useGeolocation(setLocation);
   // The server's render uses the member's own zone; once hydrated, a new club takes the browser's.
   const reader = useReader();
   const [timezone, setTimezone] = useState(initial.timezone ?? reader.timeZone);
   useEffect(() => {
     if (intent === "create") setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC");
   }, [intent]);
+  // The club's coarse position, only from "Use my location" (rounded to 0.01° before it is sent); typing another place drops it.
+  const [position, setPosition] = useState<CoarsePosition | null>(null);
+  const { state: geo, locate } = useGeolocation((text, at) => {
+    setLocation(text);
+    setPosition(at);
+  });
 
   const shown: Partial<Record<string, string>> = clientErrors ?? errors ?? {};
   // Given ids, so a refused submit can focus the first field in error; each field's error is `<id>-error`.
@@ -89,6 +94,12 @@ export function ClubForm({
     <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
       {clubId && <input type="hidden" name="clubId" value={clubId} />}
+      {position && (
+        <>
+          <input type="hidden" name="latitude" value={position.latitude} />
+          <input type="hidden" name="longitude" value={position.longitude} />
+        </>
+      )}
 
       <TextField
         id={inputId("name")}
@@ -124,7 +135,10 @@ export function ClubForm({
                 required
                 maxLength={CLUB_LOCATION_MAX}
                 value={location}
-                onChange={(event) => setLocation(event.currentTarget.value)}
+                onChange={(event) => {
+                  setLocation(event.currentTarget.value);
+                  setPosition(null);
+                }}
                 autoComplete="address-level2"
                 className="field min-w-0 flex-1"
               />

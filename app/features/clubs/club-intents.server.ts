@@ -207,5 +207,8 @@ function clubFields(form: FormData) {
     memberLimit: textField(form, "memberLimit"),
     // Absent from an old form: the schema's default (create) or the club's own zone (update) stays.
     timezone: textField(form, "timezone") || undefined,
+    // Sent only after "Use my location" (already rounded to 0.01° by the browser; the schema rounds again).
+    latitude: textField(form, "latitude"),
+    longitude: textField(form, "longitude"),
   };
 }

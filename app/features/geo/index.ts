@@ -1,1 +1,1 @@
-export { useGeolocation } from "./use-geolocation";
+export { coarsePosition, currentPosition, GEOLOCATION_MESSAGES, useGeolocation, type CoarsePosition } from "./use-geolocation";

@@ -38,17 +38,26 @@ function positionErrorMessage(error: unknown): string {
   }
 }
 
-function currentPosition(): Promise<GeolocationPosition> {
+/** A position rounded to 0.01° (about 1 km): all a club's place or "near me" ever sends or keeps. */
+export interface CoarsePosition {
+  latitude: number;
+  longitude: number;
+}
+const toKm = (degrees: number) => Math.round(degrees * 100) / 100 + 0;
+export const coarsePosition = (coords: { latitude: number; longitude: number }): CoarsePosition => ({ latitude: toKm(coords.latitude), longitude: toKm(coords.longitude) });
+
+export function currentPosition(): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) => navigator.geolocation.getCurrentPosition(resolve, reject, GEOLOCATION_OPTIONS));
 }
 
 /**
  * 'Use my location': asks the browser for a position only when pressed (so permission is asked
  * then, never on page load), turns it into place text through our Worker (GET /api/geo/reverse,
- * which falls back to coordinates), and hands the text to `onLocation`. The coordinates leave the
+ * which falls back to coordinates), and hands the text to `onLocation` with the position rounded
+ * to 0.01° (a club may keep that coarse position; never the member's own). The coordinates leave the
  * device rounded to 4 decimals (about 11 m), more than a town name needs, and are never stored.
  */
-export function useGeolocation(onLocation: (location: string) => void) {
+export function useGeolocation(onLocation: (location: string, position: CoarsePosition) => void) {
   const [state, setState] = useState<GeolocationState>({ phase: "idle" });
   const callback = useRef(onLocation);
   const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -84,7 +93,7 @@ export function useGeolocation(onLocation: (location: string) => void) {
       const { location } = await apiFetch("/geo/reverse", { query }, GEOLOCATION_MESSAGES.noDetails);
       if (!mounted.current) return;
       if (typeof location !== "string" || !location) throw new Error("no location text");
-      callback.current(location);
+      callback.current(location, coarsePosition(position.coords));
       setState({ phase: "detected", message: GEOLOCATION_MESSAGES.detected });
       clearTimer.current = setTimeout(() => setState({ phase: "idle" }), LOCATION_SUCCESS_MS);
     } catch {

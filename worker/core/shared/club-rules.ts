@@ -68,6 +68,29 @@ const timezone = z
   .refine(isTimeZone, "Please choose a timezone from the list");
 
 /** Create Book Club (and POST /clubs): every field, with the defaults for those left out (no description, public, no limit). */
+/** Rounds a degree to 0.01° (about 1 km): a club's position, or a reader's for "near me", is never finer. */
+export const roundToKm = (degrees: number) => Math.round(degrees * 100) / 100 + 0; // + 0 turns -0 into 0
+
+/**
+ * A club's coarse position (issue 24, "Nearby clubs"; never a member's own): decimal degrees, stored rounded to
+ * 0.01°; empty or null clears it. Forms send text, JSON clients numbers.
+ */
+const coordinate = (field: "latitude" | "longitude", max: number) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== "string") return value;
+      const text = value.trim();
+      return text === "" ? null : Number(text);
+    },
+    z
+      .number({ error: `${field} must be a number` })
+      .min(-max, `${field} must be between -${max} and ${max}`)
+      .max(max, `${field} must be between -${max} and ${max}`)
+      .transform(roundToKm)
+      .nullable(),
+  );
+export const CLUB_POSITION_HALF = "latitude and longitude go together: send both, or neither.";
+
 export const clubInputSchema = z.object({
   name,
   description: description.default(""),
@@ -75,6 +98,10 @@ export const clubInputSchema = z.object({
   isPrivate: isPrivate.default(false),
   memberLimit: memberLimit.default(null),
   timezone: timezone.default("UTC"),
+  latitude: coordinate("latitude", 90).optional(),
+  longitude: coordinate("longitude", 180).optional(),
+  /** API only: place the club by geocoding its location text (when no position is sent). */
+  geocode: z.boolean().optional(),
 });
 export type ClubInput = z.output<typeof clubInputSchema>;
 
@@ -89,6 +116,9 @@ export const clubUpdateSchema = z.object({
   isPrivate: isPrivate.optional(),
   memberLimit: memberLimit.optional(),
   timezone: timezone.optional(),
+  latitude: coordinate("latitude", 90).optional(),
+  longitude: coordinate("longitude", 180).optional(),
+  geocode: z.boolean().optional(),
 });
 export type ClubUpdate = z.output<typeof clubUpdateSchema>;
 

@@ -5,6 +5,7 @@ import { analyticsEvents, books, HOLDING_LOAN_STATES, interestRegistrations, loa
 import { sessionsDeletionPart } from "@worker/features/auth";
 import { booksDeletionPart } from "@worker/features/books";
 import { meetingsDeletionPart } from "@worker/features/club-meetings";
+import { pollsDeletionPart } from "@worker/features/club-polls";
 import { clubsDeletionPart } from "@worker/features/clubs";
 import { followsDeletionPart } from "@worker/features/follows";
 import { clubRoomDeletionPart } from "@worker/features/club-room";
@@ -136,6 +137,7 @@ export const tombstoneDeletionPart: AccountDeletionPart = {
 export const ACCOUNT_DELETION_PARTS: readonly AccountDeletionPart[] = [
   clubsDeletionPart,
   meetingsDeletionPart,
+  pollsDeletionPart,
   booksDeletionPart,
   commentsDeletionPart,
   loansDeletionPart,

@@ -16,6 +16,7 @@ import {
 } from "@worker/db/schema";
 import { booksDataPart } from "@worker/features/books";
 import { meetingsDataPart } from "@worker/features/club-meetings";
+import { pollsDataPart } from "@worker/features/club-polls";
 import { clubsDataPart } from "@worker/features/clubs";
 import { followsDataPart } from "@worker/features/follows";
 import { clubRoomDataPart } from "@worker/features/club-room";
@@ -232,6 +233,7 @@ export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [
   loansDataPart,
   clubsDataPart,
   meetingsDataPart,
+  pollsDataPart,
   conversationsDataPart,
   commentsDataPart,
   notificationsDataPart,

@@ -44,6 +44,8 @@ export const browseClubsPageView = z.looseObject({
       isMember: z.boolean(),
       /** "pending" while the viewer's request waits; null without a membership. */
       userStatus: memberStatus.nullable(),
+      /** With `lat` and `lon` only: about how far the club is, in whole km. */
+      distanceKm: z.int().optional(),
     }),
   ),
   nextToken: z.string().nullable(),

@@ -1,4 +1,5 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { geocodePlaceText } from "@worker/features/geo";
 import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
 import {
   approveJoinRequest,
@@ -44,6 +45,18 @@ const tags = ["Clubs"];
 const WRITE_LIMIT = "Every club write counts against the member's limit of 30 a minute (429 `You're doing that too quickly. Please wait a moment.`).";
 const NO_CLUB = "404 `Club not found`.";
 
+/**
+ * `geocode: true` without a position: the club is placed where the maps service puts its location
+ * text (rounded to about 1 km); no answer leaves it unplaced. Only when asked, so a club write never
+ * waits on the maps service otherwise.
+ */
+async function placed<T extends { geocode?: boolean; location?: string; latitude?: number | null; longitude?: number | null }>(c: Context<AppEnv>, input: T): Promise<T> {
+  const { geocode, ...rest } = input;
+  if (!geocode || !rest.location || rest.latitude != null || rest.longitude != null) return rest as T;
+  const point = await geocodePlaceText(serviceContext(c), rest.location, { origin: new URL(c.req.url).origin, acceptLanguage: c.req.header("Accept-Language") ?? null });
+  return (point ? { ...rest, latitude: point.lat, longitude: point.lon } : rest) as T;
+}
+
 /** Every write below counts against the member's club-write limit (reads do not). */
 const limitClubWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method !== "GET" && c.req.method !== "HEAD") await takeClubWrite(serviceContext(c));
@@ -72,10 +85,10 @@ export const clubsApi = new Hono<AppEnv>()
       tags,
       data: memberClubView,
       status: 201,
-      description: `Creates a club (name, description, location, isPrivate, memberLimit, timezone: an IANA zone, default UTC) with me as its creator and first admin, and its first invite code. ${WRITE_LIMIT}`,
+      description: `Creates a club (name, description, location, isPrivate, memberLimit, timezone: an IANA zone, default UTC, and optionally latitude and longitude: a coarse position, stored rounded to 0.01°, both or neither; or \`geocode: true\` to place the club where the maps service puts its location text, rounded alike, which counts as a location look-up) with me as its creator and first admin, and its first invite code. ${WRITE_LIMIT}`,
     }),
     jsonBody(clubInputSchema),
-    async (c) => ok(c, await createClub(serviceContext(c), c.req.valid("json")), 201),
+    async (c) => ok(c, await createClub(serviceContext(c), await placed(c, c.req.valid("json"))), 201),
   )
   // Before /:id, so "browse" and "join" are not taken for club ids.
   .get(
@@ -86,7 +99,7 @@ export const clubsApi = new Hono<AppEnv>()
       tags,
       data: browseClubsPageView,
       description:
-        "Every club, private ones included, newest first: club search (FTS5) with `search`, 12 a page by default, keyset-paged (`nextToken` / `prevToken`). Each card says whether I am a member (`isMember`) and my `userStatus`.",
+        "Every club, private ones included, newest first: club search (FTS5) with `search`, 12 a page by default, keyset-paged (`nextToken` / `prevToken`). Each card says whether I am a member (`isMember`) and my `userStatus`. Near me: with `lat` and `lon` (decimal degrees; rounded to 0.01°, about 1 km, on arrival and never stored) the clubs with a position within 5° of latitude come nearest first, each with `distanceKm`; the tokens then page through that order. 400 when only one of them is sent (`lat and lon go together: send both to sort by distance.`) or either is not a number in range.",
     }),
     zv("query", browseClubsQuerySchema),
     async (c) => ok(c, await browseClubs(serviceContext(c), c.req.valid("query"))),
@@ -129,11 +142,11 @@ export const clubsApi = new Hono<AppEnv>()
       tags,
       data: memberClubView,
       errors: [404, 409],
-      description: `Edits the club's name, description, location, isPrivate, memberLimit or timezone; fields left out stay as they are. 403 \`Only the club's creator can edit this club.\`; 409 when the member limit would be below the current members (\`The member limit cannot be lower than the club's N current members.\`); ${NO_CLUB} ${WRITE_LIMIT}`,
+      description: `Edits the club's name, description, location, isPrivate, memberLimit, timezone or position (latitude and longitude together, rounded to 0.01°; null for both clears it; \`geocode: true\` with a location places it from that text); fields left out stay as they are. 403 \`Only the club's creator can edit this club.\`; 409 when the member limit would be below the current members (\`The member limit cannot be lower than the club's N current members.\`); ${NO_CLUB} ${WRITE_LIMIT}`,
     }),
     zv("param", clubIdParams),
     jsonBody(clubUpdateSchema),
-    async (c) => ok(c, await updateClub(serviceContext(c), c.req.valid("param").id, c.req.valid("json"))),
+    async (c) => ok(c, await updateClub(serviceContext(c), c.req.valid("param").id, await placed(c, c.req.valid("json")))),
   )
   .delete(
     "/:id",

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, desc, eq, gt, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { clubsFts } from "@worker/db/fts";
 import { clubs, memberships, type MEMBER_ROLES, type MEMBER_STATUSES } from "@worker/db/schema";
 import { BROWSE_CLUBS_PAGE_SIZE } from "@worker/core/shared/rules";
-import { requireUser } from "@worker/core/errors";
-import { type Page, pagedSearchQuery, keysetPage } from "@worker/core/paging";
+import { badRequest, requireUser } from "@worker/core/errors";
+import { roundToKm } from "@worker/core/shared/club-rules";
+import { encodeCursor, type Page, pagedSearchQuery, keysetPage } from "@worker/core/paging";
 import { toFtsQuery } from "@worker/core/search-query";
 import type { ServiceContext } from "@worker/core/service-context";
 import { idSchema } from "@worker/core/shared/id";
@@ -38,6 +39,8 @@ export interface BrowseClub extends ClubSummary {
   isMember: boolean;
   /** The viewer's membership of this club: "pending" while their request waits ('Requested'). */
   userStatus: MemberStatus | null;
+  /** Sorting "near me" only: about how far the club is, in whole km. */
+  distanceKm?: number;
 }
 
 const summaryColumns = {
@@ -103,8 +106,32 @@ export async function findMemberClub(ctx: ServiceContext, clubId: string): Promi
   return row ? toMemberClub(row) : null;
 }
 
-export const browseClubsQuerySchema = pagedSearchQuery(BROWSE_CLUBS_PAGE_SIZE);
+/** A reader's position for "near me": decimal degrees, rounded to 0.01° (about 1 km) on arrival, never stored. */
+const nearDegree = (name: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[+-]?\d{1,3}(\.\d{1,15})?$/, `${name} must be a decimal number`)
+    .transform(Number)
+    .pipe(z.number().min(-max, `${name} must be between -${max} and ${max}`).max(max, `${name} must be between -${max} and ${max}`))
+    .transform(roundToKm);
+
+export const browseClubsQuerySchema = pagedSearchQuery(BROWSE_CLUBS_PAGE_SIZE).extend({
+  lat: nearDegree("lat", 90).optional(),
+  lon: nearDegree("lon", 180).optional(),
+});
 export type BrowseClubsQuery = z.output<typeof browseClubsQuerySchema>;
+
+export const NEAR_ME_HALF = "lat and lon go together: send both to sort by distance.";
+/** "Near me" looks this many degrees of latitude either side (about 550 km): one range of clubs_position_idx. */
+export const NEAR_BAND_DEGREES = 5;
+
+/** Great-circle distance in km (haversine): exact enough for "about N km away". */
+function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }) {
+  const rad = Math.PI / 180;
+  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+  return Math.round(2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h))));
+}
 
 /**
  * One page of all clubs, newest first, keyset-paged on clubs.seq exactly like the library: a
@@ -112,6 +139,8 @@ export type BrowseClubsQuery = z.output<typeof browseClubsQuerySchema>;
  */
 export async function browseClubs(ctx: ServiceContext, query: BrowseClubsQuery): Promise<Page<BrowseClub>> {
   requireUser(ctx);
+  if ((query.lat === undefined) !== (query.lon === undefined)) throw badRequest(NEAR_ME_HALF);
+  if (query.lat !== undefined && query.lon !== undefined) return browseClubsNear(ctx, query, { lat: query.lat, lon: query.lon });
   const backwards = query.prevToken !== undefined && query.nextToken === undefined;
   const fts = query.search ? toFtsQuery(query.search) : null;
   const key = fts ? clubsFts.rowid : clubs.seq;
@@ -186,5 +215,47 @@ export async function findClubForMember(ctx: ServiceContext, clubId: string): Pr
     userRole: row.userRole,
     userStatus: row.userStatus,
     detailsVisible: true,
+  };
+}
+
+/**
+ * Browse Clubs sorted "near me": the clubs with a position within NEAR_BAND_DEGREES of latitude
+ * (one range of clubs_position_idx), nearest first by a flat-earth distance computed in SQL (the
+ * longitude scaled by the cosine of the reader's latitude, passed in: plain arithmetic, no SQL
+ * math functions), a search narrowing them as usual. The tokens are offsets into that order: the
+ * band bounds the set, so a deep page costs what the band holds. Clubs without a position, or
+ * beyond the band, are not listed in this order. The reader's position is used here and dropped.
+ */
+async function browseClubsNear(ctx: ServiceContext & { user: { id: string } }, query: BrowseClubsQuery, at: { lat: number; lon: number }): Promise<Page<BrowseClub>> {
+  const offset = query.nextToken ?? (query.prevToken !== undefined ? Math.max(0, query.prevToken - query.limit) : 0);
+  const fts = query.search ? toFtsQuery(query.search) : null;
+  const scale = Math.cos((at.lat * Math.PI) / 180);
+  const nearness = sql`((${clubs.latitude} - ${at.lat}) * (${clubs.latitude} - ${at.lat}) + ((${clubs.longitude} - ${at.lon}) * ${scale}) * ((${clubs.longitude} - ${at.lon}) * ${scale}))`;
+  const columns = { ...summaryColumns, userStatus: memberships.status, latitude: clubs.latitude, longitude: clubs.longitude };
+  const base = fts
+    ? ctx.db.select(columns).from(clubsFts).innerJoin(clubs, eq(clubs.seq, clubsFts.rowid))
+    : ctx.db.select(columns).from(clubs);
+  const rows = await base
+    .leftJoin(memberships, and(eq(memberships.clubId, clubs.id), eq(memberships.userId, ctx.user.id)))
+    .where(
+      and(
+        isNotNull(clubs.latitude),
+        between(clubs.latitude, at.lat - NEAR_BAND_DEGREES, at.lat + NEAR_BAND_DEGREES),
+        fts ? sql`clubs_fts match ${fts}` : undefined,
+      ),
+    )
+    .orderBy(nearness, desc(clubs.seq))
+    .limit(query.limit + 1)
+    .offset(offset);
+  const page = rows.slice(0, query.limit);
+  return {
+    items: page.map((row) => ({
+      ...toSummary(row),
+      isMember: row.userStatus === "active",
+      userStatus: row.userStatus,
+      distanceKm: distanceKm(at, { lat: row.latitude ?? at.lat, lon: row.longitude ?? at.lon }),
+    })),
+    nextToken: rows.length > query.limit ? encodeCursor(offset + query.limit) : null,
+    prevToken: offset > 0 ? encodeCursor(offset) : null,
   };
 }

@@ -1,10 +1,10 @@
 import { and, eq, lte } from "drizzle-orm";
 import { destroyClubRoom } from "@worker/core/club-room-stubs";
 import { books, clubs, inviteCodes, joinRequests, memberships } from "@worker/db/schema";
-import type { ClubInput, ClubUpdate } from "@worker/core/shared/club-rules";
+import { CLUB_POSITION_HALF, type ClubInput, type ClubUpdate } from "@worker/core/shared/club-rules";
 import { requireClubCreator } from "./club-access";
 import { findMemberClub, type MemberClub } from "./club-lists";
-import { conflict, requireUser } from "@worker/core/errors";
+import { badRequest, conflict, requireUser } from "@worker/core/errors";
 import { prepareInviteCode, withFreshCodeOnClash } from "./invite-codes";
 import type { ServiceContext } from "@worker/core/service-context";
 
@@ -13,19 +13,33 @@ export const ONLY_CREATOR_DELETES = "Only the club's creator can delete this clu
 export const limitBelowMembers = (members: number) =>
   `The member limit cannot be lower than the club's ${members} current ${members === 1 ? "member" : "members"}.`;
 
+/** The input's columns: `geocode` asks the API to place the club (worker/features/clubs/api.ts), it is not stored. */
+function withoutFlags<T extends { geocode?: boolean }>(input: T): Omit<T, "geocode"> {
+  const { geocode: _asked, ...columns } = input;
+  return columns;
+}
+
+/** A position is both coordinates or neither (null for both clears it): half a position places a club nowhere. */
+function requireWholePosition(input: { latitude?: number | null; longitude?: number | null }) {
+  if ((input.latitude === undefined) !== (input.longitude === undefined) || (input.latitude === null) !== (input.longitude === null)) {
+    throw badRequest(CLUB_POSITION_HALF);
+  }
+}
+
 /**
  * Creates the club with its creator as its first active admin (the memberships trigger makes
  * memberCount 1) and its first invite code, all in one batch: there is never a club without them.
  */
 export async function createClub(ctx: ServiceContext, input: ClubInput): Promise<MemberClub> {
   requireUser(ctx);
+  requireWholePosition(input);
   const user = ctx.user;
   const clubId = crypto.randomUUID();
   await withFreshCodeOnClash(async () => {
     const now = Date.now();
     const invite = await prepareInviteCode(ctx, clubId, user.id, now);
     await ctx.db.batch([
-      ctx.db.insert(clubs).values({ id: clubId, ...input, createdBy: user.id, createdAt: now }),
+      ctx.db.insert(clubs).values({ id: clubId, ...withoutFlags(input), createdBy: user.id, createdAt: now }),
       ctx.db.insert(memberships).values({ clubId, userId: user.id, role: "admin", status: "active", joinedVia: "created", createdAt: now }),
       invite.write,
     ]);
@@ -51,8 +65,9 @@ export async function createClub(ctx: ServiceContext, input: ClubInput): Promise
  * club over its limit; the check and the write are one conditional UPDATE, so a join cannot slip in between.
  */
 export async function updateClub(ctx: ServiceContext, clubId: string, input: ClubUpdate): Promise<MemberClub> {
+  requireWholePosition(input);
   await requireClubCreator(ctx, clubId, ONLY_CREATOR_EDITS);
-  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as ClubUpdate;
+  const changes = Object.fromEntries(Object.entries(withoutFlags(input)).filter(([, value]) => value !== undefined)) as ClubUpdate;
   if (Object.keys(changes).length > 0) {
     const limit = changes.memberLimit;
     const updated = await ctx.db

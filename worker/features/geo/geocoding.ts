@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { readConfig } from "@worker/core/config";
 import { coordinatesText, formatPlace, type Coordinates } from "./location-text";
-import { reverseLookup } from "./nominatim";
+import { reverseLookup, searchLookup } from "./nominatim";
 import { requireUser } from "@worker/core/errors";
 import { limit } from "@worker/core/rate-limit";
 import type { ServiceContext } from "@worker/core/service-context";
@@ -93,4 +93,19 @@ export async function reverseGeocode(ctx: ServiceContext, point: Coordinates, re
   if (!location) return { location: coordinatesText(point) };
   await cacheLocation(key, location);
   return { location };
+}
+
+/**
+ * A place's text (a club's location) as a point rounded to about 1 km, or null when the maps
+ * service has no usable answer. Counts against the member's look-up limit like reverseGeocode.
+ */
+export async function geocodePlaceText(ctx: ServiceContext, text: string, request: GeocodeRequest): Promise<Coordinates | null> {
+  requireUser(ctx);
+  await limit(ctx.env.USER_LOOKUP_LIMITER, `geocode:${ctx.user.id}`, GEOCODE_RATE_LIMITED);
+  const point = await searchLookup(text, {
+    endpoint: readConfig(ctx.env).GEOCODER_URL,
+    language: primaryLanguage(request.acceptLanguage),
+    userAgent: `BookClub/1.0 (+${request.origin})`,
+  });
+  return point && roundCoordinates(point);
 }

@@ -74,3 +74,39 @@ export async function reverseLookup(point: Coordinates, options: ReverseLookupOp
     return null;
   }
 }
+
+const pointSchema = z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) });
+
+/** Nominatim's search endpoint beside its reverse one (…/reverse → …/search), so one GEOCODER_URL serves both. */
+export function searchEndpoint(reverseEndpoint: string | undefined): string {
+  const url = new URL(reverseEndpoint ?? NOMINATIM_REVERSE_URL);
+  url.pathname = url.pathname.replace(/[^/]*$/, "search");
+  return url.toString();
+}
+
+/**
+ * The point a Nominatim-style service (format=jsonv2, limit=1) gives for a place's text, or null
+ * for anything but a usable answer (the same refusals as reverseLookup). Search answers are a list;
+ * a single object is read too.
+ */
+export async function searchLookup(text: string, options: ReverseLookupOptions): Promise<Coordinates | null> {
+  const url = new URL(searchEndpoint(options.endpoint));
+  url.search = new URLSearchParams({ format: "jsonv2", q: text, limit: "1" }).toString();
+  try {
+    const response = await fetch(url, {
+      headers: { "User-Agent": options.userAgent, "Accept-Language": options.language, Accept: "application/json" },
+      signal: AbortSignal.timeout(options.timeoutMs ?? GEOCODER_TIMEOUT_MS),
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
+      return null;
+    }
+    const body = await response.text();
+    if (body.length > MAX_ANSWER_BYTES) return null;
+    const answer: unknown = JSON.parse(body);
+    const parsed = pointSchema.safeParse(Array.isArray(answer) ? answer[0] : answer);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

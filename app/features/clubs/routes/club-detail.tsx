@@ -8,6 +8,8 @@ import { clubIntentAction } from "../club-intents.server";
 import { BookCard } from "~/features/books";
 import { ClubRoomLink } from "~/features/club-room";
 import { roomUnreadFor } from "@worker/features/club-room";
+import { ClubPollsSummary } from "~/features/club-polls";
+import { loadPollsSummary } from "~/features/club-polls/index.server";
 import { ClubBadge, RoleBadge } from "../club-badge";
 import { DeleteClubForm, RequestToJoinForm } from "../club-card";
 import { ClubForm } from "../club-form";
@@ -42,16 +44,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const { clubId } = page.club;
   const manages = page.viewer.canManage;
-  const [invite, requests, roomUnread, meetings] = await Promise.all([
+  const [invite, requests, roomUnread, meetings, polls] = await Promise.all([
     manages ? currentInviteCode(ctx, clubId) : null,
     manages && url.searchParams.get("dialog") === "requests" ? loadJoinRequests(ctx, clubId) : null,
     roomUnreadFor(ctx, clubId),
     upcomingMeetingsSummary(ctx, clubId),
+    loadPollsSummary(ctx, clubId),
   ]);
   const reader = readerFor(request, context);
   const today = todayFor(reader);
   const books = page.books.map((book) => withDueLabel(book, today, reader));
-  return { ...page, books, invite, requests, roomUnread, meetings, userId: ctx.user.id };
+  return { ...page, books, invite, requests, roomUnread, meetings, polls, userId: ctx.user.id };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -84,7 +87,7 @@ function booksHref(token: Record<string, string>) {
 }
 
 export default function ClubDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { club, viewer, members, books, booksNextToken, booksPrevToken, invite, requests, roomUnread, meetings, userId } = loaderData;
+  const { club, viewer, members, books, booksNextToken, booksPrevToken, invite, requests, roomUnread, meetings, polls, userId } = loaderData;
   const { dialog, closeHref, close } = useUrlDialog();
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
   const active = viewer.status === "active";
@@ -130,6 +133,7 @@ export default function ClubDetail({ loaderData, actionData }: Route.ComponentPr
       {invite && <ClubInvitePanel clubId={club.clubId} invite={invite} />}
 
       <UpcomingMeetings summary={meetings} />
+      <ClubPollsSummary polls={polls} />
 
       <ClubMembers members={members} memberCount={club.memberCount} clubName={club.name} viewerIsCreator={viewer.isCreator} viewerId={userId} />
 

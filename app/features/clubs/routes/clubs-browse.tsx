@@ -7,6 +7,7 @@ import { queryFromUrl } from "~/core/url-query.server";
 import { clubIntentAction } from "../club-intents.server";
 import { BrowseClubCard } from "../club-card";
 import { ClubTabs } from "../club-tabs";
+import { NearMe } from "../near-me";
 import { DebouncedSearch } from "~/ui/debounced-search";
 import { PrevNext } from "~/ui/prev-next";
 import type { Route } from "./+types/clubs-browse";
@@ -18,13 +19,15 @@ export function meta(): Route.MetaDescriptors {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   // The page size is fixed (12); a tampered cursor or search falls back to the first page.
-  const query = queryFromUrl(browseClubsQuerySchema, new URL(request.url).searchParams, ["nextToken", "prevToken", "search"], {
+  const query = queryFromUrl(browseClubsQuerySchema, new URL(request.url).searchParams, ["nextToken", "prevToken", "search", "lat", "lon"], {
     limit: BROWSE_CLUBS_PAGE_SIZE,
   });
-  const page = await browseClubs(ctx, query);
+  // Near me needs both halves of the position; half of one (an edited link) shows the newest instead.
+  const near = query.lat !== undefined && query.lon !== undefined ? { lat: String(query.lat), lon: String(query.lon) } : null;
+  const page = await browseClubs(ctx, near ? query : { ...query, lat: undefined, lon: undefined });
   // The member's own pending requests on this page, so 'Requested' stays after a reload.
   const requested = page.items.filter((club) => club.userStatus === "pending").map((club) => club.clubId);
-  return { ...page, search: query.search ?? "", requested };
+  return { ...page, search: query.search ?? "", requested, near };
 }
 
 /** 'Request to Join' posts here; the answer says pending (private club) or active (joined at once). */
@@ -32,8 +35,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return clubIntentAction({ request, context, page: "list" });
 }
 
-function Pager({ prevToken, nextToken, search, position }: { prevToken: string | null; nextToken: string | null; search: string; position: string }) {
-  const linkTo = (token: Record<string, string>) => `?${new URLSearchParams({ ...(search ? { search } : {}), ...token })}`;
+function Pager({
+  prevToken,
+  nextToken,
+  search,
+  near,
+  position,
+}: { prevToken: string | null; nextToken: string | null; search: string; near: { lat: string; lon: string } | null; position: string }) {
+  const linkTo = (token: Record<string, string>) => `?${new URLSearchParams({ ...(search ? { search } : {}), ...(near ?? {}), ...token })}`;
   if (!prevToken && !nextToken) return null;
   return (
     <nav aria-label={`Pages (${position})`} className="flex justify-end">
@@ -55,7 +64,8 @@ export default function BrowseClubs({ loaderData: data }: Route.ComponentProps) 
         placeholder="Search clubs by name, description, location…"
         initial={data.search}
       />
-      <Pager prevToken={data.prevToken} nextToken={data.nextToken} search={data.search} position="top" />
+      <NearMe sorted={data.near !== null} />
+      <Pager prevToken={data.prevToken} nextToken={data.nextToken} search={data.search} near={data.near} position="top" />
       <div aria-busy={loading || undefined}>
         {data.items.length === 0 ? (
           <p className="card p-8 text-center text-stone-700">No clubs found.</p>
@@ -67,7 +77,7 @@ export default function BrowseClubs({ loaderData: data }: Route.ComponentProps) 
           </ul>
         )}
       </div>
-      <Pager prevToken={data.prevToken} nextToken={data.nextToken} search={data.search} position="bottom" />
+      <Pager prevToken={data.prevToken} nextToken={data.nextToken} search={data.search} near={data.near} position="bottom" />
     </div>
   );
 }

@@ -1,0 +1,1 @@
+export { loadPollsSummary, type PollsSummaryData } from "./polls.server";

@@ -1,0 +1,1 @@
+export { ClubPollsSummary } from "./polls-summary";

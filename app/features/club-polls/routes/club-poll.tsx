@@ -1,0 +1,177 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { ServiceError } from "@worker/core/errors";
+import { castBallot, closePoll, getPoll, makeWinnerCurrent, type PollView } from "@worker/features/club-polls";
+import { actionError, refuse } from "~/core/action-result.server";
+import { setFlash } from "~/core/flash.server";
+import { readFormData, textField } from "~/core/form-data.server";
+import { refusal } from "~/core/refusal.server";
+import { memberContext } from "~/core/route-context.server";
+import { FieldError } from "~/ui/field-error";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import { PollResults, useOptionName } from "../poll-results";
+import { KIND_LABEL, PollStatus } from "../poll-status";
+import { ballotFromForm } from "../polls.server";
+import type { Route } from "./+types/club-poll";
+
+const POLL_NOT_FOUND = "Poll not found";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const ctx = memberContext(context);
+  try {
+    return await getPoll(ctx, params.clubId, params.pollId);
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 404) throw refusal(POLL_NOT_FOUND, 404);
+    throw error;
+  }
+}
+
+/** `intent`: vote, close or current-book, through the API's services; each success comes back here with a notice. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = memberContext(context);
+  const here = `/clubs/${params.clubId}/polls/${params.pollId}`;
+  const done = async (message: string, to = here) => redirect(to, { headers: await setFlash({ type: "success", message }) });
+  try {
+    const form = await readFormData(request);
+    const intent = textField(form, "intent");
+    if (intent === "close") {
+      await closePoll(ctx, params.clubId, params.pollId);
+      return done("Poll closed.");
+    }
+    if (intent === "current-book") {
+      const book = await makeWinnerCurrent(ctx, params.clubId, params.pollId);
+      return done(`"${book.title}" is now the club's current book.`, `/clubs/${params.clubId}`);
+    }
+    const ballot = ballotFromForm(form, textField(form, "kind") ?? "");
+    if ("error" in ballot) return refuse({ ballot: ballot.error }, 400);
+    if (ballot.choices.length === 0) return refuse({ ballot: "Please choose at least one option." }, 400);
+    await castBallot(ctx, params.clubId, params.pollId, ballot);
+    return done("Your ballot is saved. You can change it until the poll closes.");
+  } catch (error) {
+    return actionError(error, { field: "ballot", message: (e) => e.message.replace(/^choices: /, "") });
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: `${loaderData?.question ?? POLL_NOT_FOUND} — BookClub` }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * The ballot as a plain form. Ranked choice is a rank select per candidate (no drag and drop: it
+ * works on a phone and without JavaScript); date polls are checkboxes, choice polls radios.
+ */
+function BallotForm({ poll, error }: { poll: PollView; error: string | undefined }) {
+  const name = useOptionName();
+  const busy = useNavigation().state === "submitting";
+  const mine = poll.myChoices ?? [];
+  const ranks = poll.options.map((_, index) => index + 1);
+  return (
+    <Form method="post" className="space-y-4">
+      <input type="hidden" name="intent" value="vote" />
+      <input type="hidden" name="kind" value={poll.kind} />
+      <fieldset className="space-y-3" aria-describedby={error ? "ballot-error" : undefined}>
+        <legend className="font-medium">
+          {poll.kind === "book" ? "Rank the books: 1 is your first choice (leave out any you would not read)" : poll.kind === "date" ? "Tick every slot that works for you" : "Choose one"}
+        </legend>
+        {poll.options.map((option) => {
+          const label = name(option);
+          if (poll.kind === "book") {
+            const rank = mine.indexOf(option.optionId);
+            return (
+              <div key={option.optionId} className="flex items-center gap-3">
+                <select
+                  id={`rank-${option.optionId}`}
+                  name={`rank-${option.optionId}`}
+                  defaultValue={rank >= 0 ? String(rank + 1) : ""}
+                  className="field w-20 shrink-0"
+                  aria-label={`Rank for ${label}`}
+                >
+                  <option value="">—</option>
+                  {ranks.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
+                </select>
+                <label htmlFor={`rank-${option.optionId}`} className="min-w-0 break-words">
+                  {label}
+                </label>
+              </div>
+            );
+          }
+          return (
+            <label key={option.optionId} className="flex items-center gap-3">
+              <input type={poll.kind === "date" ? "checkbox" : "radio"} name="choice" value={option.optionId} defaultChecked={mine.includes(option.optionId)} />
+              <span className="min-w-0 break-words">{label}</span>
+            </label>
+          );
+        })}
+      </fieldset>
+      <FieldError id="ballot-error" message={error} />
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {poll.myChoices ? "Change my ballot" : "Cast my ballot"}
+      </button>
+    </Form>
+  );
+}
+
+export default function ClubPoll({ loaderData: poll, actionData }: Route.ComponentProps) {
+  const errors = actionData && "errors" in actionData ? (actionData.errors as Record<string, string>) : undefined;
+  const showResults = !poll.isOpen || !poll.hideResults;
+  return (
+    <div className="space-y-6">
+      <Link to={`/clubs/${poll.clubId}/polls`} className="text-sm font-medium text-brand-700 hover:underline">
+        {`← Polls in ${poll.clubName}`}
+      </Link>
+      <header className="card space-y-2 p-5">
+        <h1 className="font-serif text-3xl font-bold break-words">{poll.question}</h1>
+        <p className="text-sm text-stone-700">
+          {`${KIND_LABEL[poll.kind]} · `}
+          <PollStatus poll={poll} />
+          {` · ${poll.ballots} ${poll.ballots === 1 ? "ballot" : "ballots"}`}
+          {poll.isOpen && poll.hideResults ? " · Results hidden until close" : ""}
+        </p>
+        {poll.canManage && (
+          <div className="flex flex-wrap gap-2 pt-1">
+            {poll.isOpen && (
+              <Form method="post">
+                <input type="hidden" name="intent" value="close" />
+                <button type="submit" className="btn btn-secondary">
+                  Close poll now
+                </button>
+              </Form>
+            )}
+            {!poll.isOpen && poll.kind === "book" && poll.result?.winnerId && (
+              <Form method="post">
+                <input type="hidden" name="intent" value="current-book" />
+                <button type="submit" className="btn btn-primary">
+                  Make it the current book
+                </button>
+              </Form>
+            )}
+          </div>
+        )}
+        {!poll.canVote && errors?.ballot && <FieldError message={errors.ballot} />}
+      </header>
+      {poll.canVote && (
+        <section aria-labelledby="ballot-heading" className="card space-y-3 p-5">
+          <h2 id="ballot-heading" className="font-serif text-xl font-semibold">
+            Your ballot
+          </h2>
+          <BallotForm poll={poll} error={errors?.ballot ?? errors?.form} />
+        </section>
+      )}
+      {showResults && (
+        <section aria-labelledby="results-heading" className="card space-y-3 p-5">
+          <h2 id="results-heading" className="font-serif text-xl font-semibold">
+            {poll.isOpen ? "Results so far" : "Results"}
+          </h2>
+          <PollResults poll={poll} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} byStatus={{ 404: POLL_NOT_FOUND }} back={{ to: "/clubs", label: "Back to Clubs" }} />;
+}

@@ -1,0 +1,162 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { ServiceError } from "@worker/core/errors";
+import { BOOK_POLL_MAX, createPoll, listPolls, POLL_MAX_OPTIONS, pollsQuerySchema } from "@worker/features/club-polls";
+import { actionError, refuse } from "~/core/action-result.server";
+import { setFlash } from "~/core/flash.server";
+import { readFormData } from "~/core/form-data.server";
+import { refusal } from "~/core/refusal.server";
+import { memberContext, readerFor } from "~/core/route-context.server";
+import { FieldError } from "~/ui/field-error";
+import { PrevNext } from "~/ui/prev-next";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import { PollListItem } from "../poll-status";
+import { pollInputFromForm } from "../polls.server";
+import type { Route } from "./+types/club-polls";
+
+const CLUB_NOT_FOUND = "Club not found";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = memberContext(context);
+  const url = new URL(request.url);
+  // An edited cursor shows the newest page instead of failing.
+  const query = pollsQuerySchema.safeParse({ before: url.searchParams.get("before") ?? undefined });
+  try {
+    const page = await listPolls(ctx, params.clubId, query.success ? query.data : pollsQuerySchema.parse({}));
+    return { ...page, clubId: params.clubId, older: query.success && query.data.before !== undefined };
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 404) throw refusal(CLUB_NOT_FOUND, 404);
+    throw error;
+  }
+}
+
+/** "New poll": the same service as the API; on success the new poll's page, with a notice. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = memberContext(context);
+  try {
+    const form = await readFormData(request);
+    const parsed = pollInputFromForm(form, readerFor(request, context).timeZone);
+    if (!parsed.ok) return refuse(parsed.errors, 400);
+    const poll = await createPoll(ctx, params.clubId, parsed.input);
+    return redirect(`/clubs/${params.clubId}/polls/${poll.pollId}`, { headers: await setFlash({ type: "success", message: "Poll opened." }) });
+  } catch (error) {
+    return actionError(error);
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: `Polls — ${loaderData?.clubName ?? CLUB_NOT_FOUND} — BookClub` }, { name: "robots", content: "noindex" }];
+}
+
+/** Plain HTML: works without JavaScript; the option lines are read on the server (polls.server.ts). */
+function NewPollForm({ errors }: { errors: Record<string, string> | undefined }) {
+  const busy = useNavigation().state === "submitting";
+  const error = (field: string) => errors?.[field];
+  return (
+    <section id="new-poll" aria-labelledby="new-poll-heading" className="card space-y-4 p-5">
+      <h2 id="new-poll-heading" className="font-serif text-xl font-semibold">
+        New poll
+      </h2>
+      <Form method="post" className="space-y-4">
+        <fieldset className="space-y-1">
+          <legend className="font-medium">Kind</legend>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="kind" value="book" defaultChecked /> Next book (members rank the candidates)
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="kind" value="date" /> Meeting date (tick every slot that works)
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="kind" value="choice" /> Multiple choice (one answer)
+          </label>
+        </fieldset>
+        <div>
+          <label htmlFor="poll-question" className="block font-medium">
+            Question
+          </label>
+          <input
+            id="poll-question"
+            name="question"
+            className="field w-full"
+            maxLength={200}
+            required
+            aria-invalid={error("question") ? true : undefined}
+            aria-describedby={error("question") ? "poll-question-error" : undefined}
+          />
+          <FieldError id="poll-question-error" message={error("question")} />
+        </div>
+        <div>
+          <label htmlFor="poll-options" className="block font-medium">
+            Options, one per line
+          </label>
+          <p id="poll-options-hint" className="text-sm text-stone-700">
+            {`Books as "Title by Author" (2 to ${BOOK_POLL_MAX}); meeting slots as "2026-12-03 19:00" on your clock; at most ${POLL_MAX_OPTIONS}.`}
+          </p>
+          <textarea
+            id="poll-options"
+            name="options"
+            rows={5}
+            className="field w-full"
+            required
+            aria-invalid={error("options") ? true : undefined}
+            aria-describedby={error("options") ? "poll-options-hint poll-options-error" : "poll-options-hint"}
+          />
+          <FieldError id="poll-options-error" message={error("options")} />
+        </div>
+        <div>
+          <label htmlFor="poll-closes" className="block font-medium">
+            Closes at (optional)
+          </label>
+          <input
+            id="poll-closes"
+            name="closesAt"
+            type="datetime-local"
+            className="field max-w-full"
+            aria-invalid={error("closesAt") ? true : undefined}
+            aria-describedby={error("closesAt") ? "poll-closes-error" : undefined}
+          />
+          <FieldError id="poll-closes-error" message={error("closesAt")} />
+        </div>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="hideResults" /> Hide results until the poll closes
+        </label>
+        <FieldError message={error("form") ?? error("kind")} />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Opening…" : "Open poll"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export default function ClubPolls({ loaderData, actionData }: Route.ComponentProps) {
+  const { clubId, clubName, items, nextToken, canManage, older } = loaderData;
+  const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
+  return (
+    <div className="space-y-6">
+      <Link to={`/clubs/${clubId}`} className="text-sm font-medium text-brand-700 hover:underline">
+        {`← Back to ${clubName}`}
+      </Link>
+      <h1 className="font-serif text-3xl font-bold break-words">{`Polls in ${clubName}`}</h1>
+      {canManage && <NewPollForm errors={errors} />}
+      <section aria-labelledby="poll-list-heading" className="card space-y-3 p-5">
+        <h2 id="poll-list-heading" className="font-serif text-xl font-semibold">
+          {older ? "Older polls" : "All polls"}
+        </h2>
+        {items.length === 0 ? (
+          <p className="text-stone-700">No polls yet.</p>
+        ) : (
+          <ul className="divide-y divide-stone-200">
+            {items.map((poll) => (
+              <PollListItem key={poll.pollId} clubId={clubId} poll={poll} />
+            ))}
+          </ul>
+        )}
+        {(older || nextToken) && <PrevNext prevHref={older ? `/clubs/${clubId}/polls` : null} nextHref={nextToken ? `?before=${encodeURIComponent(nextToken)}` : null} />}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} byStatus={{ 404: CLUB_NOT_FOUND }} back={{ to: "/clubs", label: "Back to Clubs" }} />;
+}

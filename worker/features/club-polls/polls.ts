@@ -1,0 +1,450 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { scheduleJob } from "@worker/core/jobs/schedule";
+import type { Deps, ServiceContext } from "@worker/core/service-context";
+import { books, clubBooks, clubPolls, memberships, pollBallots, pollOptions } from "@worker/db/schema";
+import { CLUB_NOT_FOUND, loadClubAccess, takeClubWrite, type ClubAccess } from "@worker/features/clubs";
+import { notify, snippetOf } from "@worker/features/notifications";
+import { countPoll, type PollResult } from "./poll-count";
+import {
+  ballotProblem,
+  POLL_BOOK_NOT_FOUND,
+  POLL_CLOSED,
+  POLL_MANAGERS_ONLY,
+  POLL_MAX_AHEAD_MS,
+  POLL_MEMBERS_ONLY,
+  POLL_NO_WINNER,
+  POLL_NOT_BOOK,
+  POLL_NOT_CLOSED,
+  POLL_NOT_FOUND,
+  pollCursor,
+  type BallotInput,
+  type PollInput,
+  type PollKind,
+  type PollsQuery,
+} from "./poll-rules";
+
+export interface PollOptionView {
+  optionId: string;
+  position: number;
+  label: string;
+  bookId: string | null;
+  author: string | null;
+  isbn13: string | null;
+  startsAt: number | null;
+}
+
+/** One poll as its page and the API show it; times are epoch milliseconds. */
+export interface PollView {
+  pollId: string;
+  clubId: string;
+  clubName: string;
+  kind: PollKind;
+  question: string;
+  closesAt: number | null;
+  hideResults: boolean;
+  closedAt: number | null;
+  createdAt: number;
+  isOpen: boolean;
+  /** Ballots cast so far (always shown: it says nothing about who leads). */
+  ballots: number;
+  options: PollOptionView[];
+  /** The viewer's own ballot, or null. */
+  myChoices: string[] | null;
+  /** The count: the stored one once closed, a live one while open unless results are hidden (then null). */
+  result: PollResult | null;
+  canVote: boolean;
+  canManage: boolean;
+}
+
+export interface PollSummary {
+  pollId: string;
+  kind: PollKind;
+  question: string;
+  closesAt: number | null;
+  closedAt: number | null;
+  createdAt: number;
+  isOpen: boolean;
+  ballots: number;
+  voted: boolean;
+  /** The winning option's label once closed (null: no ballots). */
+  winner: string | null;
+}
+
+export interface PollPage {
+  items: PollSummary[];
+  nextToken: string | null;
+  clubName: string;
+  canManage: boolean;
+}
+
+/** What winnerOf gives: the book the club would read next. */
+export interface WinningBook {
+  bookId: string | null;
+  title: string;
+  author: string;
+  isbn13: string | null;
+}
+
+type Need = "read" | "vote" | "manage";
+
+/**
+ * The club's polls follow the club page's rule for reading (a private club's are its active
+ * members' alone: 404 to anyone else, as if it did not exist; an open club's are anyone's signed
+ * in), and the issue's for writing: ballots only from active members (403 in an open club), polls
+ * run by the creator and active admins (403).
+ */
+async function pollAccess(ctx: ServiceContext, clubId: string, need: Need): Promise<ClubAccess> {
+  const access = await loadClubAccess(ctx, clubId);
+  const active = access.status === "active";
+  if (access.club.isPrivate && !active) throw notFound(CLUB_NOT_FOUND);
+  if (need === "vote" && !active) throw forbidden(POLL_MEMBERS_ONLY);
+  if (need === "manage" && !access.canManage) throw forbidden(POLL_MANAGERS_ONLY);
+  return access;
+}
+
+const isOpenAt = (poll: { closedAt: number | null; closesAt: number | null }, now: number) =>
+  poll.closedAt === null && (poll.closesAt === null || poll.closesAt > now);
+
+export const pollJob = (pollId: string) => `club-poll:${pollId}`;
+const pollLink = (clubId: string, pollId: string) => `/clubs/${clubId}/polls/${pollId}`;
+
+/** The club's active members but one, in chunks of 50: each chunk is one notify() call. */
+async function tellMembers(deps: Deps, clubId: string, exceptId: string | null, event: (userId: string) => Parameters<typeof notify>[1][number], now: number) {
+  const rows = await deps.db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.clubId, clubId), eq(memberships.status, "active")));
+  const ids = rows.map((row) => row.userId).filter((id) => id !== exceptId);
+  for (let i = 0; i < ids.length; i += 50) await notify(deps, ids.slice(i, i + 50).map(event), now);
+}
+
+/** Runs work after the answer when the request allows it; a failure is logged, never the answer's. */
+function afterwards(ctx: ServiceContext, work: Promise<unknown>, what: string) {
+  const logged = work.catch((error: unknown) => console.warn(`${what} failed`, error));
+  if (ctx.afterResponse) ctx.afterResponse(logged);
+  else return logged;
+}
+
+/**
+ * Opens a poll (creator or active admin). Book candidates named by id take the book's title, author
+ * and ISBN; with a close time, a JobTimer alarm closes it then. Members are told (club_poll_opened,
+ * under "Club announcements"), deduped per poll.
+ */
+export async function createPoll(ctx: ServiceContext, clubId: string, input: PollInput, now = Date.now()): Promise<PollView> {
+  requireUser(ctx);
+  const access = await pollAccess(ctx, clubId, "manage");
+  await takeClubWrite(ctx);
+  if (input.closesAt != null && (input.closesAt <= now || input.closesAt > now + POLL_MAX_AHEAD_MS)) {
+    throw badRequest("closesAt: The close time must be in the future, within a year.");
+  }
+  const bookIds = input.kind === "book" ? input.options.flatMap((option) => (option.bookId ? [option.bookId] : [])) : [];
+  const found = bookIds.length
+    ? await ctx.db
+        .select({ id: books.id, title: books.title, author: books.author, isbn13: books.isbn13 })
+        .from(books)
+        .where(and(inArray(books.id, bookIds), isNull(books.hidden)))
+    : [];
+  const byId = new Map(found.map((book) => [book.id, book]));
+  const pollId = crypto.randomUUID();
+  const options = input.options.map((option, position) => {
+    const book = option.bookId ? byId.get(option.bookId) : undefined;
+    if (input.kind === "book" && option.bookId && !book) throw notFound(POLL_BOOK_NOT_FOUND);
+    return {
+      id: crypto.randomUUID(),
+      pollId,
+      position,
+      label: book ? book.title || "Untitled Book" : option.label || (option.startsAt !== undefined ? new Date(option.startsAt).toISOString() : ""),
+      bookId: input.kind === "book" ? (book?.id ?? null) : null,
+      author: input.kind === "book" ? (book?.author ?? option.author ?? null) : null,
+      isbn13: input.kind === "book" ? (book?.isbn13 ?? option.isbn13 ?? null) : null,
+      startsAt: input.kind === "date" ? (option.startsAt ?? null) : null,
+    };
+  });
+  // Date slots are listed in time order: earlier slots win ties (poll-count.ts).
+  if (input.kind === "date") {
+    options.sort((a, b) => (a.startsAt ?? 0) - (b.startsAt ?? 0));
+    options.forEach((option, position) => {
+      option.position = position;
+    });
+  }
+  await ctx.db.batch([
+    ctx.db.insert(clubPolls).values({
+      id: pollId,
+      clubId,
+      kind: input.kind,
+      question: input.question,
+      closesAt: input.closesAt ?? null,
+      hideResults: input.hideResults,
+      createdBy: ctx.user.id,
+      createdAt: now,
+    }),
+    // D1 binds at most 100 values a statement: 8 columns × 10 options each.
+    ...Array.from({ length: Math.ceil(options.length / 10) }, (_, i) => ctx.db.insert(pollOptions).values(options.slice(i * 10, i * 10 + 10))),
+  ]);
+  if (input.closesAt != null) await scheduleJob(ctx.env, pollJob(pollId), input.closesAt);
+  const told = tellMembers(
+    ctx,
+    clubId,
+    ctx.user.id,
+    (userId) => ({
+      userId,
+      type: "club_poll_opened",
+      title: `New poll in ${snippetOf(access.club.name, 60)}`,
+      body: snippetOf(input.question),
+      link: pollLink(clubId, pollId),
+      actorId: ctx.user!.id,
+      dedupeKey: `club-poll:${pollId}:opened`,
+    }),
+    now,
+  );
+  await afterwards(ctx, told, "Telling members about a new poll");
+  return getPoll(ctx, clubId, pollId, now);
+}
+
+/** The poll's row, its options and every ballot: one round trip (a poll's ballots are bounded by the club's members). */
+async function readPoll(deps: Deps, pollId: string) {
+  const [[poll], options, ballots] = await deps.db.batch([
+    deps.db.select().from(clubPolls).where(eq(clubPolls.id, pollId)).limit(1),
+    deps.db.select().from(pollOptions).where(eq(pollOptions.pollId, pollId)).orderBy(asc(pollOptions.position)),
+    deps.db.select({ userId: pollBallots.userId, choices: pollBallots.choices }).from(pollBallots).where(eq(pollBallots.pollId, pollId)),
+  ]);
+  return { poll, options, ballots };
+}
+
+const countOf = (kind: PollKind, options: { id: string; position: number }[], ballots: { choices: string[] }[]) =>
+  countPoll(
+    kind,
+    options.map((option) => ({ optionId: option.id, position: option.position })),
+    ballots.map((ballot) => ballot.choices),
+  );
+
+/**
+ * Closes the poll now, once: the count is stored in club_polls.result by an update that only an open
+ * poll matches, so the alarm and an admin closing at the same moment store one count and tell the
+ * members once (club_poll_closed, deduped per poll). Returns false when it was already closed.
+ */
+export async function closePollNow(deps: Deps, pollId: string, now: number): Promise<boolean> {
+  const { poll, options, ballots } = await readPoll(deps, pollId);
+  if (!poll || poll.closedAt !== null) return false;
+  const result = countOf(poll.kind, options, ballots);
+  const closed = await deps.db
+    .update(clubPolls)
+    .set({ closedAt: now, result })
+    .where(and(eq(clubPolls.id, pollId), isNull(clubPolls.closedAt)))
+    .returning({ id: clubPolls.id });
+  if (closed.length === 0) return false;
+  const winner = options.find((option) => option.id === result.winnerId);
+  await tellMembers(
+    deps,
+    poll.clubId,
+    null,
+    (userId) => ({
+      userId,
+      type: "club_poll_closed",
+      title: `Poll closed: ${snippetOf(poll.question, 80)}`,
+      body: winner ? `The result: ${snippetOf(winner.label, 80)}` : "No ballots were cast.",
+      link: pollLink(poll.clubId, pollId),
+      dedupeKey: `club-poll:${pollId}:closed`,
+    }),
+    now,
+  ).catch((error: unknown) => console.warn("Telling members a poll closed failed", error));
+  return true;
+}
+
+/** The `club-poll:{pollId}` job: closes the poll at its close time (a later alarm for a moved time). */
+export async function runPollCloseJob(deps: Deps, pollId: string, now: number): Promise<number | null> {
+  const [poll] = await deps.db.select({ closesAt: clubPolls.closesAt, closedAt: clubPolls.closedAt }).from(clubPolls).where(eq(clubPolls.id, pollId)).limit(1);
+  if (!poll || poll.closedAt !== null || poll.closesAt === null) return null;
+  if (poll.closesAt > now) return poll.closesAt;
+  await closePollNow(deps, pollId, now);
+  return null;
+}
+
+/** One poll with the viewer's ballot and the count they may see. A poll past its close time is closed here if its alarm has not run yet. */
+export async function getPoll(ctx: ServiceContext, clubId: string, pollId: string, now = Date.now()): Promise<PollView> {
+  requireUser(ctx);
+  const access = await pollAccess(ctx, clubId, "read");
+  let read = await readPoll(ctx, pollId);
+  if (!read.poll || read.poll.clubId !== clubId) throw notFound(POLL_NOT_FOUND);
+  if (read.poll.closedAt === null && !isOpenAt(read.poll, now)) {
+    await closePollNow(ctx, pollId, now);
+    read = await readPoll(ctx, pollId);
+  }
+  const { poll, options, ballots } = read;
+  if (!poll) throw notFound(POLL_NOT_FOUND);
+  const isOpen = isOpenAt(poll, now);
+  const result = !isOpen ? ((poll.result as PollResult | null) ?? countOf(poll.kind, options, ballots)) : poll.hideResults ? null : countOf(poll.kind, options, ballots);
+  return {
+    pollId,
+    clubId,
+    clubName: access.club.name,
+    kind: poll.kind,
+    question: poll.question,
+    closesAt: poll.closesAt,
+    hideResults: poll.hideResults,
+    closedAt: poll.closedAt,
+    createdAt: poll.createdAt,
+    isOpen,
+    ballots: ballots.length,
+    options: options.map((option) => ({
+      optionId: option.id,
+      position: option.position,
+      label: option.label,
+      bookId: option.bookId,
+      author: option.author,
+      isbn13: option.isbn13,
+      startsAt: option.startsAt,
+    })),
+    myChoices: ballots.find((ballot) => ballot.userId === ctx.user.id)?.choices ?? null,
+    result,
+    canVote: isOpen && access.status === "active",
+    canManage: access.canManage,
+  };
+}
+
+/**
+ * The club's polls, newest first, `limit` at a time (club_polls_club_recent_idx), each with its
+ * ballot count and whether the viewer voted (poll_ballots' primary key), and a closed poll's winner.
+ */
+export async function listPolls(ctx: ServiceContext, clubId: string, query: PollsQuery, now = Date.now()): Promise<PollPage> {
+  requireUser(ctx);
+  const access = await pollAccess(ctx, clubId, "read");
+  const before = query.before;
+  const rows = await ctx.db
+    .select({
+      pollId: clubPolls.id,
+      kind: clubPolls.kind,
+      question: clubPolls.question,
+      closesAt: clubPolls.closesAt,
+      closedAt: clubPolls.closedAt,
+      createdAt: clubPolls.createdAt,
+      result: clubPolls.result,
+      ballots: sql<number>`(select count(*) from ${pollBallots} where ${pollBallots.pollId} = ${clubPolls.id})`,
+      voted: sql<number>`exists (select 1 from ${pollBallots} where ${pollBallots.pollId} = ${clubPolls.id} and ${pollBallots.userId} = ${ctx.user.id})`,
+    })
+    .from(clubPolls)
+    .where(
+      and(
+        eq(clubPolls.clubId, clubId),
+        before ? sql`(${clubPolls.createdAt}, ${clubPolls.id}) < (${before.createdAt}, ${before.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(clubPolls.createdAt), desc(clubPolls.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const winnerIds = page.flatMap((row) => {
+    const id = (row.result as PollResult | null)?.winnerId;
+    return id ? [id] : [];
+  });
+  const labels = winnerIds.length
+    ? new Map(
+        (await ctx.db.select({ id: pollOptions.id, label: pollOptions.label }).from(pollOptions).where(inArray(pollOptions.id, winnerIds))).map((o) => [o.id, o.label]),
+      )
+    : new Map<string, string>();
+  const items = page.map((row): PollSummary => {
+    const winnerId = (row.result as PollResult | null)?.winnerId;
+    return {
+      pollId: row.pollId,
+      kind: row.kind,
+      question: row.question,
+      closesAt: row.closesAt,
+      closedAt: row.closedAt,
+      createdAt: row.createdAt,
+      isOpen: isOpenAt(row, now),
+      ballots: Number(row.ballots),
+      voted: Boolean(row.voted),
+      winner: winnerId ? (labels.get(winnerId) ?? null) : null,
+    };
+  });
+  const last = items.at(-1);
+  return { items, nextToken: rows.length > query.limit && last ? pollCursor(last) : null, clubName: access.club.name, canManage: access.canManage };
+}
+
+/**
+ * Casts or changes the member's ballot (one per member: an upsert on poll_ballots' primary key). The
+ * write itself checks the poll is open, in the same statement, so a ballot racing the close either
+ * lands before the count or is refused (409), never counted after it.
+ */
+export async function castBallot(ctx: ServiceContext, clubId: string, pollId: string, input: BallotInput, now = Date.now()) {
+  requireUser(ctx);
+  await pollAccess(ctx, clubId, "vote");
+  await takeClubWrite(ctx);
+  const [[poll], options] = await ctx.db.batch([
+    ctx.db.select().from(clubPolls).where(eq(clubPolls.id, pollId)).limit(1),
+    ctx.db.select({ id: pollOptions.id }).from(pollOptions).where(eq(pollOptions.pollId, pollId)),
+  ]);
+  if (!poll || poll.clubId !== clubId) throw notFound(POLL_NOT_FOUND);
+  if (!isOpenAt(poll, now)) throw conflict(POLL_CLOSED);
+  const problem = ballotProblem(poll.kind, input.choices, new Set(options.map((option) => option.id)));
+  if (problem) throw badRequest(`choices: ${problem}`);
+  const choices = JSON.stringify(input.choices);
+  const written = await ctx.db.run(sql`
+    insert into ${pollBallots} (poll_id, user_id, choices, updated_at)
+    select ${pollId}, ${ctx.user.id}, ${choices}, ${now}
+    where exists (select 1 from ${clubPolls} where id = ${pollId} and closed_at is null and (closes_at is null or closes_at > ${now}))
+    on conflict (poll_id, user_id) do update set choices = excluded.choices, updated_at = excluded.updated_at`);
+  if (!written.meta.changes) throw conflict(POLL_CLOSED);
+  return { pollId, choices: input.choices, updatedAt: now };
+}
+
+/** An admin closes the poll now (409 when it already is); the count is stored and members are told. */
+export async function closePoll(ctx: ServiceContext, clubId: string, pollId: string, now = Date.now()): Promise<PollView> {
+  requireUser(ctx);
+  await pollAccess(ctx, clubId, "manage");
+  await takeClubWrite(ctx);
+  const [poll] = await ctx.db.select({ clubId: clubPolls.clubId, closesAt: clubPolls.closesAt }).from(clubPolls).where(eq(clubPolls.id, pollId)).limit(1);
+  if (!poll || poll.clubId !== clubId) throw notFound(POLL_NOT_FOUND);
+  if (!(await closePollNow(ctx, pollId, now))) throw conflict(POLL_CLOSED);
+  if (poll.closesAt !== null && poll.closesAt > now) await scheduleJob(ctx.env, pollJob(pollId), null).catch(() => undefined);
+  return getPoll(ctx, clubId, pollId, now);
+}
+
+/** The winning book of a closed book poll (what "Make it the current book" sets), or null. */
+export function winnerOf(poll: Pick<PollView, "kind" | "isOpen" | "result" | "options">): WinningBook | null {
+  if (poll.kind !== "book" || poll.isOpen || !poll.result?.winnerId) return null;
+  const option = poll.options.find((candidate) => candidate.optionId === poll.result!.winnerId);
+  if (!option) return null;
+  return { bookId: option.bookId, title: option.label, author: option.author ?? "", isbn13: option.isbn13 };
+}
+
+/** Lower-case "title|author", trimmed, for matching copies without an ISBN (club_books.match_key). */
+export const matchKeyOf = (title: string, author: string) => `${title.trim().toLowerCase()}|${author.trim().toLowerCase()}`;
+
+/**
+ * "Make it the current book": the winner of a closed book poll becomes the club's current book in
+ * one batch (the current one, if any, is marked finished first, so the one-current index holds).
+ * Until worker/features/club-reading lands this writes club_books itself; then it should call that
+ * feature's service (setCurrentBook) with winnerOf(poll).
+ */
+export async function makeWinnerCurrent(ctx: ServiceContext, clubId: string, pollId: string, now = Date.now()) {
+  requireUser(ctx);
+  await pollAccess(ctx, clubId, "manage");
+  const poll = await getPoll(ctx, clubId, pollId, now);
+  await takeClubWrite(ctx);
+  if (poll.kind !== "book") throw badRequest(POLL_NOT_BOOK);
+  if (poll.isOpen) throw conflict(POLL_NOT_CLOSED);
+  const winner = winnerOf(poll);
+  if (!winner) throw conflict(POLL_NO_WINNER);
+  const clubBookId = crypto.randomUUID();
+  await ctx.db.batch([
+    ctx.db
+      .update(clubBooks)
+      .set({ state: "finished", finishedAt: now })
+      .where(and(eq(clubBooks.clubId, clubId), eq(clubBooks.state, "current"))),
+    ctx.db.insert(clubBooks).values({
+      id: clubBookId,
+      clubId,
+      bookId: winner.bookId,
+      title: winner.title,
+      author: winner.author,
+      isbn13: winner.isbn13,
+      matchKey: matchKeyOf(winner.title, winner.author),
+      state: "current",
+      startedAt: now,
+      setBy: ctx.user.id,
+    }),
+  ]);
+  return { clubBookId, ...winner };
+}
+
