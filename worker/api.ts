@@ -6,6 +6,7 @@ import { usersApi } from "@worker/features/account/users-api";
 import { authApi } from "@worker/features/auth/api";
 import { booksApi } from "@worker/features/books/api";
 import { uploadsApi } from "@worker/features/books/uploads-api";
+import { clubReadingApi } from "@worker/features/club-reading/api";
 import { clubsApi } from "@worker/features/clubs/api";
 import { bookCommentsApi } from "@worker/features/comments/api";
 import { bookMetadataApi, imageMetadataApi } from "@worker/features/covers/api";
@@ -51,6 +52,8 @@ const routes = api
   .route("/books", bookLoansApi)
   .route("/books", bookCommentsApi)
   .route("/books", booksApi)
+  // Before clubsApi, whose write limit middleware would otherwise count these writes twice.
+  .route("/clubs", clubReadingApi)
   .route("/clubs", clubsApi)
   .route("/dm", dmApi)
   .route("/geo", geoApi)

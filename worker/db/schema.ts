@@ -776,6 +776,10 @@ export const clubBooks = sqliteTable(
   (t) => [
     uniqueIndex("club_books_one_current_idx").on(t.clubId).where(sql`state = 'current'`),
     index("club_books_club_history_idx").on(t.clubId, t.state, t.finishedAt),
+    // Account deletion clears set_by (migrations/0014, written by hand).
+    index("club_books_set_by_idx")
+      .on(t.setBy)
+      .where(sql`set_by is not null`),
   ],
 );
 

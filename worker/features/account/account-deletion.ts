@@ -4,6 +4,7 @@ import type { ServiceContext } from "@worker/core/service-context";
 import { analyticsEvents, books, HOLDING_LOAN_STATES, interestRegistrations, loans, users } from "@worker/db/schema";
 import { sessionsDeletionPart } from "@worker/features/auth";
 import { booksDeletionPart } from "@worker/features/books";
+import { clubReadingDeletionPart } from "@worker/features/club-reading";
 import { clubsDeletionPart } from "@worker/features/clubs";
 import { followsDeletionPart } from "@worker/features/follows";
 import { commentsDeletionPart } from "@worker/features/comments";
@@ -135,6 +136,7 @@ export const ACCOUNT_DELETION_PARTS: readonly AccountDeletionPart[] = [
   clubsDeletionPart,
   booksDeletionPart,
   commentsDeletionPart,
+  clubReadingDeletionPart,
   loansDeletionPart,
   notificationsDeletionPart,
   blocksDeletionPart,

@@ -17,6 +17,7 @@ import {
 import { booksDataPart } from "@worker/features/books";
 import { clubsDataPart } from "@worker/features/clubs";
 import { followsDataPart } from "@worker/features/follows";
+import { clubReadingDataPart } from "@worker/features/club-reading";
 import { commentsDataPart } from "@worker/features/comments";
 import { conversationsDataPart } from "@worker/features/messages";
 import { notFound, requireUser } from "@worker/core/errors";
@@ -229,6 +230,7 @@ export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [
   booksDataPart,
   loansDataPart,
   clubsDataPart,
+  clubReadingDataPart,
   conversationsDataPart,
   commentsDataPart,
   notificationsDataPart,
