@@ -28,8 +28,8 @@ export interface CopyView {
 }
 
 export interface CopiesPage {
-  /** The club's current book is matched by ISBN-13 ("isbn"), by title and author ("title"), or has none (null). */
   items: CopyView[];
+  /** All the copies found (at most a few hundred: see CANDIDATES_MAX). */
   total: number;
   nextToken: string | null;
 }
