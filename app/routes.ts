@@ -48,6 +48,9 @@ export default [
     route("clubs", "features/clubs/routes/clubs.tsx"),
     route("clubs/browse", "features/clubs/routes/clubs-browse.tsx"),
     route("clubs/:clubId", "features/clubs/routes/club-detail.tsx"),
+    route("clubs/:clubId/reading", "features/club-reading/routes/club-reading-admin.tsx"),
+    route("clubs/:clubId/reading/progress", "features/club-reading/routes/milestone-progress.tsx"),
+    route("clubs/:clubId/shelf", "features/club-reading/routes/club-shelf.tsx"),
     route("messages", "features/messages/routes/messages.tsx", [
       index("features/messages/routes/messages-index.tsx"),
       route(":conversationId", "features/messages/routes/messages-conversation.tsx"),

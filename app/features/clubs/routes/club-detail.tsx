@@ -15,6 +15,8 @@ import { FieldError } from "~/ui/field-error";
 import { PrevNext } from "~/ui/prev-next";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { todayFor, withDueLabel } from "~/features/loans/index.server";
+import { loadReadingNow } from "~/features/club-reading/index.server";
+import { ReadingNow } from "~/features/club-reading";
 import { loadJoinRequests } from "../join-requests.server";
 import { useUrlDialog } from "~/core/use-url-dialog";
 import { refusal } from "~/core/refusal.server";
@@ -38,14 +40,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const { clubId } = page.club;
   const manages = page.viewer.canManage;
-  const [invite, requests] = await Promise.all([
+  const [invite, requests, readingNow] = await Promise.all([
     manages ? currentInviteCode(ctx, clubId) : null,
     manages && url.searchParams.get("dialog") === "requests" ? loadJoinRequests(ctx, clubId) : null,
+    loadReadingNow(ctx, clubId, url),
   ]);
   const reader = readerFor(request, context);
   const today = todayFor(reader);
   const books = page.books.map((book) => withDueLabel(book, today, reader));
-  return { ...page, books, invite, requests, userId: ctx.user.id };
+  return { ...page, books, invite, requests, readingNow, userId: ctx.user.id };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -78,7 +81,7 @@ function booksHref(token: Record<string, string>) {
 }
 
 export default function ClubDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { club, viewer, members, books, booksNextToken, booksPrevToken, invite, requests, userId } = loaderData;
+  const { club, viewer, members, books, booksNextToken, booksPrevToken, invite, requests, readingNow, userId } = loaderData;
   const { dialog, closeHref, close } = useUrlDialog();
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
   const active = viewer.status === "active";
@@ -119,6 +122,8 @@ export default function ClubDetail({ loaderData, actionData }: Route.ComponentPr
           {!active && <RequestToJoinForm clubId={club.clubId} requested={viewer.status === "pending"} />}
         </div>
       </header>
+
+      {readingNow && <ReadingNow {...readingNow} />}
 
       {invite && <ClubInvitePanel clubId={club.clubId} invite={invite} />}
 
