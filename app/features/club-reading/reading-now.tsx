@@ -28,14 +28,18 @@ function Milestone({ clubId, milestone, memberCount, canMark, locale }: { clubId
         <Form method="post" action={`/clubs/${clubId}/reading/progress`} preventScrollReset className="flex flex-wrap items-center gap-3 pt-1">
           <input type="hidden" name="milestoneId" value={milestone.milestoneId} />
           <input type="hidden" name="intent" value={mine.done ? "unmark" : "mark"} />
-          {!mine.done && (
+          {mine.done ? (
+            <span className="text-sm font-medium text-green-800">✓ You've read this</span>
+          ) : (
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" name="shared" defaultChecked={mine.shared} />
               Show my name
             </label>
           )}
-          <button type="submit" className="btn btn-secondary" aria-label={mine.done ? `Unmark ${milestone.label}` : `Mark ${milestone.label} as read`}>
-            {mine.done ? "✓ Read — undo" : "Mark as read"}
+          {/* The milestone's name is heard with the button, so each one says which milestone it marks. */}
+          <button type="submit" className="btn btn-secondary">
+            {mine.done ? "Unmark" : "Mark as read"}
+            <span className="sr-only">{`(${milestone.label})`}</span>
           </button>
         </Form>
       )}
