@@ -65,4 +65,21 @@ describe("Reading pages without script", () => {
     expect(shelf).toContain("Shelf history");
     expect(shelf).toContain("Plainsong Nights");
   });
+
+  it("an admin finds one of the app's books by search and makes it the club's book; a private club's pages are 404 to outsiders", async () => {
+    const creator = await signedInMember({ name: "Creator" });
+    const club = await createClub(creator.user.id, { name: "Search Club", isPrivate: true });
+    const owner = await signedInMember({ name: "Olive" });
+    const word = `Qz${crypto.randomUUID().slice(0, 8)}`;
+    const book = await createBook(owner.user.id, { title: `${word} Gardens`, author: "Vita Sackville" });
+
+    const found = text((await page(`/clubs/${club.id}/reading?q=${word}`, creator.cookie)).html);
+    expect(found).toContain(`${word} Gardens by Vita Sackville`);
+    const set = await post(`/clubs/${club.id}/reading`, [["intent", "set-book"], ["bookId", book.id]], creator.cookie);
+    expect(set.status).toBe(302);
+    expect(text((await page(`/clubs/${club.id}`, creator.cookie)).html)).toContain(`${word} Gardens`);
+
+    const outsider = await signedInMember();
+    for (const path of [`/clubs/${club.id}/reading`, `/clubs/${club.id}/shelf`]) expect((await page(path, outsider.cookie)).status).toBe(404);
+  });
 });
