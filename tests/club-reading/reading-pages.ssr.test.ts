@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SAME_ORIGIN } from "../account/member-support";
-import { createBook, signedInMember } from "../helpers/fixtures";
+import { loans } from "@worker/db/schema";
+import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { page } from "../helpers/pages";
 import { addMember, createClub } from "../clubs/support";
@@ -81,5 +82,24 @@ describe("Reading pages without script", () => {
 
     const outsider = await signedInMember();
     for (const path of [`/clubs/${club.id}/reading`, `/clubs/${club.id}/shelf`]) expect((await page(path, outsider.cookie)).status).toBe(404);
+  });
+
+  it("offers the waitlist for a copy that is lent, through the book page's own form", async () => {
+    const creator = await signedInMember({ name: "Creator" });
+    const club = await createClub(creator.user.id, { name: "Waitlist Club" });
+    const owner = await signedInMember({ name: "Lena Lender" });
+    const borrower = await signedInMember();
+    const word = `Qw${crypto.randomUUID().slice(0, 8)}`;
+    const book = await createBook(owner.user.id, { title: `${word} Tides`, author: "Ann Author" });
+    await db.insert(loans).values({ id: crypto.randomUUID(), bookId: book.id, ownerId: owner.user.id, borrowerId: borrower.user.id, state: "lent", updatedAt: Date.now() });
+    await post(`/clubs/${club.id}/reading`, [["intent", "set-book"], ["title", `${word} tides`], ["author", "ann author"]], creator.cookie);
+
+    const html = (await page(`/clubs/${club.id}`, creator.cookie)).html;
+    expect(text(html)).toContain("In the library · Lent");
+    expect(text(html)).not.toContain("Borrow from Lena Lender");
+    expect(html).toContain(`action="/books/${book.id}"`);
+    const joined = await post(`/books/${book.id}`, [["intent", "join-waitlist"], ["bookId", book.id]], creator.cookie);
+    expect(joined.status).toBe(200);
+    expect(text(await joined.text())).toContain("number 1 on the waitlist");
   });
 });
