@@ -66,6 +66,19 @@ describe("Copies of the club's current book", () => {
     expect(page.items[2]!.bookId).toBe(outsiders.id);
   });
 
+  it("says which copies are for their private club's members only (no borrowing for others)", async () => {
+    const word = unique();
+    const { member, clubId } = await clubReading({ title: word, author: "Author" });
+    const owner = await signedInMember({ name: "Pia Private" });
+    const privateClub = await createClub(owner.user.id, { name: "Closed Shelf", isPrivate: true });
+    const closed = await createBook(owner.user.id, { title: word, author: "Author", clubId: privateClub.id });
+    const open = await createBook(owner.user.id, { title: word, author: "Author" });
+    const byId = async (caller: typeof member) => new Map((await copiesOf(clubId, caller)).body.data!.items.map((copy) => [copy.bookId, copy.membersOnly]));
+    expect(await byId(member)).toEqual(new Map([[closed.id, true], [open.id, false]]));
+    await addMember(privateClub.id, member.user.id);
+    expect((await byId(member)).get(closed.id)).toBe(false);
+  });
+
   it("pages, and is empty without a current book", async () => {
     const word = unique();
     const { member, clubId } = await clubReading({ title: word, author: "Author" });

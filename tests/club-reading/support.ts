@@ -35,6 +35,7 @@ export interface Copy {
   inClub: boolean;
   availability: "available" | "lent" | "promised";
   isMine: boolean;
+  membersOnly: boolean;
 }
 export interface CopiesPage {
   items: Copy[];

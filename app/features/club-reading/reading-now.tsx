@@ -50,6 +50,7 @@ function Milestone({ clubId, milestone, memberCount, canMark, locale }: { clubId
 function Copy({ copy }: { copy: CopyView }) {
   let action: React.ReactNode;
   if (copy.isMine) action = <span className="text-sm text-stone-700">Your copy</span>;
+  else if (copy.membersOnly) action = <span className="text-sm text-stone-700">Members only</span>;
   else if (copy.availability === "available") action = <BorrowButton bookId={copy.bookId} owner={copy.owner.name} />;
   else
     action = (

@@ -49,6 +49,7 @@ export const copiesPageView = z.looseObject({
       inClub: z.boolean(),
       availability: z.enum(["available", "lent", "promised"]),
       isMine: z.boolean(),
+      membersOnly: z.boolean(),
     }),
   ),
   total: z.int(),

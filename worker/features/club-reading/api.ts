@@ -132,7 +132,7 @@ export const clubReadingApi = new Hono<AppEnv>()
       tags,
       data: copiesPageView,
       errors: [404],
-      description: `Who owns a copy: the club's active members first, then the rest of the library, available ones first; each with \`available\`, \`lent\` or \`promised\`. A copy matches by ISBN-13 when both sides have one, otherwise by title and author normalised (case, accents, punctuation and articles aside). \`limit\` (20 by default, 50 at most); pass \`nextToken\` for more. Empty when the club has no current book. ${WHO_READS}`,
+      description: `Who owns a copy: the club's active members first, then the rest of the library, available ones first; each with \`available\`, \`lent\` or \`promised\`, and \`membersOnly\` for a copy shared into a private club the caller is not in (listed, as in the library, but not theirs to borrow). A copy matches by ISBN-13 when both sides have one, otherwise by title and author normalised (case, accents, punctuation and articles aside). \`limit\` (20 by default, 50 at most); pass \`nextToken\` for more. Empty when the club has no current book. ${WHO_READS}`,
     }),
     membersOnly,
     zv("param", clubParams),

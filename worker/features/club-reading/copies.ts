@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { ServiceContext } from "@worker/core/service-context";
 import { booksFts } from "@worker/db/fts";
-import { books, loans, memberships, users } from "@worker/db/schema";
+import { books, clubs, loans, memberships, users } from "@worker/db/schema";
 import { findCurrentBook } from "./club-book";
 import { candidateQuery, matchKey } from "./match-key";
 import { readableClub } from "./reading-access";
@@ -25,6 +25,8 @@ export interface CopyView {
   availability: CopyAvailability;
   /** The viewer's own copy: nothing to borrow. */
   isMine: boolean;
+  /** Shared into a private club the viewer is not in: listed, as in the library, but not theirs to borrow. */
+  membersOnly: boolean;
 }
 
 export interface CopiesPage {
@@ -43,8 +45,19 @@ const copyColumns = {
   status: books.status,
   lentToUserId: books.lentToUserId,
   ownerId: books.userId,
+  clubId: books.clubId,
 };
-type CandidateRow = { bookId: string; title: string; author: string; isbn13: string | null; coverKey: string | null; status: string; lentToUserId: string | null; ownerId: string };
+type CandidateRow = {
+  bookId: string;
+  title: string;
+  author: string;
+  isbn13: string | null;
+  coverKey: string | null;
+  status: string;
+  lentToUserId: string | null;
+  ownerId: string;
+  clubId: string | null;
+};
 
 function chunks<T>(list: T[]): T[][] {
   const out: T[][] = [];
@@ -98,7 +111,8 @@ export async function listClubCopies(ctx: ServiceContext, clubId: string, query:
 
   const ownerIds = [...new Set(rows.map((row) => row.ownerId))];
   const bookIds = rows.map((row) => row.bookId);
-  const [owners, members, holding] = await Promise.all([
+  const sharedInto = [...new Set(rows.flatMap((row) => (row.clubId ? [row.clubId] : [])))];
+  const [owners, members, holding, closed] = await Promise.all([
     Promise.all(chunks(ownerIds).map((ids) => ctx.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)))),
     Promise.all(
       chunks(ownerIds).map((ids) =>
@@ -117,7 +131,18 @@ export async function listClubCopies(ctx: ServiceContext, clubId: string, query:
           .where(and(inArray(loans.bookId, ids), inArray(loans.state, ["accepted", "lent"]))),
       ),
     ),
+    // The private clubs among those the copies are shared into, and whether the viewer is in each (primary keys).
+    Promise.all(
+      chunks(sharedInto).map((ids) =>
+        ctx.db
+          .select({ clubId: clubs.id, viewerStatus: memberships.status })
+          .from(clubs)
+          .leftJoin(memberships, and(eq(memberships.clubId, clubs.id), eq(memberships.userId, access.userId)))
+          .where(and(inArray(clubs.id, ids), eq(clubs.isPrivate, true))),
+      ),
+    ),
   ]);
+  const closedToViewer = new Set(closed.flat().flatMap((row) => (row.viewerStatus === "active" ? [] : [row.clubId])));
   const names = new Map(owners.flat().map((owner) => [owner.id, owner.name]));
   const inClub = new Set(members.flat().map((row) => row.userId));
   const loanState = new Map(holding.flat().map((row) => [row.bookId, row.state]));
@@ -136,6 +161,7 @@ export async function listClubCopies(ctx: ServiceContext, clubId: string, query:
     inClub: inClub.has(row.ownerId),
     availability: availability(row),
     isMine: row.ownerId === access.userId,
+    membersOnly: row.ownerId !== access.userId && row.clubId !== null && closedToViewer.has(row.clubId),
   }));
   copies.sort(
     (a, b) =>
