@@ -52,6 +52,9 @@ export default [
     route("clubs/:clubId/meetings", "features/club-meetings/routes/club-meetings.tsx"),
     route("clubs/:clubId/polls", "features/club-polls/routes/club-polls.tsx"),
     route("clubs/:clubId/polls/:pollId", "features/club-polls/routes/club-poll.tsx"),
+    route("clubs/:clubId/reading", "features/club-reading/routes/club-reading-admin.tsx"),
+    route("clubs/:clubId/reading/progress", "features/club-reading/routes/milestone-progress.tsx"),
+    route("clubs/:clubId/shelf", "features/club-reading/routes/club-shelf.tsx"),
     route("messages", "features/messages/routes/messages.tsx", [
       index("features/messages/routes/messages-index.tsx"),
       route(":conversationId", "features/messages/routes/messages-conversation.tsx"),

@@ -9,6 +9,7 @@ import { uploadsApi } from "@worker/features/books/uploads-api";
 import { clubRoomApi } from "@worker/features/club-room/api";
 import { calendarFeedApi, clubMeetingsApi } from "@worker/features/club-meetings/api";
 import { clubPollsApi } from "@worker/features/club-polls/api";
+import { clubReadingApi } from "@worker/features/club-reading/api";
 import { clubsApi } from "@worker/features/clubs/api";
 import { bookCommentsApi } from "@worker/features/comments/api";
 import { bookMetadataApi, imageMetadataApi } from "@worker/features/covers/api";
@@ -60,6 +61,8 @@ const routes = api
   .route("/clubs", clubMeetingsApi)
   // Before clubsApi, whose use("*") would otherwise run for these routes too.
   .route("/clubs", clubPollsApi)
+  // Before clubsApi, whose write limit middleware would otherwise count these writes twice.
+  .route("/clubs", clubReadingApi)
   .route("/clubs", clubsApi)
   .route("/dm", dmApi)
   .route("/geo", geoApi)

@@ -25,7 +25,10 @@ import {
 import { clubRoomPaths, measureBurst, measureDelivery, sendRetries } from "./live-messages.ts";
 import { benchPollCounting } from "./polls.ts";
 import {
+  BENCH_CLUB_COPIES,
+  BENCH_READING_CLUB,
   seedBenchBooks,
+  seedBenchClubReading,
   seedBenchClubs,
   seedBenchConversations,
   seedBenchLoans,
@@ -71,6 +74,13 @@ interface ClubsModule {
   listMyClubs(ctx: unknown): Promise<unknown>;
 }
 
+interface ClubReadingModule {
+  getClubReading(ctx: unknown, clubId: string): Promise<unknown>;
+}
+interface ClubCopiesModule {
+  listClubCopies(ctx: unknown, clubId: string, query: unknown): Promise<unknown>;
+}
+
 interface Scenario {
   name: string;
   url: string;
@@ -89,6 +99,8 @@ const clubsService = await loadService<ClubsModule>("worker/features/clubs/club-
 const conversationsService = await loadService<ConversationsModule>("worker/features/messages/conversation-list.ts");
 const loansService = await loadService<LoansModule>("worker/features/loans/loans.ts");
 const notificationsService = await loadService<NotificationsModule>("worker/features/notifications/notifications.ts");
+const clubReadingService = await loadService<ClubReadingModule>("worker/features/club-reading/club-book.ts");
+const clubCopiesService = await loadService<ClubCopiesModule>("worker/features/club-reading/copies.ts");
 
 const deepBook = Math.floor(BOOKS / 2);
 const deepBookCursor = `c${deepBook.toString(36)}`;
@@ -116,6 +128,25 @@ const clubScenarios: Scenario[] = [
   { name: "search 'porto' (API, 12)", url: "/api/clubs/browse?limit=12&search=porto", reads: browse({ search: "porto" }) },
   { name: `my clubs (API, member of ${Math.floor(CLUBS / 50)})`, url: "/api/clubs", reads: async (ctx) => [await rowsRead(ctx, (c) => clubsService.listMyClubs(c))] },
   { name: "browse page 1 (SSR /clubs/browse)", url: "/clubs/browse", reads: browse({}) },
+  // Issue 24: a club page with a current book (6 milestones, marks) and its copies in the library.
+  {
+    name: `club's book and progress (API, ${BENCH_CLUB_COPIES} copies in the library)`,
+    url: `/api/clubs/${BENCH_READING_CLUB}/reading`,
+    reads: async (ctx) => [await rowsRead(ctx, (c) => clubReadingService.getClubReading(c, BENCH_READING_CLUB))],
+  },
+  {
+    name: `copies of the club's book (API, ${BENCH_CLUB_COPIES} of ${BENCH_CLUB_COPIES})`,
+    url: `/api/clubs/${BENCH_READING_CLUB}/reading/copies?limit=50`,
+    reads: async (ctx) => [await rowsRead(ctx, (c) => clubCopiesService.listClubCopies(c, BENCH_READING_CLUB, { limit: 50 }))],
+  },
+  {
+    name: `club page with a current book and ${BENCH_CLUB_COPIES} copies (SSR; rows_read: reading + first 20 copies)`,
+    url: `/clubs/${BENCH_READING_CLUB}`,
+    reads: async (ctx) => [
+      await rowsRead(ctx, (c) => clubReadingService.getClubReading(c, BENCH_READING_CLUB)),
+      await rowsRead(ctx, (c) => clubCopiesService.listClubCopies(c, BENCH_READING_CLUB, { limit: 20 })),
+    ],
+  },
 ];
 
 const conversationScenarios: Scenario[] = [
@@ -178,6 +209,7 @@ const proxy = await prepareDatabase(async (db) => {
   await seedBenchRoomClub(db, LIVE_CLUB, MEMBER_ID, PEER_ID);
   await seedBenchLoans(db, BOOKS);
   await seedBenchNotifications(db, MEMBER_ID, NOTIFICATIONS);
+  await seedBenchClubReading(db);
   await seedBenchSession(db, MEMBER_ID, sessionId(TOKEN));
   await seedBenchSession(db, PEER_ID, sessionId(PEER_TOKEN));
 });
@@ -214,7 +246,8 @@ try {
     throw new Error(`The Worker answered ${first.status}: ${(await first.text()).slice(0, 300)}`);
   }
   const check = (await first.json()) as { data: { total: number } };
-  if (check.data.total !== BOOKS) throw new Error(`Expected ${BOOKS} books, the Worker sees ${check.data.total}`);
+  // The club's book's copies (seedBenchClubReading) are books of the library too.
+  if (check.data.total !== BOOKS + BENCH_CLUB_COPIES) throw new Error(`Expected ${BOOKS + BENCH_CLUB_COPIES} books, the Worker sees ${check.data.total}`);
   const libraryReport = await table(
     `Library listing over ${BOOKS.toLocaleString("en-US")} books, ${SAMPLES} sequential requests each, local Miniflare (rows_read: listing + count):`,
     libraryScenarios,

@@ -209,3 +209,58 @@ export async function seedBenchNotifications(db: D1Database, memberId: string, t
     .bind(memberId)
     .run();
 }
+
+/** The club whose reading the bench measures: one the bench member created (seedBenchClubs). */
+export const BENCH_READING_CLUB = "bench-club-000050";
+/** Copies of its current book in the library: half matched by ISBN-13, half by title and author. */
+export const BENCH_CLUB_COPIES = 50;
+
+/**
+ * The club's current book with six milestones and some members' marks, ten more active members,
+ * and BENCH_CLUB_COPIES copies owned across the bench's members (half of them the club's). Run after
+ * seedBenchBooks and seedBenchClubs; the copies add to the library's book total.
+ */
+export async function seedBenchClubReading(db: D1Database, members = 50): Promise<void> {
+  const now = Date.now();
+  const club = BENCH_READING_CLUB;
+  const statements = [
+    db
+      .prepare(
+        `INSERT INTO club_books (id, club_id, title, author, isbn13, match_key, state, finish_by, started_at, set_by)
+         VALUES ('bench-club-book', ?, 'The Salt Observatory', 'Hana Mori', '9780306406157', 'salt observatory|hana mori', 'current', '2027-03-01', ?, 'bench-user-0')`,
+      )
+      .bind(club, now),
+    ...Array.from({ length: 6 }, (_, i) =>
+      db
+        .prepare("INSERT INTO club_milestones (id, club_book_id, position, label, due_on) VALUES (?, 'bench-club-book', ?, ?, NULL)")
+        .bind(`bench-milestone-${i}`, i + 1, `Chapters ${i * 5 + 1}–${i * 5 + 5}`),
+    ),
+    ...Array.from({ length: 10 }, (_, i) =>
+      db
+        .prepare("INSERT OR IGNORE INTO memberships (club_id, user_id, role, status, created_at) VALUES (?, ?, 'member', 'active', ?)")
+        .bind(club, `bench-user-${i + 1}`, now),
+    ),
+    ...Array.from({ length: BENCH_CLUB_COPIES }, (_, i) =>
+      db
+        .prepare(
+          "INSERT INTO books (id, user_id, title, author, isbn13, status, analysis_state, created_at) VALUES (?, ?, ?, ?, ?, 'available', 'none', ?)",
+        )
+        .bind(
+          `bench-copy-${String(i).padStart(3, "0")}`,
+          `bench-user-${i % members}`,
+          i % 2 === 0 ? "The Salt Observatory" : "salt observatory",
+          i % 2 === 0 ? "Hana Mori" : "hana  mori",
+          i % 2 === 0 ? "9780306406157" : null,
+          now,
+        ),
+    ),
+  ];
+  await db.batch(statements);
+  await db
+    .prepare(
+      `INSERT OR IGNORE INTO milestone_progress (milestone_id, user_id, shared, done_at)
+       SELECT m.id, ms.user_id, ms.user_id LIKE '%1', ${now} FROM club_milestones m JOIN memberships ms ON ms.club_id = ? WHERE m.club_book_id = 'bench-club-book' AND m.position <= 3`,
+    )
+    .bind(club)
+    .run();
+}

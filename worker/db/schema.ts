@@ -776,6 +776,10 @@ export const clubBooks = sqliteTable(
   (t) => [
     uniqueIndex("club_books_one_current_idx").on(t.clubId).where(sql`state = 'current'`),
     index("club_books_club_history_idx").on(t.clubId, t.state, t.finishedAt),
+    // Account deletion clears set_by (migrations/0014, written by hand).
+    index("club_books_set_by_idx")
+      .on(t.setBy)
+      .where(sql`set_by is not null`),
   ],
 );
 
@@ -836,7 +840,11 @@ export const clubMeetings = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
-  (t) => [index("club_meetings_club_starts_idx").on(t.clubId, t.startsAt)],
+  (t) => [
+    index("club_meetings_club_starts_idx").on(t.clubId, t.startsAt),
+    // Account deletion clears created_by without walking every club's meetings.
+    index("club_meetings_created_by_idx").on(t.createdBy).where(sql`created_by is not null`),
+  ],
 );
 
 export const RSVP_ANSWERS = ["going", "maybe", "not_going"] as const;
@@ -898,7 +906,11 @@ export const clubPolls = sqliteTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("club_polls_club_recent_idx").on(t.clubId, t.createdAt)],
+  (t) => [
+    index("club_polls_club_recent_idx").on(t.clubId, t.createdAt),
+    // Account deletion clears created_by without walking every club's polls.
+    index("club_polls_created_by_idx").on(t.createdBy).where(sql`created_by is not null`),
+  ],
 );
 
 /** A poll's option: a label, or a candidate book (book polls), or a meeting slot (date polls). */

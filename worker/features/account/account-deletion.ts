@@ -6,6 +6,7 @@ import { sessionsDeletionPart } from "@worker/features/auth";
 import { booksDeletionPart } from "@worker/features/books";
 import { meetingsDeletionPart } from "@worker/features/club-meetings";
 import { pollsDeletionPart } from "@worker/features/club-polls";
+import { clubReadingDeletionPart } from "@worker/features/club-reading";
 import { clubsDeletionPart } from "@worker/features/clubs";
 import { followsDeletionPart } from "@worker/features/follows";
 import { clubRoomDeletionPart } from "@worker/features/club-room";
@@ -140,6 +141,7 @@ export const ACCOUNT_DELETION_PARTS: readonly AccountDeletionPart[] = [
   pollsDeletionPart,
   booksDeletionPart,
   commentsDeletionPart,
+  clubReadingDeletionPart,
   loansDeletionPart,
   notificationsDeletionPart,
   blocksDeletionPart,

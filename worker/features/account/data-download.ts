@@ -20,6 +20,7 @@ import { pollsDataPart } from "@worker/features/club-polls";
 import { clubsDataPart } from "@worker/features/clubs";
 import { followsDataPart } from "@worker/features/follows";
 import { clubRoomDataPart } from "@worker/features/club-room";
+import { clubReadingDataPart } from "@worker/features/club-reading";
 import { commentsDataPart } from "@worker/features/comments";
 import { conversationsDataPart } from "@worker/features/messages";
 import { notFound, requireUser } from "@worker/core/errors";
@@ -234,6 +235,7 @@ export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [
   clubsDataPart,
   meetingsDataPart,
   pollsDataPart,
+  clubReadingDataPart,
   conversationsDataPart,
   commentsDataPart,
   notificationsDataPart,

@@ -21,6 +21,8 @@ import { FieldError } from "~/ui/field-error";
 import { PrevNext } from "~/ui/prev-next";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { todayFor, withDueLabel } from "~/features/loans/index.server";
+import { loadReadingNow } from "~/features/club-reading/index.server";
+import { ReadingNow } from "~/features/club-reading";
 import { loadJoinRequests } from "../join-requests.server";
 import { useUrlDialog } from "~/core/use-url-dialog";
 import { refusal } from "~/core/refusal.server";
@@ -44,9 +46,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const { clubId } = page.club;
   const manages = page.viewer.canManage;
-  const [invite, requests, roomUnread, meetings, polls] = await Promise.all([
+  const [invite, requests, readingNow, roomUnread, meetings, polls] = await Promise.all([
     manages ? currentInviteCode(ctx, clubId) : null,
     manages && url.searchParams.get("dialog") === "requests" ? loadJoinRequests(ctx, clubId) : null,
+    loadReadingNow(ctx, clubId, url),
     roomUnreadFor(ctx, clubId),
     upcomingMeetingsSummary(ctx, clubId),
     loadPollsSummary(ctx, clubId),
@@ -54,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const reader = readerFor(request, context);
   const today = todayFor(reader);
   const books = page.books.map((book) => withDueLabel(book, today, reader));
-  return { ...page, books, invite, requests, roomUnread, meetings, polls, userId: ctx.user.id };
+  return { ...page, books, invite, requests, readingNow, roomUnread, meetings, polls, userId: ctx.user.id };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -87,7 +90,7 @@ function booksHref(token: Record<string, string>) {
 }
 
 export default function ClubDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { club, viewer, members, books, booksNextToken, booksPrevToken, invite, requests, roomUnread, meetings, polls, userId } = loaderData;
+  const { club, viewer, members, books, booksNextToken, booksPrevToken, invite, requests, readingNow, roomUnread, meetings, polls, userId } = loaderData;
   const { dialog, closeHref, close } = useUrlDialog();
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
   const active = viewer.status === "active";
@@ -129,6 +132,8 @@ export default function ClubDetail({ loaderData, actionData }: Route.ComponentPr
           {!active && <RequestToJoinForm clubId={club.clubId} requested={viewer.status === "pending"} />}
         </div>
       </header>
+
+      {readingNow && <ReadingNow {...readingNow} />}
 
       {invite && <ClubInvitePanel clubId={club.clubId} invite={invite} />}
 

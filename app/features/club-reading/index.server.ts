@@ -1,0 +1,1 @@
+export { loadReadingNow, type ReadingNowData } from "./reading.server";

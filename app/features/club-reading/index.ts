@@ -1,0 +1,1 @@
+export { ReadingNow } from "./reading-now";

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { ServiceError } from "@worker/core/errors";
+import type { MemberContext } from "@worker/core/service-context";
+import { getClubReading, type ClubReading } from "@worker/features/club-reading/club-book";
+import { listClubCopies, type CopiesPage } from "@worker/features/club-reading/copies";
+import { copiesQuerySchema, COPIES_PAGE_SIZE } from "@worker/features/club-reading/reading-rules";
+import { idSchema } from "@worker/core/shared/id";
+
+export interface ReadingNowData {
+  reading: ClubReading;
+  copies: CopiesPage;
+  /** Where this page of copies starts (0 on the first), for the "Earlier copies" link. */
+  copiesOffset: number;
+}
+
+/**
+ * The club page's "Reading now" (one loader call in club-detail.tsx): the current book with its
+ * schedule and progress, and one page of copies (`?copies=<token>`). Null when the viewer may not
+ * see the club's reading (a private club's pending member), so the club page still shows.
+ */
+export async function loadReadingNow(ctx: MemberContext, clubId: string, url: URL): Promise<ReadingNowData | null> {
+  const query = copiesQuerySchema.safeParse({ nextToken: url.searchParams.get("copies") ?? undefined });
+  const copiesQuery = query.success ? query.data : { limit: COPIES_PAGE_SIZE };
+  try {
+    const reading = await getClubReading(ctx, clubId);
+    const copies = reading.current ? await listClubCopies(ctx, clubId, copiesQuery) : { items: [], total: 0, nextToken: null };
+    return { reading, copies, copiesOffset: copiesQuery.nextToken ?? 0 };
+  } catch (error) {
+    if (error instanceof ServiceError && (error.status === 404 || error.status === 403)) return null;
+    throw error;
+  }
+}
+
+/** The milestone forms' fields: posted as repeated label / dueOn / milestoneId, blank rows dropped. */
+export function milestonesFromForm(form: FormData) {
+  const labels = form.getAll("label").map(String);
+  const days = form.getAll("dueOn").map(String);
+  const ids = form.getAll("milestoneId").map(String);
+  return labels.flatMap((label, index) =>
+    label.trim() ? [{ label, dueOn: days[index]?.trim() || null, ...(ids[index]?.trim() ? { milestoneId: ids[index]!.trim() } : {}) }] : [],
+  );
+}
+
+export const progressFormSchema = z.object({
+  intent: z.enum(["mark", "unmark"]),
+  milestoneId: idSchema,
+  shared: z.literal("on").optional(),
+});

@@ -1,0 +1,43 @@
+/**
+ * How a club's book finds the copies members own when there is no ISBN on both sides: title and
+ * author reduced to their words (lower case, accents stripped by NFKD, punctuation gone, leading
+ * and inner articles dropped), so "The Hobbit" by "J.R.R. Tolkien" and "hobbit" by "J. R. R. Tolkién"
+ * meet. The same words make the FTS5 query that finds the candidates: books_fts tokenises with
+ * unicode61 remove_diacritics 2, which splits and folds text the way `words` does.
+ */
+
+const ARTICLES = new Set(["the", "a", "an"]);
+
+/** The words of a title or author as matching sees them. */
+export function words(text: string): string[] {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}
+
+/** The words that say which book it is: articles dropped, unless nothing else is left ("The"). */
+function significant(text: string): string[] {
+  const all = words(text);
+  const kept = all.filter((word) => !ARTICLES.has(word));
+  return kept.length > 0 ? kept : all;
+}
+
+/** "title|author", normalised: club_books.match_key, compared with each candidate copy's. */
+export function matchKey(title: string, author: string): string {
+  return `${significant(title).join(" ")}|${significant(author).join(" ")}`;
+}
+
+/**
+ * An FTS5 MATCH expression that every copy with the same match key satisfies: each significant word
+ * of the title in the title column, and of the author in the author column, quoted (so no word is
+ * an operator). Null when the title has no word at all.
+ */
+export function candidateQuery(title: string, author: string): string | null {
+  const titleWords = significant(title).slice(0, 12);
+  if (titleWords.length === 0) return null;
+  const authorWords = significant(author).slice(0, 8);
+  return [...titleWords.map((word) => `title : "${word}"`), ...authorWords.map((word) => `author : "${word}"`)].join(" AND ");
+}
