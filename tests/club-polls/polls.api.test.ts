@@ -231,7 +231,7 @@ describe("The winner is set through the club's reading", () => {
     const poll = await seedPoll(s.clubId, s.callers.creator.user.id, { labels: ["The Hobbit", "Emma"] });
     await db.insert(pollBallots).values({ pollId: poll.pollId, userId: s.callers.member.user.id, choices: [poll.optionIds[0]!], updatedAt: Date.now() });
     await closePollNow({ db, env }, poll.pollId, Date.now());
-    const made = await pollApi("POST", s.clubId, `/${poll.pollId}/current-book`, s.callers.admin);
+    const made = await pollApi<{ clubBookId: string }>("POST", s.clubId, `/${poll.pollId}/current-book`, s.callers.admin);
     expect(made).toMatchObject({ status: 201, body: { data: { title: "The Hobbit", author: "Someone" } } });
     const [row] = await db.select({ id: clubBooks.id, matchKey: clubBooks.matchKey, setBy: clubBooks.setBy }).from(clubBooks).where(eq(clubBooks.clubId, s.clubId));
     expect(row).toEqual({ id: made.body.data!.clubBookId, matchKey: "hobbit|someone", setBy: s.callers.admin.user.id });
