@@ -26,6 +26,7 @@ import { clubRoomPaths, measureBurst, measureDelivery, sendRetries } from "./liv
 import { benchPollCounting } from "./polls.ts";
 import {
   BENCH_CLUB_COPIES,
+  BENCH_CLUB_MEETINGS,
   BENCH_READING_CLUB,
   seedBenchBooks,
   seedBenchClubReading,
@@ -74,6 +75,12 @@ interface ClubsModule {
   listMyClubs(ctx: unknown): Promise<unknown>;
 }
 
+interface ClubMeetingsModule {
+  listMeetings(ctx: unknown, clubId: string, query: unknown): Promise<unknown>;
+}
+interface ClubMeetingsPageModule {
+  upcomingMeetingsSummary(ctx: unknown, clubId: string): Promise<unknown>;
+}
 interface ClubReadingModule {
   getClubReading(ctx: unknown, clubId: string): Promise<unknown>;
 }
@@ -101,6 +108,8 @@ const loansService = await loadService<LoansModule>("worker/features/loans/loans
 const notificationsService = await loadService<NotificationsModule>("worker/features/notifications/notifications.ts");
 const clubReadingService = await loadService<ClubReadingModule>("worker/features/club-reading/club-book.ts");
 const clubCopiesService = await loadService<ClubCopiesModule>("worker/features/club-reading/copies.ts");
+const clubMeetingsService = await loadService<ClubMeetingsModule>("worker/features/club-meetings/meetings.ts");
+const clubMeetingsPage = await loadService<ClubMeetingsPageModule>("worker/features/club-meetings/meetings-page.ts");
 
 const deepBook = Math.floor(BOOKS / 2);
 const deepBookCursor = `c${deepBook.toString(36)}`;
@@ -128,7 +137,8 @@ const clubScenarios: Scenario[] = [
   { name: "search 'porto' (API, 12)", url: "/api/clubs/browse?limit=12&search=porto", reads: browse({ search: "porto" }) },
   { name: `my clubs (API, member of ${Math.floor(CLUBS / 50)})`, url: "/api/clubs", reads: async (ctx) => [await rowsRead(ctx, (c) => clubsService.listMyClubs(c))] },
   { name: "browse page 1 (SSR /clubs/browse)", url: "/clubs/browse", reads: browse({}) },
-  // Issue 24: a club page with a current book (6 milestones, marks) and its copies in the library.
+  // Issue 24: a club page with a current book (6 milestones, marks), its copies in the library and
+  // its upcoming meetings (one more meeting in each of the other clubs).
   {
     name: `club's book and progress (API, ${BENCH_CLUB_COPIES} copies in the library)`,
     url: `/api/clubs/${BENCH_READING_CLUB}/reading`,
@@ -140,11 +150,17 @@ const clubScenarios: Scenario[] = [
     reads: async (ctx) => [await rowsRead(ctx, (c) => clubCopiesService.listClubCopies(c, BENCH_READING_CLUB, { limit: 50 }))],
   },
   {
-    name: `club page with a current book and ${BENCH_CLUB_COPIES} copies (SSR; rows_read: reading + first 20 copies)`,
+    name: `club's upcoming meetings (API, 20 of ${BENCH_CLUB_MEETINGS}, with RSVPs)`,
+    url: `/api/clubs/${BENCH_READING_CLUB}/meetings?limit=20`,
+    reads: async (ctx) => [await rowsRead(ctx, (c) => clubMeetingsService.listMeetings(c, BENCH_READING_CLUB, { when: "upcoming", limit: 20 }))],
+  },
+  {
+    name: `club page with a current book, ${BENCH_CLUB_COPIES} copies and ${BENCH_CLUB_MEETINGS} upcoming meetings (SSR; rows_read: reading + first 20 copies + next meetings)`,
     url: `/clubs/${BENCH_READING_CLUB}`,
     reads: async (ctx) => [
       await rowsRead(ctx, (c) => clubReadingService.getClubReading(c, BENCH_READING_CLUB)),
       await rowsRead(ctx, (c) => clubCopiesService.listClubCopies(c, BENCH_READING_CLUB, { limit: 20 })),
+      await rowsRead(ctx, (c) => clubMeetingsPage.upcomingMeetingsSummary(c, BENCH_READING_CLUB)),
     ],
   },
 ];

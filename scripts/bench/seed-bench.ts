@@ -214,6 +214,8 @@ export async function seedBenchNotifications(db: D1Database, memberId: string, t
 export const BENCH_READING_CLUB = "bench-club-000050";
 /** Copies of its current book in the library: half matched by ISBN-13, half by title and author. */
 export const BENCH_CLUB_COPIES = 50;
+/** Upcoming meetings of that club (the club page shows the next few; the meetings list pages them). */
+export const BENCH_CLUB_MEETINGS = 20;
 
 /**
  * The club's current book with six milestones and some members' marks, ten more active members,
@@ -263,4 +265,36 @@ export async function seedBenchClubReading(db: D1Database, members = 50): Promis
     )
     .bind(club)
     .run();
+  await seedBenchClubMeetings(db, now);
+}
+
+/**
+ * BENCH_CLUB_MEETINGS upcoming meetings of the reading club, a day apart, the first five answered by
+ * its first ten members (going, maybe, not going in turn); and one upcoming meeting in every other
+ * club, so the (club_id, starts_at) index is read among 10,000 clubs' meetings, not one club's.
+ */
+async function seedBenchClubMeetings(db: D1Database, now: number): Promise<void> {
+  const club = BENCH_READING_CLUB;
+  const day = 86_400_000;
+  await db.batch([
+    db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${BENCH_CLUB_MEETINGS})
+         INSERT INTO club_meetings (id, club_id, starts_at, duration_minutes, place, note, created_by, created_at)
+         SELECT printf('bench-meeting-%02d', i), ?1, ${now} + i * ${day}, 90, 'Town Library, room ' || i, 'Bring your notes.', 'bench-user-0', ${now}
+         FROM n`,
+      )
+      .bind(club),
+    db.prepare(
+      `INSERT INTO club_meetings (id, club_id, starts_at, place, created_by, created_at)
+       SELECT 'bench-meeting-' || c.id, c.id, ${now} + 3 * ${day}, 'Somewhere', c.created_by, ${now} FROM clubs c WHERE c.id <> ?1`,
+    ).bind(club),
+    db.prepare(
+      `INSERT INTO meeting_rsvps (meeting_id, user_id, answer, updated_at)
+       SELECT m.id, ms.user_id, CASE abs(unicode(substr(ms.user_id, -1))) % 3 WHEN 0 THEN 'going' WHEN 1 THEN 'maybe' ELSE 'not_going' END, ${now}
+       FROM club_meetings m JOIN memberships ms ON ms.club_id = m.club_id AND ms.status = 'active'
+       WHERE m.club_id = ?1 AND m.id <= 'bench-meeting-05'
+       LIMIT 50`,
+    ).bind(club),
+  ]);
 }

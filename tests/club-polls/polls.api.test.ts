@@ -225,6 +225,19 @@ describe("The winner becomes the current book", () => {
   });
 });
 
+describe("The winner is set through the club's reading", () => {
+  it("with the reading's normalised match key, so the club's copies of it are found as for a book set by hand", async () => {
+    const s = await scenario(false);
+    const poll = await seedPoll(s.clubId, s.callers.creator.user.id, { labels: ["The Hobbit", "Emma"] });
+    await db.insert(pollBallots).values({ pollId: poll.pollId, userId: s.callers.member.user.id, choices: [poll.optionIds[0]!], updatedAt: Date.now() });
+    await closePollNow({ db, env }, poll.pollId, Date.now());
+    const made = await pollApi<{ clubBookId: string }>("POST", s.clubId, `/${poll.pollId}/current-book`, s.callers.admin);
+    expect(made).toMatchObject({ status: 201, body: { data: { title: "The Hobbit", author: "Someone" } } });
+    const [row] = await db.select({ id: clubBooks.id, matchKey: clubBooks.matchKey, setBy: clubBooks.setBy }).from(clubBooks).where(eq(clubBooks.clubId, s.clubId));
+    expect(row).toEqual({ id: made.body.data!.clubBookId, matchKey: "hobbit|someone", setBy: s.callers.admin.user.id });
+  });
+});
+
 describe("Data download, account deletion and deleting the club", () => {
   it("puts the member's ballots and polls in polls.json, deletes the ballots and keeps the polls without an opener", async () => {
     const s = await scenario(true);

@@ -2,9 +2,10 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
-import { books, clubBooks, clubPolls, memberships, pollBallots, pollOptions } from "@worker/db/schema";
+import { books, clubPolls, memberships, pollBallots, pollOptions } from "@worker/db/schema";
 import { CLUB_NOT_FOUND, loadClubAccess, takeClubWrite, type ClubAccess } from "@worker/features/clubs";
 import { notify, snippetOf } from "@worker/features/notifications";
+import { setCurrentBook } from "@worker/features/club-reading";
 import { countPoll, type PollResult } from "./poll-count";
 import {
   ballotProblem,
@@ -408,43 +409,31 @@ export function winnerOf(poll: Pick<PollView, "kind" | "isOpen" | "result" | "op
   return { bookId: option.bookId, title: option.label, author: option.author ?? "", isbn13: option.isbn13 };
 }
 
-/** Lower-case "title|author", trimmed, for matching copies without an ISBN (club_books.match_key). */
-export const matchKeyOf = (title: string, author: string) => `${title.trim().toLowerCase()}|${author.trim().toLowerCase()}`;
-
 /**
- * "Make it the current book": the winner of a closed book poll becomes the club's current book in
- * one batch (the current one, if any, is marked finished first, so the one-current index holds).
- * Until worker/features/club-reading lands this writes club_books itself; then it should call that
- * feature's service (setCurrentBook) with winnerOf(poll).
+ * "Make it the current book": the winner of a closed book poll becomes the club's current book
+ * through club-reading's own service (setCurrentBook), so a poll's winner is set exactly as the
+ * reading page sets a book: the one it replaces goes to the shelf history in the same batch, the
+ * match key is the one copies are found by, and one club write is spent (there, not here, so a
+ * refused poll spends none).
  */
 export async function makeWinnerCurrent(ctx: ServiceContext, clubId: string, pollId: string, now = Date.now()) {
   requireUser(ctx);
   await pollAccess(ctx, clubId, "manage");
   const poll = await getPoll(ctx, clubId, pollId, now);
-  await takeClubWrite(ctx);
   if (poll.kind !== "book") throw badRequest(POLL_NOT_BOOK);
   if (poll.isOpen) throw conflict(POLL_NOT_CLOSED);
   const winner = winnerOf(poll);
   if (!winner) throw conflict(POLL_NO_WINNER);
-  const clubBookId = crypto.randomUUID();
-  await ctx.db.batch([
-    ctx.db
-      .update(clubBooks)
-      .set({ state: "finished", finishedAt: now })
-      .where(and(eq(clubBooks.clubId, clubId), eq(clubBooks.state, "current"))),
-    ctx.db.insert(clubBooks).values({
-      id: clubBookId,
-      clubId,
-      bookId: winner.bookId,
-      title: winner.title,
-      author: winner.author,
-      isbn13: winner.isbn13,
-      matchKey: matchKeyOf(winner.title, winner.author),
-      state: "current",
-      startedAt: now,
-      setBy: ctx.user.id,
-    }),
-  ]);
-  return { clubBookId, ...winner };
+  // A candidate linked to one of the app's books is set by its id (its cover comes along);
+  // otherwise by the title and author typed on the poll.
+  const reading = await setCurrentBook(
+    ctx,
+    clubId,
+    winner.bookId
+      ? { bookId: winner.bookId }
+      : { title: winner.title, ...(winner.author ? { author: winner.author } : {}), ...(winner.isbn13 ? { isbn: winner.isbn13 } : {}) },
+  );
+  const current = reading.current!;
+  return { clubBookId: current.clubBookId, bookId: current.bookId, title: current.title, author: current.author, isbn13: current.isbn13 };
 }
 

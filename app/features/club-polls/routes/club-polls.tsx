@@ -1,6 +1,9 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { ServiceError } from "@worker/core/errors";
-import { BOOK_POLL_MAX, createPoll, listPolls, POLL_MAX_OPTIONS, pollsQuerySchema } from "@worker/features/club-polls";
+import { createPoll, listPolls, pollsQuerySchema } from "@worker/features/club-polls";
+// The page's own limits come from the rules file alone: the feature's index brings its services (and
+// club-reading's, with the ISBN look-up) into the browser build, which only needs these two numbers.
+import { BOOK_POLL_MAX, POLL_MAX_OPTIONS } from "@worker/features/club-polls/poll-rules";
 import { actionError, refuse } from "~/core/action-result.server";
 import { setFlash } from "~/core/flash.server";
 import { readFormData } from "~/core/form-data.server";
