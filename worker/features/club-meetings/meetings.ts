@@ -178,6 +178,14 @@ async function loadMeeting(ctx: ServiceContext, clubId: string, meetingId: strin
   return row;
 }
 
+/** A meeting that can still change or take answers: 409 once cancelled or over. */
+async function loadOpenMeeting(ctx: ServiceContext, clubId: string, meetingId: string, now: number): Promise<MeetingRow> {
+  const meeting = await loadMeeting(ctx, clubId, meetingId);
+  if (meeting.cancelledAt !== null) throw conflict(MEETING_CANCELLED);
+  if (endOf(meeting) <= now) throw conflict(MEETING_OVER);
+  return meeting;
+}
+
 /** One meeting, as the list shows it. */
 export async function getMeeting(ctx: ServiceContext, clubId: string, meetingId: string): Promise<MeetingView> {
   const access = await meetingAccess(ctx, clubId, "see");
@@ -236,9 +244,7 @@ export async function updateMeeting(ctx: ServiceContext, clubId: string, meeting
   requireUser(ctx);
   await takeClubWrite(ctx);
   const access = await meetingAccess(ctx, clubId, "manage");
-  const meeting = await loadMeeting(ctx, clubId, meetingId);
-  if (meeting.cancelledAt !== null) throw conflict(MEETING_CANCELLED);
-  if (endOf(meeting) <= now) throw conflict(MEETING_OVER);
+  const meeting = await loadOpenMeeting(ctx, clubId, meetingId, now);
   const startsAt = input.date && input.time ? startFrom(input.date, input.time, access.timeZone, now) : meeting.startsAt;
   await checkMilestone(ctx, clubId, input.milestoneId);
   const place = input.place ?? meeting.place;
@@ -271,9 +277,7 @@ export async function cancelMeeting(ctx: ServiceContext, clubId: string, meeting
   requireUser(ctx);
   await takeClubWrite(ctx);
   const access = await meetingAccess(ctx, clubId, "manage");
-  const meeting = await loadMeeting(ctx, clubId, meetingId);
-  if (meeting.cancelledAt !== null) throw conflict(MEETING_CANCELLED);
-  if (endOf(meeting) <= now) throw conflict(MEETING_OVER);
+  await loadOpenMeeting(ctx, clubId, meetingId, now);
   await ctx.db
     .update(clubMeetings)
     .set({ cancelledAt: now, sequence: sql`${clubMeetings.sequence} + 1`, updatedAt: now })
@@ -298,9 +302,7 @@ export async function answerMeeting(
   requireUser(ctx);
   await takeClubWrite(ctx);
   const access = await meetingAccess(ctx, clubId, "member");
-  const meeting = await loadMeeting(ctx, clubId, meetingId);
-  if (meeting.cancelledAt !== null) throw conflict(MEETING_CANCELLED);
-  if (endOf(meeting) <= now) throw conflict(MEETING_OVER);
+  const meeting = await loadOpenMeeting(ctx, clubId, meetingId, now);
   await ctx.db
     .insert(meetingRsvps)
     .values({ meetingId, userId: ctx.user.id, answer, updatedAt: now })
