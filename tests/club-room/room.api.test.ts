@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { blocks, clubRoomReads, clubs, memberships, notificationPreferences } from "@worker/db/schema";
+import { blocks, clubRoomReads, clubs, emailOutbox, memberships, notificationPreferences } from "@worker/db/schema";
 import { db, signedInMember } from "../helpers/fixtures";
 import { call, SAME_ORIGIN } from "../helpers/http";
 import { moderator as newModerator, post, report, reportRow } from "../moderation/support";
@@ -254,6 +254,19 @@ describe("the club room over real sockets", () => {
     });
     expect(items).toHaveLength(1);
     expect((await notificationsOf(blocker.user.id)).filter((n) => n.type === "club_room_messages")).toEqual([]);
+  });
+
+  it("rings the bell for room chatter but e-mails only announcements: a busy room never floods inboxes", async () => {
+    const { admin, member, club } = await clubWithMembers();
+    for (const text of ["one", "two", "three"]) await roomJson("POST", `/${club.id}/room/messages`, admin, write(text));
+    await roomJson("POST", `/${club.id}/room/announcements`, admin, write("We meet Friday at 7"));
+    const mail = await vi.waitFor(async () => {
+      const rows = await db.select({ subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.userId, member.user.id));
+      expect(rows).toHaveLength(1);
+      return rows;
+    });
+    expect(mail[0]!.subject).toContain("Announcement in");
+    expect((await notificationsOf(member.user.id)).find((n) => n.type === "club_room_messages")?.count).toBe(3);
   });
 
   it("shows each club's unread count on My Clubs' data, and deleting the club removes its read marks", async () => {

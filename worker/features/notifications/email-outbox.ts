@@ -7,7 +7,7 @@ import type { Database } from "@worker/db/client";
 import { emailOutbox, users } from "@worker/db/schema";
 import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { EMAIL_TOPICS, type EmailContent, type EmailLinks, messagesEmail, notificationEmail } from "./email-templates";
-import type { DeliveredNotification } from "./notification-events";
+import { BELL_ONLY, type DeliveredNotification } from "./notification-events";
 import { createUnsubscribeToken, type UnsubscribePreference } from "./unsubscribe-tokens";
 
 /** A busy chat's messages wait this long for each other, then go out as one e-mail. */
@@ -90,7 +90,7 @@ async function addToBatch(db: Database, row: NewRow, state: OutboxState, now: nu
  * rows are kept as 'outbox' (the dev page shows them) and nothing is scheduled.
  */
 export async function queueNotificationEmails(deps: Deps, delivered: readonly DeliveredNotification[], now: number): Promise<void> {
-  const wanted = delivered.filter((notification) => notification.recipient.emailOptIn);
+  const wanted = delivered.filter((notification) => notification.recipient.emailOptIn && !BELL_ONLY.has(notification.type));
   if (wanted.length === 0) return;
   const config = readConfig(deps.env);
   const state: OutboxState = emailProviderFor(deps.env, config) ? "pending" : "outbox";

@@ -38,6 +38,13 @@ export const NOTIFICATION_PREFERENCE = {
 } as const satisfies Record<string, NotificationKey | null>;
 export type NotificationType = keyof typeof NOTIFICATION_PREFERENCE;
 
+/**
+ * Events that ring the bell but are never e-mailed. A club room is a group chat: mailing each message
+ * to every member would flood inboxes (and write an outbox row per member per message). The bell
+ * item counts them up; what an admin wants everyone to read is an announcement, which is mailed.
+ */
+export const BELL_ONLY: ReadonlySet<NotificationType> = new Set(["club_room_messages"]);
+
 /** One event for one member. */
 export interface NotificationInput {
   userId: string;
