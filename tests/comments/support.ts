@@ -1,17 +1,8 @@
+import type { CommentPage, CommentView as Comment } from "@worker/features/comments/comment-list";
 import { api, type Caller } from "../helpers/http";
 
-export interface Comment {
-  commentId: string;
-  bookId: string;
-  body: string;
-  createdAt: number;
-  author: { id: string; name: string; picture: string | null };
-  canDelete: boolean;
-}
-export interface CommentPage {
-  items: Comment[];
-  nextToken: string | null;
-}
+// The answers' types are the service's own (the API sends them as JSON unchanged).
+
 
 /** GET /api/books/{id}/comments as `caller` (null: a visitor), with an optional query. */
 export const commentsOf = (bookId: string, caller: Caller, query = "") => api<CommentPage>(`/books/${bookId}/comments${query}`, caller);
