@@ -3,7 +3,6 @@ import { api, type Caller } from "../helpers/http";
 
 // The answers' types are the service's own (the API sends them as JSON unchanged).
 
-
 /** GET /api/books/{id}/comments as `caller` (null: a visitor), with an optional query. */
 export const commentsOf = (bookId: string, caller: Caller, query = "") => api<CommentPage>(`/books/${bookId}/comments${query}`, caller);
 
