@@ -19,6 +19,10 @@ import { TopBar } from "./shell/top-bar";
 import { useUnreadCounts } from "./shell/use-unread-count";
 import { useNonce } from "~/core/nonce";
 import { loadShell } from "./shell/shell.server";
+import { SiteFooter } from "./shell/site-footer";
+import { LanguageAlternates } from "./shell/language-alternates";
+import { I18nProvider, useI18n, useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -27,8 +31,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { flash, headers } = await takeFlash(request);
-  return data({ ...(await loadShell(context, request)), flash }, { headers });
+  const [{ flash, headers }, shell, catalogue] = await Promise.all([takeFlash(request), loadShell(context, request), pageMessages(context, "core")]);
+  return data({ ...shell, flash, catalogue }, { headers });
 }
 
 export type RootData = Awaited<ReturnType<typeof loadShell>> & { flash: Flash | null };
@@ -36,7 +40,17 @@ export type RootData = Awaited<ReturnType<typeof loadShell>> & { flash: Flash | 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="en">
+    <I18nProvider>
+      <Document nonce={nonce}>{children}</Document>
+    </I18nProvider>
+  );
+}
+
+/** The page itself, in its language and direction from the first byte (not set by script after load). */
+function Document({ nonce, children }: { nonce: string | undefined; children: React.ReactNode }) {
+  const { language, dir } = useI18n();
+  return (
+    <html lang={language} dir={dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -45,6 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="apple-mobile-web-app-capable" content="yes" />
         <meta name="apple-mobile-web-app-title" content="BookClub" />
         <Meta />
+        <LanguageAlternates />
         <Links nonce={nonce} />
       </head>
       <body className="min-h-dvh">
@@ -63,6 +78,7 @@ const AppStatus = lazy<React.ComponentType<{ viewer: string | null }>>(() =>
 );
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { unread, notifications } = useUnreadCounts(loaderData, Boolean(loaderData.user));
   // After hydration, so the server's HTML and the first render agree; it waits for load itself.
   const [hydrated, setHydrated] = useState(false);
@@ -73,14 +89,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <NavigationStatus />
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t("Skip to content")}
       </a>
       <TopBar user={loaderData.user} unread={unread} notifications={notifications} />
       <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pb-12">
         <Outlet />
       </main>
+      <SiteFooter pseudo={loaderData.signIn.dev} />
       <BottomBar user={loaderData.user} unread={unread} notifications={notifications} />
       {hydrated && (
         <Suspense>

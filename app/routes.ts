@@ -6,6 +6,8 @@ export default [
   route("auth/google", "features/auth/routes/auth-google.tsx"),
   route("auth/callback", "features/auth/routes/auth-callback.tsx"),
   route("logout", "features/auth/routes/logout.tsx"),
+  // POST only: the footer's language switch (a cookie, and the member's own choice).
+  route("language", "features/account/routes/language.tsx"),
   route("register", "features/auth/routes/register.tsx"),
   route("library", "features/books/routes/library.tsx"),
   route("books/:bookId", "features/books/routes/book-detail.tsx"),

@@ -5,6 +5,7 @@ import { d1Session } from "@worker/core/http/d1-bookmark";
 import { drainUnreadBody } from "@worker/core/http/drain-body";
 import { media } from "@worker/core/http/media";
 import { renderPage } from "@worker/core/http/pages";
+import { requestLanguage } from "@worker/core/i18n/language-middleware";
 import { securityHeaders } from "@worker/core/http/security-headers";
 import { SHARE_TARGET_PATH } from "@worker/core/shared/offline";
 import { sessionUser } from "@worker/features/auth";
@@ -92,6 +93,7 @@ app.all("/media/*", (c) => c.text("Method not allowed", 405, { Allow: "GET, HEAD
 mountApiReference(app);
 app.use("*", d1Session);
 app.use("*", sessionUser);
+app.use("*", requestLanguage);
 app.use("*", csrfProtection);
 app.route("/api", api);
 // A member's calendar feed (worker/features/club-meetings): the secret address is its own credential.

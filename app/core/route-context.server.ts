@@ -30,5 +30,6 @@ export function requireMember(context: Context): SessionUser {
 
 /** Whom this page's dates are written for (the root loader hands the same to every component). */
 export function readerFor(request: Request, context: Context): Reader {
-  return readerOf(request, context.get(requestContext).user);
+  const { user, locale } = context.get(requestContext);
+  return readerOf(request, user, locale);
 }

@@ -8,7 +8,7 @@ import { countUnreadNotifications } from "@worker/features/notifications";
 import { readerFor, serviceContext } from "~/core/route-context.server";
 
 export async function loadShell(context: Readonly<RouterContextProvider>, request: Request) {
-  const { env, user, url } = context.get(requestContext);
+  const { env, user, url, language } = context.get(requestContext);
   const config = readConfig(env);
   return {
     user: user && {
@@ -20,6 +20,9 @@ export async function loadShell(context: Readonly<RouterContextProvider>, reques
       moderator: isModerator(config, user.email),
     },
     reader: readerFor(request, context),
+    language,
+    /** For the absolute addresses of a public page's language alternates. */
+    origin: url.origin,
     signIn: { google: googleSignInConfigured(config), dev: devSignInAllowed(config, url) },
     ...(await unreadCounts(context, Boolean(user))),
   };

@@ -19,7 +19,7 @@ function NotificationsLink({ count }: { count: number }) {
     <NavLink
       to="/notifications"
       aria-label={`Notifications${count > 0 ? `, ${count > 99 ? "99+" : count} unread` : ""}`}
-      className="nav-link ml-auto flex md:ml-0"
+      className="nav-link ms-auto flex md:ms-0"
     >
       <BellIcon />
       <UnreadBadge count={count} />
@@ -35,7 +35,7 @@ export function TopBar({ user, unread = 0, notifications = 0 }: { user: ShellUse
           <BooksIcon className="h-6 w-6" />
           BookClub
         </Link>
-        <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className="ms-auto hidden items-center gap-1 md:flex">
           {user ? (
             <>
               <NavLink to="/library" className="nav-link">
@@ -88,7 +88,7 @@ export function TopBar({ user, unread = 0, notifications = 0 }: { user: ShellUse
               <NavLink to="/swap-toys" className="nav-link">
                 Swap Toys
               </NavLink>
-              <Link to="/login" className="btn btn-primary ml-2">
+              <Link to="/login" className="btn btn-primary ms-2">
                 Sign In
               </Link>
             </>

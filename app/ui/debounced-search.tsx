@@ -54,7 +54,7 @@ export function DebouncedSearch({ id, label, placeholder, initial, keep = [], ad
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <SearchIcon className="pointer-events-none absolute top-[11px] left-3 h-5 w-5 text-stone-600" />
+      <SearchIcon className="pointer-events-none absolute top-[11px] start-3 h-5 w-5 text-stone-600" />
       <input
         id={id}
         name="search"
@@ -62,7 +62,7 @@ export function DebouncedSearch({ id, label, placeholder, initial, keep = [], ad
         value={value}
         placeholder={placeholder}
         autoComplete="off"
-        className={addon ? "field pr-11 pl-10" : "field pl-10"}
+        className={addon ? "field pe-11 ps-10" : "field ps-10"}
         onChange={(event) => {
           const text = event.currentTarget.value;
           setValue(text);

@@ -71,3 +71,18 @@ export const BooksIcon = (p: IconProps) => (
     <path d="M4 4h5v16H4zM10 4h4v16h-4zM15.5 4.5l4-1 3 15.5-4 1z" />
   </Svg>
 );
+
+/**
+ * The arrows of "← Back" and "Next →": they point the way the page reads, so they turn round in a
+ * right-to-left language (the text beside them is the catalogue's; the arrow is not read out).
+ */
+export const BackArrow = () => (
+  <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+    ←
+  </span>
+);
+export const NextArrow = () => (
+  <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+    →
+  </span>
+);

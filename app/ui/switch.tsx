@@ -30,7 +30,7 @@ export function Switch({
       name={name}
       value={value}
       disabled={disabled}
-      className="group flex min-h-11 w-full items-center justify-between gap-4 rounded-lg px-2 py-2 text-left hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-60"
+      className="group flex min-h-11 w-full items-center justify-between gap-4 rounded-lg px-2 py-2 text-start hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-60"
     >
       <span className="flex flex-col">
         <span id={`${id}-label`} className="font-medium text-stone-900">
@@ -49,7 +49,7 @@ export function Switch({
         }`}
       >
         <span
-          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-5" : "translate-x-0.5"}`}
+          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-5 rtl:-translate-x-5" : "translate-x-0.5 rtl:-translate-x-0.5"}`}
         />
       </span>
     </button>

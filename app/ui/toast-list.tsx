@@ -14,7 +14,7 @@ export default function ToastList({ toasts, dismiss }: { toasts: Toast[]; dismis
       key={toast.id}
       role={toast.type === "error" || toast.type === "warning" ? "alert" : "status"}
       data-toast={toast.type}
-      className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border-l-4 p-3 shadow-lg ${STYLES[toast.type]}`}
+      className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border-s-4 p-3 shadow-lg ${STYLES[toast.type]}`}
     >
       <p className="flex-1 text-sm font-medium">{toast.message}</p>
       <button type="button" onClick={() => dismiss(toast.id)} className="-m-1 rounded p-1 text-lg leading-none" aria-label="Dismiss notification">

@@ -19,6 +19,7 @@ function contextFor(member: Member | null): ServiceContext {
     bio: member.bio,
     picture: member.picture,
     timezone: member.timezone,
+    language: member.language,
     showEmail: member.showEmail,
   };
   return { db, env, user };

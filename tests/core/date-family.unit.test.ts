@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { dueLabel } from "@worker/core/shared/calendar";
 import { formatCalendarDay, formatDay, formatDayTime, formatNearDay, formatRelative } from "@worker/core/shared/date-format";
-import { browserTimeZone, readerLocale, readerOf } from "@worker/core/http/reader";
+import { browserTimeZone, readerOf } from "@worker/core/http/reader";
+import { intlLocale } from "@worker/core/i18n/negotiate";
 import { isTimeZone, TIME_ZONE_COOKIE, timeZoneLabel, timeZones } from "@worker/core/shared/time-zones";
 
 // 25 Nov 2026, 08:21 UTC: 17:21 in Tokyo, 03:21 in New York.
@@ -40,12 +41,15 @@ describe("one date family (issue 23: the pages showed four formats)", () => {
     expect(formatRelative(Date.UTC(2025, 10, 2, 9), AT, GB)).toBe("2 Nov 2025");
   });
 
-  it("takes the reader's English from Accept-Language, else day-month-year", () => {
-    expect(readerLocale("en-US,en;q=0.9")).toBe("en-US");
-    expect(readerLocale("de-DE,de;q=0.9,en-AU;q=0.5")).toBe("en-AU");
-    expect(readerLocale("de-DE,de;q=0.9")).toBe("en-GB");
-    expect(readerLocale(null)).toBe("en-GB");
-    expect(readerLocale("en-\u0000;;,,*")).toBe("en-GB");
+  it("writes dates in the browser's region of the page's language, else the language's default", () => {
+    expect(intlLocale("en", "en-US,en;q=0.9")).toBe("en-US");
+    expect(intlLocale("en", "de-DE,de;q=0.9,en-AU;q=0.5")).toBe("en-AU");
+    expect(intlLocale("en", "de-DE,de;q=0.9")).toBe("en-GB");
+    expect(intlLocale("de", "de-AT,de;q=0.9")).toBe("de-AT");
+    expect(intlLocale("es", "es-MX")).toBe("es-MX");
+    expect(intlLocale("ar", null)).toBe("ar");
+    expect(intlLocale("en", null)).toBe("en-GB");
+    expect(intlLocale("en", "en-\u0000;;,,*")).toBe("en-GB");
   });
 
   it("reads the zone from the member, else the browser's cookie (checked), else UTC", () => {
@@ -53,9 +57,9 @@ describe("one date family (issue 23: the pages showed four formats)", () => {
     expect(browserTimeZone(request(`a=1; ${TIME_ZONE_COOKIE}=Europe%2FLisbon`))).toBe("Europe/Lisbon");
     expect(browserTimeZone(request(`${TIME_ZONE_COOKIE}=Mars%2FOlympus`))).toBeNull();
     expect(browserTimeZone(request(`${TIME_ZONE_COOKIE}=%E0%A4%A`))).toBeNull();
-    expect(readerOf(request(`${TIME_ZONE_COOKIE}=Asia%2FTokyo`), null).timeZone).toBe("Asia/Tokyo");
-    expect(readerOf(request(`${TIME_ZONE_COOKIE}=Asia%2FTokyo`), { timezone: "Europe/Paris" }).timeZone).toBe("Europe/Paris");
-    expect(readerOf(request(), null)).toEqual({ locale: "en-GB", timeZone: "UTC" });
+    expect(readerOf(request(`${TIME_ZONE_COOKIE}=Asia%2FTokyo`), null, "en-GB").timeZone).toBe("Asia/Tokyo");
+    expect(readerOf(request(`${TIME_ZONE_COOKIE}=Asia%2FTokyo`), { timezone: "Europe/Paris" }, "en-GB").timeZone).toBe("Europe/Paris");
+    expect(readerOf(request(), null, "en-GB")).toEqual({ locale: "en-GB", timeZone: "UTC" });
   });
 });
 

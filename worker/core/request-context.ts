@@ -1,6 +1,7 @@
 import { createContext, type RouterContext } from "react-router";
 import type { Database } from "@worker/db/client";
 import type { SessionUser } from "./service-context";
+import type { UiLanguage } from "./shared/languages";
 
 /** What every loader, action and API handler gets from the Worker for one request. */
 export interface RequestContext {
@@ -10,6 +11,9 @@ export interface RequestContext {
   user: SessionUser | null;
   sessionId?: string;
   nonce: string;
+  /** The page's language and the Intl locale its dates are written in (worker/core/i18n). */
+  language: UiLanguage;
+  locale: string;
   url: URL;
 }
 

@@ -9,6 +9,8 @@ export interface SessionUser {
   picture: string | null;
   /** An IANA zone. */
   timezone: string;
+  /** The member's language on /profile, or null to follow the browser. */
+  language: string | null;
   showEmail: boolean;
 }
 

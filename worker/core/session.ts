@@ -52,6 +52,7 @@ export async function validateSessionToken(db: Database, token: string, now = Da
       bio: users.bio,
       picture: users.picture,
       timezone: users.timezone,
+      language: users.language,
       showEmail: users.showEmail,
     })
     .from(sessions)

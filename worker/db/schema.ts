@@ -21,6 +21,8 @@ export const users = sqliteTable(
     picture: text("picture"),
     /** An IANA zone (checked by isTimeZone on the way in). */
     timezone: text("timezone").notNull().default("UTC"),
+    /** The member's language on /profile (one of LANGUAGES); null follows the browser. E-mails use it, else English. */
+    language: text("language"),
     /** Demo members are created by the seed and offered by local sign-in. */
     isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
     /** "Show my e-mail to other members" (/profile): everyone sees it. Otherwise see worker/features/account/email-visibility.ts. */

@@ -125,7 +125,7 @@ export function ProfileForm({ profile, result }: { profile: OwnProfile; result: 
             type="file"
             accept={PROFILE_PICTURE_TYPES.join(",")}
             onChange={onPictureChange}
-            className="block w-full text-sm text-stone-800 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-stone-300 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-stone-800 hover:file:bg-stone-100"
+            className="block w-full text-sm text-stone-800 file:me-3 file:min-h-11 file:rounded-lg file:border file:border-stone-300 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-stone-800 hover:file:bg-stone-100"
           />
         )}
       </Field>

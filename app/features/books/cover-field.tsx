@@ -26,7 +26,7 @@ export function CoverField({ current, title, error }: { current: string | null; 
             type="file"
             accept={ACCEPTED_IMAGE_TYPES.join(",")}
             onChange={(event) => setChosen(event.currentTarget.files?.[0] ?? null)}
-            className="block w-full text-sm text-stone-800 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-stone-300 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-stone-800 hover:file:bg-stone-100"
+            className="block w-full text-sm text-stone-800 file:me-3 file:min-h-11 file:rounded-lg file:border file:border-stone-300 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-stone-800 hover:file:bg-stone-100"
           />
         )}
       </Field>

@@ -16,7 +16,7 @@ function Thumbnail({ file, onRemove }: { file: File; onRemove: () => void }) {
       <button
         type="button"
         onClick={onRemove}
-        className="absolute top-1 right-1 flex h-8 w-8 items-center justify-center rounded-full bg-white/95 text-lg shadow"
+        className="absolute top-1 end-1 flex h-8 w-8 items-center justify-center rounded-full bg-white/95 text-lg shadow"
         aria-label={`Remove ${file.name}`}
       >
         ×

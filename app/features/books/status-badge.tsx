@@ -29,5 +29,5 @@ export function StatusBadge({ status }: { status: BookStatus }) {
 /** A lent book's "Due 12 Dec" or "Overdue 3 days" (overdue in a warning colour), beside its badge. */
 export function DueNote({ due }: { due: { text: string; overdue: boolean } | null | undefined }) {
   if (!due) return null;
-  return <span className={`ml-2 text-xs ${due.overdue ? "font-semibold text-red-800" : "text-stone-700"}`}>{due.text}</span>;
+  return <span className={`ms-2 text-xs ${due.overdue ? "font-semibold text-red-800" : "text-stone-700"}`}>{due.text}</span>;
 }

@@ -37,7 +37,7 @@ export function MeetingCard({
     <li className="card min-w-0 space-y-3 break-words p-4" aria-labelledby={`meeting-${meeting.meetingId}-when`}>
       <h3 id={`meeting-${meeting.meetingId}-when`} className="text-lg">
         <MeetingTime meeting={meeting} />
-        {meeting.cancelled && <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900">Cancelled</span>}
+        {meeting.cancelled && <span className="ms-2 rounded bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900">Cancelled</span>}
       </h3>
       <p>
         {meeting.place && <span className="block">{meeting.place}</span>}

@@ -22,7 +22,7 @@ export function UpcomingMeetings({ summary }: { summary: { clubId: string; items
           {summary.items.map((meeting) => (
             <li key={meeting.meetingId} className="min-w-0 break-words">
               <MeetingTime meeting={meeting} />
-              {meeting.cancelled && <span className="ml-2 font-semibold text-red-800">Cancelled</span>}
+              {meeting.cancelled && <span className="ms-2 font-semibold text-red-800">Cancelled</span>}
               <span className="block text-sm text-stone-700">
                 {meeting.place || "Online"} · {meeting.counts.going} going, {meeting.counts.maybe} maybe
               </span>

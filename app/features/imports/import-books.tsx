@@ -17,7 +17,7 @@ function plural(count: number, one: string, many = `${one}s`) {
 function FailedRows({ rows }: { rows: { line: number; title: string; reason: string }[] }) {
   if (rows.length === 0) return null;
   return (
-    <ul className="max-h-40 list-disc space-y-0.5 overflow-y-auto pl-5 text-sm text-red-800">
+    <ul className="max-h-40 list-disc space-y-0.5 overflow-y-auto ps-5 text-sm text-red-800">
       {rows.map((row) => (
         <li key={row.line}>
           Line {row.line}
@@ -58,7 +58,7 @@ function ChoiceList({ preview, choice, onChange }: { preview: ImportPreview; cho
         />
         Books you own ({preview.ownedRows.toLocaleString("en-US")})
       </label>
-      <p id={ownedHintId} className="pl-6 text-xs text-stone-700">
+      <p id={ownedHintId} className="ps-6 text-xs text-stone-700">
         Marked in the export's “{preview.ownedColumn}” column.
       </p>
       <p className="pt-2 text-sm font-semibold">Shelves to import</p>
@@ -91,7 +91,7 @@ function BooksToAdd({ rows }: { rows: ImportPreview["rows"] }) {
           <p id={listId} className="sr-only">
             Books to add
           </p>
-          <ul aria-labelledby={listId} className="max-h-40 list-disc space-y-0.5 overflow-y-auto pl-5">
+          <ul aria-labelledby={listId} className="max-h-40 list-disc space-y-0.5 overflow-y-auto ps-5">
             {rows.map((row) => (
               <li key={row.line}>
                 {row.title}

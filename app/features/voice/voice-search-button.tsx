@@ -34,7 +34,7 @@ export function VoiceSearchButton({ server, onSearch }: Props) {
             () => setView({ status: "Voice search failed. Please try again." }),
           )
         }
-        className="absolute top-px right-px inline-flex h-10 w-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 aria-disabled:text-stone-400 aria-pressed:animate-pulse aria-pressed:bg-red-100 aria-pressed:text-red-800"
+        className="absolute top-px end-px inline-flex h-10 w-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 aria-disabled:text-stone-400 aria-pressed:animate-pulse aria-pressed:bg-red-100 aria-pressed:text-red-800"
       >
         <MicrophoneIcon />
       </button>

@@ -1,4 +1,5 @@
 import type { Database } from "@worker/db/client";
+import type { UiLanguage } from "../shared/languages";
 import type { ServiceContext, SessionUser } from "../service-context";
 
 /** Hono's view of a request: bindings plus what the middleware resolved. */
@@ -8,6 +9,10 @@ export interface AppEnv {
     nonce: string;
     db: Database;
     user: SessionUser | null;
+    /** The language this request is answered in (worker/core/i18n/language-middleware.ts). */
+    language: UiLanguage;
+    /** The Intl locale its dates and numbers are written in, e.g. "es-MX". */
+    locale: string;
     /** Set when the request carried a valid session; `via` decides whether CSRF checks apply. */
     session?: { id: string; via: "cookie" | "bearer" };
     /** A Set-Cookie the session middleware sends after the handler (renewal, or clearing a dead cookie). */

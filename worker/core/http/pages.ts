@@ -30,6 +30,8 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     user: c.get("user"),
     sessionId: c.get("session")?.id,
     nonce: c.get("nonce"),
+    language: c.get("language"),
+    locale: c.get("locale"),
     url: new URL(c.req.url),
   });
   const rendered = await (await pageHandler())(c.req.raw, context);

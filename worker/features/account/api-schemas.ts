@@ -25,6 +25,8 @@ export const ownProfileView = z.looseObject({
   profilePicture: pictureUrl,
   /** An IANA zone. */
   timezone: z.string(),
+  /** One of en, es, fr, de, ar, ja; null follows the browser. */
+  language: z.string().nullable(),
   showEmail: z.boolean(),
 });
 

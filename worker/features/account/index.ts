@@ -1,2 +1,3 @@
 export { runDataExportJob } from "./data-download";
 export { emailLookupQuery, findUserByEmail } from "./profiles";
+export { setMemberLanguage } from "./member-language";

@@ -1,3 +1,4 @@
+import { isLanguage, LANGUAGES, type Language } from "@worker/core/shared/languages";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { users, type UserRow } from "@worker/db/schema";
@@ -26,11 +27,13 @@ export interface PublicUser {
 export interface OwnProfile extends PublicUser {
   email: UserRow["email"];
   timezone: UserRow["timezone"];
+  /** The language pages and e-mails are written in; null follows the browser (e-mails: English). */
+  language: Language | null;
   /** "Show my e-mail to other members". */
   showEmail: UserRow["showEmail"];
 }
 
-type ProfileFields = Pick<SessionUser, "id" | "name" | "email" | "bio" | "picture" | "timezone" | "showEmail">;
+type ProfileFields = Pick<SessionUser, "id" | "name" | "email" | "bio" | "picture" | "timezone" | "language" | "showEmail">;
 
 export function toOwnProfile(user: ProfileFields): OwnProfile {
   return {
@@ -40,6 +43,7 @@ export function toOwnProfile(user: ProfileFields): OwnProfile {
     bio: user.bio,
     profilePicture: mediaUrl(user.picture),
     timezone: user.timezone,
+    language: isLanguage(user.language) ? user.language : null,
     showEmail: user.showEmail,
   };
 }
@@ -94,6 +98,8 @@ export const profileUpdateSchema = z.strictObject({
   name: cleanText({ max: PROFILE_NAME_MAX, tooLong: `Display Name must be at most ${PROFILE_NAME_MAX} characters`, required: NAME_REQUIRED }).optional(),
   bio: cleanText({ max: PROFILE_BIO_MAX, tooLong: `Bio must be at most ${PROFILE_BIO_MAX} characters`, multiline: true }).optional(),
   timezone: z.string().trim().refine(isTimeZone, { message: "Please choose a timezone from the list" }).optional(),
+  /** One of LANGUAGES, or null to follow the browser. */
+  language: z.enum(LANGUAGES).nullable().optional(),
   /** A URL returned by the picture upload, or null to remove the picture. */
   profilePicture: z.string().trim().min(1).max(512).nullable().optional(),
   showEmail: z.boolean().optional(),
@@ -109,10 +115,11 @@ export async function updateProfile(ctx: ServiceContext, input: ProfileUpdate): 
   const [current] = await ctx.db.select().from(users).where(eq(users.id, ctx.user.id)).limit(1);
   if (!current) throw unauthorized();
 
-  const changes: Partial<Pick<typeof users.$inferInsert, "name" | "bio" | "timezone" | "picture" | "showEmail">> = {};
+  const changes: Partial<Pick<typeof users.$inferInsert, "name" | "bio" | "timezone" | "language" | "picture" | "showEmail">> = {};
   if (input.name !== undefined && input.name !== current.name) changes.name = input.name;
   if (input.bio !== undefined && input.bio !== current.bio) changes.bio = input.bio;
   if (input.timezone !== undefined && input.timezone !== current.timezone) changes.timezone = input.timezone;
+  if (input.language !== undefined && input.language !== current.language) changes.language = input.language;
   if (input.showEmail !== undefined && input.showEmail !== current.showEmail) changes.showEmail = input.showEmail;
   if (input.profilePicture !== undefined) {
     const unchanged =

@@ -51,7 +51,7 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
       <h1 className="font-serif text-3xl font-bold">Delete my account</h1>
       <section className="card space-y-3 p-5">
         <h2 className="font-serif text-xl font-semibold">What will happen</h2>
-        <ul className="list-disc space-y-1 pl-5 text-stone-800">
+        <ul className="list-disc space-y-1 ps-5 text-stone-800">
           <li>Your profile, picture and e-mail address are removed, and you are signed out on every device.</li>
           <li>Your books and their covers are deleted, with their loan requests and waiting lists.</li>
           <li>You leave every club. A club you created passes to another admin, or to its oldest member; a club with no other member is deleted.</li>
@@ -67,7 +67,7 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
             You can't delete your account yet
           </h2>
           <p>These books are still out. Once they are back with their owners, you can delete your account.</p>
-          <ul className="list-disc space-y-1 pl-5">
+          <ul className="list-disc space-y-1 ps-5">
             {blockers.map((blocker) => (
               <li key={blocker.bookId}>
                 <Link to={`/books/${blocker.bookId}`} className="font-medium text-brand-700 hover:underline">

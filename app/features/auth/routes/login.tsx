@@ -165,7 +165,7 @@ function LocalSignIn({
                 name="userId"
                 value={member.id}
                 disabled={busy}
-                className="flex min-h-11 w-full flex-col items-start rounded-lg border border-stone-300 bg-white px-4 py-2 text-left text-sm font-semibold text-stone-800 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-60"
+                className="flex min-h-11 w-full flex-col items-start rounded-lg border border-stone-300 bg-white px-4 py-2 text-start text-sm font-semibold text-stone-800 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-60"
               >
                 <span>{member.name}</span>
                 <span className="text-xs font-normal text-stone-600">{member.email}</span>

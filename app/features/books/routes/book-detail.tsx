@@ -19,6 +19,10 @@ import { CoverAnalysisSection, GoogleMetadataSection } from "../metadata-section
 import { DueNote, StatusBadge } from "../status-badge";
 import { useAnalysisPolling } from "../use-analysis-polling";
 import type { Route } from "./+types/book-detail";
+import { PUBLIC_PAGE_HANDLE } from "~/core/i18n";
+
+// Public: search engines find each language of this page.
+export const handle = PUBLIC_PAGE_HANDLE;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = serviceContext(context);

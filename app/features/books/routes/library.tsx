@@ -7,6 +7,10 @@ import { VoiceSearchButton } from "~/features/voice";
 import { GridIcon, ListIcon } from "~/ui/icons";
 import { loadLibrary } from "../library.server";
 import type { Route } from "./+types/library";
+import { PUBLIC_PAGE_HANDLE } from "~/core/i18n";
+
+// Public: search engines find each language of this page.
+export const handle = PUBLIC_PAGE_HANDLE;
 
 const LIBRARY_DESCRIPTION =
   "Browse the BookClub community library: books shared by readers near you, ready to borrow, swap or give away.";

@@ -68,7 +68,7 @@ function LoanTabs({ current, counts }: { current: Tab; counts: LoanTabCounts }) 
             {counts[tab.key] > 0 && (
               <>
                 {" "}
-                <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+                <span className="ms-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
                   {counts[tab.key] > LOAN_COUNT_CAP ? `${LOAN_COUNT_CAP}+` : counts[tab.key]}
                 </span>
               </>

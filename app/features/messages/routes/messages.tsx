@@ -133,7 +133,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
       </div>
       {/* grid-cols-1 is minmax(0, 1fr): a preview too long for the phone is cut short, not the page widened. */}
       <div className="card grid min-h-96 grid-cols-1 overflow-hidden md:grid-cols-[20rem_minmax(0,1fr)]">
-        <nav aria-label="Conversations" className={`min-w-0 border-stone-200 md:border-r ${openId ? "hidden md:block" : ""}`}>
+        <nav aria-label="Conversations" className={`min-w-0 border-stone-200 md:border-e ${openId ? "hidden md:block" : ""}`}>
           {conversations.length === 0 ? (
             <p className="p-6 text-stone-700">No conversations yet.</p>
           ) : (

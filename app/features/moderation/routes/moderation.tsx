@@ -90,7 +90,7 @@ function ReportItem({ report }: { report: OpenReport }) {
         {report.subjectUser.suspended && " (suspended)"} · Reported by {report.reporter.name}
       </p>
       {report.snapshot && (
-        <blockquote className="rounded-lg border-l-4 border-stone-300 bg-stone-50 p-3 break-words whitespace-pre-wrap">{report.snapshot}</blockquote>
+        <blockquote className="rounded-lg border-s-4 border-stone-300 bg-stone-50 p-3 break-words whitespace-pre-wrap">{report.snapshot}</blockquote>
       )}
       {report.details && <p className="break-words whitespace-pre-wrap">Details: {report.details}</p>}
       {(report.subject === "book" || report.subject === "comment") && report.bookId && !report.bookHidden && (

@@ -59,14 +59,14 @@ function NotificationItem({ item, now, reader }: { item: Item; now: number; read
           type="submit"
           name="intent"
           value="open"
-          className={`flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-stone-50 ${unread ? "bg-brand-50/50" : ""}`}
+          className={`flex w-full items-start gap-3 px-4 py-3 text-start hover:bg-stone-50 ${unread ? "bg-brand-50/50" : ""}`}
         >
           <span aria-hidden="true" className={`mt-2 h-2 w-2 shrink-0 rounded-full ${unread ? "bg-brand-700" : "bg-transparent"}`} />
           <span className="min-w-0 flex-1">
             <span className={`block ${unread ? "font-semibold text-stone-900" : "text-stone-800"}`}>
               {unread && <span className="sr-only">Unread: </span>}
               {item.title}
-              {unread && item.count > 1 && <span className="ml-2 rounded-full bg-brand-100 px-2 text-xs font-semibold text-brand-800">{`${item.count} new`}</span>}
+              {unread && item.count > 1 && <span className="ms-2 rounded-full bg-brand-100 px-2 text-xs font-semibold text-brand-800">{`${item.count} new`}</span>}
             </span>
             {item.body && <span className="block truncate text-sm text-stone-700">{item.body}</span>}
             <time dateTime={new Date(item.updatedAt).toISOString()} className="block text-xs text-stone-600">

@@ -1,5 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
+import { PUBLIC_PAGE_HANDLE } from "~/core/i18n";
+
+// Public: search engines find each language of this page.
+export const handle = PUBLIC_PAGE_HANDLE;
 
 export function meta(): Route.MetaDescriptors {
   return [

@@ -3,6 +3,10 @@ import { findBlogPost, type BlogBlock } from "../blog-posts";
 import type { Route } from "./+types/blog-post";
 import { formatCalendarDay } from "@worker/core/shared/date-format";
 import { useReader } from "~/core/use-reader";
+import { PUBLIC_PAGE_HANDLE } from "~/core/i18n";
+
+// Public: search engines find each language of this page.
+export const handle = PUBLIC_PAGE_HANDLE;
 
 export function loader({ params }: Route.LoaderArgs) {
   // Unknown slugs render 'Post not found' with a 404 status rather than an error page.
@@ -26,7 +30,7 @@ function Block({ block }: { block: BlogBlock }) {
       return <h2 className="mt-8 font-serif text-2xl font-semibold">{block.text}</h2>;
     case "ul":
       return (
-        <ul className="list-disc space-y-1 pl-6">
+        <ul className="list-disc space-y-1 ps-6">
           {block.items.map((item) => (
             <li key={item}>{item}</li>
           ))}
@@ -34,14 +38,14 @@ function Block({ block }: { block: BlogBlock }) {
       );
     case "ol":
       return (
-        <ol className="list-decimal space-y-1 pl-6">
+        <ol className="list-decimal space-y-1 ps-6">
           {block.items.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ol>
       );
     case "tip":
-      return <aside className="rounded-lg border-l-4 border-brand-700 bg-brand-50 p-4 text-brand-800">{block.text}</aside>;
+      return <aside className="rounded-lg border-s-4 border-brand-700 bg-brand-50 p-4 text-brand-800">{block.text}</aside>;
     default:
       return <p>{block.text}</p>;
   }

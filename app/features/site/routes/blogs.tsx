@@ -3,6 +3,10 @@ import { blogPosts } from "../blog-posts";
 import type { Route } from "./+types/blogs";
 import { formatCalendarDay } from "@worker/core/shared/date-format";
 import { useReader } from "~/core/use-reader";
+import { PUBLIC_PAGE_HANDLE } from "~/core/i18n";
+
+// Public: search engines find each language of this page.
+export const handle = PUBLIC_PAGE_HANDLE;
 
 export function meta(): Route.MetaDescriptors {
   return [

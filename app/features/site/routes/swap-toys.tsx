@@ -164,7 +164,7 @@ export default function SwapToys({ loaderData }: Route.ComponentProps) {
         <h2 id="why-heading" className="font-serif text-xl font-semibold">
           Why swap toys?
         </h2>
-        <ul className="list-disc space-y-2 pl-6 text-stone-800">
+        <ul className="list-disc space-y-2 ps-6 text-stone-800">
           {REASONS.map((reason) => (
             <li key={reason}>{reason}</li>
           ))}

@@ -1,0 +1,68 @@
+import { compileMessage, type CompiledMessage } from "@lingui/message-utils/compileMessage";
+import { PSEUDO_LANGUAGE, SOURCE_LANGUAGE, type UiLanguage } from "../shared/languages";
+import type { CompiledMessages } from "../shared/translate";
+import { pseudoText } from "./pseudo";
+
+/**
+ * The message catalogues: one per feature (worker/features/<f>/messages/<lang>.json, shared by the
+ * feature's pages and its services) and one for what no feature owns (worker/core/messages). Each is
+ * a flat map from the English source text to its translation, written in ICU MessageFormat.
+ * Loaded on first use per isolate and compiled once: pages and e-mails then only interpolate.
+ */
+type Catalogue = Record<string, string>;
+
+const files = import.meta.glob<Catalogue>(["/worker/features/*/messages/*.json", "/worker/core/messages/*.json"], { import: "default" });
+
+/** The namespace of each catalogue file: the feature's folder name, or "core". */
+export function namespaceOf(path: string): { namespace: string; language: string } {
+  const match = path.match(/\/(?:features\/([^/]+)|core)\/messages\/([^/]+)\.json$/);
+  if (!match) throw new Error(`Not a catalogue: ${path}`);
+  return { namespace: match[1] ?? "core", language: match[2]! };
+}
+
+const byKey = new Map<string, () => Promise<Catalogue>>();
+for (const [path, load] of Object.entries(files)) {
+  const { namespace, language } = namespaceOf(path);
+  byKey.set(`${namespace}/${language}`, load);
+}
+
+export const NAMESPACES: readonly string[] = [...new Set([...byKey.keys()].map((key) => key.split("/")[0]!))].sort();
+
+const compiled = new Map<string, Promise<CompiledMessages>>();
+
+async function compileCatalogue(namespace: string, language: UiLanguage): Promise<CompiledMessages> {
+  const pseudo = language === PSEUDO_LANGUAGE;
+  const load = byKey.get(`${namespace}/${pseudo ? SOURCE_LANGUAGE : language}`);
+  if (!load) return {};
+  const catalogue = await load();
+  const out: CompiledMessages = {};
+  for (const [id, text] of Object.entries(catalogue)) {
+    const message: CompiledMessage = pseudo ? compileMessage(text, pseudoText) : compileMessage(text);
+    out[id] = pseudo ? ["[", ...message, "]"] : message;
+  }
+  return out;
+}
+
+/** One namespace's compiled messages in one language (cached for the isolate). */
+export function namespaceMessages(namespace: string, language: UiLanguage): Promise<CompiledMessages> {
+  const key = `${namespace}/${language}`;
+  let messages = compiled.get(key);
+  if (!messages) {
+    messages = compileCatalogue(namespace, language);
+    // A failed load is not cached, so the next request tries again.
+    messages.catch(() => compiled.delete(key));
+    compiled.set(key, messages);
+  }
+  return messages;
+}
+
+/** Several namespaces' messages merged, e.g. what one page needs. */
+export async function catalogueMessages(language: UiLanguage, namespaces: readonly string[]): Promise<CompiledMessages> {
+  const parts = await Promise.all(namespaces.map((namespace) => namespaceMessages(namespace, language)));
+  return parts.length === 1 ? parts[0]! : Object.assign({}, ...parts);
+}
+
+/** Every namespace: what the server's own texts (errors, e-mails, notifications) are written from. */
+export function allMessages(language: UiLanguage): Promise<CompiledMessages> {
+  return catalogueMessages(language, NAMESPACES);
+}
