@@ -29,11 +29,12 @@ export default defineConfig({
           output: {
             // Modules many routes share would otherwise each become a tiny chunk of their own, and
             // gzip cannot share a dictionary across files: grouping them keeps every page's first
-            // load smaller. The shell is what the root route renders on every page; the listing is
+            // load smaller. The shell is what the root route renders on every page (with the translator every
+            // page uses: app/core/i18n.tsx and Lingui's runtime); the listing is
             // what the library grid shares with clubs and My Books.
             codeSplitting: {
               groups: [
-                { name: "shell", test: /[\\/]app[\\/](shell[\\/](top-bar|bottom-bar)\.tsx|ui[\\/](icons|toaster|route-error-boundary|navigation-status|session-expired)\.tsx|shell[\\/]use-unread-count\.ts|core[\\/]session-events\.ts|core[\\/]nonce\.tsx)$/ },
+                { name: "shell", test: /[\\/]app[\\/](shell[\\/](top-bar|bottom-bar)\.tsx|ui[\\/](icons|toaster|route-error-boundary|navigation-status|session-expired)\.tsx|shell[\\/]use-unread-count\.ts|core[\\/](session-events\.ts|nonce\.tsx|i18n\.tsx))$|[\\/]worker[\\/]core[\\/]shared[\\/](languages|translate)\.ts$|[\\/]node_modules[\\/]@lingui[\\/]core[\\/]/ },
                 { name: "listing", test: /[\\/](app[\\/](features[\\/]books[\\/](book-card|book-cover|status-badge)|ui[\\/](prev-next|debounced-search))\.tsx|worker[\\/]core[\\/]shared[\\/]rules\.ts)$/ },
               ],
             },

@@ -32,6 +32,9 @@ export default defineConfig(async () => {
       }),
     ],
     test: {
+      // moo (the ICU parser's lexer, under @lingui/message-utils) is CommonJS: pre-bundled into ES
+      // modules so the tests can load the catalogue compiler as the production build does.
+      deps: { optimizer: { ssr: { enabled: true, include: ["moo"] } } },
       include: ["tests/**/*.test.ts"],
       // Journeys (*.e2e.test.ts) are Playwright's, run against a served build.
       exclude: ["tests/**/*.e2e.test.ts", "tests/helpers/e2e/**"],

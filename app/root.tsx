@@ -31,7 +31,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [{ flash, headers }, shell, catalogue] = await Promise.all([takeFlash(request), loadShell(context, request), pageMessages(context, "core")]);
+  const [{ flash, headers }, shell, catalogue] = await Promise.all([takeFlash(request), loadShell(context, request), pageMessages(context, "core", "pwa")]);
   return data({ ...shell, flash, catalogue }, { headers });
 }
 

@@ -1,5 +1,6 @@
 import { fail } from "@worker/core/api/envelope";
 import { ServiceError } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
 import type { AppEnv } from "@worker/core/http/app-env";
 import { accountApi } from "@worker/features/account/api";
 import { usersApi } from "@worker/features/account/users-api";
@@ -41,7 +42,7 @@ api.use("*", async (c, next) => {
 const FILE_BODY_ROUTES = [/^\/api\/uploads\//, /^\/api\/users\/me\/picture$/, /^\/api\/voice\/transcribe$/, /^\/api\/imports(\/preview)?\/?$/];
 const jsonBodyLimit = bodyLimit({
   maxSize: MAX_JSON_BODY_BYTES,
-  onError: (c) => fail(c, 413, "Request body is too large"),
+  onError: (c) => fail(c, 413, translate("Request body is too large")),
 });
 api.use("*", (c, next) => {
   const path = new URL(c.req.url).pathname;
@@ -89,7 +90,7 @@ api.all("*", (c) => fail(c, 404, `No API route for ${c.req.method} ${new URL(c.r
 
 api.onError((error, c) => {
   if (error instanceof ServiceError) return fail(c, error.status, error.message);
-  if (error instanceof HTTPException) return fail(c, error.status as ContentfulStatusCode, error.message || "Request failed");
+  if (error instanceof HTTPException) return fail(c, error.status as ContentfulStatusCode, error.message || translate("Request failed"));
   console.error("Unhandled API error", error);
-  return fail(c, 500, "Something went wrong. Please try again.");
+  return fail(c, 500, translate("Something went wrong. Please try again."));
 });

@@ -2,6 +2,7 @@
 
 import type { ApiRoutes } from "@worker/api";
 import type { ExtractSchema } from "hono/types";
+import { msg } from "@worker/core/shared/translate";
 import { SESSION_EXPIRED_EVENT } from "./session-events";
 
 export class ApiError extends Error {
@@ -68,7 +69,8 @@ function urlFor(route: string, params: Record<string, string> = {}, query: Recor
 export async function apiFetch<R extends ApiRoute, M extends Method = "GET">(
   route: R,
   init: ApiInit<R, M> = {} as ApiInit<R, M>,
-  defaultError = "Request failed",
+  // Callers pass their own words, already in the page's language; this English fallback is marked for the catalogue.
+  defaultError = msg("Request failed"),
 ): Promise<ApiData<R, M>> {
   const { json, forbiddenIsRefusal = false, headers: initHeaders, params, query, ...rest } = init;
   const headers = new Headers(initHeaders);

@@ -1,9 +1,10 @@
 import { badRequest, tooLarge } from "@worker/core/errors";
 import { readBodyWithLimit } from "@worker/core/http/body-limit";
+import { msg } from "@worker/core/shared/translate";
 
 /** Page forms carry text only (files go through signed upload URLs, or the profile's own limit). */
 export const MAX_FORM_BYTES = 64 * 1024;
-export const FORM_TOO_LARGE = "The form is too large.";
+export const FORM_TOO_LARGE = msg("The form is too large.");
 
 /**
  * Every page action reads its form here, so none can be made to buffer an arbitrarily large body

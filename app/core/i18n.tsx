@@ -11,7 +11,7 @@ interface I18n {
   t: Translate;
 }
 
-const english: I18n = { language: SOURCE_LANGUAGE, dir: "ltr", locale: "en-GB", t: createTranslator(SOURCE_LANGUAGE, {}) };
+const english: I18n = { language: SOURCE_LANGUAGE, dir: "ltr", locale: "en-GB", t: createTranslator(SOURCE_LANGUAGE, {}, "en-GB") };
 const I18nContext = createContext<I18n>(english);
 
 interface RootI18n {

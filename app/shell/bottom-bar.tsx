@@ -1,4 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { useT } from "~/core/i18n";
+import { msg } from "@worker/core/shared/translate";
 import { noteOwnSignOut } from "~/core/session-events";
 import type { ShellUser } from "./shell.server";
 import { ChatIcon, LibraryIcon, MoreIcon, PlusIcon, BooksIcon, UserIcon } from "~/ui/icons";
@@ -6,6 +8,7 @@ import { UnreadBadge } from "./top-bar";
 
 // bar-item and menu-item (app.css) light the item whose aria-current is set.
 
+/** A link of the "More" menu; its label is a catalogue text. */
 type MoreItem = [to: string, label: string, count?: number];
 
 /**
@@ -16,47 +19,48 @@ type MoreItem = [to: string, label: string, count?: number];
  * Sign In. "More" is a <details>: no script of its own.
  */
 export function BottomBar({ user, unread = 0, notifications = 0 }: { user: ShellUser; unread?: number; notifications?: number }) {
+  const t = useT();
   const location = useLocation();
   const more: MoreItem[] = user
     ? [
-        ["/clubs", "Clubs"],
-        ["/loans", "Loans"],
-        ["/notifications", "Notifications", notifications],
-        ["/profile", "Profile"],
-        ...(user.moderator ? [["/moderation", "Moderation"] as MoreItem] : []),
-        ["/swap-toys", "Swap Toys"],
+        ["/clubs", msg("Clubs")],
+        ["/loans", msg("Loans")],
+        ["/notifications", msg("Notifications"), notifications],
+        ["/profile", msg("Profile")],
+        ...(user.moderator ? [["/moderation", msg("Moderation")] as MoreItem] : []),
+        ["/swap-toys", msg("Swap Toys")],
       ]
     : [
-        ["/about", "About Us"],
-        ["/about/blogs", "Blogs"],
-        ["/swap-toys", "Swap Toys"],
+        ["/about", msg("About Us")],
+        ["/about/blogs", msg("Blogs")],
+        ["/swap-toys", msg("Swap Toys")],
       ];
   // "More" is highlighted while the page is one of its own, so one item at most is highlighted.
   const inMore = more.some(([to]) => location.pathname === to || location.pathname.startsWith(`${to}/`));
   return (
     <nav
-      aria-label="Mobile"
+      aria-label={t("Mobile")}
       className="bottom-bar"
     >
       <NavLink to="/library" className="bar-item">
         <LibraryIcon />
-        Library
+        {t("Library")}
       </NavLink>
       {user && (
         <NavLink to="/my-books" end className="bar-item">
           <BooksIcon />
-          My Books
+          {t("My Books")}
         </NavLink>
       )}
       {/* Links, not NavLinks: for a visitor they lead to /login, where only "Sign In" is lit. */}
       <Link to={user ? "/my-books" : "/login"} state={user ? { openAddBooks: true } : undefined} className="bar-item">
         <PlusIcon />
-        Add
+        {t("Add")}
       </Link>
       <Link to={user ? "/messages" : "/login"} aria-current={user && location.pathname.startsWith("/messages") ? "page" : undefined} className="bar-item">
         <ChatIcon />
         <span>
-          Messages
+          {t("Messages")}
           <UnreadBadge count={unread} />
         </span>
       </Link>
@@ -68,13 +72,13 @@ export function BottomBar({ user, unread = 0, notifications = 0 }: { user: Shell
           className="bar-item h-full group-open:before:fixed group-open:before:inset-0 group-open:before:bg-stone-900/30"
         >
           <MoreIcon />
-          More
+          {t("More")}
         </summary>
-        <ul aria-label="More" className="more-menu">
+        <ul aria-label={t("More")} className="more-menu">
           {more.map(([to, label, count]) => (
             <li key={to}>
               <NavLink to={to} end={to === "/about"} className="menu-item">
-                {label}
+                {t(label)}
                 {count !== undefined && <UnreadBadge count={count} />}
               </NavLink>
             </li>
@@ -83,7 +87,7 @@ export function BottomBar({ user, unread = 0, notifications = 0 }: { user: Shell
             <li>
               <Form method="post" action="/logout" onSubmit={noteOwnSignOut}>
                 <button type="submit" className="menu-item">
-                  Logout
+                  {t("Logout")}
                 </button>
               </Form>
             </li>
@@ -93,7 +97,7 @@ export function BottomBar({ user, unread = 0, notifications = 0 }: { user: Shell
       {!user && (
         <NavLink to="/login" className="bar-item">
           <UserIcon />
-          Sign In
+          {t("Sign In")}
         </NavLink>
       )}
     </nav>

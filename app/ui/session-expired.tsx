@@ -1,11 +1,13 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
+import { useT } from "~/core/i18n";
+import { msg } from "@worker/core/shared/translate";
 import { noteOwnSignOut, SESSION_EXPIRED_EVENT, signingOutHere } from "~/core/session-events";
 import { useToast } from "./toaster";
 
 /** The warning stays for 7000 ms (docs/product.md#sign-in). */
 const NOTICE_MS = 7000;
-export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in again to continue.";
+export const SESSION_EXPIRED_MESSAGE = msg("Your session has expired. Please sign in again to continue.");
 
 /**
  * Listens for the session-expired event (any 401/403 from apiFetch): shows the warning once, signs the
@@ -15,6 +17,7 @@ export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in
  */
 export function SessionExpiredListener() {
   const { notify } = useToast();
+  const t = useT();
   const fetcher = useFetcher();
   useEffect(() => {
     function onExpired() {
@@ -22,7 +25,7 @@ export function SessionExpiredListener() {
       // (and the sockets it closes) then find under way, so there is one notice and one sign-out.
       if (signingOutHere()) return;
       noteOwnSignOut();
-      notify("warning", SESSION_EXPIRED_MESSAGE, NOTICE_MS);
+      notify("warning", t(SESSION_EXPIRED_MESSAGE), NOTICE_MS);
       // The page on screen when the session ran out is the way back.
       const here = location.pathname + location.search;
       const login = here.startsWith("/login") ? "/login" : `/login?redirectTo=${encodeURIComponent(here)}`;
@@ -30,7 +33,7 @@ export function SessionExpiredListener() {
     }
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
-  }, [notify, fetcher]);
+  }, [notify, fetcher, t]);
 
   return null;
 }

@@ -1,3 +1,4 @@
+import { useT } from "~/core/i18n";
 import type { Toast, ToastType } from "./toast-types";
 
 const STYLES: Record<ToastType, string> = {
@@ -9,6 +10,7 @@ const STYLES: Record<ToastType, string> = {
 
 /** The toasts on screen; loaded with the first one, since most visits never show a toast. */
 export default function ToastList({ toasts, dismiss }: { toasts: Toast[]; dismiss: (id: number) => void }) {
+  const t = useT();
   return toasts.map((toast) => (
     <div
       key={toast.id}
@@ -17,7 +19,7 @@ export default function ToastList({ toasts, dismiss }: { toasts: Toast[]; dismis
       className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border-s-4 p-3 shadow-lg ${STYLES[toast.type]}`}
     >
       <p className="flex-1 text-sm font-medium">{toast.message}</p>
-      <button type="button" onClick={() => dismiss(toast.id)} className="-m-1 rounded p-1 text-lg leading-none" aria-label="Dismiss notification">
+      <button type="button" onClick={() => dismiss(toast.id)} className="-m-1 rounded p-1 text-lg leading-none" aria-label={t("Dismiss notification")}>
         ×
       </button>
     </div>

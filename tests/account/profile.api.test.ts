@@ -13,6 +13,7 @@ interface OwnProfile {
   bio: string;
   profilePicture: string | null;
   timezone: string;
+  language: string | null;
   showEmail: boolean;
 }
 
@@ -34,6 +35,7 @@ describe("GET /api/users/me", () => {
         bio: "Reads on trains",
         profilePicture: null,
         timezone: "UTC",
+        language: null,
         showEmail: false,
       },
     });

@@ -59,7 +59,7 @@ test("a member adds books from photos, edits one, lends it and deletes another",
   await second.locator("h2 a").click();
   // The book page, not the list behind it: its own heading and its single Delete button.
   await expect(page.getByRole("heading", { level: 2, name: "Cover analysis" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "← Back to My Books" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to My Books" })).toBeVisible();
   page.once("dialog", (confirm) => {
     expect(confirm.message()).toBe("Are you sure you want to delete this book? This cannot be undone.");
     void confirm.accept();

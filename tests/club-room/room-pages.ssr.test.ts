@@ -17,7 +17,7 @@ describe("the club room's pages", () => {
     expect(html).toContain("<title>Club room — Night Readers — BookClub</title>");
     expect(html).toMatch(/<h1[^>]*>Club room<\/h1>/);
     expect(html).toContain("Hello, readers");
-    expect(html).toMatch(/Spoilers for <!-- -->chapters 9–14<!-- -->: show/);
+    expect(html).toMatch(/Spoilers for (?:<!-- -->)?chapters 9–14(?:<!-- -->)?: show/);
     expect(html).toMatch(/<h2[^>]*>Pinned announcements<\/h2>/);
     // Folded: the text is only in the hydration data, not in the rendered log.
     const log = html.slice(html.indexOf('role="log"'), html.indexOf("</ol>"));
@@ -39,7 +39,7 @@ describe("the club room's pages", () => {
     await roomJson("POST", `/${club.id}/room/messages`, admin, { content: "one" });
     await roomJson("POST", `/${club.id}/room/messages`, admin, { content: "two" });
     const detail = await page(`/clubs/${club.id}`, member.cookie);
-    expect(detail.html).toMatch(new RegExp(`<a[^>]*href="/clubs/${club.id}/room"[^>]*>Club room<!-- -->\\s*\\(2 unread\\)</a>`));
+    expect(detail.html).toMatch(new RegExp(`<a[^>]*href="/clubs/${club.id}/room"[^>]*>Club room(?:<!-- -->)?\\s*\\(2 unread\\)</a>`));
     const mine = await page("/clubs", member.cookie);
     expect(mine.html).toMatch(new RegExp(`<a[^>]*href="/clubs/${club.id}/room"[^>]*>Club room: 2 unread</a>`));
     // The admin, who wrote them, has nothing unread.

@@ -39,6 +39,9 @@ describe("one date family (issue 23: the pages showed four formats)", () => {
     expect(formatRelative(Date.UTC(2026, 10, 2, 9), AT, GB)).toBe("2 Nov");
     expect(formatRelative(Date.UTC(2026, 10, 2, 9), AT, US)).toBe("Nov 2");
     expect(formatRelative(Date.UTC(2025, 10, 2, 9), AT, GB)).toBe("2 Nov 2025");
+    // Other languages' words for this moment come from Intl, as the rest do.
+    expect(formatRelative(AT - 10_000, AT, { locale: "es-ES", timeZone: "UTC" })).toBe("ahora");
+    expect(formatRelative(AT - 10_000, AT, { locale: "ja-JP", timeZone: "UTC" })).toBe("今");
   });
 
   it("writes dates in the browser's region of the page's language, else the language's default", () => {

@@ -74,7 +74,7 @@ describe("/profile lists following and followers", () => {
     expect(followers).toMatch(/Followers <span[^>]*>\(22\)<\/span>/);
     expect(followers).toContain(">Fan 20<");
     expect(followers).not.toContain(">Bo<");
-    const older = followers.match(/href="\/profile(\?followers=[^"#]+)#followers"[^>]*>Older →/)?.[1];
+    const older = followers.match(/href="\/profile(\?followers=[^"#]+)#followers"[^>]*>Older <span aria-hidden="true"[^>]*>→<\/span>/)?.[1];
     expect(older).toBeTruthy();
     const next = text((await page(`/profile${older!.replaceAll("&amp;", "&")}`, me.cookie)).html);
     const rest = next.slice(next.indexOf('id="followers"'));

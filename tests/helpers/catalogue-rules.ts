@@ -11,6 +11,7 @@ export const MARKERS = [
   "t",
   "msg",
   "translate",
+  "translateText",
   "badRequest",
   "badField",
   "unauthorized",
@@ -29,7 +30,7 @@ export const MARKERS = [
 /** The namespace (catalogue) a source file's texts belong to: its feature, or "core". */
 export function namespaceOfSource(path: string): string | null {
   const clean = path.replace(/^\/+/, "");
-  if (/\.d\.ts$/.test(clean) || /\/messages\//.test(clean)) return null;
+  if (/\.d\.ts$/.test(clean) || /\/messages\/[^/]*\.json$/.test(clean)) return null;
   const feature = clean.match(/^(?:app|worker)\/features\/([^/]+)\//);
   if (feature) return feature[1]!;
   if (/^(app|worker|durable-objects)\//.test(clean)) return "core";

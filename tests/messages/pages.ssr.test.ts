@@ -176,7 +176,7 @@ describe("/messages/{conversationId}", () => {
     expect(visible).toContain("Enter sends, Shift+Enter starts a new line.");
     expect(visible.toLowerCase()).not.toContain("coming soon");
     // A phone shows the thread alone, with a way back to the list.
-    expect(visible).toMatch(/<a[^>]*href="\/messages"[^>]*>.*Back<span class="sr-only"> to conversations<\/span><\/a>/);
+    expect(visible).toMatch(/<a[^>]*href="\/messages"[^>]*>.*<span aria-hidden="true">Back<\/span><span class="sr-only">Back to conversations<\/span><\/a>/);
   });
 
   it("says 'No messages yet.' for a new conversation, and offers older messages when there are more than 30", async () => {

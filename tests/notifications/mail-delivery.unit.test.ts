@@ -57,8 +57,9 @@ describe("the mail job", () => {
     const sent = JSON.parse(String(init.body)) as { to: string[]; from: string; subject: string; text: string; headers: Record<string, string> };
     expect(sent).toMatchObject({ to: [member.email], from: "BookClub <books@example.org>", subject: 'Olive accepted your request for "The Hobbit"' });
     expect(sent.text).toContain("Open in BookClub: https://books.example.org/loans?tab=borrowed");
-    // RFC 8058 one-click: the same signed link as in the text, for the master switch (loan steps have no preference of their own).
-    const unsubscribe = /^<(https:\/\/books\.example\.org\/unsubscribe\?token=([^>]+))>$/.exec(sent.headers["List-Unsubscribe"]!);
+    // RFC 8058 one-click: the same signed link as in the text, for the master switch (loan steps have no preference of their own),
+    // opening the page in the member's language (none chosen: English, as the e-mail is).
+    const unsubscribe = /^<(https:\/\/books\.example\.org\/unsubscribe\?token=([^&>]+)&lang=en)>$/.exec(sent.headers["List-Unsubscribe"]!);
     expect(unsubscribe).not.toBeNull();
     expect(sent.text).toContain(unsubscribe![1]);
     expect(sent.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");

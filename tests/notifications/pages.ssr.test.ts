@@ -116,7 +116,7 @@ describe("/dev/outbox", () => {
     expect(html).toContain("E-mail outbox");
     expect(html).toContain("Mine to read");
     expect(html).toContain('<a href="http://localhost:5173/loans?tab=requests"');
-    expect(html).toMatch(/<a href="http:\/\/localhost:5173\/unsubscribe\?token=[\w.-]+"/);
+    expect(html).toMatch(/<a href="http:\/\/localhost:5173\/unsubscribe\?token=[\w.-]+&amp;lang=en"/);
     expect(html).not.toContain("Not yours");
     expect(html).not.toContain("other@example.com");
     expect((await page("/settings/notifications", member.cookie)).html).toContain("See the e-mails BookClub would have sent you");

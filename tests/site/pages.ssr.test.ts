@@ -75,9 +75,9 @@ describe("server-rendered pages", () => {
     expect(description.length).toBeLessThanOrEqual(300);
     expect(html).toContain('<script type="application/ld+json">');
     expect(html).toContain('"@type":"Book"');
-    expect(html).toContain("Lent to <!-- -->Sam");
+    expect(html).toContain("Lent to Sam");
     expect(html).toContain("Young adult");
-    expect(html).toContain("Borrow from <!-- -->Priya");
+    expect(html).toContain("Borrow from Priya");
     expect(html).toContain("No Google metadata available.");
     expect(html).toContain("No cover analysis available.");
   });
@@ -100,12 +100,19 @@ describe("server-rendered pages", () => {
   });
 });
 
-describe("dates in the reader's English (issue 23: one date family)", () => {
-  it("writes the blog's days as the reader's English does, day first unless they read en-US", async () => {
+describe("dates in the reader's language (issue 23: one date family)", () => {
+  it("writes the blog's days as the reader's language does, English day first unless they read en-US", async () => {
     const blogs = async (acceptLanguage?: string) =>
       (await call("/about/blogs", { headers: acceptLanguage ? { "Accept-Language": acceptLanguage } : {} })).text();
     expect(await blogs()).toContain(">14 Mar 2026</time>");
-    expect(await blogs("de-DE,de;q=0.9")).toContain(">14 Mar 2026</time>");
+    expect(await blogs("de-DE,de;q=0.9")).toContain(">14. März 2026</time>");
     expect(await blogs("en-US,en;q=0.9")).toContain(">Mar 14, 2026</time>");
+  });
+
+  it("keeps the posts in English, marked so, inside a page in the reader's language", async () => {
+    const spanish = await (await call("/about/blogs/how-to-host-a-no-cost-book-swap", { headers: { "Accept-Language": "es" } })).text();
+    expect(spanish).toContain(">Todas las entradas<");
+    expect(spanish).toMatch(/<h1 lang="en"/);
+    expect(spanish).toMatch(/<div lang="en"/);
   });
 });

@@ -12,10 +12,10 @@ test.describe("a visitor browsing the public library", () => {
     const status = page.getByText(/^Showing 1–25 of \d+ books$/).first();
     await expect(status).toBeVisible();
 
-    // Next, then Prev, above the grid.
-    await page.getByRole("navigation", { name: "Pages (top)" }).getByRole("link", { name: "Next →" }).click();
+    // Next, then Prev, above the grid (their arrows are not part of the names).
+    await page.getByRole("navigation", { name: "Pages (top)" }).getByRole("link", { name: "Next", exact: true }).click();
     await expect(page.getByText(/^Showing 26–50 of \d+ books$/).first()).toBeVisible();
-    await page.getByRole("navigation", { name: "Pages (bottom)" }).getByRole("link", { name: "← Prev" }).click();
+    await page.getByRole("navigation", { name: "Pages (bottom)" }).getByRole("link", { name: "Prev", exact: true }).click();
     await expect(status).toBeVisible();
 
     // Page size.

@@ -1,12 +1,13 @@
 import { IMAGE_EXTENSION_PATTERN } from "./shared/image-type";
 import { badRequest, forbidden } from "./errors";
+import { msg } from "./shared/translate";
 import type { MemberContext } from "./service-context";
 
 // Cover keys are chosen by the server when it signs an upload (books) and read back by whoever is
 // handed one (a new book, a cover analysis): both sides check them here.
 const COVER_KEY = new RegExp(`^covers/([A-Za-z0-9_-]{1,64})/[A-Za-z0-9-]{36}\\.(${IMAGE_EXTENSION_PATTERN})$`);
 
-export const IMAGE_REFUSED = "The file is not a valid JPEG, PNG or GIF image.";
+export const IMAGE_REFUSED = msg("The file is not a valid JPEG, PNG or GIF image.");
 
 /** The owner encoded in a cover key, or null when the key is not one of ours. */
 export function coverKeyOwner(key: string): string | null {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { translate } from "./i18n/request-language";
 
 /**
  * Keyset cursors. A token names the `seq` of the last row a page showed, so the next page is an
@@ -10,7 +11,7 @@ export function encodeCursor(seq: number): string {
 
 export const cursorSchema = z
   .string()
-  .regex(/^c[0-9a-z]{1,11}$/, "nextToken is not valid")
+  .regex(/^c[0-9a-z]{1,11}$/, { error: () => translate("nextToken is not valid") })
   .transform((token) => Number.parseInt(token.slice(1), 36));
 
 export function decodeCursor(token: string | undefined | null): number | undefined {
@@ -37,7 +38,7 @@ export function pagedSearchQuery(defaultLimit: number) {
     prevToken: cursorSchema.optional(),
     search: z
       .string()
-      .max(200, "search must be at most 200 characters")
+      .max(200, { error: () => translate("search must be at most {max} characters", { max: 200 }) })
       .transform((s) => s.trim())
       .optional(),
   });

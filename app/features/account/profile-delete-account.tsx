@@ -1,13 +1,15 @@
 import { Link } from "react-router";
+import { useT } from "~/core/i18n";
 import { ProfileSection } from "./profile-section";
 
 /** The profile page's way to account deletion; the next page explains it and asks to confirm. */
 export function ProfileDeleteAccount() {
+  const t = useT();
   return (
-    <ProfileSection title="Delete my account">
-      <p className="text-stone-700">Removes your profile, books, covers and memberships for good. The next page says exactly what happens.</p>
+    <ProfileSection title={t("Delete my account")}>
+      <p className="text-stone-700">{t("Removes your profile, books, covers and memberships for good. The next page says exactly what happens.")}</p>
       <Link to="/profile/delete" className="btn btn-danger">
-        Delete my account…
+        {t("Delete my account…")}
       </Link>
     </ProfileSection>
   );

@@ -3,21 +3,22 @@ import { Form, Link, useNavigation } from "react-router";
 import type { OwnProfile } from "@worker/features/account/profiles";
 import { NAME_REQUIRED, NO_CHANGES, pictureFileProblem, PROFILE_BIO_MAX, PROFILE_NAME_MAX, PROFILE_PICTURE_TYPES } from "@worker/core/shared/profile";
 import { Avatar } from "~/ui/avatar";
-import { Field, TextAreaField, TextField } from "~/ui/field";
+import { LANGUAGE_NAMES, LANGUAGES } from "@worker/core/shared/languages";
+import { useT } from "~/core/i18n";
+import { Field, SelectField, TextAreaField, TextField } from "~/ui/field";
 import { TimeZoneField } from "./time-zone-field";
 import { keepInView } from "~/ui/keep-in-view";
 import type { ProfileActionResult } from "./profile-result";
 
-const UPDATED = "Profile updated successfully!";
-const IMAGE_UPLOADED = "Image uploaded successfully";
-
-type ProfileField = "name" | "bio" | "timezone" | "picture" | "showEmail" | "form";
+type ProfileField = "name" | "bio" | "timezone" | "language" | "picture" | "showEmail" | "form";
 
 /**
- * The profile's own card: picture, name, bio and timezone, saved together. A missing name and a
- * save that changes nothing are caught here before posting; the action checks them all again.
+ * The profile's own card: picture, name, bio, timezone and language, saved together. A missing name
+ * and a save that changes nothing are caught here before posting; the action checks them all again.
+ * A new language shows at once: the save revalidates the page, whose language the member's choice decides.
  */
 export function ProfileForm({ profile, result }: { profile: OwnProfile; result: ProfileActionResult | undefined }) {
+  const t = useT();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction?.startsWith("/profile");
   const ids = useId();
@@ -25,6 +26,8 @@ export function ProfileForm({ profile, result }: { profile: OwnProfile; result: 
   const [name, setName] = useState(profile.name);
   const [bio, setBio] = useState(profile.bio);
   const [timezone, setTimezone] = useState<string>(profile.timezone);
+  // "" is "Same as my browser" (stored as null).
+  const [language, setLanguage] = useState<string>(profile.language ?? "");
   const [chosen, setChosen] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [clientError, setClientError] = useState<{ field: ProfileField; message: string } | null>(null);
@@ -58,7 +61,7 @@ export function ProfileForm({ profile, result }: { profile: OwnProfile; result: 
     if (problem) {
       event.currentTarget.value = "";
       setChosen(null);
-      setClientError({ field: "picture", message: problem });
+      setClientError({ field: "picture", message: t(problem) });
       return;
     }
     setClientError(null);
@@ -67,13 +70,14 @@ export function ProfileForm({ profile, result }: { profile: OwnProfile; result: 
   }
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const changed = name.trim() !== profile.name || bio.trim() !== profile.bio || timezone !== profile.timezone || chosen;
+    const changed =
+      name.trim() !== profile.name || bio.trim() !== profile.bio || timezone !== profile.timezone || language !== (profile.language ?? "") || chosen;
     if (!name.trim()) {
       event.preventDefault();
-      setClientError({ field: "name", message: NAME_REQUIRED });
+      setClientError({ field: "name", message: t(NAME_REQUIRED) });
     } else if (!changed) {
       event.preventDefault();
-      setClientError({ field: "form", message: NO_CHANGES });
+      setClientError({ field: "form", message: t(NO_CHANGES) });
     } else setClientError(null);
   }
 
@@ -85,14 +89,14 @@ export function ProfileForm({ profile, result }: { profile: OwnProfile; result: 
           <p className="truncate font-semibold">{profile.name}</p>
           <p className="truncate text-sm text-stone-700">{profile.email}</p>
           <Link to={`/users/${profile.userId}`} className="text-sm font-medium text-brand-700 hover:underline">
-            View your public profile
+            {t("View your public profile")}
           </Link>
         </div>
       </div>
 
       <TextField
         id={`${ids}-name`}
-        label="Display Name"
+        label={t("Display Name")}
         error={errorFor("name")}
         name="name"
         type="text"
@@ -105,7 +109,7 @@ export function ProfileForm({ profile, result }: { profile: OwnProfile; result: 
 
       <TextAreaField
         id={`${ids}-bio`}
-        label="Bio"
+        label={t("Bio")}
         error={errorFor("bio")}
         name="bio"
         rows={4}
@@ -116,7 +120,29 @@ export function ProfileForm({ profile, result }: { profile: OwnProfile; result: 
 
       <TimeZoneField id={`${ids}-timezone`} value={timezone} onChange={setTimezone} error={errorFor("timezone")} />
 
-      <Field id={`${ids}-picture`} label="Profile Picture" hint="JPEG, PNG or GIF, up to 5 MB." error={errorFor("picture")}>
+      <SelectField
+        id={`${ids}-language`}
+        label={t("Language")}
+        hint={t("BookClub's pages and e-mails are written in this language.")}
+        error={errorFor("language")}
+        name="language"
+        value={language}
+        onChange={(event) => {
+          setLanguage(event.currentTarget.value);
+          setChangedSinceAnswer((fields) => [...fields, "language"]);
+        }}
+        className="field min-h-11"
+      >
+        <option value="">{t("Same as my browser")}</option>
+        {/* Each language in its own name, marked as that language so a screen reader says it right. */}
+        {LANGUAGES.map((choice) => (
+          <option key={choice} value={choice} lang={choice}>
+            {LANGUAGE_NAMES[choice]}
+          </option>
+        ))}
+      </SelectField>
+
+      <Field id={`${ids}-picture`} label={t("Profile Picture")} hint={t("JPEG, PNG or GIF, up to 5 MB.")} error={errorFor("picture")}>
         {(control) => (
           <input
             {...control}
@@ -132,10 +158,10 @@ export function ProfileForm({ profile, result }: { profile: OwnProfile; result: 
 
       <div className="flex flex-wrap items-center gap-3 border-t border-stone-200 pt-4">
         <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? "Saving…" : "Save Changes"}
+          {saving ? t("Saving…") : t("Save Changes")}
         </button>
         <Link to="/settings/notifications" className="btn btn-secondary">
-          Notification settings
+          {t("Notification settings")}
         </Link>
       </div>
       {errorFor("form") && (
@@ -145,8 +171,8 @@ export function ProfileForm({ profile, result }: { profile: OwnProfile; result: 
       )}
       {!clientError && result?.ok && (
         <div ref={keepInView} role="status" className="space-y-1 rounded-lg bg-green-50 p-3 font-medium text-green-900">
-          {result.pictureUploaded && <p>{IMAGE_UPLOADED}</p>}
-          <p>{UPDATED}</p>
+          {result.pictureUploaded && <p>{t("Image uploaded successfully")}</p>}
+          <p>{t("Profile updated successfully!")}</p>
         </div>
       )}
     </Form>

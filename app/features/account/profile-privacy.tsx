@@ -3,11 +3,11 @@ import { FieldError } from "~/ui/field-error";
 import { ProfileSection } from "./profile-section";
 import type { ProfileActionResult } from "./profile-result";
 import { Switch } from "~/ui/switch";
-
-const SHOW_EMAIL = "Show my e-mail to other members";
+import { useT } from "~/core/i18n";
 
 /** "Show my e-mail to other members": saved on its own as soon as it is switched, like a setting. */
 function ShowEmailSwitch({ saved }: { saved: boolean }) {
+  const t = useT();
   const fetcher = useFetcher<ProfileActionResult>({ key: "profile-show-email" });
   const pending = fetcher.formData?.get("showEmail");
   const checked = typeof pending === "string" ? pending === "on" : saved;
@@ -20,8 +20,10 @@ function ShowEmailSwitch({ saved }: { saved: boolean }) {
         name="showEmail"
         value={checked ? "off" : "on"}
         checked={checked}
-        label={SHOW_EMAIL}
-        description="Off: only members you have exchanged messages with, and fellow members of a private club you both joined by invitation or approval, see it."
+        label={t("Show my e-mail to other members")}
+        description={t(
+          "Off: only members you have exchanged messages with, and fellow members of a private club you both joined by invitation or approval, see it.",
+        )}
       />
       <FieldError id="profile-show-email-error" message={failed} />
     </fetcher.Form>
@@ -30,8 +32,9 @@ function ShowEmailSwitch({ saved }: { saved: boolean }) {
 
 /** The profile page's Privacy card. */
 export function ProfilePrivacy({ showEmail }: { showEmail: boolean }) {
+  const t = useT();
   return (
-    <ProfileSection title="Privacy">
+    <ProfileSection title={t("Privacy")}>
       <ShowEmailSwitch saved={showEmail} />
     </ProfileSection>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { timeZoneLabel, timeZones } from "@worker/core/shared/time-zones";
+import { useT } from "~/core/i18n";
 import { TextField } from "~/ui/field";
 
 /**
@@ -10,6 +11,7 @@ import { TextField } from "~/ui/field";
  * which the server checks. "Use this device's zone" appears when the device is elsewhere.
  */
 export function TimeZoneField({ id, value, onChange, error }: { id: string; value: string; onChange: (zone: string) => void; error?: string | null }) {
+  const t = useT();
   const [zones, setZones] = useState<readonly string[]>([]);
   const [device, setDevice] = useState<string | null>(null);
   useEffect(() => {
@@ -21,8 +23,8 @@ export function TimeZoneField({ id, value, onChange, error }: { id: string; valu
     <div className="space-y-2">
       <TextField
         id={id}
-        label="Timezone"
-        hint="Type a city or region, e.g. Lisbon or New York."
+        label={t("Timezone")}
+        hint={t("Type a city or region, e.g. Lisbon or New York.")}
         error={error ?? undefined}
         name="timezone"
         list={listId}
@@ -41,7 +43,7 @@ export function TimeZoneField({ id, value, onChange, error }: { id: string; valu
       </datalist>
       {device && device !== value && (
         <button type="button" className="btn btn-secondary min-h-11" onClick={() => onChange(device)}>
-          Use this device's zone ({device.replaceAll("_", " ")})
+          {t("Use this device's zone ({zone})", { zone: device.replaceAll("_", " ") })}
         </button>
       )}
     </div>

@@ -6,6 +6,7 @@ import { uploadBatch, type BatchProgress } from "./batch-upload";
 import { ImagePicker } from "./image-picker";
 import { ScanIsbnButton } from "./scan-isbn-button";
 import { useToast } from "~/ui/toaster";
+import { useT } from "~/core/i18n";
 
 /** The Add Books dialog: pick up to ten covers, upload them one at a time, watch the progress. */
 export function AddBooksDialog({
@@ -22,6 +23,7 @@ export function AddBooksDialog({
   onBookAdded: (book: Book) => void;
   onFinished: () => void;
 }) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -39,19 +41,22 @@ export function AddBooksDialog({
 
   async function upload() {
     if (files.length === 0) {
-      setError("Please upload at least one book image.");
+      setError(t("Please upload at least one book image."));
       return;
     }
     setError(null);
     try {
       const result = await uploadBatch(files, setProgress, onBookAdded, () =>
-        notify("error", "Failed to upload one of the images"),
+        notify("error", t("Failed to upload one of the images")),
       );
-      notify(result.succeeded > 0 ? "success" : "error", `Added ${result.succeeded}/${result.total} book(s).`);
+      notify(
+        result.succeeded > 0 ? "success" : "error",
+        t("{total, plural, other {Added {succeeded}/# book(s).}}", { succeeded: result.succeeded, total: result.total }),
+      );
       setFiles([]);
       onFinished();
     } catch {
-      notify("error", "Failed to upload images");
+      notify("error", t("Failed to upload images"));
     } finally {
       setProgress(null);
     }
@@ -73,12 +78,12 @@ export function AddBooksDialog({
         <div className="flex items-start justify-between gap-4">
           <div>
             <h2 id="add-books-title" className="font-serif text-2xl font-semibold">
-              Add Books
+              {t("Add Books")}
             </h2>
-            <p className="text-sm text-stone-700">Photograph the covers; we read the title and author for you.</p>
+            <p className="text-sm text-stone-700">{t("Photograph the covers; we read the title and author for you.")}</p>
           </div>
           <button type="button" className="btn btn-secondary" onClick={onClose} disabled={uploading}>
-            Close
+            {t("Close")}
           </button>
         </div>
         <ImagePicker
@@ -98,12 +103,8 @@ export function AddBooksDialog({
         )}
         {progress && (
           <div role="status" className="space-y-1 rounded-lg bg-stone-100 p-3 text-sm">
-            <p className="font-semibold">
-              Uploading {progress.index}/{progress.total}
-            </p>
-            <p>
-              {progress.succeeded} succeeded · {progress.failed} failed
-            </p>
+            <p className="font-semibold">{t("Uploading {index}/{total}", { index: progress.index, total: progress.total })}</p>
+            <p>{t("{succeeded} succeeded · {failed} failed", { succeeded: progress.succeeded, failed: progress.failed })}</p>
             <progress className="h-2 w-full" max={progress.total} value={progress.succeeded + progress.failed} />
           </div>
         )}
@@ -116,7 +117,9 @@ export function AddBooksDialog({
             }}
           />
           <button type="button" className="btn btn-primary" onClick={upload} disabled={uploading}>
-            {uploading ? "Uploading…" : `Upload ${files.length || ""} ${files.length === 1 ? "image" : "images"}`.replace("  ", " ")}
+            {uploading
+              ? t("Uploading…")
+              : t("{count, plural, =0 {Upload images} one {Upload # image} other {Upload # images}}", { count: files.length })}
           </button>
         </div>
       </div>

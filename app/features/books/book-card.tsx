@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { BookCard as BookCardData } from "@worker/features/books/book-columns";
 import { BookCover } from "./book-cover";
 import { DueNote, StatusBadge } from "./status-badge";
+import { useT } from "~/core/i18n";
 
 interface Props {
   /** `due`: the lent book's due label, made by the loader in the viewer's timezone. */
@@ -17,13 +18,14 @@ interface Props {
  * borrowing); the club's page is linked where the viewer may open it (members, or any public club).
  */
 function ClubNote({ book, isClubMember }: Pick<Props, "book" | "isClubMember">) {
+  const t = useT();
   if (!book.clubId) return null;
   const membersOnly = book.clubIsPrivate && !isClubMember;
-  const name = book.clubName ?? "a club";
+  const name = book.clubName ?? t("a club");
   return (
     <p className="flex flex-wrap items-center gap-x-1 text-xs text-stone-700">
       <span>
-        Club:{" "}
+        {t("Club:")}{" "}
         {membersOnly ? (
           name
         ) : (
@@ -31,16 +33,17 @@ function ClubNote({ book, isClubMember }: Pick<Props, "book" | "isClubMember">) 
             {name}
           </Link>
         )}
-        {book.clubIsPrivate ? " (private)" : ""}
+        {book.clubIsPrivate ? ` ${t("(private)")}` : ""}
       </span>
-      {membersOnly && <span className="rounded-full bg-stone-200 px-1.5 py-0.5 font-semibold text-stone-800">Members only</span>}
+      {membersOnly && <span className="rounded-full bg-stone-200 px-1.5 py-0.5 font-semibold text-stone-800">{t("Members only")}</span>}
     </p>
   );
 }
 
 /** One card for both layouts: the list's row and the grid's tile differ only in their classes and where the status sits. */
 export function BookCard({ book, isClubMember, layout, eager }: Props) {
-  const title = book.title || "Untitled Book";
+  const t = useT();
+  const title = book.title || t("Untitled Book");
   const list = layout === "list";
   const clamp = list ? "" : "line-clamp-1 ";
   const status = (
@@ -60,8 +63,8 @@ export function BookCard({ book, isClubMember, layout, eager }: Props) {
             {title}
           </Link>
         </h2>
-        <p className={`${clamp}text-sm text-stone-700`}>{book.author || "Unknown"}</p>
-        <p className={`${clamp}text-xs text-stone-700`}>Owner: {book.userName}</p>
+        <p className={`${clamp}text-sm text-stone-700`}>{book.author || t("Unknown")}</p>
+        <p className={`${clamp}text-xs text-stone-700`}>{t("Owner: {name}", { name: book.userName })}</p>
         <ClubNote book={book} isClubMember={isClubMember} />
         {!list && status}
       </div>

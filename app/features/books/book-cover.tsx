@@ -1,4 +1,5 @@
 import { BooksIcon } from "~/ui/icons";
+import { useT } from "~/core/i18n";
 
 /** A cover image, or a drawn placeholder when the book has none. */
 export function BookCover({
@@ -12,11 +13,13 @@ export function BookCover({
   className?: string;
   eager?: boolean;
 }) {
+  const t = useT();
+  const name = title || t("Untitled Book");
   if (!src) {
     return (
       <div
         role="img"
-        aria-label={`No cover for ${title || "Untitled Book"}`}
+        aria-label={t("No cover for {title}", { title: name })}
         className={`flex aspect-[2/3] items-center justify-center bg-gradient-to-br from-stone-200 to-stone-300 text-stone-600 ${className}`}
       >
         <BooksIcon className="h-10 w-10" />
@@ -26,7 +29,7 @@ export function BookCover({
   return (
     <img
       src={src}
-      alt={`Cover of ${title || "Untitled Book"}`}
+      alt={t("Cover of {title}", { title: name })}
       width={400}
       height={600}
       loading={eager ? "eager" : "lazy"}

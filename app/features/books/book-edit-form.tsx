@@ -3,12 +3,14 @@ import type { BookStatus } from "@worker/db/schema";
 import type { ClubChoice } from "@worker/features/books/book-writes";
 import { type ApiData, apiFetch } from "~/core/api-client";
 import { bookFieldStyle, SelectField, TextAreaField, TextField } from "~/ui/field";
+import { msg } from "@worker/core/shared/translate";
+import { useT } from "~/core/i18n";
 
 export const STATUS_OPTIONS: { value: BookStatus; label: string }[] = [
-  { value: "available", label: "Available" },
-  { value: "reading", label: "Reading" },
-  { value: "borrowed", label: "Lent" },
-  { value: "giving_away", label: "Giving away" },
+  { value: "available", label: msg("Available") },
+  { value: "reading", label: msg("Reading") },
+  { value: "borrowed", label: msg("Lent") },
+  { value: "giving_away", label: msg("Giving away") },
 ];
 
 const LOOKUP_DEBOUNCE_MS = 300;
@@ -16,6 +18,7 @@ type FoundUser = ApiData<"/users/query">;
 
 /** Finds the borrower by e-mail: waits 300 ms, and only looks up text with '@' and 5+ characters. */
 function BorrowerLookup({ initial }: { initial: { id: string; name: string } | null }) {
+  const t = useT();
   const id = useId();
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<FoundUser | null>(null);
@@ -32,32 +35,32 @@ function BorrowerLookup({ initial }: { initial: { id: string; name: string } | n
     if (!email.includes("@") || email.length < 5) return;
     timer.current = setTimeout(async () => {
       try {
-        const user = await apiFetch("/users/query", { query: { email } }, "Failed to find user");
+        const user = await apiFetch("/users/query", { query: { email } }, t("Failed to find user"));
         setFound(user);
       } catch (error) {
-        setMessage(error instanceof Error ? error.message : "Failed to find user");
+        setMessage(error instanceof Error ? error.message : t("Failed to find user"));
       }
     }, LOOKUP_DEBOUNCE_MS);
   }
 
   return (
     <fieldset className="space-y-2 rounded-lg border border-stone-300 p-3">
-      <legend className="px-1 text-sm font-semibold">Lent to</legend>
+      <legend className="px-1 text-sm font-semibold">{t("Lent to")}</legend>
       <input type="hidden" name="lentToUserId" value={selected?.id ?? ""} />
       <input type="hidden" name="lentToUserName" value={selected?.name ?? ""} />
       {selected ? (
         <p className="flex items-center justify-between gap-2 text-sm">
           <span>
-            Lent to <strong>{selected.name}</strong>
+            {t("Lent to")} <strong>{selected.name}</strong>
           </span>
           <button type="button" className="btn btn-secondary" onClick={() => setSelected(null)}>
-            Change
+            {t("Change")}
           </button>
         </p>
       ) : (
         <>
           <label htmlFor={id} className="block text-sm">
-            Borrower's e-mail
+            {t("Borrower's e-mail")}
           </label>
           <input
             id={id}
@@ -77,7 +80,7 @@ function BorrowerLookup({ initial }: { initial: { id: string; name: string } | n
               className="btn btn-secondary w-full justify-start"
               onClick={() => setSelected({ id: found.userId, name: found.name })}
             >
-              Select {found.name} ({found.email})
+              {t("Select {name} ({email})", { name: found.name, email: found.email })}
             </button>
           )}
           {message && <p className="text-sm text-stone-700">{message}</p>}
@@ -103,10 +106,11 @@ export interface EditableBook {
  * has left since stays listed as the current choice, so saving other fields does not unshare it.
  */
 function ClubSelect({ book, clubs, error }: { book: EditableBook; clubs: ClubChoice[]; error?: string }) {
-  const current = book.clubId && !clubs.some((club) => club.clubId === book.clubId) ? { clubId: book.clubId, name: book.clubName ?? "Current club" } : null;
+  const t = useT();
+  const current = book.clubId && !clubs.some((club) => club.clubId === book.clubId) ? { clubId: book.clubId, name: book.clubName ?? t("Current club") } : null;
   return (
-    <SelectField {...bookFieldStyle} label="Club" name="clubId" defaultValue={book.clubId ?? ""} error={error}>
-      <option value="">No club</option>
+    <SelectField {...bookFieldStyle} label={t("Club")} name="clubId" defaultValue={book.clubId ?? ""} error={error}>
+      <option value="">{t("No club")}</option>
       {current && <option value={current.clubId}>{current.name}</option>}
       {clubs.map((club) => (
         <option key={club.clubId} value={club.clubId}>
@@ -122,15 +126,16 @@ function ClubSelect({ book, clubs, error }: { book: EditableBook; clubs: ClubCho
  * Without `clubs` there is no Club select and saving leaves the book's club alone.
  */
 export function BookEditFields({ book, clubs, errors }: { book: EditableBook; clubs?: ClubChoice[]; errors?: Record<string, string> }) {
+  const t = useT();
   const [status, setStatus] = useState<BookStatus>(book.status);
   return (
     <div className="space-y-4">
-      <TextField {...bookFieldStyle} label="Title" name="title" required defaultValue={book.title} error={errors?.title} />
-      <TextField {...bookFieldStyle} label="Author" name="author" required defaultValue={book.author} error={errors?.author} />
-      <SelectField {...bookFieldStyle} label="Status" name="status" value={status} onChange={(e) => setStatus(e.currentTarget.value as BookStatus)}>
+      <TextField {...bookFieldStyle} label={t("Title")} name="title" required defaultValue={book.title} error={errors?.title} />
+      <TextField {...bookFieldStyle} label={t("Author")} name="author" required defaultValue={book.author} error={errors?.author} />
+      <SelectField {...bookFieldStyle} label={t("Status")} name="status" value={status} onChange={(e) => setStatus(e.currentTarget.value as BookStatus)}>
         {STATUS_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {t(option.label)}
           </option>
         ))}
       </SelectField>
@@ -138,7 +143,7 @@ export function BookEditFields({ book, clubs, errors }: { book: EditableBook; cl
       {status === "borrowed" && (
         <BorrowerLookup initial={book.lentToUserId ? { id: book.lentToUserId, name: book.lentToUserName ?? book.lentToUserId } : null} />
       )}
-      <TextAreaField {...bookFieldStyle} label="Description" name="description" rows={4} defaultValue={book.description} />
+      <TextAreaField {...bookFieldStyle} label={t("Description")} name="description" rows={4} defaultValue={book.description} />
       {errors?.form && (
         <p role="alert" className="text-sm font-medium text-red-800">
           {errors.form}

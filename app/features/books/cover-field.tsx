@@ -3,12 +3,14 @@ import { ACCEPTED_IMAGE_TYPES } from "@worker/core/shared/image-type";
 import { Field } from "~/ui/field";
 import { BookCover } from "./book-cover";
 import { useObjectUrl } from "./use-object-url";
+import { useT } from "~/core/i18n";
 
 /**
  * "Cover picture" on Add a book and Edit Book: a file posted with the form (the page's action checks
  * and stores it, see cover-form.server.ts), shown beside the current cover before saving.
  */
 export function CoverField({ current, title, error }: { current: string | null; title: string; error?: string }) {
+  const t = useT();
   const [chosen, setChosen] = useState<File | null>(null);
   const preview = useObjectUrl(chosen);
   return (
@@ -18,7 +20,7 @@ export function CoverField({ current, title, error }: { current: string | null; 
           <BookCover src={preview ?? current} title={title} className="rounded-md" />
         </div>
       )}
-      <Field label="Cover picture" hint="JPG, PNG or GIF, up to 10MB." error={error} labelClassName="mb-1 block text-sm font-semibold" className="min-w-0 flex-1" announceError={false}>
+      <Field label={t("Cover picture")} hint={t("JPG, PNG or GIF, up to 10MB.")} error={error} labelClassName="mb-1 block text-sm font-semibold" className="min-w-0 flex-1" announceError={false}>
         {(control) => (
           <input
             {...control}

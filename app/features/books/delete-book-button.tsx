@@ -1,6 +1,9 @@
 import { useEffect, useState } from "react";
+import { msg } from "@worker/core/shared/translate";
+import { useT } from "~/core/i18n";
 
-export const DELETE_CONFIRMATION = "Are you sure you want to delete this book? This cannot be undone.";
+/** The confirmation Delete asks (a catalogue text: show it with `t(DELETE_CONFIRMATION)`). */
+export const DELETE_CONFIRMATION = msg("Are you sure you want to delete this book? This cannot be undone.");
 
 /**
  * Delete asks first; until the page is interactive the button stays off so nothing is deleted
@@ -8,13 +11,14 @@ export const DELETE_CONFIRMATION = "Are you sure you want to delete this book? T
  */
 export function DeleteBookButton({
   className = "btn btn-danger",
-  label = "Delete",
+  label,
   formAction,
 }: {
   className?: string;
   label?: string;
   formAction?: string;
 }) {
+  const t = useT();
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
   return (
@@ -23,12 +27,12 @@ export function DeleteBookButton({
       formAction={formAction}
       className={className}
       disabled={!ready}
-      aria-label={label}
+      aria-label={label ?? t("Delete")}
       onClick={(event) => {
-        if (!window.confirm(DELETE_CONFIRMATION)) event.preventDefault();
+        if (!window.confirm(t(DELETE_CONFIRMATION))) event.preventDefault();
       }}
     >
-      Delete
+      {t("Delete")}
     </button>
   );
 }

@@ -3,13 +3,15 @@ import { ACCEPTED_IMAGE_TYPES } from "@worker/core/shared/image-type";
 import { DEFAULT_MAX_IMAGES } from "@worker/core/shared/upload-rules";
 import { pickImages } from "./pick-images";
 import { useObjectUrl } from "./use-object-url";
+import { useT } from "~/core/i18n";
 
 function Thumbnail({ file, onRemove }: { file: File; onRemove: () => void }) {
+  const t = useT();
   const url = useObjectUrl(file);
   return (
     <li className="relative">
       {url ? (
-        <img src={url} alt={`Selected: ${file.name}`} className="aspect-[2/3] w-full rounded-md bg-stone-200 object-cover" />
+        <img src={url} alt={t("Selected: {name}", { name: file.name })} className="aspect-[2/3] w-full rounded-md bg-stone-200 object-cover" />
       ) : (
         <div className="aspect-[2/3] w-full rounded-md bg-stone-200" />
       )}
@@ -17,7 +19,7 @@ function Thumbnail({ file, onRemove }: { file: File; onRemove: () => void }) {
         type="button"
         onClick={onRemove}
         className="absolute top-1 end-1 flex h-8 w-8 items-center justify-center rounded-full bg-white/95 text-lg shadow"
-        aria-label={`Remove ${file.name}`}
+        aria-label={t("Remove {name}", { name: file.name })}
       >
         ×
       </button>
@@ -39,10 +41,11 @@ export function ImagePicker({
   /** Photos that arrived another way (shared from the gallery): added under the same rules as picked ones. */
   incoming?: File[];
 }) {
+  const t = useT();
   const inputId = useId();
   const [messages, setMessages] = useState<string[]>([]);
   const add = (chosen: File[]) => {
-    const result = pickImages(files, chosen, max);
+    const result = pickImages(files, chosen, max, t);
     setMessages(result.messages);
     onChange(result.files);
   };
@@ -56,10 +59,8 @@ export function ImagePicker({
         htmlFor={inputId}
         className="flex min-h-28 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-stone-400 bg-stone-50 p-4 text-center hover:border-brand-700"
       >
-        <span className="font-semibold text-stone-900">Choose book cover photos</span>
-        <span className="text-sm text-stone-700">
-          JPG, PNG or GIF · up to {max} images · 10MB each · 50MB in total
-        </span>
+        <span className="font-semibold text-stone-900">{t("Choose book cover photos")}</span>
+        <span className="text-sm text-stone-700">{t("JPG, PNG or GIF · up to {max} images · 10MB each · 50MB in total", { max })}</span>
       </label>
       <input
         id={inputId}
@@ -84,7 +85,7 @@ export function ImagePicker({
         </ul>
       )}
       {files.length > 0 && (
-        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Selected images">
+        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label={t("Selected images")}>
           {files.map((file, index) => (
             <Thumbnail
               // biome-ignore lint/suspicious/noArrayIndexKey: the same photo can be picked twice, so only its place tells them apart

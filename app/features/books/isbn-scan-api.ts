@@ -3,6 +3,10 @@ import type { GoogleMetadata } from "@worker/db/schema";
 import type { Book } from "@worker/features/books/book-columns";
 import { apiFetch } from "~/core/api-client";
 import { SESSION_EXPIRED_EVENT } from "~/core/session-events";
+import { msg } from "@worker/core/shared/translate";
+
+/** The failure the scanner shows when the server gives none (a catalogue text: the dialog translates it). */
+const ADD_FAILED = msg("Failed to add book");
 
 /** The record to show for a scanned ISBN, or null when none is known or the lookup is unavailable. */
 export async function lookUpIsbn(isbn: string): Promise<GoogleMetadata | null> {
@@ -21,6 +25,7 @@ export type AddByIsbnResult =
   | { kind: "added"; book: Book }
   | { kind: "owned"; bookId: string }
   | { kind: "unknown" }
+  /** `message`: the server's refusal, or the catalogue text ADD_FAILED. */
   | { kind: "failed"; message: string };
 
 /** POST /api/books {isbn}: the server looks the book up again itself; the client sends no metadata. */
@@ -34,7 +39,7 @@ export async function addBookByIsbn(isbn: string): Promise<AddByIsbnResult> {
       body: JSON.stringify({ isbn }),
     });
   } catch {
-    return { kind: "failed", message: "Failed to add book" };
+    return { kind: "failed", message: ADD_FAILED };
   }
   const body = (await response.json().catch(() => null)) as { data?: unknown; error?: string } | null;
   if (response.status === 201) return { kind: "added", book: body?.data as Book };
@@ -43,7 +48,8 @@ export async function addBookByIsbn(isbn: string): Promise<AddByIsbnResult> {
   }
   if (response.status === 404) return { kind: "unknown" };
   if (response.status === 401) window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail: { status: 401 } }));
-  return { kind: "failed", message: body?.error || "Failed to add book" };
+  // The server's refusal is already in the page's language.
+  return { kind: "failed", message: body?.error || ADD_FAILED };
 }
 
 /** An https cover link from the record; anything else is not shown (our pages load https images only). */

@@ -7,11 +7,13 @@ import { addBookByIsbn, lookUpIsbn, recordCover } from "./isbn-scan-api";
 import { useBarcodeScan } from "./use-barcode-scan";
 import { BookCover } from "./book-cover";
 import { Dialog } from "~/ui/dialog";
+import { useT } from "~/core/i18n";
+import { msg, type Translate } from "@worker/core/shared/translate";
 
-export const CAMERA_ERROR = "Could not access the camera. Please ensure camera permissions are granted.";
-export const POINT_CAMERA = "Point the camera at the barcode on the back cover";
-export const NOT_AN_ISBN = "That barcode isn't an ISBN. Scan the barcode that starts with 978 or 979.";
-const READER_ERROR = "The barcode reader could not be loaded. Please try again.";
+export const CAMERA_ERROR = msg("Could not access the camera. Please ensure camera permissions are granted.");
+export const POINT_CAMERA = msg("Point the camera at the barcode on the back cover");
+export const NOT_AN_ISBN = msg("That barcode isn't an ISBN. Scan the barcode that starts with 978 or 979.");
+const READER_ERROR = msg("The barcode reader could not be loaded. Please try again.");
 
 type Phase =
   | { kind: "scanning"; notIsbn: boolean }
@@ -23,23 +25,23 @@ type Phase =
 
 const SCANNING: Phase = { kind: "scanning", notIsbn: false };
 
-function statusText(phase: Phase, camera: ReturnType<typeof useBarcodeScan>["state"]): string {
+function statusText(t: Translate, phase: Phase, camera: ReturnType<typeof useBarcodeScan>["state"]): string {
   switch (phase.kind) {
     case "scanning":
-      if (camera === "camera-error") return CAMERA_ERROR;
-      if (camera === "reader-error") return READER_ERROR;
-      if (camera === "starting") return "Starting the camera…";
-      return phase.notIsbn ? NOT_AN_ISBN : POINT_CAMERA;
+      if (camera === "camera-error") return t(CAMERA_ERROR);
+      if (camera === "reader-error") return t(READER_ERROR);
+      if (camera === "starting") return t("Starting the camera…");
+      return t(phase.notIsbn ? NOT_AN_ISBN : POINT_CAMERA);
     case "looking-up":
-      return `Found ISBN ${phase.isbn}. Looking it up…`;
+      return t("Found ISBN {isbn}. Looking it up…", { isbn: phase.isbn });
     case "found":
-      return phase.error ?? (phase.adding ? "Adding…" : `Found ISBN ${phase.isbn}.`);
+      return phase.error !== null ? t(phase.error) : (phase.adding ? t("Adding…") : t("Found ISBN {isbn}.", { isbn: phase.isbn }));
     case "unknown":
-      return `We couldn't find details for ISBN ${phase.isbn}.`;
+      return t("We couldn't find details for ISBN {isbn}.", { isbn: phase.isbn });
     case "added":
-      return `Added ${phase.book.title}.`;
+      return t("Added {title}.", { title: phase.book.title });
     case "owned":
-      return "You already have this book.";
+      return t("You already have this book.");
   }
 }
 
@@ -57,6 +59,7 @@ export function IsbnScannerDialog({
   onClose: () => void;
   onAdded?: (book: Book) => void;
 }) {
+  const t = useT();
   const video = useRef<HTMLVideoElement>(null);
   const primary = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
   const [phase, setPhase] = useState<Phase>(SCANNING);
@@ -108,18 +111,18 @@ export function IsbnScannerDialog({
     else setPhase({ ...found, adding: false, error: result.message });
   }
 
-  const status = statusText(phase, camera.state);
+  const status = statusText(t, phase, camera.state);
   const cameraFailed = phase.kind === "scanning" && (camera.state === "camera-error" || camera.state === "reader-error");
   const adding = phase.kind === "found" && phase.adding;
 
   return (
-    <Dialog open={open} onClose={onClose} title="Scan ISBN" busy={adding}>
+    <Dialog open={open} onClose={onClose} title={t("Scan ISBN")} busy={adding}>
       <div data-engine={camera.engine ?? undefined} className="space-y-4">
         <video
           ref={video}
           muted
           playsInline
-          aria-label="Camera preview"
+          aria-label={t("Camera preview")}
           hidden={phase.kind !== "scanning" || cameraFailed}
           className="aspect-[4/3] w-full rounded-lg bg-stone-900 object-cover"
         />
@@ -135,7 +138,7 @@ export function IsbnScannerDialog({
             <div className="min-w-0 space-y-1">
               <h3 className="font-serif text-xl font-semibold">{phase.record.volumeInfo.title}</h3>
               {phase.record.volumeInfo.authors?.length ? <p className="text-stone-700">{phase.record.volumeInfo.authors.join(", ")}</p> : null}
-              <p className="text-sm text-stone-600">ISBN {phase.isbn}</p>
+              <p className="text-sm text-stone-600">{t("ISBN {isbn}", { isbn: phase.isbn })}</p>
             </div>
           </div>
         )}
@@ -144,50 +147,50 @@ export function IsbnScannerDialog({
           {phase.kind === "found" && (
             <>
               <button type="button" className="btn btn-secondary" onClick={scanAgain} disabled={adding}>
-                Scan again
+                {t("Scan again")}
               </button>
               <button ref={primary} type="button" className="btn btn-primary" onClick={() => void add(phase)} disabled={adding}>
-                {adding ? "Adding…" : "Add this book"}
+                {adding ? t("Adding…") : t("Add this book")}
               </button>
             </>
           )}
           {phase.kind === "unknown" && (
             <>
               <button type="button" className="btn btn-secondary" onClick={scanAgain}>
-                Scan again
+                {t("Scan again")}
               </button>
               <Link ref={primary} to={`/books/new?isbn=${phase.isbn}`} className="btn btn-primary" onClick={onClose}>
-                Add it by hand
+                {t("Add it by hand")}
               </Link>
             </>
           )}
           {phase.kind === "owned" && (
             <>
               <button type="button" className="btn btn-secondary" onClick={scanAgain}>
-                Scan again
+                {t("Scan again")}
               </button>
               <Link ref={primary} to={`/books/${phase.bookId}`} className="btn btn-primary" onClick={onClose}>
-                Open it
+                {t("Open it")}
               </Link>
             </>
           )}
           {phase.kind === "added" && (
             <>
               <Link to={`/books/${phase.book.bookId}`} className="btn btn-secondary" onClick={onClose}>
-                Open it
+                {t("Open it")}
               </Link>
               <button ref={primary} type="button" className="btn btn-primary" onClick={scanAgain}>
-                Scan another
+                {t("Scan another")}
               </button>
             </>
           )}
           {cameraFailed && (
             <button type="button" className="btn btn-secondary" onClick={scanAgain}>
-              Try again
+              {t("Try again")}
             </button>
           )}
           <button type="button" className="btn btn-secondary" onClick={onClose} disabled={adding}>
-            {phase.kind === "added" ? "Done" : "Close"}
+            {phase.kind === "added" ? t("Done") : t("Close")}
           </button>
         </div>
       </div>

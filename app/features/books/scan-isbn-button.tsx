@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { Book } from "@worker/features/books/book-columns";
+import { useT } from "~/core/i18n";
 
 type ScannerDialog = typeof import("./isbn-scanner-dialog").IsbnScannerDialog;
 
@@ -9,6 +10,7 @@ type ScannerDialog = typeof import("./isbn-scanner-dialog").IsbnScannerDialog;
  * the camera is asked for only then.
  */
 export function ScanIsbnButton({ onAdded, className = "btn btn-secondary" }: { onAdded?: (book: Book) => void; className?: string }) {
+  const t = useT();
   const [Scanner, setScanner] = useState<ScannerDialog | null>(null);
   const [open, setOpen] = useState(false);
   // Each opening is a new scan: a fresh dialog state, not the last book found.
@@ -25,7 +27,7 @@ export function ScanIsbnButton({ onAdded, className = "btn btn-secondary" }: { o
         const loaded = await import("./isbn-scanner-dialog");
         setScanner(() => loaded.IsbnScannerDialog);
       } catch {
-        setError("The scanner could not be loaded. Please try again.");
+        setError(t("The scanner could not be loaded. Please try again."));
         return;
       } finally {
         setLoading(false);
@@ -39,7 +41,7 @@ export function ScanIsbnButton({ onAdded, className = "btn btn-secondary" }: { o
   return (
     <>
       <button type="button" className={className} onClick={() => void openScanner()} aria-busy={loading || undefined} aria-haspopup="dialog">
-        {loading ? "Opening scanner…" : "Scan ISBN"}
+        {loading ? t("Opening scanner…") : t("Scan ISBN")}
       </button>
       {error && (
         <span role="alert" className="text-sm font-medium text-red-800">

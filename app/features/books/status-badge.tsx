@@ -1,10 +1,12 @@
 import type { BookStatus } from "@worker/db/schema";
+import { msg } from "@worker/core/shared/translate";
+import { useT } from "~/core/i18n";
 
 const LABELS: Record<BookStatus, string> = {
-  available: "Available",
-  reading: "Reading",
-  borrowed: "Lent",
-  giving_away: "Giving away",
+  available: msg("Available"),
+  reading: msg("Reading"),
+  borrowed: msg("Lent"),
+  giving_away: msg("Giving away"),
 };
 // The status colours (docs/product.md#statuses): available green, reading yellow, lent blue, giving away pink.
 const COLOURS: Record<BookStatus, string> = {
@@ -14,14 +16,16 @@ const COLOURS: Record<BookStatus, string> = {
   giving_away: "bg-pink-100 text-pink-900",
 };
 
+/** The status's English label, the catalogue's key: write it with `t(statusLabel(status))`. */
 export function statusLabel(status: BookStatus) {
   return LABELS[status];
 }
 
 export function StatusBadge({ status }: { status: BookStatus }) {
+  const t = useT();
   return (
     <span data-status={status} className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${COLOURS[status]}`}>
-      {LABELS[status]}
+      {t(LABELS[status])}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { MeetingView } from "@worker/features/club-meetings";
+import { useT } from "~/core/i18n";
 import { SelectField, TextAreaField, TextField } from "~/ui/field";
 
 /**
@@ -19,6 +20,7 @@ export function MeetingForm({
   /** The meeting being edited; none when scheduling. */
   meeting?: MeetingView;
 }) {
+  const t = useT();
   const navigation = useNavigation();
   const intent = meeting ? "edit" : "schedule";
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData?.get("meetingId") === (meeting?.meetingId ?? null);
@@ -28,13 +30,13 @@ export function MeetingForm({
     <Form method="post" className="space-y-3">
       <input type="hidden" name="intent" value={intent} />
       {meeting && <input type="hidden" name="meetingId" value={meeting.meetingId} />}
-      <p className="text-sm text-stone-700">{`Date and time in the club's timezone, ${clubTimeZone.replaceAll("_", " ")}.`}</p>
+      <p className="text-sm text-stone-700">{t("Date and time in the club's timezone, {zone}.", { zone: clubTimeZone.replaceAll("_", " ") })}</p>
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField id={`${prefix}-date`} label="Date" name="date" type="date" required defaultValue={meeting?.localDate} error={shown.date} className="field min-h-11 w-full" />
-        <TextField id={`${prefix}-time`} label="Time" name="time" type="time" required defaultValue={meeting?.localTime ?? "19:00"} error={shown.time} className="field min-h-11 w-full" />
+        <TextField id={`${prefix}-date`} label={t("Date")} name="date" type="date" required defaultValue={meeting?.localDate} error={shown.date} className="field min-h-11 w-full" />
+        <TextField id={`${prefix}-time`} label={t("Time")} name="time" type="time" required defaultValue={meeting?.localTime ?? "19:00"} error={shown.time} className="field min-h-11 w-full" />
         <TextField
           id={`${prefix}-duration`}
-          label="Length (minutes)"
+          label={t("Length (minutes)")}
           name="durationMinutes"
           type="number"
           inputMode="numeric"
@@ -46,11 +48,11 @@ export function MeetingForm({
           className="field min-h-11 w-full"
         />
       </div>
-      <TextField id={`${prefix}-place`} label="Place" hint="Where you meet, or leave empty for a video call." name="place" maxLength={200} defaultValue={meeting?.place} error={shown.place} className="field min-h-11 w-full" />
+      <TextField id={`${prefix}-place`} label={t("Place")} hint={t("Where you meet, or leave empty for a video call.")} name="place" maxLength={200} defaultValue={meeting?.place} error={shown.place} className="field min-h-11 w-full" />
       <TextField
         id={`${prefix}-video`}
-        label="Video link"
-        hint="An https:// address."
+        label={t("Video link")}
+        hint={t("An https:// address.")}
         name="videoUrl"
         type="url"
         maxLength={500}
@@ -59,8 +61,8 @@ export function MeetingForm({
         className="field min-h-11 w-full"
       />
       {milestones.length > 0 && (
-        <SelectField id={`${prefix}-milestone`} label="Discussing" name="milestoneId" defaultValue={meeting?.milestone?.milestoneId ?? ""} error={shown.milestoneId} className="field min-h-11 w-full">
-          <option value="">No particular milestone</option>
+        <SelectField id={`${prefix}-milestone`} label={t("Discussing")} name="milestoneId" defaultValue={meeting?.milestone?.milestoneId ?? ""} error={shown.milestoneId} className="field min-h-11 w-full">
+          <option value="">{t("No particular milestone")}</option>
           {milestones.map((milestone) => (
             <option key={milestone.milestoneId} value={milestone.milestoneId}>
               {milestone.label}
@@ -68,7 +70,7 @@ export function MeetingForm({
           ))}
         </SelectField>
       )}
-      <TextAreaField id={`${prefix}-note`} label="Note" name="note" rows={3} maxLength={2000} defaultValue={meeting?.note} error={shown.note} className="field w-full" />
+      <TextAreaField id={`${prefix}-note`} label={t("Note")} name="note" rows={3} maxLength={2000} defaultValue={meeting?.note} error={shown.note} className="field w-full" />
       {shown.form && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900">
           {shown.form}
@@ -76,7 +78,7 @@ export function MeetingForm({
       )}
       <div className="flex justify-end">
         <button type="submit" className="btn btn-primary min-h-11" disabled={busy}>
-          {meeting ? (busy ? "Saving…" : "Save meeting") : busy ? "Scheduling…" : "Schedule meeting"}
+          {meeting ? (busy ? t("Saving…") : t("Save meeting")) : busy ? t("Scheduling…") : t("Schedule meeting")}
         </button>
       </div>
     </Form>

@@ -2,6 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { ServiceError } from "@worker/core/errors";
 import { reasonPhrase } from "@worker/core/http/reason-phrase";
+import { translate } from "@worker/core/i18n/request-language";
 import { idSchema } from "@worker/core/shared/id";
 import {
   answerMeeting,
@@ -48,7 +49,7 @@ export async function meetingIntentAction({ request, context, clubId }: { reques
     return actionError(error);
   }
   const intent = z.enum(INTENTS).safeParse(textField(form, "intent"));
-  if (!intent.success) return refuse({ form: "Unknown action." }, 400);
+  if (!intent.success) return refuse({ form: translate("Unknown action.") }, 400);
   const meetingId = idSchema.safeParse(textField(form, "meetingId"));
   const about = { intent: intent.data, meetingId: meetingId.success ? meetingId.data : null };
   const refused = (errors: FormErrors, status: number) => data({ ok: false as const, errors, ...about }, { status, statusText: reasonPhrase(status) });
@@ -58,36 +59,36 @@ export async function meetingIntentAction({ request, context, clubId }: { reques
         const input = meetingInputSchema.safeParse(meetingFields(form));
         if (!input.success) return refused(fieldErrors(input.error), 400);
         await createMeeting(ctx, clubId, input.data);
-        return { ok: true as const, ...about, message: "Meeting scheduled." };
+        return { ok: true as const, ...about, message: translate("Meeting scheduled.") };
       }
       case "edit": {
-        if (!about.meetingId) return refused({ form: "Which meeting?" }, 400);
+        if (!about.meetingId) return refused({ form: translate("Which meeting?") }, 400);
         const input = meetingUpdateSchema.safeParse(meetingFields(form));
         if (!input.success) return refused(fieldErrors(input.error), 400);
         await updateMeeting(ctx, clubId, about.meetingId, input.data);
-        return { ok: true as const, ...about, message: "Meeting saved." };
+        return { ok: true as const, ...about, message: translate("Meeting saved.") };
       }
       case "cancel":
-        if (!about.meetingId) return refused({ form: "Which meeting?" }, 400);
+        if (!about.meetingId) return refused({ form: translate("Which meeting?") }, 400);
         await cancelMeeting(ctx, clubId, about.meetingId);
-        return { ok: true as const, ...about, message: "Meeting cancelled." };
+        return { ok: true as const, ...about, message: translate("Meeting cancelled.") };
       case "rsvp": {
         const answer = rsvpInputSchema.safeParse({ answer: textField(form, "answer") });
-        if (!about.meetingId || !answer.success) return refused({ form: "Choose going, maybe or not going." }, 400);
+        if (!about.meetingId || !answer.success) return refused({ form: translate("Choose going, maybe or not going.") }, 400);
         await answerMeeting(ctx, clubId, about.meetingId, answer.data.answer);
-        return { ok: true as const, ...about, message: "Answer saved." };
+        return { ok: true as const, ...about, message: translate("Answer saved.") };
       }
       case "feed-create": {
         const feed = await createCalendarFeed(ctx, new URL(request.url).origin);
-        return { ok: true as const, ...about, message: "Your calendar feed address is ready.", feedUrl: feed.url };
+        return { ok: true as const, ...about, message: translate("Your calendar feed address is ready."), feedUrl: feed.url };
       }
       case "feed-revoke":
         await revokeCalendarFeed(ctx);
-        return { ok: true as const, ...about, message: "Your calendar feed is stopped." };
+        return { ok: true as const, ...about, message: translate("Your calendar feed is stopped.") };
     }
   } catch (error) {
     if (error instanceof ServiceError) return refused({ form: error.message }, error.status);
     console.error("A meetings form failed", error);
-    return refused({ form: "Something went wrong. Please try again." }, 500);
+    return refused({ form: translate("Something went wrong. Please try again.") }, 500);
   }
 }

@@ -1,23 +1,30 @@
 import type { PollView } from "@worker/features/club-polls";
 import { formatDayTime } from "@worker/core/shared/date-format";
+import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 
 /** An option as people read it: a book's title and author, a slot's day and time (reader's zone), or the label. */
 export function useOptionName() {
+  const t = useT();
   const reader = useReader();
   return (option: PollView["options"][number]) =>
-    option.startsAt !== null ? formatDayTime(option.startsAt, reader) : option.author ? `${option.label} by ${option.author}` : option.label;
+    option.startsAt !== null
+      ? formatDayTime(option.startsAt, reader)
+      : option.author
+        ? t("{title} by {author}", { title: option.label, author: option.author })
+        : option.label;
 }
 
 /** One row of tallies as bars: native <progress> elements, no chart code. */
 function Tallies({ tallies, names, total }: { tallies: { optionId: string; votes: number }[]; names: Map<string, string>; total: number }) {
+  const t = useT();
   return (
     <ul className="space-y-2">
       {tallies.map((tally) => (
         <li key={tally.optionId}>
           <div className="flex justify-between gap-3 text-sm">
             <span className="min-w-0 break-words">{names.get(tally.optionId)}</span>
-            <span className="shrink-0 tabular-nums">{`${tally.votes} ${tally.votes === 1 ? "vote" : "votes"}`}</span>
+            <span className="shrink-0 tabular-nums">{t("{count, plural, one {# vote} other {# votes}}", { count: tally.votes })}</span>
           </div>
           {/* A native bar: the page's CSP allows no inline styles, and the numbers beside it say it all. */}
           <progress className="block h-2 w-full accent-brand-700" max={Math.max(total, 1)} value={tally.votes} aria-hidden="true" />
@@ -29,16 +36,17 @@ function Tallies({ tallies, names, total }: { tallies: { optionId: string; votes
 
 /** The count: the winner, then the tallies; for ranked choice every runoff round and who was eliminated. */
 export function PollResults({ poll }: { poll: PollView }) {
+  const t = useT();
   const name = useOptionName();
   const result = poll.result;
-  if (!result) return <p className="text-stone-700">Results are hidden until the poll closes.</p>;
+  if (!result) return <p className="text-stone-700">{t("Results are hidden until the poll closes.")}</p>;
   const names = new Map(poll.options.map((option) => [option.optionId, name(option)]));
   const winner = result.winnerId ? names.get(result.winnerId) : null;
   return (
     <div className="space-y-4">
       <p className="font-medium break-words">
-        {winner ? `${poll.isOpen ? "Leading" : "Winner"}: ${winner}` : "No ballots yet."}
-        {result.tie ? " (a tie, decided by the listed order)" : ""}
+        {winner ? (poll.isOpen ? t("Leading: {option}", { option: winner }) : t("Winner: {option}", { option: winner })) : t("No ballots yet.")}
+        {result.tie ? ` ${t("(a tie, decided by the listed order)")}` : ""}
       </p>
       {result.rounds ? (
         <ol className="space-y-4">
@@ -47,13 +55,17 @@ export function PollResults({ poll }: { poll: PollView }) {
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: rounds are a fixed, ordered list
               <li key={index} className="space-y-2">
-                <h3 className="font-semibold">{`Round ${index + 1}`}</h3>
+                <h3 className="font-semibold">{t("Round {number}", { number: index + 1 })}</h3>
                 <Tallies tallies={round.tallies} names={names} total={counting} />
-                {round.exhausted > 0 && <p className="text-sm text-stone-700">{`${round.exhausted} ${round.exhausted === 1 ? "ballot" : "ballots"} with no candidate left`}</p>}
+                {round.exhausted > 0 && (
+                  <p className="text-sm text-stone-700">
+                    {t("{count, plural, one {# ballot with no candidate left} other {# ballots with no candidate left}}", { count: round.exhausted })}
+                  </p>
+                )}
                 {round.eliminated && (
                   <p className="text-sm break-words">
-                    {`Eliminated: ${names.get(round.eliminated)}`}
-                    {round.tieBroken ? " (tied for fewest: fewer first-round votes, then listed later)" : ""}
+                    {t("Eliminated: {option}", { option: names.get(round.eliminated) })}
+                    {round.tieBroken ? ` ${t("(tied for fewest: fewer first-round votes, then listed later)")}` : ""}
                   </p>
                 )}
               </li>

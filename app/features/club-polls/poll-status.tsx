@@ -1,32 +1,36 @@
 import { Link } from "react-router";
 import type { PollSummary } from "@worker/features/club-polls";
 import { formatDayTime } from "@worker/core/shared/date-format";
+import { msg } from "@worker/core/shared/translate";
+import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 
-export const KIND_LABEL = { book: "Next book (ranked choice)", date: "Meeting date", choice: "Multiple choice" } as const;
+export const KIND_LABEL = { book: msg("Next book (ranked choice)"), date: msg("Meeting date"), choice: msg("Multiple choice") } as const;
 
 /** "Open · closes 3 Dec 2026, 19:00", "Open", or "Closed 3 Dec 2026, 19:00", in the reader's zone. */
 export function PollStatus({ poll }: { poll: Pick<PollSummary, "isOpen" | "closesAt" | "closedAt"> }) {
+  const t = useT();
   const reader = useReader();
-  if (poll.isOpen) return <>{poll.closesAt ? `Open · closes ${formatDayTime(poll.closesAt, reader)}` : "Open"}</>;
+  if (poll.isOpen) return <>{poll.closesAt ? t("Open · closes {date}", { date: formatDayTime(poll.closesAt, reader) }) : t("Open")}</>;
   const at = poll.closedAt ?? poll.closesAt;
-  return <>{at ? `Closed ${formatDayTime(at, reader)}` : "Closed"}</>;
+  return <>{at ? t("Closed {date}", { date: formatDayTime(at, reader) }) : t("Closed")}</>;
 }
 
 /** One poll in a list: its question (a link), kind, state, ballots and, once closed, the winner. */
 export function PollListItem({ clubId, poll }: { clubId: string; poll: PollSummary }) {
+  const t = useT();
   return (
     <li className="space-y-1 py-3">
       <Link to={`/clubs/${clubId}/polls/${poll.pollId}`} className="font-medium break-words text-brand-700 hover:underline">
         {poll.question}
       </Link>
       <p className="text-sm text-stone-700">
-        {`${KIND_LABEL[poll.kind]} · `}
+        {`${t(KIND_LABEL[poll.kind])} · `}
         <PollStatus poll={poll} />
-        {` · ${poll.ballots} ${poll.ballots === 1 ? "ballot" : "ballots"}`}
-        {poll.voted ? " · You voted" : ""}
+        {` · ${t("{count, plural, one {# ballot} other {# ballots}}", { count: poll.ballots })}`}
+        {poll.voted ? ` · ${t("You voted")}` : ""}
       </p>
-      {!poll.isOpen && poll.winner && <p className="text-sm break-words">{`Result: ${poll.winner}`}</p>}
+      {!poll.isOpen && poll.winner && <p className="text-sm break-words">{t("Result: {option}", { option: poll.winner })}</p>}
     </li>
   );
 }

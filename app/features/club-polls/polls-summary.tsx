@@ -1,32 +1,34 @@
 import { Link } from "react-router";
+import { useT } from "~/core/i18n";
 import type { PollsSummaryData } from "./polls.server";
 import { PollListItem } from "./poll-status";
 
 /** The club page's "Polls" section: the newest few, a link to all of them, and "New poll" for admins. */
 export function ClubPollsSummary({ polls }: { polls: PollsSummaryData | null }) {
+  const t = useT();
   if (!polls) return null;
   const { clubId, items, more, canManage } = polls;
   return (
     <section aria-labelledby="club-polls-heading" className="card space-y-3 p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="club-polls-heading" className="font-serif text-xl font-semibold">
-          Polls
+          {t("Polls")}
         </h2>
         <div className="flex flex-wrap gap-2">
           {canManage && (
             <Link to={`/clubs/${clubId}/polls#new-poll`} className="btn btn-secondary">
-              New poll
+              {t("New poll")}
             </Link>
           )}
           {(more || items.length > 0) && (
             <Link to={`/clubs/${clubId}/polls`} className="btn btn-secondary">
-              See all polls
+              {t("See all polls")}
             </Link>
           )}
         </div>
       </div>
       {items.length === 0 ? (
-        <p className="text-stone-700">No polls yet.</p>
+        <p className="text-stone-700">{t("No polls yet.")}</p>
       ) : (
         <ul className="divide-y divide-stone-200">
           {items.map((poll) => (

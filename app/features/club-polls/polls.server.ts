@@ -1,4 +1,5 @@
 import { ServiceError } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
 import type { ServiceContext } from "@worker/core/service-context";
 import { instantAt } from "@worker/core/shared/calendar";
 import { listPolls, pollInputSchema, pollsQuerySchema, type PollInput } from "@worker/features/club-polls";
@@ -53,7 +54,7 @@ export function pollInputFromForm(form: FormData, timeZone: string): { ok: true;
     if (kind === "book") return bookLine(line);
     if (kind === "date") {
       const startsAt = wallClockInstant(line, timeZone);
-      if (startsAt === null) errors.options ??= `"${line}" is not a date and time like 2026-12-03 19:00.`;
+      if (startsAt === null) errors.options ??= translate('"{line}" is not a date and time like 2026-12-03 19:00.', { line });
       return { startsAt: startsAt ?? 0 };
     }
     return { label: line };
@@ -62,7 +63,7 @@ export function pollInputFromForm(form: FormData, timeZone: string): { ok: true;
   let closesAt: number | null = null;
   if (closesText) {
     closesAt = wallClockInstant(closesText, timeZone);
-    if (closesAt === null) errors.closesAt = "Please give the close time as a date and time.";
+    if (closesAt === null) errors.closesAt = translate("Please give the close time as a date and time.");
   }
   if (Object.keys(errors).length) return { ok: false, errors };
   const parsed = pollInputSchema.safeParse({ kind, question: textField(form, "question") ?? "", closesAt, hideResults: form.get("hideResults") === "on", options });
@@ -81,9 +82,9 @@ export function ballotFromForm(form: FormData, kind: string): { choices: string[
   for (const [name, value] of form) {
     if (!name.startsWith("rank-") || typeof value !== "string" || !value) continue;
     const rank = Number(value);
-    if (!Number.isInteger(rank) || rank < 1) return { error: "Please pick a rank from the list." };
+    if (!Number.isInteger(rank) || rank < 1) return { error: translate("Please pick a rank from the list.") };
     ranked.push({ optionId: name.slice(5), rank });
   }
-  if (new Set(ranked.map((entry) => entry.rank)).size !== ranked.length) return { error: "Give each book a different rank." };
+  if (new Set(ranked.map((entry) => entry.rank)).size !== ranked.length) return { error: translate("Give each book a different rank.") };
   return { choices: ranked.sort((a, b) => a.rank - b.rank).map((entry) => entry.optionId) };
 }

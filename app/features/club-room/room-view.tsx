@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { formatDayTime, type Reader } from "@worker/core/shared/date-format";
+import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 import { ReportDialog } from "~/features/moderation";
 import { ComposerField, MessageText } from "~/features/messages";
@@ -45,10 +46,11 @@ function MessageBubble({
   onReport?: () => void;
   onHide?: () => void;
 }) {
+  const t = useT();
   return (
     <li className={`flex ${mine ? "justify-end" : "justify-start"}`}>
       <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine ? "bg-brand-700 text-white" : "bg-stone-100 text-stone-900"}`}>
-        <p className={`text-xs font-semibold ${mine ? "text-brand-50" : "text-stone-700"}`}>{mine ? "You" : (message.fromName ?? "A member")}</p>
+        <p className={`text-xs font-semibold ${mine ? "text-brand-50" : "text-stone-700"}`}>{mine ? t("You") : (message.fromName ?? t("A member"))}</p>
         <p className={`whitespace-pre-wrap ${mine ? "[&_a]:text-white" : "[&_a]:text-brand-800"}`}>
           <MessageText content={message.content} />
         </p>
@@ -57,13 +59,18 @@ function MessageBubble({
         </time>
         <span className="flex gap-3">
           {onReport && (
-            <button type="button" onClick={onReport} className="text-xs text-stone-600 underline hover:text-stone-900">
-              Report<span className="sr-only"> this message</span>
+            <button type="button" onClick={onReport} aria-label={t("Report this message")} className="text-xs text-stone-600 underline hover:text-stone-900">
+              {t("Report")}
             </button>
           )}
           {onHide && (
-            <button type="button" onClick={onHide} className={`text-xs underline ${mine ? "text-brand-50" : "text-stone-600 hover:text-stone-900"}`}>
-              Hide<span className="sr-only"> this message</span>
+            <button
+              type="button"
+              onClick={onHide}
+              aria-label={t("Hide this message")}
+              className={`text-xs underline ${mine ? "text-brand-50" : "text-stone-600 hover:text-stone-900"}`}
+            >
+              {t("Hide")}
             </button>
           )}
         </span>
@@ -79,6 +86,7 @@ function MessageBubble({
  * Shift+Enter starts a new line, as in Messages.
  */
 export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones, initialMessages, initialNextToken, initialPinned }: RoomProps) {
+  const t = useT();
   const room = useClubRoom({ clubId, viewerId, milestones, initialMessages, initialNextToken, initialPinned });
   const reader = useReader();
   const id = useId();
@@ -123,7 +131,7 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
       {room.pinned.length > 0 && (
         <section aria-labelledby={`${id}-pinned`} className="space-y-2 border-b border-stone-200 bg-amber-50 p-4">
           <h2 id={`${id}-pinned`} className="text-sm font-semibold text-amber-900">
-            Pinned announcements
+            {t("Pinned announcements")}
           </h2>
           <ul className="space-y-2">
             {room.pinned.map((message) => (
@@ -132,7 +140,7 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
                   <MessageText content={message.content} />
                 </p>
                 <p className="text-xs text-stone-700">
-                  {message.fromName ?? "An admin"} · {formatDayTime(message.createdAt, reader)}
+                  {message.fromName ?? t("An admin")} · {formatDayTime(message.createdAt, reader)}
                 </p>
               </li>
             ))}
@@ -142,7 +150,7 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
       <div
         ref={log}
         role="log"
-        aria-label={`Messages in ${clubName}`}
+        aria-label={t("Messages in {club}", { club: clubName })}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be read (WCAG 2.1.1, axe scrollable-region-focusable)
         tabIndex={0}
         className="h-[min(60dvh,32rem)] space-y-3 overflow-y-auto p-4"
@@ -150,12 +158,12 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
         {room.nextToken !== null && (
           <div className="text-center">
             <button type="button" className="btn btn-secondary" onClick={room.loadOlder}>
-              Load older messages
+              {t("Load older messages")}
             </button>
           </div>
         )}
         {room.messages.length === 0 ? (
-          <p className="py-12 text-center text-stone-700">No messages yet. Say hello to your club!</p>
+          <p className="py-12 text-center text-stone-700">{t("No messages yet. Say hello to your club!")}</p>
         ) : (
           <ol className="space-y-3">
             {groupsOf(room.messages).map((group) =>
@@ -166,8 +174,8 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
                     className="rounded-2xl border border-dashed border-stone-400 px-4 py-2 text-sm text-stone-800 hover:bg-stone-50"
                     onClick={() => setShown((current) => new Set(current).add(group.key))}
                   >
-                    Spoilers for {group.spoiler}: show
-                    <span className="sr-only">{` (${group.messages.length} ${group.messages.length === 1 ? "message" : "messages"})`}</span>
+                    {t("Spoilers for {label}: show", { label: group.spoiler })}
+                    <span className="sr-only"> {t("({count, plural, one {# message} other {# messages}})", { count: group.messages.length })}</span>
                   </button>
                 </li>
               ) : (
@@ -185,7 +193,7 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
           open
           onClose={() => setReporting(null)}
           target={{ subject: "club_message", clubId, messageId: reporting.messageId }}
-          title={`Report a message from ${reporting.fromName ?? "a member"}`}
+          title={reporting.fromName ? t("Report a message from {name}", { name: reporting.fromName }) : t("Report a message from a member")}
         />
       )}
       {room.loadError && (
@@ -197,9 +205,9 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
           {milestones.length > 0 && (
             <label className="flex min-w-0 items-center gap-2">
-              <span>Thread</span>
+              <span>{t("Thread")}</span>
               <select className="field min-w-0 py-1" value={thread} onChange={(event) => setThread(event.currentTarget.value)} disabled={announce}>
-                <option value="">Everyone (no spoilers)</option>
+                <option value="">{t("Everyone (no spoilers)")}</option>
                 {milestones.map((m) => (
                   <option key={m.milestoneId} value={m.milestoneId}>
                     {m.label}
@@ -211,13 +219,13 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
           {canManage && (
             <label className="flex items-center gap-2">
               <input type="checkbox" checked={announce} onChange={(event) => setAnnounce(event.currentTarget.checked)} />
-              Post as an announcement
+              {t("Post as an announcement")}
             </label>
           )}
         </div>
         <ComposerField
           id={id}
-          label={`Message ${clubName}`}
+          label={t("Message {club}", { club: clubName })}
           draft={draft}
           onDraft={setDraft}
           error={error}

@@ -2,9 +2,12 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { LiveClubMessage } from "../../../durable-objects/club-room";
 import { ApiError, apiFetch } from "~/core/api-client";
 import { useRoomSocket } from "~/core/use-room-socket";
+import { useT } from "~/core/i18n";
+import { msg } from "@worker/core/shared/translate";
 
-export const ROOM_LOAD_FAILED = "Failed to load messages";
-export const ROOM_SEND_FAILED = "Failed to send message";
+export const ROOM_LOAD_FAILED = msg("Failed to load messages");
+export const ROOM_SEND_FAILED = msg("Failed to send message");
+const HIDE_FAILED = msg("Failed to hide the message");
 const REFRESH_WITHOUT_SOCKET_MS = 10_000;
 const PAGE_SIZE = 30;
 
@@ -37,6 +40,7 @@ interface Options {
  * it is on screen.
  */
 export function useClubRoom({ clubId, viewerId, milestones, initialMessages, initialNextToken, initialPinned }: Options) {
+  const t = useT();
   const [messages, setMessages] = useState(() => [...initialMessages].sort(bySeq));
   const [pinned, setPinned] = useState(initialPinned);
   const [nextToken, setNextToken] = useState(initialNextToken);
@@ -80,13 +84,13 @@ export function useClubRoom({ clubId, viewerId, milestones, initialMessages, ini
 
   const refreshLatest = useCallback(async () => {
     try {
-      const page = await apiFetch("/clubs/:id/room/messages", { params: { id: clubId }, query: { limit: PAGE_SIZE }, forbiddenIsRefusal: true }, ROOM_LOAD_FAILED);
+      const page = await apiFetch("/clubs/:id/room/messages", { params: { id: clubId }, query: { limit: PAGE_SIZE }, forbiddenIsRefusal: true }, t(ROOM_LOAD_FAILED));
       setLoadError(null);
       add(page.items);
     } catch {
-      setLoadError(ROOM_LOAD_FAILED);
+      setLoadError(t(ROOM_LOAD_FAILED));
     }
-  }, [clubId, add]);
+  }, [clubId, add, t]);
 
   // Opening the room marks it read (and its bell item).
   useEffect(() => {
@@ -103,11 +107,11 @@ export function useClubRoom({ clubId, viewerId, milestones, initialMessages, ini
   async function loadOlder() {
     if (nextToken === null) return;
     try {
-      const page = await apiFetch("/clubs/:id/room/messages", { params: { id: clubId }, query: { limit: PAGE_SIZE, nextToken }, forbiddenIsRefusal: true }, ROOM_LOAD_FAILED);
+      const page = await apiFetch("/clubs/:id/room/messages", { params: { id: clubId }, query: { limit: PAGE_SIZE, nextToken }, forbiddenIsRefusal: true }, t(ROOM_LOAD_FAILED));
       add(page.items);
       setNextToken(page.nextToken);
     } catch {
-      setLoadError(ROOM_LOAD_FAILED);
+      setLoadError(t(ROOM_LOAD_FAILED));
     }
   }
 
@@ -118,31 +122,31 @@ export function useClubRoom({ clubId, viewerId, milestones, initialMessages, ini
     const key = `${announce}|${milestoneId}|${content}`;
     if (pending.current?.key !== key) pending.current = { key, messageId: globalThis.crypto.randomUUID?.() };
     try {
-      if (!navigator.onLine) return ROOM_SEND_FAILED;
+      if (!navigator.onLine) return t(ROOM_SEND_FAILED);
       const messageId = pending.current.messageId;
       const message = announce
-        ? await apiFetch("/clubs/:id/room/announcements", { method: "POST", params: { id: clubId }, json: { content, messageId }, forbiddenIsRefusal: true }, ROOM_SEND_FAILED)
+        ? await apiFetch("/clubs/:id/room/announcements", { method: "POST", params: { id: clubId }, json: { content, messageId }, forbiddenIsRefusal: true }, t(ROOM_SEND_FAILED))
         : await apiFetch(
             "/clubs/:id/room/messages",
             { method: "POST", params: { id: clubId }, json: { content, messageId, milestoneId }, forbiddenIsRefusal: true },
-            ROOM_SEND_FAILED,
+            t(ROOM_SEND_FAILED),
           );
       pending.current = null;
       add([message]);
       return null;
     } catch (error) {
-      return error instanceof ApiError && error.status < 500 ? error.message : ROOM_SEND_FAILED;
+      return error instanceof ApiError && error.status < 500 ? error.message : t(ROOM_SEND_FAILED);
     }
   }
 
   async function hide(messageId: string): Promise<string | null> {
     try {
-      await apiFetch("/clubs/:id/room/messages/:messageId/hide", { method: "POST", params: { id: clubId, messageId }, forbiddenIsRefusal: true }, "Failed to hide the message");
+      await apiFetch("/clubs/:id/room/messages/:messageId/hide", { method: "POST", params: { id: clubId, messageId }, forbiddenIsRefusal: true }, t(HIDE_FAILED));
       setMessages((current) => current.filter((m) => m.messageId !== messageId));
       setPinned((current) => current.filter((m) => m.messageId !== messageId));
       return null;
     } catch (error) {
-      return error instanceof Error ? error.message : "Failed to hide the message";
+      return error instanceof Error ? error.message : t(HIDE_FAILED);
     }
   }
 

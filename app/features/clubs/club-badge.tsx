@@ -1,3 +1,5 @@
+import { useT } from "~/core/i18n";
+
 const TONES = {
   creator: "bg-brand-100 text-brand-800",
   admin: "bg-violet-100 text-violet-900",
@@ -14,6 +16,7 @@ export function ClubBadge({ tone, children }: { tone: ClubBadgeTone; children: R
 
 /** A member's place in a club as one badge: the creator, an admin, or a member. */
 export function RoleBadge({ role, isCreator }: { role: "admin" | "member"; isCreator: boolean }) {
-  if (isCreator) return <ClubBadge tone="creator">Creator</ClubBadge>;
-  return role === "admin" ? <ClubBadge tone="admin">Admin</ClubBadge> : <ClubBadge tone="member">Member</ClubBadge>;
+  const t = useT();
+  if (isCreator) return <ClubBadge tone="creator">{t("Creator")}</ClubBadge>;
+  return role === "admin" ? <ClubBadge tone="admin">{t("Admin")}</ClubBadge> : <ClubBadge tone="member">{t("Member")}</ClubBadge>;
 }

@@ -1,12 +1,14 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { BrowseClub, MemberClub } from "@worker/features/clubs/club-lists";
+import { msg, type Translate } from "@worker/core/shared/translate";
+import { useT } from "~/core/i18n";
 import { useFetcherResult } from "~/core/use-fetcher-result";
 import { ClubBadge } from "./club-badge";
 import { OpenDialogButton } from "~/ui/dialog";
 import { useToast } from "~/ui/toaster";
 
-export const deleteClubConfirmation = (name: string) => `Delete club "${name}"? This cannot be undone.`;
+export const deleteClubConfirmation = (t: Translate, name: string) => t('Delete club "{name}"? This cannot be undone.', { name });
 
 interface Refusal {
   ok: false;
@@ -28,45 +30,48 @@ function ClubName({ club, linked, id }: { club: { clubId: string; name: string }
 }
 
 function ClubFacts({ club }: { club: { description: string; location: string } }) {
+  const t = useT();
   return (
     <>
       {club.description && <p className="text-stone-800">{club.description}</p>}
       <p className="text-sm text-stone-700">
-        <span className="font-medium">Location:</span> {club.location}
+        <span className="font-medium">{t("Location:")}</span> {club.location}
       </p>
     </>
   );
 }
 
 /** "12 members · 3 places left" (or "· full"): a club with a limit says on its card whether one can still join. */
-export function headcount(club: { memberCount: number; memberLimit: number | null }): string {
-  const count = `${club.memberCount.toLocaleString("en-US")} ${club.memberCount === 1 ? "member" : "members"}`;
-  if (club.memberLimit === null) return count;
+export function headcount(t: Translate, club: { memberCount: number; memberLimit: number | null }): string {
+  const count = club.memberCount;
+  if (club.memberLimit === null) return t("{count, plural, one {# member} other {# members}}", { count });
   const left = Math.max(0, club.memberLimit - club.memberCount);
-  return `${count} · ${left === 0 ? "full" : `${left.toLocaleString("en-US")} ${left === 1 ? "place" : "places"} left`}`;
+  if (left === 0) return t("{count, plural, one {# member} other {# members}} · full", { count });
+  return t("{count, plural, one {# member} other {# members}} · {left, plural, one {# place} other {# places}} left", { count, left });
 }
 
 /** Delete asks first ('Delete club "{name}"? …'); it stays off until hydrated so nothing is deleted unasked. */
 export function DeleteClubForm({ clubId, name, describedBy }: { clubId: string; name: string; describedBy?: string }) {
+  const t = useT();
   const fetcher = useFetcher<Refusal | { ok: true }>();
   const { notify } = useToast();
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
   useFetcherResult(fetcher, (result) => {
-    if (!result.ok) notify("error", result.errors.form ?? "Failed to delete club");
+    if (!result.ok) notify("error", result.errors.form ?? t("Failed to delete club"));
   });
   return (
     <fetcher.Form
       method="post"
       className="contents"
       onSubmit={(event) => {
-        if (!window.confirm(deleteClubConfirmation(name))) event.preventDefault();
+        if (!window.confirm(deleteClubConfirmation(t, name))) event.preventDefault();
       }}
     >
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="clubId" value={clubId} />
       <button type="submit" className="btn btn-danger" disabled={!ready || fetcher.state !== "idle"} aria-describedby={describedBy}>
-        {fetcher.state !== "idle" ? "Deleting…" : "Delete"}
+        {fetcher.state !== "idle" ? t("Deleting…") : t("Delete")}
       </button>
     </fetcher.Form>
   );
@@ -78,6 +83,7 @@ export function DeleteClubForm({ clubId, name, describedBy }: { clubId: string; 
  */
 /** `children`: what other features add to the card (the club room's unread line). */
 export function MyClubCard({ club, userId, children }: { club: MemberClub; userId: string; children?: React.ReactNode }) {
+  const t = useT();
   const headingId = useId();
   const isCreator = club.createdBy === userId;
   const pending = club.userStatus === "pending";
@@ -86,11 +92,11 @@ export function MyClubCard({ club, userId, children }: { club: MemberClub; userI
     <li className="card flex flex-col gap-2 p-5">
       <div className="flex flex-wrap items-center gap-2">
         <ClubName club={club} id={headingId} linked={!pending || !club.isPrivate} />
-        {isCreator && <ClubBadge tone="creator">Creator</ClubBadge>}
-        {club.isPrivate && <ClubBadge tone="private">Private</ClubBadge>}
-        {pending && <ClubBadge tone="pending">Pending</ClubBadge>}
+        {isCreator && <ClubBadge tone="creator">{t("Creator")}</ClubBadge>}
+        {club.isPrivate && <ClubBadge tone="private">{t("Private")}</ClubBadge>}
+        {pending && <ClubBadge tone="pending">{t("Pending")}</ClubBadge>}
       </div>
-      <p className="text-sm text-stone-700">{headcount(club)}</p>
+      <p className="text-sm text-stone-700">{headcount(t, club)}</p>
       <ClubFacts club={club} />
       {children}
       {manages && (
@@ -98,13 +104,13 @@ export function MyClubCard({ club, userId, children }: { club: MemberClub; userI
           {isCreator && (
             <>
               <OpenDialogButton dialog="edit" club={club.clubId} describedBy={headingId}>
-                Edit
+                {t("Edit")}
               </OpenDialogButton>
               <DeleteClubForm clubId={club.clubId} name={club.name} describedBy={headingId} />
             </>
           )}
           <OpenDialogButton dialog="requests" club={club.clubId} describedBy={headingId} loadsData>
-            Manage Requests
+            {t("Manage Requests")}
           </OpenDialogButton>
         </div>
       )}
@@ -112,15 +118,16 @@ export function MyClubCard({ club, userId, children }: { club: MemberClub; userI
   );
 }
 
-const REQUESTED = { pending: "Request to join sent", active: "Joined club!" } as const;
+const REQUESTED = { pending: msg("Request to join sent"), active: msg("Joined club!") } as const;
 
 /** 'Request to Join': pending turns it into a disabled 'Requested'; an open club admits at once. */
 export function RequestToJoinForm({ clubId, requested, describedBy }: { clubId: string; requested: boolean; describedBy?: string }) {
+  const t = useT();
   const fetcher = useFetcher<Refusal | { ok: true; status: "pending" | "active" }>();
   const { notify } = useToast();
   useFetcherResult(fetcher, (result) => {
-    if (result.ok) notify("success", REQUESTED[result.status]);
-    else notify("error", result.errors.form ?? "Could not request to join club");
+    if (result.ok) notify("success", t(REQUESTED[result.status]));
+    else notify("error", result.errors.form ?? t("Could not request to join club"));
   });
   const sent = requested || (fetcher.data?.ok === true && fetcher.data.status === "pending");
   return (
@@ -128,7 +135,7 @@ export function RequestToJoinForm({ clubId, requested, describedBy }: { clubId: 
       <input type="hidden" name="intent" value="request" />
       <input type="hidden" name="clubId" value={clubId} />
       <button type="submit" className="btn btn-primary" disabled={sent || fetcher.state !== "idle"} aria-describedby={describedBy}>
-        {sent ? "Requested" : fetcher.state !== "idle" ? "Sending…" : "Request to Join"}
+        {sent ? t("Requested") : fetcher.state !== "idle" ? t("Sending…") : t("Request to Join")}
       </button>
     </fetcher.Form>
   );
@@ -136,17 +143,18 @@ export function RequestToJoinForm({ clubId, requested, describedBy }: { clubId: 
 
 /** A card on Browse Clubs: private clubs are listed too, but only their members may open them. */
 export function BrowseClubCard({ club, requested }: { club: BrowseClub; requested: boolean }) {
+  const t = useT();
   const headingId = useId();
   return (
     <li className="card flex flex-col gap-2 p-5">
       <div className="flex flex-wrap items-center gap-2">
         <ClubName club={club} id={headingId} linked={club.isMember || !club.isPrivate} />
-        {club.isPrivate && <ClubBadge tone="private">Private</ClubBadge>}
-        {club.isMember && <ClubBadge tone="member">Member</ClubBadge>}
+        {club.isPrivate && <ClubBadge tone="private">{t("Private")}</ClubBadge>}
+        {club.isMember && <ClubBadge tone="member">{t("Member")}</ClubBadge>}
       </div>
-      <p className="text-sm text-stone-700">{headcount(club)}</p>
+      <p className="text-sm text-stone-700">{headcount(t, club)}</p>
       <ClubFacts club={club} />
-      {club.distanceKm !== undefined && <p className="text-sm text-stone-700">{club.distanceKm < 1 ? "Under 1 km away" : `About ${club.distanceKm.toLocaleString("en-US")} km away`}</p>}
+      {club.distanceKm !== undefined && <p className="text-sm text-stone-700">{club.distanceKm < 1 ? t("Under 1 km away") : t("About {distance, number} km away", { distance: club.distanceKm })}</p>}
       {/* Non-members see 'Request to Join' for public and private clubs alike. */}
       {!club.isMember && (
         <div className="mt-auto flex pt-2">

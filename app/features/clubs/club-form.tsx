@@ -12,6 +12,7 @@ import {
 import { TimeZoneField } from "~/features/account";
 import { type CoarsePosition, useGeolocation } from "~/features/geo";
 import { useReader } from "~/core/use-reader";
+import { useT } from "~/core/i18n";
 import { Field, TextAreaField, TextField } from "~/ui/field";
 import { FieldError } from "~/ui/field-error";
 
@@ -49,6 +50,7 @@ export function ClubForm({
   errors?: Partial<Record<string, string>>;
   cancelHref: string;
 }) {
+  const t = useT();
   const id = useId();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -76,8 +78,8 @@ export function ClubForm({
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
     const problems: Partial<Record<FieldName, string>> = {};
-    if (!String(form.get("name") ?? "").trim()) problems.name = CLUB_NAME_REQUIRED;
-    if (!String(form.get("location") ?? "").trim()) problems.location = LOCATION_REQUIRED;
+    if (!String(form.get("name") ?? "").trim()) problems.name = t(CLUB_NAME_REQUIRED);
+    if (!String(form.get("location") ?? "").trim()) problems.location = t(LOCATION_REQUIRED);
     if (Object.keys(problems).length > 0) {
       event.preventDefault();
       setClientErrors(problems);
@@ -86,7 +88,7 @@ export function ClubForm({
     } else setClientErrors(null);
   }
 
-  const submitLabel = intent === "create" ? (saving ? "Creating…" : "Create Club") : saving ? "Saving…" : "Save Changes";
+  const submitLabel = intent === "create" ? (saving ? t("Creating…") : t("Create Club")) : saving ? t("Saving…") : t("Save Changes");
   const geoMessageId = `${id}-geo`;
 
   return (
@@ -103,7 +105,7 @@ export function ClubForm({
 
       <TextField
         id={inputId("name")}
-        label="Club Name"
+        label={t("Club Name")}
         error={shown.name}
         name="name"
         type="text"
@@ -116,7 +118,7 @@ export function ClubForm({
 
       <TextAreaField
         id={inputId("description")}
-        label="Description"
+        label={t("Description")}
         error={shown.description}
         name="description"
         rows={3}
@@ -124,7 +126,7 @@ export function ClubForm({
         defaultValue={initial.description}
       />
 
-      <Field id={inputId("location")} label="Location" error={shown.location} describedBy={[geo.phase !== "idle" && geoMessageId]}>
+      <Field id={inputId("location")} label={t("Location")} error={shown.location} describedBy={[geo.phase !== "idle" && geoMessageId]}>
         {(control) => (
           <>
             <div className="flex flex-wrap gap-2">
@@ -144,17 +146,17 @@ export function ClubForm({
               />
               {/* Needs JavaScript, so it stays off until the page is interactive. */}
               <button type="button" className="btn btn-secondary" onClick={locate} disabled={!hydrated || geo.phase === "locating"}>
-                {geo.phase === "locating" ? "Locating…" : "Use my location"}
+                {geo.phase === "locating" ? t("Locating…") : t("Use my location")}
               </button>
             </div>
             {geo.phase === "detected" && (
               <p id={geoMessageId} role="status" className="mt-1 text-sm font-medium text-green-800">
-                {geo.message}
+                {t(geo.message)}
               </p>
             )}
             {geo.phase === "failed" && (
               <p id={geoMessageId} role="alert" className="mt-1 text-sm text-red-800">
-                {geo.message}
+                {t(geo.message)}
               </p>
             )}
           </>
@@ -174,10 +176,10 @@ export function ClubForm({
         />
         <div>
           <label htmlFor={inputId("isPrivate")} className="font-medium">
-            Private club
+            {t("Private club")}
           </label>
           <p id={`${id}-private-hint`} className="text-sm text-stone-700">
-            Members join with the invite code or after you approve their request.
+            {t("Members join with the invite code or after you approve their request.")}
           </p>
           <FieldError id={`${inputId("isPrivate")}-error`} message={shown.isPrivate} />
         </div>
@@ -185,8 +187,8 @@ export function ClubForm({
 
       <TextField
         id={inputId("memberLimit")}
-        label="Member limit"
-        hint={`${MEMBER_LIMIT_MIN} to ${MEMBER_LIMIT_MAX}; leave empty for no limit.`}
+        label={t("Member limit")}
+        hint={t("{min} to {max}; leave empty for no limit.", { min: MEMBER_LIMIT_MIN, max: MEMBER_LIMIT_MAX })}
         error={shown.memberLimit}
         name="memberLimit"
         type="number"
@@ -206,7 +208,7 @@ export function ClubForm({
 
       <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
         <Link to={cancelHref} replace preventScrollReset defaultShouldRevalidate={false} className="btn btn-secondary">
-          Cancel
+          {t("Cancel")}
         </Link>
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {submitLabel}

@@ -20,19 +20,22 @@ import { setFlash } from "~/core/flash.server";
 import { readFormData, textField } from "~/core/form-data.server";
 import { memberContext } from "~/core/route-context.server";
 import { idSchema } from "@worker/core/shared/id";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 
 // The club screens' messages (docs/product.md#clubs) for failures the member did not cause, or cannot do more about.
+// Marked here, written in the reader's language where they are answered.
 const FAILED = {
-  create: "Failed to create club",
-  update: "Failed to save changes",
-  delete: "Failed to delete club",
-  join: "Failed to join club",
-  request: "Could not request to join club",
-  leave: "Failed to leave club",
-  approve: "Failed to approve",
-  reject: "Failed to reject",
-  member: "Failed to update member",
-  invite: "Failed to make a new invite code",
+  create: msg("Failed to create club"),
+  update: msg("Failed to save changes"),
+  delete: msg("Failed to delete club"),
+  join: msg("Failed to join club"),
+  request: msg("Could not request to join club"),
+  leave: msg("Failed to leave club"),
+  approve: msg("Failed to approve"),
+  reject: msg("Failed to reject"),
+  member: msg("Failed to update member"),
+  invite: msg("Failed to make a new invite code"),
 } as const;
 
 const INTENTS = [
@@ -57,7 +60,7 @@ const SAY_WHY = [400, 409, 413, 429];
 const explain =
   (fallback: string, alsoSayWhy: number[] = []) =>
   (error: ServiceError) =>
-    SAY_WHY.includes(error.status) || alsoSayWhy.includes(error.status) ? error.message : fallback;
+    SAY_WHY.includes(error.status) || alsoSayWhy.includes(error.status) ? error.message : translate(fallback);
 
 /**
  * Every club form on the club pages posts here with an `intent`, from My Clubs, Browse Clubs and
@@ -84,7 +87,7 @@ export async function clubIntentAction({
     return actionError(error);
   }
   const intent = intentSchema.safeParse(textField(form, "intent"));
-  if (!intent.success) return refuse({ form: "Unknown action." }, 400);
+  if (!intent.success) return refuse({ form: translate("Unknown action.") }, 400);
   // Every intent is a club write: one count against the member's limit, as the API does.
   try {
     await takeClubWrite(ctx);
@@ -99,7 +102,7 @@ export async function clubIntentAction({
       const club = await createClub(ctx, input.data);
       return redirect(`/clubs/${club.clubId}`);
     } catch (error) {
-      return actionError(error, { message: explain(FAILED.create), unexpected: FAILED.create });
+      return actionError(error, { message: explain(FAILED.create), unexpected: translate(FAILED.create) });
     }
   }
 
@@ -109,17 +112,17 @@ export async function clubIntentAction({
     try {
       const joined = await joinClubByCode(ctx, input.data.inviteCode);
       if (joined.status === "active") {
-        return redirect(`/clubs/${joined.clubId}`, { headers: await setFlash({ type: "success", message: "Joined club!" }) });
+        return redirect(`/clubs/${joined.clubId}`, { headers: await setFlash({ type: "success", message: translate("Joined club!") }) });
       }
-      return redirect("/clubs", { headers: await setFlash({ type: "success", message: "Request to join sent" }) });
+      return redirect("/clubs", { headers: await setFlash({ type: "success", message: translate("Request to join sent") }) });
     } catch (error) {
       // Every code that does not let you in gets the service's one answer (404), as do a full club and the attempt limits.
-      return actionError(error, { field: "inviteCode", message: explain(FAILED.join, [404]), unexpected: FAILED.join });
+      return actionError(error, { field: "inviteCode", message: explain(FAILED.join, [404]), unexpected: translate(FAILED.join) });
     }
   }
 
   const clubId = clubIdParams.shape.id.safeParse(routeClubId ?? textField(form, "clubId"));
-  if (!clubId.success) return refuse({ form: "Which club? The form did not say." }, 400);
+  if (!clubId.success) return refuse({ form: translate("Which club? The form did not say.") }, 400);
   const id = clubId.data;
   // Where a saved dialog closes to: the page it was opened on (named here, not read from the request,
   // whose address has React Router's ".data" suffix when the form was sent by script).
@@ -136,7 +139,7 @@ export async function clubIntentAction({
         await updateClub(ctx, id, textField(form, "timezone") ? { ...rest, timezone } : rest);
         return redirect(pageAddress);
       } catch (error) {
-        return actionError(error, { message: explain(FAILED.update), unexpected: FAILED.update });
+        return actionError(error, { message: explain(FAILED.update), unexpected: translate(FAILED.update) });
       }
     }
     case "delete":
@@ -144,14 +147,14 @@ export async function clubIntentAction({
         await deleteClub(ctx, id);
         return page === "club" ? redirect("/clubs") : { ok: true as const };
       } catch (error) {
-        return actionError(error, { message: () => FAILED.delete, unexpected: FAILED.delete });
+        return actionError(error, { message: () => translate(FAILED.delete), unexpected: translate(FAILED.delete) });
       }
     case "request":
       try {
         const { status } = await requestToJoinClub(ctx, id);
         return { ok: true as const, status };
       } catch (error) {
-        return actionError(error, { message: explain(FAILED.request), unexpected: FAILED.request });
+        return actionError(error, { message: explain(FAILED.request), unexpected: translate(FAILED.request) });
       }
     case "leave":
       try {
@@ -159,14 +162,14 @@ export async function clubIntentAction({
         return redirect("/clubs");
       } catch (error) {
         // The last admin's refusal says what to do (make someone else admin first).
-        return actionError(error, { message: (refused) => (refused.status === 409 ? refused.message : FAILED.leave), unexpected: FAILED.leave });
+        return actionError(error, { message: (refused) => (refused.status === 409 ? refused.message : translate(FAILED.leave)), unexpected: translate(FAILED.leave) });
       }
     case "regenerate-invite":
       try {
         await regenerateInviteCode(ctx, id);
         return { ok: true as const };
       } catch (error) {
-        return actionError(error, { message: explain(FAILED.invite), unexpected: FAILED.invite });
+        return actionError(error, { message: explain(FAILED.invite), unexpected: translate(FAILED.invite) });
       }
     default:
       return memberIntent(intent.data, form, ctx, id);
@@ -181,7 +184,7 @@ async function memberIntent(
   clubId: string,
 ) {
   const userId = idSchema.safeParse(textField(form, "userId"));
-  if (!userId.success) return refuse({ form: "Which member? The form did not say." }, 400);
+  if (!userId.success) return refuse({ form: translate("Which member? The form did not say.") }, 400);
   const failed = intent === "approve" ? FAILED.approve : intent === "reject" ? FAILED.reject : FAILED.member;
   try {
     if (intent === "approve") await approveJoinRequest(ctx, clubId, userId.data);
@@ -194,7 +197,7 @@ async function memberIntent(
     }
     return { ok: true as const };
   } catch (error) {
-    return actionError(error, { message: explain(failed), unexpected: failed });
+    return actionError(error, { message: explain(failed), unexpected: translate(failed) });
   }
 }
 

@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatDay } from "@worker/core/shared/date-format";
+import { msg } from "@worker/core/shared/translate";
+import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 
-export const REGENERATE_CONFIRMATION = "Make a new invite code? The current code will stop working.";
-const COPIED = "Invite code copied";
-const COPY_FAILED = "Could not copy the invite code. Please copy it by hand.";
+export const REGENERATE_CONFIRMATION = msg("Make a new invite code? The current code will stop working.");
+const COPIED = msg("Invite code copied");
+const COPY_FAILED = msg("Could not copy the invite code. Please copy it by hand.");
 
 interface Refusal {
   ok: false;
@@ -23,6 +25,7 @@ export function ClubInvitePanel({
   clubId: string;
   invite: { code: string; expiresAt: number };
 }) {
+  const t = useT();
   const reader = useReader();
   const id = useId();
   const fetcher = useFetcher<Refusal | { ok: true }>();
@@ -39,9 +42,9 @@ export function ClubInvitePanel({
     clearTimeout(copyTimer.current);
     try {
       await navigator.clipboard.writeText(invite.code);
-      setCopy({ ok: true, message: COPIED });
+      setCopy({ ok: true, message: t(COPIED) });
     } catch {
-      setCopy({ ok: false, message: COPY_FAILED });
+      setCopy({ ok: false, message: t(COPY_FAILED) });
     }
     copyTimer.current = setTimeout(() => setCopy(null), 3000);
   }
@@ -49,29 +52,29 @@ export function ClubInvitePanel({
   return (
     <section aria-labelledby={`${id}-heading`} className="card space-y-3 p-5">
       <h2 id={`${id}-heading`} className="font-serif text-xl font-semibold">
-        Invite code
+        {t("Invite code")}
       </h2>
-      <p className="text-stone-700">Share this code; anyone who enters it under Join Club becomes a member.</p>
+      <p className="text-stone-700">{t("Share this code; anyone who enters it under Join Club becomes a member.")}</p>
       <div className="flex flex-wrap items-center gap-3">
-        <output aria-label="Current invite code" className="rounded-lg bg-stone-100 px-4 py-2 font-mono text-2xl font-semibold tracking-widest">
+        <output aria-label={t("Current invite code")} className="rounded-lg bg-stone-100 px-4 py-2 font-mono text-2xl font-semibold tracking-widest">
           {invite.code}
         </output>
         <button type="button" className="btn btn-secondary" onClick={copyCode} disabled={!ready}>
-          Copy
+          {t("Copy")}
         </button>
       </div>
-      <p className="text-sm text-stone-700">{`Expires ${expires}`}</p>
+      <p className="text-sm text-stone-700">{t("Expires {date}", { date: expires })}</p>
       <fetcher.Form
         method="post"
         onSubmit={(event) => {
-          if (!window.confirm(REGENERATE_CONFIRMATION)) event.preventDefault();
+          if (!window.confirm(t(REGENERATE_CONFIRMATION))) event.preventDefault();
         }}
       >
         <input type="hidden" name="intent" value="regenerate-invite" />
         <input type="hidden" name="clubId" value={clubId} />
         {/* Off until hydrated: the confirmation needs JavaScript, and revoking must not happen unasked. */}
         <button type="submit" className="btn btn-secondary" disabled={!ready || regenerating}>
-          {regenerating ? "Regenerating…" : "Regenerate"}
+          {regenerating ? t("Regenerating…") : t("Regenerate")}
         </button>
       </fetcher.Form>
       {copy && (

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { INVITE_CODE_LENGTH, INVITE_CODE_REQUIRED } from "@worker/core/shared/club-limits";
 import { TextField } from "~/ui/field";
+import { useT } from "~/core/i18n";
 
 /**
  * Join Book Club: one invite-code field, shown and sent in upper case (codes are case-insensitive),
@@ -9,6 +10,7 @@ import { TextField } from "~/ui/field";
  * interactive; before that the browser's `required` check stands in.
  */
 export function ClubJoinForm({ error, cancelHref }: { error?: string; cancelHref: string }) {
+  const t = useT();
   const navigation = useNavigation();
   const joining = navigation.state === "submitting" && navigation.formData?.get("intent") === "join";
   const [hydrated, setHydrated] = useState(false);
@@ -16,14 +18,14 @@ export function ClubJoinForm({ error, cancelHref }: { error?: string; cancelHref
   const [code, setCode] = useState("");
   const [touched, setTouched] = useState(false);
   const empty = code.trim() === "";
-  const message = error ?? (touched && empty ? INVITE_CODE_REQUIRED : undefined);
+  const message = error ?? (touched && empty ? t(INVITE_CODE_REQUIRED) : undefined);
 
   return (
     <Form method="post" className="space-y-4">
       <input type="hidden" name="intent" value="join" />
       <TextField
-        label="Invite Code"
-        hint={`Ask a member of the club for its ${INVITE_CODE_LENGTH}-character code.`}
+        label={t("Invite Code")}
+        hint={t("Ask a member of the club for its {length}-character code.", { length: INVITE_CODE_LENGTH })}
         error={message}
         name="inviteCode"
         type="text"
@@ -40,10 +42,10 @@ export function ClubJoinForm({ error, cancelHref }: { error?: string; cancelHref
       />
       <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
         <Link to={cancelHref} replace preventScrollReset defaultShouldRevalidate={false} className="btn btn-secondary">
-          Cancel
+          {t("Cancel")}
         </Link>
         <button type="submit" className="btn btn-primary" disabled={joining || (hydrated && empty)}>
-          {joining ? "Joining…" : "Join Club"}
+          {joining ? t("Joining…") : t("Join Club")}
         </button>
       </div>
     </Form>

@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import type { ClubPageMember } from "@worker/features/clubs/club-page";
+import { useT } from "~/core/i18n";
 import { Avatar } from "~/ui/avatar";
 import { FieldError } from "~/ui/field-error";
 import { RoleBadge } from "./club-badge";
@@ -11,6 +12,7 @@ interface Refusal {
 
 /** The creator's controls for one member: make admin (or member again), and remove after a confirmation. */
 function MemberControls({ member, clubName }: { member: ClubPageMember; clubName: string }) {
+  const t = useT();
   const fetcher = useFetcher<Refusal | { ok: true }>();
   const busy = fetcher.state !== "idle";
   const refused = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (fetcher.data.errors.form ?? fetcher.data.errors.role) : null;
@@ -22,7 +24,7 @@ function MemberControls({ member, clubName }: { member: ClubPageMember; clubName
         className="flex flex-wrap gap-2"
         onSubmit={(event) => {
           const submitter = (event.nativeEvent as SubmitEvent).submitter;
-          if (submitter?.getAttribute("value") === "remove-member" && !window.confirm(`Remove ${member.name} from ${clubName}?`)) {
+          if (submitter?.getAttribute("value") === "remove-member" && !window.confirm(t("Remove {name} from {club}?", { name: member.name, club: clubName }))) {
             event.preventDefault();
           }
         }}
@@ -30,11 +32,12 @@ function MemberControls({ member, clubName }: { member: ClubPageMember; clubName
         <input type="hidden" name="userId" value={member.userId} />
         <input type="hidden" name="role" value={nextRole} />
         {/* The accessible name starts with the visible text (WCAG 2.5.3, "label in name"), so "Make admin" works for voice control too. */}
-        <button type="submit" name="intent" value="set-role" className="btn btn-secondary" disabled={busy} aria-label={`${nextRole === "admin" ? "Make admin" : "Make member"}: ${member.name}`}>
-          {nextRole === "admin" ? "Make admin" : "Make member"}
+        <button type="submit" name="intent" value="set-role" className="btn btn-secondary" disabled={busy} aria-label={nextRole === "admin" ? t("Make admin: {name}", { name: member.name }) : t("Make member: {name}", { name: member.name })}
+        >
+          {nextRole === "admin" ? t("Make admin") : t("Make member")}
         </button>
-        <button type="submit" name="intent" value="remove-member" className="btn btn-danger" disabled={busy} aria-label={`Remove: ${member.name}`}>
-          Remove
+        <button type="submit" name="intent" value="remove-member" className="btn btn-danger" disabled={busy} aria-label={t("Remove: {name}", { name: member.name })}>
+          {t("Remove")}
         </button>
       </fetcher.Form>
       <FieldError message={refused} inline />
@@ -56,10 +59,11 @@ export function ClubMembers({
   viewerIsCreator: boolean;
   viewerId: string;
 }) {
+  const t = useT();
   return (
     <section aria-labelledby="club-members-heading" className="card space-y-3 p-5">
       <h2 id="club-members-heading" className="font-serif text-xl font-semibold">
-        {`Members (${memberCount.toLocaleString("en-US")})`}
+        {t("Members ({count, number})", { count: memberCount })}
       </h2>
       <ul className="divide-y divide-stone-200">
         {members.map((member) => (
@@ -75,7 +79,7 @@ export function ClubMembers({
           </li>
         ))}
       </ul>
-      {members.length < memberCount && <p className="text-sm text-stone-700">{`Showing the first ${members.length} members.`}</p>}
+      {members.length < memberCount && <p className="text-sm text-stone-700">{t("{count, plural, one {Showing the first # member.} other {Showing the first # members.}}", { count: members.length })}</p>}
     </section>
   );
 }

@@ -1,14 +1,17 @@
 import { Link } from "react-router";
+import { msg } from "@worker/core/shared/translate";
+import { useT } from "~/core/i18n";
 
 const TABS = [
-  { key: "mine", label: "My Clubs", to: "/clubs" },
-  { key: "browse", label: "Browse Clubs", to: "/clubs/browse" },
+  { key: "mine", label: msg("My Clubs"), to: "/clubs" },
+  { key: "browse", label: msg("Browse Clubs"), to: "/clubs/browse" },
 ] as const;
 
 /** The two club pages are separate URLs, so the tabs are links (aria-current), not an ARIA tablist. */
 export function ClubTabs({ current }: { current: (typeof TABS)[number]["key"] }) {
+  const t = useT();
   return (
-    <nav aria-label="Club sections" className="flex border-b border-stone-300">
+    <nav aria-label={t("Club sections")} className="flex border-b border-stone-300">
       {TABS.map((tab) => {
         const active = tab.key === current;
         return (
@@ -20,7 +23,7 @@ export function ClubTabs({ current }: { current: (typeof TABS)[number]["key"] })
               active ? "border-brand-700 font-semibold text-brand-800" : "border-transparent text-stone-700 hover:text-stone-900"
             }`}
           >
-            {tab.label}
+            {t(tab.label)}
           </Link>
         );
       })}

@@ -1,8 +1,10 @@
 import { listJoinRequests } from "@worker/features/clubs/membership-steps";
 import { ServiceError } from "@worker/core/errors";
 import type { MemberContext } from "@worker/core/service-context";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 
-export const REQUESTS_LOAD_FAILED = "Failed to load requests";
+export const REQUESTS_LOAD_FAILED = msg("Failed to load requests");
 
 /**
  * The pending requests the Manage Join Requests dialog lists. A failure (not a manager, no such
@@ -14,6 +16,6 @@ export async function loadJoinRequests(ctx: MemberContext, clubId: string) {
     return { clubId, items, error: null };
   } catch (error) {
     if (!(error instanceof ServiceError)) console.error(REQUESTS_LOAD_FAILED, error);
-    return { clubId, items: null, error: REQUESTS_LOAD_FAILED };
+    return { clubId, items: null, error: translate(REQUESTS_LOAD_FAILED) };
   }
 }

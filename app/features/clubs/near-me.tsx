@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { coarsePosition, currentPosition, GEOLOCATION_MESSAGES } from "~/features/geo";
+import { useT } from "~/core/i18n";
 
 /**
  * Browse Clubs' "Near me": asks the browser for its position only when pressed, rounds it to 0.01°
@@ -8,31 +9,32 @@ import { coarsePosition, currentPosition, GEOLOCATION_MESSAGES } from "~/feature
  * by it and stores nothing. When the list is sorted by distance, "Newest first" goes back.
  */
 export function NearMe({ sorted }: { sorted: boolean }) {
+  const t = useT();
   const navigate = useNavigate();
   const [state, setState] = useState<{ busy: boolean; failed: string | null }>({ busy: false, failed: null });
   async function locate() {
-    if (!("geolocation" in navigator)) return setState({ busy: false, failed: GEOLOCATION_MESSAGES.unsupported });
+    if (!("geolocation" in navigator)) return setState({ busy: false, failed: t(GEOLOCATION_MESSAGES.unsupported) });
     setState({ busy: true, failed: null });
     try {
       const { latitude, longitude } = coarsePosition((await currentPosition()).coords);
       setState({ busy: false, failed: null });
       await navigate(`/clubs/browse?${new URLSearchParams({ lat: String(latitude), lon: String(longitude) })}`);
     } catch {
-      setState({ busy: false, failed: "Could not get your location. Please try again." });
+      setState({ busy: false, failed: t("Could not get your location. Please try again.") });
     }
   }
   return (
     <div className="flex flex-wrap items-center gap-3">
       {sorted ? (
         <>
-          <p className="text-sm text-stone-700">Sorted by distance from about where you are.</p>
+          <p className="text-sm text-stone-700">{t("Sorted by distance from about where you are.")}</p>
           <Link to="/clubs/browse" className="btn btn-secondary">
-            Newest first
+            {t("Newest first")}
           </Link>
         </>
       ) : (
         <button type="button" className="btn btn-secondary" onClick={locate} disabled={state.busy}>
-          {state.busy ? "Locating…" : "Near me"}
+          {state.busy ? t("Locating…") : t("Near me")}
         </button>
       )}
       {state.failed && (

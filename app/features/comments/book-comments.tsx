@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { COMMENT_MAX_LENGTH } from "@worker/core/shared/comments";
 import { formatDayTime, type Reader } from "@worker/core/shared/date-format";
+import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 import type { CommentView } from "@worker/features/comments";
 import { apiFetch } from "~/core/api-client";
@@ -23,6 +24,7 @@ const newestFirst = (a: CommentView, b: CommentView) => b.createdAt - a.createdA
  * older comments are added below instead of replacing the page.
  */
 export function BookComments({ bookId, bookTitle, section }: { bookId: string; bookTitle: string; section: BookCommentsData }) {
+  const t = useT();
   const { page, older: startsOlder, viewerId } = section;
   const action = `/books/${bookId}/comments`;
   const [hydrated, setHydrated] = useState(false);
@@ -58,11 +60,11 @@ export function BookComments({ bookId, bookTitle, section }: { bookId: string; b
     setLoadingOlder(true);
     setOlderError(null);
     try {
-      const next = await apiFetch("/books/:id/comments", { params: { id: bookId }, query: { before: nextToken } }, "Couldn't load older comments.");
+      const next = await apiFetch("/books/:id/comments", { params: { id: bookId }, query: { before: nextToken } }, t("Couldn't load older comments."));
       setOlder((list) => [...list, ...next.items]);
       setOlderToken(next.nextToken);
     } catch (error) {
-      setOlderError(error instanceof Error ? error.message : "Couldn't load older comments.");
+      setOlderError(error instanceof Error ? error.message : t("Couldn't load older comments."));
     } finally {
       setLoadingOlder(false);
     }
@@ -71,29 +73,29 @@ export function BookComments({ bookId, bookTitle, section }: { bookId: string; b
   return (
     <section id="comments" aria-labelledby="comments-heading" className="min-w-0 space-y-4 border-t border-stone-200 pt-6">
       <h2 id="comments-heading" className="font-serif text-2xl font-semibold">
-        Comments
+        {t("Comments")}
       </h2>
       {viewerId ? (
         <CommentForm action={action} hydrated={hydrated} />
       ) : (
         <p className="text-stone-700">
+          {/* The whole sentence is the link, so it is one text in every language. */}
           <Link to={`/login?redirectTo=${encodeURIComponent(`/books/${bookId}#comments`)}`} className="font-medium text-brand-700 hover:underline">
-            Sign in to comment
-          </Link>{" "}
-          on {bookTitle}.
+            {t("Sign in to comment on {title}.", { title: bookTitle })}
+          </Link>
         </p>
       )}
       {startsOlder && (
         <p>
           <Link to={`/books/${bookId}#comments`} className="text-sm font-medium text-brand-700 hover:underline">
-            Show the newest comments
+            {t("Show the newest comments")}
           </Link>
         </p>
       )}
       {comments.length === 0 ? (
-        <p className="text-stone-700">No comments yet.</p>
+        <p className="text-stone-700">{t("No comments yet.")}</p>
       ) : (
-        <ol className="space-y-4" aria-label={`Comments on ${bookTitle}`}>
+        <ol className="space-y-4" aria-label={t("Comments on {title}", { title: bookTitle })}>
           {comments.map((comment) => (
             <CommentItem
               key={comment.commentId}
@@ -117,7 +119,7 @@ export function BookComments({ bookId, bookTitle, section }: { bookId: string; b
             aria-disabled={loadingOlder || undefined}
             className="btn btn-secondary"
           >
-            {loadingOlder ? "Loading…" : "Show older comments"}
+            {loadingOlder ? t("Loading…") : t("Show older comments")}
           </a>
         </p>
       )}
@@ -128,7 +130,7 @@ export function BookComments({ bookId, bookTitle, section }: { bookId: string; b
           open
           onClose={() => setReporting(null)}
           target={{ subject: "comment", commentId: reporting.commentId }}
-          title={`Report ${reporting.author.name}'s comment`}
+          title={t("Report {name}'s comment", { name: reporting.author.name })}
         />
       )}
     </section>
@@ -137,6 +139,7 @@ export function BookComments({ bookId, bookTitle, section }: { bookId: string; b
 
 /** "Add a comment": a plain form post without JavaScript; with it, the box empties once the comment is in. */
 function CommentForm({ action, hydrated }: { action: string; hydrated: boolean }) {
+  const t = useT();
   const fetcher = useFetcher<CommentActionResult>();
   const [draft, setDraft] = useState("");
   const busy = fetcher.state !== "idle";
@@ -149,7 +152,7 @@ function CommentForm({ action, hydrated }: { action: string; hydrated: boolean }
       <input type="hidden" name="intent" value="add" />
       {hydrated && <input type="hidden" name="enhanced" value="1" />}
       <label htmlFor="comment-body" className="block font-medium">
-        Add a comment
+        {t("Add a comment")}
       </label>
       <textarea
         id="comment-body"
@@ -165,10 +168,10 @@ function CommentForm({ action, hydrated }: { action: string; hydrated: boolean }
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p id="comment-body-hint" className="text-sm text-stone-600">
-          Public: everyone who can see this book can read it. Up to {COMMENT_MAX_LENGTH} characters.
+          {t("Public: everyone who can see this book can read it. Up to {max} characters.", { max: COMMENT_MAX_LENGTH })}
         </p>
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Posting…" : "Post comment"}
+          {busy ? t("Posting…") : t("Post comment")}
         </button>
       </div>
       <FieldError id="comment-body-error" message={error} />
@@ -195,6 +198,7 @@ function CommentItem({
   onDeleted: () => void;
   onReport: () => void;
 }) {
+  const t = useT();
   const fetcher = useFetcher<CommentActionResult>();
   const deleting = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? Object.values(fetcher.data.errors)[0] : undefined;
@@ -228,14 +232,16 @@ function CommentItem({
                 <input type="hidden" name="commentId" value={comment.commentId} />
                 {hydrated && <input type="hidden" name="enhanced" value="1" />}
                 <button type="submit" className="text-stone-600 underline hover:text-stone-900" disabled={deleting}>
-                  {deleting ? "Deleting…" : "Delete"}
-                  <span className="sr-only"> {mine ? "your comment" : `${name}'s comment`}</span>
+                  {/* Seen: "Delete"; heard: the whole name, one text in every language. */}
+                  <span aria-hidden="true">{deleting ? t("Deleting…") : t("Delete")}</span>
+                  <span className="sr-only">{mine ? t("Delete your comment") : t("Delete {name}'s comment", { name })}</span>
                 </button>
               </fetcher.Form>
             )}
             {signedIn && !mine && hydrated && (
               <button type="button" onClick={onReport} className="text-stone-600 underline hover:text-stone-900">
-                Report<span className="sr-only"> {name}'s comment</span>
+                <span aria-hidden="true">{t("Report")}</span>
+                <span className="sr-only">{t("Report {name}'s comment", { name })}</span>
               </button>
             )}
           </div>

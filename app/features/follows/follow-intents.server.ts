@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { followMember, unfollowMember } from "@worker/features/follows";
+import { translate } from "@worker/core/i18n/request-language";
 import type { MemberContext } from "@worker/core/service-context";
 import { actionError } from "~/core/action-result.server";
 import { setFlash } from "~/core/flash.server";
@@ -17,8 +18,11 @@ export async function followIntentAction(ctx: MemberContext, intent: FollowInten
     if (intent === "follow") await followMember(ctx, userId);
     else await unfollowMember(ctx, userId);
   } catch (error) {
-    return actionError(error, { field: "follow", unexpected: intent === "follow" ? "Could not follow this member" : "Could not unfollow this member" });
+    return actionError(error, {
+      field: "follow",
+      unexpected: intent === "follow" ? translate("Could not follow this member") : translate("Could not unfollow this member"),
+    });
   }
-  const message = intent === "follow" ? `You follow ${name} now` : `You no longer follow ${name}`;
+  const message = intent === "follow" ? translate("You follow {name} now", { name }) : translate("You no longer follow {name}", { name });
   return redirect(back, { headers: await setFlash({ type: "success", message }) });
 }

@@ -1,7 +1,9 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import type { FollowPage } from "@worker/features/follows";
+import { useI18n } from "~/core/i18n";
 import { Avatar } from "~/ui/avatar";
+import { NextArrow } from "~/ui/icons";
 
 interface ListProps {
   title: string;
@@ -16,11 +18,12 @@ interface ListProps {
 
 /** One card: the members, newest follow first, each a link to their page, and "Older" for the next page. */
 function FollowList({ title, param, count, page, paged, empty }: ListProps) {
+  const { t, locale } = useI18n();
   const headingId = useId();
   return (
     <section id={param} aria-labelledby={headingId} className="card space-y-3 p-5">
       <h2 id={headingId} className="font-serif text-xl font-semibold">
-        {title} <span className="text-base font-normal text-stone-700">({count.toLocaleString()})</span>
+        {title} <span className="text-base font-normal text-stone-700">({count.toLocaleString(locale)})</span>
       </h2>
       {page.items.length === 0 ? (
         <p className="text-stone-700">{empty}</p>
@@ -40,12 +43,12 @@ function FollowList({ title, param, count, page, paged, empty }: ListProps) {
         <div className="flex flex-wrap gap-2">
           {paged && (
             <Link className="btn btn-secondary" to={`?#${param}`} preventScrollReset>
-              Newest
+              {t("Newest")}
             </Link>
           )}
           {page.nextToken && (
             <Link className="btn btn-secondary" to={`?${param}=${encodeURIComponent(page.nextToken)}#${param}`} preventScrollReset>
-              Older →
+              {t("Older")} <NextArrow />
             </Link>
           )}
         </div>
@@ -66,17 +69,25 @@ export function FollowLists({
   followers: FollowPage;
   paged: { following: boolean; followers: boolean };
 }) {
+  const { t } = useI18n();
   return (
     <>
       <FollowList
-        title="Following"
+        title={t("Following")}
         param="following"
         count={counts.following}
         page={following}
         paged={paged.following}
-        empty="You don't follow anyone yet. Follow a member from their page to hear when they add books."
+        empty={t("You don't follow anyone yet. Follow a member from their page to hear when they add books.")}
       />
-      <FollowList title="Followers" param="followers" count={counts.followers} page={followers} paged={paged.followers} empty="Nobody follows you yet." />
+      <FollowList
+        title={t("Followers")}
+        param="followers"
+        count={counts.followers}
+        page={followers}
+        paged={paged.followers}
+        empty={t("Nobody follows you yet.")}
+      />
     </>
   );
 }

@@ -1,20 +1,26 @@
 // Browser-side: 'Use my location' for the club form. No server imports: this module ships to the client.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { msg } from "@worker/core/shared/translate";
 import { apiFetch } from "~/core/api-client";
+import { useT } from "~/core/i18n";
 
 /** docs/product.md#location: 10 s timeout, high accuracy, a cached position up to 5 minutes old. */
 export const GEOLOCATION_OPTIONS: PositionOptions = { timeout: 10_000, enableHighAccuracy: true, maximumAge: 300_000 };
 /** How long 'Location detected successfully!' stays. */
 export const LOCATION_SUCCESS_MS = 3000;
 
+/**
+ * Catalogue texts of the geo namespace: a page that shows them names "geo" in its pageMessages and
+ * writes them with t(); useGeolocation's state carries them written already.
+ */
 export const GEOLOCATION_MESSAGES = {
-  unsupported: "Geolocation is not supported by this browser",
-  denied: "Location access denied. Please enter location manually.",
-  unavailable: "Location information unavailable. Please enter manually.",
-  timeout: "Location request timed out. Please try again or enter manually.",
-  failed: "An error occurred while getting location. Please enter manually.",
-  noDetails: "Could not get location details. Please enter manually.",
-  detected: "Location detected successfully!",
+  unsupported: msg("Geolocation is not supported by this browser"),
+  denied: msg("Location access denied. Please enter location manually."),
+  unavailable: msg("Location information unavailable. Please enter manually."),
+  timeout: msg("Location request timed out. Please try again or enter manually."),
+  failed: msg("An error occurred while getting location. Please enter manually."),
+  noDetails: msg("Could not get location details. Please enter manually."),
+  detected: msg("Location detected successfully!"),
 } as const;
 
 export type GeolocationState =
@@ -55,10 +61,16 @@ export function currentPosition(): Promise<GeolocationPosition> {
  * then, never on page load), turns it into place text through our Worker (GET /api/geo/reverse,
  * which falls back to coordinates), and hands the text to `onLocation` with the position rounded
  * to 0.01° (a club may keep that coarse position; never the member's own). The coordinates leave the
- * device rounded to 4 decimals (about 11 m), more than a town name needs, and are never stored.
+ * device rounded to 4 decimals (about 11 m), more than a town name needs, and are never stored. The
+ * state's messages are written in the page's language (the page sends the "geo" catalogue).
  */
 export function useGeolocation(onLocation: (location: string, position: CoarsePosition) => void) {
   const [state, setState] = useState<GeolocationState>({ phase: "idle" });
+  const t = useT();
+  const translator = useRef(t);
+  useEffect(() => {
+    translator.current = t;
+  });
   const callback = useRef(onLocation);
   const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const mounted = useRef(true);
@@ -76,7 +88,7 @@ export function useGeolocation(onLocation: (location: string, position: CoarsePo
   const locate = useCallback(async () => {
     clearTimeout(clearTimer.current);
     if (!("geolocation" in navigator)) {
-      setState({ phase: "failed", message: GEOLOCATION_MESSAGES.unsupported });
+      setState({ phase: "failed", message: translator.current(GEOLOCATION_MESSAGES.unsupported) });
       return;
     }
     setState({ phase: "locating" });
@@ -85,7 +97,7 @@ export function useGeolocation(onLocation: (location: string, position: CoarsePo
       position = await currentPosition();
     } catch (error) {
       if (!mounted.current) return;
-      setState({ phase: "failed", message: positionErrorMessage(error) });
+      setState({ phase: "failed", message: translator.current(positionErrorMessage(error)) });
       return;
     }
     const query = { lat: position.coords.latitude.toFixed(4), lon: position.coords.longitude.toFixed(4) };
@@ -94,10 +106,10 @@ export function useGeolocation(onLocation: (location: string, position: CoarsePo
       if (!mounted.current) return;
       if (typeof location !== "string" || !location) throw new Error("no location text");
       callback.current(location, coarsePosition(position.coords));
-      setState({ phase: "detected", message: GEOLOCATION_MESSAGES.detected });
+      setState({ phase: "detected", message: translator.current(GEOLOCATION_MESSAGES.detected) });
       clearTimer.current = setTimeout(() => setState({ phase: "idle" }), LOCATION_SUCCESS_MS);
     } catch {
-      if (mounted.current) setState({ phase: "failed", message: GEOLOCATION_MESSAGES.noDetails });
+      if (mounted.current) setState({ phase: "failed", message: translator.current(GEOLOCATION_MESSAGES.noDetails) });
     }
   }, []);
 

@@ -1,27 +1,27 @@
 // "Import from Goodreads or StoryGraph" on My Books. Loaded only when the member opens it, so the
-// library's and My Books' first JavaScript does not carry it.
+// library's and My Books' first JavaScript does not carry it. Its texts are the "imports" catalogue,
+// which My Books' loader sends.
 import { useEffect, useId, useRef, useState } from "react";
 import type { ImportJobView, ImportPreview } from "@worker/features/imports/imports";
 import { defaultChoice, ON_PURPOSE_SHELVES, rowsToAdd, type ImportChoice } from "@worker/core/shared/import-choice";
 import { ApiError, apiFetch } from "~/core/api-client";
+import { useI18n, useT } from "~/core/i18n";
 import { Dialog } from "~/ui/dialog";
 
 const SOURCE_NAMES = { goodreads: "Goodreads", storygraph: "StoryGraph" } as const;
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const POLL_MS = 1_000;
 
-function plural(count: number, one: string, many = `${one}s`) {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
-}
-
 function FailedRows({ rows }: { rows: { line: number; title: string; reason: string }[] }) {
+  const t = useT();
   if (rows.length === 0) return null;
   return (
     <ul className="max-h-40 list-disc space-y-0.5 overflow-y-auto ps-5 text-sm text-red-800">
       {rows.map((row) => (
         <li key={row.line}>
-          Line {row.line}
-          {row.title ? ` (${row.title})` : ""}: {row.reason}
+          {row.title
+            ? t("Line {line} ({title}): {reason}", { line: row.line, title: row.title, reason: row.reason })
+            : t("Line {line}: {reason}", { line: row.line, reason: row.reason })}
         </li>
       ))}
     </ul>
@@ -38,15 +38,18 @@ interface ImportDialogProps {
 const onPurpose = (name: string) => ON_PURPOSE_SHELVES.includes(name);
 
 function ChoiceList({ preview, choice, onChange }: { preview: ImportPreview; choice: ImportChoice; onChange: (next: ImportChoice) => void }) {
+  const { t, locale } = useI18n();
   const hintId = useId();
   const ownedHintId = useId();
   const toggleShelf = (name: string, checked: boolean) =>
     onChange({ ...choice, shelves: checked ? [...choice.shelves, name] : choice.shelves.filter((shelf) => shelf !== name) });
   return (
     <fieldset className="space-y-1">
-      <legend className="text-sm font-semibold">Books to import</legend>
+      <legend className="text-sm font-semibold">{t("Books to import")}</legend>
       <p id={hintId} className="text-sm text-stone-700">
-        Other members can ask to borrow every book you import, so only the books you own are ticked. Tick "to-read" or "currently-reading" only for books you have.
+        {t(
+          'Other members can ask to borrow every book you import, so only the books you own are ticked. Tick "to-read" or "currently-reading" only for books you have.',
+        )}
       </p>
       <label className="flex items-center gap-2 text-sm">
         <input
@@ -56,12 +59,12 @@ function ChoiceList({ preview, choice, onChange }: { preview: ImportPreview; cho
           aria-describedby={ownedHintId}
           onChange={(event) => onChange({ ...choice, owned: event.currentTarget.checked })}
         />
-        Books you own ({preview.ownedRows.toLocaleString("en-US")})
+        {t("Books you own ({count, number})", { count: preview.ownedRows })}
       </label>
       <p id={ownedHintId} className="ps-6 text-xs text-stone-700">
-        Marked in the export's “{preview.ownedColumn}” column.
+        {t("Marked in the export's “{column}” column.", { column: preview.ownedColumn })}
       </p>
-      <p className="pt-2 text-sm font-semibold">Shelves to import</p>
+      <p className="pt-2 text-sm font-semibold">{t("Shelves to import")}</p>
       {preview.shelves.map((shelf) => (
         <label key={shelf.name} className="flex items-center gap-2 text-sm">
           <input
@@ -70,7 +73,8 @@ function ChoiceList({ preview, choice, onChange }: { preview: ImportPreview; cho
             aria-describedby={onPurpose(shelf.name) ? hintId : undefined}
             onChange={(event) => toggleShelf(shelf.name, event.currentTarget.checked)}
           />
-          {shelf.name} ({shelf.count.toLocaleString("en-US")})
+          {/* The shelf's own name, as the export spells it. */}
+          {shelf.name} ({shelf.count.toLocaleString(locale)})
         </label>
       ))}
     </fieldset>
@@ -79,24 +83,25 @@ function ChoiceList({ preview, choice, onChange }: { preview: ImportPreview; cho
 
 /** "N books will be added", and which ones (the export's owned ones marked), as the member ticks. */
 function BooksToAdd({ rows }: { rows: ImportPreview["rows"] }) {
+  const t = useT();
   const listId = useId();
   return (
     <div className="space-y-1">
       <p role="status" className="font-semibold">
-        {plural(rows.length, "book")} will be added
+        {t("{count, plural, one {# book} other {# books}} will be added", { count: rows.length })}
       </p>
       {rows.length > 0 && (
         <details className="text-sm">
-          <summary className="cursor-pointer">Show the books</summary>
+          <summary className="cursor-pointer">{t("Show the books")}</summary>
           <p id={listId} className="sr-only">
-            Books to add
+            {t("Books to add")}
           </p>
           <ul aria-labelledby={listId} className="max-h-40 list-disc space-y-0.5 overflow-y-auto ps-5">
             {rows.map((row) => (
               <li key={row.line}>
                 {row.title}
                 {row.author ? `, ${row.author}` : ""}
-                {row.owned ? " (owned)" : ""}
+                {row.owned ? ` ${t("(owned)")}` : ""}
               </li>
             ))}
           </ul>
@@ -108,6 +113,7 @@ function BooksToAdd({ rows }: { rows: ImportPreview["rows"] }) {
 
 /** Upload → preview (rows, owned books, shelves, duplicates, failed lines) → the member picks → confirm. */
 function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
+  const t = useT();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [choice, setChoice] = useState<ImportChoice>({ owned: true, shelves: [] });
@@ -133,18 +139,19 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
     if (!next) return;
     picked.current = next;
     if (next.size > MAX_FILE_BYTES) {
-      setError("The file is larger than 5 MB. Export fewer shelves, or split the file.");
+      setError(t("The file is larger than 5 MB. Export fewer shelves, or split the file."));
       return;
     }
     setFile(next);
     setBusy(true);
+    const unreadable = t("Could not read the file");
     try {
-      const result = await apiFetch("/imports/preview", { method: "POST", body: next, headers: { "Content-Type": "text/csv" } }, "Could not read the file");
+      const result = await apiFetch("/imports/preview", { method: "POST", body: next, headers: { "Content-Type": "text/csv" } }, unreadable);
       if (picked.current !== next) return;
       setPreview(result);
       setChoice(defaultChoice(result.shelves));
     } catch (caught) {
-      if (picked.current === next) setError(caught instanceof ApiError ? caught.message : "Could not read the file");
+      if (picked.current === next) setError(caught instanceof ApiError ? caught.message : unreadable);
     } finally {
       setBusy(false);
     }
@@ -162,13 +169,14 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
     if (!file || adding.length === 0) return;
     setBusy(true);
     setError(null);
+    const failed = t("The import could not start");
     try {
       const query = { shelves: choice.shelves.join(","), owned: String(choice.owned), fileName: file.name.slice(0, 200) };
-      const job = await apiFetch("/imports", { method: "POST", query, body: file, headers: { "Content-Type": "text/csv" } }, "The import could not start");
+      const job = await apiFetch("/imports", { method: "POST", query, body: file, headers: { "Content-Type": "text/csv" } }, failed);
       reset();
       onStarted(job);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : "The import could not start");
+      setError(caught instanceof ApiError ? caught.message : failed);
     } finally {
       setBusy(false);
     }
@@ -181,11 +189,17 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
   };
 
   return (
-    <Dialog open={open} onClose={close} busy={busy} title="Import from Goodreads or StoryGraph" description="Choose the CSV file the site exported (at most 5 MB and 5,000 books).">
+    <Dialog
+      open={open}
+      onClose={close}
+      busy={busy}
+      title={t("Import from Goodreads or StoryGraph")}
+      description={t("Choose the CSV file the site exported (at most 5 MB and 5,000 books).")}
+    >
       <div className="space-y-4">
         <div className="space-y-1">
           <label htmlFor={fileId} className="block text-sm font-semibold">
-            Export file (CSV)
+            {t("Export file (CSV)")}
           </label>
           <input
             ref={input}
@@ -199,7 +213,7 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
           />
         </div>
         <div aria-live="polite" className="space-y-3">
-          {busy && !preview && <p className="text-sm text-stone-700">Reading the file…</p>}
+          {busy && !preview && <p className="text-sm text-stone-700">{t("Reading the file…")}</p>}
           {error && (
             <p role="alert" className="text-sm font-semibold text-red-800">
               {error}
@@ -208,11 +222,16 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
           {preview && (
             <div className="space-y-3">
               <h3 className="font-semibold">
-                {plural(preview.totalRows, "row")} in this {SOURCE_NAMES[preview.source]} export
+                {t("{count, plural, one {# row} other {# rows}} in this {source} export", {
+                  count: preview.totalRows,
+                  source: SOURCE_NAMES[preview.source],
+                })}
               </h3>
               <p className="text-sm text-stone-700">
-                {plural(preview.newBooks, "new book")}, {plural(preview.alreadyOwned, "book")} already on your shelf,{" "}
-                {plural(preview.duplicatesInFile, "duplicate")} in the file, {plural(preview.failed.length, "failed row")}.
+                {t(
+                  "{newBooks, plural, one {# new book} other {# new books}}, {alreadyOwned, plural, one {# book} other {# books}} already on your shelf, {duplicates, plural, one {# duplicate} other {# duplicates}} in the file, {failed, plural, one {# failed row} other {# failed rows}}.",
+                  { newBooks: preview.newBooks, alreadyOwned: preview.alreadyOwned, duplicates: preview.duplicatesInFile, failed: preview.failed.length },
+                )}
               </p>
               <ChoiceList preview={preview} choice={choice} onChange={setChoice} />
               <BooksToAdd rows={adding} />
@@ -222,10 +241,10 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
         </div>
         <div className="flex justify-end gap-3">
           <button type="button" className="btn btn-secondary" onClick={close} disabled={busy}>
-            Cancel
+            {t("Cancel")}
           </button>
           <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={!preview || adding.length === 0 || busy}>
-            Import books
+            {t("Import books")}
           </button>
         </div>
       </div>
@@ -235,14 +254,19 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
 
 /** The job's progress on My Books, polled each second; `onProgress` brings the new books in. */
 function ImportProgress({ job: started, onProgress, onDismiss }: { job: ImportJobView; onProgress: () => void; onDismiss: () => void }) {
+  const t = useT();
   const [job, setJob] = useState(started);
   const [error, setError] = useState<string | null>(null);
   const done = job.state === "done";
   const lastAdded = useRef(started.addedBooks);
   // The page's callback changes as it re-renders; the polling loop must not restart for that.
   const progress = useRef(onProgress);
+  // Likewise the words it shows when a check fails, in the page's current language.
+  const unchecked = t("Could not check the import");
+  const checkFailed = useRef(unchecked);
   useEffect(() => {
     progress.current = onProgress;
+    checkFailed.current = unchecked;
   });
 
   useEffect(() => {
@@ -250,7 +274,7 @@ function ImportProgress({ job: started, onProgress, onDismiss }: { job: ImportJo
     let stopped = false;
     const timer = setInterval(async () => {
       try {
-        const next = await apiFetch("/imports/:jobId", { params: { jobId: started.jobId } }, "Could not check the import");
+        const next = await apiFetch("/imports/:jobId", { params: { jobId: started.jobId } }, checkFailed.current);
         if (stopped) return;
         setJob(next);
         if (next.addedBooks !== lastAdded.current || next.state === "done") {
@@ -258,7 +282,7 @@ function ImportProgress({ job: started, onProgress, onDismiss }: { job: ImportJo
           progress.current();
         }
       } catch (caught) {
-        if (!stopped) setError(caught instanceof ApiError ? caught.message : "Could not check the import");
+        if (!stopped) setError(caught instanceof ApiError ? caught.message : checkFailed.current);
       }
     }, POLL_MS);
     return () => {
@@ -270,26 +294,33 @@ function ImportProgress({ job: started, onProgress, onDismiss }: { job: ImportJo
   return (
     <section aria-labelledby="import-progress-title" className="card space-y-2 p-4">
       <h2 id="import-progress-title" className="font-serif text-xl font-semibold">
-        {done ? "Import finished" : "Importing your books…"}
+        {done ? t("Import finished") : t("Importing your books…")}
       </h2>
       <progress className="w-full" max={job.totalRows || 1} value={job.processedRows} aria-labelledby="import-progress-title" />
       <p role="status" className="text-sm text-stone-700">
         {done
-          ? `${plural(job.addedBooks, "book")} added, ${plural(job.duplicateRows, "duplicate")} skipped, ${job.failedRows.toLocaleString("en-US")} failed.`
-          : `${job.processedRows.toLocaleString("en-US")} of ${plural(job.totalRows, "row")} done, ${plural(job.addedBooks, "book")} added.`}
+          ? t(
+              "{added, plural, one {# book} other {# books}} added, {duplicates, plural, one {# duplicate} other {# duplicates}} skipped, {failed, number} failed.",
+              { added: job.addedBooks, duplicates: job.duplicateRows, failed: job.failedRows },
+            )
+          : t("{processed, number} of {total, plural, one {# row} other {# rows}} done, {added, plural, one {# book} other {# books}} added.", {
+              processed: job.processedRows,
+              total: job.totalRows,
+              added: job.addedBooks,
+            })}
       </p>
       {error && <p className="text-sm text-red-800">{error}</p>}
       {done && job.failedRows > 0 && (
         <div className="space-y-2">
           <FailedRows rows={job.failed} />
           <a className="btn btn-secondary" href={`/api/imports/${encodeURIComponent(job.jobId)}/failed.csv`} download>
-            Download failed rows
+            {t("Download failed rows")}
           </a>
         </div>
       )}
       {done && (
         <button type="button" className="btn btn-secondary" onClick={onDismiss}>
-          Close
+          {t("Close")}
         </button>
       )}
     </section>

@@ -1,9 +1,10 @@
 import { Link, useFetcher } from "react-router";
 import type { BookLoanPanel as Panel } from "@worker/features/loans/loans";
-import { dueLabel } from "@worker/core/shared/calendar";
 import { FieldError } from "~/ui/field-error";
+import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 import { BorrowButton } from "./borrow-button";
+import { dueLabel } from "./due-label";
 import { type LoanAnswer, LoanForm, refusalOf } from "./loan-form";
 
 const ERROR_ID = "loan-error";
@@ -11,8 +12,9 @@ const ERROR_ID = "loan-error";
 /** " — Due 12 Dec" after a loan's state, overdue in a warning colour. */
 function Due({ dueDate, today }: { dueDate: string | null; today: string }) {
   const { locale } = useReader();
+  const t = useT();
   if (!dueDate) return null;
-  const due = dueLabel(dueDate, today, locale);
+  const due = dueLabel(dueDate, today, locale, t);
   return (
     <>
       {" — "}
@@ -50,6 +52,7 @@ export function BookLoanPanel({
   /** The error of a plain (script-less) post, shown like the fetcher's. */
   refused?: string;
 }) {
+  const t = useT();
   const fetcher = useFetcher<LoanAnswer>();
   const action = `/books/${bookId}`;
   const error = refusalOf(fetcher, "loan") ?? (fetcher.state === "idle" && !fetcher.data ? refused : undefined);
@@ -61,14 +64,14 @@ export function BookLoanPanel({
     <BorrowButton bookId={bookId} owner={ownerName} />
   ) : (
     <Link to={`/login?redirectTo=${encodeURIComponent(action)}`} className="btn btn-primary">
-      Borrow from {ownerName}
+      {t("Borrow from {owner}", { owner: ownerName })}
     </Link>
   );
-  const leave = form("leave-waitlist", "Leave the waitlist", "Leaving…");
+  const leave = form("leave-waitlist", t("Leave the waitlist"), t("Leaving…"));
   const { myLoan, holding, waitlist } = panel;
   const chat = myLoan?.conversationId ? (
     <Link to={`/messages/${myLoan.conversationId}`} className="btn btn-secondary">
-      Open chat
+      {t("Open chat")}
     </Link>
   ) : null;
 
@@ -79,40 +82,43 @@ export function BookLoanPanel({
     if (n === 0) return null;
     actions = (
       <Link to="/loans?tab=requests" className="font-medium text-brand-700 hover:underline">
-        {n === 1 ? "1 request" : `${n} requests`} — review
+        {t("{count, plural, one {# request — review} other {# requests — review}}", { count: n })}
       </Link>
     );
   } else if (myLoan?.state === "requested") {
-    status = "You asked to borrow this book";
+    status = t("You asked to borrow this book");
     actions = (
       <>
         {chat}
-        {form("cancel", "Cancel request", "Cancelling…", false, { loanId: myLoan.loanId })}
+        {form("cancel", t("Cancel request"), t("Cancelling…"), false, { loanId: myLoan.loanId })}
       </>
     );
   } else if (myLoan?.state === "accepted") {
     status = (
       <>
-        {ownerName} accepted your request
+        {t("{name} accepted your request", { name: ownerName })}
         <Due dueDate={myLoan.dueDate} today={today} />
       </>
     );
     actions = (
       <>
         {chat}
-        {form("cancel", "Cancel", "Cancelling…", false, { loanId: myLoan.loanId })}
+        {form("cancel", t("Cancel"), t("Cancelling…"), false, { loanId: myLoan.loanId })}
       </>
     );
   } else if (myLoan?.state === "lent") {
     status = (
       <>
-        Lent to you
+        {t("Lent to you")}
         <Due dueDate={myLoan.dueDate} today={today} />
       </>
     );
     actions = chat;
   } else if (waitlist.myState === "offered") {
-    status = `It's your turn! This book is offered to you until ${offerUntil ?? "soon"}`;
+    status =
+      offerUntil === null
+        ? t("It's your turn! This book is offered to you until soon")
+        : t("It's your turn! This book is offered to you until {time}", { time: offerUntil });
     actions = (
       <>
         {borrow}
@@ -120,18 +126,18 @@ export function BookLoanPanel({
       </>
     );
   } else if (waitlist.myState === "waiting") {
-    status = `You're number ${waitlist.myPlace} on the waitlist`;
+    status = t("You're number {position} on the waitlist", { position: waitlist.myPlace });
     actions = leave;
   } else if (holding || waitlist.size > 0) {
     // Someone else has the book, or it is being offered to the next in line: no borrow button then,
     // and the waitlist is the page's one action.
-    actions = form("join-waitlist", "Join the waitlist", "Joining…", true);
+    actions = form("join-waitlist", t("Join the waitlist"), t("Joining…"), true);
   } else {
     actions = borrow;
   }
 
   return (
-    <section aria-label="Borrowing" className="space-y-2">
+    <section aria-label={t("Borrowing")} className="space-y-2">
       {status && (
         <p role="status" className="font-medium text-stone-900">
           {status}

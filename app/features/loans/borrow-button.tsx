@@ -1,12 +1,15 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { msg } from "@worker/core/shared/translate";
+import { useT } from "~/core/i18n";
 import { useToast } from "~/ui/toaster";
 
-// docs/product.md#borrow-from-the-owner: what the borrow flow tells the member on its way to the chat.
-export const BORROW_SENT = "Message sent to the owner. Opening chat…";
-export const BORROW_FAILED = "Could not start a chat. Opening Messages…";
+// docs/product.md#borrow-from-the-owner: what the borrow flow tells the member on its way to the chat
+// (the action writes them in the request's language; the page, when the action could not be reached).
+export const BORROW_SENT = msg("Message sent to the owner. Opening chat…");
+export const BORROW_FAILED = msg("Could not start a chat. Opening Messages…");
 /** A second press, once the request is recorded: nothing new is sent. */
-export const BORROW_OPENING = "You have already asked to borrow this book. Opening chat…";
+export const BORROW_OPENING = msg("You have already asked to borrow this book. Opening chat…");
 
 type BorrowAnswer = { ok: true; conversationId: string; notice?: string } | { ok: false; error: string; stay?: boolean };
 
@@ -17,6 +20,7 @@ type BorrowAnswer = { ok: true; conversationId: string; notice?: string } | { ok
  * request: a second press (or a retry) reuses the request id, and an existing request just opens the chat.
  */
 export function BorrowButton({ bookId, owner }: { bookId: string; owner: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const { notify } = useToast();
   const [busy, setBusy] = useState(false);
@@ -37,10 +41,10 @@ export function BorrowButton({ bookId, owner }: { bookId: string; owner: string 
       const response = await fetch(action, { method: "POST", body: form, headers: { Accept: "application/json" } });
       answer = (await response.json()) as BorrowAnswer;
     } catch {
-      answer = { ok: false, error: BORROW_FAILED };
+      answer = { ok: false, error: t(BORROW_FAILED) };
     }
     if (answer.ok) {
-      const notice = answer.notice ?? BORROW_SENT;
+      const notice = answer.notice ?? t(BORROW_SENT);
       notify("success", notice);
       setNotice(notice);
       navigate(`/messages/${answer.conversationId}`);
@@ -49,8 +53,8 @@ export function BorrowButton({ bookId, owner }: { bookId: string; owner: string 
       setNotice(answer.error);
       setBusy(false);
     } else {
-      notify("error", BORROW_FAILED);
-      setNotice(BORROW_FAILED);
+      notify("error", t(BORROW_FAILED));
+      setNotice(t(BORROW_FAILED));
       navigate("/messages");
     }
   }
@@ -58,7 +62,7 @@ export function BorrowButton({ bookId, owner }: { bookId: string; owner: string 
   return (
     <form method="post" action={action} onSubmit={borrow} className="contents">
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        Borrow from {owner}
+        {t("Borrow from {owner}", { owner })}
       </button>
       <p role="status" className={notice ? "basis-full text-sm text-stone-700" : "sr-only"}>
         {notice}

@@ -1,2 +1,3 @@
 export { BookLoanPanel } from "./book-loan-panel";
 export { BorrowButton } from "./borrow-button";
+export { type DueLabel, dueLabel } from "./due-label";

@@ -19,6 +19,7 @@ import { actionError, refuse } from "~/core/action-result.server";
 import { readFormData } from "~/core/form-data.server";
 import { serviceContext } from "~/core/route-context.server";
 import { idSchema } from "@worker/core/shared/id";
+import { translate } from "@worker/core/i18n/request-language";
 
 const onBook = <Intent extends string>(intent: Intent) => z.object({ intent: z.literal(intent), bookId: idSchema });
 const onLoan = <Intent extends string>(intent: Intent) => z.object({ intent: z.literal(intent), loanId: idSchema });
@@ -38,9 +39,6 @@ export const loanIntentSchema = z.discriminatedUnion("intent", [
   onLoan("disown"),
 ]);
 export type LoanIntent = z.output<typeof loanIntentSchema>["intent"];
-
-/** For a failure the member did not cause; a refusal (not yours, already asked, a past date) keeps the service's words. */
-const FAILED = "Something went wrong. Please try again.";
 
 /**
  * The loan forms' one action. The book page names its book in the address (`bookId`), so a form
@@ -72,13 +70,14 @@ export async function loanIntentAction({
   const key = errorKey(fields);
   // An emptied date box: accepting then takes the default period; changing the date needs one.
   if (fields.dueDate === "") {
-    if (fields.intent === "due-date") return refuse({ [key]: "Please choose a due date." }, 400);
+    if (fields.intent === "due-date") return refuse({ [key]: translate("Please choose a due date.") }, 400);
     delete fields.dueDate;
   }
   const parsed = loanIntentSchema.safeParse(bookId ? { ...fields, bookId } : fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return refuse({ [key]: issue?.path[0] === "dueDate" ? issue.message : "Unknown action." }, 400);
+    // The date's own message is written in the request's language when parsed (loans.ts).
+    return refuse({ [key]: issue?.path[0] === "dueDate" ? issue.message : translate("Unknown action.") }, 400);
   }
   const input = parsed.data;
   try {
@@ -122,6 +121,7 @@ export async function loanIntentAction({
     }
     return { ok: true as const, intent: input.intent };
   } catch (error) {
-    return actionError(error, { field: key, unexpected: FAILED });
+    // A refusal (not yours, already asked, a past date) keeps the service's words; this is for a failure the member did not cause.
+    return actionError(error, { field: key, unexpected: translate("Something went wrong. Please try again.") });
   }
 }

@@ -1,11 +1,14 @@
-import { addDays, dueLabel } from "@worker/core/shared/calendar";
+import { addDays } from "@worker/core/shared/calendar";
 import { formatCalendarDay, formatDay } from "@worker/core/shared/date-format";
+import { msg } from "@worker/core/shared/translate";
 import type { LoanView } from "@worker/features/loans/loans";
 import { Link, useFetcher } from "react-router";
 import { BookCover, DueNote } from "~/features/books";
 import { TextField } from "~/ui/field";
 import { FieldError } from "~/ui/field-error";
+import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
+import { dueLabel } from "./due-label";
 import { type LoanAnswer, LoanForm, refusalOf } from "./loan-form";
 
 /** How far ahead the date boxes let a due date go (the service refuses more than a year). */
@@ -15,12 +18,22 @@ const DEFAULT_LOAN_DAYS = 21;
 
 
 const STATE_LABELS: Record<LoanView["state"], string> = {
-  requested: "Requested",
-  accepted: "Accepted",
-  declined: "Declined",
-  lent: "Lent",
-  returned: "Returned",
-  cancelled: "Cancelled",
+  requested: msg("Requested"),
+  accepted: msg("Accepted"),
+  declined: msg("Declined"),
+  lent: msg("Lent"),
+  returned: msg("Returned"),
+  cancelled: msg("Cancelled"),
+};
+
+/** A finished loan's last step and its day, in the row's history line ("Declined 3 Mar 2026"). */
+const ENDED_LABELS: Record<LoanView["state"], string> = {
+  requested: msg("Requested {date}"),
+  accepted: msg("Accepted {date}"),
+  declined: msg("Declined {date}"),
+  lent: msg("Lent {date}"),
+  returned: msg("Returned {date}"),
+  cancelled: msg("Cancelled {date}"),
 };
 
 function DueDateInput({ loanId, label, value, today }: { loanId: string; label: string; value: string; today: string }) {
@@ -57,9 +70,10 @@ export function LoanRow({
   today: string;
   refused?: string;
 }) {
+  const t = useT();
   const fetcher = useFetcher<LoanAnswer>();
   const { loanId, state, role, book } = loan;
-  const title = book.title || "Untitled Book";
+  const title = book.title || t("Untitled Book");
   const other = role === "owner" ? loan.borrower : loan.owner;
   const error = refusalOf(fetcher, loanId) ?? (fetcher.state === "idle" && !fetcher.data ? refused : undefined);
   const errorId = error ? `loan-${loanId}-error` : undefined;
@@ -85,31 +99,31 @@ export function LoanRow({
   if (role === "owner" && state === "requested") {
     actions = (
       <>
-        {step("accept", "Accept", "Accepting…", true, <DueDateInput loanId={loanId} label="Due date" value={addDays(today, DEFAULT_LOAN_DAYS)} today={today} />)}
-        {step("decline", "Decline", "Declining…")}
+        {step("accept", t("Accept"), t("Accepting…"), true, <DueDateInput loanId={loanId} label={t("Due date")} value={addDays(today, DEFAULT_LOAN_DAYS)} today={today} />)}
+        {step("decline", t("Decline"), t("Declining…"))}
       </>
     );
   } else if (role === "borrower" && state === "requested") {
-    actions = step("cancel", "Cancel request", "Cancelling…");
+    actions = step("cancel", t("Cancel request"), t("Cancelling…"));
   } else if (role === "owner" && state === "accepted") {
     actions = (
       <>
-        {step("handed-over", "Mark as handed over", "Saving…", true)}
-        {step("cancel", "Cancel", "Cancelling…")}
+        {step("handed-over", t("Mark as handed over"), t("Saving…"), true)}
+        {step("cancel", t("Cancel"), t("Cancelling…"))}
       </>
     );
   } else if (role === "borrower" && state === "accepted") {
-    actions = step("cancel", "Cancel", "Cancelling…");
+    actions = step("cancel", t("Cancel"), t("Cancelling…"));
   } else if (role === "owner" && state === "lent") {
     actions = (
       <>
-        {step("returned", "Mark as returned", "Saving…", true)}
+        {step("returned", t("Mark as returned"), t("Saving…"), true)}
         {step(
           "due-date",
-          "Change due date",
-          "Saving…",
+          t("Change due date"),
+          t("Saving…"),
           false,
-          <DueDateInput loanId={loanId} label="New due date" value={loan.dueDate ?? addDays(today, DEFAULT_LOAN_DAYS)} today={today} />,
+          <DueDateInput loanId={loanId} label={t("New due date")} value={loan.dueDate ?? addDays(today, DEFAULT_LOAN_DAYS)} today={today} />,
         )}
       </>
     );
@@ -117,18 +131,18 @@ export function LoanRow({
     actions = (
       <>
         {/* A loan the owner recorded on them, that they never asked for: they can refuse it. */}
-        {!loan.borrowerTookPart && step("disown", "I don't have this book", "Saving…")}
+        {!loan.borrowerTookPart && step("disown", t("I don't have this book"), t("Saving…"))}
         {/* A loan recorded without a due date has nothing to renew. */}
         {loan.dueDate &&
           (loan.renewalRequestedAt === null ? (
-            step("renew", "Ask to renew", "Asking…")
+            step("renew", t("Ask to renew"), t("Asking…"))
           ) : (
             <button type="button" className="btn btn-secondary" disabled>
-              Renewal requested
+              {t("Renewal requested")}
             </button>
           ))}
         <Link to={loan.conversationId ? `/messages/${loan.conversationId}` : `/users/${loan.owner.userId}`} className="btn btn-secondary">
-          Message {loan.owner.name}
+          {t("Message {name}", { name: loan.owner.name })}
         </Link>
       </>
     );
@@ -146,28 +160,28 @@ export function LoanRow({
           </Link>
         </h2>
         <p className="text-sm text-stone-700">
-          {role === "owner" ? "Borrower" : "Owner"}:{" "}
+          {role === "owner" ? t("Borrower:") : t("Owner:")}{" "}
           <Link to={`/users/${other.userId}`} className="text-brand-700 hover:underline">
             {other.name}
           </Link>
         </p>
         <p className="text-sm">
-          <span className="font-semibold text-stone-900">{STATE_LABELS[state]}</span>
-          {open && <DueNote due={loan.dueDate ? dueLabel(loan.dueDate, today, reader.locale) : null} />}
+          <span className="font-semibold text-stone-900">{t(STATE_LABELS[state])}</span>
+          {open && <DueNote due={loan.dueDate ? dueLabel(loan.dueDate, today, reader.locale, t) : null} />}
         </p>
         {open ? (
-          <p className="text-xs text-stone-700">Requested {day(loan.createdAt)}</p>
+          <p className="text-xs text-stone-700">{t("Requested {date}", { date: day(loan.createdAt) })}</p>
         ) : (
           <p className="text-xs text-stone-700">
-            Requested {day(loan.createdAt)} · {STATE_LABELS[state]} {day(loan.updatedAt)}
-            {loan.dueDate && state === "returned" ? ` · was due ${formatCalendarDay(loan.dueDate, reader.locale)}` : ""}
+            {t("Requested {date}", { date: day(loan.createdAt) })} · {t(ENDED_LABELS[state], { date: day(loan.updatedAt) })}
+            {loan.dueDate && state === "returned" ? ` · ${t("was due {date}", { date: formatCalendarDay(loan.dueDate, reader.locale) })}` : ""}
           </p>
         )}
         {role === "borrower" && state === "lent" && !loan.borrowerTookPart && (
-          <p className="text-sm text-stone-700">{loan.owner.name} recorded this loan. If you don't have the book, say so and it ends.</p>
+          <p className="text-sm text-stone-700">{t("{name} recorded this loan. If you don't have the book, say so and it ends.", { name: loan.owner.name })}</p>
         )}
         {role === "owner" && state === "lent" && loan.renewalRequestedAt !== null && (
-          <p className="text-sm font-medium text-amber-900">Renewal requested: {loan.borrower.name} asked to keep it longer.</p>
+          <p className="text-sm font-medium text-amber-900">{t("Renewal requested: {name} asked to keep it longer.", { name: loan.borrower.name })}</p>
         )}
         {actions && <div className="flex flex-wrap items-end gap-2 pt-1">{actions}</div>}
         <FieldError id={errorId} message={error} />

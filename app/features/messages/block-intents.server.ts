@@ -3,6 +3,7 @@ import { blockMember, unblockMember } from "@worker/features/messages/blocks";
 import { actionError } from "~/core/action-result.server";
 import { setFlash } from "~/core/flash.server";
 import type { MemberContext } from "@worker/core/service-context";
+import { translate } from "@worker/core/i18n/request-language";
 
 export type BlockIntent = "block" | "unblock";
 
@@ -17,8 +18,8 @@ export async function blockIntentAction(ctx: MemberContext, intent: BlockIntent,
     if (intent === "block") await blockMember(ctx, userId);
     else await unblockMember(ctx, userId);
   } catch (error) {
-    return actionError(error, { unexpected: intent === "block" ? "Failed to block member" : "Failed to unblock member" });
+    return actionError(error, { unexpected: intent === "block" ? translate("Failed to block member") : translate("Failed to unblock member") });
   }
-  const message = intent === "block" ? "Member blocked" : "Member unblocked";
+  const message = intent === "block" ? translate("Member blocked") : translate("Member unblocked");
   return redirect(back, { headers: await setFlash({ type: "success", message }) });
 }

@@ -1,9 +1,11 @@
 import { keepInView } from "~/ui/keep-in-view";
+import { useT } from "~/core/i18n";
 
 /**
  * The message box of a conversation and of a club room: a labelled textarea where Enter sends and
  * Shift+Enter (or Enter while an input method composes) starts a new line, the Send button, the
  * hint, and the refusal kept in view above the bottom bar. The form around it owns the sending.
+ * Its texts are the messages catalogue's: a page that shows it sends that namespace too.
  */
 export function ComposerField({
   id,
@@ -21,6 +23,7 @@ export function ComposerField({
   error: string | null;
   sendDisabled: boolean;
 }) {
+  const t = useT();
   return (
     <>
       <label htmlFor={`${id}-message`} className="sr-only">
@@ -45,11 +48,11 @@ export function ComposerField({
           className="field min-w-0 flex-1 resize-none"
         />
         <button type="submit" className="btn btn-primary" disabled={sendDisabled}>
-          Send
+          {t("Send")}
         </button>
       </div>
       <p id={`${id}-hint`} className="text-xs text-stone-600">
-        Enter sends, Shift+Enter starts a new line.
+        {t("Enter sends, Shift+Enter starts a new line.")}
       </p>
       {error && (
         <p ref={keepInView} id={`${id}-error`} role="alert" className="text-sm text-red-800">

@@ -6,6 +6,7 @@ import { MessageText } from "./message-text";
 import { useThread } from "./use-thread";
 import { ReportDialog } from "~/features/moderation";
 import { ComposerField } from "./composer-field";
+import { useT } from "~/core/i18n";
 
 // Runs before paint in the browser; the server has nothing to measure.
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
@@ -36,10 +37,11 @@ function MessageItem({
   /** Set for the other member's messages once the page is interactive. */
   onReport?: () => void;
 }) {
+  const t = useT();
   return (
     <li className={`flex ${mine ? "justify-end" : "justify-start"}`}>
       <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine ? "bg-brand-700 text-white" : "bg-stone-100 text-stone-900"}`}>
-        <p className="sr-only">{mine ? "You" : otherName}:</p>
+        <p className="sr-only">{mine ? t("You:") : t("{name}:", { name: otherName })}</p>
         {/* overflow-wrap anywhere (from body): a long URL wraps inside the bubble. */}
         <p className={`whitespace-pre-wrap ${mine ? "[&_a]:text-white" : "[&_a]:text-brand-800"}`}>
           <MessageText content={message.content} />
@@ -48,8 +50,8 @@ function MessageItem({
           {formatDayTime(message.createdAt, reader)}
         </time>
         {onReport && (
-          <button type="button" onClick={onReport} className="text-xs text-stone-600 underline hover:text-stone-900">
-            Report<span className="sr-only"> this message</span>
+          <button type="button" onClick={onReport} aria-label={t("Report this message")} className="text-xs text-stone-600 underline hover:text-stone-900">
+            {t("Report")}
           </button>
         )}
       </div>
@@ -67,6 +69,7 @@ export function MessageThread({ conversationId, viewerId, other, initialMessages
   const thread = useThread({ conversationId, viewerId, initialMessages, initialNextToken });
   const { messages } = thread;
   const reader = useReader();
+  const t = useT();
   const id = useId();
   const [draft, setDraft] = useState(unsent?.content ?? "");
   const [sendError, setSendError] = useState<string | null>(unsent?.error ?? null);
@@ -100,7 +103,7 @@ export function MessageThread({ conversationId, viewerId, other, initialMessages
       <div
         ref={log}
         role="log"
-        aria-label={`Messages with ${other.name}`}
+        aria-label={t("Messages with {name}", { name: other.name })}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be read (WCAG 2.1.1, axe scrollable-region-focusable)
         tabIndex={0}
         className="h-[min(60dvh,32rem)] space-y-3 overflow-y-auto p-4"
@@ -108,12 +111,12 @@ export function MessageThread({ conversationId, viewerId, other, initialMessages
         {thread.nextToken !== null && (
           <div className="text-center">
             <button type="button" className="btn btn-secondary" onClick={thread.loadOlder} disabled={thread.loadingOlder}>
-              {thread.loadingOlder ? "Loading…" : "Load older messages"}
+              {thread.loadingOlder ? t("Loading…") : t("Load older messages")}
             </button>
           </div>
         )}
         {messages.length === 0 ? (
-          <p className="py-12 text-center text-stone-700">No messages yet.</p>
+          <p className="py-12 text-center text-stone-700">{t("No messages yet.")}</p>
         ) : (
           <ol className="space-y-3">
             {messages.map((message) => (
@@ -135,7 +138,7 @@ export function MessageThread({ conversationId, viewerId, other, initialMessages
           open
           onClose={() => setReporting(null)}
           target={{ subject: "message", conversationId, messageId: reporting.messageId }}
-          title={`Report a message from ${other.name}`}
+          title={t("Report a message from {name}", { name: other.name })}
         />
       )}
       {thread.loadError && (
@@ -145,7 +148,7 @@ export function MessageThread({ conversationId, viewerId, other, initialMessages
       )}
       {blockedByViewer ? (
         <p className="border-t border-stone-200 p-4 text-sm text-stone-700">
-          You have blocked {other.name}. Unblock them to send messages again.
+          {t("You have blocked {name}. Unblock them to send messages again.", { name: other.name })}
         </p>
       ) : (
         // Offline, a send fails with 'Failed to send message' and keeps the draft for its retry.
@@ -153,7 +156,7 @@ export function MessageThread({ conversationId, viewerId, other, initialMessages
           <input type="hidden" name="intent" value="send" />
           <ComposerField
             id={id}
-            label={`Message ${other.name}`}
+            label={t("Message {name}", { name: other.name })}
             draft={draft}
             onDraft={setDraft}
             error={sendError}

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Dialog } from "~/ui/dialog";
 import { TextField } from "~/ui/field";
+import { useT } from "~/core/i18n";
 
 /**
  * 'Start a Conversation' (docs/product.md#messages): one field that takes a member's e-mail (anything with '@')
@@ -20,15 +21,16 @@ export function StartConversationDialog({
   error?: string;
 }) {
   const navigation = useNavigation();
+  const t = useT();
   const starting = navigation.state !== "idle" && navigation.formData?.get("intent") === "start";
   return (
-    <Dialog open={open} onClose={onClose} title="Start a Conversation" busy={starting}>
+    <Dialog open={open} onClose={onClose} title={t("Start a Conversation")} busy={starting}>
       {open && (
         <Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="start" />
           <TextField
-            label="Email or member ID"
-            hint="An e-mail address is looked up by e-mail; anything else is taken as a member ID."
+            label={t("Email or member ID")}
+            hint={t("An e-mail address is looked up by e-mail; anything else is taken as a member ID.")}
             error={error}
             name="query"
             type="text"
@@ -40,10 +42,10 @@ export function StartConversationDialog({
           />
           <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
             <Link to={cancelHref} replace preventScrollReset defaultShouldRevalidate={false} className="btn btn-secondary">
-              Cancel
+              {t("Cancel")}
             </Link>
             <button type="submit" className="btn btn-primary" disabled={starting}>
-              {starting ? "Starting…" : "Start Conversation"}
+              {starting ? t("Starting…") : t("Start Conversation")}
             </button>
           </div>
         </Form>

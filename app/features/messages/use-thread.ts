@@ -3,10 +3,12 @@ import type { RoomMessage } from "../../../durable-objects/conversation-room";
 import { ApiError, apiFetch } from "~/core/api-client";
 import { useConversationSocket } from "./use-conversation-socket";
 import { announceDmUpdate, DM_UPDATED_EVENT, type DmUpdate, setOpenConversation } from "./dm-events";
+import { useT } from "~/core/i18n";
+import { msg } from "@worker/core/shared/translate";
 
 // docs/product.md#messages: the thread's messages, and how often it refreshes when it has no live socket.
-export const LOAD_FAILED = "Failed to load messages";
-export const SEND_FAILED = "Failed to send message";
+export const LOAD_FAILED = msg("Failed to load messages");
+export const SEND_FAILED = msg("Failed to send message");
 const REFRESH_WITHOUT_SOCKET_MS = 10_000;
 const PAGE_SIZE = 30;
 
@@ -27,6 +29,7 @@ interface ThreadOptions {
  * how far this conversation is read, so the badge never shows what is already seen.
  */
 export function useThread({ conversationId, viewerId, initialMessages, initialNextToken }: ThreadOptions) {
+  const t = useT();
   const [messages, setMessages] = useState(() => [...initialMessages].sort(bySeq));
   const [nextToken, setNextToken] = useState(initialNextToken);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -81,13 +84,13 @@ export function useThread({ conversationId, viewerId, initialMessages, initialNe
 
   const refreshLatest = useCallback(async () => {
     try {
-      const page = await apiFetch("/dm/conversations/:id/messages", { params: { id: conversationId }, query: { limit: PAGE_SIZE }, forbiddenIsRefusal: true }, LOAD_FAILED);
+      const page = await apiFetch("/dm/conversations/:id/messages", { params: { id: conversationId }, query: { limit: PAGE_SIZE }, forbiddenIsRefusal: true }, t(LOAD_FAILED));
       setLoadError(null);
       receivedRef.current(page.items, false);
     } catch {
-      setLoadError(LOAD_FAILED);
+      setLoadError(t(LOAD_FAILED));
     }
-  }, [conversationId]);
+  }, [conversationId, t]);
 
   // Opening the conversation marks it read (by PATCH), and the list and badge hear that it is open.
   const [newestAtOpening] = useState(() => initialMessages.reduce((latest, message) => Math.max(latest, message.createdAt), 0));
@@ -130,12 +133,12 @@ export function useThread({ conversationId, viewerId, initialMessages, initialNe
     if (nextToken === null || loadingOlder) return;
     setLoadingOlder(true);
     try {
-      const page = await apiFetch("/dm/conversations/:id/messages", { params: { id: conversationId }, query: { limit: PAGE_SIZE, nextToken }, forbiddenIsRefusal: true }, LOAD_FAILED);
+      const page = await apiFetch("/dm/conversations/:id/messages", { params: { id: conversationId }, query: { limit: PAGE_SIZE, nextToken }, forbiddenIsRefusal: true }, t(LOAD_FAILED));
       add(page.items);
       setNextToken(page.nextToken);
       setLoadError(null);
     } catch {
-      setLoadError(LOAD_FAILED);
+      setLoadError(t(LOAD_FAILED));
     } finally {
       setLoadingOlder(false);
     }
@@ -147,18 +150,18 @@ export function useThread({ conversationId, viewerId, initialMessages, initialNe
   async function send(content: string): Promise<string | null> {
     if (pending.current?.content !== content) pending.current = { content, messageId: globalThis.crypto.randomUUID?.() };
     try {
-      if (!navigator.onLine) return SEND_FAILED;
+      if (!navigator.onLine) return t(SEND_FAILED);
       const message = await apiFetch(
         "/dm/conversations/:id/messages",
         { method: "POST", params: { id: conversationId }, json: { content, messageId: pending.current.messageId }, forbiddenIsRefusal: true },
-        SEND_FAILED,
+        t(SEND_FAILED),
       );
       pending.current = null;
       received([message], true);
       return null;
     } catch (error) {
       // A refusal says why (blocked, too long, too fast); a network or server failure is 'Failed to send message'.
-      return error instanceof ApiError && error.status < 500 ? error.message : SEND_FAILED;
+      return error instanceof ApiError && error.status < 500 ? error.message : t(SEND_FAILED);
     }
   }
 

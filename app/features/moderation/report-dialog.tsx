@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS } from "@worker/core/shared/reports";
+import { useT } from "~/core/i18n";
 import { Dialog } from "~/ui/dialog";
 import { TextAreaField } from "~/ui/field";
 import { FieldError } from "~/ui/field-error";
@@ -18,9 +19,11 @@ type ReportResult = { ok: true; message: string } | { ok: false; errors: Record<
 /**
  * The report form in a dialog: a reason from the fixed list and optional details, posted to /report.
  * The reporter is thanked in the dialog; the reported member is told nothing. Give it a `key` per
- * target so a second report starts from an empty form.
+ * target so a second report starts from an empty form. A page showing it names "moderation" among
+ * its loader's catalogues.
  */
 export function ReportDialog({ open, onClose, target, title }: { open: boolean; onClose: () => void; target: ReportTarget; title: string }) {
+  const t = useT();
   const fetcher = useFetcher<ReportResult>();
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
@@ -31,7 +34,7 @@ export function ReportDialog({ open, onClose, target, title }: { open: boolean; 
       onClose={onClose}
       busy={busy}
       title={title}
-      description="Moderators review every report. The member you report is not told who reported them."
+      description={t("Moderators review every report. The member you report is not told who reported them.")}
     >
       {open &&
         (result?.ok ? (
@@ -41,7 +44,7 @@ export function ReportDialog({ open, onClose, target, title }: { open: boolean; 
             </p>
             <div className="flex justify-end border-t border-stone-200 pt-4">
               <button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>
-                Close
+                {t("Close")}
               </button>
             </div>
           </div>
@@ -51,17 +54,17 @@ export function ReportDialog({ open, onClose, target, title }: { open: boolean; 
               <input key={name} type="hidden" name={name} value={value} />
             ))}
             <fieldset className="space-y-2">
-              <legend className="mb-1 font-medium">Reason</legend>
+              <legend className="mb-1 font-medium">{t("Reason")}</legend>
               {REPORT_REASONS.map((reason, index) => (
                 <label key={reason} className="flex items-center gap-2">
                   <input type="radio" name="reason" value={reason} required defaultChecked={index === 0} data-autofocus={index === 0 || undefined} />
-                  {REPORT_REASON_LABELS[reason]}
+                  {t(REPORT_REASON_LABELS[reason])}
                 </label>
               ))}
             </fieldset>
             {/* The refusal below is the whole report's (a reason, the rate limit): the details point at it without being marked invalid. */}
             <TextAreaField
-              label="Details (optional)"
+              label={t("Details (optional)")}
               describedBy={[result && !result.ok && errorId]}
               name="details"
               rows={3}
@@ -71,10 +74,10 @@ export function ReportDialog({ open, onClose, target, title }: { open: boolean; 
             <FieldError id={errorId} message={result && !result.ok ? Object.values(result.errors)[0] : undefined} />
             <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
               <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-                Cancel
+                {t("Cancel")}
               </button>
               <button type="submit" className="btn btn-danger" disabled={busy}>
-                {busy ? "Sending…" : "Send report"}
+                {busy ? t("Sending…") : t("Send report")}
               </button>
             </div>
           </fetcher.Form>
@@ -85,6 +88,7 @@ export function ReportDialog({ open, onClose, target, title }: { open: boolean; 
 
 /** "Report" and its dialog, for a page that reports one thing (a member's profile, a book). */
 export function ReportButton({ target, title, describedBy }: { target: ReportTarget; title: string; describedBy?: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   // A new form each time it opens, so a second report does not start from the first one's thanks.
   const [round, setRound] = useState(0);
@@ -99,7 +103,7 @@ export function ReportButton({ target, title, describedBy }: { target: ReportTar
           setOpen(true);
         }}
       >
-        Report
+        {t("Report")}
       </button>
       <ReportDialog key={round} open={open} onClose={() => setOpen(false)} target={target} title={title} />
     </>

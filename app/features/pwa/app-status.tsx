@@ -4,6 +4,7 @@ import { OFFLINE_ACTION, OFFLINE_NOTICE, UPDATE_NOTICE, VISITOR } from "@worker/
 import { holdNavigationWhileOffline } from "./offline-navigation";
 import { announceViewer, registerServiceWorker, savePage } from "./service-worker-client";
 import { useToast } from "~/ui/toaster";
+import { useT } from "~/core/i18n";
 
 /** Checks for a new version this often while the app stays open (an installed app can stay open for days). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -24,11 +25,18 @@ function useOnline() {
 
 /**
  * The installable app's part of every page, loaded after the page itself: registers the service
- * worker (built apps only), says when a new version waits, and shows the offline state.
+ * worker (built apps only), says when a new version waits, and shows the offline state. Its words
+ * come with the root's data (the "pwa" catalogue, and the notices' in "core").
  */
 export default function AppStatus({ viewer }: { viewer: string | null }) {
   const online = useOnline();
   const { notify } = useToast();
+  const t = useT();
+  // The offline warning is written when it is shown, in the page's language then (each page brings its own messages).
+  const translator = useRef(t);
+  useEffect(() => {
+    translator.current = t;
+  });
   const [acceptUpdate, setAcceptUpdate] = useState<(() => void) | null>(null);
 
   useEffect(() => {
@@ -68,19 +76,19 @@ export default function AppStatus({ viewer }: { viewer: string | null }) {
   useEffect(() => {
     document.documentElement.toggleAttribute("data-offline", !online);
     if (online) return;
-    return holdNavigationWhileOffline(() => notify("warning", OFFLINE_ACTION));
+    return holdNavigationWhileOffline(() => notify("warning", translator.current(OFFLINE_ACTION)));
   }, [online, notify]);
 
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex flex-col items-center gap-2 px-4 md:bottom-4">
       <p role="status" className="pointer-events-auto rounded-full bg-stone-900 px-4 py-2 text-sm font-medium text-white shadow-lg empty:hidden">
-        {online ? "" : OFFLINE_NOTICE}
+        {online ? "" : t(OFFLINE_NOTICE)}
       </p>
       {acceptUpdate && (
         <div role="alert" className="pointer-events-auto flex items-center gap-3 rounded-lg bg-white px-4 py-3 text-sm shadow-lg ring-1 ring-stone-200">
-          <span>{UPDATE_NOTICE}</span>
+          <span>{t(UPDATE_NOTICE)}</span>
           <button type="button" className="btn btn-primary" onClick={acceptUpdate}>
-            Reload
+            {t("Reload")}
           </button>
         </div>
       )}

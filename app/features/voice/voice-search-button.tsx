@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { VoiceButtonView, VoiceSearch } from "./voice-search";
 import { MicrophoneIcon } from "~/ui/icons";
+import { useI18n } from "~/core/i18n";
 
 interface Props {
   /** Whether this server transcribes recordings (the fallback when the browser has no recogniser). */
@@ -16,6 +17,7 @@ interface Props {
  * in the live region under the box.
  */
 export function VoiceSearchButton({ server, onSearch }: Props) {
+  const { t, locale } = useI18n();
   const [view, setView] = useState<VoiceButtonView>({ status: "" });
   const session = useRef<VoiceSearch | null>(null);
   useEffect(() => () => session.current?.cancel(), []);
@@ -24,14 +26,15 @@ export function VoiceSearchButton({ server, onSearch }: Props) {
     <>
       <button
         type="button"
-        aria-label="Search by voice"
+        aria-label={t("Search by voice")}
         aria-pressed={!!view.listening}
         aria-disabled={view.off ? true : undefined}
         title={view.off}
         onClick={() =>
           import("./voice-search").then(
-            (voice) => voice.pressVoiceButton({ server, session, setView, onSearch }),
-            () => setView({ status: "Voice search failed. Please try again." }),
+            // The reader speaks the page's language: the recogniser and the server listen for it.
+            (voice) => voice.pressVoiceButton({ server, t, language: locale, session, setView, onSearch }),
+            () => setView({ status: t("Voice search failed. Please try again.") }),
           )
         }
         className="absolute top-px end-px inline-flex h-10 w-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 aria-disabled:text-stone-400 aria-pressed:animate-pulse aria-pressed:bg-red-100 aria-pressed:text-red-800"

@@ -1,6 +1,7 @@
 // Voice search in the browser, loaded on the first press of the microphone button: the browser's
 // speech recogniser when it has one, otherwise a short webm/opus recording transcribed by
-// POST /api/voice/transcribe. Failures reject with a VoiceSearchError carrying the words in docs/product.md#voice-search.
+// POST /api/voice/transcribe. Failures reject with a VoiceSearchError carrying the words in docs/product.md#voice-search
+// (catalogue texts: the button writes them in the page's language).
 
 import {
   searchTextFromTranscript,
@@ -10,20 +11,24 @@ import {
   VOICE_SAMPLE_RATE,
   VOICE_SEARCH_MAX_SECONDS,
 } from "@worker/core/shared/voice";
+import { msg, type MessageValues, type Translate } from "@worker/core/shared/translate";
 import { ApiError, apiFetch } from "~/core/api-client";
 
-export const NOT_SUPPORTED = "Voice search is not supported in your browser";
-export const VOICE_FAILED = "Voice search failed. Please try again.";
-export const MICROPHONE_DENIED = "Could not access microphone. Please ensure microphone permissions are granted.";
-export const RECORDING_FAILED = "Recording failed";
-export const TRANSCRIPTION_FAILED = "Failed to transcribe audio. Please try again.";
-export const UNAVAILABLE = "Voice search is unavailable";
+export const NOT_SUPPORTED = msg("Voice search is not supported in your browser");
+export const VOICE_FAILED = msg("Voice search failed. Please try again.");
+export const MICROPHONE_DENIED = msg("Could not access microphone. Please ensure microphone permissions are granted.");
+export const RECORDING_FAILED = msg("Recording failed");
+export const TRANSCRIPTION_FAILED = msg("Failed to transcribe audio. Please try again.");
+export const UNAVAILABLE = msg("Voice search is unavailable");
+const RECOGNITION_FAILED = msg("Speech recognition failed: {error}");
 
+/** A failure to tell the reader: `message` is a catalogue text (or the server's words, already written), with its values. */
 export class VoiceSearchError extends Error {
   constructor(
     message: string,
     /** True when pressing again cannot help here (no way to hear the reader): the button turns itself off. */
     readonly disable = false,
+    readonly values?: MessageValues,
   ) {
     super(message);
     this.name = "VoiceSearchError";
@@ -55,6 +60,10 @@ export interface VoiceButtonView {
 
 export interface VoiceButton {
   server: boolean;
+  /** The page's translator: what the button says is written with it. */
+  t: Translate;
+  /** The page's Intl locale ("es-MX"): the language the reader is expected to speak. */
+  language: string;
   /** The search in progress, so a second press can end it and leaving the page can drop it. */
   session: { current: VoiceSearch | null };
   setView: (view: VoiceButtonView) => void;
@@ -64,23 +73,26 @@ export interface VoiceButton {
 let offReason: string | undefined;
 
 /** A press of the microphone button: start listening, or end listening early; then search what was heard. */
-export async function pressVoiceButton({ server, session, setView, onSearch }: VoiceButton): Promise<void> {
+export async function pressVoiceButton({ server, t, language, session, setView, onSearch }: VoiceButton): Promise<void> {
   if (offReason) return setView({ status: offReason, off: offReason });
   // A second press ends listening early; what was heard so far is still searched.
   if (session.current) return session.current.stop();
   setView({ status: "" });
-  const search = startVoiceSearch(server, (phase) =>
-    setView(phase === "listening" ? { status: "Listening…", listening: true } : { status: "Transcribing…" }),
+  const search = startVoiceSearch(
+    server,
+    (phase) => setView(phase === "listening" ? { status: t("Listening…"), listening: true } : { status: t("Transcribing…") }),
+    { language },
   );
   session.current = search;
   try {
     const text = await search.result;
-    setView({ status: `Searching for “${text}”` });
+    setView({ status: t("Searching for “{text}”", { text }) });
     onSearch(text);
   } catch (error) {
     const failure = error instanceof VoiceSearchError ? error : new VoiceSearchError(VOICE_FAILED);
-    if (failure.disable) offReason = failure.message;
-    setView({ status: failure.message, off: offReason });
+    const said = failure.message && t(failure.message, failure.values);
+    if (failure.disable) offReason = said;
+    setView({ status: said, off: offReason });
   } finally {
     session.current = null;
   }
@@ -171,7 +183,7 @@ function searchText(transcript: string): string {
 function recognitionError(error: string | null): VoiceSearchError {
   if (error === null) return new VoiceSearchError(VOICE_FAILED);
   if (NO_MICROPHONE.has(error)) return new VoiceSearchError(MICROPHONE_DENIED);
-  return new VoiceSearchError(`Speech recognition failed: ${error}`);
+  return new VoiceSearchError(RECOGNITION_FAILED, false, { error });
 }
 
 /** One utterance from the browser's recogniser: its text, or the error code it ended with (null: none). */

@@ -3,16 +3,21 @@ import { validator } from "hono/validator";
 import { resolver, uniqueSymbol } from "hono-openapi";
 import type { z } from "zod";
 import { badRequest } from "../errors";
+import { translate } from "../i18n/request-language";
 
 /** Lets hono-openapi read the route's input from our validator, as it does from its own. */
 function described<M extends object>(middleware: M, target: keyof ValidationTargets, schema: z.ZodType): M {
   return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } });
 }
 
-/** The first problem in words a client can show, e.g. "limit: must be at most 100". */
+/**
+ * The first problem in words a client can show, e.g. "limit: must be at most 100". The app's own
+ * messages were written in the request's language when parsed; zod's defaults ("Too small: …") are
+ * for developers and stay English.
+ */
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
-  if (!issue) return "Invalid request";
+  if (!issue) return translate("Invalid request");
   const path = issue.path.join(".");
   return path ? `${path}: ${issue.message}` : issue.message;
 }

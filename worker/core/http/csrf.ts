@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { fail } from "../api/envelope";
+import { translate } from "../i18n/request-language";
 import { CROSS_SITE_REFUSED } from "../shared/rules";
 import type { AppEnv } from "./app-env";
 
@@ -58,8 +59,11 @@ export function isForeignNavigation(request: Request): boolean {
   return origin !== null && origin !== "null" && origin !== new URL(request.url).origin;
 }
 
-/** The plain-text refusal a page request from another site gets. */
-export const crossSiteRefusedPage = (c: Context) => c.text(`403 Forbidden: ${CROSS_SITE_REFUSED}`, 403);
+/**
+ * The plain-text refusal a page request from another site gets, in the request's language (English
+ * before the language is known: the share target's POST is answered ahead of that middleware).
+ */
+export const crossSiteRefusedPage = (c: Context) => c.text(`403 Forbidden: ${translate(CROSS_SITE_REFUSED)}`, 403);
 
 /**
  * CSRF protection for every state-changing request a browser authenticates by cookie (API and page
@@ -75,6 +79,6 @@ export const csrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (TOKEN_AUTHORISED_PATHS.has(path)) return next();
   if (via !== "cookie" && !SIGN_IN_PATHS.has(path)) return next();
   if (!isCrossSiteRequest(c.req.raw)) return next();
-  if (path === "/api" || path.startsWith("/api/")) return fail(c, 403, CROSS_SITE_REFUSED);
+  if (path === "/api" || path.startsWith("/api/")) return fail(c, 403, translate(CROSS_SITE_REFUSED));
   return crossSiteRefusedPage(c);
 };

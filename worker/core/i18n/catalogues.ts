@@ -38,9 +38,23 @@ async function compileCatalogue(namespace: string, language: UiLanguage): Promis
   const out: CompiledMessages = {};
   for (const [id, text] of Object.entries(catalogue)) {
     const message: CompiledMessage = pseudo ? compileMessage(text, pseudoText) : compileMessage(text);
+    // English needs only what its key cannot say by itself (plurals, selects, numbers, quoting):
+    // the translator writes any other key as it stands, so English pages carry almost no catalogue.
+    if (language === SOURCE_LANGUAGE && readsAsItsKey(id, message)) continue;
     out[id] = pseudo ? ["[", ...message, "]"] : message;
   }
   return out;
+}
+
+/** Whether a compiled message is its key with `{name}` values filled in: what createTranslator does for a key it lacks. */
+function readsAsItsKey(id: string, message: CompiledMessage): boolean {
+  let text = "";
+  for (const token of message) {
+    if (typeof token === "string") text += token;
+    else if (token.length === 1) text += `{${token[0]}}`;
+    else return false;
+  }
+  return text === id;
 }
 
 /** One namespace's compiled messages in one language (cached for the isolate). */

@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { SOURCE_LANGUAGE, type UiLanguage } from "../shared/languages";
-import { createTranslator, type Translate } from "../shared/translate";
+import { DEFAULT_REGION_LOCALE, SOURCE_LANGUAGE, type UiLanguage } from "../shared/languages";
+import { createTranslator, installRequestWriter, type Translate } from "../shared/translate";
 import { allMessages } from "./catalogues";
 
 /**
@@ -24,7 +24,7 @@ const translators = new Map<UiLanguage, Promise<Translate>>();
 export function translatorFor(language: UiLanguage): Promise<Translate> {
   let translator = translators.get(language);
   if (!translator) {
-    translator = allMessages(language).then((messages) => createTranslator(language, messages));
+    translator = allMessages(language).then((messages) => createTranslator(language, messages, DEFAULT_REGION_LOCALE[language]));
     translator.catch(() => translators.delete(language));
     translators.set(language, translator);
   }
@@ -54,3 +54,6 @@ export function translate(id: string, values?: Record<string, string | number | 
   if (store) return store.t(id, values);
   return english._(id, values);
 }
+
+// Pure modules shared with the browser write their texts through translateText (worker/core/shared/translate.ts).
+installRequestWriter(translate);

@@ -1,4 +1,5 @@
 import type { AdvancedMetadata, AgeGroupFine, CoverAnalysis } from "@worker/db/schema";
+import { msg } from "./translate";
 
 const AGE_GROUP_FROM_ANALYSIS: Record<NonNullable<CoverAnalysis["age_group"]>, AgeGroupFine> = {
   children: "early_reader",
@@ -7,11 +8,12 @@ const AGE_GROUP_FROM_ANALYSIS: Record<NonNullable<CoverAnalysis["age_group"]>, A
   adult: "adult",
 };
 
+/** Catalogue texts: shown with t(label). */
 export const AUDIENCE_LABELS: Record<AgeGroupFine, string> = {
-  early_reader: "Early reader",
-  middle_grade: "Middle grade",
-  young_adult: "Young adult",
-  adult: "Adult",
+  early_reader: msg("Early reader"),
+  middle_grade: msg("Middle grade"),
+  young_adult: msg("Young adult"),
+  adult: msg("Adult"),
 };
 
 /** Audience (docs/product.md#book-page): the book's own age group, then the advanced metadata's, then the analysis's. */

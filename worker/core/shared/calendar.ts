@@ -5,6 +5,7 @@
  */
 
 import { dateFormat, formatCalendarDay } from "./date-format";
+import type { Translate } from "./translate";
 
 const DAY_MS = 86_400_000;
 
@@ -60,13 +61,27 @@ function offsetAt(instant: number, timeZone: string): number {
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
-/** "Due 12 Dec", "Due today", "Due tomorrow", "Overdue 1 day", "Overdue 3 days": cards, book page and /loans. */
-export function dueLabel(dueDate: string, today: string, locale: string): { text: string; overdue: boolean } {
+/** The catalogue's English with its `{name}` values: what dueLabel writes when given no translator. */
+const english: Translate = (id, values) => id.replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name] ?? ""));
+
+/**
+ * "Due 12 Dec", "Due today", "Due tomorrow", "Overdue 1 day", "Overdue 3 days": cards, book page and
+ * /loans. Written with `translator` (a component's useT(), the server's translate) in the page's
+ * language; without one, in English.
+ */
+export function dueLabel(dueDate: string, today: string, locale: string, translator?: Translate): { text: string; overdue: boolean } {
+  const t = translator ?? english;
   const days = daysBetween(today, dueDate);
-  if (days < 0) return { text: `Overdue ${-days} ${days === -1 ? "day" : "days"}`, overdue: true };
-  if (days === 0) return { text: "Due today", overdue: false };
-  if (days === 1) return { text: "Due tomorrow", overdue: false };
-  return { text: `Due ${formatCalendarDay(dueDate, locale, today)}`, overdue: false };
+  if (days < 0) {
+    const late = -days;
+    const text = translator
+      ? t("{days, plural, one {Overdue # day} other {Overdue # days}}", { days: late })
+      : `Overdue ${late} ${late === 1 ? "day" : "days"}`;
+    return { text, overdue: true };
+  }
+  if (days === 0) return { text: t("Due today"), overdue: false };
+  if (days === 1) return { text: t("Due tomorrow"), overdue: false };
+  return { text: t("Due {day}", { day: formatCalendarDay(dueDate, locale, today) }), overdue: false };
 }
 
 /**

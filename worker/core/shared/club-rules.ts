@@ -1,6 +1,8 @@
-// Club rules (docs/product.md#create-and-edit, #joining) that both the browser (instant feedback) and the Worker (the authority)
-// apply. Imports only client-safe modules; the browser takes the bare limits from club-limits.ts.
+// Club rules (docs/product.md#create-and-edit, #joining): the Worker's schemas, the authority. Server only (its
+// messages are written in the request's language); the browser takes the bare limits from club-limits.ts.
 import { z } from "zod";
+import { translateText } from "./translate";
+import { msg } from "./translate";
 import {
   CLUB_DESCRIPTION_MAX,
   CLUB_LOCATION_MAX,
@@ -22,15 +24,15 @@ const absentAsEmpty = (value: unknown) => (value === undefined || value === null
 
 const name = z.preprocess(
   absentAsEmpty,
-  cleanText({ max: CLUB_NAME_MAX, tooLong: `Club name must be at most ${CLUB_NAME_MAX} characters`, required: CLUB_NAME_REQUIRED }),
+  cleanText({ max: CLUB_NAME_MAX, tooLong: msg("Club name must be at most {max} characters"), required: CLUB_NAME_REQUIRED }),
 );
 const description = z.preprocess(
   absentAsEmpty,
-  cleanText({ max: CLUB_DESCRIPTION_MAX, tooLong: `Description must be at most ${CLUB_DESCRIPTION_MAX} characters`, multiline: true }),
+  cleanText({ max: CLUB_DESCRIPTION_MAX, tooLong: msg("Description must be at most {max} characters"), multiline: true }),
 );
 const location = z.preprocess(
   absentAsEmpty,
-  cleanText({ max: CLUB_LOCATION_MAX, tooLong: `Location must be at most ${CLUB_LOCATION_MAX} characters`, required: LOCATION_REQUIRED }),
+  cleanText({ max: CLUB_LOCATION_MAX, tooLong: msg("Location must be at most {max} characters"), required: LOCATION_REQUIRED }),
 );
 
 /** A checkbox posts "on" (or nothing); JSON clients send a boolean. */
@@ -42,7 +44,7 @@ const isPrivate = z.preprocess(
     if (word === "off" || word === "false" || word === "") return false;
     return value;
   },
-  z.boolean({ error: "Private must be true or false" }),
+  z.boolean({ error: () => translateText("Private must be true or false") }),
 );
 
 /** Empty (or null) means no limit; forms send the number as text. */
@@ -54,18 +56,18 @@ const memberLimit = z.preprocess(
     return text === "" ? null : Number(text);
   },
   z
-    .number({ error: "Member limit must be a number" })
-    .int("Member limit must be a whole number")
-    .min(MEMBER_LIMIT_MIN, `Member limit must be at least ${MEMBER_LIMIT_MIN}`)
-    .max(MEMBER_LIMIT_MAX, `Member limit must be at most ${MEMBER_LIMIT_MAX}`)
+    .number({ error: () => translateText("Member limit must be a number") })
+    .int({ error: () => translateText("Member limit must be a whole number") })
+    .min(MEMBER_LIMIT_MIN, { error: () => translateText("Member limit must be at least {min}", { min: MEMBER_LIMIT_MIN }) })
+    .max(MEMBER_LIMIT_MAX, { error: () => translateText("Member limit must be at most {max}", { max: MEMBER_LIMIT_MAX }) })
     .nullable(),
 );
 
 /** The zone the club meets in: meeting times are entered and reminded in it. */
 const timezone = z
-  .string({ error: "Timezone must be text" })
+  .string({ error: () => translateText("Timezone must be text") })
   .trim()
-  .refine(isTimeZone, "Please choose a timezone from the list");
+  .refine(isTimeZone, { error: () => translateText("Please choose a timezone from the list") });
 
 /** Create Book Club (and POST /clubs): every field, with the defaults for those left out (no description, public, no limit). */
 /** Rounds a degree to 0.01° (about 1 km): a club's position, or a reader's for "near me", is never finer. */
@@ -83,13 +85,13 @@ const coordinate = (field: "latitude" | "longitude", max: number) =>
       return text === "" ? null : Number(text);
     },
     z
-      .number({ error: `${field} must be a number` })
-      .min(-max, `${field} must be between -${max} and ${max}`)
-      .max(max, `${field} must be between -${max} and ${max}`)
+      .number({ error: () => translateText("{field} must be a number", { field }) })
+      .min(-max, { error: () => translateText("{field} must be between -{max} and {max}", { field, max }) })
+      .max(max, { error: () => translateText("{field} must be between -{max} and {max}", { field, max }) })
       .transform(roundToKm)
       .nullable(),
   );
-export const CLUB_POSITION_HALF = "latitude and longitude go together: send both, or neither.";
+export const CLUB_POSITION_HALF = msg("latitude and longitude go together: send both, or neither.");
 
 export const clubInputSchema = z.object({
   name,
@@ -137,17 +139,18 @@ export function normalizeInviteCode(value: string): string {
     .replace(/O/g, "0");
 }
 
-const tooLongCode = `Invite code must be at most ${INVITE_CODE_LENGTH} characters`;
+const tooLongCode = () => translateText("Invite code must be at most {max} characters", { max: INVITE_CODE_LENGTH });
+const codeRequired = () => translateText(INVITE_CODE_REQUIRED);
 
 /** The Join Book Club field: required, at most 8 characters once normalised, returned normalised. */
 export const inviteCodeInputSchema = z.preprocess(
   absentAsEmpty,
   z
-    .string({ error: INVITE_CODE_REQUIRED })
+    .string({ error: codeRequired })
     // Bounded before normalising, so a huge string is not worked on.
-    .max(64, tooLongCode)
+    .max(64, { error: tooLongCode })
     .transform(normalizeInviteCode)
-    .pipe(z.string().min(1, INVITE_CODE_REQUIRED).max(INVITE_CODE_LENGTH, tooLongCode)),
+    .pipe(z.string().min(1, { error: codeRequired }).max(INVITE_CODE_LENGTH, { error: tooLongCode })),
 );
 
 /** POST /clubs/join and the join form. */
@@ -155,5 +158,5 @@ export const joinClubInputSchema = z.object({ inviteCode: inviteCodeInputSchema 
 
 export const MEMBER_ROLE_CHOICES = ["admin", "member"] as const;
 export const memberRoleInputSchema = z.object({
-  role: z.enum(MEMBER_ROLE_CHOICES, { error: 'Role must be "admin" or "member"' }),
+  role: z.enum(MEMBER_ROLE_CHOICES, { error: () => translateText('Role must be "admin" or "member"') }),
 });

@@ -1,8 +1,10 @@
 /**
  * The one family every page writes dates in: a day ("25 Nov 2026"), a day with its time
  * ("25 Nov 2026, 08:21"), a near day without its year ("12 Dec") and relative times ("5 minutes
- * ago"), each in the reader's locale and zone. Shared by the Worker and the browser bundle; pages
- * get the reader from the root loader, so the server's render and the hydrated page agree.
+ * ago"), each in the reader's locale (the page's language, with the browser's region when it names
+ * one) and zone. Shared by the Worker and the browser bundle; pages get the reader from the root
+ * loader, so the server's render and the hydrated page agree. Intl writes the words of dates and
+ * relative times itself, so this module needs no catalogue.
  */
 
 /** Whose eyes a date is written for. */
@@ -13,7 +15,7 @@ export interface Reader {
   timeZone: string;
 }
 
-/** Until the app speaks more than English: day-month-year, which reads unambiguously worldwide. */
+/** English's locale when no region is known: day-month-year, which reads unambiguously worldwide. */
 export const DEFAULT_LOCALE = "en-GB";
 export const UTC_READER: Reader = { locale: DEFAULT_LOCALE, timeZone: "UTC" };
 
@@ -80,14 +82,14 @@ const dayOf = (instant: number, timeZone: string) => dateFormat("en-CA", { timeZ
 
 /**
  * "just now", "5 minutes ago", "3 hours ago", "yesterday", then the near day ("12 Dec"), by the
- * calendar of the reader's zone. `now` comes from the server with the data, so the page hydrates
- * with the text it was rendered with.
+ * calendar of the reader's zone, in the reader's language ("ahora", "il y a 5 minutes", "gestern").
+ * `now` comes from the server with the data, so the page hydrates with the text it was rendered with.
  */
 export function formatRelative(at: number, now: number, reader: Reader): string {
   const ago = now - at;
   const relative = relativeFormat(reader.locale);
-  // The app's words are English until it has a catalogue; "now" alone reads as a label.
-  if (ago < MINUTE) return "just now";
+  // Intl's English for this moment is "now", which alone reads as a label: English keeps "just now".
+  if (ago < MINUTE) return /^en\b/i.test(reader.locale) ? "just now" : relative.format(0, "second");
   if (ago < HOUR) return relative.format(-Math.floor(ago / MINUTE), "minute");
   const day = dayOf(at, reader.timeZone);
   const today = dayOf(now, reader.timeZone);

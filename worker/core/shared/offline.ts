@@ -1,4 +1,5 @@
 // What the Worker, the service worker and the page agree on for the installable app.
+import { msg } from "./translate";
 
 /** Response header naming whom a page was rendered for: a member's id, or "visitor". */
 export const VIEWER_HEADER = "X-BookClub-Viewer";
@@ -55,9 +56,10 @@ export const SHARED_COVERS_PAGE = "/my-books?shared=1";
 
 /** The page shown for an address never visited while offline (precached with the build). */
 export const OFFLINE_PAGE = "/offline.html";
-export const OFFLINE_NOTICE = "You're offline. Showing saved pages.";
-export const OFFLINE_ACTION = "You're offline. This needs a connection.";
-export const UPDATE_NOTICE = "A new version is available.";
+/** The page's offline and update notices (app-status.tsx shows them with t()). */
+export const OFFLINE_NOTICE = msg("You're offline. Showing saved pages.");
+export const OFFLINE_ACTION = msg("You're offline. This needs a connection.");
+export const UPDATE_NOTICE = msg("A new version is available.");
 
 export const CACHE_NAMES = {
   /** Pages and their route data: one viewer's at a time, emptied when the viewer changes. */

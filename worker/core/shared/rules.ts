@@ -1,7 +1,8 @@
-// Product constants both the browser and the Worker use. No imports: this module ships to the client.
+// Product constants both the browser and the Worker use. Imports only msg: this module ships to the client.
+import { msg } from "./translate";
 
-/** What a browser sees when another site's request is refused (the CSRF check, the share target). */
-export const CROSS_SITE_REFUSED = "Cross-site request refused.";
+/** What a browser sees when another site's request is refused (the CSRF check, the share target); a catalogue text. */
+export const CROSS_SITE_REFUSED = msg("Cross-site request refused.");
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;

@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { translateText } from "./translate";
+import type { MessageValues } from "./translate";
 
-// Text members type in is stored and shown to others, so it is cleaned once, here, on the server.
+// Text members type in is stored and shown to others, so it is cleaned once, here, on the server
+// (server only: its messages are written in the request's language).
 
 /** A high surrogate without its low half, or a low one without its high half. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -31,16 +34,24 @@ export function hasVisibleCharacter(value: string): boolean {
 }
 
 /**
- * The one schema for member-typed text: cleaned by `sanitizeText`, then at most `max` characters,
- * and with `required` (its message) at least one visible character.
+ * A message of cleanText: a catalogue text, marked with msg() where it is written and holding `{max}`
+ * for the limit if it names it, or a function that writes one.
  */
-export function cleanText(options: { max: number; tooLong: string; required?: string; multiline?: boolean }) {
-  const checked = z.string().max(options.max, options.tooLong);
+export type TextMessage = string | (() => string);
+
+/**
+ * The one schema for member-typed text: cleaned by `sanitizeText`, then at most `max` characters,
+ * and with `required` (its message) at least one visible character. The messages are written in the
+ * request's language when a value is refused, with `{max}` (and any `values`) filled in.
+ */
+export function cleanText(options: { max: number; tooLong: TextMessage; required?: TextMessage; multiline?: boolean; values?: MessageValues }) {
+  const write = (message: TextMessage) => () => (typeof message === "function" ? message() : translateText(message, { max: options.max, ...options.values }));
+  const checked = z.string().max(options.max, { error: write(options.tooLong) });
   const required = options.required;
   return z
     .string()
     .transform((value) => sanitizeText(value, options))
-    .pipe(required ? checked.refine(hasVisibleCharacter, required) : checked);
+    .pipe(required ? checked.refine(hasVisibleCharacter, { error: write(required) }) : checked);
 }
 
 /** True when text would be stored exactly as sent: nothing to clean and no invisible characters. */

@@ -21,17 +21,20 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { dataExportsDeletionPart } from "./data-download";
+import { translate } from "@worker/core/i18n/request-language";
 
 /** What the member types to confirm; the page and the API both ask for it. */
 export const DELETE_CONFIRMATION_WORD = "DELETE";
 export const DELETED_MEMBER_NAME = "Deleted member";
-export const DELETION_BLOCKED = "You can't delete your account while a book is lent out or you hold someone else's book.";
+
+/** Written when the confirmation is refused, so it is in the request's language. */
+const typeToConfirm = () => translate("Please type {word} to confirm.", { word: DELETE_CONFIRMATION_WORD });
 
 export const deleteAccountSchema = z.object({
   confirm: z
-    .string({ message: `Please type ${DELETE_CONFIRMATION_WORD} to confirm.` })
+    .string({ error: typeToConfirm })
     .trim()
-    .refine((value) => value === DELETE_CONFIRMATION_WORD, `Please type ${DELETE_CONFIRMATION_WORD} to confirm.`),
+    .refine((value) => value === DELETE_CONFIRMATION_WORD, { error: typeToConfirm }),
 });
 
 /** A book that keeps the account open: the member's book is lent (or promised), or they hold another's. */
@@ -86,10 +89,10 @@ export async function accountDeletionBlockers(ctx: ServiceContext): Promise<Dele
   return [...blockers.values()];
 }
 
-/** The refusal's message names the books, so an API client can show it as it is. */
-function blockedMessage(blockers: DeletionBlocker[]): string {
-  const titles = blockers.map((blocker) => `"${blocker.title || "Untitled"}"`).join(", ");
-  return `${DELETION_BLOCKED} Books: ${titles}.`;
+/** The refusal names the books, so an API client can show its message as it is. */
+function blockedRefusal(blockers: DeletionBlocker[]) {
+  const titles = blockers.map((blocker) => `"${blocker.title || translate("Untitled")}"`).join(", ");
+  return conflict("You can't delete your account while a book is lent out or you hold someone else's book. Books: {titles}.", { titles });
 }
 
 /**
@@ -168,7 +171,7 @@ export async function deleteAccount(ctx: ServiceContext): Promise<{ deleted: tru
   requireUser(ctx);
   const member: DeletingMember = ctx;
   const blockers = await accountDeletionBlockers(ctx);
-  if (blockers.length > 0) throw conflict(blockedMessage(blockers));
+  if (blockers.length > 0) throw blockedRefusal(blockers);
 
   const now = Date.now();
   // The parts only read while planning, so they read at once; their statements keep the list's order.

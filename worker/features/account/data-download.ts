@@ -31,17 +31,19 @@ import { notificationsDataPart, preferencesDataPart } from "@worker/features/not
 import { limit } from "@worker/core/rate-limit";
 import type { Deps, MemberContext, ServiceContext } from "@worker/core/service-context";
 import { zipToBlob, zipToR2 } from "@worker/core/zip-stream";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 
 /** Above either limit the zip is built in the background (a JobTimer alarm) instead of on request. */
 export const LARGE_EXPORT_BOOKS = 50;
 export const LARGE_EXPORT_COVER_BYTES = 20 * 1024 * 1024;
 /** How long a background zip is offered; then the object is deleted and the link answers 404. */
 export const EXPORT_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const DOWNLOAD_RATE_LIMITED = "Too many data downloads. Please wait a minute and try again.";
-export const EXPORT_EXPIRED = "This download has expired. Please ask for a new one.";
-export const EXPORT_NOT_FOUND = "Download not found";
+export const DOWNLOAD_RATE_LIMITED = msg("Too many data downloads. Please wait a minute and try again.");
+export const EXPORT_EXPIRED = msg("This download has expired. Please ask for a new one.");
+export const EXPORT_NOT_FOUND = msg("Download not found");
 
-export const dataExportParams = z.object({ id: z.uuid({ message: "id: must be a download id" }) });
+export const dataExportParams = z.object({ id: z.uuid({ error: () => translate("id: must be a download id") }) });
 
 export interface DataExportView {
   exportId: string;
@@ -214,6 +216,7 @@ export const profileDataPart: AccountDataPart = {
       email: profile.email,
       bio: profile.bio,
       timezone: profile.timezone,
+      language: profile.language,
       showEmail: profile.showEmail,
       profilePicture: pictureFile ?? (pictureIsOurs ? null : profile.picture),
       signedInWithGoogle: profile.googleSub !== null,

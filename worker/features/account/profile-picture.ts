@@ -3,12 +3,14 @@ import { users } from "@worker/db/schema";
 import { checkImage, IMAGE_EXTENSION_PATTERN, IMAGE_EXTENSIONS } from "@worker/core/shared/image-type";
 import { INVALID_PICTURE, MAX_PROFILE_PICTURE_BYTES, PICTURE_TOO_LARGE } from "@worker/core/shared/profile";
 import { mediaUrl } from "@worker/core/shared/media-url";
-import { badRequest, forbidden, requireUser, tooLarge } from "@worker/core/errors";
+import { badField, badRequest, forbidden, requireUser, tooLarge } from "@worker/core/errors";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { readBodyWithLimit } from "@worker/core/http/body-limit";
 
 const AVATAR_KEY = new RegExp(`^avatars/([A-Za-z0-9_-]{1,64})/[0-9a-f-]{36}\\.(${IMAGE_EXTENSION_PATTERN})$`);
 const avatarPrefix = (userId: string) => `avatars/${userId}/`;
+/** The API's field name, written before its refusals ("profilePicture: …"). */
+const PICTURE_FIELD = "profilePicture";
 
 /**
  * Turns what a client sends as profilePicture (the `/media/...` URL we returned, an absolute URL
@@ -17,9 +19,9 @@ const avatarPrefix = (userId: string) => `avatars/${userId}/`;
 export async function resolveOwnAvatarKey(ctx: MemberContext, value: string): Promise<string> {
   const key = keyFromPictureValue(value);
   const owner = key && AVATAR_KEY.exec(key)?.[1];
-  if (!key || !owner) throw badRequest("profilePicture: not a picture uploaded to this site");
+  if (!key || !owner) throw badField(PICTURE_FIELD, "not a picture uploaded to this site");
   if (owner !== ctx.user.id) throw forbidden("You can only use pictures you uploaded yourself.");
-  if (!(await ctx.env.MEDIA.head(key))) throw badRequest("profilePicture: upload the picture first");
+  if (!(await ctx.env.MEDIA.head(key))) throw badField(PICTURE_FIELD, "upload the picture first");
   return key;
 }
 

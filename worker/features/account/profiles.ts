@@ -5,6 +5,8 @@ import { users, type UserRow } from "@worker/db/schema";
 import { isTimeZone } from "@worker/core/shared/time-zones";
 import { NAME_REQUIRED, NO_CHANGES, PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "@worker/core/shared/profile";
 import { cleanText } from "@worker/core/shared/text";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 import { mediaUrl } from "@worker/core/shared/media-url";
 import { emailAsSeenBy } from "./email-visibility";
 import { badRequest, notFound, requireUser, unauthorized } from "@worker/core/errors";
@@ -74,7 +76,7 @@ export const emailLookupQuery = z.object({
     .trim()
     .min(3)
     .max(254)
-    .refine((value) => value.includes("@"), "must be an e-mail address")
+    .refine((value) => value.includes("@"), { error: () => translate("must be an e-mail address") })
     .transform((value) => value.toLowerCase()),
 });
 
@@ -95,11 +97,19 @@ export async function findUserByEmail(ctx: ServiceContext, email: string) {
 }
 
 export const profileUpdateSchema = z.strictObject({
-  name: cleanText({ max: PROFILE_NAME_MAX, tooLong: `Display Name must be at most ${PROFILE_NAME_MAX} characters`, required: NAME_REQUIRED }).optional(),
-  bio: cleanText({ max: PROFILE_BIO_MAX, tooLong: `Bio must be at most ${PROFILE_BIO_MAX} characters`, multiline: true }).optional(),
-  timezone: z.string().trim().refine(isTimeZone, { message: "Please choose a timezone from the list" }).optional(),
+  // cleanText writes its refusals in the request's language, with {max} filled in.
+  name: cleanText({ max: PROFILE_NAME_MAX, tooLong: msg("Display Name must be at most {max} characters"), required: NAME_REQUIRED }).optional(),
+  bio: cleanText({ max: PROFILE_BIO_MAX, tooLong: msg("Bio must be at most {max} characters"), multiline: true }).optional(),
+  timezone: z
+    .string()
+    .trim()
+    .refine(isTimeZone, { error: () => translate("Please choose a timezone from the list") })
+    .optional(),
   /** One of LANGUAGES, or null to follow the browser. */
-  language: z.enum(LANGUAGES).nullable().optional(),
+  language: z
+    .enum(LANGUAGES, { error: () => translate("Please choose a language from the list") })
+    .nullable()
+    .optional(),
   /** A URL returned by the picture upload, or null to remove the picture. */
   profilePicture: z.string().trim().min(1).max(512).nullable().optional(),
   showEmail: z.boolean().optional(),

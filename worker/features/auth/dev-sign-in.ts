@@ -5,6 +5,7 @@ import type { Database } from "@worker/db/client";
 import { users } from "@worker/db/schema";
 import { emailSchema } from "@worker/core/email-address";
 import { cleanText } from "@worker/core/shared/text";
+import { msg } from "@worker/core/shared/translate";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -38,7 +39,7 @@ export const localSignInSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("demo"), userId: z.string().min(1).max(64) }),
   z.object({
     intent: z.literal("new"),
-    name: cleanText({ max: 100, tooLong: "Name must be at most 100 characters", required: "Please enter a name" }),
+    name: cleanText({ max: 100, tooLong: msg("Name must be at most {max} characters"), required: msg("Please enter a name") }),
     email: emailSchema,
   }),
 ]);

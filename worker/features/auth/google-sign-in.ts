@@ -5,6 +5,7 @@ import { createGoogleAuthorization, exchangeGoogleCode, googleClient, verifyGoog
 import { clearedSignInCookies, readSignInCookies, signInCookies } from "./sign-in-cookies";
 import { findOrCreateGoogleMember, startSession } from "./sign-in";
 import { SignInError } from "./sign-in-error";
+import { translate } from "@worker/core/i18n/request-language";
 
 /**
  * Step 1: where to send the browser (Google's consent page) and the cookies that remember the state,
@@ -33,13 +34,13 @@ export async function finishGoogleSignIn(
 ): Promise<GoogleCallbackResult> {
   const url = new URL(request.url);
   const client = googleClient(readConfig(env), url.origin);
-  if (!client) return { ok: false, error: "Authentication failed." };
-  if (!params.code) return { ok: false, error: "Missing authorization code in callback URL." };
+  if (!client) return { ok: false, error: translate("Authentication failed.") };
+  if (!params.code) return { ok: false, error: translate("Missing authorization code in callback URL.") };
 
   const saved = readSignInCookies(request);
-  if (!saved.codeVerifier) return { ok: false, error: "Missing PKCE code verifier. Please start sign-in again." };
+  if (!saved.codeVerifier) return { ok: false, error: translate("Missing PKCE code verifier. Please start sign-in again.") };
   if (!saved.state || saved.state !== params.state) {
-    return { ok: false, error: "This sign-in link does not match the one we started. Please start sign-in again." };
+    return { ok: false, error: translate("This sign-in link does not match the one we started. Please start sign-in again.") };
   }
 
   try {

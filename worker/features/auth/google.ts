@@ -2,6 +2,7 @@ import { decodeIdToken, generateCodeVerifier, generateState, Google, OAuth2Token
 import { z } from "zod";
 import type { AppConfig } from "@worker/core/config";
 import { hasVisibleCharacter, sanitizeText } from "@worker/core/shared/text";
+import { msg } from "@worker/core/shared/translate";
 import { SignInError } from "./sign-in-error";
 
 // Everything that knows about Google's OAuth endpoints and arctic lives in this module.
@@ -61,16 +62,16 @@ export async function exchangeGoogleCode(client: GoogleClient, code: string, cod
     });
   } catch (error) {
     console.warn("Google token endpoint unreachable", error);
-    throw new SignInError("Authentication failed.");
+    throw new SignInError(msg("Authentication failed."));
   }
   if (!response.ok) {
     const text = (await response.text()).slice(0, MAX_ERROR_BODY_CHARS);
-    throw new SignInError(`Token exchange failed: ${response.status} ${text}`);
+    throw new SignInError(msg("Token exchange failed: {status} {body}"), { status: response.status, body: text });
   }
   try {
     return new OAuth2Tokens(await response.json()).idToken();
   } catch {
-    throw new SignInError("Authentication failed.");
+    throw new SignInError(msg("Authentication failed."));
   }
 }
 
@@ -106,10 +107,10 @@ export function verifyGoogleIdToken(idToken: string, clientId: string, now = Dat
   try {
     payload = decodeIdToken(idToken);
   } catch {
-    throw new SignInError("Authentication failed.");
+    throw new SignInError(msg("Authentication failed."));
   }
   const parsed = idTokenClaims.safeParse(payload);
-  if (!parsed.success) throw new SignInError("Authentication failed.");
+  if (!parsed.success) throw new SignInError(msg("Authentication failed."));
   const claims = parsed.data;
   const nowS = now / 1000;
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
@@ -119,9 +120,9 @@ export function verifyGoogleIdToken(idToken: string, clientId: string, now = Dat
     (audiences.length === 1 || claims.azp === clientId) &&
     claims.exp + CLOCK_SKEW_S > nowS &&
     (claims.iat === undefined || claims.iat - CLOCK_SKEW_S <= nowS);
-  if (!valid) throw new SignInError("Authentication failed.");
+  if (!valid) throw new SignInError(msg("Authentication failed."));
   if (claims.email_verified !== true && claims.email_verified !== "true") {
-    throw new SignInError("Your Google e-mail address is not verified. Please verify it with Google and try again.");
+    throw new SignInError(msg("Your Google e-mail address is not verified. Please verify it with Google and try again."));
   }
   const email = claims.email.toLowerCase();
   // A Google display name is member-typed text too: cleaned like any other, "Reader" if nothing visible is left.

@@ -1,7 +1,8 @@
 import { withinLimit } from "@worker/core/rate-limit";
+import { msg } from "@worker/core/shared/translate";
 
 /** Shown (and sent as the API error) when one address starts too many sign-ins in a minute. */
-export const SIGN_IN_RATE_LIMITED = "Too many sign-in attempts. Please wait a minute and try again.";
+export const SIGN_IN_RATE_LIMITED = msg("Too many sign-in attempts. Please wait a minute and try again.");
 export const SIGN_IN_RETRY_AFTER_SECONDS = 60;
 
 /**

@@ -5,6 +5,7 @@ import type { Deps } from "@worker/core/service-context";
 import type { GoogleProfile } from "./google";
 import { createSession } from "@worker/core/session";
 import { sessionCookie } from "@worker/core/session-cookie";
+import { msg } from "@worker/core/shared/translate";
 import { SignInError } from "./sign-in-error";
 import { sessionIdFromCookie, signOut } from "./sign-out";
 
@@ -22,7 +23,7 @@ export async function startSession({ db, env }: Deps, request: Request, userId: 
 }
 
 /** Shown on /login and the Google callback when a moderator has suspended the member. */
-export const ACCOUNT_SUSPENDED = "This account is suspended.";
+export const ACCOUNT_SUSPENDED = msg("This account is suspended.");
 
 const isGooglePictureOrNone = (picture: string | null) => !picture || picture.startsWith("https://");
 
@@ -39,7 +40,7 @@ export async function findOrCreateGoogleMember(db: Database, profile: GoogleProf
   const [byEmail] = await db.select().from(users).where(eq(users.email, profile.email)).limit(1);
   if (byEmail) {
     if (byEmail.googleSub) {
-      throw new SignInError("This e-mail address is already linked to another Google account.");
+      throw new SignInError(msg("This e-mail address is already linked to another Google account."));
     }
     const [linked] = await db
       .update(users)
@@ -65,7 +66,7 @@ export async function findOrCreateGoogleMember(db: Database, profile: GoogleProf
 
 async function retryBySub(db: Database, profile: GoogleProfile): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.googleSub, profile.sub)).limit(1);
-  if (!row) throw new SignInError("This e-mail address is already linked to another Google account.");
+  if (!row) throw new SignInError(msg("This e-mail address is already linked to another Google account."));
   return row;
 }
 

@@ -3,6 +3,8 @@ import type { MemberContext, ServiceContext } from "@worker/core/service-context
 import { idField } from "@worker/core/shared/id";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
 import { cleanText } from "@worker/core/shared/text";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 import { BOOK_STATUSES, books, clubs, memberships, users } from "@worker/db/schema";
 import { noteNewBooks } from "@worker/features/follows";
 import { applyManualLending, isLentOut, limitLoanWrite, planManualLending } from "@worker/features/loans";
@@ -13,9 +15,10 @@ import { bookValuesFromIsbn, INVALID_ISBN, parseIsbn } from "./isbn-books";
 import { findBookById } from "./library";
 import { assertOwnCoverKey } from "./uploads";
 
-const title = cleanText({ max: 300, tooLong: "Title must be at most 300 characters", required: "Title is required" });
-const author = cleanText({ max: 200, tooLong: "Author must be at most 200 characters", required: "Author is required" });
-const description = cleanText({ max: 5000, tooLong: "Description must be at most 5000 characters", multiline: true });
+// cleanText writes these in the request's language when a value is refused, with {max} filled in.
+const title = cleanText({ max: 300, tooLong: msg("Title must be at most {max} characters"), required: msg("Title is required") });
+const author = cleanText({ max: 200, tooLong: msg("Author must be at most {max} characters"), required: msg("Author is required") });
+const description = cleanText({ max: 5000, tooLong: msg("Description must be at most {max} characters"), multiline: true });
 /** The club the book is shared into, or null for none. */
 const clubIdField = idField("clubId must not be empty").nullable();
 
@@ -28,17 +31,19 @@ export const imageBookSchema = z.object({
   status: z.enum(BOOK_STATUSES).default("available"),
   clubId: clubIdField.optional(),
 });
+/** Written when an ISBN is refused, so it is in the request's language. */
+const invalidIsbn = () => translate(INVALID_ISBN);
 /** ISBN-10 or -13, with or without hyphens; a misread digit fails the check digit. */
 const isbnField = z
   .string()
   .trim()
-  .max(32, INVALID_ISBN)
-  .refine((value) => normalizeIsbn(value) !== null, INVALID_ISBN);
+  .max(32, { error: invalidIsbn })
+  .refine((value) => normalizeIsbn(value) !== null, { error: invalidIsbn });
 /** Optional on a book typed in by hand (an unknown scanned ISBN comes prefilled). */
 const optionalIsbn = z
   .string()
   .trim()
-  .max(32, INVALID_ISBN)
+  .max(32, { error: invalidIsbn })
   .transform((value) => value || undefined)
   .pipe(isbnField.optional())
   .optional();
@@ -76,30 +81,33 @@ export const updateBookSchema = z
     isbn: z
       .string()
       .trim()
-      .max(32, INVALID_ISBN)
-      .refine((value) => value === "" || normalizeIsbn(value) !== null, INVALID_ISBN)
+      .max(32, { error: invalidIsbn })
+      .refine((value) => value === "" || normalizeIsbn(value) !== null, { error: invalidIsbn })
       .nullable(),
     /** A new cover: the `fileKey` of a signed upload (POST /api/upload-url), as when adding a book. */
     s3Key: z.string().min(1).max(300),
     status: z.enum(BOOK_STATUSES),
     lentToUserId: z.string().max(64).nullable(),
-    lentToUserName: cleanText({ max: 200, tooLong: "Borrower name must be at most 200 characters" }).nullable(),
+    lentToUserName: cleanText({ max: 200, tooLong: msg("Borrower name must be at most {max} characters") }).nullable(),
     clubId: clubIdField,
   })
   .partial()
   .strict();
 export type UpdateBookInput = z.output<typeof updateBookSchema>;
 
-export const LENT_TO_REQUIRED = "Please select who you lent the book to.";
-export const UPLOAD_COVER_FIRST = "Upload the image before adding the book.";
-export const UPLOAD_NEW_COVER_FIRST = "Upload the image before making it the cover.";
-export const COVER_IN_USE = "This image is already the cover of another book. Please upload it again for this book.";
+export const LENT_TO_REQUIRED = msg("Please select who you lent the book to.");
+export const UPLOAD_COVER_FIRST = msg("Upload the image before adding the book.");
+export const UPLOAD_NEW_COVER_FIRST = msg("Upload the image before making it the cover.");
+export const COVER_IN_USE = msg("This image is already the cover of another book. Please upload it again for this book.");
 
-export const LEND_BLOCKED = "You can't lend a book to this member.";
+export const LEND_BLOCKED = msg("You can't lend a book to this member.");
 
-export const DELETE_LENT_BOOK = "You can't delete a book that is lent out. Mark it returned first.";
+export const DELETE_LENT_BOOK = msg("You can't delete a book that is lent out. Mark it returned first.");
 
-export const CLUB_SHARE_FORBIDDEN = "You can only share a book with a club you are an active member of.";
+/** Kept on the book in English (the catalogue's key) and written in the owner's language where shown. */
+export const COVER_READING_UNAVAILABLE = msg("Cover reading is unavailable right now. Please add the details.");
+
+export const CLUB_SHARE_FORBIDDEN = msg("You can only share a book with a club you are an active member of.");
 
 /**
  * A book goes only into a club its owner is an active member of. A club that does not exist gets
@@ -167,7 +175,7 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
         // The book is still the member's; it just has to be completed by hand.
         await ctx.db
           .update(books)
-          .set({ analysisState: "needs_details", analysisMessage: "Cover reading is unavailable right now. Please add the details." })
+          .set({ analysisState: "needs_details", analysisMessage: COVER_READING_UNAVAILABLE })
           .where(eq(books.id, id));
       }
     }

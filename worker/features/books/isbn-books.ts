@@ -1,15 +1,15 @@
 import { readConfig } from "@worker/core/config";
-import { badRequest, notFound, ServiceError } from "@worker/core/errors";
+import { badField, notFound, ServiceError } from "@worker/core/errors";
 import type { MemberContext } from "@worker/core/service-context";
 import { type Isbns, normalizeIsbn } from "@worker/core/shared/isbn";
 import { sanitizeText } from "@worker/core/shared/text";
 import { books, type GoogleMetadata } from "@worker/db/schema";
 import { copyMetadataCover, lookupSettingsFrom, METADATA_UNAVAILABLE, MetadataUnavailableError, ServiceUnavailableError, searchBookMetadata } from "@worker/features/covers";
 import { and, eq } from "drizzle-orm";
+import { msg } from "@worker/core/shared/translate";
 
-export const INVALID_ISBN = "Give a valid ISBN-10 or ISBN-13";
-export const ALREADY_OWNED = "You already have this book.";
-export const noBookForIsbn = (isbn: string) => `No book found for ISBN ${isbn}`;
+export const INVALID_ISBN = msg("Give a valid ISBN-10 or ISBN-13");
+export const ALREADY_OWNED = msg("You already have this book.");
 
 /** 409 that also says which book: the client offers to open it. */
 export class BookAlreadyOwnedError extends ServiceError {
@@ -22,7 +22,7 @@ export class BookAlreadyOwnedError extends ServiceError {
 /** Both forms of a scanned or typed ISBN, or 400: a misread digit must not become some other book. */
 export function parseIsbn(raw: string): Isbns & { isbn13: string } {
   const isbns = normalizeIsbn(raw);
-  if (!isbns?.isbn13) throw badRequest(`isbn: ${INVALID_ISBN}`);
+  if (!isbns?.isbn13) throw badField("isbn", INVALID_ISBN);
   return { isbn10: isbns.isbn10, isbn13: isbns.isbn13 };
 }
 
@@ -56,7 +56,7 @@ async function lookUpIsbn(env: Env, isbns: Isbns & { isbn13: string }): Promise<
     throw error;
   }
   const record = items.find((item) => hasIsbn(item, isbns)) ?? items[0];
-  if (!record?.volumeInfo.title?.trim()) throw notFound(noBookForIsbn(isbns.isbn13));
+  if (!record?.volumeInfo.title?.trim()) throw notFound("No book found for ISBN {isbn}", { isbn: isbns.isbn13 });
   return record;
 }
 

@@ -6,6 +6,8 @@ import { readBodyWithLimit } from "@worker/core/http/body-limit";
 import type { ServiceContext } from "@worker/core/service-context";
 import { signUpload, verifyUpload } from "./upload-signing";
 import { IMAGE_REFUSED, coverKeyOwner, assertOwnCoverKey } from "@worker/core/cover-keys";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 
 export { assertOwnCoverKey, coverKeyOwner, IMAGE_REFUSED };
 
@@ -13,9 +15,7 @@ export { assertOwnCoverKey, coverKeyOwner, IMAGE_REFUSED };
 export const MAX_COVER_BYTES = 10 * 1024 * 1024;
 
 export const uploadUrlSchema = z.object({
-  fileType: z.enum(ACCEPTED_IMAGE_TYPES, {
-    message: "Supported formats are JPG, PNG and GIF",
-  }),
+  fileType: z.enum(ACCEPTED_IMAGE_TYPES, { error: () => translate("Supported formats are JPG, PNG and GIF") }),
   fileName: z.string().trim().min(1).max(255).optional(),
 });
 
@@ -33,9 +33,9 @@ export async function createCoverUploadUrl(ctx: ServiceContext, input: z.output<
 }
 
 
-export const IMAGE_TRUNCATED = "The image is incomplete. Please try uploading it again.";
-export const COVER_TOO_LARGE = "Images must be 10MB or smaller.";
-export const UPLOAD_LINK_USED = "This upload link has already been used. Please upload the image again.";
+export const IMAGE_TRUNCATED = msg("The image is incomplete. Please try uploading it again.");
+export const COVER_TOO_LARGE = msg("Images must be 10MB or smaller.");
+export const UPLOAD_LINK_USED = msg("This upload link has already been used. Please upload the image again.");
 
 /**
  * A cover sent with a page's form (Add a book, Edit Book): checked by its bytes like a signed upload

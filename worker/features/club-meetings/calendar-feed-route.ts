@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "@worker/core/http/app-env";
+import { translate } from "@worker/core/i18n/request-language";
 import { calendarFeed } from "./calendar-feeds";
 
 /**
@@ -11,6 +12,6 @@ export async function calendarFeedHandler(c: Context<AppEnv>) {
   const file = c.req.param("file") ?? "";
   const token = file.endsWith(".ics") ? file.slice(0, -4) : "";
   const body = token ? await calendarFeed({ db: c.get("db"), env: c.env }, token, new URL(c.req.url).origin) : null;
-  if (body === null) return c.text("Calendar feed not found", 404, { "Cache-Control": "no-store" });
+  if (body === null) return c.text(translate("Calendar feed not found"), 404, { "Cache-Control": "no-store" });
   return c.body(body, 200, { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "private, no-store" });
 }

@@ -1,7 +1,10 @@
 import { and, asc, eq, gt } from "drizzle-orm";
-import { calendarFeeds, clubMeetings, clubMilestones, clubs, memberships } from "@worker/db/schema";
+import { calendarFeeds, clubMeetings, clubMilestones, clubs, memberships, users } from "@worker/db/schema";
 import { notFound, requireUser } from "@worker/core/errors";
+import { translate, translatorFor } from "@worker/core/i18n/request-language";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
+import { isLanguage } from "@worker/core/shared/languages";
+import { msg, type Translate } from "@worker/core/shared/translate";
 import { limit } from "@worker/core/rate-limit";
 import { type IcsEvent, writeCalendar } from "./ics";
 import { meetingAccess } from "./meeting-access";
@@ -45,8 +48,14 @@ const eventColumns = {
   updatedAt: clubMeetings.updatedAt,
 };
 
-function toEvent(row: MeetingEventRow, origin: string, clubId: string): IcsEvent {
-  const description = [row.milestoneLabel ? `Discussing: ${row.milestoneLabel}` : "", row.note, `${origin}/clubs/${clubId}/meetings`].filter(Boolean).join("\n\n");
+/**
+ * One meeting as a calendar event. SUMMARY, the event's title, is kept as written (it is the club's
+ * name); the description's label is in the reader's language (`t`); protocol fields are never words.
+ */
+function toEvent(row: MeetingEventRow, origin: string, clubId: string, t: Translate): IcsEvent {
+  const description = [row.milestoneLabel ? t("Discussing: {milestone}", { milestone: row.milestoneLabel }) : "", row.note, `${origin}/clubs/${clubId}/meetings`]
+    .filter(Boolean)
+    .join("\n\n");
   return {
     uid: `meeting-${row.id}@bookclub`,
     startsAt: row.startsAt,
@@ -72,10 +81,10 @@ export async function meetingIcs(ctx: ServiceContext, clubId: string, meetingId:
     .where(and(eq(clubMeetings.id, meetingId), eq(clubMeetings.clubId, clubId)))
     .limit(1);
   if (!row) throw notFound(MEETING_NOT_FOUND);
-  return writeCalendar([toEvent(row, origin, clubId)], `${row.clubName} meeting`);
+  return writeCalendar([toEvent(row, origin, clubId, translate)], `${row.clubName} meeting`);
 }
 
-export const FEED_RATE_LIMITED = "You're doing that too quickly. Please wait a moment.";
+export const FEED_RATE_LIMITED = msg("You're doing that too quickly. Please wait a moment.");
 
 /**
  * A new feed address for the member: any older one stops working (one feed per member, so "new
@@ -122,8 +131,15 @@ export async function calendarFeedStatus(ctx: ServiceContext): Promise<{ active:
 export async function calendarFeed(deps: Deps, token: string, origin: string, now = Date.now()): Promise<string | null> {
   if (!FEED_TOKEN.test(token)) return null;
   const tokenHash = await hashFeedToken(token);
-  const [feed] = await deps.db.select({ userId: calendarFeeds.userId, lastUsedAt: calendarFeeds.lastUsedAt }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash)).limit(1);
+  // The feed is the member's own calendar: written in their language, whoever fetches it.
+  const [feed] = await deps.db
+    .select({ userId: calendarFeeds.userId, lastUsedAt: calendarFeeds.lastUsedAt, language: users.language })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(eq(calendarFeeds.tokenHash, tokenHash))
+    .limit(1);
   if (!feed) return null;
+  const t = await translatorFor(isLanguage(feed.language) ? feed.language : "en");
   const rows = await deps.db
     .select({ ...eventColumns, clubId: clubMeetings.clubId })
     .from(memberships)
@@ -138,7 +154,7 @@ export async function calendarFeed(deps: Deps, token: string, origin: string, no
     await deps.db.update(calendarFeeds).set({ lastUsedAt: now }).where(eq(calendarFeeds.tokenHash, tokenHash));
   }
   return writeCalendar(
-    rows.map((row) => toEvent(row, origin, row.clubId)),
-    "BookClub meetings",
+    rows.map((row) => toEvent(row, origin, row.clubId, t)),
+    t("BookClub meetings"),
   );
 }

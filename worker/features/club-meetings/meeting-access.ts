@@ -1,9 +1,10 @@
 import { forbidden, notFound } from "@worker/core/errors";
 import type { ServiceContext } from "@worker/core/service-context";
+import { msg } from "@worker/core/shared/translate";
 import { CLUB_NOT_FOUND, loadClubAccess } from "@worker/features/clubs";
 
-export const MEMBERS_ONLY = "Only the club's members can do that.";
-export const ONLY_MANAGERS = "Only the club's creator or an admin can schedule meetings.";
+export const MEMBERS_ONLY = msg("Only the club's members can do that.");
+export const ONLY_MANAGERS = msg("Only the club's creator or an admin can schedule meetings.");
 
 /**
  * What a meeting call needs: "see" (an open club's meetings are public to members of the app, with

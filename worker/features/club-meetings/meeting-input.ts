@@ -3,6 +3,8 @@ import { RSVP_ANSWERS } from "@worker/db/schema";
 import { isCalendarDay } from "@worker/core/shared/calendar";
 import { idSchema } from "@worker/core/shared/id";
 import { cleanText } from "@worker/core/shared/text";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 
 // What a meeting form and the meetings API take. The date and time are the club's wall clock;
 // meetings.ts turns them into an instant in the club's zone.
@@ -12,26 +14,30 @@ export const NOTE_MAX = 2000;
 export const VIDEO_URL_MAX = 500;
 export const DURATION_MIN = 15;
 export const DURATION_MAX = 12 * 60;
-export const PLACE_OR_LINK = "Give a place or a video link";
+export const PLACE_OR_LINK = msg("Give a place or a video link");
 
 const emptyAsNull = (value: unknown) => (value === "" || value === undefined ? null : value);
 const absentAsEmpty = (value: unknown) => (value === undefined || value === null ? "" : value);
 
-const date = z.string({ error: "Date is required" }).refine(isCalendarDay, "Date must be a real day, written YYYY-MM-DD");
-const time = z.string({ error: "Time is required" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Time must be HH:MM (24-hour)");
+const date = z
+  .string({ error: () => translate("Date is required") })
+  .refine(isCalendarDay, { error: () => translate("Date must be a real day, written YYYY-MM-DD") });
+const time = z
+  .string({ error: () => translate("Time is required") })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: () => translate("Time must be HH:MM (24-hour)") });
 const durationMinutes = z.coerce
-  .number({ error: "Duration must be a number of minutes" })
-  .int("Duration must be whole minutes")
-  .min(DURATION_MIN, `Duration must be at least ${DURATION_MIN} minutes`)
-  .max(DURATION_MAX, `Duration must be at most ${DURATION_MAX / 60} hours`);
-const place = z.preprocess(absentAsEmpty, cleanText({ max: PLACE_MAX, tooLong: `Place must be at most ${PLACE_MAX} characters` }));
-const note = z.preprocess(absentAsEmpty, cleanText({ max: NOTE_MAX, tooLong: `Note must be at most ${NOTE_MAX} characters`, multiline: true }));
+  .number({ error: () => translate("Duration must be a number of minutes") })
+  .int({ error: () => translate("Duration must be whole minutes") })
+  .min(DURATION_MIN, { error: () => translate("Duration must be at least {min} minutes", { min: DURATION_MIN }) })
+  .max(DURATION_MAX, { error: () => translate("{hours, plural, one {Duration must be at most # hour} other {Duration must be at most # hours}}", { hours: DURATION_MAX / 60 }) });
+const place = z.preprocess(absentAsEmpty, cleanText({ max: PLACE_MAX, tooLong: msg("Place must be at most {max} characters") }));
+const note = z.preprocess(absentAsEmpty, cleanText({ max: NOTE_MAX, tooLong: msg("Note must be at most {max} characters"), multiline: true }));
 /** https only: a calendar app opens it, and a plain-http or javascript: link has no business there. */
 const videoUrl = z.preprocess(
   emptyAsNull,
   z
-    .url({ protocol: /^https$/, hostname: z.regexes.domain, message: "Video link must be an https:// address" })
-    .max(VIDEO_URL_MAX, `Video link must be at most ${VIDEO_URL_MAX} characters`)
+    .url({ protocol: /^https$/, hostname: z.regexes.domain, error: () => translate("Video link must be an https:// address") })
+    .max(VIDEO_URL_MAX, { error: () => translate("Video link must be at most {max} characters", { max: VIDEO_URL_MAX }) })
     .nullable(),
 );
 const milestoneId = z.preprocess(emptyAsNull, idSchema.nullable());
@@ -49,7 +55,7 @@ export const meetingInputSchema = z
     note: note.default(""),
     milestoneId: milestoneId.default(null),
   })
-  .refine(needsPlaceOrLink, { message: PLACE_OR_LINK, path: ["place"] });
+  .refine(needsPlaceOrLink, { error: () => translate(PLACE_OR_LINK), path: ["place"] });
 export type MeetingInput = z.output<typeof meetingInputSchema>;
 
 /** Edit a meeting: fields left out stay; a new date needs its time and the other way round. */
@@ -63,11 +69,11 @@ export const meetingUpdateSchema = z
     note: note.optional(),
     milestoneId: milestoneId.optional(),
   })
-  .refine((input) => (input.date === undefined) === (input.time === undefined), { message: "Give both the date and the time", path: ["time"] });
+  .refine((input) => (input.date === undefined) === (input.time === undefined), { error: () => translate("Give both the date and the time"), path: ["time"] });
 export type MeetingUpdate = z.output<typeof meetingUpdateSchema>;
 
 export const rsvpInputSchema = z.object({
-  answer: z.enum(RSVP_ANSWERS, { error: 'Answer must be "going", "maybe" or "not_going"' }),
+  answer: z.enum(RSVP_ANSWERS, { error: () => translate('Answer must be "going", "maybe" or "not_going"') }),
 });
 
 export const MEETINGS_PAGE_SIZE = 10;
@@ -75,7 +81,7 @@ export const MEETINGS_PAGE_SIZE = 10;
 /** A page's cursor: the last meeting's start and id, so meetings at the same minute page too. */
 const cursor = z
   .string()
-  .regex(/^\d{1,15}_[A-Za-z0-9-]{1,64}$/, "nextToken is not valid")
+  .regex(/^\d{1,15}_[A-Za-z0-9-]{1,64}$/, { error: () => translate("nextToken is not valid") })
   .transform((token) => {
     const at = token.indexOf("_");
     return { startsAt: Number(token.slice(0, at)), id: token.slice(at + 1) };
@@ -83,7 +89,7 @@ const cursor = z
 export const encodeMeetingCursor = (row: { startsAt: number; id: string }) => `${row.startsAt}_${row.id}`;
 
 export const meetingListQuery = z.object({
-  when: z.enum(["upcoming", "past"], { error: 'when must be "upcoming" or "past"' }).default("upcoming"),
+  when: z.enum(["upcoming", "past"], { error: () => translate('when must be "upcoming" or "past"') }).default("upcoming"),
   limit: z.coerce.number().int().min(1).max(50).default(MEETINGS_PAGE_SIZE),
   nextToken: cursor.optional(),
 });

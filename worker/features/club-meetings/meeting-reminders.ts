@@ -1,7 +1,10 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { clubMeetings, clubs, meetingRsvps, memberships, users } from "@worker/db/schema";
 import { addDays, instantAtTime, wallClockIn } from "@worker/core/shared/calendar";
-import { DEFAULT_LOCALE, formatDayTime } from "@worker/core/shared/date-format";
+import { formatDayTime } from "@worker/core/shared/date-format";
+import { translatorFor } from "@worker/core/i18n/request-language";
+import { DEFAULT_REGION_LOCALE, isLanguage, type Language } from "@worker/core/shared/languages";
+import type { Translate } from "@worker/core/shared/translate";
 import type { Deps } from "@worker/core/service-context";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import { type NotificationInput, notify } from "@worker/features/notifications";
@@ -45,19 +48,29 @@ async function loadMeeting({ db }: Deps, meetingId: string) {
 }
 type LoadedMeeting = NonNullable<Awaited<ReturnType<typeof loadMeeting>>>;
 
-/** Members still in the club who said going or maybe, with their zone for the time in the text. */
+/** Members still in the club who said going or maybe, with their zone and language for the text. */
 async function attending({ db }: Deps, meeting: LoadedMeeting, except?: string) {
-  return db
-    .select({ userId: meetingRsvps.userId, timeZone: users.timezone })
+  const rows = await db
+    .select({ userId: meetingRsvps.userId, timeZone: users.timezone, language: users.language })
     .from(meetingRsvps)
     .innerJoin(users, eq(users.id, meetingRsvps.userId))
     .innerJoin(memberships, and(eq(memberships.clubId, meeting.clubId), eq(memberships.userId, meetingRsvps.userId), eq(memberships.status, "active")))
     .where(and(eq(meetingRsvps.meetingId, meeting.id), inArray(meetingRsvps.answer, ["going", "maybe"]), except ? ne(meetingRsvps.userId, except) : undefined));
+  // Each recipient reads the bell item (and its e-mail) in their own language; no choice is English.
+  const languages = [...new Set(rows.map((row): Language => (isLanguage(row.language) ? row.language : "en")))];
+  const translators = new Map(await Promise.all(languages.map(async (language) => [language, await translatorFor(language)] as const)));
+  return rows.map((row) => {
+    const language: Language = isLanguage(row.language) ? row.language : "en";
+    return { userId: row.userId, timeZone: row.timeZone, language, t: translators.get(language)! };
+  });
 }
+type Recipient = Awaited<ReturnType<typeof attending>>[number];
 
-const when = (meeting: LoadedMeeting, timeZone: string) => {
-  const at = formatDayTime(meeting.startsAt, { locale: DEFAULT_LOCALE, timeZone });
-  return meeting.place ? `${at}, ${meeting.place}` : `${at}, online`;
+/** "31 Oct 2027, 19:00, The Anchor": when (in the recipient's zone and language) and where. */
+const when = (meeting: LoadedMeeting, person: Recipient) => {
+  const { t } = person;
+  const at = formatDayTime(meeting.startsAt, { locale: DEFAULT_REGION_LOCALE[person.language], timeZone: person.timeZone });
+  return meeting.place ? t("{when}, {place}", { when: at, place: meeting.place }) : t("{when}, online", { when: at });
 };
 const link = (meeting: LoadedMeeting) => `/clubs/${meeting.clubId}/meetings`;
 
@@ -73,15 +86,16 @@ export async function runMeetingReminders(deps: Deps, meetingId: string, now: nu
   const due = reminders.filter((reminder) => reminder.at <= now).at(-1);
   if (due) {
     const people = await attending(deps, meeting);
-    const title = due.kind === "day_before" ? `${meeting.clubName} meets tomorrow` : `${meeting.clubName} meets in an hour`;
+    const title = (t: Translate) =>
+      due.kind === "day_before" ? t("{club} meets tomorrow", { club: meeting.clubName }) : t("{club} meets in an hour", { club: meeting.clubName });
     await notify(
       deps,
       people.map(
         (person): NotificationInput => ({
           userId: person.userId,
           type: "club_meeting_soon",
-          title,
-          body: when(meeting, person.timeZone),
+          title: title(person.t),
+          body: when(meeting, person),
           link: link(meeting),
           dedupeKey: `meeting:${meeting.id}:${meeting.sequence}:${due.kind}`,
         }),
@@ -109,17 +123,18 @@ export async function notifyMeetingChange(deps: Deps, meetingId: string, change:
   const people = await attending(deps, meeting, actorId);
   await notify(
     deps,
-    people.map(
-      (person): NotificationInput => ({
+    people.map((person): NotificationInput => {
+      const { t } = person;
+      return {
         userId: person.userId,
         type: change === "changed" ? "club_meeting_changed" : "club_meeting_cancelled",
-        title: change === "changed" ? `${meeting.clubName}'s meeting has changed` : `${meeting.clubName}'s meeting is cancelled`,
-        body: when(meeting, person.timeZone),
+        title: change === "changed" ? t("{club}'s meeting has changed", { club: meeting.clubName }) : t("{club}'s meeting is cancelled", { club: meeting.clubName }),
+        body: when(meeting, person),
         link: link(meeting),
         actorId,
         dedupeKey: `meeting:${meeting.id}:${meeting.sequence}:${change}`,
-      }),
-    ),
+      };
+    }),
     now,
   );
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { clubBooks, clubMeetings, clubMilestones, meetingRsvps, memberships, type RsvpAnswer, users } from "@worker/db/schema";
 import { badRequest, conflict, notFound, requireUser } from "@worker/core/errors";
+import { msg } from "@worker/core/shared/translate";
 import type { ServiceContext } from "@worker/core/service-context";
 import { instantAtTime, wallClockIn } from "@worker/core/shared/calendar";
 import { takeClubWrite } from "@worker/features/clubs";
@@ -8,13 +9,12 @@ import { type MeetingAccess, meetingAccess } from "./meeting-access";
 import { encodeMeetingCursor, type MeetingInput, type MeetingListQuery, type MeetingUpdate } from "./meeting-input";
 import { notifyMeetingChange, scheduleMeetingReminders } from "./meeting-reminders";
 
-export const MEETING_NOT_FOUND = "Meeting not found";
-export const MEETING_IN_PAST = "A meeting cannot start in the past";
-export const MEETING_TOO_FAR = "A meeting can be at most 2 years ahead";
-export const MEETING_CANCELLED = "This meeting was cancelled";
-export const MEETING_OVER = "This meeting is already over";
-export const MILESTONE_NOT_IN_BOOK = "That milestone is not part of the club's current book";
-export const noSuchTime = (zone: string) => `That time does not exist in ${zone}: the clocks skip it`;
+export const MEETING_NOT_FOUND = msg("Meeting not found");
+export const MEETING_IN_PAST = msg("A meeting cannot start in the past");
+export const MEETING_TOO_FAR = msg("A meeting can be at most 2 years ahead");
+export const MEETING_CANCELLED = msg("This meeting was cancelled");
+export const MEETING_OVER = msg("This meeting is already over");
+export const MILESTONE_NOT_IN_BOOK = msg("That milestone is not part of the club's current book");
 
 /** Two years, counted generously (a leap day included). */
 export const MAX_AHEAD_MS = 731 * 86_400_000;
@@ -196,7 +196,7 @@ export async function getMeeting(ctx: ServiceContext, clubId: string, meetingId:
 /** The start in the club's zone, checked: a real wall time, not past, at most two years ahead. */
 function startFrom(date: string, time: string, timeZone: string, now: number): number {
   const startsAt = instantAtTime(date, time, timeZone);
-  if (startsAt === null) throw badRequest(noSuchTime(timeZone));
+  if (startsAt === null) throw badRequest("That time does not exist in {zone}: the clocks skip it", { zone: timeZone });
   if (startsAt < now) throw badRequest(MEETING_IN_PAST);
   if (startsAt > now + MAX_AHEAD_MS) throw badRequest(MEETING_TOO_FAR);
   return startsAt;

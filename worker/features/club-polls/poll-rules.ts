@@ -1,37 +1,33 @@
 import { z } from "zod";
+import { translate } from "@worker/core/i18n/request-language";
 import { idSchema } from "@worker/core/shared/id";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
 import { cleanText } from "@worker/core/shared/text";
+import { msg } from "@worker/core/shared/translate";
 import { POLL_KINDS } from "@worker/db/schema";
+import { BOOK_POLL_MAX, BOOK_POLL_MIN, OPTION_LABEL_MAX, POLL_MAX_OPTIONS, POLLS_PAGE_SIZE, QUESTION_MAX } from "./poll-limits";
 
 // The poll's limits and messages (issue 24 "Limits"), shared by the API and the pages' actions.
 
-export const POLL_MAX_OPTIONS = 20;
-export const BOOK_POLL_MIN = 2;
-export const BOOK_POLL_MAX = 10;
-export const QUESTION_MAX = 200;
-export const OPTION_LABEL_MAX = 200;
-/** A poll closes within a year: far enough for any club, near enough that its alarm means something. */
-export const POLL_MAX_AHEAD_MS = 366 * 24 * 3600_000;
-export const POLLS_PAGE_SIZE = 20;
+export { BOOK_POLL_MAX, BOOK_POLL_MIN, OPTION_LABEL_MAX, POLL_MAX_AHEAD_MS, POLL_MAX_OPTIONS, POLLS_PAGE_SIZE, QUESTION_MAX } from "./poll-limits";
 
-export const POLL_NOT_FOUND = "Poll not found";
-export const POLL_MANAGERS_ONLY = "Only the club's admins can run polls.";
-export const POLL_MEMBERS_ONLY = "Only the club's members can vote.";
-export const POLL_CLOSED = "This poll is closed.";
-export const POLL_NOT_CLOSED = "The poll is still open.";
-export const POLL_NO_WINNER = "This poll has no winning book.";
-export const POLL_NOT_BOOK = "Only a book poll can set the club's book.";
-export const POLL_BAD_BALLOT = "That ballot does not fit this poll.";
-export const POLL_BOOK_NOT_FOUND = "Book not found";
+export const POLL_NOT_FOUND = msg("Poll not found");
+export const POLL_MANAGERS_ONLY = msg("Only the club's admins can run polls.");
+export const POLL_MEMBERS_ONLY = msg("Only the club's members can vote.");
+export const POLL_CLOSED = msg("This poll is closed.");
+export const POLL_NOT_CLOSED = msg("The poll is still open.");
+export const POLL_NO_WINNER = msg("This poll has no winning book.");
+export const POLL_NOT_BOOK = msg("Only a book poll can set the club's book.");
+export const POLL_BAD_BALLOT = msg("That ballot does not fit this poll.");
+export const POLL_BOOK_NOT_FOUND = msg("Book not found");
 
 export type PollKind = (typeof POLL_KINDS)[number];
 
 /** One option as sent: a label (a title for books, an answer for choice), a book of the app's, or a meeting slot. */
 const optionInput = z.object({
-  label: cleanText({ max: OPTION_LABEL_MAX, tooLong: `An option can have at most ${OPTION_LABEL_MAX} characters.` }).optional(),
+  label: cleanText({ max: OPTION_LABEL_MAX, tooLong: msg("An option can have at most {max} characters.") }).optional(),
   bookId: idSchema.optional(),
-  author: cleanText({ max: OPTION_LABEL_MAX, tooLong: `An author can have at most ${OPTION_LABEL_MAX} characters.` }).optional(),
+  author: cleanText({ max: OPTION_LABEL_MAX, tooLong: msg("An author can have at most {max} characters.") }).optional(),
   isbn13: z
     .string()
     .trim()
@@ -40,7 +36,7 @@ const optionInput = z.object({
       if (!value) return undefined;
       const isbns = normalizeIsbn(value);
       if (!isbns) {
-        ctx.addIssue({ code: "custom", message: "That ISBN is not valid." });
+        ctx.addIssue({ code: "custom", message: translate("That ISBN is not valid.") });
         return z.NEVER;
       }
       return isbns.isbn13;
@@ -54,28 +50,34 @@ export type PollOptionInput = z.output<typeof optionInput>;
 export const pollInputSchema = z
   .object({
     kind: z.enum(POLL_KINDS),
-    question: cleanText({ max: QUESTION_MAX, tooLong: `A question can have at most ${QUESTION_MAX} characters.`, required: "Please ask a question." }),
+    question: cleanText({ max: QUESTION_MAX, tooLong: msg("A question can have at most {max} characters."), required: msg("Please ask a question.") }),
     /** Epoch milliseconds; left out, the poll stays open until an admin closes it. */
     closesAt: z.int().min(0).nullable().optional(),
     hideResults: z.boolean().default(false),
-    options: z.array(optionInput).min(2, "A poll needs at least 2 options.").max(POLL_MAX_OPTIONS, `A poll can have at most ${POLL_MAX_OPTIONS} options.`),
+    options: z
+      .array(optionInput)
+      .min(2, { error: () => translate("A poll needs at least {min} options.", { min: 2 }) })
+      .max(POLL_MAX_OPTIONS, { error: () => translate("A poll can have at most {max} options.", { max: POLL_MAX_OPTIONS }) }),
   })
   .superRefine((poll, ctx) => {
     const issue = (message: string, path: (string | number)[] = ["options"]) => ctx.addIssue({ code: "custom", message, path });
     if (poll.kind === "book" && (poll.options.length < BOOK_POLL_MIN || poll.options.length > BOOK_POLL_MAX)) {
-      issue(`A book poll has ${BOOK_POLL_MIN} to ${BOOK_POLL_MAX} candidate books.`);
+      issue(translate("A book poll has {min} to {max} candidate books.", { min: BOOK_POLL_MIN, max: BOOK_POLL_MAX }));
     }
     poll.options.forEach((option, index) => {
-      if (poll.kind === "book" && !option.bookId && !option.label) issue("Each candidate needs a book or a title.", ["options", index]);
-      if (poll.kind === "date" && option.startsAt === undefined) issue("Each slot needs a date and time.", ["options", index]);
-      if (poll.kind === "choice" && !option.label) issue("Each option needs a label.", ["options", index]);
+      if (poll.kind === "book" && !option.bookId && !option.label) issue(translate("Each candidate needs a book or a title."), ["options", index]);
+      if (poll.kind === "date" && option.startsAt === undefined) issue(translate("Each slot needs a date and time."), ["options", index]);
+      if (poll.kind === "choice" && !option.label) issue(translate("Each option needs a label."), ["options", index]);
     });
   });
 export type PollInput = z.output<typeof pollInputSchema>;
 
 /** A ballot: option ids (ranked choice: best first; approval: every slot that works; choice: one). */
 export const ballotInputSchema = z.object({
-  choices: z.array(idSchema).min(1, "Please choose at least one option.").max(POLL_MAX_OPTIONS),
+  choices: z
+    .array(idSchema)
+    .min(1, { error: () => translate("Please choose at least one option.") })
+    .max(POLL_MAX_OPTIONS),
 });
 export type BallotInput = z.output<typeof ballotInputSchema>;
 
@@ -88,7 +90,7 @@ export const pollsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(POLLS_PAGE_SIZE),
   before: z
     .string()
-    .regex(/^[0-9a-z]{1,11}\.[0-9A-Za-z-]{1,64}$/, "before is not valid")
+    .regex(/^[0-9a-z]{1,11}\.[0-9A-Za-z-]{1,64}$/, { error: () => translate("before is not valid") })
     .transform((token) => {
       const dot = token.indexOf(".");
       return { createdAt: Number.parseInt(token.slice(0, dot), 36), id: token.slice(dot + 1) };

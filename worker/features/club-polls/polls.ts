@@ -1,8 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { badField, badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { translatorFor } from "@worker/core/i18n/request-language";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
-import { books, clubPolls, memberships, pollBallots, pollOptions } from "@worker/db/schema";
+import { isLanguage, type Language } from "@worker/core/shared/languages";
+import type { Translate } from "@worker/core/shared/translate";
+import { books, clubPolls, memberships, pollBallots, pollOptions, users } from "@worker/db/schema";
 import { CLUB_NOT_FOUND, loadClubAccess, takeClubWrite, type ClubAccess } from "@worker/features/clubs";
 import { notify, snippetOf } from "@worker/features/notifications";
 import { setCurrentBook } from "@worker/features/club-reading";
@@ -107,17 +110,40 @@ async function pollAccess(ctx: ServiceContext, clubId: string, need: Need): Prom
 const isOpenAt = (poll: { closedAt: number | null; closesAt: number | null }, now: number) =>
   poll.closedAt === null && (poll.closesAt === null || poll.closesAt > now);
 
+/** The API's name for the close time, which its refusal names first ("closesAt: …"); not a text. */
+const CLOSES_AT = "closesAt";
+
 export const pollJob = (pollId: string) => `club-poll:${pollId}`;
 const pollLink = (clubId: string, pollId: string) => `/clubs/${clubId}/polls/${pollId}`;
 
-/** The club's active members but one, in chunks of 50: each chunk is one notify() call. */
-async function tellMembers(deps: Deps, clubId: string, exceptId: string | null, event: (userId: string) => Parameters<typeof notify>[1][number], now: number) {
+/**
+ * The club's active members but one, in chunks of 50: each chunk is one notify() call. Each event is
+ * written in its recipient's language (`t`; English when they chose none).
+ */
+async function tellMembers(
+  deps: Deps,
+  clubId: string,
+  exceptId: string | null,
+  event: (userId: string, t: Translate) => Parameters<typeof notify>[1][number],
+  now: number,
+) {
   const rows = await deps.db
-    .select({ userId: memberships.userId })
+    .select({ userId: memberships.userId, language: users.language })
     .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.clubId, clubId), eq(memberships.status, "active")));
-  const ids = rows.map((row) => row.userId).filter((id) => id !== exceptId);
-  for (let i = 0; i < ids.length; i += 50) await notify(deps, ids.slice(i, i + 50).map(event), now);
+  const recipients = rows
+    .filter((row) => row.userId !== exceptId)
+    .map((row) => ({ userId: row.userId, language: (isLanguage(row.language) ? row.language : "en") as Language }));
+  const languages = [...new Set(recipients.map((recipient) => recipient.language))];
+  const translators = new Map(await Promise.all(languages.map(async (language) => [language, await translatorFor(language)] as const)));
+  for (let i = 0; i < recipients.length; i += 50) {
+    await notify(
+      deps,
+      recipients.slice(i, i + 50).map((recipient) => event(recipient.userId, translators.get(recipient.language)!)),
+      now,
+    );
+  }
 }
 
 /** Runs work after the answer when the request allows it; a failure is logged, never the answer's. */
@@ -137,7 +163,7 @@ export async function createPoll(ctx: ServiceContext, clubId: string, input: Pol
   const access = await pollAccess(ctx, clubId, "manage");
   await takeClubWrite(ctx);
   if (input.closesAt != null && (input.closesAt <= now || input.closesAt > now + POLL_MAX_AHEAD_MS)) {
-    throw badRequest("closesAt: The close time must be in the future, within a year.");
+    throw badField(CLOSES_AT, "The close time must be in the future, within a year.");
   }
   const bookIds = input.kind === "book" ? input.options.flatMap((option) => (option.bookId ? [option.bookId] : [])) : [];
   const found = bookIds.length
@@ -188,10 +214,10 @@ export async function createPoll(ctx: ServiceContext, clubId: string, input: Pol
     ctx,
     clubId,
     ctx.user.id,
-    (userId) => ({
+    (userId, t) => ({
       userId,
       type: "club_poll_opened",
-      title: `New poll in ${snippetOf(access.club.name, 60)}`,
+      title: t("New poll in {club}", { club: snippetOf(access.club.name, 60) }),
       body: snippetOf(input.question),
       link: pollLink(clubId, pollId),
       actorId: ctx.user!.id,
@@ -240,11 +266,11 @@ export async function closePollNow(deps: Deps, pollId: string, now: number): Pro
     deps,
     poll.clubId,
     null,
-    (userId) => ({
+    (userId, t) => ({
       userId,
       type: "club_poll_closed",
-      title: `Poll closed: ${snippetOf(poll.question, 80)}`,
-      body: winner ? `The result: ${snippetOf(winner.label, 80)}` : "No ballots were cast.",
+      title: t("Poll closed: {question}", { question: snippetOf(poll.question, 80) }),
+      body: winner ? t("The result: {option}", { option: snippetOf(winner.label, 80) }) : t("No ballots were cast."),
       link: pollLink(poll.clubId, pollId),
       dedupeKey: `club-poll:${pollId}:closed`,
     }),
@@ -378,7 +404,7 @@ export async function castBallot(ctx: ServiceContext, clubId: string, pollId: st
   if (!poll || poll.clubId !== clubId) throw notFound(POLL_NOT_FOUND);
   if (!isOpenAt(poll, now)) throw conflict(POLL_CLOSED);
   const problem = ballotProblem(poll.kind, input.choices, new Set(options.map((option) => option.id)));
-  if (problem) throw badRequest(`choices: ${problem}`);
+  if (problem) throw badField("choices", problem);
   const choices = JSON.stringify(input.choices);
   const written = await ctx.db.run(sql`
     insert into ${pollBallots} (poll_id, user_id, choices, updated_at)

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { badRequest, conflict, notFound } from "@worker/core/errors";
+import { badField, conflict, notFound } from "@worker/core/errors";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
 import type { ServiceContext } from "@worker/core/service-context";
 import { books, clubBooks, clubMilestones, memberships, milestoneProgress, users } from "@worker/db/schema";
@@ -170,7 +170,7 @@ async function resolveBook(ctx: ServiceContext, input: SetBookInput) {
   let isbn13: string | null = null;
   if (input.isbn?.trim()) {
     const isbns = normalizeIsbn(input.isbn);
-    if (!isbns?.isbn13) throw badRequest(`isbn: ${INVALID_ISBN}`);
+    if (!isbns?.isbn13) throw badField("isbn", INVALID_ISBN);
     isbn13 = isbns.isbn13;
   }
   let { title = "", author = "" } = input;
@@ -178,14 +178,14 @@ async function resolveBook(ctx: ServiceContext, input: SetBookInput) {
   // As Add Books does: an ISBN without a title is looked up, and the record's title, author and cover kept.
   if (!title && isbn13) {
     const found = await findBookMetadata({ isbn13 }, lookupSettingsFrom(readConfig(ctx.env)));
-    if (!found) throw badRequest(`title: ${NO_BOOK_FOR_ISBN}`);
+    if (!found) throw badField("title", NO_BOOK_FOR_ISBN);
     const fields = bookFieldsFromRecord(found.metadata);
     title = fields.title;
     author = author || fields.author;
     const thumbnail = found.metadata.volumeInfo.imageLinks?.thumbnail ?? found.metadata.volumeInfo.imageLinks?.smallThumbnail;
     cover = thumbnail?.startsWith("https://") ? thumbnail : null;
   }
-  if (!title) throw badRequest(`title: ${NO_BOOK_FOR_ISBN}`);
+  if (!title) throw badField("title", NO_BOOK_FOR_ISBN);
   return { bookId: null, title, author, isbn13, cover };
 }
 

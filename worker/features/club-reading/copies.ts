@@ -1,5 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { currentLanguage } from "@worker/core/i18n/request-language";
 import type { ServiceContext } from "@worker/core/service-context";
+import { DEFAULT_REGION_LOCALE } from "@worker/core/shared/languages";
 import { booksFts } from "@worker/db/fts";
 import { books, clubs, loans, memberships, users } from "@worker/db/schema";
 import { findCurrentBook } from "./club-book";
@@ -163,11 +165,13 @@ export async function listClubCopies(ctx: ServiceContext, clubId: string, query:
     isMine: row.ownerId === access.userId,
     membersOnly: row.ownerId !== access.userId && row.clubId !== null && closedToViewer.has(row.clubId),
   }));
+  // Owners' names in the reader's language's order.
+  const byName = new Intl.Collator(DEFAULT_REGION_LOCALE[currentLanguage()]);
   copies.sort(
     (a, b) =>
       Number(b.inClub) - Number(a.inClub) ||
       Number(b.availability === "available") - Number(a.availability === "available") ||
-      a.owner.name.localeCompare(b.owner.name, "en") ||
+      byName.compare(a.owner.name, b.owner.name) ||
       a.bookId.localeCompare(b.bookId),
   );
   const offset = query.nextToken ?? 0;

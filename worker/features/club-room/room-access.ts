@@ -1,8 +1,9 @@
 import { forbidden, notFound } from "@worker/core/errors";
 import type { ServiceContext } from "@worker/core/service-context";
+import { msg } from "@worker/core/shared/translate";
 import { CLUB_NOT_FOUND, type ClubAccess, loadClubAccess } from "@worker/features/clubs";
 
-export const ROOM_MEMBERS_ONLY = "Only the club's members can take part in its room.";
+export const ROOM_MEMBERS_ONLY = msg("Only the club's members can take part in its room.");
 
 /**
  * The club's room is for its active members. Anyone else is refused as the issue's limits say: a

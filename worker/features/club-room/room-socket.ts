@@ -3,7 +3,9 @@ import { clubRoom } from "@worker/core/club-room-stubs";
 import { ServiceError } from "@worker/core/errors";
 import type { AppEnv } from "@worker/core/http/app-env";
 import { authenticateSocketUpgrade, upgradeFor } from "@worker/core/http/socket-upgrade";
+import { translate } from "@worker/core/i18n/request-language";
 import { idSchema } from "@worker/core/shared/id";
+import { CLUB_NOT_FOUND } from "@worker/features/clubs";
 import { requireRoomMember } from "./room-access";
 
 /**
@@ -15,7 +17,7 @@ export async function clubRoomSocket(c: Context<AppEnv>): Promise<Response> {
   const ctx = await authenticateSocketUpgrade(c);
   if (ctx instanceof Response) return ctx;
   const clubId = idSchema.safeParse(c.req.param("id"));
-  if (!clubId.success) return c.json({ success: false, error: "Club not found" }, 404);
+  if (!clubId.success) return c.json({ success: false, error: translate(CLUB_NOT_FOUND) }, 404);
   try {
     await requireRoomMember(ctx, clubId.data);
   } catch (error) {

@@ -5,11 +5,13 @@ import { clubRoom } from "@worker/core/club-room-stubs";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
 import { limit } from "@worker/core/rate-limit";
 import type { ServiceContext } from "@worker/core/service-context";
+import { translate } from "@worker/core/i18n/request-language";
 import { idSchema } from "@worker/core/shared/id";
+import { msg } from "@worker/core/shared/translate";
 import { cleanText } from "@worker/core/shared/text";
 import { memberships, users } from "@worker/db/schema";
 import { takeClubWrite } from "@worker/features/clubs";
-import { markNotificationReadByKey, notify, snippetOf } from "@worker/features/notifications";
+import { markNotificationReadByKey, type NotificationInput, notify, snippetOf } from "@worker/features/notifications";
 import type { ClubRoomMessage } from "../../../durable-objects/club-room";
 import { MESSAGE_MAX_LENGTH } from "../../../durable-objects/room-protocol";
 import { requireRoomMember } from "./room-access";
@@ -19,21 +21,21 @@ import { countMessage, markRoomRead } from "./room-reads";
 export const ROOM_PAGE_SIZE = 30;
 /** Announcements pinned at the top of the room: the newest few. */
 export const PINNED_LIMIT = 3;
-export const ROOM_SEND_RATE_LIMITED = "You're sending messages too quickly. Please wait a moment.";
-export const ROOM_MESSAGE_HIDDEN = "This message was removed by a moderator.";
-export const ROOM_MESSAGE_ID_TAKEN = "That messageId belongs to another message.";
-export const UNKNOWN_MILESTONE = "That milestone is not one of the club's current book.";
-export const ONLY_ADMINS_ANNOUNCE = "Only the club's admins can post announcements.";
-export const ONLY_MODERATORS_HIDE = "Only moderators and the club's admins can hide messages.";
-export const ROOM_MESSAGE_NOT_FOUND = "Message not found";
+export const ROOM_SEND_RATE_LIMITED = msg("You're sending messages too quickly. Please wait a moment.");
+export const ROOM_MESSAGE_HIDDEN = msg("This message was removed by a moderator.");
+export const ROOM_MESSAGE_ID_TAKEN = msg("That messageId belongs to another message.");
+export const UNKNOWN_MILESTONE = msg("That milestone is not one of the club's current book.");
+export const ONLY_ADMINS_ANNOUNCE = msg("Only the club's admins can post announcements.");
+export const ONLY_MODERATORS_HIDE = msg("Only moderators and the club's admins can hide messages.");
+export const ROOM_MESSAGE_NOT_FOUND = msg("Message not found");
 
 /** The bell's one item per club for its room (counts up until read), and its dedupe key. */
 export const clubRoomNotificationKey = (clubId: string) => `club-room:${clubId}`;
 
 const content = cleanText({
   max: MESSAGE_MAX_LENGTH,
-  tooLong: `A message can have at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
-  required: "Please write a message.",
+  tooLong: msg("A message can have at most {max, number} characters."),
+  required: msg("Please write a message."),
   multiline: true,
 });
 
@@ -61,7 +63,7 @@ async function withNames(ctx: ServiceContext, messages: ClubRoomMessage[], reade
   const byId = new Map(names.map((row) => [row.id, row.name]));
   return messages.map((message) => ({
     ...message,
-    fromName: byId.get(message.fromUserId) ?? "Deleted member",
+    fromName: byId.get(message.fromUserId) ?? translate("Deleted member"),
     spoiler: spoilerLabel(message, readerId, milestones),
   }));
 }
@@ -129,16 +131,19 @@ export async function sendRoomMessage(ctx: ServiceContext, clubId: string, input
     otherMembers(ctx, clubId).then((others) =>
       notify(
         ctx,
-        others.map((memberId) => ({
-          userId: memberId,
-          type: "club_room_messages" as const,
-          title: `New messages in ${club.name}`,
-          body: `${senderName}: ${snippetOf(input.content)}`,
-          link: `/clubs/${clubId}/room`,
-          actorId: userId,
-          dedupeKey: clubRoomNotificationKey(clubId),
-          accumulate: true,
-        })),
+        others.map(
+          (memberId): NotificationInput => ({
+            userId: memberId,
+            type: "club_room_messages",
+            // Written in each recipient's language by notify(); the names and the message are content.
+            title: ({ t }) => t("New messages in {club}", { club: club.name }),
+            body: ({ t }) => t("{name}: {message}", { name: senderName, message: snippetOf(input.content) }),
+            link: `/clubs/${clubId}/room`,
+            actorId: userId,
+            dedupeKey: clubRoomNotificationKey(clubId),
+            accumulate: true,
+          }),
+        ),
       ),
     ),
     "Telling the club about a room message failed",
@@ -158,15 +163,18 @@ export async function postAnnouncement(ctx: ServiceContext, clubId: string, inpu
     otherMembers(ctx, clubId).then((others) =>
       notify(
         ctx,
-        others.map((memberId) => ({
-          userId: memberId,
-          type: "club_announcement" as const,
-          title: `Announcement in ${access.club.name}`,
-          body: snippetOf(input.content),
-          link: `/clubs/${clubId}/room`,
-          actorId: access.userId,
-          dedupeKey: `club-announcement:${message.messageId}`,
-        })),
+        others.map(
+          (memberId): NotificationInput => ({
+            userId: memberId,
+            type: "club_announcement",
+            // Written in each recipient's language by notify() (bell and e-mail); the announcement is content.
+            title: ({ t }) => t("Announcement in {club}", { club: access.club.name }),
+            body: snippetOf(input.content),
+            link: `/clubs/${clubId}/room`,
+            actorId: access.userId,
+            dedupeKey: `club-announcement:${message.messageId}`,
+          }),
+        ),
       ),
     ),
     "Sending a club announcement failed",

@@ -3,12 +3,13 @@ import { clubs, memberships, type MEMBER_ROLES, type MEMBER_STATUSES } from "@wo
 import { forbidden, notFound, requireUser } from "@worker/core/errors";
 import { limit } from "@worker/core/rate-limit";
 import type { ServiceContext } from "@worker/core/service-context";
+import { msg } from "@worker/core/shared/translate";
 
 type MemberRole = (typeof MEMBER_ROLES)[number];
 type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
-export const CLUB_NOT_FOUND = "Club not found";
-export const CLUB_RATE_LIMITED = "You're doing that too quickly. Please wait a moment.";
+export const CLUB_NOT_FOUND = msg("Club not found");
+export const CLUB_RATE_LIMITED = msg("You're doing that too quickly. Please wait a moment.");
 
 /**
  * Counts one club write (create, edit, delete, join, request, leave, a decision on a request, a role,
@@ -86,7 +87,7 @@ export async function requireClubManager(ctx: ServiceContext, clubId: string, me
   return access;
 }
 
-export const CLUB_FULL = "This club is full";
+export const CLUB_FULL = msg("This club is full");
 
 /** True when the club has no room for one more active member. */
 export function isFull(club: { memberLimit: number | null; memberCount: number }): boolean {

@@ -9,6 +9,8 @@ import { encodeCursor, type Page, pagedSearchQuery, keysetPage } from "@worker/c
 import { toFtsQuery } from "@worker/core/search-query";
 import type { ServiceContext } from "@worker/core/service-context";
 import { idSchema } from "@worker/core/shared/id";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 
 type MemberRole = (typeof MEMBER_ROLES)[number];
 type MemberStatus = (typeof MEMBER_STATUSES)[number];
@@ -107,14 +109,17 @@ export async function findMemberClub(ctx: ServiceContext, clubId: string): Promi
 }
 
 /** A reader's position for "near me": decimal degrees, rounded to 0.01° (about 1 km) on arrival, never stored. */
-const nearDegree = (name: string, max: number) =>
-  z
+const nearDegree = (name: string, max: number) => {
+  // Written when a query is parsed, so in the language of the request that sent it.
+  const outOfRange = { error: () => translate("{name} must be between -{max} and {max}", { name, max }) };
+  return z
     .string()
     .trim()
-    .regex(/^[+-]?\d{1,3}(\.\d{1,15})?$/, `${name} must be a decimal number`)
+    .regex(/^[+-]?\d{1,3}(\.\d{1,15})?$/, { error: () => translate("{name} must be a decimal number", { name }) })
     .transform(Number)
-    .pipe(z.number().min(-max, `${name} must be between -${max} and ${max}`).max(max, `${name} must be between -${max} and ${max}`))
+    .pipe(z.number().min(-max, outOfRange).max(max, outOfRange))
     .transform(roundToKm);
+};
 
 export const browseClubsQuerySchema = pagedSearchQuery(BROWSE_CLUBS_PAGE_SIZE).extend({
   lat: nearDegree("lat", 90).optional(),
@@ -122,7 +127,7 @@ export const browseClubsQuerySchema = pagedSearchQuery(BROWSE_CLUBS_PAGE_SIZE).e
 });
 export type BrowseClubsQuery = z.output<typeof browseClubsQuerySchema>;
 
-export const NEAR_ME_HALF = "lat and lon go together: send both to sort by distance.";
+export const NEAR_ME_HALF = msg("lat and lon go together: send both to sort by distance.");
 /** "Near me" looks this many degrees of latitude either side (about 550 km): one range of clubs_position_idx. */
 export const NEAR_BAND_DEGREES = 5;
 

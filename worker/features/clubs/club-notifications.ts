@@ -34,6 +34,9 @@ export async function notifyClubEvent(ctx: ServiceContext, clubId: string, event
       .where(and(eq(memberships.clubId, clubId), eq(memberships.status, "active"), eq(memberships.role, "admin"))),
   ]);
   if (!club || !member) return;
+  // Names are content; the sentences around them are written in each recipient's language by notify().
+  const name = member.name;
+  const clubName = club.name;
   const clubPage = `/clubs/${clubId}`;
   const key = (kind: string, at: number) => `club:${clubId}:${event.memberId}:${kind}:${utcDay(at)}`;
   // Not the member themselves, nor the admin who approved them: they know.
@@ -45,7 +48,7 @@ export async function notifyClubEvent(ctx: ServiceContext, clubId: string, event
       events.push({
         userId,
         type: "club_join_request",
-        title: `${member.name} asked to join ${club.name}`,
+        title: ({ t }) => t("{name} asked to join {club}", { name, club: clubName }),
         link: `${clubPage}?dialog=requests`,
         actorId: event.memberId,
         dedupeKey: key("requested", event.requestedAt),
@@ -56,8 +59,8 @@ export async function notifyClubEvent(ctx: ServiceContext, clubId: string, event
       events.push({
         userId: event.memberId,
         type: "club_join_approved",
-        title: `You're now a member of ${club.name}`,
-        body: "Your request to join was approved.",
+        title: ({ t }) => t("You're now a member of {club}", { club: clubName }),
+        body: ({ t }) => t("Your request to join was approved."),
         link: clubPage,
         actorId: event.approvedBy,
         dedupeKey: key("approved", event.at),
@@ -67,7 +70,7 @@ export async function notifyClubEvent(ctx: ServiceContext, clubId: string, event
       events.push({
         userId,
         type: "club_new_member",
-        title: `${member.name} joined ${club.name}`,
+        title: ({ t }) => t("{name} joined {club}", { name, club: clubName }),
         link: clubPage,
         actorId: event.memberId,
         dedupeKey: key("joined", event.at),

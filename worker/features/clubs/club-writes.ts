@@ -7,11 +7,10 @@ import { findMemberClub, type MemberClub } from "./club-lists";
 import { badRequest, conflict, requireUser } from "@worker/core/errors";
 import { prepareInviteCode, withFreshCodeOnClash } from "./invite-codes";
 import type { ServiceContext } from "@worker/core/service-context";
+import { msg } from "@worker/core/shared/translate";
 
-export const ONLY_CREATOR_EDITS = "Only the club's creator can edit this club.";
-export const ONLY_CREATOR_DELETES = "Only the club's creator can delete this club.";
-export const limitBelowMembers = (members: number) =>
-  `The member limit cannot be lower than the club's ${members} current ${members === 1 ? "member" : "members"}.`;
+export const ONLY_CREATOR_EDITS = msg("Only the club's creator can edit this club.");
+export const ONLY_CREATOR_DELETES = msg("Only the club's creator can delete this club.");
 
 /** The input's columns: `geocode` asks the API to place the club (worker/features/clubs/api.ts), it is not stored. */
 function withoutFlags<T extends { geocode?: boolean }>(input: T): Omit<T, "geocode"> {
@@ -77,7 +76,9 @@ export async function updateClub(ctx: ServiceContext, clubId: string, input: Clu
       .returning({ id: clubs.id });
     if (updated.length === 0) {
       const [club] = await ctx.db.select({ memberCount: clubs.memberCount }).from(clubs).where(eq(clubs.id, clubId));
-      throw conflict(limitBelowMembers(club?.memberCount ?? 0));
+      throw conflict("{count, plural, one {The member limit cannot be lower than the club's # current member.} other {The member limit cannot be lower than the club's # current members.}}", {
+        count: club?.memberCount ?? 0,
+      });
     }
   }
   const club = await findMemberClub(ctx, clubId);

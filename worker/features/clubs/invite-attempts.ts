@@ -3,11 +3,12 @@ import { inviteCodeFailures } from "@worker/db/schema";
 import { requireUser, tooManyRequests } from "@worker/core/errors";
 import { limit } from "@worker/core/rate-limit";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import { msg } from "@worker/core/shared/translate";
 
 /** Wrong invite codes a member may enter in one UTC day; the next attempt that day is refused. */
 export const DAILY_WRONG_CODE_CAP = 20;
-export const TOO_MANY_ATTEMPTS = "Too many invite code attempts. Please wait a minute and try again.";
-export const TOO_MANY_WRONG_CODES = "Too many wrong invite codes today. Please try again tomorrow.";
+export const TOO_MANY_ATTEMPTS = msg("Too many invite code attempts. Please wait a minute and try again.");
+export const TOO_MANY_WRONG_CODES = msg("Too many wrong invite codes today. Please try again tomorrow.");
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayOf = (now: number) => Math.floor(now / DAY_MS);

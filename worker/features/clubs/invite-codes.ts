@@ -4,12 +4,13 @@ import { INVITE_CODE_TTL_DAYS } from "@worker/core/shared/club-rules";
 import { requireClubManager } from "./club-access";
 import { deriveInviteCode, hashInviteCode, newInviteNonce } from "./invite-code-crypto";
 import type { ServiceContext } from "@worker/core/service-context";
+import { msg } from "@worker/core/shared/translate";
 
 /** One answer for every code that does not let you in: unknown, mistyped, expired or revoked. */
-export const INVITE_CODE_INVALID = "This invite code is not valid or has expired.";
+export const INVITE_CODE_INVALID = msg("This invite code is not valid or has expired.");
 export const INVITE_CODE_TTL_MS = INVITE_CODE_TTL_DAYS * 24 * 60 * 60 * 1000;
 
-const MANAGERS_ONLY = "Only the club's creator or an admin can see or change the invite code.";
+const MANAGERS_ONLY = msg("Only the club's creator or an admin can see or change the invite code.");
 
 export interface InviteCode {
   code: string;

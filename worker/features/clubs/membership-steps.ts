@@ -8,22 +8,23 @@ import { refundInviteAttempt, takeInviteAttempt } from "./invite-attempts";
 import { findClubIdByInviteCode, INVITE_CODE_INVALID, prepareInviteCode, withFreshCodeOnClash } from "./invite-codes";
 import type { ServiceContext } from "@worker/core/service-context";
 import { closeClubRoomFor } from "@worker/core/club-room-stubs";
+import { msg } from "@worker/core/shared/translate";
 
 // Joining, leaving and running a club's membership. Every rule that depends on the club's state
 // (room under the member limit, a pending request, the last admin) is checked inside the statement
 // that writes, because D1 has no interactive transactions: a batch runs as one transaction, and the
 // memberships triggers keep clubs.member_count exact as it goes.
 
-export const NOT_A_MEMBER = "You are not a member of this club";
-export const CREATOR_CANNOT_LEAVE = "You created this club, so you cannot leave it. Delete the club instead.";
-export const LAST_ADMIN_CANNOT_LEAVE = "You are the club's last admin. Make another member an admin before you leave.";
-export const REQUEST_NOT_FOUND = "Join request not found";
-export const MEMBER_NOT_FOUND = "Member not found";
-export const CREATOR_ALWAYS_ADMIN = "The club's creator is always an admin.";
-export const CREATOR_CANNOT_BE_REMOVED = "The club's creator cannot be removed.";
-const MANAGE_REQUESTS = "Only the club's creator or an admin can manage join requests.";
-const CHANGE_ROLES = "Only the club's creator can change members' roles.";
-const REMOVE_MEMBERS = "Only the club's creator can remove members.";
+export const NOT_A_MEMBER = msg("You are not a member of this club");
+export const CREATOR_CANNOT_LEAVE = msg("You created this club, so you cannot leave it. Delete the club instead.");
+export const LAST_ADMIN_CANNOT_LEAVE = msg("You are the club's last admin. Make another member an admin before you leave.");
+export const REQUEST_NOT_FOUND = msg("Join request not found");
+export const MEMBER_NOT_FOUND = msg("Member not found");
+export const CREATOR_ALWAYS_ADMIN = msg("The club's creator is always an admin.");
+export const CREATOR_CANNOT_BE_REMOVED = msg("The club's creator cannot be removed.");
+const MANAGE_REQUESTS = msg("Only the club's creator or an admin can manage join requests.");
+const CHANGE_ROLES = msg("Only the club's creator can change members' roles.");
+const REMOVE_MEMBERS = msg("Only the club's creator can remove members.");
 
 /** Requests listed at once; the oldest come first, so none waits for ever behind newer ones. */
 export const JOIN_REQUESTS_LIMIT = 200;

@@ -2,14 +2,18 @@ import { z } from "zod";
 import { COMMENT_MAX_LENGTH, COMMENT_REQUIRED, COMMENT_TOO_LONG, COMMENTS_PAGE_SIZE } from "@worker/core/shared/comments";
 import { idSchema } from "@worker/core/shared/id";
 import { cleanText } from "@worker/core/shared/text";
+import { msg } from "@worker/core/shared/translate";
 
-export const COMMENT_NOT_FOUND = "Comment not found";
-export const BOOK_NOT_FOUND = "Book not found";
-export const COMMENT_BLOCKED = "You can't comment on this member's books.";
-export const COMMENT_DELETE_FORBIDDEN = "Only the comment's author or the book's owner can delete it.";
-export const COMMENT_RATE_LIMITED = "You're commenting too quickly. Please wait a minute and try again.";
+export const COMMENT_NOT_FOUND = msg("Comment not found");
+export const BOOK_NOT_FOUND = msg("Book not found");
+export const COMMENT_BLOCKED = msg("You can't comment on this member's books.");
+export const COMMENT_DELETE_FORBIDDEN = msg("Only the comment's author or the book's owner can delete it.");
+export const COMMENT_RATE_LIMITED = msg("You're commenting too quickly. Please wait a minute and try again.");
 
-/** What a member writes: trimmed and cleaned like every member-typed text, then 1 to 500 characters. */
+/**
+ * What a member writes: trimmed and cleaned like every member-typed text, then 1 to 500 characters
+ * (the refusals are core's texts, written in the request's language by cleanText).
+ */
 export const commentInputSchema = z.object({
   body: cleanText({ max: COMMENT_MAX_LENGTH, tooLong: COMMENT_TOO_LONG, required: COMMENT_REQUIRED, multiline: true }),
 });

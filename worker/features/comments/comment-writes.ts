@@ -57,14 +57,15 @@ export async function addComment(ctx: ServiceContext, bookId: string, input: Com
 }
 
 function tellOwner(ctx: MemberContext, comment: { bookId: string; ownerId: string; title: string; body: string }, now: number) {
-  const title = snippetOf(comment.title || "Untitled Book", QUOTED_TITLE_MAX);
+  const name = ctx.user.name;
+  // Written in the owner's language by notify(); the comment itself is quoted as written.
   return notify(
     ctx,
     [
       {
         userId: comment.ownerId,
         type: "book_comment",
-        title: `${ctx.user.name} commented on "${title}"`,
+        title: ({ t }) => t('{name} commented on "{title}"', { name, title: snippetOf(comment.title || t("Untitled Book"), QUOTED_TITLE_MAX) }),
         body: snippetOf(comment.body),
         link: `/books/${comment.bookId}#comments`,
         actorId: ctx.user.id,

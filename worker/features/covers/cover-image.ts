@@ -1,9 +1,10 @@
 import { checkImage } from "@worker/core/shared/image-type";
+import { msg } from "@worker/core/shared/translate";
 import { PermanentError, asClassified } from "./errors";
 import type { CoverImage } from "./providers/types";
 
-export const IMAGE_MISSING_MESSAGE = "We couldn't find the cover image. Please add the title and author.";
-export const NOT_AN_IMAGE_MESSAGE = "This file doesn't look like a cover image. Please add the title and author.";
+export const IMAGE_MISSING_MESSAGE = msg("We couldn't find the cover image. Please add the title and author.");
+export const NOT_AN_IMAGE_MESSAGE = msg("This file doesn't look like a cover image. Please add the title and author.");
 
 /** The uploaded cover from R2, checked by its bytes. A missing or broken file is permanent. */
 export async function loadCoverImage(bucket: R2Bucket, key: string): Promise<CoverImage> {

@@ -13,7 +13,7 @@ export class TransientError extends Error {
 export class PermanentError extends Error {
   constructor(
     message: string,
-    /** What the owner sees on the book; defaults to the generic "couldn't read" text. */
+    /** What the owner sees on the book (a catalogue text, kept in English); defaults to the generic "couldn't read" text. */
     readonly userMessage?: string,
     options?: ErrorOptions,
   ) {

@@ -10,11 +10,16 @@ import { UNREADABLE_MESSAGE, readCover } from "./reading";
 import { badRequest, notFound, requireUser } from "@worker/core/errors";
 import type { ServiceContext } from "@worker/core/service-context";
 import { IMAGE_REFUSED, assertOwnCoverKey } from "@worker/core/cover-keys";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 
-/** A dependency we rely on is down; the API answers 503 so clients know to try again later. */
+/**
+ * A dependency we rely on is down; the API answers 503 so clients know to try again later. `message`
+ * is a catalogue text, written in the request's language when thrown.
+ */
 export class ServiceUnavailableError extends Error {
   constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
+    super(translate(message), options);
     this.name = "ServiceUnavailableError";
   }
 }
@@ -34,18 +39,18 @@ export const bookMetadataQuerySchema = z
     title: optionalPart(300),
     author: optionalPart(200),
   })
-  .refine((query) => query.isbn || query.title || query.author, { message: "Give an isbn, a title or an author" });
+  .refine((query) => query.isbn || query.title || query.author, { error: () => translate("Give an isbn, a title or an author") });
 export type BookMetadataQuery = z.output<typeof bookMetadataQuerySchema>;
 
 const bucket = z
   .string()
   .optional()
-  .refine((value) => value === undefined || value === "" || value === "MEDIA", { message: "s3Bucket must be MEDIA" });
+  .refine((value) => value === undefined || value === "" || value === "MEDIA", { error: () => translate("s3Bucket must be MEDIA") });
 export const coverImageRefSchema = z.object({ s3Bucket: bucket, s3Key: z.string().min(1).max(300) });
 export type CoverImageRef = z.output<typeof coverImageRefSchema>;
 
-export const METADATA_UNAVAILABLE = "Book metadata search is unavailable right now. Please try again.";
-export const ANALYSIS_UNAVAILABLE = "Cover analysis is unavailable right now. Please try again.";
+export const METADATA_UNAVAILABLE = msg("Book metadata search is unavailable right now. Please try again.");
+export const ANALYSIS_UNAVAILABLE = msg("Cover analysis is unavailable right now. Please try again.");
 
 /** Candidate records from Google Books (Open Library when Google has none), for members only. */
 export async function searchMetadataCandidates(ctx: ServiceContext, query: BookMetadataQuery): Promise<{ items: GoogleMetadata[] }> {

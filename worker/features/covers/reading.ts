@@ -1,15 +1,17 @@
 import type { AgeGroupFine, CoverAnalysis } from "@worker/db/schema";
 import { audienceOf } from "@worker/core/shared/audience";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
+import { msg } from "@worker/core/shared/translate";
 import type { AnalyzerResult } from "./providers/types";
 
 /** Below this the model is guessing; its candidates are kept for the owner but not applied. */
 export const MIN_CONFIDENCE = 0.5;
 
-export const UNREADABLE_MESSAGE = "We couldn't read this cover. Please add the title and author.";
-export const LOW_CONFIDENCE_MESSAGE =
-  "We couldn't read this cover confidently. Please check the title and author and add them.";
-export const GAVE_UP_MESSAGE = "We couldn't read this cover right now. Please add the title and author.";
+// What the owner is asked on the book. Kept on the book in English (the catalogue's key) and written
+// in the reader's language where it is shown.
+export const UNREADABLE_MESSAGE = msg("We couldn't read this cover. Please add the title and author.");
+export const LOW_CONFIDENCE_MESSAGE = msg("We couldn't read this cover confidently. Please check the title and author and add them.");
+export const GAVE_UP_MESSAGE = msg("We couldn't read this cover right now. Please add the title and author.");
 
 /** What one analysis says about the book, before enrichment. */
 export interface CoverReading {

@@ -8,11 +8,12 @@ import { limit } from "@worker/core/rate-limit";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { idSchema } from "@worker/core/shared/id";
 import { mediaUrl } from "@worker/core/shared/media-url";
+import { msg } from "@worker/core/shared/translate";
 
-export const FOLLOW_SELF = "You can't follow yourself.";
-export const FOLLOW_BLOCKED = "You can't follow this member.";
-export const FOLLOW_NOT_FOUND = "User not found";
-export const FOLLOW_RATE_LIMITED = "You're following and unfollowing too quickly. Please wait a minute and try again.";
+export const FOLLOW_SELF = msg("You can't follow yourself.");
+export const FOLLOW_BLOCKED = msg("You can't follow this member.");
+export const FOLLOW_NOT_FOUND = msg("User not found");
+export const FOLLOW_RATE_LIMITED = msg("You're following and unfollowing too quickly. Please wait a minute and try again.");
 
 export const FOLLOW_PAGE_SIZE = 20;
 

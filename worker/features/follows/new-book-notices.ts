@@ -2,6 +2,7 @@ import { and, asc, eq, gt, gte, isNull, lt, or, sql } from "drizzle-orm";
 import { books, clubs, follows, users } from "@worker/db/schema";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps } from "@worker/core/service-context";
+import type { Translate } from "@worker/core/shared/translate";
 import { notify, type NotificationInput } from "@worker/features/notifications";
 import { blockedEitherWay } from "./follows";
 
@@ -39,15 +40,17 @@ export async function noteNewBooks(deps: Deps, ownerId: string, now = Date.now()
   }
 }
 
-/** `"Title", "Other" and 2 more` (books still without a title are counted, not named). */
-function describeTitles(titles: string[], total: number): string {
+/**
+ * `“Title”, “Other” and 2 more` (books still without a title are counted, not named), in the
+ * reader's language: its quotation marks, and its way of listing (Intl.ListFormat in `locale`).
+ */
+function describeTitles(titles: string[], total: number, t: Translate, locale: string): string {
   const named = titles.filter((title) => title.trim()).slice(0, NAMED_TITLES);
   if (named.length === 0) return "";
-  const quoted = named.map((title) => `“${title.trim()}”`);
+  const items = named.map((title) => t("“{title}”", { title: title.trim() }));
   const rest = total - named.length;
-  if (rest > 0) return `${quoted.join(", ")} and ${rest} more`;
-  if (quoted.length === 1) return quoted[0]!;
-  return `${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}`;
+  if (rest > 0) items.push(t("{count, plural, other {# more}}", { count: rest }));
+  return new Intl.ListFormat(locale, { type: "conjunction" }).format(items);
 }
 
 /**
@@ -88,13 +91,12 @@ export async function runNewBooksJob(deps: Deps, id: string, now: number): Promi
   if (!owner || added.length === 0) return null;
 
   const count = added.length;
+  const titles = added.map((book) => book.title);
+  // Written for each follower in their own language by notify().
   const notice = {
     type: "followed_member_new_books",
-    title: `${owner.name} added ${count === 1 ? "a new book" : `${count} new books`}`,
-    body: describeTitles(
-      added.map((book) => book.title),
-      count,
-    ),
+    title: ({ t }) => t("{name} added {count, plural, one {a new book} other {# new books}}", { name: owner.name, count }),
+    body: ({ t, locale }) => describeTitles(titles, count, t, locale),
     link: `/users/${ownerId}`,
     actorId: ownerId,
     dedupeKey: newBooksNoticeKey(ownerId, windowStart),

@@ -5,15 +5,22 @@ import { reverseLookup, searchLookup } from "./nominatim";
 import { requireUser } from "@worker/core/errors";
 import { limit } from "@worker/core/rate-limit";
 import type { ServiceContext } from "@worker/core/service-context";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 
 /** A decimal degree as sent in a query string: no exponents, no "Infinity", no empty value. */
 function degrees(name: string, limit: number) {
   return z
-    .string({ message: `${name} is required` })
+    .string({ error: () => translate("{name} is required", { name }) })
     .trim()
-    .regex(/^[+-]?\d{1,3}(\.\d{1,15})?$/, `${name} must be a decimal number`)
+    .regex(/^[+-]?\d{1,3}(\.\d{1,15})?$/, { error: () => translate("{name} must be a decimal number", { name }) })
     .transform(Number)
-    .pipe(z.number().min(-limit, `${name} must be between -${limit} and ${limit}`).max(limit, `${name} must be between -${limit} and ${limit}`));
+    .pipe(
+      z
+        .number()
+        .min(-limit, { error: () => translate("{name} must be between -{limit} and {limit}", { name, limit }) })
+        .max(limit, { error: () => translate("{name} must be between -{limit} and {limit}", { name, limit }) }),
+    );
 }
 
 export const reverseGeocodeQuery = z.object({ lat: degrees("lat", 90), lon: degrees("lon", 180) });
@@ -28,7 +35,7 @@ export interface GeocodeRequest {
 const CACHE_NAME = "geocode";
 /** Answers are kept a week: town and country names rarely change. */
 const CACHE_SECONDS = 7 * 24 * 60 * 60;
-export const GEOCODE_RATE_LIMITED = "Too many location look-ups. Please wait a minute and try again.";
+export const GEOCODE_RATE_LIMITED = msg("Too many location look-ups. Please wait a minute and try again.");
 
 /** About 1 km: enough to name the town, too coarse to find a house, and what the cache is keyed by. */
 export function roundCoordinates({ lat, lon }: Coordinates): Coordinates {

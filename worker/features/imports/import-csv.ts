@@ -3,18 +3,30 @@ import { normalizeIsbn } from "@worker/core/shared/isbn";
 import type { ImportSource } from "@worker/db/schema";
 import { sanitizeText } from "@worker/core/shared/text";
 import { withoutFormulaGuard } from "./csv-cells";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 
 /** Limits from the issue: a Goodreads export of a long reading life is well under both. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5_000;
 
-export const IMPORT_TOO_LARGE = "The file is larger than 5 MB. Export fewer shelves, or split the file.";
-export const TOO_MANY_ROWS = "The file has more than 5,000 books. Split it and import each part.";
-export const NOT_AN_EXPORT = "Line 1: this is not a Goodreads or StoryGraph export (its header row has neither site's columns).";
-export const EMPTY_FILE = "The file is empty.";
-export const NO_TITLE = "No title";
-export const DUPLICATE_IN_FILE = "Same book as an earlier line";
-export const ALREADY_ON_SHELF = "Already on your shelf";
+export const IMPORT_TOO_LARGE = msg("The file is larger than 5 MB. Export fewer shelves, or split the file.");
+export const TOO_MANY_ROWS = msg("The file has more than 5,000 books. Split it and import each part.");
+export const NOT_AN_EXPORT = msg("Line 1: this is not a Goodreads or StoryGraph export (its header row has neither site's columns).");
+export const EMPTY_FILE = msg("The file is empty.");
+/**
+ * Why a row was not added. Stored in English with the row (the queue's consumer writes them too,
+ * with no reader) and written in the reader's language when shown (`rowReason`).
+ */
+export const NO_TITLE = msg("No title");
+export const DUPLICATE_IN_FILE = msg("Same book as an earlier line");
+export const ALREADY_ON_SHELF = msg("Already on your shelf");
+
+/**
+ * A stored row's reason in the request's language: the texts above are catalogue keys; a reason
+ * written in the importing member's language when the file was read passes through unchanged.
+ */
+export const rowReason = (reason: string) => translate(reason);
 
 /** The real export headers; a file is recognised by the columns it must have to be read at all. */
 export const GOODREADS_HEADER = [
@@ -59,13 +71,16 @@ export interface ParsedImport {
   failures: CsvFailure[];
 }
 
-/** A whole file refused (not a row): the message names the line. */
+type Values = Record<string, string | number>;
+
+/** A whole file refused (not a row): the message names the line. `key` is its catalogue text, `message` that in the request's language. */
 export class ImportFileError extends Error {
   constructor(
-    message: string,
+    readonly key: string,
+    readonly values?: Values,
     readonly tooLarge = false,
   ) {
-    super(message);
+    super(translate(key, values));
     this.name = "ImportFileError";
   }
 }
@@ -116,13 +131,15 @@ function readStoryGraph(cell: (name: string) => string): Omit<CsvBook, "line"> {
   };
 }
 
-function csvErrorMessage(error: CsvError, lastRecordLine: number): string {
+function csvError(error: CsvError, lastRecordLine: number): ImportFileError {
   const line = (error as CsvError & { lines?: number }).lines ?? 1;
   // The parser reports the end of the file; the open quote is on the record after the last whole one.
-  if (error.code === "CSV_QUOTE_NOT_CLOSED") return `Line ${lastRecordLine + 1}: a quoted field is never closed.`;
+  if (error.code === "CSV_QUOTE_NOT_CLOSED") return new ImportFileError(msg("Line {line}: a quoted field is never closed."), { line: lastRecordLine + 1 });
   if (error.code === "CSV_INVALID_CLOSING_QUOTE" || error.code === "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE")
-    return `Line ${line}: a quote appears inside a field that is not quoted properly.`;
-  return `Line ${line}: the file is not valid CSV (${error.message.replace(/^Invalid \w+:\s*/i, "")}).`;
+    return new ImportFileError(msg("Line {line}: a quote appears inside a field that is not quoted properly."), { line });
+  // The parser's own words stay as it wrote them.
+  const detail = error.message.replace(/^Invalid \w+:\s*/i, "");
+  return new ImportFileError(msg("Line {line}: the file is not valid CSV ({detail})."), { line, detail });
 }
 
 /**
@@ -150,7 +167,7 @@ export function parseImportCsv(text: string): ParsedImport {
       },
     }) as unknown as typeof records;
   } catch (error) {
-    if (error instanceof CsvError) throw new ImportFileError(csvErrorMessage(error, lastRecordLine));
+    if (error instanceof CsvError) throw csvError(error, lastRecordLine);
     throw error;
   }
   const [first, ...rows] = records;
@@ -158,7 +175,7 @@ export function parseImportCsv(text: string): ParsedImport {
   const header = first.record.map((name) => name.trim());
   const source = detectSource(header);
   if (!source) throw new ImportFileError(NOT_AN_EXPORT);
-  if (rows.length > MAX_IMPORT_ROWS) throw new ImportFileError(TOO_MANY_ROWS, true);
+  if (rows.length > MAX_IMPORT_ROWS) throw new ImportFileError(TOO_MANY_ROWS, undefined, true);
 
   const columns = new Map(header.map((name, index) => [name, index]));
   const books: CsvBook[] = [];
@@ -168,7 +185,9 @@ export function parseImportCsv(text: string): ParsedImport {
     const line = info.lines - (record.join(",").match(/\r\n|\n|\r/g)?.length ?? 0);
     const cell = (name: string) => record[columns.get(name) ?? -1] ?? "";
     if (record.length !== header.length) {
-      failures.push({ line, title: clean(cell("Title"), 300), author: "", reason: `Expected ${header.length} fields, found ${record.length}` });
+      // Written in the importing member's language: it names numbers, so it is no key to translate later.
+      const reason = translate("Expected {expected} fields, found {found}", { expected: header.length, found: record.length });
+      failures.push({ line, title: clean(cell("Title"), 300), author: "", reason });
       continue;
     }
     const book = source === "goodreads" ? readGoodreads(cell) : readStoryGraph(cell);

@@ -14,6 +14,7 @@ import {
   bookKeys,
   ownedBookKeys,
   parseImportCsv,
+  rowReason,
   type CsvBook,
   type ParsedImport,
 } from "./import-csv";
@@ -21,13 +22,15 @@ import { toCsv } from "./csv-cells";
 import { isChosen, rowFates } from "@worker/core/shared/import-choice";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import type { AccountDeletionPart } from "@worker/core/member-data-parts";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 
 /** Rows per queue message: 50 lookups and one D1 batch of about 55 statements. */
 export const IMPORT_BATCH_ROWS = 50;
 export const IMPORT_QUEUE_NAME = "book-import";
-export const IMPORT_RATE_LIMITED = "Too many imports or downloads. Please wait a minute and try again.";
-export const NOTHING_CHOSEN = "No book in the file is on the chosen shelves.";
-export const IMPORT_UNAVAILABLE = "Importing is unavailable right now. Please try again.";
+export const IMPORT_RATE_LIMITED = msg("Too many imports or downloads. Please wait a minute and try again.");
+export const NOTHING_CHOSEN = msg("No book in the file is on the chosen shelves.");
+export const IMPORT_UNAVAILABLE = msg("Importing is unavailable right now. Please try again.");
 
 export const importMessageSchema = z.object({ jobId: z.string().min(1), fromLine: z.number().int(), toLine: z.number().int() });
 export type ImportMessage = z.output<typeof importMessageSchema>;
@@ -53,7 +56,7 @@ export const startImportQuerySchema = z
       .transform((value) => value === "true"),
     fileName: z.string().trim().max(200).optional().default(""),
   })
-  .refine((query) => query.owned || query.shelves.length > 0, { path: ["shelves"], message: "Choose at least one shelf" });
+  .refine((query) => query.owned || query.shelves.length > 0, { path: ["shelves"], error: () => translate("Choose at least one shelf") });
 export type StartImportQuery = z.output<typeof startImportQuerySchema>;
 export const importJobParamsSchema = z.object({ jobId: z.string().min(1).max(64) });
 
@@ -75,7 +78,7 @@ function parseOrRefuse(text: string): ParsedImport {
   try {
     return parseImportCsv(text);
   } catch (error) {
-    if (error instanceof ImportFileError) throw error.tooLarge ? tooLarge(error.message) : badRequest(error.message);
+    if (error instanceof ImportFileError) throw error.tooLarge ? tooLarge(error.key, error.values) : badRequest(error.key, error.values);
     throw error;
   }
 }
@@ -161,7 +164,7 @@ export async function previewImport(ctx: ServiceContext, text: string): Promise<
       onShelf: reason === ALREADY_ON_SHELF,
       keys: keys.map(keyNumber),
     })),
-    failed: parsed.failures.map(({ line, title, reason }) => ({ line, title, reason })),
+    failed: parsed.failures.map(({ line, title, reason }) => ({ line, title, reason: rowReason(reason) })),
   };
 }
 
@@ -306,7 +309,7 @@ export async function getImportJob(ctx: ServiceContext, jobId: string): Promise<
     failedRows: job.failedRows,
     createdAt: job.createdAt,
     finishedAt: job.finishedAt,
-    failed: failed.slice(0, 100).map(({ line, title, reason }) => ({ line, title, reason: reason ?? "" })),
+    failed: failed.slice(0, 100).map(({ line, title, reason }) => ({ line, title, reason: reason ? rowReason(reason) : "" })),
   };
 }
 
@@ -326,7 +329,11 @@ export async function failedRowsCsv(ctx: ServiceContext, jobId: string): Promise
   requireUser(ctx);
   await loadOwnJob(ctx, jobId);
   const rows = await failedRows(ctx, jobId);
-  return toCsv(["Line", "Title", "Author", "ISBN13", "Reason"], rows.map((row) => [row.line, row.title, row.author, row.isbn13, row.reason]));
+  // The column names stay English, like the exports' own; the reasons are written for the reader.
+  return toCsv(
+    ["Line", "Title", "Author", "ISBN13", "Reason"],
+    rows.map((row) => [row.line, row.title, row.author, row.isbn13, row.reason && rowReason(row.reason)]),
+  );
 }
 
 /** The member's CSV imports go, with their rows (by cascade). */

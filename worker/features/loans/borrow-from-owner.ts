@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { analyticsEvents, loans, OPEN_LOAN_STATES } from "@worker/db/schema";
 import { badRequest, forbidden, notFound, requireUser, ServiceError } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
 import { findBookById } from "@worker/features/books";
 import { sendMessage, startConversation } from "@worker/features/messages";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
@@ -47,14 +48,14 @@ export async function borrowFromOwner(ctx: ServiceContext, bookId: string, reque
       created = true;
     } catch (error) {
       // A simultaneous second press: the first one's request stands.
-      if (!(error instanceof ServiceError && error.message === ALREADY_ASKED)) throw error;
+      if (!(error instanceof ServiceError && error.key === ALREADY_ASKED)) throw error;
       loan = await openLoanOf(ctx, book.bookId);
       if (!loan) throw error;
     }
   }
   const { conversationId } = await startConversation(ctx, book.userId);
   if (created) {
-    const message = await sendMessage(ctx, conversationId, { content: borrowRequestText(book.title || "Untitled Book"), messageId: requestId });
+    const message = await sendMessage(ctx, conversationId, { content: borrowRequestText(book.title || translate("Untitled Book")), messageId: requestId });
     await ctx.db
       .insert(analyticsEvents)
       .values({ type: BORROW_INTENT, userId: ctx.user.id, bookId: book.bookId, data: { conversationId, messageId: message.messageId } });

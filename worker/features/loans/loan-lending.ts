@@ -1,10 +1,12 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { loans } from "@worker/db/schema";
 import { conflict } from "@worker/core/errors";
+import { msg } from "@worker/core/shared/translate";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import { loanReminderJob, scheduleLoanReminders } from "./loan-reminders";
 import { findLoan, type LoanView } from "./loan-queries";
-import { announce, bookTitle, checkDueDate, commitStep, type LoanRecord, loadLoan, longDay, requireStep, told } from "./loan-steps";
+import { announce, bookTitle, checkDueDate, commitStep, type LoanRecord, loadLoan, longDay, requestDay, requireStep, told } from "./loan-steps";
+import { translate } from "@worker/core/i18n/request-language";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { offerToNextInLine } from "./loan-waitlist";
 
@@ -13,7 +15,7 @@ import { offerToNextInLine } from "./loan-waitlist";
  * longer, and it comes back (worker/features/loans/loans.ts has the asking half).
  */
 
-export const ALREADY_RENEWAL = "You have already asked to keep this book longer.";
+export const ALREADY_RENEWAL = msg("You have already asked to keep this book longer.");
 
 /** The owner hands the book over: the book shows as lent to the borrower, and reminders are set. */
 export async function markLoanLent(ctx: ServiceContext, loanId: string): Promise<LoanView> {
@@ -36,12 +38,18 @@ export async function markLoanLent(ctx: ServiceContext, loanId: string): Promise
     now,
   );
   await scheduleLoanReminders(ctx, loanId, now);
-  const title = bookTitle(loan.title);
-  const due = loan.dueDate ? ` Due back ${longDay(loan.dueDate)}.` : "";
+  const dueDate = loan.dueDate;
   await announce(ctx, {
     ...told(loan, me, "lent", eventId),
-    line: `Handed over "${title}".${due}`,
-    notification: { type: "loan_lent", title: `${loan.ownerName} handed you "${title}"`, body: due.trim(), link: "/loans?tab=borrowed" },
+    line: dueDate
+      ? translate('Handed over "{title}". Due back {date}.', { title: bookTitle(loan.title, translate), date: requestDay(dueDate) })
+      : translate('Handed over "{title}".', { title: bookTitle(loan.title, translate) }),
+    notification: {
+      type: "loan_lent",
+      title: ({ t }) => t('{name} handed you "{title}"', { name: loan.ownerName, title: bookTitle(loan.title, t) }),
+      body: ({ t, locale }) => (dueDate ? t("Due back {date}.", { date: longDay(dueDate, locale) }) : ""),
+      link: "/loans?tab=borrowed",
+    },
   });
   return findLoan(ctx, loanId);
 }
@@ -79,11 +87,10 @@ export async function afterReturn(
   options: { dedupeKey?: string } = {},
 ): Promise<void> {
   await scheduleJob(ctx.env, loanReminderJob(loan.id), null);
-  const title = bookTitle(loan.title);
   await announce(ctx, {
     ...told(loan, actorId, "returned", eventId),
-    line: `"${title}" was returned. Thanks!`,
-    notification: { type: "loan_returned", title: `"${title}" is marked as returned`, link: "/loans?tab=history" },
+    line: translate('"{title}" was returned. Thanks!', { title: bookTitle(loan.title, translate) }),
+    notification: { type: "loan_returned", title: ({ t }) => t('"{title}" is marked as returned', { title: bookTitle(loan.title, t) }), link: "/loans?tab=history" },
     dedupeKey: options.dedupeKey,
   });
   await offerToNextInLine(ctx, loan.bookId, now);
@@ -110,11 +117,14 @@ export async function changeDueDate(ctx: ServiceContext, loanId: string, input: 
     now,
   );
   await scheduleLoanReminders(ctx, loanId, now);
-  const title = bookTitle(loan.title);
   await announce(ctx, {
     ...told(loan, member.user.id, "due_date_changed", eventId),
-    line: `Changed the due date of "${title}" to ${longDay(dueDate)}.`,
-    notification: { type: "loan_due_date_changed", title: `"${title}" is now due back on ${longDay(dueDate)}`, link: "/loans?tab=borrowed" },
+    line: translate('Changed the due date of "{title}" to {date}.', { title: bookTitle(loan.title, translate), date: requestDay(dueDate) }),
+    notification: {
+      type: "loan_due_date_changed",
+      title: ({ t, locale }) => t('"{title}" is now due back on {date}', { title: bookTitle(loan.title, t), date: longDay(dueDate, locale) }),
+      link: "/loans?tab=borrowed",
+    },
   });
   return findLoan(ctx, loanId);
 }
@@ -148,11 +158,14 @@ export async function requestRenewal(ctx: ServiceContext, loanId: string): Promi
     if (row?.state === "lent" && row.at !== null) throw conflict(ALREADY_RENEWAL);
     throw error;
   }
-  const title = bookTitle(loan.title);
   await announce(ctx, {
     ...told(loan, me, "renewal_requested", eventId),
-    line: `Asked to keep "${title}" a little longer.`,
-    notification: { type: "loan_renewal_requested", title: `${loan.borrowerName} asked to keep "${title}" a little longer`, link: "/loans?tab=lent" },
+    line: translate('Asked to keep "{title}" a little longer.', { title: bookTitle(loan.title, translate) }),
+    notification: {
+      type: "loan_renewal_requested",
+      title: ({ t }) => t('{name} asked to keep "{title}" a little longer', { name: loan.borrowerName, title: bookTitle(loan.title, t) }),
+      link: "/loans?tab=lent",
+    },
   });
   return findLoan(ctx, loanId);
 }

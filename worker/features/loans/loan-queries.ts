@@ -8,9 +8,10 @@ import { dayIn } from "@worker/core/shared/calendar";
 import { LOAN_COUNT_CAP } from "@worker/core/shared/loan-tabs";
 import { mediaUrl } from "@worker/core/shared/media-url";
 import { notFound, requireUser } from "@worker/core/errors";
+import { msg } from "@worker/core/shared/translate";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 
-export const LOAN_NOT_FOUND = "Loan not found";
+export const LOAN_NOT_FOUND = msg("Loan not found");
 export const LOANS_PAGE_SIZE = 20;
 
 export const LOAN_TABS = ["lent", "borrowed", "requests", "history"] as const;

@@ -75,23 +75,46 @@ export async function runLoanReminders({ db, env }: Deps, loanId: string, now: n
 
 type ReminderLoan = { id: string; ownerId: string; borrowerId: string; borrowerName: string; title: string; dueDate: string | null };
 
+/** The reminders' texts are functions: notify() writes each in its recipient's language. */
 function reminderNotifications(loan: ReminderLoan, milestone: Milestone): NotificationInput[] {
-  const title = bookTitle(loan.title);
   const key = `loan:${loan.id}:${milestone.kind}:${milestone.day}`;
   if (milestone.kind === "due_soon") {
-    return [{ userId: loan.borrowerId, type: "loan_due_soon", title: `"${title}" is due back tomorrow`, link: "/loans?tab=borrowed", dedupeKey: key }];
+    return [
+      {
+        userId: loan.borrowerId,
+        type: "loan_due_soon",
+        title: ({ t }) => t('"{title}" is due back tomorrow', { title: bookTitle(loan.title, t) }),
+        link: "/loans?tab=borrowed",
+        dedupeKey: key,
+      },
+    ];
   }
   if (milestone.kind === "due_today") {
-    return [{ userId: loan.borrowerId, type: "loan_due_today", title: `"${title}" is due back today`, link: "/loans?tab=borrowed", dedupeKey: key }];
+    return [
+      {
+        userId: loan.borrowerId,
+        type: "loan_due_today",
+        title: ({ t }) => t('"{title}" is due back today', { title: bookTitle(loan.title, t) }),
+        link: "/loans?tab=borrowed",
+        dedupeKey: key,
+      },
+    ];
   }
-  // Both sides hear about an overdue book.
+  // Both sides hear about an overdue book. The due date is written as it is stored (YYYY-MM-DD).
   return [
-    { userId: loan.borrowerId, type: "loan_overdue", title: `"${title}" is overdue`, body: `It was due on ${loan.dueDate}.`, link: "/loans?tab=borrowed", dedupeKey: key },
+    {
+      userId: loan.borrowerId,
+      type: "loan_overdue",
+      title: ({ t }) => t('"{title}" is overdue', { title: bookTitle(loan.title, t) }),
+      body: ({ t }) => t("It was due on {date}.", { date: loan.dueDate }),
+      link: "/loans?tab=borrowed",
+      dedupeKey: key,
+    },
     {
       userId: loan.ownerId,
       type: "loan_overdue",
-      title: `"${title}" is overdue`,
-      body: `${loan.borrowerName} was due to return it on ${loan.dueDate}.`,
+      title: ({ t }) => t('"{title}" is overdue', { title: bookTitle(loan.title, t) }),
+      body: ({ t }) => t("{name} was due to return it on {date}.", { name: loan.borrowerName, date: loan.dueDate }),
       link: "/loans?tab=lent",
       // No actor: the reminder is the app's about the owner's own book, so it reaches them even if
       // they blocked the borrower (notify() drops an event whose actor the recipient blocked).

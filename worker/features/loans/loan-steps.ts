@@ -6,18 +6,21 @@ import { books, type LoanAction, type LoanState, loanEvents, loans, users } from
 import { daysBetween, dayIn } from "@worker/core/shared/calendar";
 import { DEFAULT_LOCALE, formatCalendarDay } from "@worker/core/shared/date-format";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { currentLanguage } from "@worker/core/i18n/request-language";
+import { DEFAULT_REGION_LOCALE } from "@worker/core/shared/languages";
+import { msg, type Translate } from "@worker/core/shared/translate";
 import { limit } from "@worker/core/rate-limit";
 import { LOAN_NOT_FOUND } from "./loan-queries";
 import { postLoanLine } from "@worker/features/messages";
-import { type NotificationType, notify } from "@worker/features/notifications";
+import { type NotificationInput, notify } from "@worker/features/notifications";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
 
-export const ALREADY_PROMISED = "This book is already promised to another member.";
-export const DUE_DATE_IN_PAST = "The due date can't be in the past.";
-export const DUE_DATE_TOO_FAR = "The due date can be at most a year ahead.";
-export const ONLY_OWNER = "Only the book's owner can do that.";
-export const ONLY_BORROWER = "Only the member who asked to borrow the book can do that.";
-export const LOAN_RATE_LIMITED = "You're doing that too quickly. Please wait a moment.";
+export const ALREADY_PROMISED = msg("This book is already promised to another member.");
+export const DUE_DATE_IN_PAST = msg("The due date can't be in the past.");
+export const DUE_DATE_TOO_FAR = msg("The due date can be at most a year ahead.");
+export const ONLY_OWNER = msg("Only the book's owner can do that.");
+export const ONLY_BORROWER = msg("Only the member who asked to borrow the book can do that.");
+export const LOAN_RATE_LIMITED = msg("You're doing that too quickly. Please wait a moment.");
 /** How far ahead a due date may be set. */
 export const MAX_DUE_DAYS = 365;
 
@@ -80,7 +83,7 @@ export function requireStep(
   loan: LoanRecord,
   actorId: string,
   allowed: { owner?: readonly LoanState[]; borrower?: readonly LoanState[] },
-  verb: string,
+  verb: StepVerb,
 ): "owner" | "borrower" {
   const side = loan.ownerId === actorId ? "owner" : "borrower";
   const states = allowed[side];
@@ -89,7 +92,22 @@ export function requireStep(
   return side;
 }
 
-export const cantNow = (verb: string) => `This loan can't be ${verb} now.`;
+/** The 409 of a step the member's side could take, but not from the loan's current state: one whole sentence per step. */
+const CANT_NOW = {
+  accepted: msg("This loan can't be accepted now."),
+  declined: msg("This loan can't be declined now."),
+  cancelled: msg("This loan can't be cancelled now."),
+  "marked lent": msg("This loan can't be marked lent now."),
+  "marked returned": msg("This loan can't be marked returned now."),
+  "given a new due date": msg("This loan can't be given a new due date now."),
+  renewed: msg("This loan can't be renewed now."),
+  ended: msg("This loan can't be ended now."),
+} as const;
+
+/** What a step does to a loan, as its refusal names it ("This loan can't be accepted now."). */
+export type StepVerb = keyof typeof CANT_NOW;
+
+export const cantNow = (verb: StepVerb): string => CANT_NOW[verb];
 
 /** A due date the owner sets: not before their today, at most a year after it. */
 export function checkDueDate(dueDate: string, timeZone: string, now: number): string {
@@ -164,7 +182,7 @@ export function transitionStatements(db: Database, step: Transition, now: number
 }
 
 /** Runs one step; returns its event id, or throws 409 when the loan moved on meanwhile (or another loan holds the book). */
-export async function commitTransition(db: Database, step: Transition, verb: string, now: number): Promise<number> {
+export async function commitTransition(db: Database, step: Transition, verb: StepVerb, now: number): Promise<number> {
   let results: unknown[];
   try {
     results = await db.batch(transitionStatements(db, step, now));
@@ -183,7 +201,7 @@ export function commitStep(
   loan: LoanRecord,
   actorId: string,
   change: Omit<Transition, "loanId" | "actorId">,
-  verb: string,
+  verb: StepVerb,
   now: number,
 ): Promise<number> {
   return commitTransition(ctx.db, { loanId: loan.id, actorId, ...change }, verb, now);
@@ -226,8 +244,13 @@ export interface Announcement {
   action: LoanAction;
   actorId: string;
   otherId: string;
+  /**
+   * The line in the pair's chat, written in the language of the request that took the step
+   * (translate(), dates with `requestDay`): both members read the one chat, as its author wrote it.
+   */
   line: string;
-  notification: { type: NotificationType; title: string; body?: string; link: string };
+  /** The other side's bell item: its texts are functions, which notify() writes in their own language. */
+  notification: Pick<NotificationInput, "type" | "title" | "body" | "link">;
   /** Names the notice when repeats of the step should collapse into one (the manual edit's); by default, the event. */
   dedupeKey?: string;
 }
@@ -258,17 +281,22 @@ export async function announce(deps: Deps, step: Announcement, now = Date.now())
   }
 }
 
-/** "12 Dec 2026": due dates in lines and notifications (calendar days, so no timezone shift). */
-export function longDay(day: string): string {
-  return formatCalendarDay(day, DEFAULT_LOCALE);
+/** "12 Dec 2026": due dates in lines and notifications (calendar days, so no timezone shift), in `locale`'s words. */
+export function longDay(day: string, locale: string = DEFAULT_LOCALE): string {
+  return formatCalendarDay(day, locale);
+}
+
+/** A due date in a step's chat line: in the language of the request that took the step. */
+export function requestDay(day: string): string {
+  return longDay(day, DEFAULT_REGION_LOCALE[currentLanguage()]);
 }
 
 /** How much of a book's title a line, a bell item or an e-mail subject quotes (titles may have 300 characters). */
 export const QUOTED_TITLE_MAX = 80;
 
-/** The book's title as steps quote it: "Untitled Book" for none, a long one cut with an ellipsis. */
-export function bookTitle(title: string): string {
-  const text = title || "Untitled Book";
+/** The book's title as steps quote it: "Untitled Book" (in `t`'s language) for none, a long one cut with an ellipsis. */
+export function bookTitle(title: string, t: Translate): string {
+  const text = title || t("Untitled Book");
   return text.length > QUOTED_TITLE_MAX ? `${text.slice(0, QUOTED_TITLE_MAX - 1).trimEnd()}…` : text;
 }
 

@@ -1,6 +1,7 @@
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
+import { msg } from "@worker/core/shared/translate";
 import { books, HOLDING_LOAN_STATES, loans, OPEN_LOAN_STATES, waitlistEntries } from "@worker/db/schema";
 import { findBookById } from "@worker/features/books";
 import { requireNotBlocked } from "@worker/features/messages";
@@ -11,10 +12,10 @@ import { bookTitle, errorText } from "./loan-steps";
 
 /** How long the first member in line has to ask for a returned book before it passes to the next. */
 export const WAITLIST_OFFER_MS = 48 * 3_600_000;
-export const ALREADY_WAITING = "You're already on the waitlist for this book.";
-export const BOOK_AVAILABLE = "This book is available — ask to borrow it instead.";
-export const NOT_WAITING = "You're not on the waitlist for this book.";
-export const ALREADY_BORROWING = "You're the one borrowing this book.";
+export const ALREADY_WAITING = msg("You're already on the waitlist for this book.");
+export const BOOK_AVAILABLE = msg("This book is available — ask to borrow it instead.");
+export const NOT_WAITING = msg("You're not on the waitlist for this book.");
+export const ALREADY_BORROWING = msg("You're the one borrowing this book.");
 
 export const waitlistJob = (bookId: string) => `waitlist:${bookId}`;
 
@@ -142,15 +143,14 @@ export async function offerToNextInLine(deps: Deps, bookId: string, now: number,
       .returning({ id: waitlistEntries.id });
     // Someone else moved the queue meanwhile: look again.
     if (!offered) continue;
-    const title = bookTitle(book.title);
     await notify(
       deps,
       [
         {
           userId: next.userId,
           type: "waitlist_offer",
-          title: `"${title}" is available for you`,
-          body: "You're first on the waitlist. Ask to borrow it within 48 hours, or it passes to the next member.",
+          title: ({ t }) => t('"{title}" is available for you', { title: bookTitle(book.title, t) }),
+          body: ({ t }) => t("You're first on the waitlist. Ask to borrow it within 48 hours, or it passes to the next member."),
           link: `/books/${bookId}`,
           actorId: book.ownerId,
           dedupeKey: `waitlist:${offered.id}:offer`,

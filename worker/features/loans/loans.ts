@@ -5,6 +5,8 @@ import { addDays, dayIn, isCalendarDay } from "@worker/core/shared/calendar";
 import { requireNotBlocked } from "@worker/features/messages";
 import { MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow-chat";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 import { findLoan, type LoanView } from "./loan-queries";
 import {
   ALREADY_PROMISED,
@@ -16,6 +18,7 @@ import {
   loadLoan,
   longDay,
   newLoanStatements,
+  requestDay,
   requireStep,
   told,
 } from "./loan-steps";
@@ -43,13 +46,13 @@ export { ALREADY_RENEWAL, changeDueDate, isLentOut, markLoanLent, markLoanReturn
 
 /** The due date an accepted loan gets unless the owner picks another. */
 export const LOAN_PERIOD_DAYS = 21;
-export const ALREADY_ASKED = "You have already asked to borrow this book.";
-export const OFFERED_TO_NEXT = "This book is being offered to the next member on its waitlist.";
+export const ALREADY_ASKED = msg("You have already asked to borrow this book.");
+export const OFFERED_TO_NEXT = msg("This book is being offered to the next member on its waitlist.");
 
 const day = z
   .string()
   .trim()
-  .refine(isCalendarDay, "Please give a real date as YYYY-MM-DD.");
+  .refine(isCalendarDay, { error: () => translate("Please give a real date as YYYY-MM-DD.") });
 
 export const requestLoanSchema = z.object({ bookId: idField("bookId is required") });
 export const acceptLoanSchema = z.object({ dueDate: day.optional() });
@@ -103,15 +106,19 @@ export async function requestLoan(ctx: ServiceContext, input: z.output<typeof re
     if (isOpenLoanClash(error)) throw conflict(ALREADY_ASKED);
     throw error;
   }
-  const title = bookTitle(book.title);
+  const name = ctx.user.name;
   await announce(ctx, {
     loanId,
     eventId,
     action: "requested",
     actorId: me,
     otherId: book.userId,
-    line: `📚 Asked to borrow "${title}".`,
-    notification: { type: "loan_requested", title: `${ctx.user.name} asked to borrow "${title}"`, link: "/loans?tab=requests" },
+    line: translate('📚 Asked to borrow "{title}".', { title: bookTitle(book.title, translate) }),
+    notification: {
+      type: "loan_requested",
+      title: ({ t }) => t('{name} asked to borrow "{title}"', { name, title: bookTitle(book.title, t) }),
+      link: "/loans?tab=requests",
+    },
   });
   return findLoan(ctx, loanId);
 }
@@ -144,14 +151,13 @@ export async function acceptLoan(ctx: ServiceContext, loanId: string, input: z.o
     .update(waitlistEntries)
     .set({ state: "claimed" })
     .where(and(eq(waitlistEntries.bookId, loan.bookId), eq(waitlistEntries.userId, loan.borrowerId), inArray(waitlistEntries.state, ["waiting", "offered"])));
-  const title = bookTitle(loan.title);
   await announce(ctx, {
     ...told(loan, member.user.id, "accepted", eventId),
-    line: `✅ Accepted — "${title}" is due back on ${longDay(dueDate)}.`,
+    line: translate('✅ Accepted — "{title}" is due back on {date}.', { title: bookTitle(loan.title, translate), date: requestDay(dueDate) }),
     notification: {
       type: "loan_accepted",
-      title: `${loan.ownerName} accepted your request for "${title}"`,
-      body: `It is due back on ${longDay(dueDate)}.`,
+      title: ({ t }) => t('{name} accepted your request for "{title}"', { name: loan.ownerName, title: bookTitle(loan.title, t) }),
+      body: ({ t, locale }) => t("It is due back on {date}.", { date: longDay(dueDate, locale) }),
       link: "/loans?tab=borrowed",
     },
   });
@@ -164,11 +170,14 @@ export async function declineLoan(ctx: ServiceContext, loanId: string): Promise<
   requireStep(loan, me, { owner: ["requested"] }, "declined");
   const now = Date.now();
   const eventId = await commitStep(ctx, loan, me, { action: "declined", from: ["requested"], set: { state: "declined" } }, "declined", now);
-  const title = bookTitle(loan.title);
   await announce(ctx, {
     ...told(loan, me, "declined", eventId),
-    line: `Declined the request for "${title}".`,
-    notification: { type: "loan_declined", title: `${loan.ownerName} declined your request for "${title}"`, link: "/loans?tab=history" },
+    line: translate('Declined the request for "{title}".', { title: bookTitle(loan.title, translate) }),
+    notification: {
+      type: "loan_declined",
+      title: ({ t }) => t('{name} declined your request for "{title}"', { name: loan.ownerName, title: bookTitle(loan.title, t) }),
+      link: "/loans?tab=history",
+    },
   });
   await offerToNextInLine(ctx, loan.bookId, now);
   return findLoan(ctx, loanId);
@@ -182,12 +191,18 @@ export async function cancelLoan(ctx: ServiceContext, loanId: string): Promise<L
   const now = Date.now();
   const from = loan.state;
   const eventId = await commitStep(ctx, loan, me, { action: "cancelled", from: [from], set: { state: "cancelled" } }, "cancelled", now);
-  const title = bookTitle(loan.title);
   const actorName = side === "owner" ? loan.ownerName : loan.borrowerName;
   await announce(ctx, {
     ...told(loan, me, "cancelled", eventId),
-    line: from === "requested" ? `Cancelled the request for "${title}".` : `Cancelled the loan of "${title}".`,
-    notification: { type: "loan_cancelled", title: `${actorName} cancelled the loan of "${title}"`, link: "/loans?tab=history" },
+    line:
+      from === "requested"
+        ? translate('Cancelled the request for "{title}".', { title: bookTitle(loan.title, translate) })
+        : translate('Cancelled the loan of "{title}".', { title: bookTitle(loan.title, translate) }),
+    notification: {
+      type: "loan_cancelled",
+      title: ({ t }) => t('{name} cancelled the loan of "{title}"', { name: actorName, title: bookTitle(loan.title, t) }),
+      link: "/loans?tab=history",
+    },
   });
   await offerToNextInLine(ctx, loan.bookId, now);
   return findLoan(ctx, loanId);

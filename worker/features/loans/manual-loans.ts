@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { HOLDING_LOAN_STATES, loanEvents, loans, users } from "@worker/db/schema";
 import { dayIn } from "@worker/core/shared/calendar";
 import { conflict, forbidden } from "@worker/core/errors";
+import { msg } from "@worker/core/shared/translate";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import { borrowerTookPart, findLoan, type LoanView } from "./loan-queries";
 import { loanReminderJob, scheduleLoanReminders } from "./loan-reminders";
@@ -19,14 +20,16 @@ import {
   type LoanRecord,
   longDay,
   newLoanStatements,
+  requestDay,
   transitionStatements,
 } from "./loan-steps";
+import { translate } from "@worker/core/i18n/request-language";
 import { afterReturn } from "./loan-lending";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { offerToNextInLine } from "./loan-waitlist";
 
-export const ONLY_NAMED_BORROWER = "Only the member the book is lent to can say they don't have it.";
-export const BORROWER_TOOK_PART = "You asked for this loan, so only its owner can end it. Message them if you don't have the book.";
+export const ONLY_NAMED_BORROWER = msg("Only the member the book is lent to can say they don't have it.");
+export const BORROWER_TOOK_PART = msg("You asked for this loan, so only its owner can end it. Message them if you don't have the book.");
 
 /** The loan steps a manual 'Lent' edit takes, as statements to batch with the book's own update. */
 export interface ManualLending {
@@ -147,19 +150,30 @@ export async function applyManualLending(ctx: MemberContext, bookUpdate: BatchIt
     if (id === undefined) return;
     const { loan } = plan.lent;
     await scheduleLoanReminders(ctx, loan.id, now);
-    const title = bookTitle(loan.title);
-    const due = loan.dueDate ? ` Due back ${longDay(loan.dueDate)}.` : "";
-    // A loan the borrower never asked for tells them how to refuse it.
-    const body = plan.lent.asked ? due.trim() : `${due.trim()} If you don't have it, say so on your Loans page.`.trim();
+    const { asked } = plan.lent;
+    const dueDate = loan.dueDate;
     await announce(ctx, {
       loanId: loan.id,
       eventId: id,
       action: "lent",
       actorId: ctx.user.id,
       otherId: loan.borrowerId,
-      line: `Handed over "${title}".${due}`,
-      notification: { type: "loan_lent", title: `${loan.ownerName} handed you "${title}"`, body, link: "/loans?tab=borrowed" },
-      dedupeKey: plan.lent.asked ? undefined : manualNoticeKey(loan, "lent", now),
+      line: dueDate
+        ? translate('Handed over "{title}". Due back {date}.', { title: bookTitle(loan.title, translate), date: requestDay(dueDate) })
+        : translate('Handed over "{title}".', { title: bookTitle(loan.title, translate) }),
+      notification: {
+        type: "loan_lent",
+        title: ({ t }) => t('{name} handed you "{title}"', { name: loan.ownerName, title: bookTitle(loan.title, t) }),
+        // A loan the borrower never asked for tells them how to refuse it.
+        body: ({ t, locale }) => {
+          if (asked) return dueDate ? t("Due back {date}.", { date: longDay(dueDate, locale) }) : "";
+          return dueDate
+            ? t("Due back {date}. If you don't have it, say so on your Loans page.", { date: longDay(dueDate, locale) })
+            : t("If you don't have it, say so on your Loans page.");
+        },
+        link: "/loans?tab=borrowed",
+      },
+      dedupeKey: asked ? undefined : manualNoticeKey(loan, "lent", now),
     });
   }
 }
@@ -208,18 +222,17 @@ export async function disownLoan(ctx: ServiceContext, loanId: string): Promise<L
     now,
   );
   await scheduleJob(ctx.env, loanReminderJob(loan.id), null);
-  const title = bookTitle(loan.title);
   await announce(ctx, {
     loanId: loan.id,
     eventId,
     action: "disowned",
     actorId: me,
     otherId: loan.ownerId,
-    line: `Said they don't have "${title}", so the loan has ended.`,
+    line: translate('Said they don\'t have "{title}", so the loan has ended.', { title: bookTitle(loan.title, translate) }),
     notification: {
       type: "loan_disowned",
-      title: `${loan.borrowerName} says they don't have "${title}"`,
-      body: "The loan has ended, and the book shows as available again.",
+      title: ({ t }) => t('{name} says they don\'t have "{title}"', { name: loan.borrowerName, title: bookTitle(loan.title, t) }),
+      body: ({ t }) => t("The loan has ended, and the book shows as available again."),
       link: "/loans?tab=history",
     },
   });

@@ -5,8 +5,9 @@ import { blocks, conversationPair, conversations, users } from "@worker/db/schem
 import { followsBetween } from "@worker/features/follows";
 import { conversationNotificationKey, dropWaitingMessagesEmail } from "@worker/features/notifications";
 import { and, eq, or } from "drizzle-orm";
+import { msg } from "@worker/core/shared/translate";
 
-export const BLOCKED = "You can't message this member.";
+export const BLOCKED = msg("You can't message this member.");
 
 /**
  * Blocks another member: they can no longer start a conversation with, or write to, the blocker,
@@ -53,7 +54,7 @@ export async function hasBlocked(ctx: ServiceContext, userId: string): Promise<b
  * Refuses when either member has blocked the other: a blocked member cannot write, nor be written
  * to. `message` words the refusal for what was attempted (messaging by default).
  */
-export async function requireNotBlocked(ctx: ServiceContext, otherId: string, message = BLOCKED): Promise<void> {
+export async function requireNotBlocked(ctx: ServiceContext, otherId: string, message: string = BLOCKED): Promise<void> {
   requireUser(ctx);
   const me = ctx.user.id;
   const [row] = await ctx.db

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { conversationIdParams } from "./conversation-list";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
-import { requireParticipant } from "./messages";
+import { CONVERSATION_NOT_FOUND, requireParticipant } from "./messages";
+import { translate } from "@worker/core/i18n/request-language";
 import { ServiceError } from "@worker/core/errors";
 import type { AppEnv } from "@worker/core/http/app-env";
 import { authenticateSocketUpgrade, upgradeFor } from "@worker/core/http/socket-upgrade";
@@ -17,7 +18,7 @@ export async function conversationSocket(c: Context<AppEnv>): Promise<Response> 
   if (ctx instanceof Response) return ctx;
 
   const params = conversationIdParams.safeParse({ id: c.req.param("id") });
-  if (!params.success) return c.json({ success: false, error: "Conversation not found" }, 404);
+  if (!params.success) return c.json({ success: false, error: translate(CONVERSATION_NOT_FOUND) }, 404);
   let members: [string, string];
   try {
     ({ members } = await requireParticipant(ctx, params.data.id));

@@ -3,6 +3,7 @@ import { limit } from "@worker/core/rate-limit";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
 import { idField, idSchema } from "@worker/core/shared/id";
 import { cleanText } from "@worker/core/shared/text";
+import { msg } from "@worker/core/shared/translate";
 import type { Database } from "@worker/db/client";
 import { blocks, conversationPair, conversations, users } from "@worker/db/schema";
 import { conversationNotificationKey, markNotificationReadByKey, notify, snippetOf } from "@worker/features/notifications";
@@ -14,13 +15,13 @@ import { BLOCKED, requireNotBlocked } from "./blocks";
 import { tellMembers } from "@worker/core/member-inbox-stubs";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
 
-export const CONVERSATION_NOT_FOUND = "Conversation not found";
-export const MEMBER_DELETED = "This member deleted their account, so they can't receive messages.";
-export const SEND_RATE_LIMITED = "You're sending messages too quickly. Please wait a moment.";
+export const CONVERSATION_NOT_FOUND = msg("Conversation not found");
+export const MEMBER_DELETED = msg("This member deleted their account, so they can't receive messages.");
+export const SEND_RATE_LIMITED = msg("You're sending messages too quickly. Please wait a moment.");
 /** A retried send whose message a moderator hid meanwhile: said plainly, without the message. */
-export const MESSAGE_HIDDEN = "This message was removed by a moderator.";
-export const MESSAGE_ID_TAKEN = "That messageId belongs to another message.";
-export const START_RATE_LIMITED = "You're starting conversations too quickly. Please wait a minute and try again.";
+export const MESSAGE_HIDDEN = msg("This message was removed by a moderator.");
+export const MESSAGE_ID_TAKEN = msg("That messageId belongs to another message.");
+export const START_RATE_LIMITED = msg("You're starting conversations too quickly. Please wait a minute and try again.");
 /** 30 messages a page (older pages by nextToken). */
 export const MESSAGES_PAGE_SIZE = 30;
 
@@ -29,8 +30,8 @@ export const sendMessageSchema = z.object({
   toUserId: idSchema.optional(),
   content: cleanText({
     max: MESSAGE_MAX_LENGTH,
-    tooLong: `A message can have at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
-    required: "Please write a message.",
+    tooLong: msg("A message can have at most {max, number} characters."),
+    required: msg("Please write a message."),
     multiline: true,
   }),
   /** Lets a client retry a send without posting twice. */
@@ -108,6 +109,7 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
   if (input.toUserId && input.toUserId !== otherId) throw badRequest("toUserId is not the other member of this conversation");
   if (blocked) throw forbidden(BLOCKED);
   await limit(ctx.env.MESSAGE_LIMITER, `dm:${ctx.user.id}`, SEND_RATE_LIMITED);
+  const senderName = ctx.user.name;
   // One call to the room: it opens itself with the members on its first message.
   const message = await conversationRoom(ctx.env, conversationId).post(ctx.user.id, input.content, input.messageId, { conversationId, members });
   if ("refused" in message) throw conflict(message.refused === "hidden" ? MESSAGE_HIDDEN : MESSAGE_ID_TAKEN);
@@ -123,7 +125,8 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
       {
         userId: otherId,
         type: "message_received",
-        title: `New messages from ${ctx.user.name}`,
+        // Written in the recipient's language when stored (notify() gives each recipient's translator).
+        title: ({ t }) => t("New messages from {name}", { name: senderName }),
         body: snippetOf(input.content),
         link: `/messages/${conversationId}`,
         actorId: ctx.user.id,

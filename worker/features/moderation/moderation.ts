@@ -9,11 +9,12 @@ import { signOutOpenTabs } from "@worker/core/member-inbox-stubs";
 import { hideComment } from "@worker/features/comments";
 import { aliasedTable, and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
+import { msg } from "@worker/core/shared/translate";
 
 /** How many open reports the review page shows, oldest first (the queue a moderator works through). */
 export const OPEN_REPORTS_SHOWN = 100;
-export const REPORT_NOT_FOUND = "Report not found";
-export const REPORT_ALREADY_REVIEWED = "This report has already been reviewed.";
+export const REPORT_NOT_FOUND = msg("Report not found");
+export const REPORT_ALREADY_REVIEWED = msg("This report has already been reviewed.");
 
 export const reportIdParams = z.object({ id: idSchema });
 export const memberIdParams = z.object({ id: idSchema });

@@ -4,6 +4,8 @@ import { limit } from "@worker/core/rate-limit";
 import type { ServiceContext } from "@worker/core/service-context";
 import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_RECEIVED } from "@worker/core/shared/reports";
 import { cleanText } from "@worker/core/shared/text";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 import { books, type ReportSubject, reports, users } from "@worker/db/schema";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { findReportableComment } from "@worker/features/comments";
@@ -12,14 +14,19 @@ import { findRoomMessageToReport } from "@worker/features/club-room";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 
-export const REPORT_RATE_LIMITED = "You've sent several reports in a short time. Please wait a minute and try again.";
+export const REPORT_RATE_LIMITED = msg("You've sent several reports in a short time. Please wait a minute and try again.");
 
-const id = z.string().trim().min(1, "is required").max(100);
+// Refusals are written when a value is refused, so they are in the request's language.
+const id = z
+  .string()
+  .trim()
+  .min(1, { error: () => translate("is required") })
+  .max(100);
 const reportFields = {
-  reason: z.enum(REPORT_REASONS, { message: `reason must be one of: ${REPORT_REASONS.join(", ")}` }),
+  reason: z.enum(REPORT_REASONS, { error: () => translate("reason must be one of: {reasons}", { reasons: REPORT_REASONS.join(", ") }) }),
   details: cleanText({
     max: REPORT_DETAILS_MAX,
-    tooLong: `Details can have at most ${REPORT_DETAILS_MAX.toLocaleString("en-US")} characters.`,
+    tooLong: msg("Details can have at most {max, number} characters."),
     multiline: true,
   }).default(""),
 };
@@ -34,7 +41,7 @@ export const reportSchema = z.discriminatedUnion(
     z.object({ subject: z.literal("comment"), commentId: id, ...reportFields }),
     z.object({ subject: z.literal("club_message"), clubId: id, messageId: id, ...reportFields }),
   ],
-  { message: "subject must be member, book, message, comment or club_message" },
+  { error: () => translate("subject must be member, book, message, comment or club_message") },
 );
 export type ReportInput = z.output<typeof reportSchema>;
 
@@ -73,7 +80,7 @@ export async function createReport(ctx: ServiceContext, input: ReportInput): Pro
     reason: input.reason,
     details: input.details,
   });
-  return { reportId, subject: input.subject, message: REPORT_RECEIVED };
+  return { reportId, subject: input.subject, message: translate(REPORT_RECEIVED) };
 }
 
 async function findTarget(ctx: ServiceContext, input: ReportInput, reporterId: string): Promise<ReportTarget> {

@@ -6,7 +6,9 @@ import type { Deps, ServiceContext } from "@worker/core/service-context";
 import type { Database } from "@worker/db/client";
 import { emailOutbox, users } from "@worker/db/schema";
 import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
-import { EMAIL_TOPICS, type EmailContent, type EmailLinks, messagesEmail, notificationEmail } from "./email-templates";
+import { translatorFor } from "@worker/core/i18n/request-language";
+import type { Language } from "@worker/core/shared/languages";
+import { type EmailContent, type EmailLinks, messagesEmail, notificationEmail } from "./email-templates";
 import { BELL_ONLY, type DeliveredNotification } from "./notification-events";
 import { createUnsubscribeToken, type UnsubscribePreference } from "./unsubscribe-tokens";
 
@@ -15,15 +17,18 @@ export const MESSAGE_BATCH_WINDOW_MS = 10 * 60_000;
 
 export const mailJob = (userId: string) => `mail:${userId}`;
 
-/** The unsubscribe page's address for this member and preference (a signed token in the query). */
-export async function unsubscribeUrl(env: Env, userId: string, preference: UnsubscribePreference): Promise<string> {
+/**
+ * The unsubscribe page's address for this member and preference (a signed token in the query), in
+ * the language the e-mail is written in (`lang`, outside the signed part: it only chooses the page's words).
+ */
+export async function unsubscribeUrl(env: Env, userId: string, preference: UnsubscribePreference, language: Language): Promise<string> {
   const token = await createUnsubscribeToken(env, { userId, preference });
-  return `${appUrl(readConfig(env))}/unsubscribe?token=${token}`;
+  return `${appUrl(readConfig(env))}/unsubscribe?token=${token}&lang=${language}`;
 }
 
 /** RFC 2369 / RFC 8058: mail clients show their own "Unsubscribe" and POST to the link in one click. */
-export async function unsubscribeHeaders(env: Env, userId: string, preference: string): Promise<Record<string, string>> {
-  const url = await unsubscribeUrl(env, userId, preference as UnsubscribePreference);
+export async function unsubscribeHeaders(env: Env, userId: string, preference: string, language: Language): Promise<Record<string, string>> {
+  const url = await unsubscribeUrl(env, userId, preference as UnsubscribePreference, language);
   return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
@@ -87,7 +92,8 @@ async function addToBatch(db: Database, row: NewRow, state: OutboxState, now: nu
  * Turns what notify() just delivered into e-mails for the recipients whose master switch is on (the
  * event's own preference was already applied). Message e-mails wait MESSAGE_BATCH_WINDOW_MS and
  * collect the conversation's later messages; everything else is due at once. With no provider the
- * rows are kept as 'outbox' (the dev page shows them) and nothing is scheduled.
+ * rows are kept as 'outbox' (the dev page shows them) and nothing is scheduled. Each e-mail is written
+ * in its recipient's language (notify() read it with their preferences), never the sender's.
  */
 export async function queueNotificationEmails(deps: Deps, delivered: readonly DeliveredNotification[], now: number): Promise<void> {
   const wanted = delivered.filter((notification) => notification.recipient.emailOptIn && !BELL_ONLY.has(notification.type));
@@ -103,12 +109,14 @@ export async function queueNotificationEmails(deps: Deps, delivered: readonly De
 
   for (const notification of wanted) {
     const preference: UnsubscribePreference = notification.recipient.preference ?? "emailOptIn";
+    const { language } = notification.recipient;
+    const t = await translatorFor(language);
+    const recipient = { language, t };
     const links: EmailLinks = {
       item: `${base}${notification.link}`,
-      unsubscribe: await unsubscribeUrl(deps.env, notification.userId, preference),
+      unsubscribe: await unsubscribeUrl(deps.env, notification.userId, preference, language),
       settings: `${base}/settings/notifications`,
     };
-    const topic = EMAIL_TOPICS[preference];
     const row: NewRow = {
       id: crypto.randomUUID(),
       userId: notification.userId,
@@ -121,12 +129,12 @@ export async function queueNotificationEmails(deps: Deps, delivered: readonly De
       sendAfter: now,
     };
     if (notification.type === "message_received") {
-      const senderName = (notification.actorId && senders.get(notification.actorId)) || "A member";
+      const senderName = (notification.actorId && senders.get(notification.actorId)) || t("A member");
       await addToBatch(deps.db, { ...row, batchKey: notification.dedupeKey, sendAfter: now + MESSAGE_BATCH_WINDOW_MS }, state, now, (count) =>
-        messagesEmail({ count, senderName, snippet: notification.body ?? "", topic, links }),
+        messagesEmail(recipient, { count, senderName, snippet: notification.body ?? "", preference, links }),
       );
     } else {
-      const content = notificationEmail({ title: notification.title, body: notification.body ?? "", topic, links });
+      const content = notificationEmail(recipient, { title: notification.title, body: notification.body ?? "", preference, links });
       await deps.db
         .insert(emailOutbox)
         .values({ ...row, ...content })

@@ -1,19 +1,16 @@
-import type { NotificationKey } from "@worker/db/schema";
+import { directionOf, type Language } from "@worker/core/shared/languages";
+import type { Translate } from "@worker/core/shared/translate";
+import { UNSUBSCRIBE_FROM } from "./unsubscribe-texts";
+import type { UnsubscribePreference } from "./unsubscribe-tokens";
 
 /**
- * What each unsubscribe link turns off, as it reads in "Unsubscribe from … e-mails" and on the
- * unsubscribe page's "Turn off … e-mails for …?". `emailOptIn`: events with no preference of
- * their own, whose link turns off the master switch.
+ * Whom an e-mail is written for: its recipient's language (users.language; none is English) and its
+ * translator (`await translatorFor(language)`), never the language of the request that sent it.
  */
-export const EMAIL_TOPICS: Record<NotificationKey | "emailOptIn", string> = {
-  new_book_from_followed_user: "new book",
-  comment_on_your_book: "book comment",
-  reminder_due_date: "due date reminder",
-  new_member_in_your_club: "club member",
-  club_announcement: "club announcement",
-  dm_message_received: "direct message",
-  emailOptIn: "all BookClub",
-};
+export interface Recipient {
+  t: Translate;
+  language: Language;
+}
 
 export interface EmailContent {
   subject: string;
@@ -44,30 +41,50 @@ export function snippetOf(content: string, max = 120): string {
 /** A subject is one line that mail clients can show: member-typed names and titles in it never make it longer. */
 export const SUBJECT_MAX = 150;
 
-function render(subject: string, paragraphs: string[], action: string, topic: string, links: EmailLinks): EmailContent {
-  const footer = [`Unsubscribe from ${topic} e-mails: ${links.unsubscribe}`, `All e-mail settings: ${links.settings}`];
+function render(
+  { t, language }: Recipient,
+  subject: string,
+  paragraphs: string[],
+  action: string,
+  preference: UnsubscribePreference,
+  links: EmailLinks,
+): EmailContent {
+  // Each footer link says what it turns off: the link's own preference, or every e-mail.
+  const unsubscribe = t(UNSUBSCRIBE_FROM, { topic: preference });
+  const settings = t("All e-mail settings");
+  const footer = [`${unsubscribe}: ${links.unsubscribe}`, `${settings}: ${links.settings}`];
   const text = [...paragraphs, `${action}: ${links.item}`, "--", ...footer].join("\n\n");
   const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
   const html = [
-    '<div style="font-family:sans-serif;font-size:16px;line-height:1.5;color:#1c1917">',
+    `<div lang="${language}" dir="${directionOf(language)}" style="font-family:sans-serif;font-size:16px;line-height:1.5;color:#1c1917">`,
     ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll("\n", "<br>")}</p>`),
     `<p>${link(links.item, action)}</p>`,
     '<hr style="border:none;border-top:1px solid #d6d3d1">',
-    `<p style="font-size:13px;color:#57534e">${link(links.unsubscribe, `Unsubscribe from ${topic} e-mails`)} · ${link(links.settings, "All e-mail settings")}</p>`,
+    `<p style="font-size:13px;color:#57534e">${link(links.unsubscribe, unsubscribe)} · ${link(links.settings, settings)}</p>`,
     "</div>",
   ].join("\n");
   return { subject: snippetOf(subject, SUBJECT_MAX), text, html };
 }
 
-/** One notification (a loan step, a club event) as an e-mail: its title, its body, a link to it. */
-export function notificationEmail(input: { title: string; body: string; topic: string; links: EmailLinks }): EmailContent {
-  return render(input.title, [input.title, input.body].filter(Boolean), "Open in BookClub", input.topic, input.links);
+/** One notification (a loan step, a club event) as an e-mail: its title, its body (both already written for the recipient), a link to it. */
+export function notificationEmail(
+  recipient: Recipient,
+  input: { title: string; body: string; preference: UnsubscribePreference; links: EmailLinks },
+): EmailContent {
+  const { t } = recipient;
+  return render(recipient, input.title, [input.title, input.body].filter(Boolean), t("Open in BookClub"), input.preference, input.links);
 }
 
 /** A conversation's new messages, however many arrived while the e-mail waited: one e-mail for them all. */
-export function messagesEmail(input: { count: number; senderName: string; snippet: string; topic: string; links: EmailLinks }): EmailContent {
-  const { count, senderName } = input;
-  const subject = count === 1 ? `New message from ${senderName}` : `${count} new messages from ${senderName}`;
-  const intro = count === 1 ? `${senderName} sent you a message on BookClub.` : `${senderName} sent you ${count} new messages on BookClub.`;
-  return render(subject, [intro, count === 1 ? `"${input.snippet}"` : `Latest: "${input.snippet}"`], count === 1 ? "Read it" : "Read them", input.topic, input.links);
+export function messagesEmail(
+  recipient: Recipient,
+  input: { count: number; senderName: string; snippet: string; preference: UnsubscribePreference; links: EmailLinks },
+): EmailContent {
+  const { t } = recipient;
+  const { count, senderName: name, snippet } = input;
+  const subject = t("{count, plural, one {New message from {name}} other {# new messages from {name}}}", { count, name });
+  const intro = t("{count, plural, one {{name} sent you a message on BookClub.} other {{name} sent you # new messages on BookClub.}}", { count, name });
+  const quoted = t('{count, plural, one {"{snippet}"} other {Latest: "{snippet}"}}', { count, snippet });
+  const action = t("{count, plural, one {Read it} other {Read them}}", { count });
+  return render(recipient, subject, [intro, quoted], action, input.preference, input.links);
 }

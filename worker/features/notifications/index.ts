@@ -2,7 +2,16 @@ export { dropWaitingMessagesEmail } from "./email-outbox";
 export { snippetOf } from "./email-templates";
 export { flushMemberMail } from "./member-mail";
 export { getNotificationSettings, notificationSettingsSchema, updateNotificationSettings } from "./notification-prefs";
-export { conversationNotificationKey, countUnreadNotifications, markNotificationReadByKey, notify, type NotificationInput, type NotificationType } from "./notifications";
+export {
+  conversationNotificationKey,
+  countUnreadNotifications,
+  markNotificationReadByKey,
+  notify,
+  type NotificationInput,
+  type NotificationText,
+  type NotificationType,
+  type RecipientReader,
+} from "./notifications";
 export { notificationsDataPart, notificationsDeletionPart, preferencesDataPart } from "./notifications-account";
 export { oneClickUnsubscribe } from "./one-click-unsubscribe";
 export { notificationSettingsView } from "./api-schemas";

@@ -4,6 +4,7 @@ import { emailOutbox } from "@worker/db/schema";
 import { emailProviderFor } from "@worker/core/email/provider";
 import { EmailSendError } from "@worker/core/email/send-error";
 import { nextPendingSendAfter, unsubscribeHeaders } from "./email-outbox";
+import { recipientLanguage } from "./notification-events";
 import type { Deps } from "@worker/core/service-context";
 
 /** Tries per e-mail; after the last failure it is marked failed and left alone. */
@@ -24,11 +25,12 @@ export async function flushMemberMail({ db, env }: Deps, userId: string, now: nu
   const provider = emailProviderFor(env);
   if (!provider) return null;
   const from = readConfig(env).EMAIL_FROM ?? DEFAULT_EMAIL_FROM;
-  const due = await db.all<{ id: string }>(
-    sql`select id from email_outbox indexed by email_outbox_pending_idx
+  // The member's language comes with the due rows: the List-Unsubscribe link opens the page in it.
+  const due = await db.all<{ id: string; language: string | null }>(
+    sql`select id, (select language from users where users.id = ${userId}) as language from email_outbox indexed by email_outbox_pending_idx
         where state = 'pending' and send_after <= ${now} and user_id = ${userId} order by send_after limit ${SEND_PER_RUN}`,
   );
-  for (const { id } of due) {
+  for (const { id, language } of due) {
     const [email] = await db
       .update(emailOutbox)
       .set({ state: "sent", sentAt: now, batchKey: null, attempts: sql`${emailOutbox.attempts} + 1` })
@@ -43,7 +45,7 @@ export async function flushMemberMail({ db, env }: Deps, userId: string, now: nu
           subject: email.subject,
           text: email.text,
           html: email.html,
-          headers: await unsubscribeHeaders(env, email.userId, email.preference),
+          headers: await unsubscribeHeaders(env, email.userId, email.preference, recipientLanguage(language)),
         },
         { idempotencyKey: email.id },
       );

@@ -1,3 +1,6 @@
+import type { Reader } from "@worker/core/shared/date-format";
+import { isLanguage, type Language, SOURCE_LANGUAGE } from "@worker/core/shared/languages";
+import type { Translate } from "@worker/core/shared/translate";
 import type { NotificationKey } from "@worker/db/schema";
 
 // The shapes notify() and the e-mail outbox share, apart from both so that neither imports the other.
@@ -45,12 +48,34 @@ export type NotificationType = keyof typeof NOTIFICATION_PREFERENCE;
  */
 export const BELL_ONLY: ReadonlySet<NotificationType> = new Set(["club_room_messages"]);
 
+/** A member's language for what is written to them (users.language): their own choice, else English. */
+export const recipientLanguage = (language: string | null | undefined): Language => (isLanguage(language) ? language : SOURCE_LANGUAGE);
+
+/**
+ * Whom a notification's words are written for: the recipient's own language (users.language; none is
+ * English), never the language of the request that produced the event, and where their dates are
+ * written (their language's Intl locale, their zone).
+ */
+export interface RecipientReader extends Reader {
+  t: Translate;
+  language: Language;
+}
+
+/**
+ * A bell item's (and its e-mail's) title or body. A string is shown exactly as given: what a member
+ * wrote, a book's title. A function writes the text for its recipient, in their language, when the
+ * item is stored: it gets the recipient's translator and returns that translator's text, e.g. the
+ * catalogue's "{name} asked to join {club}" with the name and the club; dates come from
+ * worker/core/shared/date-format.ts with the recipient's `locale` and `timeZone`.
+ */
+export type NotificationText = string | ((recipient: RecipientReader) => string);
+
 /** One event for one member. */
 export interface NotificationInput {
   userId: string;
   type: NotificationType;
-  title: string;
-  body?: string;
+  title: NotificationText;
+  body?: NotificationText;
   /** The in-app path the item opens, e.g. `/loans?tab=requests`. */
   link: string;
   actorId?: string | null;
@@ -66,10 +91,12 @@ export interface NotificationInput {
   accumulate?: boolean;
 }
 
-/** A stored notification that the member will see, with what e-mail needs to address them. */
-export interface DeliveredNotification extends NotificationInput {
+/** A stored notification that the member will see, its texts as written for them, with what e-mail needs to address them. */
+export interface DeliveredNotification extends Omit<NotificationInput, "title" | "body"> {
   id: string;
+  title: string;
+  body?: string;
   /** How many events the row now stands for. */
   count: number;
-  recipient: { email: string; name: string; emailOptIn: boolean; preference: NotificationKey | null };
+  recipient: { email: string; name: string; emailOptIn: boolean; preference: NotificationKey | null; language: Language };
 }

@@ -4,6 +4,7 @@ import type { Database } from "@worker/db/client";
 import { NOTIFICATION_KEYS, notificationPreferences, type NotificationPrefs } from "@worker/db/schema";
 import { requireUser } from "@worker/core/errors";
 import type { ServiceContext } from "@worker/core/service-context";
+import { translate } from "@worker/core/i18n/request-language";
 
 export interface NotificationSettings {
   emailOptIn: boolean;
@@ -42,7 +43,7 @@ const prefsSchema = z.strictObject(
 /** Either part may be left out; prefs may name only some of the six keys (the rest keep their values). */
 export const notificationSettingsSchema = z
   .strictObject({ emailOptIn: z.boolean().optional(), prefs: prefsSchema.optional() })
-  .refine((input) => input.emailOptIn !== undefined || input.prefs !== undefined, "Send emailOptIn, prefs or both");
+  .refine((input) => input.emailOptIn !== undefined || input.prefs !== undefined, { error: () => translate("Send emailOptIn, prefs or both") });
 export type NotificationSettingsUpdate = z.output<typeof notificationSettingsSchema>;
 
 /**

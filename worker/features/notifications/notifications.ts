@@ -5,17 +5,36 @@ import { blocks, notificationPreferences, notifications, users } from "@worker/d
 import { queueNotificationEmails } from "./email-outbox";
 import { notFound, requireUser } from "@worker/core/errors";
 import { tellMembers } from "@worker/core/member-inbox-stubs";
-import { type DeliveredNotification, NOTIFICATION_PREFERENCE, type NotificationInput } from "./notification-events";
+import {
+  type DeliveredNotification,
+  NOTIFICATION_PREFERENCE,
+  type NotificationInput,
+  recipientLanguage,
+  type NotificationText,
+  type RecipientReader,
+} from "./notification-events";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
 import { idSchema } from "@worker/core/shared/id";
+import { translatorFor } from "@worker/core/i18n/request-language";
+import { DEFAULT_REGION_LOCALE, type Language } from "@worker/core/shared/languages";
+import { msg, type Translate } from "@worker/core/shared/translate";
 
 // The event shapes live apart because the e-mail outbox needs them too (and notify() needs the
 // outbox); the producers keep importing them from here.
-export type { NotificationInput, NotificationType } from "./notification-events";
+export type { NotificationInput, NotificationText, NotificationType, RecipientReader } from "./notification-events";
 
 /** The bell item (and e-mail batch) that gathers one conversation's new messages. */
 export const conversationNotificationKey = (conversationId: string) => `dm:${conversationId}`;
 
+
+/** Each language's translator, loaded once for all the recipients who read it. */
+async function translatorsFor(languages: Iterable<Language>): Promise<Map<Language, Translate>> {
+  const distinct = [...new Set(languages)];
+  return new Map(await Promise.all(distinct.map(async (language) => [language, await translatorFor(language)] as const)));
+}
+
+/** A notification text as its recipient reads it: content as it is, a function written in their language. */
+const written = (text: NotificationText, reader: RecipientReader) => (typeof text === "function" ? text(reader) : text);
 
 /** The stored value unless this event (at `now`) is at least as recent as the row. */
 const latest = (column: SQLiteColumn, value: string, now: number) =>
@@ -26,7 +45,9 @@ const latest = (column: SQLiteColumn, value: string, now: number) =>
  * what this call added or raised again: an idempotent repeat returns nothing, so nothing is sent
  * twice. An event whose actor the recipient has blocked is dropped here, for every producer: no
  * bell item, no e-mail, no live ping. One round trip reads all recipients' preferences and their
- * blocks of the events' actors (blocks' primary key); one batch of upserts.
+ * blocks of the events' actors (blocks' primary key); one batch of upserts. Texts are written here,
+ * once per recipient, in the recipient's language (their users.language, none: English) and for
+ * their locale and zone: never in the language of the request that produced the event.
  */
 export async function notify(deps: Deps, events: readonly NotificationInput[], now = Date.now()): Promise<DeliveredNotification[]> {
   if (events.length === 0) return [];
@@ -37,6 +58,8 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
       id: users.id,
       email: users.email,
       name: users.name,
+      language: users.language,
+      timezone: users.timezone,
       emailOptIn: notificationPreferences.emailOptIn,
       prefs: notificationPreferences.prefs,
     })
@@ -62,11 +85,24 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
     const preference = NOTIFICATION_PREFERENCE[event.type];
     // Keys never saved read as on: every preference is on by default.
     if (preference && recipient.prefs?.[preference] === false) return [];
-    return [{ event, recipient: { email: recipient.email, name: recipient.name, emailOptIn: recipient.emailOptIn ?? true, preference } }];
+    const language = recipientLanguage(recipient.language);
+    return [
+      {
+        event,
+        timeZone: recipient.timezone,
+        recipient: { email: recipient.email, name: recipient.name, emailOptIn: recipient.emailOptIn ?? true, preference, language },
+      },
+    ];
   });
   if (allowed.length === 0) return [];
 
-  const statements = allowed.map(({ event }) => {
+  const translators = await translatorsFor(allowed.map(({ recipient }) => recipient.language));
+  const writtenFor = allowed.map(({ event, recipient, timeZone }) => {
+    const reader: RecipientReader = { t: translators.get(recipient.language)!, language: recipient.language, locale: DEFAULT_REGION_LOCALE[recipient.language], timeZone };
+    return { ...event, title: written(event.title, reader), body: event.body === undefined ? undefined : written(event.body, reader), recipient };
+  });
+
+  const statements = writtenFor.map((event) => {
     const values = {
       id: crypto.randomUUID(),
       userId: event.userId,
@@ -100,10 +136,10 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
   });
   const results = await deps.db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
 
-  const delivered = allowed.flatMap(({ event, recipient }, i) => {
+  const delivered = writtenFor.flatMap((event, i): DeliveredNotification[] => {
     const row = results[i]?.[0];
     if (!row) return [];
-    return [{ ...event, id: row.id, count: row.count, recipient }];
+    return [{ ...event, id: row.id, count: row.count }];
   });
   if (delivered.length > 0) await deliver(deps, delivered, now);
   return delivered;
@@ -134,7 +170,7 @@ function conversationOf(items: DeliveredNotification[]): { conversationId?: stri
 }
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-export const NOTIFICATION_NOT_FOUND = "Notification not found";
+export const NOTIFICATION_NOT_FOUND = msg("Notification not found");
 
 export const notificationListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATIONS_PAGE_SIZE),

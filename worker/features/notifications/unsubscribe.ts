@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { users } from "@worker/db/schema";
-import { EMAIL_TOPICS } from "./email-templates";
 import { saveNotificationSettings } from "./notification-prefs";
 import { UNSUBSCRIBE_LINK_INVALID } from "@worker/core/shared/unsubscribe";
 import type { Deps } from "@worker/core/service-context";
@@ -9,9 +8,8 @@ import { type UnsubscribePreference, verifyUnsubscribeToken } from "./unsubscrib
 export { UNSUBSCRIBE_LINK_INVALID };
 
 export interface UnsubscribeLink {
+  /** What the link turns off (the page words it: unsubscribe-texts.ts). */
   preference: UnsubscribePreference;
-  /** What the link turns off, as "Turn off {topic} e-mails" reads: "due date reminder". */
-  topic: string;
   /** The address, shown so the reader knows whose e-mails these are, but not in full to whoever holds the link. */
   maskedEmail: string;
 }
@@ -29,7 +27,7 @@ export async function readUnsubscribeLink(deps: Deps, token: string): Promise<(U
   if (!claim) return null;
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, claim.userId)).limit(1);
   if (!user) return null;
-  return { userId: claim.userId, preference: claim.preference, topic: EMAIL_TOPICS[claim.preference], maskedEmail: maskEmail(user.email) };
+  return { userId: claim.userId, preference: claim.preference, maskedEmail: maskEmail(user.email) };
 }
 
 /**

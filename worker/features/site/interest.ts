@@ -3,17 +3,18 @@ import { z } from "zod";
 import { interestRegistrations } from "@worker/db/schema";
 import { SWAP_TOYS_GOAL } from "@worker/core/shared/rules";
 import { cleanText } from "@worker/core/shared/text";
+import { msg } from "@worker/core/shared/translate";
 import { emailSchema } from "@worker/core/email-address";
 import { limit } from "@worker/core/rate-limit";
 import type { ServiceContext } from "@worker/core/service-context";
 
 export const interestSchema = z.object({
   email: emailSchema,
-  from: cleanText({ max: 2048, tooLong: "from must be at most 2048 characters" }).optional(),
+  from: cleanText({ max: 2048, tooLong: msg("from must be at most {max} characters") }).optional(),
 });
 export type InterestInput = z.input<typeof interestSchema>;
 
-export const INTEREST_RATE_LIMITED = "Too many registrations from your network. Please wait a minute and try again.";
+export const INTEREST_RATE_LIMITED = msg("Too many registrations from your network. Please wait a minute and try again.");
 
 /**
  * Registers interest once per e-mail (trimmed, lower-case; a unique index); registering again is not

@@ -8,14 +8,20 @@ import { createTranscriber, TranscriptionError } from "./providers";
 import { badGateway, badRequest, gatewayTimeout, tooLarge, unavailable } from "@worker/core/errors";
 import { limit } from "@worker/core/rate-limit";
 import type { ServiceContext } from "@worker/core/service-context";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 
-export const VOICE_UNAVAILABLE = "Voice search is unavailable right now. Please type your search.";
-export const VOICE_RATE_LIMITED = "Too many voice searches. Please wait a moment.";
-export const TRANSCRIPTION_FAILED = "Failed to transcribe audio. Please try again.";
-export const NOT_BASE64 = "audioData must be base64-encoded audio.";
-export const NOT_AUDIO = "That is not an audio recording.";
-export const RECORDING_TOO_LARGE = "The recording is too long. Voice searches last at most 10 seconds.";
-const BAD_LANGUAGE = "languageCode must be a language tag such as en-US.";
+export const VOICE_UNAVAILABLE = msg("Voice search is unavailable right now. Please type your search.");
+export const VOICE_RATE_LIMITED = msg("Too many voice searches. Please wait a moment.");
+export const TRANSCRIPTION_FAILED = msg("Failed to transcribe audio. Please try again.");
+export const NOT_BASE64 = msg("audioData must be base64-encoded audio.");
+export const NOT_AUDIO = msg("That is not an audio recording.");
+export const RECORDING_TOO_LARGE = msg("The recording is too long. Voice searches last at most 10 seconds.");
+const BAD_LANGUAGE = msg("languageCode must be a language tag such as en-US.");
+
+/** The schema's messages, written in the request's language when a body is refused. */
+const notBase64 = () => translate(NOT_BASE64);
+const badLanguage = () => translate(BAD_LANGUAGE);
 
 /** The base64 text of the largest accepted recording. */
 const MAX_AUDIO_BASE64_CHARS = Math.ceil(MAX_VOICE_AUDIO_BYTES / 3) * 4;
@@ -24,14 +30,14 @@ export const MAX_VOICE_BODY_BYTES = MAX_AUDIO_BASE64_CHARS + 1024;
 
 export const transcribeSchema = z.object({
   audioData: z
-    .string({ message: NOT_BASE64 })
-    .min(1, NOT_BASE64)
-    .pipe(z.base64({ message: NOT_BASE64 })),
+    .string({ error: notBase64 })
+    .min(1, { error: notBase64 })
+    .pipe(z.base64({ error: notBase64 })),
   // BCP-47 as browsers write it: a language, then optional script, region or variant subtags.
   languageCode: z
-    .string({ message: BAD_LANGUAGE })
+    .string({ error: badLanguage })
     .trim()
-    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/, BAD_LANGUAGE)
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/, { error: badLanguage })
     .default(VOICE_DEFAULT_LANGUAGE),
 });
 export type TranscribeInput = z.output<typeof transcribeSchema>;

@@ -3,9 +3,11 @@ import { downloadAllData } from "@worker/features/account/data-download";
 import { ServiceError } from "@worker/core/errors";
 import { setFlash } from "~/core/flash.server";
 import { memberContext } from "~/core/route-context.server";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 import type { Route } from "./+types/profile-data";
 
-export const BACKGROUND_STARTED = "Your data is being prepared. Its download link will appear on this page.";
+export const BACKGROUND_STARTED = msg("Your data is being prepared. Its download link will appear on this page.");
 
 /**
  * POST /profile/data ("Download all my data" on /profile): a small account's zip is the answer itself,
@@ -15,7 +17,7 @@ export async function action({ context }: Route.ActionArgs) {
   const ctx = memberContext(context);
   try {
     const result = await downloadAllData(ctx);
-    if (result.kind === "background") return redirect("/profile#your-data", { headers: await setFlash({ type: "success", message: BACKGROUND_STARTED }) });
+    if (result.kind === "background") return redirect("/profile#your-data", { headers: await setFlash({ type: "success", message: translate(BACKGROUND_STARTED) }) });
     return new Response(result.body, {
       headers: {
         "Content-Type": "application/zip",

@@ -1,4 +1,4 @@
-import { useActionData } from "react-router";
+import { data, useActionData } from "react-router";
 import { isModerator, readConfig } from "@worker/core/config";
 import { latestDataExport } from "@worker/features/account/data-download";
 import { saveProfilePicture } from "@worker/features/account/profile-picture";
@@ -15,21 +15,34 @@ import { ProfileModeration } from "../profile-moderation";
 import { ProfilePrivacy } from "../profile-privacy";
 import { ProfileSessions } from "../profile-sessions";
 import { readFormData, textField } from "~/core/form-data.server";
+import { pageMessages } from "~/core/i18n.server";
+import { useT } from "~/core/i18n";
+import { translate } from "@worker/core/i18n/request-language";
+import { languageCookieHeader } from "@worker/core/i18n/negotiate";
+import { requestContext } from "@worker/core/request-context";
+import { LANGUAGE_COOKIE, type Language } from "@worker/core/shared/languages";
+import { msg } from "@worker/core/shared/translate";
 import type { Route } from "./+types/profile";
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "Profile — BookClub" }];
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: `${loaderData?.title ?? "Profile"} — BookClub` }];
 }
 
-const UPLOAD_FAILED = "Failed to upload image. Please try again.";
-const UPDATE_FAILED = "Failed to update profile";
+const UPLOAD_FAILED = msg("Failed to upload image. Please try again.");
+const UPDATE_FAILED = msg("Failed to update profile");
 // Room for the text fields and multipart framing next to a picture of the maximum size.
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
-  const [dataExport, follows] = await Promise.all([latestDataExport(ctx), followListsFor(ctx, new URL(request.url))]);
+  const [dataExport, follows, catalogue] = await Promise.all([
+    latestDataExport(ctx),
+    followListsFor(ctx, new URL(request.url)),
+    pageMessages(context, "account", "follows"),
+  ]);
   return {
+    title: translate("Profile"),
+    catalogue,
     profile: toOwnProfile(ctx.user),
     dataExport,
     follows,
@@ -50,10 +63,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // The e-mail switch posts the state it asks for, "on" or "off"; anything else fails the schema.
   const showEmail = textField(form, "showEmail");
+  // "Same as my browser" posts "" and is stored as null; a form without the field (the e-mail switch) leaves it.
+  const language = textField(form, "language");
   const fields = profileUpdateSchema.safeParse({
     name: textField(form, "name"),
     bio: textField(form, "bio"),
     timezone: textField(form, "timezone"),
+    language: language === "" ? null : language,
     showEmail: showEmail === "on" ? true : showEmail === "off" ? false : showEmail,
   });
   if (!fields.success) return refuse(fieldErrors(fields.error), 400);
@@ -62,11 +78,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const picture = form.get("picture");
   let pictureKey: string | undefined;
   if (picture instanceof File && (picture.size > 0 || picture.name)) {
-    if (picture.size > MAX_PROFILE_PICTURE_BYTES) return refuse({ picture: PICTURE_TOO_LARGE }, 413);
+    if (picture.size > MAX_PROFILE_PICTURE_BYTES) return refuse({ picture: translate(PICTURE_TOO_LARGE) }, 413);
     try {
       pictureKey = (await saveProfilePicture(ctx, new Uint8Array(await picture.arrayBuffer()))).key;
     } catch (error) {
-      return actionError(error, { field: "picture", unexpected: UPLOAD_FAILED });
+      return actionError(error, { field: "picture", unexpected: translate(UPLOAD_FAILED) });
     }
   }
 
@@ -74,17 +90,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     await updateProfile(ctx, { ...fields.data, ...(pictureKey ? { profilePicture: pictureKey } : {}) });
   } catch (error) {
     // 'No changes detected' and the like say what to fix; anything else is the generic 'Failed to update profile'.
-    return actionError(error, { message: (refused) => (refused.status === 400 ? refused.message : UPDATE_FAILED), unexpected: UPDATE_FAILED });
+    const failed = translate(UPDATE_FAILED);
+    return actionError(error, { message: (refused) => (refused.status === 400 ? refused.message : failed), unexpected: failed });
   }
-  return { ok: true as const, pictureUploaded: Boolean(pictureKey) };
+  const result = { ok: true as const, pictureUploaded: Boolean(pictureKey) };
+  // A new language also becomes this browser's (as the footer's switch does), and "Same as my browser"
+  // drops the switch's cookie, so the browser decides again once the member is signed out too.
+  const chosen = fields.data.language;
+  if (chosen === undefined || chosen === ctx.user.language) return result;
+  return data(result, { headers: { "Set-Cookie": languageCookie(chosen, context.get(requestContext).url) } });
+}
+
+function languageCookie(language: Language | null, url: URL): string {
+  if (language) return languageCookieHeader(language, url);
+  return `${LANGUAGE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly${url.protocol === "https:" ? "; Secure" : ""}`;
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { profile, dataExport, follows } = loaderData;
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <h1 className="font-serif text-3xl font-bold">Profile</h1>
+      <h1 className="font-serif text-3xl font-bold">{t("Profile")}</h1>
       <ProfileForm profile={profile} result={result} />
       <FollowLists counts={follows.summary} following={follows.following} followers={follows.followers} paged={follows.paged} />
       <ProfilePrivacy showEmail={profile.showEmail} />

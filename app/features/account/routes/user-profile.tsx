@@ -2,7 +2,11 @@ import { ServiceError } from "@worker/core/errors";
 import { findPublicUser } from "@worker/features/account/profiles";
 import { hasBlocked, startConversation } from "@worker/features/messages";
 import { useId } from "react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
 import { actionError, refuse } from "~/core/action-result.server";
 import { readFormData, textField } from "~/core/form-data.server";
 import { refusal } from "~/core/refusal.server";
@@ -18,9 +22,9 @@ import { OpenDialogButton } from "~/ui/dialog";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/user-profile";
 
-const NOT_FOUND = "User not found";
-const LOAD_FAILED = "Failed to load user";
-const START_FAILED = "Could not start conversation";
+const NOT_FOUND = msg("User not found");
+const LOAD_FAILED = msg("Failed to load user");
+const START_FAILED = msg("Could not start conversation");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
@@ -28,10 +32,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const user = await findPublicUser(ctx, params.userId);
     const isSelf = user.userId === member.id;
-    const [blocked, follows] = await Promise.all([isSelf ? false : hasBlocked(ctx, user.userId), memberFollowsFor(ctx, user.userId)]);
-    return { user, isSelf, blocked, follows, emailPrivate: isSelf && !member.showEmail };
+    const [blocked, follows, catalogue] = await Promise.all([
+      isSelf ? false : hasBlocked(ctx, user.userId),
+      memberFollowsFor(ctx, user.userId),
+      // The follow button, the block dialog and the report dialog are other features' components.
+      pageMessages(context, "account", "follows", "messages", "moderation"),
+    ]);
+    return { user, isSelf, blocked, follows, emailPrivate: isSelf && !member.showEmail, catalogue };
   } catch (error) {
-    if (error instanceof ServiceError && error.status === 404) throw refusal(NOT_FOUND, 404);
+    // Written in the reader's language here: the error page has no catalogue of this route.
+    if (error instanceof ServiceError && error.status === 404) throw refusal(translate(NOT_FOUND), 404);
     throw error;
   }
 }
@@ -50,19 +60,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // The notice names the member; an unknown one is refused by the service with its own 404.
     const name = await findPublicUser(ctx, params.userId).then(
       (user) => user.name,
-      () => "this member",
+      () => translate("this member"),
     );
     return followIntentAction(ctx, intent, params.userId, name, `/users/${params.userId}`);
   }
-  if (intent !== "start") return refuse({ form: START_FAILED }, 400);
+  if (intent !== "start") return refuse({ form: translate(START_FAILED) }, 400);
   try {
     const { conversationId } = await startConversation(ctx, params.userId);
     return redirect(`/messages/${conversationId}`);
   } catch (error) {
     // A refusal says why (a block, oneself, too many tries); anything else is 'Could not start conversation' alone.
     const reason = error instanceof ServiceError && [400, 403, 429].includes(error.status) ? error.message : undefined;
-    if (error instanceof ServiceError) return refuse({ form: START_FAILED, ...(reason ? { reason } : {}) }, error.status);
-    return actionError(error, { unexpected: START_FAILED });
+    if (error instanceof ServiceError) return refuse({ form: translate(START_FAILED), ...(reason ? { reason } : {}) }, error.status);
+    return actionError(error, { unexpected: translate(START_FAILED) });
   }
 }
 
@@ -75,6 +85,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 export default function UserProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { user, isSelf, blocked, follows, emailPrivate } = loaderData;
   const headingId = useId();
+  const t = useT();
   const navigation = useNavigation();
   const starting = navigation.state !== "idle" && navigation.formData?.get("intent") === "start";
   const { dialog, closeHref, close } = useUrlDialog();
@@ -99,27 +110,30 @@ export default function UserProfile({ loaderData, actionData }: Route.ComponentP
         {user.bio && <p className="whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{user.bio}</p>}
         {isSelf ? (
           <div className="space-y-2">
-            <p className="text-stone-700">This is how other members see you.</p>
+            <p className="text-stone-700">{t("This is how other members see you.")}</p>
             {emailPrivate && (
               <p className="text-sm text-stone-700">
-                Your e-mail is shown only to members you have exchanged messages with, and to fellow members of a private club you
-                both joined by invitation or approval.
+                {t(
+                  "Your e-mail is shown only to members you have exchanged messages with, and to fellow members of a private club you both joined by invitation or approval.",
+                )}
               </p>
             )}
             <Link to="/profile" className="btn btn-secondary">
-              Edit profile
+              {t("Edit profile")}
             </Link>
           </div>
         ) : (
           <div className="space-y-3">
             {!blocked && follows && <FollowButton following={follows.viewerFollows} describedBy={headingId} error={errors?.follow} />}
             {blocked ? (
-              <p className="text-stone-700">You have blocked {user.name}. Neither of you can message the other until you unblock them.</p>
+              <p className="text-stone-700">
+                {t("You have blocked {name}. Neither of you can message the other until you unblock them.", { name: user.name })}
+              </p>
             ) : (
               <Form method="post">
                 <input type="hidden" name="intent" value="start" />
                 <button type="submit" className="btn btn-primary" disabled={starting}>
-                  {starting ? "Starting…" : "Start Conversation"}
+                  {starting ? t("Starting…") : t("Start Conversation")}
                 </button>
               </Form>
             )}
@@ -131,9 +145,9 @@ export default function UserProfile({ loaderData, actionData }: Route.ComponentP
             )}
             <div className="flex flex-wrap justify-center gap-2">
               <OpenDialogButton dialog="block" className="btn btn-secondary" describedBy={headingId}>
-                {blocked ? "Unblock" : "Block"}
+                {blocked ? t("Unblock") : t("Block")}
               </OpenDialogButton>
-              <ReportButton target={{ subject: "member", userId: user.userId }} title={`Report ${user.name}`} describedBy={headingId} />
+              <ReportButton target={{ subject: "member", userId: user.userId }} title={t("Report {name}", { name: user.name })} describedBy={headingId} />
             </div>
           </div>
         )}
@@ -153,5 +167,8 @@ export default function UserProfile({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} heading={LOAD_FAILED} byStatus={{ 404: NOT_FOUND }} />;
+  const t = useT();
+  // The loader's 404 carries "User not found" already in the reader's language.
+  const notFound = isRouteErrorResponse(error) && error.status === 404 && typeof error.data === "string" && error.data ? error.data : t(NOT_FOUND);
+  return <RouteErrorBoundary error={error} heading={t(LOAD_FAILED)} byStatus={{ 404: notFound }} />;
 }

@@ -6,13 +6,16 @@ import { requestContext } from "@worker/core/request-context";
 import { actionError, refuse } from "~/core/action-result.server";
 import { readFormData, textField } from "~/core/form-data.server";
 import { afterSignInPath } from "~/core/redirect-target.server";
+import { translate } from "@worker/core/i18n/request-language";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
 import type { Route } from "./+types/auth-callback";
 
 /** After a successful sign-in the page says so, then moves on after 400 ms. */
 const REDIRECT_DELAY_MS = 400;
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "Signing in — BookClub" }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: `${loaderData?.title ?? "Signing in"} — BookClub` }, { name: "robots", content: "noindex" }];
 }
 
 /**
@@ -20,15 +23,15 @@ export function meta(): Route.MetaDescriptors {
  * one-time code is spent by the action, which the page posts as soon as it loads, so a reload or a
  * revalidation never replays it.
  */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { url } = context.get(requestContext);
   const code = url.searchParams.get("code");
   const state = url.searchParams.get("state");
   const providerError = url.searchParams.get("error");
   let error: string | null = null;
-  if (providerError) error = `Authentication error: ${providerError.slice(0, 200)}`;
-  else if (!code) error = "Missing authorization code in callback URL.";
-  return { code, state, error };
+  if (providerError) error = translate("Authentication error: {error}", { error: providerError.slice(0, 200) });
+  else if (!code) error = translate("Missing authorization code in callback URL.");
+  return { code, state, error, title: translate("Signing in"), catalogue: await pageMessages(context, "auth") };
 }
 
 // Document responses only carry an action's headers that the route passes on (Set-Cookie aside).
@@ -40,7 +43,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = context.get(requestContext);
   if (!(await allowSignInAttempt(env, request))) {
-    return data({ ok: false as const, errors: { form: SIGN_IN_RATE_LIMITED } }, { status: 429, headers: rateLimitedHeaders() });
+    return data({ ok: false as const, errors: { form: translate(SIGN_IN_RATE_LIMITED) } }, { status: 429, headers: rateLimitedHeaders() });
   }
   try {
     const form = await readFormData(request);
@@ -59,6 +62,7 @@ export default function AuthCallback({ loaderData, actionData }: Route.Component
   const { code, state } = loaderData;
   const fetcher = useFetcher<typeof action>();
   const navigate = useNavigate();
+  const t = useT();
   const started = useRef(false);
 
   // Exchange the code once (refs survive StrictMode's double effect, so the code is not spent twice).
@@ -81,7 +85,7 @@ export default function AuthCallback({ loaderData, actionData }: Route.Component
 
   return (
     <div className="mx-auto max-w-md py-16 text-center">
-      <h1 className="sr-only">Signing in</h1>
+      <h1 className="sr-only">{t("Signing in")}</h1>
       {error ? (
         <div className="card space-y-6 p-6">
           <p role="alert" className="font-medium text-red-900">
@@ -93,23 +97,23 @@ export default function AuthCallback({ loaderData, actionData }: Route.Component
                 <input type="hidden" name="code" value={code} />
                 <input type="hidden" name="state" value={state ?? ""} />
                 <button type="submit" className="btn btn-primary" disabled={fetcher.state !== "idle"}>
-                  Try Again
+                  {t("Try Again")}
                 </button>
               </fetcher.Form>
             )}
             <Link to="/login" className="btn btn-secondary">
-              Back to Login
+              {t("Back to Login")}
             </Link>
           </div>
         </div>
       ) : target ? (
         <div className="space-y-3">
           <p role="status" className="text-lg font-medium text-brand-800">
-            Signed in successfully. Redirecting…
+            {t("Signed in successfully. Redirecting…")}
           </p>
           <noscript>
             <a href={target} className="btn btn-primary">
-              Continue
+              {t("Continue")}
             </a>
           </noscript>
         </div>
@@ -120,14 +124,14 @@ export default function AuthCallback({ loaderData, actionData }: Route.Component
             className="mx-auto block h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
           />
           <p role="status" className="text-lg font-medium">
-            Authenticating…
+            {t("Authenticating…")}
           </p>
           <noscript>
             <form method="post">
               <input type="hidden" name="code" value={code ?? ""} />
               <input type="hidden" name="state" value={state ?? ""} />
               <button type="submit" className="btn btn-primary">
-                Continue
+                {t("Continue")}
               </button>
             </form>
           </noscript>
@@ -138,13 +142,15 @@ export default function AuthCallback({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary() {
+  // The route's catalogue came with its data, which an error page lacks: these show in English unless core has them.
+  const t = useT();
   return (
     <div className="card mx-auto max-w-md space-y-6 p-6 text-center">
       <p role="alert" className="font-medium text-red-900">
-        Authentication failed.
+        {t("Authentication failed.")}
       </p>
       <Link to="/login" className="btn btn-secondary">
-        Back to Login
+        {t("Back to Login")}
       </Link>
     </div>
   );

@@ -4,15 +4,17 @@ import { startGoogleSignIn } from "@worker/features/auth/google-sign-in";
 import { requestContext } from "@worker/core/request-context";
 import { readFormData, textField } from "~/core/form-data.server";
 import { afterSignInPath } from "~/core/redirect-target.server";
+import { translate } from "@worker/core/i18n/request-language";
+import { directionOf, type UiLanguage } from "@worker/core/shared/languages";
 import type { Route } from "./+types/auth-google";
 
 // Starting sign-in changes state (cookies), so it is a POST from the login page; a GET goes back there.
 export const loader = () => redirect("/login");
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, url } = context.get(requestContext);
+  const { env, url, language } = context.get(requestContext);
   // Counted before the body is read, so a flood of large posts is refused cheaply.
-  if (!(await allowSignInAttempt(env, request))) return rateLimitedPage();
+  if (!(await allowSignInAttempt(env, request))) return rateLimitedPage(language);
   let redirectTo: string;
   try {
     redirectTo = afterSignInPath(textField(await readFormData(request), "redirectTo"));
@@ -35,8 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/login?error=google&redirectTo=${encodeURIComponent(redirectTo)}`);
 }
 
-/** This resource route has no React page, so the 429 carries a minimal one of its own (no scripts, no styles). */
-function rateLimitedPage() {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many sign-in attempts — BookClub</title></head><body><main><h1>Too many sign-in attempts</h1><p>${SIGN_IN_RATE_LIMITED}</p><p><a href="/login">Back to Login</a></p></main></body></html>`;
+/** This resource route has no React page, so the 429 carries a minimal one of its own (no scripts, no styles), in the request's language. */
+function rateLimitedPage(language: UiLanguage) {
+  const heading = translate("Too many sign-in attempts");
+  const html = `<!doctype html><html lang="${language}" dir="${directionOf(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading} — BookClub</title></head><body><main><h1>${heading}</h1><p>${translate(SIGN_IN_RATE_LIMITED)}</p><p><a href="/login">${translate("Back to Login")}</a></p></main></body></html>`;
   return new Response(html, { status: 429, headers: { ...rateLimitedHeaders(), "Content-Type": "text/html; charset=utf-8" } });
 }

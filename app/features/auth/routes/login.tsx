@@ -16,11 +16,15 @@ import { readFormData } from "~/core/form-data.server";
 import { afterSignInPath } from "~/core/redirect-target.server";
 import type { Route } from "./+types/login";
 import { signInReason } from "../sign-in-reason";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
 
-export function meta(): Route.MetaDescriptors {
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   return [
-    { title: "Sign in — BookClub" },
-    { name: "description", content: "Sign in to BookClub to share your books, borrow from neighbours and join book clubs." },
+    { title: `${loaderData?.title ?? "Sign in"} — BookClub` },
+    { name: "description", content: loaderData?.description ?? "Sign in to BookClub to share your books, borrow from neighbours and join book clubs." },
   ];
 }
 
@@ -28,8 +32,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, env, user, url } = context.get(requestContext);
   const redirectTo = afterSignInPath(url.searchParams.get("redirectTo"));
   if (user) throw redirect(redirectTo);
-  const demoMembers = devSignInAllowed(readConfig(env), url) ? await listDemoMembers(db) : [];
-  return { redirectTo, reason: signInReason(redirectTo), demoMembers, googleStartFailed: url.searchParams.get("error") === "google" };
+  const [demoMembers, catalogue] = await Promise.all([
+    devSignInAllowed(readConfig(env), url) ? listDemoMembers(db) : [],
+    pageMessages(context, "auth"),
+  ]);
+  return {
+    redirectTo,
+    reason: signInReason(redirectTo),
+    demoMembers,
+    googleStartFailed: url.searchParams.get("error") === "google",
+    title: translate("Sign in"),
+    description: translate("Sign in to BookClub to share your books, borrow from neighbours and join book clubs."),
+    catalogue,
+  };
 }
 
 /** Local sign-in (demo member or new member). Only ever on localhost with DEV_SIGN_IN; 404 anywhere else. */
@@ -41,16 +56,16 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env, url } = context.get(requestContext);
-  if (!devSignInAllowed(readConfig(env), url)) throw refusal("Not found", 404);
+  if (!devSignInAllowed(readConfig(env), url)) throw refusal(translate("Not found"), 404);
   if (!(await allowSignInAttempt(env, request))) {
-    return data({ ok: false as const, errors: { form: SIGN_IN_RATE_LIMITED } }, { status: 429, headers: rateLimitedHeaders() });
+    return data({ ok: false as const, errors: { form: translate(SIGN_IN_RATE_LIMITED) } }, { status: 429, headers: rateLimitedHeaders() });
   }
   try {
     const form = await readFormData(request);
     const parsed = localSignInSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return refuse({ form: parsed.error.issues[0]?.message ?? "Please check the form." }, 400);
+    if (!parsed.success) return refuse({ form: parsed.error.issues[0]?.message ?? translate("Please check the form.") }, 400);
     const member = await findLocalMember(db, parsed.data, browserTimeZone(request));
-    if (!member) return refuse({ form: "That demo member no longer exists. Please pick another." }, 404);
+    if (!member) return refuse({ form: translate("That demo member no longer exists. Please pick another.") }, 404);
     const cookie = await startSession({ db, env }, request, member.id);
     return redirect(afterSignInPath(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
@@ -62,15 +77,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 const SMALL_LABEL = "mb-1 block text-sm font-medium";
 
 const STEPS = [
-  { title: "Upload a cover", text: "Photograph a book's cover; the title and author are detected for you." },
-  { title: "Swap with friends", text: "Lend, borrow and give away books with friends and neighbours." },
-  { title: "Search your groups", text: "Find books within your clubs and the community library." },
+  { title: msg("Upload a cover"), text: msg("Photograph a book's cover; the title and author are detected for you.") },
+  { title: msg("Swap with friends"), text: msg("Lend, borrow and give away books with friends and neighbours.") },
+  { title: msg("Search your groups"), text: msg("Find books within your clubs and the community library.") },
 ];
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   // The shell's sign-in options; read here, not through a helper exported by root.tsx, because any
   // value import from root.tsx splits the root route into two scripts on every page.
   const shell = useRouteLoaderData("root") as RootData | undefined;
+  const t = useT();
   const { redirectTo, reason, demoMembers, googleStartFailed } = loaderData;
   const dev = shell?.signIn.dev ?? false;
   const google = shell?.signIn.google ?? false;
@@ -79,11 +95,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <div className="mx-auto grid max-w-4xl gap-8 py-6 md:grid-cols-2">
       <section className="card space-y-6 p-6">
-        <h1 className="font-serif text-3xl font-bold">Sign in to BookClub</h1>
-        {reason && <p className="text-stone-800">{reason}</p>}
+        <h1 className="font-serif text-3xl font-bold">{t("Sign in to BookClub")}</h1>
+        {reason && <p className="text-stone-800">{t(reason)}</p>}
         {googleStartFailed && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-900">
-            Failed to start Google sign-in. Please try again.
+            {t("Failed to start Google sign-in. Please try again.")}
           </p>
         )}
         {google && (
@@ -92,23 +108,23 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <button type="submit" className="btn btn-secondary w-full">
               <GoogleMark />
-              Continue with Google
+              {t("Continue with Google")}
             </button>
           </form>
         )}
-        {!google && !dev && <p className="text-stone-700">Sign-in is not configured on this server yet.</p>}
+        {!google && !dev && <p className="text-stone-700">{t("Sign-in is not configured on this server yet.")}</p>}
         {dev && <LocalSignIn demoMembers={demoMembers} redirectTo={redirectTo} error={actionData?.errors.form} />}
+        {/* Two whole sentences, so each language words them its own way; the second is the link. */}
         <p className="text-sm text-stone-700">
-          New here? Browse the{" "}
+          {t("New here?")}{" "}
           <Link to="/library" className="text-brand-700 underline">
-            library
-          </Link>{" "}
-          first.
+            {t("Browse the library first.")}
+          </Link>
         </p>
       </section>
       <section aria-labelledby="how-it-works" className="space-y-4">
         <h2 id="how-it-works" className="font-serif text-2xl font-semibold">
-          How it works
+          {t("How it works")}
         </h2>
         <ol className="space-y-3">
           {STEPS.map((step, index) => (
@@ -117,8 +133,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                 {index + 1}
               </span>
               <div>
-                <h3 className="font-semibold">{step.title}</h3>
-                <p className="text-sm text-stone-700">{step.text}</p>
+                <h3 className="font-semibold">{t(step.title)}</h3>
+                <p className="text-sm text-stone-700">{t(step.text)}</p>
               </div>
             </li>
           ))}
@@ -137,15 +153,16 @@ function LocalSignIn({
   redirectTo: string;
   error: string | undefined;
 }) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <section aria-labelledby="local-sign-in" className="space-y-4 border-t border-stone-200 pt-6">
       <div>
         <h2 id="local-sign-in" className="font-serif text-xl font-semibold">
-          Local sign-in
+          {t("Local sign-in")}
         </h2>
-        <p className="text-sm text-stone-700">For local development only (DEV_SIGN_IN on localhost). No password needed.</p>
+        <p className="text-sm text-stone-700">{t("For local development only (DEV_SIGN_IN on localhost). No password needed.")}</p>
       </div>
       {error && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-900">
@@ -156,8 +173,8 @@ function LocalSignIn({
         <Form method="post" className="space-y-2">
           <input type="hidden" name="intent" value="demo" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <h3 className="text-sm font-semibold text-stone-800">Demo members</h3>
-          <fieldset aria-label="Sign in as a demo member" className="grid gap-2">
+          <h3 className="text-sm font-semibold text-stone-800">{t("Demo members")}</h3>
+          <fieldset aria-label={t("Sign in as a demo member")} className="grid gap-2">
             {demoMembers.map((member) => (
               <button
                 key={member.id}
@@ -177,11 +194,20 @@ function LocalSignIn({
       <Form method="post" className="space-y-3">
         <input type="hidden" name="intent" value="new" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <h3 className="text-sm font-semibold text-stone-800">Or as a new member</h3>
-        <TextField id="local-name" label="Name" labelClassName={SMALL_LABEL} name="name" required maxLength={100} autoComplete="name" />
-        <TextField id="local-email" label="Email" labelClassName={SMALL_LABEL} name="email" type="email" required maxLength={254} autoComplete="email" />
+        <h3 className="text-sm font-semibold text-stone-800">{t("Or as a new member")}</h3>
+        <TextField id="local-name" label={t("Name")} labelClassName={SMALL_LABEL} name="name" required maxLength={100} autoComplete="name" />
+        <TextField
+          id="local-email"
+          label={t("Email")}
+          labelClassName={SMALL_LABEL}
+          name="email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+        />
         <button type="submit" disabled={busy} className="btn btn-primary w-full">
-          Sign in as new member
+          {t("Sign in as new member")}
         </button>
       </Form>
     </section>

@@ -5,6 +5,7 @@ import { setFlash } from "~/core/flash.server";
 import { readFormData } from "~/core/form-data.server";
 import { memberContext } from "~/core/route-context.server";
 import type { Route } from "./+types/book-delete";
+import { translate } from "@worker/core/i18n/request-language";
 
 /** Deleting a book: an action of its own, posted from the book page, the edit page and My Books. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -14,7 +15,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await deleteBook(ctx, params.bookId);
     // My Books removes the card and stays; the book's own pages have nothing left to show.
     if (form.get("from") === "my-books") return { ok: true as const, errors: {} };
-    return redirect("/library", { headers: await setFlash({ type: "success", message: "Book deleted" }) });
+    return redirect("/library", { headers: await setFlash({ type: "success", message: translate("Book deleted") }) });
   } catch (error) {
     return actionError(error);
   }

@@ -19,14 +19,17 @@ import { CoverAnalysisSection, GoogleMetadataSection } from "../metadata-section
 import { DueNote, StatusBadge } from "../status-badge";
 import { useAnalysisPolling } from "../use-analysis-polling";
 import type { Route } from "./+types/book-detail";
-import { PUBLIC_PAGE_HANDLE } from "~/core/i18n";
+import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { translate } from "@worker/core/i18n/request-language";
+import { BackArrow } from "~/ui/icons";
 
 // Public: search engines find each language of this page.
 export const handle = PUBLIC_PAGE_HANDLE;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = serviceContext(context);
-  const [book, panel, comments] = await Promise.all([
+  const [book, panel, comments, catalogue] = await Promise.all([
     findBookById(ctx, params.bookId),
     // No book, no panel: the 404 below says so.
     bookLoanPanel(ctx, params.bookId).catch((error: unknown) => {
@@ -34,12 +37,34 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       throw error;
     }),
     loadBookComments(ctx, params.bookId, request),
+    // The lending panel, the comments and the report button are other features'; cover analysis notes are the covers' catalogue.
+    pageMessages(context, "books", "covers", "loans", "comments", "moderation"),
   ]);
-  if (!book || !panel) throw refusal("We couldn't find that book. It may have been removed by its owner.", 404);
+  if (!book || !panel) throw refusal(translate("We couldn't find that book. It may have been removed by its owner."), 404);
   const reader = readerFor(request, context);
   const today = todayFor(reader);
   const offerUntil = panel.waitlist.offerExpiresAt === null ? null : timeFor(reader, panel.waitlist.offerExpiresAt);
-  return { book: withDueLabel(book, today, reader), isOwner: ctx.user?.id === book.userId, signedIn: Boolean(ctx.user), panel, today, offerUntil, comments };
+  return {
+    book: withDueLabel(book, today, reader),
+    isOwner: ctx.user?.id === book.userId,
+    signedIn: Boolean(ctx.user),
+    panel,
+    today,
+    offerUntil,
+    comments,
+    catalogue,
+    head: headFor(book),
+  };
+}
+
+/** The page's title and description, written in the request's language (meta has no translator). */
+function headFor(book: { title: string; author: string; description: string; userName: string }) {
+  const title = book.title || translate("Untitled Book");
+  const base =
+    book.description ||
+    translate("{title} by {author}, shared by {owner} on BookClub.", { title, author: book.author || translate("Unknown"), owner: book.userName });
+  const description = base.length > META_DESCRIPTION_MAX ? `${base.slice(0, META_DESCRIPTION_MAX - 1).trimEnd()}…` : base;
+  return { title, description };
 }
 
 /** The lending panel's forms (request, cancel, waitlist); visitors are sent to sign in and back here. */
@@ -48,20 +73,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return loanIntentAction({ request, context, bookId: params.bookId, errorKey: () => "loan", back });
 }
 
-function metaDescription(book: Route.ComponentProps["loaderData"]["book"]): string {
-  const title = book.title || "Untitled Book";
-  const base = book.description || `${title} by ${book.author || "Unknown"}, shared by ${book.userName} on BookClub.`;
-  return base.length > META_DESCRIPTION_MAX ? `${base.slice(0, META_DESCRIPTION_MAX - 1).trimEnd()}…` : base;
-}
-
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  // No loader data, no translator: the error boundary writes the page's own title.
   if (!loaderData) return [{ title: "Book not found — BookClub" }];
-  const { book } = loaderData;
-  const title = book.title || "Untitled Book";
+  const { book, head } = loaderData;
+  const { title, description } = head;
   const isbn = book.isbn13 ?? book.isbn10 ?? undefined;
   return [
     { title: `${title} — BookClub` },
-    { name: "description", content: metaDescription(book) },
+    { name: "description", content: description },
     { property: "og:title", content: title },
     { property: "og:type", content: "book" },
     {
@@ -76,7 +96,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
         ...(book.pageCount ? { numberOfPages: book.pageCount } : {}),
         ...(book.language ? { inLanguage: book.language } : {}),
         ...(book.coverImage ? { image: book.coverImage } : {}),
-        description: metaDescription(book),
+        description,
       },
     },
   ];
@@ -93,8 +113,9 @@ function Fact({ label, value }: { label: string; value: string | number | null |
 }
 
 export default function BookDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { book, isOwner, signedIn, panel, today, offerUntil, comments } = loaderData;
-  const title = book.title || "Untitled Book";
+  const title = book.title || t("Untitled Book");
   const owner = book.userName || "owner";
   const audience = audienceOf(book);
   // Accepted, or offered to the next on its waitlist: not to be had now, whatever the owner's status says.
@@ -108,7 +129,7 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
   return (
     <article className="space-y-6">
       <Link to={isOwner ? "/my-books" : "/library"} className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to {isOwner ? "My Books" : "Library"}
+        <BackArrow /> {isOwner ? t("Back to My Books") : t("Back to Library")}
       </Link>
       <div className="grid gap-6 md:grid-cols-[minmax(0,18rem)_1fr]">
         <div className="mx-auto w-full max-w-72">
@@ -119,22 +140,22 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
             {promised ? (
               // An accepted request holds the book: "Available" beside "Join the waitlist" would contradict the panel.
               <span data-status="promised" className="inline-flex items-center rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">
-                Promised
+                {t("Promised")}
               </span>
             ) : (
               <StatusBadge status={book.status} />
             )}
             {book.status === "borrowed" && book.lentToUserId && (
               <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">
-                Lent to {book.lentToUserName || book.lentToUserId}
+                {t("Lent to {name}", { name: book.lentToUserName || book.lentToUserId })}
               </span>
             )}
             <DueNote due={book.due} />
             {book.membersOnly && (
-              <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">Members only</span>
+              <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">{t("Members only")}</span>
             )}
             {isOwner && book.analysisState === "needs_details" && (
-              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Needs details</span>
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("Needs details")}</span>
             )}
           </div>
           <h1 className="font-serif text-3xl font-bold">{title}</h1>
@@ -142,14 +163,14 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
           {book.hidden && (
             <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900">
               {book.hidden === "moderation"
-                ? "A moderator hid this book. Other members can't see it in the library or open this page."
-                : "This book is hidden while your account is suspended."}
+                ? t("A moderator hid this book. Other members can't see it in the library or open this page.")
+                : t("This book is hidden while your account is suspended.")}
             </p>
           )}
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
-            <Fact label="Author" value={book.author || "Unknown"} />
+            <Fact label={t("Author")} value={book.author || t("Unknown")} />
             <div>
-              <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Owner</dt>
+              <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{t("Owner")}</dt>
               <dd>
                 {signedIn ? (
                   <Link to={`/users/${book.userId}`} className="text-brand-700 hover:underline">
@@ -162,16 +183,15 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
             </div>
             {book.clubId && (
               <div>
-                <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Club</dt>
+                <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{t("Club")}</dt>
                 <dd>
-                  {book.clubName ?? "Club"}
-                  {book.clubIsPrivate ? " (private)" : ""}
+                  {book.clubIsPrivate ? t("{club} (private)", { club: book.clubName ?? t("Club") }) : (book.clubName ?? t("Club"))}
                   {/* Outsiders of a private club would only find a 404 there. */}
                   {!book.membersOnly && (
                     <>
                       {" "}
                       <Link to={`/clubs/${book.clubId}`} className="text-sm text-brand-700 hover:underline">
-                        (manage)
+                        {t("(manage)")}
                       </Link>
                     </>
                   )}
@@ -180,11 +200,12 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
             )}
             <Fact label="ISBN-10" value={book.isbn10} />
             <Fact label="ISBN-13" value={book.isbn13} />
-            <Fact label="Published" value={book.publishedDate} />
-            <Fact label="Pages" value={book.pageCount} />
-            <Fact label="Language" value={book.language} />
-            <Fact label="Publisher" value={book.publisher} />
-            <Fact label="Audience" value={audience ? AUDIENCE_LABELS[audience] : null} />
+            <Fact label={t("Published")} value={book.publishedDate} />
+            <Fact label={t("Pages")} value={book.pageCount} />
+            <Fact label={t("Language")} value={book.language} />
+            <Fact label={t("Publisher")} value={book.publisher} />
+            {/* The audience's labels are core's catalogue (worker/core/shared/audience.ts). */}
+            <Fact label={t("Audience")} value={audience ? t(AUDIENCE_LABELS[audience]) : null} />
           </dl>
           {book.description && <p className="leading-relaxed whitespace-pre-line text-stone-800">{book.description}</p>}
           {!book.membersOnly && (
@@ -203,7 +224,7 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
             {isOwner ? (
               <>
                 <Link to={`/books/${book.bookId}/edit`} className="btn btn-secondary">
-                  Edit
+                  {t("Edit")}
                 </Link>
                 <Form method="post" action={`/books/${book.bookId}/delete`}>
                   <DeleteBookButton />
@@ -211,16 +232,18 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
               </>
             ) : book.membersOnly ? (
               // Only the club's members may borrow a private club's books.
-              <p className="text-sm text-stone-700">Members only: {title} is shared in a private club, so only its members can borrow it.</p>
+              <p className="text-sm text-stone-700">
+                {t("Members only: {title} is shared in a private club, so only its members can borrow it.", { title })}
+              </p>
             ) : (
               signedIn && (
                 // The one borrow action ("Borrow from {owner}") is the lending panel's, above.
                 <Link to={`/users/${book.userId}`} className="btn btn-secondary">
-                  View {owner}'s profile
+                  {t("View {owner}'s profile", { owner })}
                 </Link>
               )
             )}
-            {signedIn && !isOwner && <ReportButton target={{ subject: "book", bookId: book.bookId }} title={`Report ${title}`} />}
+            {signedIn && !isOwner && <ReportButton target={{ subject: "book", bookId: book.bookId }} title={t("Report {title}", { title })} />}
           </div>
         </div>
       </div>
@@ -234,5 +257,7 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} heading="Failed to load book" byStatus={{ 404: "Book not found" }} />;
+  // A refused page has no loader data, so no catalogue of its own: these read in English unless core's has them.
+  const t = useT();
+  return <RouteErrorBoundary error={error} heading={t("Failed to load book")} byStatus={{ 404: t("Book not found") }} />;
 }

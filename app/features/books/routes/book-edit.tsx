@@ -13,17 +13,23 @@ import { bookFieldStyle, TextField } from "~/ui/field";
 import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
 import type { Route } from "./+types/book-edit";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { translate } from "@worker/core/i18n/request-language";
+import { BackArrow } from "~/ui/icons";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: `Edit ${loaderData?.book.title || "book"} — BookClub` }];
+  return [{ title: loaderData?.title ?? "Edit book — BookClub" }];
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
-  const [book, clubs] = await Promise.all([findBookById(ctx, params.bookId), listClubChoices(ctx)]);
-  if (!book) throw refusal("We couldn't find that book.", 404);
-  if (book.userId !== ctx.user.id) throw refusal("Only the owner can edit this book.", 403);
-  return { book, clubs };
+  const [book, clubs, catalogue] = await Promise.all([findBookById(ctx, params.bookId), listClubChoices(ctx), pageMessages(context, "books")]);
+  if (!book) throw refusal(translate("We couldn't find that book."), 404);
+  if (book.userId !== ctx.user.id) throw refusal(translate("Only the owner can edit this book."), 403);
+  // The page's title in the request's language (meta has no translator).
+  const title = book.title ? translate("Edit {title} — BookClub", { title: book.title }) : translate("Edit book — BookClub");
+  return { book, clubs, catalogue, title };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -46,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const book = await updateBook(ctx, params.bookId, { ...parsed.data, ...(cover ? { s3Key: cover } : {}) });
     // The My Books dialog stays on its page and takes the saved book; the page goes to the book.
     if (form.get("from") === "dialog") return { ok: true as const, book, errors: {} };
-    return redirect(`/books/${params.bookId}`, { headers: await setFlash({ type: "success", message: "Book updated" }) });
+    return redirect(`/books/${params.bookId}`, { headers: await setFlash({ type: "success", message: translate("Book updated") }) });
   } catch (error) {
     await dropUnusedCover(ctx, cover);
     return actionError(error);
@@ -54,6 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function BookEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { book, clubs } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction?.endsWith("/edit");
@@ -61,9 +68,9 @@ export default function BookEdit({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <Link to={`/books/${book.bookId}`} className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to the book
+        <BackArrow /> {t("Back to the book")}
       </Link>
-      <h1 className="font-serif text-3xl font-bold">Edit Book</h1>
+      <h1 className="font-serif text-3xl font-bold">{t("Edit Book")}</h1>
       {/* Multipart: the cover picture is posted with the form (a book added by hand gets its cover here). */}
       <Form method="post" encType="multipart/form-data" className="card space-y-6 p-5">
         <BookEditFields book={book} clubs={clubs} errors={errors} />
@@ -73,10 +80,10 @@ export default function BookEdit({ loaderData, actionData }: Route.ComponentProp
           <DeleteBookButton formAction={`/books/${book.bookId}/delete`} />
           <div className="flex gap-3">
             <Link to={`/books/${book.bookId}`} className="btn btn-secondary">
-              Cancel
+              {t("Cancel")}
             </Link>
             <button type="submit" className="btn btn-primary" disabled={saving}>
-              {saving ? "Saving…" : "Save"}
+              {saving ? t("Saving…") : t("Save")}
             </button>
           </div>
         </div>
@@ -86,11 +93,13 @@ export default function BookEdit({ loaderData, actionData }: Route.ComponentProp
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A refused page has no loader data, so no catalogue of its own: these read in English unless core's has them.
+  const t = useT();
   return (
     <RouteErrorBoundary
       error={error}
-      heading="Failed to load book"
-      byStatus={{ 403: "You can't edit this book", 404: "Book not found" }}
+      heading={t("Failed to load book")}
+      byStatus={{ 403: t("You can't edit this book"), 404: t("Book not found") }}
     />
   );
 }

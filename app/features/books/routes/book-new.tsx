@@ -9,9 +9,19 @@ import { setFlash } from "~/core/flash.server";
 import { textField } from "~/core/form-data.server";
 import { memberContext } from "~/core/route-context.server";
 import type { Route } from "./+types/book-new";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "Add a book — BookClub" }];
+const ADD_A_BOOK_TITLE = msg("Add a book — BookClub");
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: loaderData?.title ?? ADD_A_BOOK_TITLE }];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { catalogue: await pageMessages(context, "books"), title: translate(ADD_A_BOOK_TITLE) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,14 +49,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const book = await createBook(ctx, parsed.data);
     // The cover goes on like a new cover on Edit Book (the same checks, one cover per book).
     if (cover) await updateBook(ctx, book.bookId, { s3Key: cover });
-    return redirect(`/books/${book.bookId}`, { headers: await setFlash({ type: "success", message: "Book added" }) });
+    return redirect(`/books/${book.bookId}`, { headers: await setFlash({ type: "success", message: translate("Book added") }) });
   } catch (error) {
     await dropUnusedCover(ctx, cover);
-    return actionError(error, { message: (refused) => (refused.status === 413 ? refused.message : "Failed to add book") });
+    return actionError(error, { message: (refused) => (refused.status === 413 ? refused.message : translate("Failed to add book")) });
   }
 }
 
 export default function BookNew({ actionData }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   const adding = navigation.state === "submitting";
   const errors = actionData?.errors;
@@ -56,15 +67,15 @@ export default function BookNew({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="font-serif text-3xl font-bold">Add a book</h1>
+        <h1 className="font-serif text-3xl font-bold">{t("Add a book")}</h1>
         <ScanIsbnButton />
       </div>
       {/* Multipart: the cover picture is posted with the form. */}
       <Form method="post" encType="multipart/form-data" className="card space-y-4 p-5">
-        <TextField {...bookFieldStyle} label="Title" name="title" required error={errors?.title} />
-        <TextField {...bookFieldStyle} label="Author" name="author" required error={errors?.author} />
+        <TextField {...bookFieldStyle} label={t("Title")} name="title" required error={errors?.title} />
+        <TextField {...bookFieldStyle} label={t("Author")} name="author" required error={errors?.author} />
         <TextField {...bookFieldStyle} key={scannedIsbn} label="ISBN" name="isbn" autoComplete="off" defaultValue={scannedIsbn} error={errors?.isbn} />
-        <TextAreaField {...bookFieldStyle} id="new-description" label="Description" name="description" rows={4} />
+        <TextAreaField {...bookFieldStyle} id="new-description" label={t("Description")} name="description" rows={4} />
         <CoverField current={null} title="" error={errors?.cover} />
         {errors?.form && (
           <p role="alert" className="text-sm font-medium text-red-800">
@@ -73,10 +84,10 @@ export default function BookNew({ actionData }: Route.ComponentProps) {
         )}
         <div className="flex justify-end gap-3">
           <Link to="/my-books" className="btn btn-secondary">
-            Cancel
+            {t("Cancel")}
           </Link>
           <button type="submit" className="btn btn-primary" disabled={adding}>
-            {adding ? "Adding…" : "Add Book"}
+            {adding ? t("Adding…") : t("Add Book")}
           </button>
         </div>
       </Form>

@@ -7,20 +7,28 @@ import { VoiceSearchButton } from "~/features/voice";
 import { GridIcon, ListIcon } from "~/ui/icons";
 import { loadLibrary } from "../library.server";
 import type { Route } from "./+types/library";
-import { PUBLIC_PAGE_HANDLE } from "~/core/i18n";
+import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg, type Translate } from "@worker/core/shared/translate";
 
 // Public: search engines find each language of this page.
 export const handle = PUBLIC_PAGE_HANDLE;
 
-const LIBRARY_DESCRIPTION =
-  "Browse the BookClub community library: books shared by readers near you, ready to borrow, swap or give away.";
+const LIBRARY_TITLE = msg("Library — BookClub");
+const LIBRARY_DESCRIPTION = msg(
+  "Browse the BookClub community library: books shared by readers near you, ready to borrow, swap or give away.",
+);
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "Library — BookClub" }, { name: "description", content: LIBRARY_DESCRIPTION }];
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  const head = loaderData?.head ?? { title: LIBRARY_TITLE, description: LIBRARY_DESCRIPTION };
+  return [{ title: head.title }, { name: "description", content: head.description }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadLibrary(context, request);
+  const [library, catalogue] = await Promise.all([loadLibrary(context, request), pageMessages(context, "books", "voice")]);
+  // The page's title and description, in the request's language (meta has no translator of its own).
+  return { ...library, catalogue, head: { title: translate(LIBRARY_TITLE), description: translate(LIBRARY_DESCRIPTION) } };
 }
 
 // Switching grid/list only changes presentation; it need not reload the page of books.
@@ -49,16 +57,25 @@ function useLinkTo() {
   };
 }
 
-function Pager({ data, position }: { data: Data; position: "top" | "bottom" }) {
-  const linkTo = useLinkTo();
-  const { prevToken, nextToken, page, limit, total, items } = data;
+/** "Showing 1–25 of 1,234 books", or "100+ books" past a search's count. */
+function pagerText(t: Translate, data: Data): string {
+  const { page, limit, total, items } = data;
   const first = (page - 1) * limit + 1;
-  const last = first + items.length - 1;
-  const totalText = `${total.count.toLocaleString("en-US")}${total.capped ? "+" : ""}`;
+  const values = { first, last: first + items.length - 1, count: total.count };
+  if (items.length === 0) return total.capped ? t("{count, plural, other {#+ books}}", values) : t("{count, plural, other {# books}}", values);
+  return total.capped
+    ? t("Showing {first, number}–{last, number} of {count, plural, other {#+ books}}", values)
+    : t("Showing {first, number}–{last, number} of {count, plural, other {# books}}", values);
+}
+
+function Pager({ data, position }: { data: Data; position: "top" | "bottom" }) {
+  const t = useT();
+  const linkTo = useLinkTo();
+  const { prevToken, nextToken, page } = data;
   return (
-    <nav aria-label={`Pages (${position})`} className="flex flex-wrap items-center justify-between gap-3">
+    <nav aria-label={position === "top" ? t("Pages (top)") : t("Pages (bottom)")} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-stone-700" aria-live={position === "top" ? "polite" : undefined}>
-        {items.length > 0 ? `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${totalText} books` : `${totalText} books`}
+        {pagerText(t, data)}
       </p>
       <PrevNext
         prevHref={prevToken ? linkTo({ prevToken, nextToken: null, page: String(Math.max(1, page - 1)) }) : null}
@@ -70,14 +87,15 @@ function Pager({ data, position }: { data: Data; position: "top" | "bottom" }) {
 }
 
 function ViewToggle({ view }: { view: "grid" | "list" }) {
+  const t = useT();
   const linkTo = useLinkTo();
   const base = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md";
   return (
-    <fieldset aria-label="Layout" className="flex rounded-lg border border-stone-300 bg-white p-0.5">
+    <fieldset aria-label={t("Layout")} className="flex rounded-lg border border-stone-300 bg-white p-0.5">
       <Link
         to={linkTo({ view: null })}
         aria-current={view === "grid" ? "true" : undefined}
-        aria-label="Grid view"
+        aria-label={t("Grid view")}
         replace
         preventScrollReset
         className={`${base} ${view === "grid" ? "bg-brand-700 text-white" : "text-stone-700 hover:bg-stone-100"}`}
@@ -87,7 +105,7 @@ function ViewToggle({ view }: { view: "grid" | "list" }) {
       <Link
         to={linkTo({ view: "list" })}
         aria-current={view === "list" ? "true" : undefined}
-        aria-label="List view"
+        aria-label={t("List view")}
         replace
         preventScrollReset
         className={`${base} ${view === "list" ? "bg-brand-700 text-white" : "text-stone-700 hover:bg-stone-100"}`}
@@ -99,6 +117,7 @@ function ViewToggle({ view }: { view: "grid" | "list" }) {
 }
 
 function PageSize({ limit }: { limit: number }) {
+  const t = useT();
   const submit = useSubmit();
   const [params] = useSearchParams();
   return (
@@ -106,7 +125,7 @@ function PageSize({ limit }: { limit: number }) {
       {params.get("search") && <input type="hidden" name="search" value={params.get("search") ?? ""} />}
       {params.get("view") && <input type="hidden" name="view" value={params.get("view") ?? ""} />}
       <label htmlFor="page-size" className="text-sm text-stone-700">
-        Per page
+        {t("Per page")}
       </label>
       <select
         id="page-size"
@@ -123,7 +142,7 @@ function PageSize({ limit }: { limit: number }) {
       </select>
       <noscript>
         <button type="submit" className="btn btn-secondary">
-          Apply
+          {t("Apply")}
         </button>
       </noscript>
     </Form>
@@ -131,13 +150,15 @@ function PageSize({ limit }: { limit: number }) {
 }
 
 function EmptyState({ data }: { data: Data }) {
-  let text = "No books available. Be the first to add one!";
-  if (data.search) text = `No books found matching "${data.search}".`;
-  else if (data.signedIn) text = "No books are available in your library yet.";
+  const t = useT();
+  let text = t("No books available. Be the first to add one!");
+  if (data.search) text = t('No books found matching "{search}".', { search: data.search });
+  else if (data.signedIn) text = t("No books are available in your library yet.");
   return <p className="card p-8 text-center text-stone-700">{text}</p>;
 }
 
 export default function Library({ loaderData: data }: Route.ComponentProps) {
+  const t = useT();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const view = params.get("view") === "list" ? "list" : "grid";
@@ -148,11 +169,11 @@ export default function Library({ loaderData: data }: Route.ComponentProps) {
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="font-serif text-3xl font-bold">Community Library</h1>
-          <p className="mt-1 text-stone-700">Books shared by readers in the community.</p>
+          <h1 className="font-serif text-3xl font-bold">{t("Community Library")}</h1>
+          <p className="mt-1 text-stone-700">{t("Books shared by readers in the community.")}</p>
         </div>
       </div>
-      <div role="tablist" aria-label="Library sections" className="flex border-b border-stone-300">
+      <div role="tablist" aria-label={t("Library sections")} className="flex border-b border-stone-300">
         <span
           role="tab"
           id="tab-books"
@@ -161,15 +182,15 @@ export default function Library({ loaderData: data }: Route.ComponentProps) {
           tabIndex={0}
           className="-mb-px border-b-2 border-brand-700 px-4 py-2 font-semibold text-brand-800"
         >
-          Books
+          {t("Books")}
         </span>
       </div>
       <section id="panel-books" role="tabpanel" aria-labelledby="tab-books" className="space-y-4">
         <div className="flex flex-wrap items-center gap-3">
           <DebouncedSearch
             id="library-search"
-            label="Search books"
-            placeholder="Search books..."
+            label={t("Search books")}
+            placeholder={t("Search books...")}
             initial={data.search}
             keep={["limit", "view"]}
             addon={(searchNow) => <VoiceSearchButton server={data.voice.server} onSearch={searchNow} />}
@@ -180,7 +201,7 @@ export default function Library({ loaderData: data }: Route.ComponentProps) {
         <Pager data={data} position="top" />
         {loading ? (
           <p role="status" className="py-16 text-center text-stone-700">
-            Loading your library...
+            {t("Loading your library...")}
           </p>
         ) : data.items.length === 0 ? (
           <EmptyState data={data} />

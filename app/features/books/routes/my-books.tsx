@@ -23,6 +23,11 @@ import { memberContext, readerFor } from "~/core/route-context.server";
 import type { Route } from "./+types/my-books";
 import type { action as editAction, loader as editLoader } from "./book-edit";
 import type { action as deleteAction } from "./book-delete";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
+import { NextArrow } from "~/ui/icons";
 
 export const MY_BOOKS_PAGE_SIZE = 100;
 
@@ -31,20 +36,32 @@ const ImportBooks = lazy(() => import("~/features/imports").then((module) => ({ 
 
 export const shouldRevalidate = revalidateUnlessDialogChange();
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "My Books — BookClub" }];
+const MY_BOOKS_TITLE = msg("My Books — BookClub");
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: loaderData?.title ?? MY_BOOKS_TITLE }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   const url = new URL(request.url);
   const query = { limit: MY_BOOKS_PAGE_SIZE, userId: ctx.user.id, nextToken: decodeCursor(url.searchParams.get("nextToken")) };
-  const [page, total, runningImport] = await Promise.all([
+  const [page, total, runningImport, catalogue] = await Promise.all([
     listLibraryBooks(ctx, query),
     countLibraryBooks(ctx, { userId: ctx.user.id }),
     findRunningImport(ctx),
+    // The importer is the imports feature's.
+    pageMessages(context, "books", "imports"),
   ]);
-  return { books: page.items, nextToken: page.nextToken, total: total.count, today: todayFor(readerFor(request, context)), runningImport };
+  return {
+    books: page.items,
+    nextToken: page.nextToken,
+    total: total.count,
+    today: todayFor(readerFor(request, context)),
+    runningImport,
+    catalogue,
+    title: translate(MY_BOOKS_TITLE),
+  };
 }
 
 type Item = BookCard | Book;
@@ -55,6 +72,7 @@ function EditBookDialog({ bookId, onClose, onSaved }: { bookId: string | null; o
   const loaded = useFetcher<typeof editLoader>();
   const fetcher = useFetcher<typeof editAction>();
   const { notify } = useToast();
+  const t = useT();
   const { load } = loaded;
   useEffect(() => {
     if (bookId) void load(`/books/${bookId}/edit`);
@@ -67,9 +85,10 @@ function EditBookDialog({ bookId, onClose, onSaved }: { bookId: string | null; o
   useFetcherResult(fetcher, (result) => {
     if (result.ok && "book" in result) {
       onSaved(result.book);
-      notify("success", "Book updated");
-    } else if (!result.ok && result.errors.form && !result.errors.form.startsWith("Please select")) {
-      notify("error", "Failed to update book");
+      notify("success", t("Book updated"));
+    } else if (!result.ok && result.errors.form && result.errors.form !== t("Please select who you lent the book to.")) {
+      // The missing borrower (book-writes' LENT_TO_REQUIRED, in the page's language) is said in the form; anything else also gets a toast.
+      notify("error", t("Failed to update book"));
     }
   });
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined;
@@ -84,16 +103,16 @@ function EditBookDialog({ bookId, onClose, onSaved }: { bookId: string | null; o
       {book && (
         <fetcher.Form method="post" action={`/books/${book.bookId}/edit`} className="space-y-4 p-5" key={book.bookId}>
           <h2 id="edit-book-title" className="font-serif text-2xl font-semibold">
-            Edit Book
+            {t("Edit Book")}
           </h2>
           <input type="hidden" name="from" value="dialog" />
           <BookEditFields book={book} clubs={loaded.data?.clubs} errors={errors} />
           <div className="flex justify-end gap-3">
             <button type="button" className="btn btn-secondary" onClick={onClose}>
-              Cancel
+              {t("Cancel")}
             </button>
             <button type="submit" className="btn btn-primary" disabled={fetcher.state !== "idle"}>
-              {fetcher.state !== "idle" ? "Saving…" : "Save"}
+              {fetcher.state !== "idle" ? t("Saving…") : t("Save")}
             </button>
           </div>
         </fetcher.Form>
@@ -106,13 +125,14 @@ function MyBookCard({ book, today, onEdit, onDeleted }: { book: Item; today: str
   const { locale } = useReader();
   const fetcher = useFetcher<typeof deleteAction>();
   const { notify } = useToast();
+  const t = useT();
   useFetcherResult(fetcher, (result) => {
     if (result.ok) {
-      notify("success", "Book deleted");
+      notify("success", t("Book deleted"));
       onDeleted();
-    } else notify("error", "Failed to delete book");
+    } else notify("error", t("Failed to delete book"));
   });
-  const title = book.title || "Untitled Book";
+  const title = book.title || t("Untitled Book");
   return (
     <li className="card flex flex-col overflow-hidden" data-book-id={book.bookId}>
       <Link to={`/books/${book.bookId}`} tabIndex={-1} aria-hidden="true">
@@ -124,44 +144,44 @@ function MyBookCard({ book, today, onEdit, onDeleted }: { book: Item; today: str
             {title}
           </Link>
         </h2>
-        <p className="line-clamp-1 text-sm text-stone-700">{book.author || "Unknown"}</p>
+        <p className="line-clamp-1 text-sm text-stone-700">{book.author || t("Unknown")}</p>
         <div className="flex flex-wrap gap-1 pt-1">
           <StatusBadge status={book.status} />
           {book.analysisState === "pending" && (
             <span role="status" className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">
-              Reading cover…
+              {t("Reading cover…")}
             </span>
           )}
           {book.analysisState === "needs_details" && (
-            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Needs details</span>
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("Needs details")}</span>
           )}
           {book.hidden && (
             <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
-              {book.hidden === "moderation" ? "Hidden by a moderator" : "Hidden while suspended"}
+              {book.hidden === "moderation" ? t("Hidden by a moderator") : t("Hidden while suspended")}
             </span>
           )}
         </div>
         {book.status === "borrowed" && book.lentToUserName && (
           <p className="text-xs text-stone-700">
-            Lent to {book.lentToUserName}
-            <DueNote due={book.dueDate ? dueLabel(book.dueDate, today, locale) : null} />
+            {t("Lent to {name}", { name: book.lentToUserName })}
+            <DueNote due={book.dueDate ? dueLabel(book.dueDate, today, locale, t) : null} />
           </p>
         )}
         <div className="mt-auto flex gap-2 pt-2">
-          <button type="button" className="btn btn-secondary flex-1 px-2" onClick={onEdit} aria-label={`Edit ${title}`}>
-            Edit
+          <button type="button" className="btn btn-secondary flex-1 px-2" onClick={onEdit} aria-label={t("Edit {title}", { title })}>
+            {t("Edit")}
           </button>
           <fetcher.Form
             method="post"
             action={`/books/${book.bookId}/delete`}
             className="flex-1"
             onSubmit={(event) => {
-              if (!window.confirm(DELETE_CONFIRMATION)) event.preventDefault();
+              if (!window.confirm(t(DELETE_CONFIRMATION))) event.preventDefault();
             }}
           >
             <input type="hidden" name="from" value="my-books" />
-            <button type="submit" className="btn btn-danger w-full px-2" aria-label={`Delete ${title}`}>
-              Delete
+            <button type="submit" className="btn btn-danger w-full px-2" aria-label={t("Delete {title}", { title })}>
+              {t("Delete")}
             </button>
           </fetcher.Form>
         </div>
@@ -175,14 +195,16 @@ function MyBookCard({ book, today, onEdit, onDeleted }: { book: Item; today: str
  * then would make React drop its HTML and render it afresh, losing a file the member already picked.
  */
 const Importer = memo(function Importer(props: ImportBooksProps) {
+  const t = useT();
   return (
-    <Suspense fallback={<p className="text-sm text-stone-700">Loading the importer…</p>}>
+    <Suspense fallback={<p className="text-sm text-stone-700">{t("Loading the importer…")}</p>}>
       <ImportBooks {...props} />
     </Suspense>
   );
 });
 
 export default function MyBooks({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const [books, setBooks] = useState<Item[]>(loaderData.books);
@@ -239,28 +261,28 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="font-serif text-3xl font-bold">My Books</h1>
-          <p className="text-stone-700">{loaderData.total.toLocaleString("en-US")} books on your shelf</p>
+          <h1 className="font-serif text-3xl font-bold">{t("My Books")}</h1>
+          <p className="text-stone-700">{t("{count, plural, other {# books on your shelf}}", { count: loaderData.total })}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <OpenDialogButton dialog="import">Import from Goodreads or StoryGraph</OpenDialogButton>
+          <OpenDialogButton dialog="import">{t("Import from Goodreads or StoryGraph")}</OpenDialogButton>
           <a href="/api/my-books/export?format=csv" download className="btn btn-secondary">
-            Download my books
+            {t("Download my books")}
           </a>
           <a href="/api/my-books/export?format=json" download className="btn btn-secondary">
-            Download as JSON
+            {t("Download as JSON")}
           </a>
           <Link to="/books/new" className="btn btn-secondary">
-            Add by hand
+            {t("Add by hand")}
           </Link>
           <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
-            Add Books
+            {t("Add Books")}
           </button>
         </div>
       </div>
       {importMounted && <Importer open={importing} onClose={closeDialog} onProgress={refreshBooks} resumeJobId={loaderData.runningImport} />}
       {books.length === 0 ? (
-        <p className="card p-8 text-center text-stone-700">You haven't added any books yet. Click 'Add Books' to get started!</p>
+        <p className="card p-8 text-center text-stone-700">{t("You haven't added any books yet. Click 'Add Books' to get started!")}</p>
       ) : (
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
           {books.map((book) => (
@@ -277,7 +299,7 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
       {loaderData.nextToken && (
         <div className="flex justify-center">
           <Link to={`?nextToken=${loaderData.nextToken}`} className="btn btn-secondary">
-            Next →
+            {t("Next")} <NextArrow />
           </Link>
         </div>
       )}

@@ -1,8 +1,13 @@
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { ServiceError } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 import { meetingsPage } from "@worker/features/club-meetings";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
 import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
+import { BackArrow } from "~/ui/icons";
 import { PrevNext } from "~/ui/prev-next";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { CalendarFeedPanel } from "../calendar-feed-panel";
@@ -11,16 +16,21 @@ import { MeetingForm } from "../meeting-form";
 import { meetingIntentAction } from "../meeting-intents.server";
 import type { Route } from "./+types/club-meetings";
 
-const CLUB_NOT_FOUND = "Club not found";
+const CLUB_NOT_FOUND = msg("Club not found");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   const url = new URL(request.url);
   try {
-    return await meetingsPage(ctx, params.clubId, { upcoming: url.searchParams.get("upcoming"), past: url.searchParams.get("past") });
+    const page = await meetingsPage(ctx, params.clubId, { upcoming: url.searchParams.get("upcoming"), past: url.searchParams.get("past") });
+    return {
+      ...page,
+      title: translate("Meetings — {club} — BookClub", { club: page.club.name }),
+      catalogue: await pageMessages(context, "club-meetings"),
+    };
   } catch (error) {
     // A private club's meetings are its members' only: everyone else gets the 404 of no club at all.
-    if (error instanceof ServiceError && error.status === 404) throw refusal(CLUB_NOT_FOUND, 404);
+    if (error instanceof ServiceError && error.status === 404) throw refusal(translate(CLUB_NOT_FOUND), 404);
     throw error;
   }
 }
@@ -30,12 +40,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: `Meetings — ${loaderData?.club.name ?? CLUB_NOT_FOUND} — BookClub` }, { name: "robots", content: "noindex" }];
+  return [{ title: loaderData?.title ?? "BookClub" }, { name: "robots", content: "noindex" }];
 }
 
 type Answer = { ok: boolean; intent?: string; meetingId?: string | null; errors?: Record<string, string>; message?: string; feedUrl?: string };
 
 export default function ClubMeetings({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { club, viewer, upcoming, past, milestones, feed } = loaderData;
   const answer = actionData as Answer | undefined;
   const errorsFor = (intent: string, meetingId: string | null) =>
@@ -56,9 +67,9 @@ export default function ClubMeetings({ loaderData, actionData }: Route.Component
   return (
     <div className="space-y-6">
       <Link to={`/clubs/${club.clubId}`} className="text-sm font-medium text-brand-700 hover:underline">
-        {`← Back to ${club.name}`}
+        <BackArrow /> {t("Back to {name}", { name: club.name })}
       </Link>
-      <h1 className="break-words font-serif text-3xl font-bold">{`${club.name}: meetings`}</h1>
+      <h1 className="break-words font-serif text-3xl font-bold">{t("{club}: meetings", { club: club.name })}</h1>
       {answer?.ok && answer.message && (
         <p role="status" className="rounded-lg bg-green-50 p-3 text-green-900">
           {answer.message}
@@ -67,7 +78,7 @@ export default function ClubMeetings({ loaderData, actionData }: Route.Component
 
       {viewer.canManage && (
         <details className="card p-5" open={Boolean(errorsFor("schedule", null))}>
-          <summary className="cursor-pointer font-serif text-xl font-semibold">Schedule a meeting</summary>
+          <summary className="cursor-pointer font-serif text-xl font-semibold">{t("Schedule a meeting")}</summary>
           <div className="pt-4">
             <MeetingForm clubTimeZone={club.timeZone} milestones={milestones} errors={errorsFor("schedule", null)} />
           </div>
@@ -76,16 +87,16 @@ export default function ClubMeetings({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="upcoming-heading" className="space-y-3">
         <h2 id="upcoming-heading" className="font-serif text-2xl font-semibold">
-          Upcoming
+          {t("Upcoming")}
         </h2>
-        {upcoming.items.length === 0 ? <p className="card p-6 text-center text-stone-700">No meetings are planned yet.</p> : <ul className="space-y-3">{upcoming.items.map((meeting) => card(meeting, true))}</ul>}
+        {upcoming.items.length === 0 ? <p className="card p-6 text-center text-stone-700">{t("No meetings are planned yet.")}</p> : <ul className="space-y-3">{upcoming.items.map((meeting) => card(meeting, true))}</ul>}
         {upcoming.nextToken && <PrevNext prevHref={null} nextHref={`?upcoming=${encodeURIComponent(upcoming.nextToken)}`} />}
       </section>
 
       {past.items.length > 0 && (
         <section aria-labelledby="past-heading" className="space-y-3">
           <h2 id="past-heading" className="font-serif text-2xl font-semibold">
-            Past
+            {t("Past")}
           </h2>
           <ul className="space-y-3">{past.items.map((meeting) => card(meeting, false))}</ul>
           {past.nextToken && <PrevNext prevHref={null} nextHref={`?past=${encodeURIComponent(past.nextToken)}`} />}
@@ -98,5 +109,7 @@ export default function ClubMeetings({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} byStatus={{ 404: CLUB_NOT_FOUND }} back={{ to: "/clubs", label: "Back to Clubs" }} />;
+  // The loader's refusal is written in the reader's language already (this page's messages never loaded).
+  const refused = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : CLUB_NOT_FOUND;
+  return <RouteErrorBoundary error={error} byStatus={{ 404: refused }} back={{ to: "/clubs", label: msg("Back to Clubs") }} />;
 }

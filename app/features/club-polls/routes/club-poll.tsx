@@ -1,26 +1,32 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { ServiceError } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 import { castBallot, closePoll, getPoll, makeWinnerCurrent, type PollView } from "@worker/features/club-polls";
 import { actionError, refuse } from "~/core/action-result.server";
 import { setFlash } from "~/core/flash.server";
 import { readFormData, textField } from "~/core/form-data.server";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
 import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
 import { FieldError } from "~/ui/field-error";
+import { BackArrow } from "~/ui/icons";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { PollResults, useOptionName } from "../poll-results";
 import { KIND_LABEL, PollStatus } from "../poll-status";
 import { ballotFromForm } from "../polls.server";
 import type { Route } from "./+types/club-poll";
 
-const POLL_NOT_FOUND = "Poll not found";
+const POLL_NOT_FOUND = msg("Poll not found");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   try {
-    return await getPoll(ctx, params.clubId, params.pollId);
+    const poll = await getPoll(ctx, params.clubId, params.pollId);
+    return { ...poll, catalogue: await pageMessages(context, "club-polls") };
   } catch (error) {
-    if (error instanceof ServiceError && error.status === 404) throw refusal(POLL_NOT_FOUND, 404);
+    if (error instanceof ServiceError && error.status === 404) throw refusal(translate(POLL_NOT_FOUND), 404);
     throw error;
   }
 }
@@ -35,24 +41,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const intent = textField(form, "intent");
     if (intent === "close") {
       await closePoll(ctx, params.clubId, params.pollId);
-      return done("Poll closed.");
+      return done(translate("Poll closed."));
     }
     if (intent === "current-book") {
       const book = await makeWinnerCurrent(ctx, params.clubId, params.pollId);
-      return done(`"${book.title}" is now the club's current book.`, `/clubs/${params.clubId}`);
+      return done(translate('"{title}" is now the club\'s current book.', { title: book.title }), `/clubs/${params.clubId}`);
     }
     const ballot = ballotFromForm(form, textField(form, "kind") ?? "");
     if ("error" in ballot) return refuse({ ballot: ballot.error }, 400);
-    if (ballot.choices.length === 0) return refuse({ ballot: "Please choose at least one option." }, 400);
+    if (ballot.choices.length === 0) return refuse({ ballot: translate("Please choose at least one option.") }, 400);
     await castBallot(ctx, params.clubId, params.pollId, ballot);
-    return done("Your ballot is saved. You can change it until the poll closes.");
+    return done(translate("Your ballot is saved. You can change it until the poll closes."));
   } catch (error) {
     return actionError(error, { field: "ballot", message: (e) => e.message.replace(/^choices: /, "") });
   }
 }
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: `${loaderData?.question ?? POLL_NOT_FOUND} — BookClub` }, { name: "robots", content: "noindex" }];
+  // The question is the poll's own words: the title only adds the site's name.
+  return [{ title: loaderData ? `${loaderData.question} — BookClub` : "BookClub" }, { name: "robots", content: "noindex" }];
 }
 
 /**
@@ -60,6 +67,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
  * works on a phone and without JavaScript); date polls are checkboxes, choice polls radios.
  */
 function BallotForm({ poll, error }: { poll: PollView; error: string | undefined }) {
+  const t = useT();
   const name = useOptionName();
   const busy = useNavigation().state === "submitting";
   const mine = poll.myChoices ?? [];
@@ -70,7 +78,11 @@ function BallotForm({ poll, error }: { poll: PollView; error: string | undefined
       <input type="hidden" name="kind" value={poll.kind} />
       <fieldset className="space-y-3" aria-describedby={error ? "ballot-error" : undefined}>
         <legend className="font-medium">
-          {poll.kind === "book" ? "Rank the books: 1 is your first choice (leave out any you would not read)" : poll.kind === "date" ? "Tick every slot that works for you" : "Choose one"}
+          {poll.kind === "book"
+            ? t("Rank the books: 1 is your first choice (leave out any you would not read)")
+            : poll.kind === "date"
+              ? t("Tick every slot that works for you")
+              : t("Choose one")}
         </legend>
         {poll.options.map((option) => {
           const label = name(option);
@@ -83,7 +95,7 @@ function BallotForm({ poll, error }: { poll: PollView; error: string | undefined
                   name={`rank-${option.optionId}`}
                   defaultValue={rank >= 0 ? String(rank + 1) : ""}
                   className="field w-20 shrink-0"
-                  aria-label={`Rank for ${label}`}
+                  aria-label={t("Rank for {option}", { option: label })}
                 >
                   <option value="">—</option>
                   {ranks.map((value) => (
@@ -108,27 +120,28 @@ function BallotForm({ poll, error }: { poll: PollView; error: string | undefined
       </fieldset>
       <FieldError id="ballot-error" message={error} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        {poll.myChoices ? "Change my ballot" : "Cast my ballot"}
+        {poll.myChoices ? t("Change my ballot") : t("Cast my ballot")}
       </button>
     </Form>
   );
 }
 
 export default function ClubPoll({ loaderData: poll, actionData }: Route.ComponentProps) {
+  const t = useT();
   const errors = actionData && "errors" in actionData ? (actionData.errors as Record<string, string>) : undefined;
   const showResults = !poll.isOpen || !poll.hideResults;
   return (
     <div className="space-y-6">
       <Link to={`/clubs/${poll.clubId}/polls`} className="text-sm font-medium text-brand-700 hover:underline">
-        {`← Polls in ${poll.clubName}`}
+        <BackArrow /> {t("Polls in {club}", { club: poll.clubName })}
       </Link>
       <header className="card space-y-2 p-5">
         <h1 className="font-serif text-3xl font-bold break-words">{poll.question}</h1>
         <p className="text-sm text-stone-700">
-          {`${KIND_LABEL[poll.kind]} · `}
+          {`${t(KIND_LABEL[poll.kind])} · `}
           <PollStatus poll={poll} />
-          {` · ${poll.ballots} ${poll.ballots === 1 ? "ballot" : "ballots"}`}
-          {poll.isOpen && poll.hideResults ? " · Results hidden until close" : ""}
+          {` · ${t("{count, plural, one {# ballot} other {# ballots}}", { count: poll.ballots })}`}
+          {poll.isOpen && poll.hideResults ? ` · ${t("Results hidden until close")}` : ""}
         </p>
         {poll.canManage && (
           <div className="flex flex-wrap gap-2 pt-1">
@@ -136,7 +149,7 @@ export default function ClubPoll({ loaderData: poll, actionData }: Route.Compone
               <Form method="post">
                 <input type="hidden" name="intent" value="close" />
                 <button type="submit" className="btn btn-secondary">
-                  Close poll now
+                  {t("Close poll now")}
                 </button>
               </Form>
             )}
@@ -144,7 +157,7 @@ export default function ClubPoll({ loaderData: poll, actionData }: Route.Compone
               <Form method="post">
                 <input type="hidden" name="intent" value="current-book" />
                 <button type="submit" className="btn btn-primary">
-                  Make it the current book
+                  {t("Make it the current book")}
                 </button>
               </Form>
             )}
@@ -155,7 +168,7 @@ export default function ClubPoll({ loaderData: poll, actionData }: Route.Compone
       {poll.canVote && (
         <section aria-labelledby="ballot-heading" className="card space-y-3 p-5">
           <h2 id="ballot-heading" className="font-serif text-xl font-semibold">
-            Your ballot
+            {t("Your ballot")}
           </h2>
           <BallotForm poll={poll} error={errors?.ballot ?? errors?.form} />
         </section>
@@ -163,7 +176,7 @@ export default function ClubPoll({ loaderData: poll, actionData }: Route.Compone
       {showResults && (
         <section aria-labelledby="results-heading" className="card space-y-3 p-5">
           <h2 id="results-heading" className="font-serif text-xl font-semibold">
-            {poll.isOpen ? "Results so far" : "Results"}
+            {poll.isOpen ? t("Results so far") : t("Results")}
           </h2>
           <PollResults poll={poll} />
         </section>
@@ -173,5 +186,7 @@ export default function ClubPoll({ loaderData: poll, actionData }: Route.Compone
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} byStatus={{ 404: POLL_NOT_FOUND }} back={{ to: "/clubs", label: "Back to Clubs" }} />;
+  // The loader's refusal is written in the reader's language already (this page's messages never loaded).
+  const refused = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : POLL_NOT_FOUND;
+  return <RouteErrorBoundary error={error} byStatus={{ 404: refused }} back={{ to: "/clubs", label: msg("Back to Clubs") }} />;
 }

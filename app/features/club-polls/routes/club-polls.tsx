@@ -1,22 +1,27 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { ServiceError } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 import { createPoll, listPolls, pollsQuerySchema } from "@worker/features/club-polls";
-// The page's own limits come from the rules file alone: the feature's index brings its services (and
+// The page's own limits come from the limits file alone: the feature's index brings its services (and
 // club-reading's, with the ISBN look-up) into the browser build, which only needs these two numbers.
-import { BOOK_POLL_MAX, POLL_MAX_OPTIONS } from "@worker/features/club-polls/poll-rules";
+import { BOOK_POLL_MAX, POLL_MAX_OPTIONS } from "@worker/features/club-polls/poll-limits";
 import { actionError, refuse } from "~/core/action-result.server";
 import { setFlash } from "~/core/flash.server";
 import { readFormData } from "~/core/form-data.server";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
 import { refusal } from "~/core/refusal.server";
 import { memberContext, readerFor } from "~/core/route-context.server";
 import { FieldError } from "~/ui/field-error";
+import { BackArrow } from "~/ui/icons";
 import { PrevNext } from "~/ui/prev-next";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { PollListItem } from "../poll-status";
 import { pollInputFromForm } from "../polls.server";
 import type { Route } from "./+types/club-polls";
 
-const CLUB_NOT_FOUND = "Club not found";
+const CLUB_NOT_FOUND = msg("Club not found");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
@@ -25,9 +30,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = pollsQuerySchema.safeParse({ before: url.searchParams.get("before") ?? undefined });
   try {
     const page = await listPolls(ctx, params.clubId, query.success ? query.data : pollsQuerySchema.parse({}));
-    return { ...page, clubId: params.clubId, older: query.success && query.data.before !== undefined };
+    return {
+      ...page,
+      clubId: params.clubId,
+      older: query.success && query.data.before !== undefined,
+      title: translate("Polls — {club} — BookClub", { club: page.clubName }),
+      catalogue: await pageMessages(context, "club-polls"),
+    };
   } catch (error) {
-    if (error instanceof ServiceError && error.status === 404) throw refusal(CLUB_NOT_FOUND, 404);
+    if (error instanceof ServiceError && error.status === 404) throw refusal(translate(CLUB_NOT_FOUND), 404);
     throw error;
   }
 }
@@ -40,41 +51,42 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const parsed = pollInputFromForm(form, readerFor(request, context).timeZone);
     if (!parsed.ok) return refuse(parsed.errors, 400);
     const poll = await createPoll(ctx, params.clubId, parsed.input);
-    return redirect(`/clubs/${params.clubId}/polls/${poll.pollId}`, { headers: await setFlash({ type: "success", message: "Poll opened." }) });
+    return redirect(`/clubs/${params.clubId}/polls/${poll.pollId}`, { headers: await setFlash({ type: "success", message: translate("Poll opened.") }) });
   } catch (error) {
     return actionError(error);
   }
 }
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: `Polls — ${loaderData?.clubName ?? CLUB_NOT_FOUND} — BookClub` }, { name: "robots", content: "noindex" }];
+  return [{ title: loaderData?.title ?? "BookClub" }, { name: "robots", content: "noindex" }];
 }
 
 /** Plain HTML: works without JavaScript; the option lines are read on the server (polls.server.ts). */
 function NewPollForm({ errors }: { errors: Record<string, string> | undefined }) {
+  const t = useT();
   const busy = useNavigation().state === "submitting";
   const error = (field: string) => errors?.[field];
   return (
     <section id="new-poll" aria-labelledby="new-poll-heading" className="card space-y-4 p-5">
       <h2 id="new-poll-heading" className="font-serif text-xl font-semibold">
-        New poll
+        {t("New poll")}
       </h2>
       <Form method="post" className="space-y-4">
         <fieldset className="space-y-1">
-          <legend className="font-medium">Kind</legend>
+          <legend className="font-medium">{t("Kind")}</legend>
           <label className="flex items-center gap-2">
-            <input type="radio" name="kind" value="book" defaultChecked /> Next book (members rank the candidates)
+            <input type="radio" name="kind" value="book" defaultChecked /> {t("Next book (members rank the candidates)")}
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="kind" value="date" /> Meeting date (tick every slot that works)
+            <input type="radio" name="kind" value="date" /> {t("Meeting date (tick every slot that works)")}
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="kind" value="choice" /> Multiple choice (one answer)
+            <input type="radio" name="kind" value="choice" /> {t("Multiple choice (one answer)")}
           </label>
         </fieldset>
         <div>
           <label htmlFor="poll-question" className="block font-medium">
-            Question
+            {t("Question")}
           </label>
           <input
             id="poll-question"
@@ -89,10 +101,13 @@ function NewPollForm({ errors }: { errors: Record<string, string> | undefined })
         </div>
         <div>
           <label htmlFor="poll-options" className="block font-medium">
-            Options, one per line
+            {t("Options, one per line")}
           </label>
           <p id="poll-options-hint" className="text-sm text-stone-700">
-            {`Books as "Title by Author" (2 to ${BOOK_POLL_MAX}); meeting slots as "2026-12-03 19:00" on your clock; at most ${POLL_MAX_OPTIONS}.`}
+            {t('Books as "Title by Author" (2 to {bookMax}); meeting slots as "2026-12-03 19:00" on your clock; at most {max}.', {
+              bookMax: BOOK_POLL_MAX,
+              max: POLL_MAX_OPTIONS,
+            })}
           </p>
           <textarea
             id="poll-options"
@@ -107,7 +122,7 @@ function NewPollForm({ errors }: { errors: Record<string, string> | undefined })
         </div>
         <div>
           <label htmlFor="poll-closes" className="block font-medium">
-            Closes at (optional)
+            {t("Closes at (optional)")}
           </label>
           <input
             id="poll-closes"
@@ -120,11 +135,11 @@ function NewPollForm({ errors }: { errors: Record<string, string> | undefined })
           <FieldError id="poll-closes-error" message={error("closesAt")} />
         </div>
         <label className="flex items-center gap-2">
-          <input type="checkbox" name="hideResults" /> Hide results until the poll closes
+          <input type="checkbox" name="hideResults" /> {t("Hide results until the poll closes")}
         </label>
         <FieldError message={error("form") ?? error("kind")} />
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Opening…" : "Open poll"}
+          {busy ? t("Opening…") : t("Open poll")}
         </button>
       </Form>
     </section>
@@ -132,21 +147,22 @@ function NewPollForm({ errors }: { errors: Record<string, string> | undefined })
 }
 
 export default function ClubPolls({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { clubId, clubName, items, nextToken, canManage, older } = loaderData;
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
   return (
     <div className="space-y-6">
       <Link to={`/clubs/${clubId}`} className="text-sm font-medium text-brand-700 hover:underline">
-        {`← Back to ${clubName}`}
+        <BackArrow /> {t("Back to {name}", { name: clubName })}
       </Link>
-      <h1 className="font-serif text-3xl font-bold break-words">{`Polls in ${clubName}`}</h1>
+      <h1 className="font-serif text-3xl font-bold break-words">{t("Polls in {club}", { club: clubName })}</h1>
       {canManage && <NewPollForm errors={errors} />}
       <section aria-labelledby="poll-list-heading" className="card space-y-3 p-5">
         <h2 id="poll-list-heading" className="font-serif text-xl font-semibold">
-          {older ? "Older polls" : "All polls"}
+          {older ? t("Older polls") : t("All polls")}
         </h2>
         {items.length === 0 ? (
-          <p className="text-stone-700">No polls yet.</p>
+          <p className="text-stone-700">{t("No polls yet.")}</p>
         ) : (
           <ul className="divide-y divide-stone-200">
             {items.map((poll) => (
@@ -161,5 +177,7 @@ export default function ClubPolls({ loaderData, actionData }: Route.ComponentPro
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} byStatus={{ 404: CLUB_NOT_FOUND }} back={{ to: "/clubs", label: "Back to Clubs" }} />;
+  // The loader's refusal is written in the reader's language already (this page's messages never loaded).
+  const refused = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : CLUB_NOT_FOUND;
+  return <RouteErrorBoundary error={error} byStatus={{ 404: refused }} back={{ to: "/clubs", label: msg("Back to Clubs") }} />;
 }

@@ -1,22 +1,29 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import { z } from "zod";
 import { forbidden, ServiceError } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 import { listLibraryBooks } from "@worker/features/books";
 import { finishCurrentBook, getClubReading, setCurrentBook, setMilestones } from "@worker/features/club-reading/club-book";
 import { readableClub } from "@worker/features/club-reading/reading-access";
-import { MANAGERS_ONLY, MILESTONES_MAX, milestonesInputSchema, setBookInputSchema } from "@worker/features/club-reading/reading-rules";
+// The form's limit from the limits file alone: the rules file brings the schemas and the server's translator.
+import { MILESTONES_MAX } from "@worker/features/club-reading/reading-limits";
+import { MANAGERS_ONLY, milestonesInputSchema, setBookInputSchema } from "@worker/features/club-reading/reading-rules";
 import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
 import { setFlash } from "~/core/flash.server";
 import { readFormData, textField } from "~/core/form-data.server";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
 import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
 import { FieldError } from "~/ui/field-error";
 import { TextField } from "~/ui/field";
+import { BackArrow } from "~/ui/icons";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { milestonesFromForm } from "../reading.server";
 import type { Route } from "./+types/club-reading-admin";
 
-const CLUB_NOT_FOUND = "Club not found";
+const CLUB_NOT_FOUND = msg("Club not found");
 /** Blank rows under a schedule: enough to add a few milestones without any script (their keys). */
 const BLANK_ROWS = ["first", "second", "third", "fourth"] as const;
 
@@ -30,9 +37,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       getClubReading(ctx, params.clubId),
       q ? listLibraryBooks(ctx, { search: q, limit: 10 }) : null,
     ]);
-    return { clubName: access.club.name, reading, q, results: found?.items ?? null };
+    return {
+      clubName: access.club.name,
+      reading,
+      q,
+      results: found?.items ?? null,
+      title: translate("The club's book — {club} — BookClub", { club: access.club.name }),
+      catalogue: await pageMessages(context, "club-reading"),
+    };
   } catch (error) {
-    if (error instanceof ServiceError && (error.status === 404 || error.status === 403)) throw refusal(error.status === 404 ? CLUB_NOT_FOUND : error.message, error.status);
+    if (error instanceof ServiceError && (error.status === 404 || error.status === 403)) throw refusal(error.status === 404 ? translate(CLUB_NOT_FOUND) : error.message, error.status);
     throw error;
   }
 }
@@ -45,18 +59,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = memberContext(context);
   const form = await readFormData(request);
   const intent = intentSchema.safeParse(form.get("intent"));
-  if (!intent.success) return refuse({ form: "Unknown action." }, 400);
+  if (!intent.success) return refuse({ form: translate("Unknown action.") }, 400);
   const back = `/clubs/${params.clubId}#reading-now`;
   try {
     if (intent.data === "finish") {
       await finishCurrentBook(ctx, params.clubId);
-      return redirect(back, { headers: await setFlash({ type: "success", message: "Book finished: it is on the club's shelf." }) });
+      return redirect(back, { headers: await setFlash({ type: "success", message: translate("Book finished: it is on the club's shelf.") }) });
     }
     if (intent.data === "milestones") {
       const parsed = milestonesInputSchema.safeParse({ milestones: milestonesFromForm(form) });
-      if (!parsed.success) return refuse({ milestones: parsed.error.issues[0]?.message ?? "Please check the milestones." }, 400);
+      if (!parsed.success) return refuse({ milestones: parsed.error.issues[0]?.message ?? translate("Please check the milestones.") }, 400);
       await setMilestones(ctx, params.clubId, parsed.data.milestones);
-      return redirect(back, { headers: await setFlash({ type: "success", message: "Schedule saved" }) });
+      return redirect(back, { headers: await setFlash({ type: "success", message: translate("Schedule saved") }) });
     }
     const parsed = setBookInputSchema.safeParse({
       bookId: optional(textField(form, "bookId")),
@@ -68,29 +82,61 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
     if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
     await setCurrentBook(ctx, params.clubId, parsed.data);
-    return redirect(back, { headers: await setFlash({ type: "success", message: "The club's book is set" }) });
+    return redirect(back, { headers: await setFlash({ type: "success", message: translate("The club's book is set") }) });
   } catch (error) {
-    return actionError(error, { field: intent.data === "set-book" ? "form" : intent.data, unexpected: "Could not save. Please try again." });
+    return actionError(error, { field: intent.data === "set-book" ? "form" : intent.data, unexpected: translate("Could not save. Please try again.") });
   }
 }
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: `The club's book — ${loaderData?.clubName ?? CLUB_NOT_FOUND} — BookClub` }, { name: "robots", content: "noindex" }];
+  return [{ title: loaderData?.title ?? "BookClub" }, { name: "robots", content: "noindex" }];
 }
 
 /** Label and day inputs for one milestone row; an existing one carries its id so members' marks stay. */
 function MilestoneRow({ index, milestoneId = "", label = "", dueOn = "" }: { index: number; milestoneId?: string; label?: string; dueOn?: string | null }) {
+  const t = useT();
   return (
     <li className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="milestoneId" value={milestoneId} />
-      <TextField label={`Milestone ${index + 1}`} name="label" defaultValue={label} maxLength={120} fieldClassName="min-w-0 flex-1" placeholder="Chapters 1–8" />
-      <TextField label="By" name="dueOn" type="date" defaultValue={dueOn ?? ""} fieldClassName="w-44 max-w-full" />
+      <TextField
+        label={t("Milestone {number}", { number: index + 1 })}
+        name="label"
+        defaultValue={label}
+        maxLength={120}
+        fieldClassName="min-w-0 flex-1"
+        placeholder={t("Chapters 1–8")}
+      />
+      <TextField label={t("By")} name="dueOn" type="date" defaultValue={dueOn ?? ""} fieldClassName="w-44 max-w-full" />
     </li>
+  );
+}
+
+/** Stand-ins (private-use characters) for the parts TitleByAuthor styles. */
+const TITLE = "\uE000";
+const AUTHOR = "\uE001";
+
+/**
+ * "Title by Author" with the title in bold, in the page's language's order: the sentence is
+ * translated whole with stand-ins, then the styled title and author are put in their places.
+ */
+function TitleByAuthor({ title, author }: { title: string; author: string }) {
+  const t = useT();
+  const parts = t("{title} by {author}", { title: TITLE, author: AUTHOR }).split(/(\uE000|\uE001)/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed sentence's parts, in order
+        <span key={index} className={part === TITLE ? "font-medium" : "text-stone-700"}>
+          {part === TITLE ? title : part === AUTHOR ? author : part}
+        </span>
+      ))}
+    </>
   );
 }
 
 /** /clubs/{clubId}/reading: an admin sets the club's current book (from the library, or typed) and edits its schedule. */
 export default function ClubReadingAdmin({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useT();
   const { clubName, reading, q, results } = loaderData;
   const errors = actionData && !actionData.ok ? (actionData.errors as Record<string, string>) : {};
   const { current, milestones } = reading;
@@ -98,14 +144,16 @@ export default function ClubReadingAdmin({ loaderData, actionData, params }: Rou
   return (
     <div className="space-y-6">
       <Link to={`/clubs/${params.clubId}`} className="text-sm font-medium text-brand-700 hover:underline">
-        {`← Back to ${clubName}`}
+        <BackArrow /> {t("Back to {name}", { name: clubName })}
       </Link>
-      <h1 className="font-serif text-3xl font-bold">The club's book</h1>
+      <h1 className="font-serif text-3xl font-bold">{t("The club's book")}</h1>
       <FieldError message={errors.form} />
 
       {current && (
         <section aria-labelledby="schedule-heading" className="card space-y-4 p-5">
-          <h2 id="schedule-heading" className="font-serif text-2xl font-semibold">{`Schedule for ${current.title}`}</h2>
+          <h2 id="schedule-heading" className="font-serif text-2xl font-semibold">
+            {t("Schedule for {title}", { title: current.title })}
+          </h2>
           <Form method="post" className="space-y-3">
             <input type="hidden" name="intent" value="milestones" />
             <ol className="space-y-2">
@@ -116,16 +164,16 @@ export default function ClubReadingAdmin({ loaderData, actionData, params }: Rou
                 <MilestoneRow key={row} index={milestones.length + i} />
               ))}
             </ol>
-            <p className="text-sm text-stone-700">Leave a milestone's name empty to remove it.</p>
+            <p className="text-sm text-stone-700">{t("Leave a milestone's name empty to remove it.")}</p>
             <FieldError message={errors.milestones} />
             <button type="submit" className="btn btn-primary">
-              Save schedule
+              {t("Save schedule")}
             </button>
           </Form>
           <Form method="post">
             <input type="hidden" name="intent" value="finish" />
             <button type="submit" className="btn btn-secondary">
-              Finish book
+              {t("Finish book")}
             </button>
             <FieldError message={errors.finish} />
           </Form>
@@ -134,28 +182,27 @@ export default function ClubReadingAdmin({ loaderData, actionData, params }: Rou
 
       <section aria-labelledby="from-library-heading" className="card space-y-4 p-5">
         <h2 id="from-library-heading" className="font-serif text-2xl font-semibold">
-          {current ? "Read another book: from the library" : "Choose from the library"}
+          {current ? t("Read another book: from the library") : t("Choose from the library")}
         </h2>
         <Form method="get" className="flex flex-wrap items-end gap-2">
-          <TextField label="Search the library" name="q" type="search" defaultValue={q} fieldClassName="min-w-0 flex-1" />
+          <TextField label={t("Search the library")} name="q" type="search" defaultValue={q} fieldClassName="min-w-0 flex-1" />
           <button type="submit" className="btn btn-secondary">
-            Search
+            {t("Search")}
           </button>
         </Form>
-        {results && results.length === 0 && <p className="text-stone-700">No books found.</p>}
+        {results && results.length === 0 && <p className="text-stone-700">{t("No books found.")}</p>}
         {results && results.length > 0 && (
           <ul className="divide-y divide-stone-200">
             {results.map((book) => (
               <li key={book.bookId} className="flex flex-wrap items-center justify-between gap-3 py-2">
                 <span className="min-w-0 break-words">
-                  <span className="font-medium">{book.title}</span>
-                  {book.author && <span className="text-stone-700">{` by ${book.author}`}</span>}
+                  {book.author ? <TitleByAuthor title={book.title} author={book.author} /> : <span className="font-medium">{book.title}</span>}
                 </span>
                 <Form method="post">
                   <input type="hidden" name="intent" value="set-book" />
                   <input type="hidden" name="bookId" value={book.bookId} />
-                  <button type="submit" className="btn btn-secondary" aria-label={`Read ${book.title}`}>
-                    Read this book
+                  <button type="submit" className="btn btn-secondary" aria-label={t("Read {title}", { title: book.title })}>
+                    {t("Read this book")}
                   </button>
                 </Form>
               </li>
@@ -166,16 +213,23 @@ export default function ClubReadingAdmin({ loaderData, actionData, params }: Rou
 
       <section aria-labelledby="by-title-heading" className="card space-y-4 p-5">
         <h2 id="by-title-heading" className="font-serif text-2xl font-semibold">
-          Or enter a book
+          {t("Or enter a book")}
         </h2>
         <Form method="post" className="space-y-3">
           <input type="hidden" name="intent" value="set-book" />
-          <TextField label="Title" name="title" maxLength={300} error={errors.title} />
-          <TextField label="Author" name="author" maxLength={200} error={errors.author} />
-          <TextField label="ISBN" name="isbn" inputMode="numeric" maxLength={32} hint="With an ISBN and no title, we look up the title, author and cover." error={errors.isbn} />
-          <TextField label="Finish by" name="finishBy" type="date" error={errors.finishBy} fieldClassName="max-w-60" />
+          <TextField label={t("Title")} name="title" maxLength={300} error={errors.title} />
+          <TextField label={t("Author")} name="author" maxLength={200} error={errors.author} />
+          <TextField
+            label={t("ISBN")}
+            name="isbn"
+            inputMode="numeric"
+            maxLength={32}
+            hint={t("With an ISBN and no title, we look up the title, author and cover.")}
+            error={errors.isbn}
+          />
+          <TextField label={t("Finish by")} name="finishBy" type="date" error={errors.finishBy} fieldClassName="max-w-60" />
           <fieldset className="space-y-2">
-            <legend className="font-medium">Milestones</legend>
+            <legend className="font-medium">{t("Milestones")}</legend>
             <ol className="space-y-2">
               {BLANK_ROWS.map((row, i) => (
                 <MilestoneRow key={row} index={i} />
@@ -183,9 +237,11 @@ export default function ClubReadingAdmin({ loaderData, actionData, params }: Rou
             </ol>
           </fieldset>
           <FieldError message={errors.milestones} />
-          <p className="text-sm text-stone-700">{current ? `${current.title} moves to the club's shelf history.` : "Members see it on the club page."}</p>
+          <p className="text-sm text-stone-700">
+            {current ? t("{title} moves to the club's shelf history.", { title: current.title }) : t("Members see it on the club page.")}
+          </p>
           <button type="submit" className="btn btn-primary">
-            Set as current book
+            {t("Set as current book")}
           </button>
         </Form>
       </section>
@@ -194,5 +250,7 @@ export default function ClubReadingAdmin({ loaderData, actionData, params }: Rou
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} byStatus={{ 404: CLUB_NOT_FOUND }} back={{ to: "/clubs", label: "Back to Clubs" }} />;
+  // The loader's refusal is written in the reader's language already (this page's messages never loaded).
+  const refused = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : CLUB_NOT_FOUND;
+  return <RouteErrorBoundary error={error} byStatus={{ 404: refused }} back={{ to: "/clubs", label: msg("Back to Clubs") }} />;
 }

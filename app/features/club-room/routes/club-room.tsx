@@ -5,14 +5,21 @@ import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { ClubRoomView } from "../room-view";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
+import { BackArrow } from "~/ui/icons";
 import type { Route } from "./+types/club-room";
 
-const CLUB_NOT_FOUND = "Club not found";
+const CLUB_NOT_FOUND = msg("Club not found");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   try {
-    return await loadRoomPage(ctx, params.clubId);
+    // The composer is messages' and the report dialog moderation's.
+    const [room, catalogue] = await Promise.all([loadRoomPage(ctx, params.clubId), pageMessages(context, "club-room", "messages", "moderation")]);
+    return { ...room, title: translate("Club room — {club}", { club: room.club.name }), catalogue };
   } catch (error) {
     // Not an active member: a private club is not found, an open one says the room is for its members.
     if (error instanceof ServiceError && (error.status === 404 || error.status === 403)) throw refusal(error.message, error.status);
@@ -21,17 +28,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: `${loaderData ? `Club room — ${loaderData.club.name}` : CLUB_NOT_FOUND} — BookClub` }, { name: "robots", content: "noindex" }];
+  return [{ title: `${loaderData?.title ?? CLUB_NOT_FOUND} — BookClub` }, { name: "robots", content: "noindex" }];
 }
 
 export default function ClubRoomPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { club, canManage, viewerId, items, nextToken, pinned, milestones } = loaderData;
   return (
     <div className="space-y-4">
       <Link to={`/clubs/${club.clubId}`} className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to {club.name}
+        <BackArrow /> {t("Back to {club}", { club: club.name })}
       </Link>
-      <h1 className="font-serif text-3xl font-bold">Club room</h1>
+      <h1 className="font-serif text-3xl font-bold">{t("Club room")}</h1>
       <div className="card overflow-hidden">
         <ClubRoomView
           key={club.clubId}
@@ -50,5 +58,6 @@ export default function ClubRoomPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} byStatus={{ 404: CLUB_NOT_FOUND }} back={{ to: "/clubs", label: "Back to Clubs" }} />;
+  const t = useT();
+  return <RouteErrorBoundary error={error} byStatus={{ 404: t(CLUB_NOT_FOUND) }} back={{ to: "/clubs", label: t("Back to Clubs") }} />;
 }

@@ -27,10 +27,15 @@ import { loadJoinRequests } from "../join-requests.server";
 import { useUrlDialog } from "~/core/use-url-dialog";
 import { refusal } from "~/core/refusal.server";
 import { memberContext, readerFor } from "~/core/route-context.server";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
+import { BackArrow } from "~/ui/icons";
 import type { Route } from "./+types/club-detail";
 
 // Shown by the component and the error boundary, so it is not imported from the (server-only) service.
-const CLUB_NOT_FOUND = "Club not found";
+const CLUB_NOT_FOUND = msg("Club not found");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
@@ -41,23 +46,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     page = await findClubPage(ctx, params.clubId, { nextToken: url.searchParams.get("nextToken"), prevToken: url.searchParams.get("prevToken") });
   } catch (error) {
     // A private club's page is for its members: anyone else gets the same 404 as for no club at all.
-    if (error instanceof ServiceError && error.status === 404) throw refusal(CLUB_NOT_FOUND, 404);
+    if (error instanceof ServiceError && error.status === 404) throw refusal(translate(CLUB_NOT_FOUND), 404);
     throw error;
   }
   const { clubId } = page.club;
   const manages = page.viewer.canManage;
-  const [invite, requests, readingNow, roomUnread, meetings, polls] = await Promise.all([
+  const [invite, requests, readingNow, roomUnread, meetings, polls, catalogue] = await Promise.all([
     manages ? currentInviteCode(ctx, clubId) : null,
     manages && url.searchParams.get("dialog") === "requests" ? loadJoinRequests(ctx, clubId) : null,
     loadReadingNow(ctx, clubId, url),
     roomUnreadFor(ctx, clubId),
     upcomingMeetingsSummary(ctx, clubId),
     loadPollsSummary(ctx, clubId),
+    // Every feature the page shows: its shelf (books, with loans' due notes and Borrow), the book the club
+    // is reading, its meetings and polls, the room link, and the Edit Club form (account's time zone, geo).
+    pageMessages(context, "clubs", "books", "loans", "club-reading", "club-meetings", "club-polls", "club-room", "account", "geo"),
   ]);
   const reader = readerFor(request, context);
   const today = todayFor(reader);
   const books = page.books.map((book) => withDueLabel(book, today, reader));
-  return { ...page, books, invite, requests, readingNow, roomUnread, meetings, polls, userId: ctx.user.id };
+  return { ...page, books, invite, requests, readingNow, roomUnread, meetings, polls, userId: ctx.user.id, catalogue };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -70,6 +78,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 
 /** Leave: the last admin is refused while members remain, and the refusal says what to do. */
 function LeaveClubForm() {
+  const t = useT();
   const fetcher = useFetcher<{ ok: false; errors: Partial<Record<string, string>> }>();
   const refused = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.errors.form : null;
   return (
@@ -77,7 +86,7 @@ function LeaveClubForm() {
       <fetcher.Form method="post" className="contents">
         <input type="hidden" name="intent" value="leave" />
         <button type="submit" className="btn btn-secondary" disabled={fetcher.state !== "idle"}>
-          {fetcher.state !== "idle" ? "Leaving…" : "Leave Club"}
+          {fetcher.state !== "idle" ? t("Leaving…") : t("Leave Club")}
         </button>
       </fetcher.Form>
       <FieldError message={refused} inline />
@@ -90,11 +99,15 @@ function booksHref(token: Record<string, string>) {
 }
 
 export default function ClubDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { club, viewer, members, books, booksNextToken, booksPrevToken, invite, requests, readingNow, roomUnread, meetings, polls, userId } = loaderData;
   const { dialog, closeHref, close } = useUrlDialog();
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
   const active = viewer.status === "active";
-  const limit = club.memberLimit ? ` · limit ${club.memberLimit.toLocaleString("en-US")}` : "";
+  const count = club.memberCount;
+  const headcount = club.memberLimit
+    ? t("{count, plural, one {# member} other {# members}} · limit {limit, number}", { count, limit: club.memberLimit })
+    : t("{count, plural, one {# member} other {# members}}", { count });
   const pager =
     booksPrevToken || booksNextToken ? (
       <PrevNext prevHref={booksPrevToken ? booksHref({ prevToken: booksPrevToken }) : null} nextHref={booksNextToken ? booksHref({ nextToken: booksNextToken }) : null} />
@@ -103,29 +116,31 @@ export default function ClubDetail({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="space-y-6">
       <Link to="/clubs" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to Clubs
+        <BackArrow /> {t("Back to Clubs")}
       </Link>
       <header className="card space-y-3 p-5">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="font-serif text-3xl font-bold">{club.name}</h1>
-          {club.isPrivate && <ClubBadge tone="private">Private</ClubBadge>}
+          {club.isPrivate && <ClubBadge tone="private">{t("Private")}</ClubBadge>}
           {active && viewer.role && <RoleBadge role={viewer.role} isCreator={viewer.isCreator} />}
-          {viewer.status === "pending" && <ClubBadge tone="pending">Pending</ClubBadge>}
+          {viewer.status === "pending" && <ClubBadge tone="pending">{t("Pending")}</ClubBadge>}
         </div>
         {club.description && <p className="whitespace-pre-line text-stone-800">{club.description}</p>}
         <p className="text-stone-700">
-          <span className="font-medium">Location:</span> {club.location}
+          <span className="font-medium">{t("Location:")}</span> {club.location}
         </p>
-        <p className="text-sm text-stone-700">{`${club.memberCount.toLocaleString("en-US")} ${club.memberCount === 1 ? "member" : "members"}${limit}`}</p>
+        <p className="text-sm text-stone-700">{headcount}</p>
         <div className="flex flex-wrap items-center gap-2 pt-1">
           {viewer.isCreator && (
             <>
-              <OpenDialogButton dialog="edit">Edit</OpenDialogButton>
+              <OpenDialogButton dialog="edit">{t("Edit")}</OpenDialogButton>
               <DeleteClubForm clubId={club.clubId} name={club.name} />
             </>
           )}
           <ClubRoomLink clubId={club.clubId} unread={roomUnread} />
-          {viewer.canManage && <OpenDialogButton dialog="requests" loadsData>Manage Requests</OpenDialogButton>}
+          {viewer.canManage && <OpenDialogButton dialog="requests" loadsData>
+              {t("Manage Requests")}
+            </OpenDialogButton>}
           {/* The creator cannot leave (the club would lose the one member who may edit or delete it). */}
           {active && !viewer.isCreator && <LeaveClubForm />}
           {/* A public club's page is open to every member; joining it is one request that admits at once. */}
@@ -145,12 +160,12 @@ export default function ClubDetail({ loaderData, actionData }: Route.ComponentPr
       <section aria-labelledby="club-books-heading" className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="club-books-heading" className="font-serif text-2xl font-semibold">
-            Books in this club
+            {t("Books in this club")}
           </h2>
           {pager}
         </div>
         {books.length === 0 ? (
-          <p className="card p-8 text-center text-stone-700">No books have been shared into this club yet.</p>
+          <p className="card p-8 text-center text-stone-700">{t("No books have been shared into this club yet.")}</p>
         ) : (
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
             {books.map((book, index) => (
@@ -161,10 +176,10 @@ export default function ClubDetail({ loaderData, actionData }: Route.ComponentPr
         {pager && <div className="flex justify-end">{pager}</div>}
       </section>
 
-      <Dialog open={dialog === "edit" && viewer.isCreator} onClose={close} title="Edit Club">
+      <Dialog open={dialog === "edit" && viewer.isCreator} onClose={close} title={t("Edit Club")}>
         {dialog === "edit" && viewer.isCreator && <ClubForm intent="update" clubId={club.clubId} initial={club} errors={errors} cancelHref={closeHref} />}
       </Dialog>
-      <Dialog open={dialog === "requests" && viewer.canManage} onClose={close} title="Manage Join Requests" description={club.name}>
+      <Dialog open={dialog === "requests" && viewer.canManage} onClose={close} title={t("Manage Join Requests")} description={club.name}>
         {dialog === "requests" && viewer.canManage && (
           <ClubRequests clubId={club.clubId} requests={requests?.items ?? null} loadError={requests?.error ?? null} closeHref={closeHref} />
         )}
@@ -174,5 +189,6 @@ export default function ClubDetail({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} byStatus={{ 404: CLUB_NOT_FOUND }} back={{ to: "/clubs", label: "Back to Clubs" }} />;
+  const t = useT();
+  return <RouteErrorBoundary error={error} byStatus={{ 404: t(CLUB_NOT_FOUND) }} back={{ to: "/clubs", label: t("Back to Clubs") }} />;
 }

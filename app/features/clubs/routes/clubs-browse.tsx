@@ -10,10 +10,13 @@ import { ClubTabs } from "../club-tabs";
 import { NearMe } from "../near-me";
 import { DebouncedSearch } from "~/ui/debounced-search";
 import { PrevNext } from "~/ui/prev-next";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { translate } from "@worker/core/i18n/request-language";
 import type { Route } from "./+types/clubs-browse";
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "Browse Clubs — BookClub" }];
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: `${loaderData?.title ?? "Browse Clubs"} — BookClub` }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,10 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   // Near me needs both halves of the position; half of one (an edited link) shows the newest instead.
   const near = query.lat !== undefined && query.lon !== undefined ? { lat: String(query.lat), lon: String(query.lon) } : null;
-  const page = await browseClubs(ctx, near ? query : { ...query, lat: undefined, lon: undefined });
+  const [page, catalogue] = await Promise.all([
+    browseClubs(ctx, near ? query : { ...query, lat: undefined, lon: undefined }),
+    // 'Near me' words its failures with geo's messages.
+    pageMessages(context, "clubs", "geo"),
+  ]);
   // The member's own pending requests on this page, so 'Requested' stays after a reload.
   const requested = page.items.filter((club) => club.userStatus === "pending").map((club) => club.clubId);
-  return { ...page, search: query.search ?? "", requested, near };
+  return { ...page, search: query.search ?? "", requested, near, title: translate("Browse Clubs"), catalogue };
 }
 
 /** 'Request to Join' posts here; the answer says pending (private club) or active (joined at once). */
@@ -41,34 +48,36 @@ function Pager({
   search,
   near,
   position,
-}: { prevToken: string | null; nextToken: string | null; search: string; near: { lat: string; lon: string } | null; position: string }) {
+}: { prevToken: string | null; nextToken: string | null; search: string; near: { lat: string; lon: string } | null; position: "top" | "bottom" }) {
+  const t = useT();
   const linkTo = (token: Record<string, string>) => `?${new URLSearchParams({ ...(search ? { search } : {}), ...(near ?? {}), ...token })}`;
   if (!prevToken && !nextToken) return null;
   return (
-    <nav aria-label={`Pages (${position})`} className="flex justify-end">
+    <nav aria-label={position === "top" ? t("Pages (top)") : t("Pages (bottom)")} className="flex justify-end">
       <PrevNext prevHref={prevToken ? linkTo({ prevToken }) : null} nextHref={nextToken ? linkTo({ nextToken }) : null} />
     </nav>
   );
 }
 
 export default function BrowseClubs({ loaderData: data }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/clubs/browse";
   return (
     <div className="space-y-5">
-      <h1 className="font-serif text-3xl font-bold">Book Clubs</h1>
+      <h1 className="font-serif text-3xl font-bold">{t("Book Clubs")}</h1>
       <ClubTabs current="browse" />
       <DebouncedSearch
         id="club-search"
-        label="Search clubs"
-        placeholder="Search clubs by name, description, location…"
+        label={t("Search clubs")}
+        placeholder={t("Search clubs by name, description, location…")}
         initial={data.search}
       />
       <NearMe sorted={data.near !== null} />
       <Pager prevToken={data.prevToken} nextToken={data.nextToken} search={data.search} near={data.near} position="top" />
       <div aria-busy={loading || undefined}>
         {data.items.length === 0 ? (
-          <p className="card p-8 text-center text-stone-700">No clubs found.</p>
+          <p className="card p-8 text-center text-stone-700">{t("No clubs found.")}</p>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {data.items.map((club) => (
@@ -83,5 +92,6 @@ export default function BrowseClubs({ loaderData: data }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} heading="Failed to browse clubs" />;
+  const t = useT();
+  return <RouteErrorBoundary error={error} heading={t("Failed to browse clubs")} />;
 }

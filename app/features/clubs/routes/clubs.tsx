@@ -14,20 +14,28 @@ import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { useUrlDialog } from "~/core/use-url-dialog";
 import { loadJoinRequests } from "../join-requests.server";
 import { memberContext } from "~/core/route-context.server";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { translate } from "@worker/core/i18n/request-language";
 import type { Route } from "./+types/clubs";
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "My Clubs — BookClub" }];
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: `${loaderData?.title ?? "My Clubs"} — BookClub` }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   const params = new URL(request.url).searchParams;
   const managing = params.get("dialog") === "requests" ? params.get("club") : null;
-  const [{ items }, requests] = await Promise.all([listMyClubs(ctx), managing ? loadJoinRequests(ctx, managing) : null]);
+  const [{ items }, requests, catalogue] = await Promise.all([
+    listMyClubs(ctx),
+    managing ? loadJoinRequests(ctx, managing) : null,
+    // The club form shows the time zone field (account) and 'Use my location' (geo); the cards the room's unread line.
+    pageMessages(context, "clubs", "club-room", "account", "geo"),
+  ]);
   // Each active club's room unread count, in one indexed read of club_room_reads.
   const roomUnread = await unreadByClub(ctx.db, ctx.user.id, items.filter((club) => club.userStatus === "active").map((club) => club.clubId));
-  return { clubs: items, userId: ctx.user.id, requests, roomUnread };
+  return { clubs: items, userId: ctx.user.id, requests, roomUnread, title: translate("My Clubs"), catalogue };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,6 +53,7 @@ function useOpenJoinFlag() {
 }
 
 export default function MyClubs({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { clubs, userId, requests, roomUnread } = loaderData;
   const { dialog, clubId, closeHref, close } = useUrlDialog();
   useOpenJoinFlag();
@@ -56,20 +65,20 @@ export default function MyClubs({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="font-serif text-3xl font-bold">Book Clubs</h1>
+        <h1 className="font-serif text-3xl font-bold">{t("Book Clubs")}</h1>
         <div className="flex flex-wrap gap-2">
-          <OpenDialogButton dialog="join">Join Club</OpenDialogButton>
+          <OpenDialogButton dialog="join">{t("Join Club")}</OpenDialogButton>
           <OpenDialogButton dialog="create" className="btn btn-primary">
-            Create Club
+            {t("Create Club")}
           </OpenDialogButton>
         </div>
       </div>
       <ClubTabs current="mine" />
       {clubs.length === 0 ? (
         <div className="card flex flex-col items-center gap-4 p-8 text-center">
-          <p className="text-stone-700">You have no clubs yet</p>
+          <p className="text-stone-700">{t("You have no clubs yet")}</p>
           <Link to="/clubs/browse" className="btn btn-primary">
-            Browse Clubs
+            {t("Browse Clubs")}
           </Link>
         </div>
       ) : (
@@ -82,16 +91,16 @@ export default function MyClubs({ loaderData, actionData }: Route.ComponentProps
         </ul>
       )}
 
-      <Dialog open={dialog === "create"} onClose={close} title="Create Book Club">
+      <Dialog open={dialog === "create"} onClose={close} title={t("Create Book Club")}>
         {dialog === "create" && <ClubForm intent="create" errors={errors} cancelHref={closeHref} />}
       </Dialog>
-      <Dialog open={dialog === "join"} onClose={close} title="Join Book Club">
+      <Dialog open={dialog === "join"} onClose={close} title={t("Join Book Club")}>
         {dialog === "join" && <ClubJoinForm error={errors?.inviteCode ?? errors?.form} cancelHref={closeHref} />}
       </Dialog>
-      <Dialog open={Boolean(editing)} onClose={close} title="Edit Club">
+      <Dialog open={Boolean(editing)} onClose={close} title={t("Edit Club")}>
         {editing && <ClubForm key={editing.clubId} intent="update" clubId={editing.clubId} initial={editing} errors={errors} cancelHref={closeHref} />}
       </Dialog>
-      <Dialog open={Boolean(managing)} onClose={close} title="Manage Join Requests" description={managing?.name}>
+      <Dialog open={Boolean(managing)} onClose={close} title={t("Manage Join Requests")} description={managing?.name}>
         {managing && (
           <ClubRequests
             clubId={managing.clubId}
@@ -106,5 +115,6 @@ export default function MyClubs({ loaderData, actionData }: Route.ComponentProps
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} heading="Failed to load clubs" />;
+  const t = useT();
+  return <RouteErrorBoundary error={error} heading={t("Failed to load clubs")} />;
 }

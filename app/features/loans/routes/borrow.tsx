@@ -4,6 +4,7 @@ import { OWN_BOOK } from "@worker/features/loans/borrow-chat";
 import { borrowFromOwner } from "@worker/features/loans/borrow-from-owner";
 import { limitLoanWrite } from "@worker/features/loans/loan-steps";
 import { ServiceError } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
 import { BORROW_FAILED, BORROW_OPENING, BORROW_SENT } from "../borrow-button";
 import { setFlash } from "~/core/flash.server";
 import { readFormData } from "~/core/form-data.server";
@@ -38,17 +39,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // The same per-member budget as the loans API and the page's other loan steps.
     await limitLoanWrite(ctx, ctx.user.id);
     const { conversationId, created } = await borrowFromOwner(ctx, params.bookId, requestId.success ? requestId.data : undefined);
-    const notice = created ? BORROW_SENT : BORROW_OPENING;
+    const notice = translate(created ? BORROW_SENT : BORROW_OPENING);
     if (enhanced) return Response.json({ ok: true, conversationId, notice });
     return redirect(`/messages/${conversationId}`, { headers: await setFlash({ type: "success", message: notice }) });
   } catch (error) {
     if (!(error instanceof ServiceError)) console.error("Borrow request failed", error);
     const status = error instanceof ServiceError ? error.status : 500;
-    // Refusals of the request itself keep the member on the book page with the ledger's words.
-    const refused = error instanceof ServiceError && (error.message === OWN_BOOK || status === 409 || status === 429) ? error.message : null;
-    if (enhanced) return Response.json({ ok: false, error: refused ?? BORROW_FAILED, stay: refused !== null }, { status });
+    // Refusals of the request itself keep the member on the book page with the ledger's words (already
+    // in the request's language); the rest say so in it too.
+    const refused = error instanceof ServiceError && (error.key === OWN_BOOK || status === 409 || status === 429) ? error.message : null;
+    const failed = translate(BORROW_FAILED);
+    if (enhanced) return Response.json({ ok: false, error: refused ?? failed, stay: refused !== null }, { status });
     if (refused) return redirect(book, { headers: await setFlash({ type: "warning", message: refused }) });
-    return redirect("/messages", { headers: await setFlash({ type: "error", message: BORROW_FAILED }) });
+    return redirect("/messages", { headers: await setFlash({ type: "error", message: failed }) });
   }
 }
 

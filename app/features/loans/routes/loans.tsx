@@ -2,24 +2,28 @@ import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { LoanTab as Tab } from "@worker/features/loans/loan-queries";
 import { LOAN_COUNT_CAP } from "@worker/core/shared/loan-tabs";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 import { loanListQuerySchema, type LoanTabCounts, loansPage } from "@worker/features/loans/loans";
 import { LoanRow } from "../loan-row";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { todayFor } from "../due-label.server";
 import { loanIntentAction } from "../loan-intents.server";
 import { memberContext, readerFor } from "~/core/route-context.server";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
 import { queryFromUrl } from "~/core/url-query.server";
 import type { Route } from "./+types/loans";
 
 const TABS: { key: Tab; label: string; empty: string }[] = [
-  { key: "lent", label: "Lent out", empty: "Nothing lent out right now." },
-  { key: "borrowed", label: "Borrowed", empty: "You're not borrowing anything right now." },
-  { key: "requests", label: "Requests", empty: "No requests right now." },
-  { key: "history", label: "History", empty: "No past loans yet." },
+  { key: "lent", label: msg("Lent out"), empty: msg("Nothing lent out right now.") },
+  { key: "borrowed", label: msg("Borrowed"), empty: msg("You're not borrowing anything right now.") },
+  { key: "requests", label: msg("Requests"), empty: msg("No requests right now.") },
+  { key: "history", label: msg("History"), empty: msg("No past loans yet.") },
 ];
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "Loans — BookClub" }];
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: `${loaderData?.title ?? "Loans"} — BookClub` }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,6 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // needs the member, else Lent out.
   const { tab, counts, ...page } = await loansPage(ctx, query, !params.has("tab"));
   return {
+    title: translate("Loans"),
+    // The rows show the books feature's cover and due note.
+    catalogue: await pageMessages(context, "loans", "books"),
     tab,
     counts,
     items: page.items,
@@ -50,9 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
  * A tab with something waiting for the member shows how many, as part of its name ("Requests 1").
  */
 function LoanTabs({ current, counts }: { current: Tab; counts: LoanTabCounts }) {
+  const t = useT();
   return (
     // Two by two on a phone, so every tab and its count shows whole (a scrolling row clipped "History").
-    <nav aria-label="Loan sections" className="grid grid-cols-2 border-b border-stone-300 sm:flex">
+    <nav aria-label={t("Loan sections")} className="grid grid-cols-2 border-b border-stone-300 sm:flex">
       {TABS.map((tab) => {
         const active = tab.key === current;
         return (
@@ -64,7 +72,7 @@ function LoanTabs({ current, counts }: { current: Tab; counts: LoanTabCounts }) 
               active ? "border-brand-700 font-semibold text-brand-800" : "border-transparent text-stone-700 hover:text-stone-900"
             }`}
           >
-            {tab.label}
+            {t(tab.label)}
             {counts[tab.key] > 0 && (
               <>
                 {" "}
@@ -81,8 +89,9 @@ function LoanTabs({ current, counts }: { current: Tab; counts: LoanTabCounts }) 
 }
 
 export default function Loans({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { tab, counts, items, nextToken, older, today } = loaderData;
-  const current = TABS.find((t) => t.key === tab) ?? TABS[0]!;
+  const current = TABS.find((entry) => entry.key === tab) ?? TABS[0]!;
   const refusals = actionData && !actionData.ok ? actionData.errors : {};
   const { search } = useLocation();
   const params = new URLSearchParams(search);
@@ -97,7 +106,7 @@ export default function Loans({ loaderData, actionData }: Route.ComponentProps) 
   }, [opened, tab, navigate]);
   return (
     <div className="space-y-5">
-      <h1 className="font-serif text-3xl font-bold">Loans</h1>
+      <h1 className="font-serif text-3xl font-bold">{t("Loans")}</h1>
       <LoanTabs current={current.key} counts={counts} />
       {refusals.form && (
         <p role="alert" className="text-sm text-red-800">
@@ -105,26 +114,26 @@ export default function Loans({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       )}
       {items.length === 0 ? (
-        <p className="card p-8 text-center text-stone-700">{current.empty}</p>
+        <p className="card p-8 text-center text-stone-700">{t(current.empty)}</p>
       ) : (
-        <ul aria-label={current.label} className="flex flex-col gap-3">
+        <ul aria-label={t(current.label)} className="flex flex-col gap-3">
           {items.map((loan) => (
             <LoanRow key={loan.loanId} loan={loan} action={`/loans?${params}`} today={today} refused={refusals[loan.loanId]} />
           ))}
         </ul>
       )}
       {(older || nextToken) && (
-        <nav aria-label="Pages" className="flex justify-between gap-2">
+        <nav aria-label={t("Pages")} className="flex justify-between gap-2">
           {older ? (
             <Link to={`/loans?tab=${tab}`} className="btn btn-secondary">
-              Newest
+              {t("Newest")}
             </Link>
           ) : (
             <span />
           )}
           {nextToken && (
             <Link to={`/loans?tab=${tab}&before=${encodeURIComponent(nextToken)}`} className="btn btn-secondary">
-              Older
+              {t("Older")}
             </Link>
           )}
         </nav>
@@ -134,5 +143,5 @@ export default function Loans({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} heading="Failed to load loans" />;
+  return <RouteErrorBoundary error={error} heading={msg("Failed to load loans")} />;
 }

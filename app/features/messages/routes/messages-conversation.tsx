@@ -15,21 +15,28 @@ import { SEND_FAILED } from "../use-thread";
 import { revalidateUnlessDialogChange, useUrlDialog } from "~/core/use-url-dialog";
 import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
+import { pageMessages } from "~/core/i18n.server";
+import { useT } from "~/core/i18n";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
+import { BackArrow } from "~/ui/icons";
 import type { Route } from "./+types/messages-conversation";
 
-const NOT_FOUND = "Conversation not found";
+const NOT_FOUND = msg("Conversation not found");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   const parsed = conversationIdParams.safeParse({ id: params.conversationId });
   // Someone else's conversation answers exactly like a missing one, so ids reveal nothing.
   const conversation = parsed.success ? await findConversationForMember(ctx, parsed.data.id) : null;
-  if (!conversation) throw refusal(NOT_FOUND, 404);
-  const [page, blocked] = await Promise.all([
+  if (!conversation) throw refusal(translate(NOT_FOUND), 404);
+  const [page, blocked, catalogue] = await Promise.all([
     listMessages(ctx, conversation.conversationId, { limit: MESSAGES_PAGE_SIZE }),
     hasBlocked(ctx, conversation.otherUser.userId),
+    // The thread's Report dialog is moderation's.
+    pageMessages(context, "messages", "moderation"),
   ]);
-  return { conversation, messages: page.items, nextToken: page.nextToken, blocked, viewerId: ctx.user.id };
+  return { conversation, messages: page.items, nextToken: page.nextToken, blocked, viewerId: ctx.user.id, catalogue, title: translate("Messages") };
 }
 
 /**
@@ -57,12 +64,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const content = textField(form, "content") ?? "";
   const unsent = (error: string, status: number) => data({ ok: false as const, errors: { content: error }, content }, { status });
   const parsed = sendMessageSchema.safeParse({ content });
-  if (!parsed.success) return unsent(fieldErrors(parsed.error).content ?? SEND_FAILED, 400);
+  if (!parsed.success) return unsent(fieldErrors(parsed.error).content ?? translate(SEND_FAILED), 400);
   try {
     await sendMessage(ctx, params.conversationId, parsed.data);
   } catch (error) {
-    const refused = actionError(error, { field: "content", unexpected: SEND_FAILED });
-    return unsent(refused.data.errors.content ?? SEND_FAILED, refused.init?.status ?? 500);
+    const refused = actionError(error, { field: "content", unexpected: translate(SEND_FAILED) });
+    return unsent(refused.data.errors.content ?? translate(SEND_FAILED), refused.init?.status ?? 500);
   }
   // After a post, a fresh GET: reloading the page does not send again.
   return redirect(here);
@@ -73,13 +80,14 @@ export const shouldRevalidate = revalidateUnlessDialogChange();
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   const name = loaderData?.conversation.otherUser.name;
-  return [{ title: name ? `${name} — Messages — BookClub` : `${NOT_FOUND} — BookClub` }];
+  return [{ title: name ? `${name} — ${loaderData.title} — BookClub` : `${NOT_FOUND} — BookClub` }];
 }
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
   const { conversation, messages, nextToken, blocked, viewerId } = loaderData;
   const { otherUser } = conversation;
   const headingId = useId();
+  const t = useT();
   const { dialog, closeHref, close } = useUrlDialog();
   const errors = actionData && "errors" in actionData ? (actionData.errors as Partial<Record<string, string>>) : undefined;
   const unsent = actionData && "content" in actionData && errors?.content ? { content: actionData.content, error: errors.content } : undefined;
@@ -88,7 +96,8 @@ export default function Conversation({ loaderData, actionData }: Route.Component
       <header className="flex items-center gap-3 border-b border-stone-200 px-4 py-3">
         {/* On a phone the list is its own screen. */}
         <Link to="/messages" className="btn btn-secondary md:hidden">
-          <span aria-hidden="true">←</span> Back<span className="sr-only"> to conversations</span>
+          <BackArrow /> <span aria-hidden="true">{t("Back")}</span>
+          <span className="sr-only">{t("Back to conversations")}</span>
         </Link>
         <Avatar src={otherUser.profilePicture} name={otherUser.name} size="sm" />
         <h2 id={headingId} className="min-w-0 flex-1 truncate font-serif text-lg font-semibold">
@@ -97,7 +106,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
           </Link>
         </h2>
         <OpenDialogButton dialog="block" className="btn btn-secondary" describedBy={headingId}>
-          {blocked ? "Unblock" : "Block"}
+          {blocked ? t("Unblock") : t("Block")}
         </OpenDialogButton>
       </header>
       <MessageThread
@@ -126,9 +135,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <RouteErrorBoundary
       error={error}
-      heading="Failed to load messages"
+      heading={msg("Failed to load messages")}
       byStatus={{ 404: NOT_FOUND }}
-      back={{ to: "/messages", label: "Back to Messages" }}
+      back={{ to: "/messages", label: msg("Back to Messages") }}
       level="section"
     />
   );

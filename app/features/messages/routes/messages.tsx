@@ -15,35 +15,45 @@ import { readFormData, textField } from "~/core/form-data.server";
 import { DM_LIST_EVENT } from "../dm-events";
 import { revalidateUnlessDialogChange, useUrlDialog } from "~/core/use-url-dialog";
 import { memberContext } from "~/core/route-context.server";
+import { pageMessages } from "~/core/i18n.server";
+import { useT } from "~/core/i18n";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 import type { Route } from "./+types/messages";
 
 // docs/product.md#messages: what the Start a Conversation search says when it finds nobody or fails.
-const NO_USER_WITH_EMAIL = "No user found with that email";
-const NO_USER_WITH_ID = "No user found with that ID";
-const SEARCH_FAILED = "Search failed";
-const CREATE_FAILED = "Failed to create conversation";
+const NO_USER_WITH_EMAIL = msg("No user found with that email");
+const NO_USER_WITH_ID = msg("No user found with that ID");
+const SEARCH_FAILED = msg("Search failed");
+const CREATE_FAILED = msg("Failed to create conversation");
 const MEMBER_ID_MAX = 64;
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "Messages — BookClub" }];
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: `${loaderData?.title ?? "Messages"} — BookClub` }];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { items } = await listConversations(memberContext(context), { limit: CONVERSATION_LIST_LIMIT });
-  return { conversations: items };
+  const [{ items }, catalogue] = await Promise.all([
+    listConversations(memberContext(context), { limit: CONVERSATION_LIST_LIMIT }),
+    pageMessages(context, "messages"),
+  ]);
+  return { conversations: items, catalogue, title: translate("Messages") };
 }
 
 /** The member a Start a Conversation search names: by e-mail when it has '@', otherwise by member id. */
 async function findMemberId(ctx: ReturnType<typeof memberContext>, query: string): Promise<string | { error: string; status: number }> {
-  if (!query.includes("@")) return query.length > MEMBER_ID_MAX ? { error: NO_USER_WITH_ID, status: 404 } : query;
+  if (!query.includes("@")) return query.length > MEMBER_ID_MAX ? { error: translate(NO_USER_WITH_ID), status: 404 } : query;
   const email = emailLookupQuery.safeParse({ email: query });
-  if (!email.success) return { error: NO_USER_WITH_EMAIL, status: 404 };
+  if (!email.success) return { error: translate(NO_USER_WITH_EMAIL), status: 404 };
   try {
     return (await findUserByEmail(ctx, email.data.email)).userId;
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     // Too many lookups says so; anything else the search could not answer is 'Search failed'.
-    return { error: error.status === 404 ? NO_USER_WITH_EMAIL : error.status === 429 ? error.message : SEARCH_FAILED, status: error.status };
+    return {
+      error: error.status === 404 ? translate(NO_USER_WITH_EMAIL) : error.status === 429 ? error.message : translate(SEARCH_FAILED),
+      status: error.status,
+    };
   }
 }
 
@@ -57,13 +67,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return actionError(error, { field: "query" });
   }
   const fail = (error: string, status: number) => refuse({ query: error }, status);
-  if (!query) return fail("Please enter an email or member ID.", 400);
+  if (!query) return fail(translate("Please enter an email or member ID."), 400);
   let found: Awaited<ReturnType<typeof findMemberId>>;
   try {
     found = await findMemberId(ctx, query);
   } catch (error) {
     console.error(SEARCH_FAILED, error);
-    return fail(SEARCH_FAILED, 500);
+    return fail(translate(SEARCH_FAILED), 500);
   }
   if (typeof found !== "string") return fail(found.error, found.status);
   try {
@@ -73,8 +83,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return actionError(error, {
       field: "query",
       // Not found by id says so; a block or oneself says why; the rest is 'Failed to create conversation'.
-      message: (refusal) => (refusal.status === 404 ? NO_USER_WITH_ID : [400, 403, 429].includes(refusal.status) ? refusal.message : CREATE_FAILED),
-      unexpected: CREATE_FAILED,
+      message: (refusal) =>
+        refusal.status === 404 ? translate(NO_USER_WITH_ID) : [400, 403, 429].includes(refusal.status) ? refusal.message : translate(CREATE_FAILED),
+      unexpected: translate(CREATE_FAILED),
     });
   }
 }
@@ -95,6 +106,7 @@ function useLiveConversations(initial: ConversationSummary[]): ConversationSumma
 }
 
 function ConversationLink({ conversation, open }: { conversation: ConversationSummary; open: boolean }) {
+  const t = useT();
   const { otherUser } = conversation;
   return (
     <li>
@@ -105,7 +117,7 @@ function ConversationLink({ conversation, open }: { conversation: ConversationSu
         <Avatar src={otherUser.profilePicture} name={otherUser.name} size="sm" />
         <span className="min-w-0 flex-1">
           <span className="block truncate font-semibold">{otherUser.name}</span>
-          <span className="block truncate text-sm text-stone-700">{conversation.lastMessageSnippet || "No messages yet"}</span>
+          <span className="block truncate text-sm text-stone-700">{conversation.lastMessageSnippet || t("No messages yet")}</span>
         </span>
         {/* The open conversation is read as it arrives, whatever the list said a moment ago. */}
         <span className="shrink-0">
@@ -123,19 +135,20 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
   const openId = useParams().conversationId;
   const { dialog, closeHref, close } = useUrlDialog();
   const refusal = actionData && "errors" in actionData ? actionData.errors.query : undefined;
+  const t = useT();
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="font-serif text-3xl font-bold">Messages</h1>
+        <h1 className="font-serif text-3xl font-bold">{t("Messages")}</h1>
         <OpenDialogButton dialog="start" className="btn btn-primary">
-          Start a Conversation
+          {t("Start a Conversation")}
         </OpenDialogButton>
       </div>
       {/* grid-cols-1 is minmax(0, 1fr): a preview too long for the phone is cut short, not the page widened. */}
       <div className="card grid min-h-96 grid-cols-1 overflow-hidden md:grid-cols-[20rem_minmax(0,1fr)]">
-        <nav aria-label="Conversations" className={`min-w-0 border-stone-200 md:border-e ${openId ? "hidden md:block" : ""}`}>
+        <nav aria-label={t("Conversations")} className={`min-w-0 border-stone-200 md:border-e ${openId ? "hidden md:block" : ""}`}>
           {conversations.length === 0 ? (
-            <p className="p-6 text-stone-700">No conversations yet.</p>
+            <p className="p-6 text-stone-700">{t("No conversations yet.")}</p>
           ) : (
             <ul className="divide-y divide-stone-200">
               {conversations.map((conversation) => (
@@ -144,7 +157,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
             </ul>
           )}
         </nav>
-        <section aria-label="Conversation" className={`flex min-w-0 flex-col ${openId ? "" : "hidden md:flex"}`}>
+        <section aria-label={t("Conversation")} className={`flex min-w-0 flex-col ${openId ? "" : "hidden md:flex"}`}>
           <Outlet />
         </section>
       </div>
@@ -154,5 +167,5 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} heading="Failed to load conversations" />;
+  return <RouteErrorBoundary error={error} heading={msg("Failed to load conversations")} />;
 }

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import {
   canModerate,
@@ -21,24 +21,28 @@ import type { Route } from "./+types/moderation";
 import { idSchema } from "@worker/core/shared/id";
 import { formatDayTime } from "@worker/core/shared/date-format";
 import { useReader } from "~/core/use-reader";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
 
-const NOT_FOUND = "Page not found";
+const NOT_FOUND = msg("Page not found");
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "Moderation — BookClub" }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: `${loaderData?.title ?? "Moderation"} — BookClub` }, { name: "robots", content: "noindex" }];
 }
 
-/** Moderators only; everyone else (members included) gets the ordinary 404. */
+/** Moderators only; everyone else (members included) gets the ordinary 404, written in the reader's language. */
 function moderatorContext(context: Route.LoaderArgs["context"]) {
   const ctx = memberContext(context);
-  if (!canModerate(ctx)) throw refusal(NOT_FOUND, 404);
+  if (!canModerate(ctx)) throw refusal(translate(NOT_FOUND), 404);
   return ctx;
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = moderatorContext(context);
-  const [reports, suspended] = await Promise.all([listOpenReports(ctx), listSuspendedMembers(ctx)]);
-  return { reports, suspended };
+  const [reports, suspended, catalogue] = await Promise.all([listOpenReports(ctx), listSuspendedMembers(ctx), pageMessages(context, "moderation")]);
+  return { reports, suspended, title: translate("Moderation"), catalogue };
 }
 
 const intentSchema = z.discriminatedUnion("intent", [
@@ -50,69 +54,90 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = moderatorContext(context);
   try {
     const parsed = intentSchema.safeParse(Object.fromEntries(await readFormData(request)));
-    if (!parsed.success) return refuse({ form: "Please choose an action." }, 400);
+    if (!parsed.success) return refuse({ form: translate("Please choose an action.") }, 400);
     const input = parsed.data;
     if (input.intent === "unsuspend") {
       await unsuspendMember(ctx, input.userId);
-      return { ok: true as const, message: "The suspension was lifted." };
+      return { ok: true as const, message: translate("The suspension was lifted.") };
     }
     if (input.intent === "dismiss") await dismissReport(ctx, input.reportId);
     else if (input.intent === "hide") await hideReportedContent(ctx, input.reportId);
     else await suspendFromReport(ctx, input.reportId);
-    const done = { dismiss: "Report dismissed.", hide: "Hidden. The report is closed.", suspend: "Member suspended. Their reports are closed." };
-    return { ok: true as const, message: done[input.intent] };
+    const done = {
+      dismiss: msg("Report dismissed."),
+      hide: msg("Hidden. The report is closed."),
+      suspend: msg("Member suspended. Their reports are closed."),
+    };
+    return { ok: true as const, message: translate(done[input.intent]) };
   } catch (error) {
     return actionError(error);
   }
 }
 
-const SUBJECT_LABELS = { member: "Member", book: "Book", message: "Message", comment: "Comment", club_message: "Club room message" } as const;
-const HIDE_LABELS = { member: "", book: "Hide book", message: "Hide message", comment: "Hide comment", club_message: "Hide message" } as const;
+const SUBJECT_LABELS = {
+  member: msg("Member"),
+  book: msg("Book"),
+  message: msg("Message"),
+  comment: msg("Comment"),
+  club_message: msg("Club room message"),
+} as const;
+const HIDE_LABELS = {
+  member: "",
+  book: msg("Hide book"),
+  message: msg("Hide message"),
+  comment: msg("Hide comment"),
+  club_message: msg("Hide message"),
+} as const;
 
 function ReportItem({ report }: { report: OpenReport }) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("reportId") === report.reportId;
   const headingId = `report-${report.reportId}`;
   const reader = useReader();
-  const reason = REPORT_REASON_LABELS[report.reason as ReportReason] ?? report.reason;
+  const label = REPORT_REASON_LABELS[report.reason as ReportReason];
+  const reason = label ? t(label) : report.reason;
   return (
     <li className="card space-y-3 p-4" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={headingId} className="font-semibold">
-          {SUBJECT_LABELS[report.subject]}: {reason}
+          {t("{subject}: {reason}", { subject: t(SUBJECT_LABELS[report.subject]), reason })}
         </h3>
         <time dateTime={new Date(report.createdAt).toISOString()} className="text-sm text-stone-600">
           {formatDayTime(report.createdAt, reader)}
         </time>
       </div>
       <p className="text-sm text-stone-700">
-        Reported member: <Link to={`/users/${report.subjectUser.id}`} className="font-medium text-brand-700 hover:underline">{report.subjectUser.name}</Link>
-        {report.subjectUser.suspended && " (suspended)"} · Reported by {report.reporter.name}
+        {t("Reported member:")}{" "}
+        <Link to={`/users/${report.subjectUser.id}`} className="font-medium text-brand-700 hover:underline">
+          {report.subjectUser.name}
+        </Link>
+        {report.subjectUser.suspended && ` ${t("(suspended)")}`} · {t("Reported by {name}", { name: report.reporter.name })}
       </p>
       {report.snapshot && (
         <blockquote className="rounded-lg border-s-4 border-stone-300 bg-stone-50 p-3 break-words whitespace-pre-wrap">{report.snapshot}</blockquote>
       )}
-      {report.details && <p className="break-words whitespace-pre-wrap">Details: {report.details}</p>}
+      {report.details && <p className="break-words whitespace-pre-wrap">{t("Details: {details}", { details: report.details })}</p>}
       {(report.subject === "book" || report.subject === "comment") && report.bookId && !report.bookHidden && (
         <p className="text-sm">
           <Link to={report.subject === "comment" ? `/books/${report.bookId}#comments` : `/books/${report.bookId}`} className="font-medium text-brand-700 hover:underline">
-            Open the book
+            {t("Open the book")}
           </Link>
         </p>
       )}
       <Form method="post" className="flex flex-wrap gap-2">
         <input type="hidden" name="reportId" value={report.reportId} />
         <button type="submit" name="intent" value="dismiss" className="btn btn-secondary" disabled={busy}>
-          Dismiss
+          {t("Dismiss")}
         </button>
         {report.subject !== "member" && (
           <button type="submit" name="intent" value="hide" className="btn btn-danger" disabled={busy}>
-            {HIDE_LABELS[report.subject]}
+            {t(HIDE_LABELS[report.subject])}
           </button>
         )}
         {!report.subjectUser.suspended && (
           <button type="submit" name="intent" value="suspend" className="btn btn-danger" disabled={busy}>
-            Suspend {report.subjectUser.name}
+            {t("Suspend {name}", { name: report.subjectUser.name })}
           </button>
         )}
       </Form>
@@ -122,9 +147,10 @@ function ReportItem({ report }: { report: OpenReport }) {
 
 export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
   const { reports, suspended } = loaderData;
+  const t = useT();
   return (
     <div className="mx-auto max-w-3xl space-y-8 py-6">
-      <h1 className="font-serif text-3xl font-bold">Moderation</h1>
+      <h1 className="font-serif text-3xl font-bold">{t("Moderation")}</h1>
       {actionData?.ok && (
         <p role="status" className="rounded-lg bg-green-50 p-3 font-medium text-green-900">
           {actionData.message}
@@ -133,10 +159,10 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
       <FieldError message={actionData && !actionData.ok ? Object.values(actionData.errors)[0] : undefined} />
       <section aria-labelledby="open-reports" className="space-y-3">
         <h2 id="open-reports" className="font-serif text-2xl font-semibold">
-          Open reports
+          {t("Open reports")}
         </h2>
         {reports.length === 0 ? (
-          <p className="text-stone-700">No open reports. Nothing needs your attention.</p>
+          <p className="text-stone-700">{t("No open reports. Nothing needs your attention.")}</p>
         ) : (
           <ol className="space-y-3">
             {reports.map((report) => (
@@ -147,10 +173,10 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
       </section>
       <section aria-labelledby="suspended-members" className="space-y-3">
         <h2 id="suspended-members" className="font-serif text-2xl font-semibold">
-          Suspended members
+          {t("Suspended members")}
         </h2>
         {suspended.length === 0 ? (
-          <p className="text-stone-700">No member is suspended.</p>
+          <p className="text-stone-700">{t("No member is suspended.")}</p>
         ) : (
           <ul className="space-y-2">
             {suspended.map((member) => (
@@ -161,7 +187,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                 <Form method="post">
                   <input type="hidden" name="userId" value={member.id} />
                   <button type="submit" name="intent" value="unsuspend" className="btn btn-secondary">
-                    Lift suspension
+                    {t("Lift suspension")}
                   </button>
                 </Form>
               </li>
@@ -174,5 +200,8 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} heading="Moderation" byStatus={{ 404: NOT_FOUND }} />;
+  const t = useT();
+  // The loader's 404 carries its text already in the reader's language (an error page has no route catalogue).
+  const notFound = isRouteErrorResponse(error) && error.status === 404 && typeof error.data === "string" && error.data ? error.data : t(NOT_FOUND);
+  return <RouteErrorBoundary error={error} heading={t("Moderation")} byStatus={{ 404: notFound }} />;
 }

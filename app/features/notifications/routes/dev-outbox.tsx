@@ -5,16 +5,23 @@ import { memberContext } from "~/core/route-context.server";
 import type { Route } from "./+types/dev-outbox";
 import { formatDayTime } from "@worker/core/shared/date-format";
 import { useReader } from "~/core/use-reader";
+import { pageMessages } from "~/core/i18n.server";
+import { useT } from "~/core/i18n";
+import { translate } from "@worker/core/i18n/request-language";
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "E-mail outbox — BookClub" }];
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: `${loaderData?.title ?? "E-mail outbox"} — BookClub` }];
 }
 
-/** Only while no e-mail provider is configured: then these e-mails exist nowhere else. */
+/**
+ * Only while no e-mail provider is configured: then these e-mails exist nowhere else. Each is shown
+ * as it was written, in the language of the member it is for.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
-  if (!localOutboxEnabled(ctx.env)) throw refusal("Not found", 404);
-  return { emails: await listOutboxEmails(ctx) };
+  if (!localOutboxEnabled(ctx.env)) throw refusal(translate("Not found"), 404);
+  const [emails, catalogue] = await Promise.all([listOutboxEmails(ctx), pageMessages(context, "notifications")]);
+  return { emails, catalogue, title: translate("E-mail outbox") };
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/;
@@ -40,16 +47,17 @@ function TextWithLinks({ text }: { text: string }) {
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
   const { emails } = loaderData;
   const reader = useReader();
+  const t = useT();
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      <h1 className="font-serif text-3xl font-bold">E-mail outbox</h1>
+      <h1 className="font-serif text-3xl font-bold">{t("E-mail outbox")}</h1>
       <p className="text-stone-700">
-        No e-mail provider is configured, so nothing is sent: these are the e-mails BookClub would have sent you, newest first.
+        {t("No e-mail provider is configured, so nothing is sent: these are the e-mails BookClub would have sent you, newest first.")}
       </p>
       {emails.length === 0 ? (
-        <p className="card p-6 text-center text-stone-700">No e-mails yet.</p>
+        <p className="card p-6 text-center text-stone-700">{t("No e-mails yet.")}</p>
       ) : (
-        <ul aria-label="E-mails" className="space-y-4">
+        <ul aria-label={t("E-mails")} className="space-y-4">
           {emails.map((email) => (
             <li key={email.emailId}>
               <article aria-labelledby={`email-${email.emailId}`} className="card space-y-2 p-4">
@@ -57,7 +65,9 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                   {email.subject}
                 </h2>
                 <p className="text-sm text-stone-700">
-                  To {email.toEmail} · {email.state} · <time dateTime={new Date(email.createdAt).toISOString()}>{formatDayTime(email.createdAt, reader)}</time>
+                  {t("To {email}", { email: email.toEmail })} ·{" "}
+                  {t("{state, select, outbox {outbox} pending {pending} sent {sent} failed {failed} other {{state}}}", { state: email.state })} ·{" "}
+                  <time dateTime={new Date(email.createdAt).toISOString()}>{formatDayTime(email.createdAt, reader)}</time>
                 </p>
                 <p className="whitespace-pre-wrap text-sm">
                   <TextWithLinks text={email.text} />

@@ -12,25 +12,31 @@ import { memberContext } from "~/core/route-context.server";
 import { readFormData, textField } from "~/core/form-data.server";
 import { Switch } from "~/ui/switch";
 import { useToast } from "~/ui/toaster";
+import { pageMessages } from "~/core/i18n.server";
+import { useT } from "~/core/i18n";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
+import { BackArrow } from "~/ui/icons";
 import type { Route } from "./+types/notification-settings";
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "Notification settings — BookClub" }];
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: `${loaderData?.title ?? "Notification settings"} — BookClub` }];
 }
 
-const LOAD_FAILED = "Failed to load preferences";
-const SAVE_FAILED = "Failed to save preferences";
-const SAVED = "Notification preferences saved";
+const LOAD_FAILED = msg("Failed to load preferences");
+const SAVE_FAILED = msg("Failed to save preferences");
+const SAVED = msg("Notification preferences saved");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   // With no e-mail provider configured, e-mails wait in the local outbox (/dev/outbox).
   const outbox = localOutboxEnabled(ctx.env);
+  const page = { outbox, catalogue: await pageMessages(context, "notifications"), title: translate("Notification settings") };
   try {
-    return { settings: await getNotificationSettings(ctx), outbox };
+    return { settings: await getNotificationSettings(ctx), ...page };
   } catch (error) {
     console.error("Loading notification preferences failed", error);
-    return { settings: null, outbox };
+    return { settings: null, ...page };
   }
 }
 
@@ -44,23 +50,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     const [, key, state] = INTENT.exec(textField(form, "intent") ?? "") ?? [];
     const on = state === "on";
     const parsed = notificationSettingsSchema.safeParse(key === "emailOptIn" ? { emailOptIn: on } : { prefs: { [key ?? ""]: on } });
-    if (!key || !parsed.success) return refuse({ form: SAVE_FAILED }, 400);
+    if (!key || !parsed.success) return refuse({ form: translate(SAVE_FAILED) }, 400);
     return { ok: true as const, settings: await updateNotificationSettings(ctx, parsed.data) };
   } catch (error) {
-    return actionError(error, { message: () => SAVE_FAILED });
+    return actionError(error, { message: () => translate(SAVE_FAILED) });
   }
 }
 
 const TOPICS: Record<NotificationKey, { label: string; description: string }> = {
   new_book_from_followed_user: {
-    label: "New books from people you follow",
-    description: "When a member you follow adds a book.",
+    label: msg("New books from people you follow"),
+    description: msg("When a member you follow adds a book."),
   },
-  comment_on_your_book: { label: "Comments on your books", description: "When someone comments on a book you shared." },
-  reminder_due_date: { label: "Due date reminders", description: "Before a book you borrowed or lent is due back." },
-  new_member_in_your_club: { label: "New club members", description: "When someone joins a club you belong to." },
-  club_announcement: { label: "Club announcements", description: "News and events from your clubs." },
-  dm_message_received: { label: "Direct messages", description: "When another member sends you a message." },
+  comment_on_your_book: { label: msg("Comments on your books"), description: msg("When someone comments on a book you shared.") },
+  reminder_due_date: { label: msg("Due date reminders"), description: msg("Before a book you borrowed or lent is due back.") },
+  new_member_in_your_club: { label: msg("New club members"), description: msg("When someone joins a club you belong to.") },
+  club_announcement: { label: msg("Club announcements"), description: msg("News and events from your clubs.") },
+  dm_message_received: { label: msg("Direct messages"), description: msg("When another member sends you a message.") },
 };
 const TOPIC_KEYS = Object.keys(TOPICS) as NotificationKey[];
 
@@ -90,13 +96,14 @@ function SettingSwitch({
 }) {
   const { fetcher, value } = useSetting(settingKey, saved);
   const { notify } = useToast();
+  const t = useT();
   const result = fetcher.data;
 
   useEffect(() => {
     if (!result) return;
-    if (result.ok) notify("success", SAVED);
-    else notify("error", SAVE_FAILED);
-  }, [result, notify]);
+    if (result.ok) notify("success", t(SAVED));
+    else notify("error", t(SAVE_FAILED));
+  }, [result, notify, t]);
 
   return (
     <fetcher.Form method="post">
@@ -118,36 +125,37 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
   // Without JavaScript the switches post as ordinary forms; the result is shown here.
   const documentResult = useActionData<typeof action>();
   const master = useSetting("emailOptIn", settings?.emailOptIn ?? true).value;
+  const t = useT();
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <Link to="/profile" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to Profile
+        <BackArrow /> {t("Back to Profile")}
       </Link>
       <section aria-labelledby="email-notifications" className="card space-y-4 p-5">
         <h1 id="email-notifications" className="font-serif text-2xl font-bold">
-          Email Notifications
+          {t("Email Notifications")}
         </h1>
         {documentResult && (
           <p role={documentResult.ok ? "status" : "alert"} className={documentResult.ok ? "text-green-800" : "text-red-800"}>
-            {documentResult.ok ? SAVED : documentResult.errors.form}
+            {documentResult.ok ? t(SAVED) : documentResult.errors.form}
           </p>
         )}
         {!settings ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900">
-            {LOAD_FAILED}
+            {t(LOAD_FAILED)}
           </p>
         ) : (
           <>
             <SettingSwitch
               settingKey="emailOptIn"
               saved={settings.emailOptIn}
-              label="Email notifications"
-              description="Turn off to stop all e-mails from BookClub. Your choices below are kept."
+              label={t("Email notifications")}
+              description={t("Turn off to stop all e-mails from BookClub. Your choices below are kept.")}
             />
             <fieldset aria-labelledby="email-topics" className="space-y-1 border-t border-stone-200 pt-4">
               <h2 id="email-topics" className="px-2 pb-1 text-sm font-semibold tracking-wide text-stone-700 uppercase">
-                E-mail me about
+                {t("E-mail me about")}
               </h2>
               {TOPIC_KEYS.map((key) => (
                 <SettingSwitch
@@ -155,8 +163,8 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
                   settingKey={key}
                   saved={settings.prefs[key]}
                   disabled={!master}
-                  label={TOPICS[key].label}
-                  description={TOPICS[key].description}
+                  label={t(TOPICS[key].label)}
+                  description={t(TOPICS[key].description)}
                 />
               ))}
             </fieldset>
@@ -165,7 +173,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
         {loaderData.outbox && (
           <p className="border-t border-stone-200 pt-4 text-sm">
             <Link to="/dev/outbox" className="font-medium text-brand-700 hover:underline">
-              See the e-mails BookClub would have sent you
+              {t("See the e-mails BookClub would have sent you")}
             </Link>
           </p>
         )}

@@ -15,17 +15,25 @@ import { useReader } from "~/core/use-reader";
 import { safeRedirectTarget } from "~/core/redirect-target.server";
 import { memberContext } from "~/core/route-context.server";
 import { queryFromUrl } from "~/core/url-query.server";
+import { pageMessages } from "~/core/i18n.server";
+import { useT } from "~/core/i18n";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 import type { Route } from "./+types/notifications";
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "Notifications — BookClub" }];
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: `${loaderData?.title ?? "Notifications"} — BookClub` }];
 }
 
+/**
+ * Bell items are written when they are stored, in their recipient's language (notify() in
+ * worker/features/notifications/notifications.ts): the page shows their title and body as they are.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   const query = queryFromUrl(notificationListQuerySchema, new URL(request.url).searchParams, ["before"], { limit: NOTIFICATIONS_PAGE_SIZE });
-  const [page, unread] = await Promise.all([listNotifications(ctx, query), countUnreadNotifications(ctx)]);
-  return { ...page, unread, olderPage: query.before !== undefined, now: Date.now() };
+  const [page, unread, catalogue] = await Promise.all([listNotifications(ctx, query), countUnreadNotifications(ctx), pageMessages(context, "notifications")]);
+  return { ...page, unread, olderPage: query.before !== undefined, now: Date.now(), catalogue, title: translate("Notifications") };
 }
 
 /** `open` marks one item read and goes where it points; `read-all` marks them all. Both work without JavaScript. */
@@ -50,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Item = Route.ComponentProps["loaderData"]["items"][number];
 
 function NotificationItem({ item, now, reader }: { item: Item; now: number; reader: Reader }) {
+  const t = useT();
   const unread = item.readAt === null;
   return (
     <li>
@@ -64,9 +73,13 @@ function NotificationItem({ item, now, reader }: { item: Item; now: number; read
           <span aria-hidden="true" className={`mt-2 h-2 w-2 shrink-0 rounded-full ${unread ? "bg-brand-700" : "bg-transparent"}`} />
           <span className="min-w-0 flex-1">
             <span className={`block ${unread ? "font-semibold text-stone-900" : "text-stone-800"}`}>
-              {unread && <span className="sr-only">Unread: </span>}
+              {unread && <span className="sr-only">{`${t("Unread:")} `}</span>}
               {item.title}
-              {unread && item.count > 1 && <span className="ms-2 rounded-full bg-brand-100 px-2 text-xs font-semibold text-brand-800">{`${item.count} new`}</span>}
+              {unread && item.count > 1 && (
+                <span className="ms-2 rounded-full bg-brand-100 px-2 text-xs font-semibold text-brand-800">
+                  {t("{count, plural, one {# new} other {# new}}", { count: item.count })}
+                </span>
+              )}
             </span>
             {item.body && <span className="block truncate text-sm text-stone-700">{item.body}</span>}
             <time dateTime={new Date(item.updatedAt).toISOString()} className="block text-xs text-stone-600">
@@ -82,34 +95,41 @@ function NotificationItem({ item, now, reader }: { item: Item; now: number; read
 export default function Notifications({ loaderData }: Route.ComponentProps) {
   const { items, nextToken, olderPage, now, unread } = loaderData;
   const reader = useReader();
+  const t = useT();
   return (
     <div className="mx-auto max-w-2xl space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-serif text-3xl font-bold">Notifications</h1>
+        <h1 className="font-serif text-3xl font-bold">{t("Notifications")}</h1>
         {unread > 0 && (
           <Form method="post">
             <button type="submit" name="intent" value="read-all" className="btn btn-secondary">
-              Mark all as read
+              {t("Mark all as read")}
             </button>
           </Form>
         )}
       </div>
       {items.length === 0 ? (
         <p className="card p-6 text-center text-stone-700">
-          {olderPage ? "No older notifications." : "You have no notifications yet. Loan requests, club news and new messages will appear here."}
+          {olderPage ? t("No older notifications.") : t("You have no notifications yet. Loan requests, club news and new messages will appear here.")}
         </p>
       ) : (
-        <ul aria-label="Notifications" className="card divide-y divide-stone-200 overflow-hidden">
+        <ul aria-label={t("Notifications")} className="card divide-y divide-stone-200 overflow-hidden">
           {items.map((item) => (
             <NotificationItem key={item.notificationId} item={item} now={now} reader={reader} />
           ))}
         </ul>
       )}
-      <nav aria-label="Notification pages" className="flex justify-between">
-        {olderPage ? <Link to="/notifications" className="font-medium text-brand-700 hover:underline">Newest</Link> : <span />}
+      <nav aria-label={t("Notification pages")} className="flex justify-between">
+        {olderPage ? (
+          <Link to="/notifications" className="font-medium text-brand-700 hover:underline">
+            {t("Newest")}
+          </Link>
+        ) : (
+          <span />
+        )}
         {nextToken !== null && (
           <Link to={`/notifications?before=${nextToken}`} className="font-medium text-brand-700 hover:underline">
-            Older notifications
+            {t("Older notifications")}
           </Link>
         )}
       </nav>
@@ -118,5 +138,5 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} heading="Could not load notifications" back={{ to: "/notifications", label: "Back to Notifications" }} />;
+  return <RouteErrorBoundary error={error} heading={msg("Could not load notifications")} back={{ to: "/notifications", label: msg("Back to Notifications") }} />;
 }

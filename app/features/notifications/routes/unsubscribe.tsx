@@ -1,22 +1,33 @@
 import { data, Form, Link } from "react-router";
 import { readUnsubscribeLink, type UnsubscribeLink, unsubscribeByToken } from "@worker/features/notifications/unsubscribe";
-import { UNSUBSCRIBE_LINK_INVALID } from "@worker/core/shared/unsubscribe";
+import { TURN_OFF, UNSUBSCRIBED, UNSUBSCRIBED_FROM_ALL } from "@worker/features/notifications/unsubscribe-texts";
+import { translate } from "@worker/core/i18n/request-language";
+import type { Translate } from "@worker/core/shared/translate";
+import { pageMessages } from "~/core/i18n.server";
+import { useT } from "~/core/i18n";
 import { serviceContext } from "~/core/route-context.server";
 import type { Route } from "./+types/unsubscribe";
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "Unsubscribe — BookClub" }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: `${loaderData?.title ?? "Unsubscribe"} — BookClub` }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * GET asks first: mail scanners open links, and only a POST (the button, or a mail client's one-click) changes anything.
+ * The page is in the language the e-mail was: its link carries `lang` (worker/features/notifications/email-outbox.ts).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const [link, catalogue] = await Promise.all([
+    token ? readUnsubscribeLink(serviceContext(context), token) : null,
+    pageMessages(context, "notifications"),
+  ]);
+  const title = translate("Unsubscribe");
+  if (!link) return data({ state: "invalid" as const, catalogue, title }, { status: 400 });
+  return { state: "ask" as const, maskedEmail: link.maskedEmail, preference: link.preference, catalogue, title };
 }
 
 const invalid = () => data({ state: "invalid" as const }, { status: 400 });
-
-/** GET asks first: mail scanners open links, and only a POST (the button, or a mail client's one-click) changes anything. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const link = token ? await readUnsubscribeLink(serviceContext(context), token) : null;
-  if (!link) return invalid();
-  return { state: "ask" as const, topic: link.topic, maskedEmail: link.maskedEmail, preference: link.preference };
-}
 
 /**
  * The page's button (the form posts back to the link itself), or RFC 8058's one-click POST
@@ -30,34 +41,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { state: "done" as const, ...done };
 }
 
-function doneText({ preference, topic, maskedEmail }: UnsubscribeLink) {
-  return preference === "emailOptIn"
-    ? `You're unsubscribed. BookClub will no longer e-mail ${maskedEmail}.`
-    : `You're unsubscribed. ${maskedEmail} will no longer get ${topic} e-mails.`;
+function doneText(t: Translate, { preference, maskedEmail }: UnsubscribeLink) {
+  return preference === "emailOptIn" ? t(UNSUBSCRIBED_FROM_ALL, { email: maskedEmail }) : t(UNSUBSCRIBED, { topic: preference, email: maskedEmail });
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const shown = actionData ?? loaderData;
   return (
     <div className="card mx-auto max-w-lg space-y-4 p-6">
-      <h1 className="font-serif text-2xl font-bold">Unsubscribe</h1>
+      <h1 className="font-serif text-2xl font-bold">{t("Unsubscribe")}</h1>
       {shown.state === "invalid" && (
         <p role="alert" className="text-red-800">
-          {UNSUBSCRIBE_LINK_INVALID}
+          {t("This unsubscribe link is not valid.")}
         </p>
       )}
       {shown.state === "ask" && (
         <Form method="post" className="space-y-4">
-          <p>{`Turn off ${shown.topic} e-mails for ${shown.maskedEmail}?`}</p>
+          <p>{t(TURN_OFF, { topic: shown.preference, email: shown.maskedEmail })}</p>
           <button type="submit" className="btn btn-primary">
-            Turn off
+            {t("Turn off")}
           </button>
         </Form>
       )}
-      {shown.state === "done" && <p role="status">{doneText(shown)}</p>}
+      {shown.state === "done" && <p role="status">{doneText(t, shown)}</p>}
       <p className="text-sm text-stone-700">
         <Link to="/settings/notifications" className="font-medium text-brand-700 hover:underline">
-          Manage your notification settings
+          {t("Manage your notification settings")}
         </Link>
       </p>
     </div>

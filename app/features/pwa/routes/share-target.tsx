@@ -1,8 +1,15 @@
 import { Link } from "react-router";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { translate } from "@worker/core/i18n/request-language";
 import type { Route } from "./+types/share-target";
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: "Share photos — BookClub" }];
+export async function loader({ context }: Route.LoaderArgs) {
+  return { catalogue: await pageMessages(context, "pwa"), title: translate("Share photos — BookClub") };
+}
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return loaderData ? [{ title: loaderData.title }] : [];
 }
 
 /**
@@ -11,15 +18,17 @@ export function meta(): Route.MetaDescriptors {
  * this GET without reading the photos, so nothing was uploaded.
  */
 export default function ShareTarget() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-xl space-y-4 py-12 text-center">
-      <h1 className="font-serif text-3xl font-bold">Share photos to BookClub</h1>
+      <h1 className="font-serif text-3xl font-bold">{t("Share photos to BookClub")}</h1>
       <p className="text-stone-700">
-        This browser can't receive shared photos, so nothing was uploaded. Open My Books and choose Add Books to pick the
-        cover photos instead.
+        {t(
+          "This browser can't receive shared photos, so nothing was uploaded. Open My Books and choose Add Books to pick the cover photos instead.",
+        )}
       </p>
       <Link to="/my-books?add=1" className="btn btn-primary">
-        Add Books
+        {t("Add Books")}
       </Link>
     </div>
   );

@@ -1,20 +1,28 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
-import { PUBLIC_PAGE_HANDLE } from "~/core/i18n";
+import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { translate } from "@worker/core/i18n/request-language";
 
 // Public: search engines find each language of this page.
 export const handle = PUBLIC_PAGE_HANDLE;
 
-export function meta(): Route.MetaDescriptors {
-  return [
-    { title: "About — BookClub" },
-    {
-      name: "description",
-      content:
-        "BookClub is a community library for lending, borrowing and swapping books, built on Cloudflare Workers, D1, R2, Queues and Durable Objects.",
-    },
-  ];
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    catalogue: await pageMessages(context, "site"),
+    title: translate("About — BookClub"),
+    description: translate(
+      "BookClub is a community library for lending, borrowing and swapping books, built on Cloudflare Workers, D1, R2, Queues and Durable Objects.",
+    ),
+  };
 }
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  if (!loaderData) return [];
+  return [{ title: loaderData.title }, { name: "description", content: loaderData.description }];
+}
+
+// The page's account of how BookClub is built is content: it stays in English (marked lang="en") in every language.
 
 const PARTS = [
   {
@@ -44,17 +52,18 @@ const PARTS = [
 ];
 
 export default function About() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-3xl space-y-8">
       <header className="space-y-3">
-        <h1 className="font-serif text-4xl font-bold">About BookClub</h1>
-        <p className="text-lg leading-relaxed text-stone-800">
+        <h1 className="font-serif text-4xl font-bold">{t("About BookClub")}</h1>
+        <p lang="en" className="text-lg leading-relaxed text-stone-800">
           BookClub is a community library. Readers photograph the covers of their own books to list them, browse what
           neighbours have on their shelves, lend and borrow, give books away, start or join book clubs, and message each
           other to arrange a swap.
         </p>
       </header>
-      <section aria-labelledby="how-heading" className="space-y-4">
+      <section lang="en" aria-labelledby="how-heading" className="space-y-4">
         <h2 id="how-heading" className="font-serif text-2xl font-semibold">
           How it is built
         </h2>
@@ -68,9 +77,9 @@ export default function About() {
         </ul>
       </section>
       <section className="card flex flex-wrap items-center justify-between gap-4 p-5">
-        <p className="text-stone-800">Guides on hosting swaps, club rules and decluttering your shelves.</p>
+        <p className="text-stone-800">{t("Guides on hosting swaps, club rules and decluttering your shelves.")}</p>
         <Link to="/about/blogs" className="btn btn-primary">
-          Read the blog
+          {t("Read the blog")}
         </Link>
       </section>
     </div>

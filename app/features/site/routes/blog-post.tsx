@@ -3,20 +3,26 @@ import { findBlogPost, type BlogBlock } from "../blog-posts";
 import type { Route } from "./+types/blog-post";
 import { formatCalendarDay } from "@worker/core/shared/date-format";
 import { useReader } from "~/core/use-reader";
-import { PUBLIC_PAGE_HANDLE } from "~/core/i18n";
+import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { translate } from "@worker/core/i18n/request-language";
+import { BackArrow } from "~/ui/icons";
 
 // Public: search engines find each language of this page.
 export const handle = PUBLIC_PAGE_HANDLE;
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   // Unknown slugs render 'Post not found' with a 404 status rather than an error page.
   const post = findBlogPost(params.slug) ?? null;
-  return data({ post }, { status: post ? 200 : 404 });
+  const catalogue = await pageMessages(context, "site");
+  return data({ post, catalogue, notFoundTitle: translate("Post not found — BookClub") }, { status: post ? 200 : 404 });
 }
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  const post = loaderData?.post;
-  if (!post) return [{ title: "Post not found — BookClub" }];
+  if (!loaderData) return [];
+  const { post } = loaderData;
+  if (!post) return [{ title: loaderData.notFoundTitle }];
+  // The post's title is content: in English, like the post.
   return [
     { title: `${post.title} — BookClub` },
     { name: "description", content: post.summary },
@@ -55,29 +61,36 @@ function Block({ block }: { block: BlogBlock }) {
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   const reader = useReader();
+  const t = useT();
   if (!post) {
     return (
       <div className="mx-auto max-w-2xl space-y-4 py-12 text-center">
-        <h1 className="font-serif text-3xl font-bold">Post not found</h1>
+        <h1 className="font-serif text-3xl font-bold">{t("Post not found")}</h1>
         <Link to="/about/blogs" className="btn btn-primary">
-          All posts
+          {t("All posts")}
         </Link>
       </div>
     );
   }
+  // The post (its title and text) is content: in English, marked so, around the page's own words.
   return (
     <article className="mx-auto max-w-2xl space-y-4 leading-relaxed text-stone-800">
       <Link to="/about/blogs" className="text-sm font-medium text-brand-700 hover:underline">
-        ← All posts
+        <BackArrow /> {t("All posts")}
       </Link>
-      <h1 className="font-serif text-4xl font-bold text-stone-900">{post.title}</h1>
+      <h1 lang="en" className="font-serif text-4xl font-bold text-stone-900">
+        {post.title}
+      </h1>
       <p className="text-sm text-stone-600">
-        <time dateTime={post.publishedOn}>{formatCalendarDay(post.publishedOn, reader.locale)}</time> · {post.readingMinutes} min read
+        <time dateTime={post.publishedOn}>{formatCalendarDay(post.publishedOn, reader.locale)}</time> ·{" "}
+        {t("{minutes, plural, other {# min read}}", { minutes: post.readingMinutes })}
       </p>
-      {post.body.map((block, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a post's blocks are static text that never reorders
-        <Block key={index} block={block} />
-      ))}
+      <div lang="en" className="space-y-4">
+        {post.body.map((block, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a post's blocks are static text that never reorders
+          <Block key={index} block={block} />
+        ))}
+      </div>
     </article>
   );
 }

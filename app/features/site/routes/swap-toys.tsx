@@ -3,32 +3,40 @@ import { useFetcher } from "react-router";
 import { interestSchema, registerSwapToysInterest, swapToysProgress } from "@worker/features/site/interest";
 import { clientAddress } from "@worker/core/http/client-address";
 import { SIMPLE_EMAIL } from "@worker/core/shared/rules";
+import { msg } from "@worker/core/shared/translate";
 import { actionError, refuse } from "~/core/action-result.server";
 import { TextField } from "~/ui/field";
 import { useToast } from "~/ui/toaster";
 import { readFormData, textField } from "~/core/form-data.server";
 import { serviceContext } from "~/core/route-context.server";
+import { useI18n } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { translate } from "@worker/core/i18n/request-language";
 import type { Route } from "./+types/swap-toys";
 
-export function meta(): Route.MetaDescriptors {
-  return [
-    { title: "Swap Toys — BookClub" },
-    {
-      name: "description",
-      content: "Toy swapping is coming to BookClub. Register your interest and help us reach 100 families before launch.",
-    },
-  ];
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  if (!loaderData) return [];
+  return [{ title: loaderData.title }, { name: "description", content: loaderData.description }];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return swapToysProgress(serviceContext(context));
+  const [progress, catalogue] = await Promise.all([swapToysProgress(serviceContext(context)), pageMessages(context, "site")]);
+  return {
+    ...progress,
+    catalogue,
+    title: translate("Swap Toys — BookClub"),
+    description: translate(
+      "Toy swapping is coming to BookClub. Register your interest and help us reach {goal, plural, one {# family} other {# families}} before launch.",
+      { goal: progress.goal },
+    ),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   try {
     const form = await readFormData(request);
     const parsed = interestSchema.safeParse({ email: textField(form, "email"), from: textField(form, "from") || undefined });
-    if (!parsed.success) return refuse({ form: "Please enter a valid email address" }, 400);
+    if (!parsed.success) return refuse({ form: translate("Please enter a valid email address") }, 400);
     const result = await registerSwapToysInterest(serviceContext(context), parsed.data, clientAddress(request));
     return { ok: true as const, ...result };
   } catch (error) {
@@ -37,11 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const REASONS = [
-  "Children outgrow toys in months; swapping gives every toy a longer life.",
-  "Fresh toys for your family without spending money or adding clutter.",
-  "Less plastic in landfill and fewer new toys shipped across the world.",
-  "Meet families nearby through the same trusted BookClub community.",
-  "Pass on puzzles, games and building sets with all their pieces to someone who will love them.",
+  msg("Children outgrow toys in months; swapping gives every toy a longer life."),
+  msg("Fresh toys for your family without spending money or adding clutter."),
+  msg("Less plastic in landfill and fewer new toys shipped across the world."),
+  msg("Meet families nearby through the same trusted BookClub community."),
+  msg("Pass on puzzles, games and building sets with all their pieces to someone who will love them."),
 ];
 
 type FormState = "idle" | "loading" | "success" | "error";
@@ -49,6 +57,8 @@ type FormState = "idle" | "loading" | "success" | "error";
 export default function SwapToys({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
   const { notify } = useToast();
+  const { t, locale } = useI18n();
+  const invalidEmail = t("Please enter a valid email address");
   const [email, setEmail] = useState("");
   const [clientError, setClientError] = useState<string | null>(null);
   const [pageUrl, setPageUrl] = useState("/swap-toys");
@@ -67,55 +77,57 @@ export default function SwapToys({ loaderData }: Route.ComponentProps) {
       await navigator.clipboard.writeText(text);
       notify("success", success);
     } catch {
-      notify("error", "Could not copy link.");
+      notify("error", t("Could not copy link."));
     }
   }
 
   async function share() {
-    const text = "Help bring toy swapping to BookClub — register your interest:";
+    const text = t("Help bring toy swapping to BookClub — register your interest:");
     if (navigator.share) {
       try {
-        await navigator.share({ title: "Swap Toys on BookClub", text, url: pageUrl });
+        await navigator.share({ title: t("Swap Toys on BookClub"), text, url: pageUrl });
         return;
       } catch (shareError) {
         if (shareError instanceof DOMException && shareError.name === "AbortError") return;
       }
     }
-    await copy(`${text} ${pageUrl}`, "Share text copied to clipboard!");
+    await copy(`${text} ${pageUrl}`, t("Share text copied to clipboard!"));
   }
 
   return (
     <div className="mx-auto max-w-3xl space-y-8">
       <header className="space-y-2">
-        <h1 className="font-serif text-3xl font-bold">Swap Toys</h1>
+        <h1 className="font-serif text-3xl font-bold">{t("Swap Toys")}</h1>
         <p className="text-lg text-stone-700">
-          We are bringing the BookClub way of sharing to toys. Register your interest and we will launch once {goal} families
-          have signed up.
+          {t(
+            "We are bringing the BookClub way of sharing to toys. Register your interest and we will launch once {goal, plural, one {# family has} other {# families have}} signed up.",
+            { goal },
+          )}
         </p>
       </header>
 
       <section aria-labelledby="progress-heading" className="card space-y-3 p-5">
         <h2 id="progress-heading" className="font-semibold">
-          {interested} of {goal} interested
+          {t("{interested} of {goal} interested", { interested, goal })}
         </h2>
         {/* A native progress bar: accessible, and no inline style (the CSP forbids those). */}
         <progress
           value={interested}
           max={goal}
-          aria-label="Interested families"
+          aria-label={t("Interested families")}
           className="h-3 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-brand-700 [&::-webkit-progress-bar]:bg-stone-200 [&::-webkit-progress-value]:bg-brand-700"
         >
-          {percent}%
+          {new Intl.NumberFormat(locale, { style: "percent" }).format(percent / 100)}
         </progress>
       </section>
 
       <section aria-labelledby="register-heading" className="card space-y-4 p-5">
         <h2 id="register-heading" className="font-serif text-xl font-semibold">
-          Register your interest
+          {t("Register your interest")}
         </h2>
         {state === "success" ? (
           <p role="status" className="rounded-lg bg-green-50 p-3 font-medium text-green-900">
-            Thanks! Your interest is registered. We'll notify you when it's ready.
+            {t("Thanks! Your interest is registered. We'll notify you when it's ready.")}
           </p>
         ) : (
           <fetcher.Form
@@ -125,7 +137,7 @@ export default function SwapToys({ loaderData }: Route.ComponentProps) {
             onSubmit={(event) => {
               if (!SIMPLE_EMAIL.test(email.trim())) {
                 event.preventDefault();
-                setClientError("Please enter a valid email address");
+                setClientError(invalidEmail);
               } else setClientError(null);
             }}
           >
@@ -133,9 +145,9 @@ export default function SwapToys({ loaderData }: Route.ComponentProps) {
             <TextField
               id="swap-email"
               fieldClassName="flex-1"
-              label="Email address"
+              label={t("Email address")}
               labelClassName="sr-only"
-              error={error && (error === "Please enter a valid email address" ? error : "Failed to register your interest. Please try again.")}
+              error={error && (error === invalidEmail ? error : t("Failed to register your interest. Please try again."))}
               name="email"
               type="email"
               inputMode="email"
@@ -145,28 +157,28 @@ export default function SwapToys({ loaderData }: Route.ComponentProps) {
               onChange={(event) => setEmail(event.currentTarget.value)}
             />
             <button type="submit" className="btn btn-primary" disabled={state === "loading"}>
-              {state === "loading" ? "Registering…" : "Register Interest"}
+              {state === "loading" ? t("Registering…") : t("Register Interest")}
             </button>
           </fetcher.Form>
         )}
         <div className="flex flex-wrap items-center gap-3 border-t border-stone-200 pt-4">
-          <span className="text-sm font-medium text-stone-700">Share this link</span>
+          <span className="text-sm font-medium text-stone-700">{t("Share this link")}</span>
           <button type="button" className="btn btn-secondary" onClick={share}>
-            Share
+            {t("Share")}
           </button>
-          <button type="button" className="btn btn-secondary" onClick={() => copy(pageUrl, "Link copied to clipboard!")}>
-            Copy link
+          <button type="button" className="btn btn-secondary" onClick={() => copy(pageUrl, t("Link copied to clipboard!"))}>
+            {t("Copy link")}
           </button>
         </div>
       </section>
 
       <section aria-labelledby="why-heading" className="space-y-3">
         <h2 id="why-heading" className="font-serif text-xl font-semibold">
-          Why swap toys?
+          {t("Why swap toys?")}
         </h2>
         <ul className="list-disc space-y-2 ps-6 text-stone-800">
           {REASONS.map((reason) => (
-            <li key={reason}>{reason}</li>
+            <li key={reason}>{t(reason)}</li>
           ))}
         </ul>
       </section>

@@ -1,10 +1,12 @@
 import { modelAnswerSchema } from "../analysis-schema";
 import { PermanentError } from "../errors";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
+import { msg } from "@worker/core/shared/translate";
 import type { CoverAnalyzer } from "./types";
 
-export const NO_BARCODE_MESSAGE =
-  "Automatic cover reading is not available on this server, and no ISBN barcode was found. Please add the title and author.";
+export const NO_BARCODE_MESSAGE = msg(
+  "Automatic cover reading is not available on this server, and no ISBN barcode was found. Please add the title and author.",
+);
 
 /**
  * The network-free provider for local runs: it cannot read titles, so it never claims one. It

@@ -15,7 +15,7 @@ export interface AnalyzerResult {
   source: string;
   model?: string;
   answer: ModelAnswer;
-  /** Shown to the owner when the answer leaves the book without a title or ISBN. */
+  /** Shown to the owner when the answer leaves the book without a title or ISBN (a catalogue text, kept in English). */
   notice?: string;
 }
 
