@@ -10,9 +10,7 @@ import type { Route } from "./+types/root";
 import { lazy, Suspense, useEffect, useState } from "react";
 import "./app.css";
 import { BottomBar } from "./shell/bottom-bar";
-import { NavigationStatus } from "~/ui/navigation-status";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
-import { SessionExpiredListener } from "~/ui/session-expired";
 import { Toaster } from "~/ui/toaster";
 import { takeFlash, type Flash } from "~/core/flash.server";
 import { TopBar } from "./shell/top-bar";
@@ -73,6 +71,8 @@ function Document({ nonce, children }: { nonce: string | undefined; children: Re
 
 // The installable app's registration, update offer and offline state: fetched once the page has loaded.
 // Without it (offline, nothing saved yet) the page works as a plain website.
+const AfterHydration = lazy(() => import("./shell/after-hydration"));
+
 const AppStatus = lazy<React.ComponentType<{ viewer: string | null }>>(() =>
   import("~/features/pwa/app-status").catch(() => ({ default: () => null })),
 );
@@ -85,8 +85,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => setHydrated(true), []);
   return (
     <Toaster flash={loaderData.flash}>
-      <SessionExpiredListener />
-      <NavigationStatus />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -101,6 +99,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <BottomBar user={loaderData.user} unread={unread} notifications={notifications} />
       {hydrated && (
         <Suspense>
+          <AfterHydration />
           <AppStatus viewer={loaderData.user?.id ?? null} />
         </Suspense>
       )}

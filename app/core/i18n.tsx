@@ -1,4 +1,4 @@
-import { createContext, useContext, useRef } from "react";
+import { createContext, useContext, useMemo, useRef } from "react";
 import { useMatches } from "react-router";
 import { directionOf, SOURCE_LANGUAGE, type UiLanguage } from "@worker/core/shared/languages";
 import { createTranslator, type CompiledMessages, type Translate } from "@worker/core/shared/translate";
@@ -21,8 +21,9 @@ interface RootI18n {
 
 /**
  * Gives every component the page's translator: the root loader's language and the messages each
- * matched route's loader returned as `catalogue` (the shell's from the root). Rebuilt only when a
- * route's data changes.
+ * matched route's loader returned as `catalogue` (the shell's from the root). The translator reads
+ * the latest messages, but keeps its identity while the language stays: an effect that lists `t`
+ * (a toast after a save) must not run again because a revalidation brought fresh route data.
  */
 export function I18nProvider({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
@@ -30,13 +31,17 @@ export function I18nProvider({ children }: { children: React.ReactNode }) {
   const language = root.language ?? SOURCE_LANGUAGE;
   const locale = root.reader?.locale ?? english.locale;
   const catalogues = matches.map((match) => (match.loaderData as { catalogue?: CompiledMessages } | undefined)?.catalogue).filter((c) => c !== undefined);
-  const cache = useRef<{ key: unknown[]; value: I18n } | null>(null);
+  const current = useRef<{ key: unknown[]; translate: Translate } | null>(null);
   const key = [language, locale, ...catalogues];
-  if (!cache.current || cache.current.key.length !== key.length || cache.current.key.some((part, at) => part !== key[at])) {
+  if (!current.current || current.current.key.length !== key.length || current.current.key.some((part, at) => part !== key[at])) {
     const messages = catalogues.length === 1 ? catalogues[0]! : Object.assign({}, ...catalogues);
-    cache.current = { key, value: { language, dir: directionOf(language), locale, t: createTranslator(language, messages, locale) } };
+    current.current = { key, translate: createTranslator(language, messages, locale) };
   }
-  return <I18nContext.Provider value={cache.current.value}>{children}</I18nContext.Provider>;
+  const value = useMemo<I18n>(
+    () => ({ language, dir: directionOf(language), locale, t: (id, values) => current.current!.translate(id, values) }),
+    [language, locale],
+  );
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
 /** The page's translator: `const t = useT(); t("Add a book")`. */

@@ -1,35 +1,24 @@
 import { useLocation, useMatches } from "react-router";
-import { useI18n } from "~/core/i18n";
-import { LANGUAGES, SOURCE_LANGUAGE } from "@worker/core/shared/languages";
+import type { LanguageLinks } from "./language-links.server";
 
 /**
- * A public page's address in `language`: `?lang=` picks it (English, the default, has none), and
- * the page's other parameters stay, so page 2 of a search is page 2 in every language.
+ * A public page's canonical address and one `hreflang` alternate per language (and x-default), as
+ * the root loader wrote them for the address the page was loaded at. After a client-side
+ * navigation they would name the previous page, so they are shown only for the page first loaded
+ * (what crawlers read).
  */
-export function addressIn(origin: string, pathname: string, search: string, language: string): string {
-  const params = new URLSearchParams(search);
-  params.delete("lang");
-  if (language !== SOURCE_LANGUAGE) params.set("lang", language);
-  const query = params.toString();
-  return `${origin}${pathname}${query ? `?${query}` : ""}`;
-}
-
-/** The canonical address and one `hreflang` alternate per language (and x-default) on public pages. */
 export function LanguageAlternates() {
   const matches = useMatches();
   const location = useLocation();
-  const { language } = useI18n();
-  const origin = (matches[0]?.loaderData as { origin?: string } | undefined)?.origin;
+  const links = (matches[0]?.loaderData as { languageLinks?: LanguageLinks } | undefined)?.languageLinks;
   const isPublic = matches.some((match) => (match.handle as { languageAlternates?: boolean } | undefined)?.languageAlternates);
-  if (!origin || !isPublic) return null;
-  const at = (lang: string) => addressIn(origin, location.pathname, location.search, lang);
+  if (!links || !isPublic || location.key !== "default") return null;
   return (
     <>
-      <link rel="canonical" href={at(language === "en-XA" ? SOURCE_LANGUAGE : language)} />
-      {LANGUAGES.map((lang) => (
-        <link key={lang} rel="alternate" hrefLang={lang} href={at(lang)} />
+      <link rel="canonical" href={links.canonical} />
+      {links.alternates.map(([language, href]) => (
+        <link key={language} rel="alternate" hrefLang={language} href={href} />
       ))}
-      <link rel="alternate" hrefLang="x-default" href={at(SOURCE_LANGUAGE)} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { mediaUrl } from "@worker/core/shared/media-url";
 import { countUnreadMessages } from "@worker/features/messages";
 import { countUnreadNotifications } from "@worker/features/notifications";
 import { readerFor, serviceContext } from "~/core/route-context.server";
+import { languageLinks } from "./language-links.server";
 
 export async function loadShell(context: Readonly<RouterContextProvider>, request: Request) {
   const { env, user, url, language } = context.get(requestContext);
@@ -21,8 +22,7 @@ export async function loadShell(context: Readonly<RouterContextProvider>, reques
     },
     reader: readerFor(request, context),
     language,
-    /** For the absolute addresses of a public page's language alternates. */
-    origin: url.origin,
+    languageLinks: languageLinks(url, language),
     signIn: { google: googleSignInConfigured(config), dev: devSignInAllowed(config, url) },
     ...(await unreadCounts(context, Boolean(user))),
   };

@@ -38,7 +38,8 @@ export function TopBar({ user, unread = 0, notifications = 0 }: { user: ShellUse
   return (
     <header className="top-bar">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
-        <Link to="/library" className="flex items-center gap-2 font-serif text-xl font-bold text-brand-800">
+        {/* The name is the same in every language. */}
+        <Link to="/library" className="flex items-center gap-2 font-serif text-xl font-bold text-brand-800" translate="no">
           <BooksIcon className="h-6 w-6" />
           BookClub
         </Link>

@@ -55,14 +55,14 @@ describe("library cards of club books", () => {
 
     const open = cardFor(html, `Shared ${word}`);
     expect(open).not.toContain("Members only");
-    expect(open).toMatch(new RegExp(`<a[^>]*href="/clubs/${publicClubId}"[^>]*>Town Square</a>`));
+    expect(open).toMatch(new RegExp(`<a[^>]*href="/clubs/${publicClubId}"[^>]*><bdi>Town Square</bdi></a>`));
   });
 
   it("show the club's members its name, linked to the club page", async () => {
     const { html } = await page(`/library?search=${word}`, clubMember);
     const card = cardFor(html, `Secret ${word}`);
     expect(card).not.toContain("Members only");
-    expect(card).toMatch(new RegExp(`<a[^>]*href="/clubs/${privateClubId}"[^>]*>Quiet Corner</a>`));
+    expect(card).toMatch(new RegExp(`<a[^>]*href="/clubs/${privateClubId}"[^>]*><bdi>Quiet Corner</bdi></a>`));
   });
 
   it("show visitors a private club's book as Members only too", async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayIn, daysBetween, dueLabel, instantAt, isCalendarDay } from "@worker/core/shared/calendar";
+import { addDays, dayIn, daysBetween, instantAt, isCalendarDay } from "@worker/core/shared/calendar";
+import { translate } from "@worker/core/i18n/request-language";
+import { dueLabel } from "~/features/loans/due-label";
 import { dateFormat } from "@worker/core/shared/date-format";
 
 describe("calendar days in a member's timezone", () => {
@@ -33,12 +35,12 @@ describe("calendar days in a member's timezone", () => {
   });
 
   it("labels due dates the way cards and the book page show them", () => {
-    expect(dueLabel("2026-12-12", "2026-11-23", "en-GB")).toEqual({ text: "Due 12 Dec", overdue: false });
-    expect(dueLabel("2027-01-05", "2026-11-23", "en-GB")).toEqual({ text: "Due 5 Jan 2027", overdue: false });
-    expect(dueLabel("2026-11-24", "2026-11-23", "en-GB")).toEqual({ text: "Due tomorrow", overdue: false });
-    expect(dueLabel("2026-11-23", "2026-11-23", "en-GB")).toEqual({ text: "Due today", overdue: false });
-    expect(dueLabel("2026-11-22", "2026-11-23", "en-GB")).toEqual({ text: "Overdue 1 day", overdue: true });
-    expect(dueLabel("2026-11-20", "2026-11-23", "en-GB")).toEqual({ text: "Overdue 3 days", overdue: true });
+    expect(dueLabel("2026-12-12", "2026-11-23", "en-GB", translate)).toEqual({ text: "Due 12 Dec", overdue: false });
+    expect(dueLabel("2027-01-05", "2026-11-23", "en-GB", translate)).toEqual({ text: "Due 5 Jan 2027", overdue: false });
+    expect(dueLabel("2026-11-24", "2026-11-23", "en-GB", translate)).toEqual({ text: "Due tomorrow", overdue: false });
+    expect(dueLabel("2026-11-23", "2026-11-23", "en-GB", translate)).toEqual({ text: "Due today", overdue: false });
+    expect(dueLabel("2026-11-22", "2026-11-23", "en-GB", translate)).toEqual({ text: "Overdue 1 day", overdue: true });
+    expect(dueLabel("2026-11-20", "2026-11-23", "en-GB", translate)).toEqual({ text: "Overdue 3 days", overdue: true });
   });
 });
 

@@ -39,9 +39,11 @@ describe("the extractor", () => {
       badRequest("Only {count} left", { count: n });
       t(\`Hello \${name}\`);
       notFound("Book " + title);
-      other("Not a text");`;
+      other("Not a text");
+      // t("Only an example in a comment")
+      const path = /^\\/users\\//; t("After a regular expression");`;
     const { keys, dynamic } = extractKeys(source);
-    expect(keys.map((k) => k.key)).toEqual(["Add a book", "Too many requests.", "Only {count} left"]);
+    expect(keys.map((k) => k.key)).toEqual(["Add a book", "Too many requests.", "Only {count} left", "After a regular expression"]);
     expect(dynamic).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dueLabel } from "@worker/core/shared/calendar";
+import { translate } from "@worker/core/i18n/request-language";
+import { dueLabel } from "~/features/loans/due-label";
 import { formatCalendarDay, formatDay, formatDayTime, formatNearDay, formatRelative } from "@worker/core/shared/date-format";
 import { browserTimeZone, readerOf } from "@worker/core/http/reader";
 import { intlLocale } from "@worker/core/i18n/negotiate";
@@ -26,9 +27,9 @@ describe("one date family (issue 23: the pages showed four formats)", () => {
     expect(formatCalendarDay("2026-12-16", "en-GB")).toBe("16 Dec 2026");
     expect(formatCalendarDay("2026-12-16", "en-US")).toBe("Dec 16, 2026");
     expect(formatCalendarDay("2026-12-16", "en-GB", "2026-11-25")).toBe("16 Dec");
-    expect(dueLabel("2026-12-16", "2026-11-25", "en-GB").text).toBe("Due 16 Dec");
-    expect(dueLabel("2026-12-16", "2026-11-25", "en-US").text).toBe("Due Dec 16");
-    expect(dueLabel("2027-01-04", "2026-11-25", "en-US").text).toBe("Due Jan 4, 2027");
+    expect(dueLabel("2026-12-16", "2026-11-25", "en-GB", translate).text).toBe("Due 16 Dec");
+    expect(dueLabel("2026-12-16", "2026-11-25", "en-US", translate).text).toBe("Due Dec 16");
+    expect(dueLabel("2027-01-04", "2026-11-25", "en-US", translate).text).toBe("Due Jan 4, 2027");
   });
 
   it("says how long ago in words, then falls back to the near day", () => {

@@ -84,8 +84,40 @@ export interface Extraction {
 
 const CALL = new RegExp(`(?<![\\w.$])(${MARKERS.join("|")})\\(`, "g");
 
+/**
+ * The source with its comments blanked out (lines kept, so line numbers stay true): an example call
+ * in a comment is not a use. Strings, templates and regular expressions are left alone.
+ */
+export function withoutComments(source: string): string {
+  let out = "";
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i]!;
+    const next = source[i + 1];
+    if (c === '"' || c === "'" || c === "`") {
+      let j = i + 1;
+      while (j < source.length && source[j] !== c) j += source[j] === "\\" ? 2 : 1;
+      out += source.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === "/" && next === "/" && source[i - 1] !== "\\") {
+      const end = source.indexOf("\n", i);
+      i = end < 0 ? source.length : end;
+    } else if (c === "/" && next === "*") {
+      const end = source.indexOf("*/", i + 2);
+      const comment = source.slice(i, end < 0 ? source.length : end + 2);
+      out += comment.replace(/[^\n]/g, " ");
+      i += comment.length;
+    } else {
+      out += c;
+      i += 1;
+    }
+  }
+  return out;
+}
+
 /** Every catalogue text passed as a string literal to a marking call, at any argument position of that call's own argument list. */
-export function extractKeys(source: string): Extraction {
+export function extractKeys(code: string): Extraction {
+  const source = withoutComments(code);
   const keys: ExtractedCall[] = [];
   const dynamic: ExtractedCall[] = [];
   const lineAt = (index: number) => source.slice(0, index).split("\n").length;

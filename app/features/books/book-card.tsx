@@ -26,11 +26,12 @@ function ClubNote({ book, isClubMember }: Pick<Props, "book" | "isClubMember">) 
     <p className="flex flex-wrap items-center gap-x-1 text-xs text-stone-700">
       <span>
         {t("Club:")}{" "}
+        {/* A club's name is its own text in its own direction, inside the page's sentence. */}
         {membersOnly ? (
-          name
+          <bdi>{name}</bdi>
         ) : (
           <Link to={`/clubs/${book.clubId}`} className="underline hover:text-brand-700">
-            {name}
+            <bdi>{name}</bdi>
           </Link>
         )}
         {book.clubIsPrivate ? ` ${t("(private)")}` : ""}
@@ -59,11 +60,14 @@ export function BookCard({ book, isClubMember, layout, eager }: Props) {
       </Link>
       <div className={list ? "min-w-0 flex-1 space-y-1" : "flex flex-1 flex-col gap-1 p-3"}>
         <h2 className={`${list ? "text-lg" : "line-clamp-2 text-base"} font-serif leading-snug font-semibold`}>
-          <Link to={`/books/${book.bookId}`} className="hover:underline">
+          {/* Titles and authors keep the direction they were written in (an English title on an Arabic page). */}
+          <Link to={`/books/${book.bookId}`} className="hover:underline" dir="auto">
             {title}
           </Link>
         </h2>
-        <p className={`${clamp}text-sm text-stone-700`}>{book.author || t("Unknown")}</p>
+        <p className={`${clamp}text-sm text-stone-700`} dir="auto">
+          {book.author || t("Unknown")}
+        </p>
         <p className={`${clamp}text-xs text-stone-700`}>{t("Owner: {name}", { name: book.userName })}</p>
         <ClubNote book={book} isClubMember={isClubMember} />
         {!list && status}

@@ -4,8 +4,7 @@
  * Worker and in the browser bundle.
  */
 
-import { dateFormat, formatCalendarDay } from "./date-format";
-import type { Translate } from "./translate";
+import { dateFormat } from "./date-format";
 
 const DAY_MS = 86_400_000;
 
@@ -59,29 +58,6 @@ function offsetAt(instant: number, timeZone: string): number {
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return wall - Math.floor(instant / 1000) * 1000;
-}
-
-/** The catalogue's English with its `{name}` values: what dueLabel writes when given no translator. */
-const english: Translate = (id, values) => id.replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name] ?? ""));
-
-/**
- * "Due 12 Dec", "Due today", "Due tomorrow", "Overdue 1 day", "Overdue 3 days": cards, book page and
- * /loans. Written with `translator` (a component's useT(), the server's translate) in the page's
- * language; without one, in English.
- */
-export function dueLabel(dueDate: string, today: string, locale: string, translator?: Translate): { text: string; overdue: boolean } {
-  const t = translator ?? english;
-  const days = daysBetween(today, dueDate);
-  if (days < 0) {
-    const late = -days;
-    const text = translator
-      ? t("{days, plural, one {Overdue # day} other {Overdue # days}}", { days: late })
-      : `Overdue ${late} ${late === 1 ? "day" : "days"}`;
-    return { text, overdue: true };
-  }
-  if (days === 0) return { text: t("Due today"), overdue: false };
-  if (days === 1) return { text: t("Due tomorrow"), overdue: false };
-  return { text: t("Due {day}", { day: formatCalendarDay(dueDate, locale, today) }), overdue: false };
 }
 
 /**

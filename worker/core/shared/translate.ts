@@ -18,6 +18,8 @@ export const msg = (id: string): string => id;
 
 /** A key with its `{name}` values filled in: what a text reads as where no catalogue is loaded. */
 export function asKey(id: string, values?: MessageValues): string {
+  // Most texts have no values: an English page writes hundreds of them per render.
+  if (!values || !id.includes("{")) return id;
   return id.replace(/\{(\w+)\}/g, (whole, name: string) => (values && values[name] != null ? String(values[name]) : whole));
 }
 

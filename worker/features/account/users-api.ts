@@ -42,7 +42,7 @@ export const usersApi = new Hono<AppEnv>()
   .use("*", membersOnly)
   .get(
     "/me",
-    doc("GET", { summary: "My profile", who: "member", tags, description: "Own profile (name, bio, timezone, picture, `showEmail`).", data: ownProfileView }),
+    doc("GET", { summary: "My profile", who: "member", tags, description: "Own profile (name, bio, timezone, `language`, picture, `showEmail`).", data: ownProfileView }),
     (c) => ok(c, currentProfile(serviceContext(c))),
   )
   .put(
@@ -52,7 +52,7 @@ export const usersApi = new Hono<AppEnv>()
       who: "member",
       tags,
       description:
-        "Changes any of name, bio, timezone, `profilePicture` (a URL the picture upload returned, or null to remove it) and `showEmail`; answers the profile. Only unchanged values: 400 `No changes detected`. Another member's picture: 403.",
+        "Changes any of name, bio, timezone, `language` (`en`, `es`, `fr`, `de`, `ar` or `ja`: pages, refusals and e-mails are written in it; null follows the browser), `profilePicture` (a URL the picture upload returned, or null to remove it) and `showEmail`; answers the profile. Only unchanged values: 400 `No changes detected`. Another member's picture: 403.",
       data: ownProfileView,
     }),
     jsonBody(profileUpdateSchema),

@@ -158,7 +158,10 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
               <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("Needs details")}</span>
             )}
           </div>
-          <h1 className="font-serif text-3xl font-bold">{title}</h1>
+          {/* The title keeps the direction it was written in, whatever the page's. */}
+          <h1 className="font-serif text-3xl font-bold" dir="auto">
+            {title}
+          </h1>
           {/* Only the owner gets this far with a hidden book; everyone else gets a 404. */}
           {book.hidden && (
             <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900">

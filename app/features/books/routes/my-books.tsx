@@ -13,7 +13,7 @@ import { DELETE_CONFIRMATION } from "../delete-book-button";
 import { DueNote, StatusBadge } from "../status-badge";
 import { todayFor } from "~/features/loans/index.server";
 import { useReader } from "~/core/use-reader";
-import { dueLabel } from "@worker/core/shared/calendar";
+import { dueLabel } from "~/features/loans";
 import { useToast } from "~/ui/toaster";
 import { dropSharedCovers, readSharedCovers } from "~/features/pwa";
 import { useAnalysisPolling } from "../use-analysis-polling";
@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countLibraryBooks(ctx, { userId: ctx.user.id }),
     findRunningImport(ctx),
     // The importer is the imports feature's.
-    pageMessages(context, "books", "imports"),
+    pageMessages(context, "books", "imports", "loans"),
   ]);
   return {
     books: page.items,
