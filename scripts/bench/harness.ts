@@ -125,6 +125,17 @@ export async function loadService<T>(entry: string): Promise<T> {
           b.onLoad({ filter: /.*/, namespace: "unused-wasm" }, () => ({ contents: "export default undefined;", loader: "js" }));
         },
       },
+      {
+        // The catalogues are found by Vite's import.meta.glob, which esbuild does not know. The services
+        // run here outside any request, so they write English from the source texts: no catalogue needed.
+        name: "no-catalogues",
+        setup: (b) => {
+          b.onLoad({ filter: /worker[\\/]core[\\/]i18n[\\/]catalogues\.ts$/ }, (args) => ({
+            contents: readFileSync(args.path, "utf8").replace(/import\.meta\.glob<[^>]+>\([^;]*\);/, "{};"),
+            loader: "ts",
+          }));
+        },
+      },
     ],
   });
   return import(pathToFileURL(outfile).href) as Promise<T>;

@@ -5,7 +5,7 @@ import { msg } from "@worker/core/shared/translate";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import { loanReminderJob, scheduleLoanReminders } from "./loan-reminders";
 import { findLoan, type LoanView } from "./loan-queries";
-import { announce, bookTitle, checkDueDate, commitStep, type LoanRecord, loadLoan, longDay, requestDay, requireStep, told } from "./loan-steps";
+import { announce, bookTitle, checkDueDate, commitStep, handedOverLine, type LoanRecord, loadLoan, longDay, requestDay, requireStep, told } from "./loan-steps";
 import { translate } from "@worker/core/i18n/request-language";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { offerToNextInLine } from "./loan-waitlist";
@@ -41,9 +41,7 @@ export async function markLoanLent(ctx: ServiceContext, loanId: string): Promise
   const dueDate = loan.dueDate;
   await announce(ctx, {
     ...told(loan, me, "lent", eventId),
-    line: dueDate
-      ? translate('Handed over "{title}". Due back {date}.', { title: bookTitle(loan.title, translate), date: requestDay(dueDate) })
-      : translate('Handed over "{title}".', { title: bookTitle(loan.title, translate) }),
+    line: handedOverLine(loan.title, dueDate),
     notification: {
       type: "loan_lent",
       title: ({ t }) => t('{name} handed you "{title}"', { name: loan.ownerName, title: bookTitle(loan.title, t) }),

@@ -6,7 +6,7 @@ import { books, type LoanAction, type LoanState, loanEvents, loans, users } from
 import { daysBetween, dayIn } from "@worker/core/shared/calendar";
 import { DEFAULT_LOCALE, formatCalendarDay } from "@worker/core/shared/date-format";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
-import { currentLanguage } from "@worker/core/i18n/request-language";
+import { currentLanguage, translate } from "@worker/core/i18n/request-language";
 import { DEFAULT_REGION_LOCALE } from "@worker/core/shared/languages";
 import { msg, type Translate } from "@worker/core/shared/translate";
 import { limit } from "@worker/core/rate-limit";
@@ -298,6 +298,12 @@ export const QUOTED_TITLE_MAX = 80;
 export function bookTitle(title: string, t: Translate): string {
   const text = title || t("Untitled Book");
   return text.length > QUOTED_TITLE_MAX ? `${text.slice(0, QUOTED_TITLE_MAX - 1).trimEnd()}…` : text;
+}
+
+/** The chat line of a hand-over (asked for or not), in the language of the request that made it. */
+export function handedOverLine(title: string, dueDate: string | null): string {
+  const quoted = bookTitle(title, translate);
+  return dueDate ? translate('Handed over "{title}". Due back {date}.', { title: quoted, date: requestDay(dueDate) }) : translate('Handed over "{title}".', { title: quoted });
 }
 
 /**

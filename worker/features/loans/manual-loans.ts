@@ -11,6 +11,7 @@ import {
   ALREADY_PROMISED,
   announce,
   bookTitle,
+  handedOverLine,
   cantNow,
   commitStep,
   isHoldingClash,
@@ -20,7 +21,6 @@ import {
   type LoanRecord,
   longDay,
   newLoanStatements,
-  requestDay,
   transitionStatements,
 } from "./loan-steps";
 import { translate } from "@worker/core/i18n/request-language";
@@ -158,9 +158,7 @@ export async function applyManualLending(ctx: MemberContext, bookUpdate: BatchIt
       action: "lent",
       actorId: ctx.user.id,
       otherId: loan.borrowerId,
-      line: dueDate
-        ? translate('Handed over "{title}". Due back {date}.', { title: bookTitle(loan.title, translate), date: requestDay(dueDate) })
-        : translate('Handed over "{title}".', { title: bookTitle(loan.title, translate) }),
+      line: handedOverLine(loan.title, dueDate),
       notification: {
         type: "loan_lent",
         title: ({ t }) => t('{name} handed you "{title}"', { name: loan.ownerName, title: bookTitle(loan.title, t) }),
