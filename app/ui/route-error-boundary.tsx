@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { useT } from "~/core/i18n";
+import { useI18n } from "~/core/i18n";
 import { msg, type Translate } from "@worker/core/shared/translate";
 
 /** Headings for the statuses loaders throw on purpose; anything else is "something went wrong". */
@@ -19,12 +19,16 @@ export interface RouteErrorProps {
   level?: "page" | "section";
 }
 
-function explain(error: unknown, heading: string | undefined, byStatus: RouteErrorProps["byStatus"], t: Translate) {
+function explain(error: unknown, heading: string | undefined, byStatus: RouteErrorProps["byStatus"], t: Translate, english: boolean) {
   if (isRouteErrorResponse(error)) {
-    const title = t(byStatus?.[error.status] ?? heading ?? HEADINGS[error.status] ?? "Something went wrong");
+    const wanted = byStatus?.[error.status] ?? heading ?? HEADINGS[error.status] ?? "Something went wrong";
+    const written = t(wanted);
     // The thrown message was written by the server in the reader's language already.
-    const detail = typeof error.data === "string" && error.data && error.data !== title ? error.data : null;
-    return { title, detail };
+    const server = typeof error.data === "string" && error.data ? error.data : null;
+    // A feature's heading is in the feature's catalogue, which a refused page never received (its
+    // loader threw): there the server's words, in the reader's language, head the page instead.
+    const title = !english && written === wanted && server ? server : written;
+    return { title, detail: server && server !== title ? server : null };
   }
   // Unexpected errors never show their message (it may hold internals), except while developing.
   const detail = import.meta.env.DEV && error instanceof Error ? error.message : t("Please try again in a moment.");
@@ -33,8 +37,8 @@ function explain(error: unknown, heading: string | undefined, byStatus: RouteErr
 
 /** The one error view every route shares: a proper heading, what happened, and a way back. */
 export function RouteErrorBoundary({ error, heading, byStatus, back, level = "page" }: RouteErrorProps) {
-  const t = useT();
-  const { title, detail } = explain(error, heading, byStatus, t);
+  const { t, language } = useI18n();
+  const { title, detail } = explain(error, heading, byStatus, t, language === "en");
   const way = back ?? { to: "/library", label: msg("Back to Library") };
   return (
     <div className={level === "page" ? "mx-auto max-w-xl space-y-4 py-12 text-center" : "m-auto space-y-3 p-6 text-center"}>

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { users } from "@worker/db/schema";
 import { chooseLanguage, acceptedTags, languageFromAcceptLanguage } from "@worker/core/i18n/negotiate";
 import { pseudoText } from "@worker/core/i18n/pseudo";
+import spanishBooks from "@worker/features/books/messages/es.json";
 import { db, signedInMember } from "../helpers/fixtures";
 import { api, call, SAME_ORIGIN } from "../helpers/http";
 
@@ -13,6 +14,8 @@ async function html(path: string, headers: Record<string, string> = {}) {
 }
 
 const htmlTag = (page: string) => page.match(/<html[^>]*>/)![0];
+
+const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll("'", "&#x27;").replaceAll('"', "&quot;");
 
 describe("which language a reader gets", () => {
   it("orders the choices: the address, the member, the cookie, the browser, then English", () => {
@@ -97,5 +100,19 @@ describe("the footer's language switch", () => {
     const unknown = await call("/language", { method: "POST", headers: SAME_ORIGIN, body: new URLSearchParams({ language: "xx", redirectTo: "/library" }) });
     expect(unknown.status).toBe(302);
     expect(unknown.headers.get("Set-Cookie")).toBeNull();
+  });
+});
+
+describe("a page its loader refused", () => {
+  it("is headed in the reader's language by the server's words when the feature's heading did not travel", async () => {
+    const spanish: Record<string, string> = spanishBooks;
+    const response = await call(`/books/${crypto.randomUUID()}`, { headers: { "Accept-Language": "es" } });
+    expect(response.status).toBe(404);
+    const page = await response.text();
+    expect(page).toContain(`<h1 class="font-serif text-3xl font-bold">${escapeHtml(spanish["We couldn't find that book. It may have been removed by its owner."]!)}</h1>`);
+    expect(page).not.toContain("Book not found");
+    // English keeps the feature's own heading.
+    const english = await (await call(`/books/${crypto.randomUUID()}`)).text();
+    expect(english).toContain(">Book not found</h1>");
   });
 });

@@ -87,7 +87,9 @@ export function ProfileForm({ profile, result }: { profile: OwnProfile; result: 
         <Avatar src={preview ?? profile.profilePicture} name={name || profile.name} size="lg" />
         <div className="min-w-0">
           <p className="truncate font-semibold">{profile.name}</p>
-          <p className="truncate text-sm text-stone-700">{profile.email}</p>
+          <p className="truncate text-sm text-stone-700" dir="ltr" translate="no">
+            {profile.email}
+          </p>
           <Link to={`/users/${profile.userId}`} className="text-sm font-medium text-brand-700 hover:underline">
             {t("View your public profile")}
           </Link>

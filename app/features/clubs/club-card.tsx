@@ -17,7 +17,8 @@ interface Refusal {
 
 function ClubName({ club, linked, id }: { club: { clubId: string; name: string }; linked: boolean; id: string }) {
   return (
-    <h2 id={id} className="font-serif text-lg font-semibold">
+    // A club's name and words keep the direction they were written in, whatever the page's.
+    <h2 id={id} className="font-serif text-lg font-semibold" dir="auto">
       {linked ? (
         <Link to={`/clubs/${club.clubId}`} className="hover:underline">
           {club.name}
@@ -33,9 +34,13 @@ function ClubFacts({ club }: { club: { description: string; location: string } }
   const t = useT();
   return (
     <>
-      {club.description && <p className="text-stone-800">{club.description}</p>}
+      {club.description && (
+        <p className="text-stone-800" dir="auto">
+          {club.description}
+        </p>
+      )}
       <p className="text-sm text-stone-700">
-        <span className="font-medium">{t("Location:")}</span> {club.location}
+        <span className="font-medium">{t("Location:")}</span> <bdi>{club.location}</bdi>
       </p>
     </>
   );

@@ -74,8 +74,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  // No loader data, no translator: the error boundary writes the page's own title.
-  if (!loaderData) return [{ title: "Book not found — BookClub" }];
+  // No loader data: the error boundary writes the page's title, in the reader's language.
+  if (!loaderData) return [];
   const { book, head } = loaderData;
   const { title, description } = head;
   const isbn = book.isbn13 ?? book.isbn10 ?? undefined;
