@@ -34,7 +34,7 @@ export default defineConfig({
             // what the library grid shares with clubs and My Books.
             codeSplitting: {
               groups: [
-                { name: "shell", test: /[\\/]app[\\/](shell[\\/](top-bar|bottom-bar|site-footer|language-alternates)\.tsx|ui[\\/](icons|toaster|route-error-boundary)\.tsx|shell[\\/]use-unread-count\.ts|core[\\/](session-events\.ts|nonce\.tsx|i18n\.tsx))$|[\\/]worker[\\/]core[\\/]shared[\\/](languages|translate)\.ts$|[\\/]node_modules[\\/]@lingui[\\/]core[\\/]/ },
+                { name: "shell", test: /[\\/]app[\\/](shell[\\/](top-bar|bottom-bar|language-alternates)\.tsx|ui[\\/](icons|toaster|route-error-boundary)\.tsx|shell[\\/]use-unread-count\.ts|core[\\/](session-events\.ts|nonce\.tsx|i18n\.tsx))$|[\\/]worker[\\/]core[\\/]shared[\\/](languages|translate)\.ts$|[\\/]node_modules[\\/]@lingui[\\/]core[\\/]/ },
                 { name: "listing", test: /[\\/](app[\\/](features[\\/]books[\\/](book-card|book-cover|status-badge)|ui[\\/](prev-next|debounced-search))\.tsx|worker[\\/]core[\\/]shared[\\/]rules\.ts)$/ },
               ],
             },

@@ -17,7 +17,6 @@ import { TopBar } from "./shell/top-bar";
 import { useUnreadCounts } from "./shell/use-unread-count";
 import { useNonce } from "~/core/nonce";
 import { loadShell } from "./shell/shell.server";
-import { SiteFooter } from "./shell/site-footer";
 import { LanguageAlternates } from "./shell/language-alternates";
 import { I18nProvider, useI18n, useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
@@ -73,6 +72,11 @@ function Document({ nonce, children }: { nonce: string | undefined; children: Re
 // Without it (offline, nothing saved yet) the page works as a plain website.
 const AfterHydration = lazy(() => import("./shell/after-hydration"));
 
+// The footer is rendered on the server like the rest; in the browser its Suspense boundary keeps that
+// HTML until the footer's code arrives, so the first paint's script does not carry it (and its form
+// works before then as a plain form).
+const SiteFooter = lazy(() => import("./shell/site-footer").then((module) => ({ default: module.SiteFooter })));
+
 const AppStatus = lazy<React.ComponentType<{ viewer: string | null }>>(() =>
   import("~/features/pwa/app-status").catch(() => ({ default: () => null })),
 );
@@ -95,7 +99,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pb-12">
         <Outlet />
       </main>
-      <SiteFooter pseudo={loaderData.signIn.dev} />
+      <Suspense>
+        <SiteFooter pseudo={loaderData.signIn.dev} />
+      </Suspense>
       <BottomBar user={loaderData.user} unread={unread} notifications={notifications} />
       {hydrated && (
         <Suspense>

@@ -3,7 +3,7 @@
 import type { ApiRoutes } from "@worker/api";
 import type { ExtractSchema } from "hono/types";
 import { msg } from "@worker/core/shared/translate";
-import { SESSION_EXPIRED_EVENT } from "./session-events";
+import { raiseSessionExpired } from "./session-events";
 
 export class ApiError extends Error {
   constructor(
@@ -91,7 +91,7 @@ export async function apiFetch<R extends ApiRoute, M extends Method = "GET">(
 
   const error = new ApiError(response.status, envelope?.error || defaultError);
   if (response.status === 401 || (response.status === 403 && !forbiddenIsRefusal)) {
-    window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail: { status: response.status } }));
+    raiseSessionExpired(response.status);
   }
   throw error;
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, useRef } from "react";
 import { useMatches } from "react-router";
 import { directionOf, SOURCE_LANGUAGE, type UiLanguage } from "@worker/core/shared/languages";
-import { createTranslator, type CompiledMessages, type Translate } from "@worker/core/shared/translate";
+import { asKey, createTranslator, type CompiledMessages, type Translate } from "@worker/core/shared/translate";
 
 interface I18n {
   language: UiLanguage;
@@ -11,8 +11,8 @@ interface I18n {
   t: Translate;
 }
 
-const english: I18n = { language: SOURCE_LANGUAGE, dir: "ltr", locale: "en-GB", t: createTranslator(SOURCE_LANGUAGE, {}, "en-GB") };
-const I18nContext = createContext<I18n>(english);
+// Outside the provider (nothing renders there): English, as its keys.
+const I18nContext = createContext<I18n>({ language: SOURCE_LANGUAGE, dir: "ltr", locale: "en-GB", t: asKey });
 
 interface RootI18n {
   language?: UiLanguage;
@@ -29,7 +29,7 @@ export function I18nProvider({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const root = (matches[0]?.loaderData ?? {}) as RootI18n;
   const language = root.language ?? SOURCE_LANGUAGE;
-  const locale = root.reader?.locale ?? english.locale;
+  const locale = root.reader?.locale ?? "en-GB";
   const catalogues = matches.map((match) => (match.loaderData as { catalogue?: CompiledMessages } | undefined)?.catalogue).filter((c) => c !== undefined);
   const current = useRef<{ key: unknown[]; translate: Translate } | null>(null);
   const key = [language, locale, ...catalogues];

@@ -4,6 +4,24 @@
  */
 export const SESSION_EXPIRED_EVENT = "session-expired";
 
+let unheard = false;
+
+/**
+ * Says the session has ended (a 401/403 from the API, or the inbox's "signed-out"). Remembered until
+ * the listener takes it: the listener loads after hydration, and an expiry must not be lost before.
+ */
+export function raiseSessionExpired(status: number): void {
+  unheard = true;
+  window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail: { status } }));
+}
+
+/** Whether an expiry was raised that no listener has handled yet (taken once). */
+export function takeUnheardExpiry(): boolean {
+  const was = unheard;
+  unheard = false;
+  return was;
+}
+
 // Long enough for a sign-out's round trip on a slow network, short enough that a sign-out that failed
 // (offline, or a deletion the form refused) soon lets a real expiry warn again.
 let ownSignOutAt = 0;

@@ -1,7 +1,7 @@
 import type { ConversationSummary } from "@worker/features/messages";
 import { announceDmUpdate, DM_LIST_EVENT, DM_UPDATED_EVENT, type DmUpdate, isOpenConversation, noteReadThrough, unreadOf } from "~/features/messages";
 import { openLiveSocket } from "~/core/live-socket";
-import { SESSION_EXPIRED_EVENT } from "~/core/session-events";
+import { raiseSessionExpired } from "~/core/session-events";
 import type { UnreadCounts } from "./unread-counts";
 
 export const UNREAD_REFRESH_MS = 60_000;
@@ -86,7 +86,7 @@ export function startUnreadUpdates(setCounts: (change: Partial<UnreadCounts>) =>
       } else if (data.type === "signed-out") {
         // Signed out (in another tab of this browser, or everywhere), suspended, or deleted: this tab
         // signs in again now. The tab that signed itself out ignores it (session-expired.tsx).
-        window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail: { status: 401 } }));
+        raiseSessionExpired(401);
       } else if (data.type === "ready") {
         // Back after a drop: whatever was written meanwhile was not announced.
         if (connectedBefore) refreshAll();

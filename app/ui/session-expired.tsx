@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { useT } from "~/core/i18n";
 import { msg } from "@worker/core/shared/translate";
-import { noteOwnSignOut, SESSION_EXPIRED_EVENT, signingOutHere } from "~/core/session-events";
+import { noteOwnSignOut, SESSION_EXPIRED_EVENT, signingOutHere, takeUnheardExpiry } from "~/core/session-events";
 import { useToast } from "./toaster";
 
 /** The warning stays for 7000 ms (docs/product.md#sign-in). */
@@ -21,6 +21,7 @@ export function SessionExpiredListener() {
   const fetcher = useFetcher();
   useEffect(() => {
     function onExpired() {
+      takeUnheardExpiry();
       // Several requests can fail together: the first starts this tab's own sign-out, which the rest
       // (and the sockets it closes) then find under way, so there is one notice and one sign-out.
       if (signingOutHere()) return;
@@ -32,6 +33,8 @@ export function SessionExpiredListener() {
       void fetcher.submit(null, { method: "post", action: `/logout?redirectTo=${encodeURIComponent(login)}` });
     }
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    // One raised before this listener had loaded (it comes after hydration).
+    if (takeUnheardExpiry()) onExpired();
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
   }, [notify, fetcher, t]);
 

@@ -2,7 +2,7 @@
 import type { GoogleMetadata } from "@worker/db/schema";
 import type { Book } from "@worker/features/books/book-columns";
 import { apiFetch } from "~/core/api-client";
-import { SESSION_EXPIRED_EVENT } from "~/core/session-events";
+import { raiseSessionExpired } from "~/core/session-events";
 import { msg } from "@worker/core/shared/translate";
 
 /** The failure the scanner shows when the server gives none (a catalogue text: the dialog translates it). */
@@ -47,7 +47,7 @@ export async function addBookByIsbn(isbn: string): Promise<AddByIsbnResult> {
     return { kind: "owned", bookId: String(body.data.bookId) };
   }
   if (response.status === 404) return { kind: "unknown" };
-  if (response.status === 401) window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail: { status: 401 } }));
+  if (response.status === 401) raiseSessionExpired(401);
   // The server's refusal is already in the page's language.
   return { kind: "failed", message: body?.error || ADD_FAILED };
 }
