@@ -1,7 +1,9 @@
 import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { LANGUAGE_COOKIE } from "../shared/languages";
 import { readConfig } from "../config";
 import type { AppEnv } from "../http/app-env";
-import { chooseLanguage, intlLocale, languageCookie } from "./negotiate";
+import { chooseLanguage, intlLocale } from "./negotiate";
 import { inLanguage } from "./request-language";
 
 /**
@@ -15,7 +17,7 @@ export const requestLanguage: MiddlewareHandler<AppEnv> = async (c, next) => {
   const language = chooseLanguage({
     query: url.pathname.startsWith("/api/") ? null : url.searchParams.get("lang"),
     member: c.get("user")?.language,
-    cookie: languageCookie(c.req.raw),
+    cookie: getCookie(c, LANGUAGE_COOKIE) ?? null,
     acceptLanguage,
     pseudoAllowed: readConfig(c.env).DEV_SIGN_IN,
   });

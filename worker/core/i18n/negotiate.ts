@@ -22,11 +22,6 @@ export function languageFromAcceptLanguage(header: string | null): Language | nu
   return null;
 }
 
-export function languageCookie(request: Request): string | null {
-  const match = request.headers.get("Cookie")?.match(new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`));
-  return match ? match[1]! : null;
-}
-
 export interface LanguageChoice {
   /** `?lang=` on a public page: a crawlable address per language. */
   query?: string | null;
@@ -66,8 +61,11 @@ export function intlLocale(language: UiLanguage, acceptLanguage: string | null):
   return DEFAULT_REGION_LOCALE[language];
 }
 
-/** The footer switch's cookie: a year, the whole site, readable by pages only on this site. */
-export function languageCookieHeader(language: UiLanguage, url: URL): string {
+/**
+ * The footer switch's cookie: a year, the whole site, readable by pages only on this site; null
+ * clears it ("Same as my browser" on /profile), so the browser decides again.
+ */
+export function languageCookieHeader(language: UiLanguage | null, url: URL): string {
   const secure = url.protocol === "https:" ? "; Secure" : "";
-  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure}`;
+  return `${LANGUAGE_COOKIE}=${language ?? ""}; Path=/; Max-Age=${language ? 31536000 : 0}; SameSite=Lax; HttpOnly${secure}`;
 }

@@ -20,7 +20,6 @@ import { useT } from "~/core/i18n";
 import { translate } from "@worker/core/i18n/request-language";
 import { languageCookieHeader } from "@worker/core/i18n/negotiate";
 import { requestContext } from "@worker/core/request-context";
-import { LANGUAGE_COOKIE, type Language } from "@worker/core/shared/languages";
 import { msg } from "@worker/core/shared/translate";
 import type { Route } from "./+types/profile";
 
@@ -98,12 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // drops the switch's cookie, so the browser decides again once the member is signed out too.
   const chosen = fields.data.language;
   if (chosen === undefined || chosen === ctx.user.language) return result;
-  return data(result, { headers: { "Set-Cookie": languageCookie(chosen, context.get(requestContext).url) } });
-}
-
-function languageCookie(language: Language | null, url: URL): string {
-  if (language) return languageCookieHeader(language, url);
-  return `${LANGUAGE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly${url.protocol === "https:" ? "; Secure" : ""}`;
+  return data(result, { headers: { "Set-Cookie": languageCookieHeader(chosen, context.get(requestContext).url) } });
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
