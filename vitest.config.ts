@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
@@ -27,6 +28,11 @@ export default defineConfig(async () => {
             // A fake Google OAuth client turns Google sign-in on; tests answer Google's token endpoint themselves.
             GOOGLE_CLIENT_ID: "test-client.apps.googleusercontent.com",
             GOOGLE_CLIENT_SECRET: "test-client-secret",
+            // Web Push signs with a VAPID key made for this run; the recorded push service checks the signature.
+            VAPID_PRIVATE_KEY: JSON.stringify(generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ format: "jwk" })),
+            VAPID_SUBJECT: "mailto:push-tests@example.org",
+            // A push service of the operator's own, beside the known ones (tests/push/subscriptions.api.test.ts).
+            PUSH_SERVICE_HOSTS: "push.example.net",
           },
         },
       }),

@@ -22,6 +22,7 @@ import { dmApi } from "@worker/features/messages/api";
 import { moderationApi } from "@worker/features/moderation/api";
 import { reportsApi } from "@worker/features/moderation/reports-api";
 import { notificationsApi } from "@worker/features/notifications/api";
+import { pushApi } from "@worker/features/push/api";
 import { interestApi } from "@worker/features/site/api";
 import { voiceApi } from "@worker/features/voice/api";
 import { Hono } from "hono";
@@ -71,6 +72,7 @@ const routes = api
   .route("/imports", importsApi)
   .route("/interest", interestApi)
   .route("/notifications", notificationsApi)
+  .route("/push", pushApi)
   .route("/loans", loansApi)
   .route("/my-books", myBooksExportApi)
   .route("/moderation", moderationApi)

@@ -5,6 +5,7 @@ import { runPollCloseJob } from "@worker/features/club-polls";
 import { runNewBooksJob } from "@worker/features/follows";
 import { runLoanReminders, runWaitlistOffers } from "@worker/features/loans";
 import { flushMemberMail } from "@worker/features/notifications";
+import { flushMemberPushes } from "@worker/features/push";
 
 /**
  * The features' scheduled jobs, registered once at module load: worker/index.ts imports this module.
@@ -15,6 +16,7 @@ registerJobs({
   loan: runLoanReminders,
   waitlist: runWaitlistOffers,
   mail: flushMemberMail,
+  push: flushMemberPushes,
   export: runDataExportJob,
   "followed-books": runNewBooksJob,
   meeting: runMeetingReminders,

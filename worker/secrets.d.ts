@@ -22,6 +22,12 @@ interface OptionalSecrets {
   VOICE_OPENAI_URL?: string;
   VOICE_OPENAI_API_KEY?: string;
   VOICE_OPENAI_MODEL?: string;
+  /** Web Push: the VAPID private key as a P-256 JWK (JSON); README "Web Push". */
+  VAPID_PRIVATE_KEY?: string;
+  /** Web Push: how push services may reach the operator, "mailto:..." or an https URL. */
+  VAPID_SUBJECT?: string;
+  /** Web Push: push service hosts beyond the known ones, comma-separated ("push.example.org", "*.example.org"). */
+  PUSH_SERVICE_HOSTS?: string;
   /** Cloudflare's send_email binding, declared in wrangler.toml only by deployments that send with it (README "E-mail"). */
   SEND_EMAIL?: SendEmail;
 }

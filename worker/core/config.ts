@@ -45,6 +45,18 @@ const configSchema = z.object({
   VOICE_OPENAI_API_KEY: optionalText,
   /** The model name the endpoint expects; "whisper-1" when unset. */
   VOICE_OPENAI_MODEL: optionalText,
+  /** Web Push's VAPID key (RFC 8292): a P-256 private key as a JWK; unset, devices cannot be offered push. */
+  VAPID_PRIVATE_KEY: optionalText,
+  /** The VAPID `sub` claim: a mailto: or https: contact for push services; the From address's when unset. */
+  VAPID_SUBJECT: optionalText.pipe(
+    z.string().regex(/^(mailto:|https:\/\/)\S+$/, { message: "VAPID_SUBJECT must be a mailto: or https: URL" }).optional(),
+  ),
+  /** Push service hosts accepted beyond the known ones (worker/features/push/push-services.ts), comma-separated. */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").split(",").map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .optional(),
   /** Who reviews reports at /moderation: members' e-mail addresses, comma-separated (empty: nobody). */
   MODERATORS: z
     .string()

@@ -969,6 +969,85 @@ export const clubRoomReads = sqliteTable(
   (t) => [primaryKey({ columns: [t.clubId, t.userId] }), index("club_room_reads_user_idx").on(t.userId)],
 );
 
+/**
+ * A device that asked for Web Push ("Notify me on this device"): the browser's PushSubscription. It
+ * belongs to the session it was made in, so signing out there, signing out everywhere, the session's
+ * expiry and account deletion all remove it (cascades). An endpoint names one browser: posting it
+ * again (another member now signed in there) moves it rather than copying it.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    /** The browser's P-256 public key and auth secret (RFC 8291), base64url as the browser gave them. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** From the user agent when it subscribed: "Chrome", "Android"; shown as "Chrome on Android". */
+    browser: text("browser").notNull(),
+    system: text("system").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId, t.createdAt),
+    index("push_subscriptions_session_idx").on(t.sessionId),
+  ],
+);
+
+/** pending: waiting to go; sent: the push service took it; failed: refused for good or out of tries. */
+export const PUSH_STATES = ["pending", "sent", "failed"] as const;
+
+/**
+ * The push outbox: one row per event and device, written when the event is stored and sent by the
+ * member's `push:{userId}` job, as e-mail is by `mail:{userId}`. The (device, dedupe key) pair keeps a
+ * retried alarm or queue message from pushing an event twice; a conversation's new messages gather in
+ * the pending row of their batch key, so a busy chat pushes once per few minutes.
+ */
+export const pushOutbox = sqliteTable(
+  "push_outbox",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    dedupeKey: text("dedupe_key").notNull(),
+    /** Gathers a conversation's messages while pending; null once sent. */
+    batchKey: text("batch_key"),
+    /** The device replaces its earlier notification with the same tag. */
+    tag: text("tag").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    url: text("url").notNull(),
+    lang: text("lang").notNull(),
+    count: integer("count").notNull().default(1),
+    state: text("state", { enum: PUSH_STATES }).notNull().default("pending"),
+    sendAfter: integer("send_after", { mode: "number" }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_outbox_device_dedupe_idx").on(t.subscriptionId, t.dedupeKey),
+    uniqueIndex("push_outbox_pending_batch_idx")
+      .on(t.subscriptionId, t.batchKey)
+      .where(sql`state = 'pending' and batch_key is not null`),
+    index("push_outbox_pending_idx").on(t.userId, t.sendAfter).where(sql`state = 'pending'`),
+    index("push_outbox_device_tag_idx").on(t.subscriptionId, t.tag, t.sentAt),
+    index("push_outbox_user_recent_idx").on(t.userId, t.createdAt),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type BookRow = typeof books.$inferSelect;
 export type ClubRow = typeof clubs.$inferSelect;

@@ -16,6 +16,7 @@ import { borrowerTookPart, loansDeletionPart } from "@worker/features/loans";
 import { blocksDeletionPart, conversationsDeletionPart } from "@worker/features/messages";
 import { reportsDeletionPart } from "@worker/features/moderation";
 import { notificationsDeletionPart } from "@worker/features/notifications";
+import { pushDeletionPart } from "@worker/features/push";
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -147,6 +148,7 @@ export const ACCOUNT_DELETION_PARTS: readonly AccountDeletionPart[] = [
   clubReadingDeletionPart,
   loansDeletionPart,
   notificationsDeletionPart,
+  pushDeletionPart,
   blocksDeletionPart,
   followsDeletionPart,
   clubRoomDeletionPart,

@@ -28,6 +28,7 @@ import { scheduleJob } from "@worker/core/jobs/schedule";
 import { loansDataPart } from "@worker/features/loans";
 import { type AccountDataPart, type AccountDeletionPart, type AccountZip, mediaExtension, type TableCover } from "@worker/core/member-data-parts";
 import { notificationsDataPart, preferencesDataPart } from "@worker/features/notifications";
+import { pushDataPart } from "@worker/features/push";
 import { limit } from "@worker/core/rate-limit";
 import type { Deps, MemberContext, ServiceContext } from "@worker/core/service-context";
 import { zipToBlob, zipToR2 } from "@worker/core/zip-stream";
@@ -242,6 +243,7 @@ export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [
   conversationsDataPart,
   commentsDataPart,
   notificationsDataPart,
+  pushDataPart,
   followsDataPart,
   clubRoomDataPart,
 ];

@@ -4,6 +4,7 @@ import type { ServiceContext } from "@worker/core/service-context";
 import { blocks, conversationPair, conversations, users } from "@worker/db/schema";
 import { followsBetween } from "@worker/features/follows";
 import { conversationNotificationKey, dropWaitingMessagesEmail } from "@worker/features/notifications";
+import { dropWaitingMessagePushes } from "@worker/features/push";
 import { and, eq, or } from "drizzle-orm";
 import { msg } from "@worker/core/shared/translate";
 
@@ -22,14 +23,17 @@ export async function blockMember(ctx: ServiceContext, userId: string): Promise<
     ctx.db.insert(blocks).values({ blockerId: ctx.user.id, blockedId: userId }).onConflictDoNothing(),
     followsBetween(ctx.db, ctx.user.id, userId),
   ]);
-  // Their messages already sent may still be gathering into an e-mail to the blocker: it never goes.
+  // Their messages already sent may still be gathering into an e-mail or a push to the blocker: neither goes.
   const [userAId, userBId] = conversationPair(ctx.user.id, userId);
   const [conversation] = await ctx.db
     .select({ id: conversations.id })
     .from(conversations)
     .where(and(eq(conversations.userAId, userAId), eq(conversations.userBId, userBId)))
     .limit(1);
-  if (conversation) await dropWaitingMessagesEmail(ctx.db, ctx.user.id, conversationNotificationKey(conversation.id));
+  if (conversation) {
+    const batchKey = conversationNotificationKey(conversation.id);
+    await Promise.all([dropWaitingMessagesEmail(ctx.db, ctx.user.id, batchKey), dropWaitingMessagePushes(ctx.db, ctx.user.id, batchKey)]);
+  }
   return { blocked: true };
 }
 

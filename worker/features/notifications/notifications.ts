@@ -3,9 +3,11 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { blocks, notificationPreferences, notifications, users } from "@worker/db/schema";
 import { queueNotificationEmails } from "./email-outbox";
+import { type PushEvent, queuePushes } from "@worker/features/push";
 import { notFound, requireUser } from "@worker/core/errors";
 import { tellMembers } from "@worker/core/member-inbox-stubs";
 import {
+  BELL_ONLY,
   type DeliveredNotification,
   NOTIFICATION_PREFERENCE,
   type NotificationInput,
@@ -146,8 +148,28 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
 }
 
 /**
- * E-mail and the members' open tabs, after the bell rows are stored. Neither may fail the step that
- * produced the events (a loan accepted, a message sent): that is done, and a repeat of it would
+ * What goes to the member's devices: the events e-mail would carry (the event's preference was applied
+ * by notify(), the master switch is applied here), in the words the bell item was written in. A
+ * conversation's messages gather under its bell item's key, so a busy chat pushes once per few minutes.
+ */
+function pushEventsOf(delivered: readonly DeliveredNotification[]): PushEvent[] {
+  return delivered
+    .filter((notification) => notification.recipient.emailOptIn && !BELL_ONLY.has(notification.type))
+    .map((notification) => ({
+      userId: notification.userId,
+      dedupeKey: notification.dedupeKey,
+      batchKey: notification.type === "message_received" ? notification.dedupeKey : undefined,
+      title: notification.title,
+      body: notification.body ?? "",
+      url: notification.link,
+      language: notification.recipient.language,
+      count: notification.count,
+    }));
+}
+
+/**
+ * E-mail, pushes and the members' open tabs, after the bell rows are stored. None may fail the step
+ * that produced the events (a loan accepted, a message sent): that is done, and a repeat of it would
  * find the rows stored and deliver nothing, so a failure here is logged, not thrown.
  */
 async function deliver(deps: Deps, delivered: DeliveredNotification[], now: number) {
@@ -155,6 +177,7 @@ async function deliver(deps: Deps, delivered: DeliveredNotification[], now: numb
   for (const notification of delivered) byMember.set(notification.userId, [...(byMember.get(notification.userId) ?? []), notification]);
   await Promise.all([
     queueNotificationEmails(deps, delivered, now).catch((error: unknown) => console.error("Queueing notification e-mails failed", error)),
+    queuePushes(deps, pushEventsOf(delivered), now).catch((error: unknown) => console.error("Queueing pushes failed", error)),
     ...[...byMember].map(([userId, items]) => tellMembers(deps.env, [userId], { type: "notification", ...conversationOf(items) })),
   ]);
 }

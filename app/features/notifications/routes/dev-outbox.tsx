@@ -1,4 +1,5 @@
 import { listOutboxEmails, localOutboxEnabled } from "@worker/features/notifications/email-outbox";
+import { listLocalPushes, localPushOutboxEnabled } from "@worker/features/push";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
@@ -15,13 +16,19 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 
 /**
  * Only while no e-mail provider is configured: then these e-mails exist nowhere else. Each is shown
- * as it was written, in the language of the member it is for.
+ * as it was written, in the language of the member it is for. On a local run the pushes to the
+ * member's devices are listed too, with the payload each device gets: push services cannot be reached
+ * from a machine without the internet, and a developer can hand a payload to the service worker.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   if (!localOutboxEnabled(ctx.env)) throw refusal(translate("Not found"), 404);
-  const [emails, catalogue] = await Promise.all([listOutboxEmails(ctx), pageMessages(context, "notifications")]);
-  return { emails, catalogue, title: translate("E-mail outbox") };
+  const [emails, pushes, catalogue] = await Promise.all([
+    listOutboxEmails(ctx),
+    localPushOutboxEnabled(ctx.env) ? listLocalPushes(ctx) : null,
+    pageMessages(context, "notifications"),
+  ]);
+  return { emails, pushes, catalogue, title: translate("E-mail outbox") };
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/;
@@ -45,7 +52,7 @@ function TextWithLinks({ text }: { text: string }) {
 }
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
-  const { emails } = loaderData;
+  const { emails, pushes } = loaderData;
   const reader = useReader();
   const t = useT();
   return (
@@ -76,6 +83,39 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      )}
+      {pushes && (
+        <section aria-labelledby="pushes" className="space-y-4 pt-4">
+          <h2 id="pushes" className="font-serif text-2xl font-bold">
+            {t("Pushes to your devices")}
+          </h2>
+          {pushes.length === 0 ? (
+            <p className="card p-6 text-center text-stone-700">{t("No pushes yet.")}</p>
+          ) : (
+            <ul aria-label={t("Pushes to your devices")} className="space-y-4">
+              {pushes.map((push) => (
+                <li key={push.deliveryId}>
+                  <article aria-labelledby={`push-${push.deliveryId}`} className="card space-y-2 p-4">
+                    <h3 id={`push-${push.deliveryId}`} className="font-semibold" dir="auto">
+                      {push.payload.title}
+                    </h3>
+                    <p className="text-sm" dir="auto">
+                      {push.payload.body}
+                    </p>
+                    <p className="text-sm text-stone-700">
+                      {t("{state, select, outbox {outbox} pending {pending} sent {sent} failed {failed} other {{state}}}", { state: push.state })} ·{" "}
+                      <time dateTime={new Date(push.createdAt).toISOString()}>{formatDayTime(push.createdAt, reader)}</time>
+                      {push.lastError && <> · {push.lastError}</>}
+                    </p>
+                    <pre data-push-payload className="overflow-x-auto rounded bg-stone-100 p-2 text-xs" dir="ltr">
+                      {JSON.stringify(push.payload)}
+                    </pre>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
       )}
     </div>
   );
