@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { desc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { nextJobRun } from "@worker/core/jobs/schedule";
-import { blocks, notificationPreferences, pushOutbox, pushSubscriptions } from "@worker/db/schema";
+import { blocks, notificationPreferences, pushOutbox, pushSubscriptions, sessions } from "@worker/db/schema";
 import { type NotificationInput, notify } from "@worker/features/notifications/notifications";
 import { MAX_PUSH_ATTEMPTS, PUSH_RETRY_DELAYS_MS, flushMemberPushes } from "@worker/features/push/push-sender";
 import { PUSH_BATCH_WINDOW_MS, pushJob } from "@worker/features/push/push-outbox";
@@ -213,6 +213,15 @@ describe("what may push", () => {
     await db.update(notificationPreferences).set({ emailOptIn: true }).where(eq(notificationPreferences.userId, member.user.id));
     await notify(deps, [loanRequest(member.user.id)], now);
     expect(await pushesOf(member.user.id)).toHaveLength(1);
+  });
+
+  it("pushes nothing to a device whose session has ended, even before anyone presented it again", async () => {
+    const member = await signedInMember();
+    await withDevice(member);
+    const now = later();
+    await db.update(sessions).set({ expiresAt: now - 1 }).where(eq(sessions.userId, member.user.id));
+    await notify(deps, [loanRequest(member.user.id)], now);
+    expect(await pushesOf(member.user.id)).toEqual([]);
   });
 
   it("never pushes for a member the recipient blocked, and drops a conversation's waiting push when they block its sender", async () => {

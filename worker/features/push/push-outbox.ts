@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { readConfig } from "@worker/core/config";
 import { requireUser } from "@worker/core/errors";
 import { translatorFor } from "@worker/core/i18n/request-language";
@@ -8,7 +8,7 @@ import type { Language } from "@worker/core/shared/languages";
 import { directionOf } from "@worker/core/shared/languages";
 import { PUSH_BODY_MAX, PUSH_TITLE_MAX, type PushPayload } from "@worker/core/shared/push-payload";
 import type { Database } from "@worker/db/client";
-import { pushOutbox, pushSubscriptions } from "@worker/db/schema";
+import { pushOutbox, pushSubscriptions, sessions } from "@worker/db/schema";
 import { readVapid } from "./vapid";
 
 /** A busy conversation pushes at most once in this window: the messages in between gather into the next push. */
@@ -70,18 +70,20 @@ async function addToBatch(db: Database, row: Row, now: number) {
 }
 
 /**
- * Writes the pushes for these events to every device their members have (one indexed read finds
- * them; none, and nothing more happens), then sets each member's `push:{userId}` job. Whether an
+ * Writes the pushes for these events to every device their members have in a live session (one
+ * indexed read finds them; none, and nothing more happens), then sets each member's `push:{userId}` job. Whether an
  * event may push at all (its preference, the master switch, blocks) was decided by notifications,
  * which calls this as it calls the e-mail outbox. Without a VAPID key nothing is written.
  */
 export async function queuePushes(deps: Deps, events: readonly PushEvent[], now: number): Promise<void> {
   if (events.length === 0 || !readVapid(deps.env)) return;
   const userIds = [...new Set(events.map((event) => event.userId))];
+  // A session past its end that nobody presented since is still stored: its device gets nothing more.
   const devices = await deps.db
     .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
     .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.userId, userIds));
+    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+    .where(and(inArray(pushSubscriptions.userId, userIds), gt(sessions.expiresAt, now)));
   if (devices.length === 0) return;
 
   const single: Row[] = [];
