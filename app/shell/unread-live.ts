@@ -2,6 +2,7 @@ import type { ConversationSummary } from "@worker/features/messages";
 import { announceDmUpdate, DM_LIST_EVENT, DM_UPDATED_EVENT, type DmUpdate, isOpenConversation, noteReadThrough, unreadOf } from "~/features/messages";
 import { openLiveSocket } from "~/core/live-socket";
 import { raiseSessionExpired } from "~/core/session-events";
+import { PUSH_RECEIVED_MESSAGE } from "@worker/core/shared/push-payload";
 import type { UnreadCounts } from "./unread-counts";
 
 export const UNREAD_REFRESH_MS = 60_000;
@@ -10,8 +11,8 @@ export const UNREAD_REFRESH_MS = 60_000;
  * Keeps the Messages badge right (docs/product.md#messages): unread counts summed over the latest 50 conversations,
  * re-read every 60 s, when the tab becomes visible, on a `dm:updated` event, and live: the member's
  * inbox socket raises `dm:updated` whenever someone writes to them, on whatever page they are. The
- * bell is re-read at the same times and whenever the inbox says it changed. Returns the function
- * that stops it all.
+ * bell is re-read at the same times, whenever the inbox says it changed, and when a push reaches the
+ * device. Returns the function that stops it all.
  */
 export function startUnreadUpdates(setCounts: (change: Partial<UnreadCounts>) => void): () => void {
   const setCount = (unread: number) => setCounts({ unread });
@@ -94,14 +95,20 @@ export function startUnreadUpdates(setCounts: (change: Partial<UnreadCounts>) =>
       }
     },
   });
+  // A push reached this device (the service worker says so): the bell counts again, even while the socket sleeps.
+  const onWorkerMessage = (event: MessageEvent) => {
+    if ((event.data as { type?: string } | null)?.type === PUSH_RECEIVED_MESSAGE) void refreshBell();
+  };
   const timer = setInterval(refreshAll, UNREAD_REFRESH_MS);
   document.addEventListener("visibilitychange", onVisible);
   window.addEventListener(DM_UPDATED_EVENT, onUpdate);
+  navigator.serviceWorker?.addEventListener("message", onWorkerMessage);
   return () => {
     cancelled = true;
     inbox.close();
     clearInterval(timer);
     document.removeEventListener("visibilitychange", onVisible);
     window.removeEventListener(DM_UPDATED_EVENT, onUpdate);
+    navigator.serviceWorker?.removeEventListener("message", onWorkerMessage);
   };
 }

@@ -42,8 +42,9 @@ export async function deviceFromKeys(endpoint: string, keys: { p256dh: string; a
 }
 
 async function hkdf(salt: Uint8Array, ikm: Uint8Array, info: Uint8Array, bytes: number): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey("raw", ikm, "HKDF", false, ["deriveBits"]);
-  return new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt, info }, key, bytes * 8));
+  // Copies: WebCrypto's types take only ArrayBuffer-backed views.
+  const key = await crypto.subtle.importKey("raw", new Uint8Array(ikm), "HKDF", false, ["deriveBits"]);
+  return new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(salt), info: new Uint8Array(info) }, key, bytes * 8));
 }
 
 /**
@@ -51,7 +52,8 @@ async function hkdf(salt: Uint8Array, ikm: Uint8Array, info: Uint8Array, bytes: 
  * (salt, record size, the sender's public key), derives the key and nonce from the ECDH secret and the
  * auth secret, decrypts the one record and drops its padding after the 0x02 delimiter.
  */
-export async function decryptPush(body: Uint8Array, device: TestDevice): Promise<string> {
+export async function decryptPush(received: Uint8Array, device: TestDevice): Promise<string> {
+  const body = new Uint8Array(received);
   const salt = body.slice(0, 16);
   const recordSize = new DataView(body.buffer, body.byteOffset + 16, 4).getUint32(0);
   const keyIdLength = body[20]!;
@@ -66,8 +68,8 @@ export async function decryptPush(body: Uint8Array, device: TestDevice): Promise
   const ikm = await hkdf(decodeBase64urlIgnorePadding(device.keys.auth), ecdhSecret, concat(utf8("WebPush: info\0"), receiverPublic, senderPublic), 32);
   const cek = await hkdf(salt, ikm, utf8("Content-Encoding: aes128gcm\0"), 16);
   const nonce = await hkdf(salt, ikm, utf8("Content-Encoding: nonce\0"), 12);
-  const key = await crypto.subtle.importKey("raw", cek, "AES-GCM", false, ["decrypt"]);
-  const padded = new Uint8Array(await crypto.subtle.decrypt({ name: "AES-GCM", iv: nonce }, key, record));
+  const key = await crypto.subtle.importKey("raw", new Uint8Array(cek), "AES-GCM", false, ["decrypt"]);
+  const padded = new Uint8Array(await crypto.subtle.decrypt({ name: "AES-GCM", iv: new Uint8Array(nonce) }, key, record));
   let end = padded.length - 1;
   while (end >= 0 && padded[end] === 0) end--;
   expect(padded[end], "the last record ends with the 0x02 delimiter").toBe(2);
@@ -93,7 +95,7 @@ export async function verifyVapid(authorization: string | null, endpoint: string
     false,
     ["verify"],
   );
-  const signed = await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, key, decodeBase64urlIgnorePadding(signature), utf8(`${header}.${claims}`));
+  const signed = await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, key, new Uint8Array(decodeBase64urlIgnorePadding(signature)), utf8(`${header}.${claims}`));
   expect(signed, "the JWT's ES256 signature verifies with k").toBe(true);
   const body = decodeJson(claims) as { aud: string; exp: number; sub: string };
   expect(body.aud).toBe(new URL(endpoint).origin);

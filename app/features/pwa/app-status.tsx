@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { OFFLINE_ACTION, OFFLINE_NOTICE, UPDATE_NOTICE, VISITOR } from "@worker/core/shared/offline";
+import { isAppPath, PUSH_OPEN_MESSAGE } from "@worker/core/shared/push-payload";
 import { holdNavigationWhileOffline } from "./offline-navigation";
 import { announceViewer, registerServiceWorker, savePage } from "./service-worker-client";
 import { useToast } from "~/ui/toaster";
@@ -25,7 +26,8 @@ function useOnline() {
 
 /**
  * The installable app's part of every page, loaded after the page itself: registers the service
- * worker (built apps only), says when a new version waits, and shows the offline state. Its words
+ * worker (built apps only), says when a new version waits, shows the offline state, and opens the
+ * page of a notification the worker could not navigate to itself. Its words
  * come with the root's data (the "pwa" catalogue, and the notices' in "core").
  */
 export default function AppStatus({ viewer }: { viewer: string | null }) {
@@ -61,6 +63,18 @@ export default function AppStatus({ viewer }: { viewer: string | null }) {
   useEffect(() => {
     if (!import.meta.env.DEV) void announceViewer(viewer ?? VISITOR);
   }, [viewer]);
+
+  // A notification was clicked and the worker could not take this page there itself.
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!("serviceWorker" in navigator)) return;
+    const open = (event: MessageEvent) => {
+      const data = event.data as { type?: string; url?: unknown } | null;
+      if (data?.type === PUSH_OPEN_MESSAGE && typeof data.url === "string" && isAppPath(data.url)) void navigate(data.url);
+    };
+    navigator.serviceWorker.addEventListener("message", open);
+    return () => navigator.serviceWorker.removeEventListener("message", open);
+  }, [navigate]);
 
   // Pages reached by links inside the app (the first one came through the worker already).
   const { pathname, search } = useLocation();

@@ -17,6 +17,8 @@ import { useT } from "~/core/i18n";
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
 import { BackArrow } from "~/ui/icons";
+import { isPushIntent, PushDevicesSection, pushResultOf } from "~/features/push";
+import { pushIntentAction, pushSettingsFor } from "~/features/push/index.server";
 import type { Route } from "./+types/notification-settings";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
@@ -31,7 +33,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   // With no e-mail provider configured, e-mails wait in the local outbox (/dev/outbox).
   const outbox = localOutboxEnabled(ctx.env);
-  const page = { outbox, catalogue: await pageMessages(context, "notifications"), title: translate("Notification settings") };
+  const [push, catalogue] = await Promise.all([pushSettingsFor(ctx), pageMessages(context, "notifications", "push")]);
+  const page = { outbox, push, catalogue, title: translate("Notification settings") };
   try {
     return { settings: await getNotificationSettings(ctx), ...page };
   } catch (error) {
@@ -42,12 +45,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** Each switch posts `intent=<key>=on|off`: the state it asks for, so a repeated post changes nothing. */
 const INTENT = /^(\w+)=(on|off)$/;
+/** A switch's form is a few bytes; the push section's carries the browser's subscription (its endpoint is at most 2 KB, escaped). */
+const MAX_FORM_BYTES = 8 * 1024;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = memberContext(context);
   try {
-    const form = await readFormData(request, 4096, SAVE_FAILED);
-    const [, key, state] = INTENT.exec(textField(form, "intent") ?? "") ?? [];
+    const form = await readFormData(request, MAX_FORM_BYTES, SAVE_FAILED);
+    const intent = textField(form, "intent");
+    if (isPushIntent(intent)) return await pushIntentAction(ctx, intent, form, request.headers.get("User-Agent"));
+    const [, key, state] = INTENT.exec(intent ?? "") ?? [];
     const on = state === "on";
     const parsed = notificationSettingsSchema.safeParse(key === "emailOptIn" ? { emailOptIn: on } : { prefs: { [key ?? ""]: on } });
     if (!key || !parsed.success) return refuse({ form: translate(SAVE_FAILED) }, 400);
@@ -123,7 +130,9 @@ function SettingSwitch({
 export default function NotificationSettings({ loaderData }: Route.ComponentProps) {
   const { settings } = loaderData;
   // Without JavaScript the switches post as ordinary forms; the result is shown here.
-  const documentResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  // The push section shows its own answers.
+  const documentResult = pushResultOf(actionData) ? undefined : actionData;
   const master = useSetting("emailOptIn", settings?.emailOptIn ?? true).value;
   const t = useT();
 
@@ -151,7 +160,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
               settingKey="emailOptIn"
               saved={settings.emailOptIn}
               label={t("Email notifications")}
-              description={t("Turn off to stop all e-mails from BookClub. Your choices below are kept.")}
+              description={t("Turn off to stop all e-mails and device notifications from BookClub. Your choices below are kept.")}
             />
             <fieldset aria-labelledby="email-topics" className="space-y-1 border-t border-stone-200 pt-4">
               <h2 id="email-topics" className="px-2 pb-1 text-sm font-semibold tracking-wide text-stone-700 uppercase">
@@ -178,6 +187,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
           </p>
         )}
       </section>
+      <PushDevicesSection push={loaderData.push} />
     </div>
   );
 }

@@ -18,8 +18,10 @@ import {
   type ShareSender,
   shareVerdict,
   VIEWER_HEADER,
+  VISITOR,
 } from "@worker/core/shared/offline";
 import { CROSS_SITE_REFUSED } from "@worker/core/shared/rules";
+import { dropPushSubscription, handlePushes } from "./push-notifications";
 import { keepSharedCovers } from "./shared-covers";
 import { isCurrentViewer, noteViewer, viewerOnDevice } from "./viewer-cache";
 
@@ -28,14 +30,24 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
+/**
+ * Notes who is signed in here now. When a member was and is no longer (signed out, here or
+ * everywhere, or someone else signed in), their push subscription goes too: the server dropped it
+ * with their session, and this browser must not show the next member the last one's notifications.
+ */
+async function followViewer(viewer: string): Promise<void> {
+  const previous = await noteViewer(viewer);
+  if (previous !== null && previous !== VISITOR) await dropPushSubscription();
+}
+
 const matches = (kind: ReturnType<typeof cachingFor>) => ({ url, request }: { url: URL; request: Request }) =>
   cachingFor(url, request, self.location.origin) === kind;
 
 /** Every page answer says whom it was rendered for: a new viewer empties the old one's pages first. */
-const followViewer: WorkboxPlugin = {
+const viewerPlugin: WorkboxPlugin = {
   fetchDidSucceed: async ({ response }) => {
     const viewer = response.headers.get(VIEWER_HEADER);
-    if (viewer) await noteViewer(viewer);
+    if (viewer) await followViewer(viewer);
     return response;
   },
   // Only complete answers rendered for the current viewer are kept (never a redirect or an error).
@@ -49,12 +61,12 @@ const followViewer: WorkboxPlugin = {
     const current = await viewerOnDevice();
     if (maySeeSavedPage(cachedResponse.headers.get(VIEWER_HEADER), current)) return cachedResponse;
     // Someone else is signed in here now: the previous viewer's pages go.
-    if (current !== null) await noteViewer(current);
+    if (current !== null) await followViewer(current);
     return null;
   },
 };
 
-const pages = new NetworkFirst({ cacheName: CACHE_NAMES.pages, networkTimeoutSeconds: NAVIGATION_TIMEOUT_SECONDS, plugins: [followViewer] });
+const pages = new NetworkFirst({ cacheName: CACHE_NAMES.pages, networkTimeoutSeconds: NAVIGATION_TIMEOUT_SECONDS, plugins: [viewerPlugin] });
 registerRoute(matches("page"), pages);
 
 /** A cover larger than this is shown but not kept, so the cache's bytes stay bounded. */
@@ -75,7 +87,7 @@ registerRoute(
 );
 
 // Sign-in, sign-out and the like are never stored, but their pages still tell us who is signed in now.
-registerRoute(({ url, request }) => request.mode === "navigate" && matches("network")({ url, request }), new NetworkOnly({ plugins: [followViewer] }));
+registerRoute(({ url, request }) => request.mode === "navigate" && matches("network")({ url, request }), new NetworkOnly({ plugins: [viewerPlugin] }));
 
 /**
  * The page behind a navigation: none for the browser's own (the share sheet in a new window), else
@@ -127,7 +139,7 @@ self.addEventListener("message", (event) => {
   // The new version waits until the reader accepts the reload, so no page mixes old and new code.
   if (data?.type === "SKIP_WAITING") void self.skipWaiting();
   // The page says who is signed in (on load, and after signing out): another viewer's pages go.
-  if (data?.type === "VIEWER" && typeof data.viewer === "string") event.waitUntil(noteViewer(data.viewer));
+  if (data?.type === "VIEWER" && typeof data.viewer === "string") event.waitUntil(followViewer(data.viewer));
   // A page reached inside the app only fetched its data: keep its document too, so a reload offline finds it.
   if (data?.type === "SAVE_PAGE" && typeof data.url === "string") {
     const url = new URL(data.url, self.location.origin);
@@ -138,3 +150,5 @@ self.addEventListener("message", (event) => {
 });
 
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+handlePushes();

@@ -16,12 +16,17 @@ async function currentViewer(): Promise<string | null> {
   return known;
 }
 
-/** Makes `viewer` the pages cache's owner, emptying it when someone else owned it. */
-export async function noteViewer(viewer: string): Promise<void> {
-  if ((await currentViewer()) === viewer) return;
+/**
+ * Makes `viewer` the pages cache's owner, emptying it when someone else owned it. Returns the viewer
+ * it replaced, or null when nothing changed or nobody was known before.
+ */
+export async function noteViewer(viewer: string): Promise<string | null> {
+  const previous = await currentViewer();
+  if (previous === viewer) return null;
   known = viewer;
   await caches.delete(CACHE_NAMES.pages);
   await (await caches.open(CACHE_NAMES.meta)).put(VIEWER_KEY, new Response(viewer));
+  return previous;
 }
 
 export async function isCurrentViewer(viewer: string | null): Promise<boolean> {

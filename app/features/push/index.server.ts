@@ -1,0 +1,1 @@
+export { pushIntentAction, pushSettingsFor } from "./push-intents.server";

@@ -1,0 +1,2 @@
+export { PushDevicesSection, type PushSettings } from "./push-devices-section";
+export { isPushIntent, pushResultOf } from "./push-intent";

@@ -1,0 +1,207 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, expectAccessible, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
+
+/**
+ * Google's push service, in the page: headless Chromium has no push service to subscribe with (FCM
+ * is unreachable; `subscribe` fails "permission denied"). This answers `subscribe` as FCM would, with
+ * an FCM endpoint and real keys (a P-256 key pair and a 16-byte secret made here), and remembers the
+ * subscription across page loads as the browser does. Runs in the page, before the app's scripts.
+ */
+function standInPushService() {
+  const SAVED = "e2e-push-subscription";
+  type Saved = { endpoint: string; p256dh: string; auth: string; serverKey: string };
+  const toBase64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const fromBase64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (char) => char.charCodeAt(0));
+  const subscriptionOf = (saved: Saved) => ({
+    endpoint: saved.endpoint,
+    expirationTime: null,
+    options: { userVisibleOnly: true, applicationServerKey: fromBase64url(saved.serverKey).buffer },
+    getKey: (name: string) => fromBase64url(name === "p256dh" ? saved.p256dh : saved.auth).buffer,
+    toJSON: () => ({ endpoint: saved.endpoint, expirationTime: null, keys: { p256dh: saved.p256dh, auth: saved.auth } }),
+    unsubscribe: async () => {
+      localStorage.removeItem(SAVED);
+      return true;
+    },
+  });
+  const saved = (): Saved | null => JSON.parse(localStorage.getItem(SAVED) ?? "null");
+  const manager = PushManager.prototype as unknown as Record<string, unknown>;
+  manager.getSubscription = async () => {
+    const subscription = saved();
+    return subscription && subscriptionOf(subscription);
+  };
+  manager.subscribe = async (options: PushSubscriptionOptionsInit) => {
+    const existing = saved();
+    if (existing) return subscriptionOf(existing);
+    const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
+    const serverKey = options.applicationServerKey;
+    const subscription: Saved = {
+      endpoint: `https://fcm.googleapis.com/fcm/send/e2e-${crypto.randomUUID()}`,
+      p256dh: toBase64url(new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey))),
+      auth: toBase64url(crypto.getRandomValues(new Uint8Array(16))),
+      serverKey: typeof serverKey === "string" ? serverKey : toBase64url(new Uint8Array(serverKey as ArrayBuffer)),
+    };
+    localStorage.setItem(SAVED, JSON.stringify(subscription));
+    return subscriptionOf(subscription);
+  };
+}
+
+/** Waits until the service worker is active and controls the page (it claims open pages on activation). */
+async function controlled(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+  });
+}
+
+/** Delivers `data` to the page's service worker as the push service would (Chrome's DevTools protocol). */
+async function pushDelivery(context: BrowserContext, page: Page, origin: string) {
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL === `${origin}/` && !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send("ServiceWorker.enable");
+  const id = await registrationId;
+  return (data: string) => cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: id, data });
+}
+
+const shownNotifications = (page: Page) =>
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag, data, badge, icon, lang, dir }) => ({
+      title,
+      body,
+      tag,
+      data,
+      badge,
+      icon,
+      lang,
+      dir,
+    })),
+  );
+
+test("a member turns on notifications on this device; a message to them arrives as one that opens the conversation", async ({
+  page,
+  context,
+  baseURL,
+  newClient,
+}) => {
+  const origin = new URL(baseURL ?? "").origin;
+  await context.addInitScript(standInPushService);
+  await context.grantPermissions(["notifications"], { origin });
+
+  const ada = await signInAsNewMember(page, newMember("Ada Pusher"), { path: "/settings/notifications", heading: "Email Notifications" });
+  const section = page.getByRole("region", { name: "Notifications on your devices" });
+  await expect(section.getByText("No devices get notifications yet.")).toBeVisible();
+  await controlled(page);
+
+  await section.getByRole("button", { name: "Notify me on this device" }).click();
+  await expect(section.getByRole("status")).toHaveText("Notifications are on for this device.");
+  const devices = section.getByRole("list", { name: "Your devices" });
+  const thisDevice = devices.getByRole("listitem").filter({ hasText: "Chrome on Windows" });
+  await expect(thisDevice).toHaveCount(1);
+  await expect(thisDevice.getByText("This device")).toBeVisible();
+  await expect(section.getByRole("button", { name: "Stop notifications on this device" })).toBeVisible();
+  await expectAccessible(page);
+
+  // On a phone the section keeps to the screen.
+  await page.setViewportSize({ width: 412, height: 915 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  const box = await section.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 412).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // Bea writes to Ada: the server words a push for Ada's devices (here it waits in the local outbox).
+  const { page: bea, member: beaMember } = await newClient("Bea Sender");
+  await bea.goto("/messages");
+  await expect(bea.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+  await bea.getByRole("button", { name: "Start a Conversation" }).click();
+  const dialog = bea.getByRole("dialog", { name: "Start a Conversation" });
+  await dialog.getByLabel("Email or member ID").fill(ada.email);
+  await dialog.getByRole("button", { name: "Start Conversation" }).click();
+  const text = "Your book is ready to collect";
+  await bea.getByRole("textbox", { name: `Message ${ada.name}` }).fill(text);
+  await bea.getByRole("textbox", { name: `Message ${ada.name}` }).press("Enter");
+  await expect(bea.getByRole("log", { name: `Messages with ${ada.name}` }).getByText(text)).toBeVisible();
+
+  await page.goto("/dev/outbox");
+  await expect(page.getByRole("heading", { level: 2, name: "Pushes to your devices" })).toBeVisible();
+  const payloadText = page.locator("pre[data-push-payload]").first();
+  await expect(async () => {
+    await page.reload();
+    await expect(payloadText).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  const payload = JSON.parse((await payloadText.textContent()) ?? "");
+  expect(payload).toMatchObject({ lang: "en", dir: "ltr", url: expect.stringMatching(/^\/messages\//) });
+  expect(`${payload.title} ${payload.body}`).toContain(beaMember.name);
+  expect(`${payload.title} ${payload.body}`).toContain(text);
+
+  // The push reaches the service worker: it shows the notification and has the open page count its bell again.
+  await controlled(page);
+  const deliver = await pushDelivery(context, page, origin);
+  const bellCounted = page.waitForRequest((request) => request.url().endsWith("/api/notifications/unread-count"));
+  await deliver(JSON.stringify(payload));
+  await expect
+    .poll(() => shownNotifications(page))
+    .toEqual([
+      {
+        title: payload.title,
+        body: payload.body,
+        tag: payload.tag,
+        data: { url: payload.url },
+        badge: `${origin}/icons/badge-96.png`,
+        icon: `${origin}/icons/icon-192.png`,
+        lang: "en",
+        dir: "ltr",
+      },
+    ]);
+  await bellCounted;
+  await expect(page.getByRole("link", { name: "Notifications, 1 unread" }).first()).toBeVisible();
+
+  // A push that is not ours still shows something (Chrome insists), and opens the notifications.
+  await deliver("not a payload");
+  await expect.poll(async () => (await shownNotifications(page)).map(({ title, body, data }) => ({ title, body, data }))).toContainEqual({
+    title: "BookClub",
+    body: "You have a new notification",
+    data: { url: "/notifications" },
+  });
+
+  // Clicking the notification opens the conversation in the app's window. A click is dispatched in the
+  // worker: an event it makes itself cannot extend its own life, so the test waits on the work instead.
+  const worker = context.serviceWorkers().find((candidate) => candidate.url() === `${origin}/sw.js`);
+  if (!worker) throw new Error("The service worker is not running");
+  await worker.evaluate(async (tag) => {
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+    };
+    const notification = (await scope.registration.getNotifications()).find((shown) => shown.tag === tag);
+    if (!notification) throw new Error("No notification to click");
+    const click = new scope.NotificationEvent("notificationclick", { notification });
+    const work: Promise<unknown>[] = [];
+    Object.defineProperty(click, "waitUntil", { value: (promise: Promise<unknown>) => work.push(promise) });
+    self.dispatchEvent(click);
+    await Promise.all(work);
+  }, payload.tag);
+  await expect(page.getByRole("log", { name: `Messages with ${beaMember.name}` }).getByText(text)).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(payload.url);
+  expect((await shownNotifications(page)).map(({ tag }) => tag)).not.toContain(payload.tag);
+
+  // Remove: the device leaves the list, and this browser's subscription ends too.
+  await page.goto("/settings/notifications");
+  await expect(thisDevice).toHaveCount(1);
+  await thisDevice.getByRole("button", { name: "Remove Chrome on Windows" }).click();
+  await expect(section.getByRole("status")).toHaveText("Notifications are off for this device.");
+  await expect(section.getByText("No devices get notifications yet.")).toBeVisible();
+  await expect(section.getByRole("button", { name: "Notify me on this device" })).toBeVisible();
+  expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription()) === null)).toBe(true);
+
+  // Permission withdrawn (headless Chromium denies what was not granted): the page says where to allow it.
+  await context.clearPermissions();
+  await section.getByRole("button", { name: "Notify me on this device" }).click();
+  await expect(section.getByRole("alert")).toHaveText(
+    "Notifications are blocked for BookClub in this browser's settings. Allow them there, then try again.",
+  );
+  await expect(section.getByRole("button", { name: "Notify me on this device" })).toBeHidden();
+});
