@@ -36,6 +36,25 @@ try {
       rows.push(`| ${label} | ${concurrency} | ${(BOOKS / seconds).toFixed(1)} | ${JSON.stringify(outcome)} |`);
     }
   }
+  // Barcode reading alone (zxing-wasm in the Worker): the four cover fixtures, back covers and fronts.
+  const fixtures = ["isbn-back-cover.jpg", "isbn-back-cover-sideways.png", "front-cover-no-barcode.jpg", "front-cover-no-barcode.png"];
+  const parts = fixtures.flatMap((name) => {
+    const bytes = readFileSync(`tests/covers/fixtures/${name}`);
+    const header = new Uint8Array(5);
+    new DataView(header.buffer).setUint32(0, bytes.length);
+    header[4] = name.endsWith(".png") ? 1 : 0;
+    return [header, new Uint8Array(bytes)];
+  });
+  const ROUNDS = Number(process.env.BENCH_BARCODE_ROUNDS ?? 25);
+  const barcode = await post<{ msPerPhoto: number; photos: number; reads: number }>(`/barcode?rounds=${ROUNDS}`, Buffer.concat(parts));
+  rows.push(
+    "",
+    `Barcode reading (zxing-wasm in the Worker), ${fixtures.length} cover photos × ${ROUNDS}:`,
+    "",
+    "| photos | ISBNs read | ms a photo |",
+    "|---:|---:|---:|",
+    `| ${barcode.photos} | ${barcode.reads} | ${barcode.msPerPhoto.toFixed(2)} |`,
+  );
   console.log(`\n${rows.join("\n")}\n`);
 } finally {
   await dispose();

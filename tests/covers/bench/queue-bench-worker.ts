@@ -5,6 +5,7 @@ import type { CoverAnalysisMessage } from "@worker/features/covers/queue-message
 import { localAnalyzer } from "@worker/features/covers/providers/local";
 import type { CoverAnalyzer } from "@worker/features/covers/providers/types";
 import { workersAiAnalyzer } from "@worker/features/covers/providers/workers-ai";
+import { readEan13 } from "@worker/features/covers/barcode/read-ean13";
 import { googleBooksPrideAndPrejudice, workersAiPrideAndPrejudice } from "../fixtures/recorded";
 import { applyMigrations } from "../../helpers/bench-migrate";
 
@@ -84,6 +85,26 @@ export default {
         .bind(`bench-${runId}`)
         .all<{ state: string; n: number }>();
       return Response.json(Object.fromEntries(results.map((row) => [row.state, row.n])));
+    }
+    if (url.pathname === "/barcode") {
+      // The photos arrive as one body: [4-byte length, 1-byte type (0 JPEG, 1 PNG), bytes]...
+      const body = new Uint8Array(await request.arrayBuffer());
+      const photos: { bytes: Uint8Array; type: "image/jpeg" | "image/png" }[] = [];
+      for (let at = 0; at < body.length; ) {
+        const length = new DataView(body.buffer, at, 4).getUint32(0);
+        photos.push({ type: body[at + 4] === 1 ? "image/png" : "image/jpeg", bytes: body.slice(at + 5, at + 5 + length) });
+        at += 5 + length;
+      }
+      const rounds = Number(url.searchParams.get("rounds") ?? 10);
+      // One untimed pass: the module is compiled when the Worker loads, its first instance is not the steady state.
+      for (const photo of photos) await readEan13(photo.bytes, photo.type);
+      let reads = 0;
+      const started = performance.now();
+      for (let round = 0; round < rounds; round++) {
+        for (const photo of photos) if (await readEan13(photo.bytes, photo.type)) reads++;
+      }
+      const photosRead = rounds * photos.length;
+      return Response.json({ msPerPhoto: (performance.now() - started) / photosRead, photos: photosRead, reads });
     }
     return new Response("Not found", { status: 404 });
   },
