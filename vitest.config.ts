@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from "node:crypto";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
@@ -42,6 +43,9 @@ export default defineConfig(async () => {
       // modules so the tests can load the catalogue compiler as the production build does.
       deps: { optimizer: { ssr: { enabled: true, include: ["moo"] } } },
       include: ["tests/**/*.test.ts"],
+      // One test file per core at once: most of a file's time is starting its Worker and importing the
+      // build, which the other core overlaps (on the 2-core CI machine: 460 s one by one, about 320 s).
+      maxWorkers: availableParallelism(),
       // Journeys (*.e2e.test.ts) are Playwright's, run against a served build.
       exclude: ["tests/**/*.e2e.test.ts", "tests/helpers/e2e/**"],
       // Timeouts are a safety net, not a speed target (that is `npm run bench`): a few tests decode

@@ -55,7 +55,8 @@ test("the app can be installed: a valid manifest, icons, and an active service w
   await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute("href", "/icons/apple-touch-icon.png");
 
   await controlled(page);
-  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe("activated");
+  // It claims the page while still activating (clients.claim() runs inside its activate event), so wait for the end of it.
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe("activated");
 });
 
 test("Chrome finds nothing that stops installation", async ({ baseURL }, testInfo) => {
