@@ -1,16 +1,17 @@
 // What every bench shares: a fresh local D1, D1 rows_read counting around the real service code, the
-// built Worker under `vite preview`, and latency sampling through it.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// built Worker served by workerd itself (`wrangler dev` on the build, no Node proxy in front), and
+// latency sampling through it.
+import { existsSync, globSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { D1Database } from "@cloudflare/workers-types";
 import { build } from "esbuild";
-import { getPlatformProxy } from "wrangler";
+import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
+import { getPlatformProxy, unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ensureDevVars } from "../lib/dev-vars.mjs";
 import { run } from "../lib/run.mjs";
 
-// The Worker under `vite preview` reads .dev.vars: without it (a fresh clone) every notification's
+// The Worker reads .dev.vars (the build copies it beside its wrangler.json): without it (a fresh clone) every notification's
 // e-mail fails for want of EMAIL_TOKEN_SECRET and the bench measures the error path.
 ensureDevVars();
 
@@ -141,44 +142,91 @@ export async function loadService<T>(entry: string): Promise<T> {
   return import(pathToFileURL(outfile).href) as Promise<T>;
 }
 
-/** Wrangler's configuration of the build, as `vite preview` reads it. */
-type BuiltConfig = { ratelimits?: { name: string; simple: { limit: number; period: number } }[] };
+/** Wrangler's configuration of the build, as `wrangler dev` (and `vite preview`) read it. */
+type BuiltConfig = { name?: string; ratelimits?: { name: string; simple: { limit: number; period: number } }[]; ai?: unknown };
+
+/** `KEY=value` lines of a .dev.vars file (values may be quoted), as wrangler reads them. */
+function devVars(file: string): Record<string, string> {
+  if (!existsSync(file)) return {};
+  const vars: Record<string, string> = {};
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!match) continue;
+    const [, name, raw] = match as unknown as [string, string, string];
+    vars[name] = /^(['"]).*\1$/.test(raw) ? raw.slice(1, -1) : raw;
+  }
+  return vars;
+}
+
+export interface ServedWorker {
+  stop(): Promise<void>;
+}
 
 /**
- * Builds the app and serves it on local Miniflare over the bench database. `configure` may adjust
- * the built Worker's configuration first (for example lift a rate limit the bench would trip).
+ * Builds the app and serves the built Worker from Miniflare's own server: workerd listens on the port
+ * itself, with the build's bindings, assets and Durable Objects, over the bench database. (`vite
+ * preview` put a Node proxy in front of every request and socket, and `wrangler dev` its proxy Worker;
+ * both were in the figures.) `configure` may adjust the built Worker's configuration first (for
+ * example lift a rate limit the bench would trip).
  */
-export async function startWorker(configure?: (config: BuiltConfig) => void): Promise<ChildProcess> {
+export async function startWorker(configure?: (config: BuiltConfig) => void): Promise<ServedWorker> {
   await run("react-router", ["build"], { stdio: ["ignore", "ignore", "inherit"] });
-  if (configure) {
-    const file = path.join(process.env.BUILD_DIR ?? "build", "server", "wrangler.json");
-    const config = JSON.parse(readFileSync(file, "utf8")) as BuiltConfig;
-    configure(config);
-    writeFileSync(file, JSON.stringify(config));
-  }
-  const child = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], {
-    env: { ...process.env, WRANGLER_STATE: STATE, PORT: String(PORT) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const file = path.resolve(process.env.BUILD_DIR ?? "build", "server", "wrangler.json");
+  const config = JSON.parse(readFileSync(file, "utf8")) as BuiltConfig;
+  configure?.(config);
+  // The bench never asks a model; an AI binding would want a remote session (an account).
+  delete config.ai;
+  writeFileSync(file, JSON.stringify(config));
+
+  const { workerOptions, main, externalWorkers } = unstable_getMiniflareWorkerOptions(file);
+  if (!main) throw new Error(`${file} names no main module`);
+  const { modulesRules, ...options } = workerOptions;
+  const root = path.dirname(main);
+  const modules = [
+    { type: "ESModule" as const, path: path.basename(main) },
+    ...(modulesRules ?? []).flatMap(({ type, include }) =>
+      include.flatMap((pattern) => globSync(pattern, { cwd: root }).filter((name) => name !== path.basename(main)).map((name) => ({ type, path: name }))),
+    ),
+  ];
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      host: "localhost",
+      port: PORT,
+      resourcePersistencePath: path.resolve(STATE, "v3"),
+      log: new Log(LogLevel.WARN),
+      workers: [
+        {
+          ...options,
+          name: config.name ?? "bookclub",
+          bindings: { ...(options.bindings ?? {}), ...devVars(path.join(path.dirname(file), ".dev.vars")) },
+          rootPath: root,
+          modules,
+          modulesRoot: root,
+        },
+        ...externalWorkers,
+      ],
+    } as Parameters<typeof convertV4MiniflareOptions>[0]),
+  );
+  await mf.ready;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
       const response = await fetch(`http://localhost:${PORT}/api/books?limit=1`);
-      // Ready means the Worker answers its API, not just that the preview server is listening.
-      if (response.ok && response.headers.get("Content-Type")?.startsWith("application/json")) return child;
+      // Ready means the Worker answers its API, not just that the port is open.
+      if (response.ok && response.headers.get("Content-Type")?.startsWith("application/json")) return { stop: () => mf.dispose() };
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  child.kill();
+  await mf.dispose();
   throw new Error("The Worker did not start within 60 s");
 }
 
 /**
- * A GET through `vite preview`. Its proxy to workerd (Miniflare's dispatchFetch) now and then loses a
- * pooled keep-alive connection under load and answers 500 "fetch failed" without reaching the Worker
- * (workers-sdk#14848 is the same race the other way round): such an answer is retried once and counted.
+ * A GET to the Worker. A 500 that is not the Worker's JSON never reached it (a proxy losing a pooled
+ * keep-alive connection under load, as `vite preview`'s did: workers-sdk#14848): such an answer is
+ * retried once and counted, so a run that needed it says so.
  */
 export const proxyRetries = { count: 0 };
 export async function benchFetch(url: string, headers: Record<string, string> = {}): Promise<Response> {

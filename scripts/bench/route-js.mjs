@@ -23,7 +23,7 @@ function initialModules(routeIds) {
 
 const gzipKiB = (/** @type {string} */ file) => gzipSync(readFileSync(path.join(buildDir, "client", file.replace(/^\//, "")))).byteLength / 1024;
 
-for (const [page, routes] of Object.entries({ "/library": ["root", "features/books/routes/library"], "/clubs": ["root", "features/auth/routes/member-layout", "features/clubs/routes/clubs"] })) {
+for (const [page, routes] of Object.entries({ "/library": ["root", "features/books/routes/library"], "a book page": ["root", "features/books/routes/book-detail"], "/clubs": ["root", "features/auth/routes/member-layout", "features/clubs/routes/clubs"] })) {
   if (!routes.every((id) => manifest.routes[id])) throw new Error(`${page}: no route ${routes.find((id) => !manifest.routes[id])} in the manifest`);
   const files = initialModules(routes);
   const total = files.reduce((sum, file) => sum + gzipKiB(file), 0);
