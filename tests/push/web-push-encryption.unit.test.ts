@@ -1,5 +1,5 @@
 import { buildPushPayload } from "@block65/webcrypto-web-push";
-import { decodeBase64urlIgnorePadding } from "@oslojs/encoding";
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
 import { parsePushPayload } from "@worker/core/shared/push-payload";
 import { deviceFromKeys, decryptPush, makeDevice, verifyVapid } from "./support";
@@ -18,8 +18,7 @@ async function vapidKeys() {
   const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"])) as CryptoKeyPair;
   const jwk = (await crypto.subtle.exportKey("jwk", pair.privateKey)) as JsonWebKey;
   const point = new Uint8Array((await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer);
-  const publicKey = btoa(String.fromCharCode(...point)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  return { subject: "mailto:push-tests@example.org", publicKey, privateKey: jwk.d! };
+  return { subject: "mailto:push-tests@example.org", publicKey: encodeBase64urlNoPadding(point), privateKey: jwk.d! };
 }
 
 describe("Web Push payload encryption (RFC 8291)", () => {

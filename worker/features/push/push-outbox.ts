@@ -89,10 +89,9 @@ export async function queuePushes(deps: Deps, events: readonly PushEvent[], now:
   const single: Row[] = [];
   const batched: Row[] = [];
   for (const event of events) {
-    const t = await translatorFor(event.language);
-    const body = event.batchKey && event.count > 1
-      ? t("{count, plural, one {# new message} other {# new messages}}: {latest}", { count: event.count, latest: event.body })
-      : event.body;
+    // Only a batch of several messages has words of ours to write; every other text came written.
+    const t = event.batchKey && event.count > 1 ? await translatorFor(event.language) : null;
+    const body = t ? t("{count, plural, one {# new message} other {# new messages}}: {latest}", { count: event.count, latest: event.body }) : event.body;
     for (const device of devices.filter((one) => one.userId === event.userId)) {
       const row: Row = {
         id: crypto.randomUUID(),

@@ -1,4 +1,5 @@
 import { buildPushPayload } from "@block65/webcrypto-web-push";
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Deps } from "@worker/core/service-context";
 import { pushOutbox, pushSubscriptions } from "@worker/db/schema";
@@ -32,14 +33,16 @@ function retryAfterMs(header: string | null, now: number): number | null {
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
+/** When a push that failed its `attempts`-th try is tried again, unless the push service asks for longer. */
+const retryTime = (attempts: number, now: number) => now + PUSH_RETRY_DELAYS_MS[Math.min(attempts, PUSH_RETRY_DELAYS_MS.length) - 1]!;
+
 /** What the push service's answer means for this push (RFC 8030 §5, and what FCM, autopush and APNs answer). */
 export function outcomeOf(status: number, retryAfter: string | null, attempts: number, now: number): Outcome {
   if (status >= 200 && status < 300) return { kind: "sent" };
   // The browser unsubscribed or the subscription expired: it will never take a push again.
   if (status === 404 || status === 410) return { kind: "gone" };
   if (status === 429 || status >= 500) {
-    const backoff = PUSH_RETRY_DELAYS_MS[Math.min(attempts, PUSH_RETRY_DELAYS_MS.length) - 1]!;
-    return { kind: "retry", error: `Push service answered ${status}`, after: now + Math.max(backoff, retryAfterMs(retryAfter, now) ?? 0) };
+    return { kind: "retry", error: `Push service answered ${status}`, after: Math.max(retryTime(attempts, now), now + (retryAfterMs(retryAfter, now) ?? 0)) };
   }
   // 400, 401, 403 (a VAPID key the subscription was not made with), 413: the same push would fail again.
   return { kind: "refused", error: `Push service refused the push: ${status}` };
@@ -62,7 +65,7 @@ async function send(vapid: Vapid, device: { endpoint: string; p256dh: string; au
 async function topicOf(batchKey: string | null): Promise<string | undefined> {
   if (!batchKey) return undefined;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(batchKey)));
-  return btoa(String.fromCharCode(...digest.slice(0, 24))).replace(/\+/g, "-").replace(/\//g, "_");
+  return encodeBase64urlNoPadding(digest.slice(0, 24));
 }
 
 /**
@@ -75,23 +78,20 @@ async function topicOf(batchKey: string | null): Promise<string | undefined> {
 export async function flushMemberPushes({ db, env }: Deps, userId: string, now: number): Promise<number | null> {
   const vapid = readVapid(env);
   if (!vapid) return null;
-  const due = await db.all<{ id: string }>(
-    sql`select id from push_outbox indexed by push_outbox_pending_idx
-        where state = 'pending' and send_after <= ${now} and user_id = ${userId} order by send_after limit ${SEND_PER_RUN}`,
+  // The devices come with the due rows: one read for the run, not one per push.
+  const due = await db.all<{ id: string; endpoint: string; p256dh: string; auth: string }>(
+    sql`select o.id, s.endpoint, s.p256dh, s.auth
+        from push_outbox o indexed by push_outbox_pending_idx join push_subscriptions s on s.id = o.subscription_id
+        where o.state = 'pending' and o.send_after <= ${now} and o.user_id = ${userId} order by o.send_after limit ${SEND_PER_RUN}`,
   );
-  for (const { id } of due) {
+  for (const { id, ...device } of due) {
     const [push] = await db
       .update(pushOutbox)
       .set({ state: "sent", sentAt: now, batchKey: null, attempts: sql`${pushOutbox.attempts} + 1` })
       .where(and(eq(pushOutbox.id, id), eq(pushOutbox.state, "pending"), lte(pushOutbox.sendAfter, now)))
       .returning();
+    // Gone meanwhile (sent by another run, or its device removed and the row with it).
     if (!push) continue;
-    const [device] = await db
-      .select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.id, push.subscriptionId))
-      .limit(1);
-    if (!device) continue;
     const payload = JSON.stringify(payloadOf(push));
     let outcome: Outcome;
     if (new TextEncoder().encode(payload).length > MAX_PAYLOAD_BYTES) {
@@ -104,8 +104,7 @@ export async function flushMemberPushes({ db, env }: Deps, userId: string, now: 
         await answer.body?.cancel();
       } catch (error) {
         // No connection, a DNS failure or the timeout: the push service may be back later.
-        const backoff = PUSH_RETRY_DELAYS_MS[Math.min(push.attempts, PUSH_RETRY_DELAYS_MS.length) - 1]!;
-        outcome = { kind: "retry", error: (error instanceof Error ? error.message : String(error)).slice(0, 500), after: now + backoff };
+        outcome = { kind: "retry", error: (error instanceof Error ? error.message : String(error)).slice(0, 500), after: retryTime(push.attempts, now) };
       }
     }
     if (outcome.kind === "sent") continue;
