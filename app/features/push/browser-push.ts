@@ -1,5 +1,6 @@
 // The browser's side of Web Push: asking for permission and subscribing with the server's key, or
 // unsubscribing. Loaded when the member presses a button on /settings/notifications.
+import { decodeBase64urlIgnorePadding } from "@oslojs/encoding";
 import { PUSH_FALLBACK_MESSAGE } from "@worker/core/shared/push-payload";
 
 /** The service worker registers after the page loads; past this, subscribing gives up rather than wait for ever. */
@@ -18,11 +19,6 @@ export interface FallbackText {
   body: string;
   lang: string;
   dir: "ltr" | "rtl";
-}
-
-function base64urlBytes(text: string): Uint8Array<ArrayBuffer> {
-  const base64 = text.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(text.length / 4) * 4, "=");
-  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
 }
 
 function sameBytes(a: ArrayBuffer | null, b: Uint8Array): boolean {
@@ -46,7 +42,8 @@ export async function subscribeThisDevice(publicKey: string, fallback: FallbackT
   const registration = await workerRegistration();
   if (!registration) return { kind: "failed" };
   try {
-    const key = base64urlBytes(publicKey);
+    // A copy: the Push API takes only views of a plain ArrayBuffer.
+    const key = new Uint8Array(decodeBase64urlIgnorePadding(publicKey));
     const existing = await registration.pushManager.getSubscription();
     // A subscription made with an earlier server key cannot be reused: the browser refuses to subscribe over it.
     if (existing && !sameBytes(existing.options.applicationServerKey, key)) await existing.unsubscribe();
