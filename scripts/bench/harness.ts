@@ -169,7 +169,7 @@ export interface ServedWorker {
  * both were in the figures.) `configure` may adjust the built Worker's configuration first (for
  * example lift a rate limit the bench would trip).
  */
-export async function startWorker(configure?: (config: BuiltConfig) => void): Promise<ServedWorker> {
+export async function startWorker(configure?: (config: BuiltConfig) => void, { inspectorPort }: { inspectorPort?: number } = {}): Promise<ServedWorker> {
   await run("react-router", ["build"], { stdio: ["ignore", "ignore", "inherit"] });
   const file = path.resolve(process.env.BUILD_DIR ?? "build", "server", "wrangler.json");
   const config = JSON.parse(readFileSync(file, "utf8")) as BuiltConfig;
@@ -192,6 +192,8 @@ export async function startWorker(configure?: (config: BuiltConfig) => void): Pr
     convertV4MiniflareOptions({
       host: "localhost",
       port: PORT,
+      // scripts/bench/profile.ts reads CPU profiles from workerd's inspector.
+      ...(inspectorPort ? { inspectorPort } : {}),
       resourcePersistencePath: path.resolve(STATE, "v3"),
       log: new Log(LogLevel.WARN),
       workers: [
