@@ -2,6 +2,7 @@
 // the other member's socket receives them; then a burst of concurrent sends, counted back. Both live
 // rooms speak one protocol (durable-objects/room-protocol.ts), so a room is only its two paths: a
 // conversation's, or a club room's.
+import { benchRequest } from "./harness.ts";
 
 /** Where a room's socket and its sends are. */
 export interface RoomPaths {
@@ -47,24 +48,13 @@ async function openSocket(base: string, room: string | RoomPaths, reader: Peer) 
   return { socket, arrivals, arrival, fromStore };
 }
 
-export const sendRetries = { count: 0 };
-
-/**
- * One send. A 500 that is not the Worker's JSON is vite preview's own proxy dropping the connection
- * under load; the app's client retries a send with the same messageId, and so does this, once.
- */
-async function send(base: string, room: string | RoomPaths, sender: Peer, content: string, messageId: string) {
-  const post = () =>
-    fetch(`${base}${pathsOf(room).messages}`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${sender.token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ content, messageId }),
-    });
-  const response = await post();
-  if (response.status !== 500 || response.headers.get("Content-Type")?.startsWith("application/json")) return response;
-  await response.arrayBuffer();
-  sendRetries.count++;
-  return post();
+/** One send over the bench's keep-alive pool. */
+function send(base: string, room: string | RoomPaths, sender: Peer, content: string, messageId: string) {
+  return benchRequest(`${base}${pathsOf(room).messages}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${sender.token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ content, messageId }),
+  });
 }
 
 /** Send → delivery on the other member's socket, `count` messages one after another (a conversation's id, or a room's paths). */
@@ -77,7 +67,7 @@ export async function measureDelivery(base: string, room: string | RoomPaths, se
       const started = performance.now();
       const delivered = arrival(messageId);
       const response = await send(base, room, sender, `bench message ${i}`, messageId);
-      if (!response.ok) throw new Error(`send answered ${response.status}: ${await response.text()}`);
+      if (!response.ok) throw new Error(`send answered ${response.status}: ${response.text}`);
       await delivered;
       times.push(performance.now() - started);
     }
@@ -109,10 +99,10 @@ export async function measureBurst(base: string, conversationId: string, sender:
   let nextToken: number | null | undefined;
   do {
     const query = nextToken ? `?limit=100&nextToken=${nextToken}` : "?limit=100";
-    const response = await fetch(`${base}/api/dm/conversations/${conversationId}/messages${query}`, {
+    const response = await benchRequest(`${base}/api/dm/conversations/${conversationId}/messages${query}`, {
       headers: { Authorization: `Bearer ${reader.token}` },
     });
-    const page = (await response.json()) as { data: { items: { messageId: string }[]; nextToken: number | null } };
+    const page = JSON.parse(response.text) as { data: { items: { messageId: string }[]; nextToken: number | null } };
     for (const item of page.data.items) stored.add(item.messageId);
     nextToken = page.data.nextToken;
   } while (nextToken);

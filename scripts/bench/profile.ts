@@ -2,7 +2,8 @@
 // `npm run bench` first), takes a CPU profile from workerd's inspector while a URL is requested
 // again and again, and prints the self time by module and by function, per request.
 //   node scripts/bench/profile.ts /library [requests] [--member]
-// `--member` signs the requests in as the bench's member (the bench's session token).
+// `--member` signs the requests in as the bench's member (the bench's session token); `--send` POSTs
+// a message (a new messageId each time) instead, e.g. to /api/dm/conversations/bench-live/messages.
 import { existsSync } from "node:fs";
 import { PORT, STATE, startWorker } from "./harness.ts";
 
@@ -10,7 +11,9 @@ const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 9231);
 const args = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const url = args[0] ?? "/about";
 const requests = Number(args[1] ?? 300);
-const headers: Record<string, string> = process.argv.includes("--member") ? { Authorization: "Bearer benchbenchbenchbenchbenchbench22" } : {};
+const send = process.argv.includes("--send");
+const headers: Record<string, string> =
+  process.argv.includes("--member") || send ? { Authorization: "Bearer benchbenchbenchbenchbenchbench22", "Content-Type": "application/json" } : {};
 if (!existsSync(STATE)) throw new Error(`No bench database in ${STATE}: run npm run bench first (small: BENCH_BOOKS=2000 ...).`);
 
 interface CallFrame {
@@ -112,10 +115,19 @@ function report(profile: Profile, count: number) {
   ].join("\n");
 }
 
-const worker = await startWorker(undefined, { inspectorPort: INSPECTOR_PORT });
+// As the bench does, the per-member send limit is lifted: the profile is of sending, not of refusals.
+const worker = await startWorker(
+  (config) => {
+    for (const limiter of config.ratelimits ?? []) if (limiter.name === "MESSAGE_LIMITER") limiter.simple.limit = 1_000_000;
+  },
+  { inspectorPort: INSPECTOR_PORT },
+);
 try {
   const get = async () => {
-    const response = await fetch(`http://localhost:${PORT}${url}`, { headers });
+    const response = await fetch(`http://localhost:${PORT}${url}`, {
+      headers,
+      ...(send ? { method: "POST", body: JSON.stringify({ content: "profiled message", messageId: crypto.randomUUID() }) } : {}),
+    });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   };
