@@ -81,15 +81,17 @@ export async function startConversation(ctx: ServiceContext, toUserId: string): 
 export async function requireParticipant(
   ctx: ServiceContext,
   conversationId: string,
-): Promise<{ otherId: string; members: [string, string]; blocked: boolean; otherDeleted: boolean }> {
+): Promise<{ otherId: string; members: [string, string]; blocked: boolean; otherDeleted: boolean; wrote: boolean }> {
   requireUser(ctx);
   const me = ctx.user.id;
   // Whether either member blocked the other comes in the same read (two primary-key probes of blocks).
   // A deleted member's tombstone keeps the thread readable; nothing more can be sent to it.
   const memberDeleted = sql<number>`exists (select 1 from ${users} where ${users.id} in (${conversations.userAId}, ${conversations.userBId}) and ${users.deletedAt} is not null)`;
   const blocked = sql<number>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${conversations.userAId} and ${blocks.blockedId} = ${conversations.userBId}) or (${blocks.blockerId} = ${conversations.userBId} and ${blocks.blockedId} = ${conversations.userAId}))`;
+  // Whether I have written here before: once both have, a send has nothing to record (recordWriter).
+  const wrote = sql<number>`case when ${conversations.userAId} = ${me} then ${conversations.userAWroteAt} is not null else ${conversations.userBWroteAt} is not null end`;
   const [row] = await ctx.db
-    .select({ userAId: conversations.userAId, userBId: conversations.userBId, blocked, otherDeleted: memberDeleted })
+    .select({ userAId: conversations.userAId, userBId: conversations.userBId, blocked, otherDeleted: memberDeleted, wrote })
     .from(conversations)
     .where(and(eq(conversations.id, conversationId), or(eq(conversations.userAId, me), eq(conversations.userBId, me))))
     .limit(1);
@@ -99,12 +101,13 @@ export async function requireParticipant(
     members: [row.userAId, row.userBId],
     blocked: Boolean(row.blocked),
     otherDeleted: Boolean(row.otherDeleted),
+    wrote: Boolean(row.wrote),
   };
 }
 
 export async function sendMessage(ctx: ServiceContext, conversationId: string, input: z.output<typeof sendMessageSchema>) {
   requireUser(ctx);
-  const { otherId, members, blocked, otherDeleted } = await requireParticipant(ctx, conversationId);
+  const { otherId, members, blocked, otherDeleted, wrote } = await requireParticipant(ctx, conversationId);
   if (otherDeleted) throw forbidden(MEMBER_DELETED);
   if (input.toUserId && input.toUserId !== otherId) throw badRequest("toUserId is not the other member of this conversation");
   if (blocked) throw forbidden(BLOCKED);
@@ -113,8 +116,9 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
   // One call to the room: it opens itself with the members on its first message.
   const message = await conversationRoom(ctx.env, conversationId).post(ctx.user.id, input.content, input.messageId, { conversationId, members });
   if ("refused" in message) throw conflict(message.refused === "hidden" ? MESSAGE_HIDDEN : MESSAGE_ID_TAKEN);
-  // Awaited, so the reply that makes this an exchange shows the e-mails on the next page load.
-  await recordWriter(ctx.db, conversationId, ctx.user.id, message.createdAt);
+  // Awaited, so the reply that makes this an exchange shows the e-mails on the next page load. Only
+  // a member's first message has anything to record: later ones skip the write.
+  if (!wrote) await recordWriter(ctx.db, conversationId, ctx.user.id, message.createdAt);
   // The room has delivered it; the rest only tells the members' other pages and the bell, so the sender
   // does not wait for it.
   const followUp = Promise.all([
@@ -130,6 +134,7 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
         body: snippetOf(input.content),
         link: `/messages/${conversationId}`,
         actorId: ctx.user.id,
+        actorName: senderName,
         dedupeKey: conversationNotificationKey(conversationId),
         accumulate: true,
       },

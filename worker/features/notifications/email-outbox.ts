@@ -102,7 +102,7 @@ export async function queueNotificationEmails(deps: Deps, delivered: readonly De
   const state: OutboxState = emailProviderFor(deps.env, config) ? "pending" : "outbox";
   const base = appUrl(config);
 
-  const senderIds = [...new Set(wanted.flatMap((n) => (n.type === "message_received" && n.actorId ? [n.actorId] : [])))];
+  const senderIds = [...new Set(wanted.flatMap((n) => (n.type === "message_received" && n.actorId && !n.actorName ? [n.actorId] : [])))];
   const senders = senderIds.length
     ? new Map((await deps.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, senderIds))).map((u) => [u.id, u.name]))
     : new Map<string, string>();
@@ -129,7 +129,7 @@ export async function queueNotificationEmails(deps: Deps, delivered: readonly De
       sendAfter: now,
     };
     if (notification.type === "message_received") {
-      const senderName = (notification.actorId && senders.get(notification.actorId)) || t("A member");
+      const senderName = notification.actorName || (notification.actorId && senders.get(notification.actorId)) || t("A member");
       await addToBatch(deps.db, { ...row, batchKey: notification.dedupeKey, sendAfter: now + MESSAGE_BATCH_WINDOW_MS }, state, now, (count) =>
         messagesEmail(recipient, { count, senderName, snippet: notification.body ?? "", preference, links }),
       );

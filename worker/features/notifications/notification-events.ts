@@ -79,6 +79,8 @@ export interface NotificationInput {
   /** The in-app path the item opens, e.g. `/loans?tab=requests`. */
   link: string;
   actorId?: string | null;
+  /** The actor's name, when the producer has it at hand: the message e-mail then names them without a read. */
+  actorName?: string;
   /**
    * Names the event, so producing it again changes nothing (a retried alarm, a repeated step):
    * e.g. `loan:{id}:accepted`, `loan:{id}:due_soon:2026-12-11`.
@@ -98,5 +100,6 @@ export interface DeliveredNotification extends Omit<NotificationInput, "title" |
   body?: string;
   /** How many events the row now stands for. */
   count: number;
-  recipient: { email: string; name: string; emailOptIn: boolean; preference: NotificationKey | null; language: Language };
+  /** `pushDevices`: whether the recipient has any device for pushes (most have none: no push work then). */
+  recipient: { email: string; name: string; emailOptIn: boolean; preference: NotificationKey | null; language: Language; pushDevices: boolean };
 }

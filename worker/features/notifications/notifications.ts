@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { blocks, notificationPreferences, notifications, users } from "@worker/db/schema";
+import { blocks, notificationPreferences, notifications, pushSubscriptions, users } from "@worker/db/schema";
 import { queueNotificationEmails } from "./email-outbox";
 import { type PushEvent, queuePushes } from "@worker/features/push";
 import { notFound, requireUser } from "@worker/core/errors";
@@ -64,6 +64,8 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
       timezone: users.timezone,
       emailOptIn: notificationPreferences.emailOptIn,
       prefs: notificationPreferences.prefs,
+      // In the same read (an index probe), so a member without devices costs the push outbox no query.
+      pushDevices: sql<number>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id})`,
     })
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
@@ -92,7 +94,14 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
       {
         event,
         timeZone: recipient.timezone,
-        recipient: { email: recipient.email, name: recipient.name, emailOptIn: recipient.emailOptIn ?? true, preference, language },
+        recipient: {
+          email: recipient.email,
+          name: recipient.name,
+          emailOptIn: recipient.emailOptIn ?? true,
+          preference,
+          language,
+          pushDevices: Boolean(recipient.pushDevices),
+        },
       },
     ];
   });
@@ -154,7 +163,7 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
  */
 function pushEventsOf(delivered: readonly DeliveredNotification[]): PushEvent[] {
   return delivered
-    .filter((notification) => notification.recipient.emailOptIn && !BELL_ONLY.has(notification.type))
+    .filter((notification) => notification.recipient.pushDevices && notification.recipient.emailOptIn && !BELL_ONLY.has(notification.type))
     .map((notification) => ({
       userId: notification.userId,
       dedupeKey: notification.dedupeKey,
