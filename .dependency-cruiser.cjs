@@ -100,6 +100,21 @@ module.exports = {
       to: { path: "^(worker|durable-objects|app)/", pathNot: CLIENT_SAFE, dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "barcode-worker-apart",
+      severity: "error",
+      comment:
+        "ZXing's WASM belongs to the barcode Worker (worker/features/covers/barcode/, a Worker of its own): the page Worker reaches it through the BARCODE service binding and takes only types from it, so the page Worker's upload carries no WASM (docs/decisions/017-barcode-worker.md).",
+      from: { path: "^(worker|durable-objects)/", pathNot: "^worker/features/covers/barcode/" },
+      to: { path: ["^worker/features/covers/barcode/", "node_modules/zxing-wasm/"], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "barcode-worker-small",
+      severity: "error",
+      comment: "The barcode Worker bundles only its own folder and worker/core/shared's pure modules (and packages): nothing of the page Worker.",
+      from: { path: "^worker/features/covers/barcode/" },
+      to: { path: "^(worker|durable-objects|app)/", pathNot: ["^worker/features/covers/barcode/", CLIENT_SAFE], dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "job-registrations-only-from-entry",
       severity: "error",
       comment:

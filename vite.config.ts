@@ -7,6 +7,9 @@ export default defineConfig({
   plugins: [
     cloudflare({
       viteEnvironment: { name: "ssr" },
+      // The barcode reader (ZXing's WASM), a Worker of its own behind the BARCODE service binding: dev runs
+      // it beside the page Worker, and the build writes it beside build/server (docs/decisions/017-barcode-worker.md).
+      auxiliaryWorkers: [{ configPath: "worker/features/covers/barcode/wrangler.toml", viteEnvironment: { name: "barcode" } }],
       // Workers AI and Google are unreachable from local machines and CI; local runs use the local providers.
       remoteBindings: false,
       // End-to-end runs keep their own local state so they never touch the dev database.
@@ -18,6 +21,8 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   preview: { port: Number(process.env.PORT ?? 4173), strictPort: true },
   environments: {
+    // Beside build/server and build/client (the plugin's default would be dist/), so one folder is the whole build.
+    barcode: { build: { outDir: `${process.env.BUILD_DIR ?? "build"}/barcode` } },
     client: {
       build: {
         rolldownOptions: {

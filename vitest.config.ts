@@ -3,9 +3,12 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { barcodeWorkerConfig, builtWorkerOptions } from "./scripts/lib/built-worker.ts";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  // The barcode Worker as built (ZXing's WASM, worker/features/covers/barcode/): the BARCODE binding reaches it by RPC.
+  const barcodeWorker = builtWorkerOptions(barcodeWorkerConfig()).options;
   return {
     // The `~/` and `@worker/` aliases of tsconfig.cloudflare.json, for the modules tests import directly.
     resolve: { tsconfigPaths: true },
@@ -17,6 +20,7 @@ export default defineConfig(async () => {
         // Tests never reach Workers AI or Google; their adapters are fed recorded answers instead.
         remoteBindings: false,
         miniflare: {
+          workers: [barcodeWorker],
           bindings: {
             TEST_MIGRATIONS: migrations,
             COVER_ANALYZER: "local",

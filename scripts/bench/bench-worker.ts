@@ -1,7 +1,8 @@
 // A bench Worker on plain Miniflare: the entry bundled with esbuild (its `.wasm?module` imports
 // become CompiledWasm modules of their own, as the Vite plugin makes them), a local D1 and R2, the
-// migrations applied through its `/migrate` route, and a POST helper. Shared by the queue and
-// import benches.
+// barcode Worker behind a BARCODE service binding (bundled the same way from its source, as the page
+// Worker has it), the migrations applied through its `/migrate` route, and a POST helper. Shared by
+// the queue and import benches.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
@@ -29,6 +30,8 @@ async function bundle(entry: string) {
     // The `~/` and `@worker/` aliases.
     tsconfig: "tsconfig.cloudflare.json",
     logLevel: "error",
+    // The runtime's own modules (WorkerEntrypoint).
+    external: ["cloudflare:*"],
     plugins: [
       {
         name: "compiled-wasm",
@@ -52,19 +55,34 @@ export interface BenchWorker {
   dispose(): Promise<void>;
 }
 
-/** Bundles `entry`, starts it with a fresh D1 and R2, and applies the migrations. */
-export async function startBenchWorker(entry: string): Promise<BenchWorker> {
+const BARCODE_WORKER = "worker/features/covers/barcode/entry.ts";
+
+async function modulesOf(entry: string) {
   const { script, wasmModules } = await bundle(entry);
+  return [
+    { type: "ESModule" as const, path: "worker.mjs", contents: script },
+    ...[...wasmModules].map(([name, file]) => ({ type: "CompiledWasm" as const, path: name, contents: readFileSync(file) })),
+  ];
+}
+
+/** Bundles `entry`, starts it with a fresh D1 and R2 and the barcode Worker, and applies the migrations. */
+export async function startBenchWorker(entry: string): Promise<BenchWorker> {
+  const [modules, barcodeModules] = await Promise.all([modulesOf(entry), modulesOf(BARCODE_WORKER)]);
   const mf = new Miniflare(
     convertV4MiniflareOptions({
-      modules: [
-        { type: "ESModule", path: "worker.mjs", contents: script },
-        ...[...wasmModules].map(([name, file]) => ({ type: "CompiledWasm" as const, path: name, contents: readFileSync(file) })),
+      workers: [
+        {
+          name: "bench",
+          modules,
+          compatibilityDate: "2026-10-15",
+          compatibilityFlags: ["nodejs_compat"],
+          d1Databases: ["DB"],
+          r2Buckets: ["MEDIA"],
+          serviceBindings: { BARCODE: "bookclub-barcode" },
+        },
+        // As worker/features/covers/barcode/wrangler.toml has it.
+        { name: "bookclub-barcode", modules: barcodeModules, compatibilityDate: "2026-10-15" },
       ],
-      compatibilityDate: "2026-10-15",
-      compatibilityFlags: ["nodejs_compat"],
-      d1Databases: ["DB"],
-      r2Buckets: ["MEDIA"],
     }),
   );
   const post = async <T>(pathname: string, body: string | Uint8Array): Promise<T> => {

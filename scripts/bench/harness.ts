@@ -1,14 +1,15 @@
 // What every bench shares: a fresh local D1, D1 rows_read counting around the real service code, the
 // built Worker served by workerd itself (Miniflare's own server, no Node proxy in front), and
 // latency sampling through it.
-import { existsSync, globSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { D1Database } from "@cloudflare/workers-types";
 import { build } from "esbuild";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
-import { getPlatformProxy, unstable_getMiniflareWorkerOptions } from "wrangler";
+import { getPlatformProxy } from "wrangler";
+import { barcodeWorkerConfig, builtWorkerOptions } from "../lib/built-worker.ts";
 import { ensureDevVars } from "../lib/dev-vars.mjs";
 import { run } from "../lib/run.mjs";
 
@@ -117,16 +118,7 @@ export async function loadService<T>(entry: string): Promise<T> {
     logLevel: "error",
     // The `~/` and `@worker/` aliases.
     tsconfig: "tsconfig.cloudflare.json",
-    // A feature's index brings the barcode reader's WebAssembly module along; the benched services
-    // never call it (the Worker loads it on first use), so Node gets an empty module in its place.
     plugins: [
-      {
-        name: "wasm-modules-unused",
-        setup: (b) => {
-          b.onResolve({ filter: /\.wasm\?module$/ }, (args) => ({ path: args.path, namespace: "unused-wasm" }));
-          b.onLoad({ filter: /.*/, namespace: "unused-wasm" }, () => ({ contents: "export default undefined;", loader: "js" }));
-        },
-      },
       {
         // The catalogues are found by Vite's import.meta.glob, which esbuild does not know. The services
         // run here outside any request, so they write English from the source texts: no catalogue needed.
@@ -144,7 +136,7 @@ export async function loadService<T>(entry: string): Promise<T> {
 }
 
 /** Wrangler's configuration of the build, as `wrangler dev` (and `vite preview`) read it. */
-type BuiltConfig = { name?: string; ratelimits?: { name: string; simple: { limit: number; period: number } }[]; ai?: unknown };
+type BuiltConfig = { ratelimits?: { name: string; simple: { limit: number; period: number } }[]; ai?: unknown };
 
 /** `KEY=value` lines of a .dev.vars file (values may be quoted), as wrangler reads them. */
 function devVars(file: string): Record<string, string> {
@@ -179,16 +171,9 @@ export async function startWorker(configure?: (config: BuiltConfig) => void, { i
   delete config.ai;
   writeFileSync(file, JSON.stringify(config));
 
-  const { workerOptions, main, externalWorkers } = unstable_getMiniflareWorkerOptions(file);
-  if (!main) throw new Error(`${file} names no main module`);
-  const { modulesRules, ...options } = workerOptions;
-  const root = path.dirname(main);
-  const modules = [
-    { type: "ESModule" as const, path: path.basename(main) },
-    ...(modulesRules ?? []).flatMap(({ type, include }) =>
-      include.flatMap((pattern) => globSync(pattern, { cwd: root }).filter((name) => name !== path.basename(main)).map((name) => ({ type, path: name }))),
-    ),
-  ];
+  const page = builtWorkerOptions(file);
+  // The barcode Worker the page Worker's BARCODE binding names, from the same build.
+  const barcode = builtWorkerOptions(barcodeWorkerConfig());
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       host: "localhost",
@@ -199,14 +184,11 @@ export async function startWorker(configure?: (config: BuiltConfig) => void, { i
       log: new Log(LogLevel.WARN),
       workers: [
         {
-          ...options,
-          name: config.name ?? "bookclub",
-          bindings: { ...(options.bindings ?? {}), ...devVars(path.join(path.dirname(file), ".dev.vars")) },
-          rootPath: root,
-          modules,
-          modulesRoot: root,
+          ...page.options,
+          bindings: { ...(page.options.bindings ?? {}), ...devVars(path.join(path.dirname(file), ".dev.vars")) },
         },
-        ...externalWorkers,
+        barcode.options,
+        ...page.externalWorkers,
       ],
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );

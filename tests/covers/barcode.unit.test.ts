@@ -1,13 +1,22 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decode as decodePng, encode as encodePng } from "fast-png";
 import { imageDimensions } from "@worker/features/covers/barcode/image-dimensions";
-import { MAX_MEGAPIXELS, readEan13 } from "@worker/features/covers/barcode/read-ean13";
-import { PermanentError } from "@worker/features/covers/errors";
+import { MAX_MEGAPIXELS } from "@worker/features/covers/barcode/read-ean13";
+import type { ImageType } from "@worker/core/shared/image-type";
+import { PermanentError, TransientError } from "@worker/features/covers/errors";
 import { isbn10To13, isbn13To10, normalizeIsbn } from "@worker/core/shared/isbn";
 import { NO_BARCODE_MESSAGE, localAnalyzer } from "@worker/features/covers/providers/local";
 import { blankPng, fixtures } from "./helpers";
 
 const signal = () => AbortSignal.timeout(5_000);
+
+/** Through the BARCODE service binding: the built barcode Worker reads, as it does for the page Worker. */
+async function readEan13(bytes: Uint8Array, type: ImageType): Promise<string | null> {
+  const reading = await env.BARCODE.readEan13(bytes, type);
+  if ("undecodable" in reading) throw new Error(reading.undecodable);
+  return reading.ean13;
+}
 
 /** Draws an EAN-13 into one scan line, from the standard's tables (independent of the reader). */
 function drawEan13(code: string, moduleWidth: number): Uint8Array {
@@ -87,18 +96,18 @@ describe("EAN-13 reader", () => {
 
 describe("local analyzer", () => {
   it("returns the barcode's ISBN and no title or author candidates", async () => {
-    const result = await localAnalyzer().analyze({ bytes: fixtures.barcodePng, type: "image/png" }, signal());
+    const result = await localAnalyzer(env.BARCODE).analyze({ bytes: fixtures.barcodePng, type: "image/png" }, signal());
     expect(result.source).toBe("local-barcode");
     expect(result.answer).toMatchObject({ isbn: "9780141439471", title_candidates: [], author_candidates: [] });
   });
 
   it("ignores an EAN-13 that is not an ISBN", async () => {
-    const result = await localAnalyzer().analyze({ bytes: barcodePng("5012345678900", 3), type: "image/png" }, signal());
+    const result = await localAnalyzer(env.BARCODE).analyze({ bytes: barcodePng("5012345678900", 3), type: "image/png" }, signal());
     expect(result.answer.isbn).toBeNull();
   });
 
   it("without a barcode explains why nothing was read", async () => {
-    const result = await localAnalyzer().analyze({ bytes: fixtures.frontCoverPng, type: "image/png" }, signal());
+    const result = await localAnalyzer(env.BARCODE).analyze({ bytes: fixtures.frontCoverPng, type: "image/png" }, signal());
     expect(result.answer.isbn).toBeNull();
     expect(result.notice).toBe(NO_BARCODE_MESSAGE);
   });
@@ -106,22 +115,29 @@ describe("local analyzer", () => {
   it("refuses, before decoding, a small PNG that declares more pixels than the Worker can hold", async () => {
     const png = await blankPng(8000, 8000);
     expect(png.length).toBeLessThan(100_000); // 64 million pixels in under 100 KB
-    const analysis = localAnalyzer().analyze({ bytes: png, type: "image/png" }, signal());
+    const analysis = localAnalyzer(env.BARCODE).analyze({ bytes: png, type: "image/png" }, signal());
     await expect(analysis).rejects.toBeInstanceOf(PermanentError);
     await expect(analysis).rejects.toThrow("8000×8000 pixels");
   });
 
   it("still decodes a blank PNG just under the limit, and finds no barcode on it", async () => {
-    const result = await localAnalyzer().analyze({ bytes: await blankPng(2000, 1990), type: "image/png" }, signal());
+    const result = await localAnalyzer(env.BARCODE).analyze({ bytes: await blankPng(2000, 1990), type: "image/png" }, signal());
     expect(result.answer.isbn).toBeNull();
+  });
+
+  it("counts a failure of the binding itself (not the file) as worth retrying", async () => {
+    const unreachable = { readEan13: () => Promise.reject(new Error("Network connection lost.")) } as unknown as Env["BARCODE"];
+    const analysis = localAnalyzer(unreachable).analyze({ bytes: fixtures.barcodePng, type: "image/png" }, signal());
+    await expect(analysis).rejects.toBeInstanceOf(TransientError);
+    await expect(analysis).rejects.toThrow("Network connection lost.");
   });
 
   it("does not decode GIFs (no barcode) and treats an undecodable file as permanent", async () => {
     const gif = Uint8Array.from(atob("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw=="), (c) => c.charCodeAt(0));
-    expect((await localAnalyzer().analyze({ bytes: gif, type: "image/gif" }, signal())).answer.isbn).toBeNull();
+    expect((await localAnalyzer(env.BARCODE).analyze({ bytes: gif, type: "image/gif" }, signal())).answer.isbn).toBeNull();
     const brokenPng = fixtures.barcodePng.slice();
     brokenPng.fill(7, 40, 400);
-    await expect(localAnalyzer().analyze({ bytes: brokenPng, type: "image/png" }, signal())).rejects.toBeInstanceOf(PermanentError);
+    await expect(localAnalyzer(env.BARCODE).analyze({ bytes: brokenPng, type: "image/png" }, signal())).rejects.toBeInstanceOf(PermanentError);
   });
 });
 

@@ -4,6 +4,10 @@ import { useT } from "~/core/i18n";
 
 type ScannerDialog = typeof import("./isbn-scanner-dialog").IsbnScannerDialog;
 
+// Only the browser opens the scanner: the server build leaves the dialog out, and with it ZXing's
+// glue and WASM, which would otherwise ride in the page Worker's upload (docs/decisions/017-barcode-worker.md).
+const loadScanner = import.meta.env.SSR ? null : () => import("./isbn-scanner-dialog");
+
 /**
  * "Scan ISBN": all a page carries of the scanner. The dialog, the barcode reader and ZXing's WASM
  * load on the first press (a dynamic import), so no page's initial JavaScript grows with them, and
@@ -24,7 +28,8 @@ export function ScanIsbnButton({ onAdded, className = "btn btn-secondary" }: { o
     if (!Scanner) {
       setLoading(true);
       try {
-        const loaded = await import("./isbn-scanner-dialog");
+        if (!loadScanner) return;
+        const loaded = await loadScanner();
         setScanner(() => loaded.IsbnScannerDialog);
       } catch {
         setError(t("The scanner could not be loaded. Please try again."));

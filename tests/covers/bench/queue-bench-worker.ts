@@ -1,5 +1,6 @@
-// Worker side of `scripts/bench-queue.ts`: runs the real cover-analysis consumer on local D1 and R2
-// with a recorded provider (no model, no network), so the figure is the pipeline's own cost.
+// Worker side of `scripts/bench/queue.ts`: runs the real cover-analysis consumer on local D1 and R2
+// with a recorded provider (no model, no network), so the figure is the pipeline's own cost. The local
+// provider reads barcodes through BARCODE, the barcode Worker's service binding, as the page Worker does.
 import { handleCoverAnalysisBatch } from "@worker/features/covers/consumer";
 import type { CoverAnalysisMessage } from "@worker/features/covers/queue-message";
 import { localAnalyzer } from "@worker/features/covers/providers/local";
@@ -12,12 +13,24 @@ import { applyMigrations } from "../../helpers/bench-migrate";
 interface BenchEnv {
   DB: D1Database;
   MEDIA: R2Bucket;
+  BARCODE: Env["BARCODE"];
 }
+
+type Photo = { bytes: Uint8Array; type: "image/jpeg" | "image/png" };
+
+/** How a photo is read: through the barcode Worker's binding (what the page Worker pays), or the reader called in this isolate. */
+const readers = {
+  binding: async (env: BenchEnv, photo: Photo) => {
+    const reading = await env.BARCODE.readEan13(photo.bytes, photo.type);
+    return "ean13" in reading ? reading.ean13 : null;
+  },
+  direct: (_env: BenchEnv, photo: Photo) => readEan13(photo.bytes, photo.type),
+};
 
 const BATCH_SIZE = 5;
 
-function analyzerFor(provider: string): CoverAnalyzer {
-  if (provider === "local") return localAnalyzer();
+function analyzerFor(provider: string, env: BenchEnv): CoverAnalyzer {
+  if (provider === "local") return localAnalyzer(env.BARCODE);
   const recordedAi = { run: async () => workersAiPrideAndPrejudice } as unknown as Ai;
   return workersAiAnalyzer(recordedAi, "@cf/meta/llama-4-scout-17b-16e-instruct");
 }
@@ -64,7 +77,7 @@ export default {
       const bodies = (await request.json()) as CoverAnalysisMessage[];
       // Metadata lookups get the recorded Google Books answer; nothing leaves the machine.
       globalThis.fetch = async () => Response.json(googleBooksPrideAndPrejudice);
-      const analyzer = analyzerFor(url.searchParams.get("provider") ?? "workers-ai");
+      const analyzer = analyzerFor(url.searchParams.get("provider") ?? "workers-ai", env);
       const ctx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
       const concurrency = Number(url.searchParams.get("concurrency") ?? 1);
       const batches: CoverAnalysisMessage[][] = [];
@@ -89,19 +102,20 @@ export default {
     if (url.pathname === "/barcode") {
       // The photos arrive as one body: [4-byte length, 1-byte type (0 JPEG, 1 PNG), bytes]...
       const body = new Uint8Array(await request.arrayBuffer());
-      const photos: { bytes: Uint8Array; type: "image/jpeg" | "image/png" }[] = [];
+      const photos: Photo[] = [];
       for (let at = 0; at < body.length; ) {
         const length = new DataView(body.buffer, at, 4).getUint32(0);
         photos.push({ type: body[at + 4] === 1 ? "image/png" : "image/jpeg", bytes: body.slice(at + 5, at + 5 + length) });
         at += 5 + length;
       }
       const rounds = Number(url.searchParams.get("rounds") ?? 10);
+      const read = readers[url.searchParams.get("via") === "direct" ? "direct" : "binding"];
       // One untimed pass: the module is compiled when the Worker loads, its first instance is not the steady state.
-      for (const photo of photos) await readEan13(photo.bytes, photo.type);
+      for (const photo of photos) await read(env, photo);
       let reads = 0;
       const started = performance.now();
       for (let round = 0; round < rounds; round++) {
-        for (const photo of photos) if (await readEan13(photo.bytes, photo.type)) reads++;
+        for (const photo of photos) if (await read(env, photo)) reads++;
       }
       const photosRead = rounds * photos.length;
       return Response.json({ msPerPhoto: (performance.now() - started) / photosRead, photos: photosRead, reads });

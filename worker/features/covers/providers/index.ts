@@ -7,7 +7,7 @@ import { workersAiAnalyzer } from "./workers-ai";
 export { ANALYSIS_TIMEOUT_MS, type AnalyzerResult, type CoverAnalyzer, type CoverImage } from "./types";
 
 /** The provider named by COVER_ANALYZER; a misconfigured one fails loudly at first use, not silently. */
-export function createCoverAnalyzer(config: AppConfig, env: Pick<Env, "AI">): CoverAnalyzer {
+export function createCoverAnalyzer(config: AppConfig, env: Pick<Env, "AI" | "BARCODE">): CoverAnalyzer {
   switch (config.COVER_ANALYZER) {
     case "workers-ai":
       return workersAiAnalyzer(env.AI, config.WORKERS_AI_MODEL);
@@ -22,6 +22,6 @@ export function createCoverAnalyzer(config: AppConfig, env: Pick<Env, "AI">): Co
       });
     }
     case "local":
-      return localAnalyzer();
+      return localAnalyzer(env.BARCODE);
   }
 }
