@@ -35,7 +35,8 @@ interface Profile {
 /** One CDP session on workerd's inspector, for the Worker named `name`. */
 async function inspect(name: string) {
   const targets = (await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json`)).json()) as { id: string; title: string; webSocketDebuggerUrl?: string }[];
-  const target = targets.find((candidate) => candidate.title.includes(name)) ?? targets[0];
+  // Titles read like "core:user:bookclub"; the barcode Worker's ("…bookclub-barcode") must not match.
+  const target = targets.find((candidate) => candidate.title.endsWith(`:${name}`) || candidate.title === name) ?? targets[0];
   if (!target) throw new Error("workerd's inspector lists no Worker");
   const socket = new WebSocket(target.webSocketDebuggerUrl ?? `ws://127.0.0.1:${INSPECTOR_PORT}/${target.id}`);
   await new Promise((resolve, reject) => {
