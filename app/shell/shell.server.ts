@@ -3,8 +3,8 @@ import { devSignInAllowed } from "@worker/features/auth";
 import { googleSignInConfigured, isModerator, readConfig } from "@worker/core/config";
 import { requestContext } from "@worker/core/request-context";
 import { mediaUrl } from "@worker/core/shared/media-url";
-import { countUnreadMessages } from "@worker/features/messages";
-import { countUnreadNotifications } from "@worker/features/notifications";
+import { unreadMessagesStatement } from "@worker/features/messages";
+import { readUnreadNotifications, unreadNotificationsStatement } from "@worker/features/notifications";
 import { readerFor, serviceContext } from "~/core/route-context.server";
 import { languageLinks } from "./language-links.server";
 
@@ -31,11 +31,16 @@ export async function loadShell(context: Readonly<RouterContextProvider>, reques
 /** The signed-in member as the bars show them (null for visitors): a type the bars import instead of root.tsx, which imports them. */
 export type ShellUser = Awaited<ReturnType<typeof loadShell>>["user"];
 
-/** The Messages badge and the bell, read side by side (each one indexed query). */
+/** The Messages badge and the bell: two indexed statements in one D1 batch (one round trip on every signed-in page). */
 async function unreadCounts(context: Readonly<RouterContextProvider>, signedIn: boolean) {
-  if (!signedIn) return { unread: 0, notifications: 0 };
   const ctx = serviceContext(context);
-  // A failing count must not take the whole page down; its badge just shows nothing.
-  const [unread, notifications] = await Promise.all([countUnreadMessages(ctx).catch(() => 0), countUnreadNotifications(ctx).catch(() => 0)]);
-  return { unread, notifications };
+  if (!signedIn || !ctx.user) return { unread: 0, notifications: 0 };
+  const member = { ...ctx, user: ctx.user };
+  try {
+    const [messages, bell] = await ctx.db.batch([unreadMessagesStatement(member), unreadNotificationsStatement(member)]);
+    return { unread: Number(messages[0]?.unread ?? 0), notifications: readUnreadNotifications(bell) };
+  } catch {
+    // A failing count must not take the whole page down; its badge just shows nothing.
+    return { unread: 0, notifications: 0 };
+  }
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { conversations, users } from "@worker/db/schema";
 import { CONVERSATION_LIST_LIMIT } from "@worker/core/shared/rules";
@@ -123,8 +124,32 @@ export async function findConversationForMember(ctx: ServiceContext, conversatio
   return row ? toSummary(row, me) : null;
 }
 
-/** The unread badge: unread messages summed over the member's latest 50 conversations (docs/product.md#messages). */
+/**
+ * The unread badge's statement: unread messages summed over the member's latest 50 conversations
+ * (docs/product.md#messages), in SQL: the same two index walks and order as listConversations, but
+ * one number comes back instead of 100 rows. A statement, so every page's shell can batch it with
+ * the bell's count (one D1 round trip for both).
+ */
+export function unreadMessagesStatement(ctx: ServiceContext & { user: { id: string } }) {
+  const me = ctx.user.id;
+  const latest = (memberColumn: SQLiteColumn, unreadColumn: SQLiteColumn) => sql`
+    select unread, last_at, created_at from (
+      select ${unreadColumn} as unread, ${conversations.lastMessageAt} as last_at, ${conversations.createdAt} as created_at
+      from ${conversations} where ${memberColumn} = ${me}
+      order by ${conversations.lastMessageAt} desc limit ${CONVERSATION_LIST_LIMIT})`;
+  // A select (not db.all) so that drizzle's D1 batch takes it.
+  // A compound select orders only by its columns as they are: the newest 50 are taken one level up.
+  return ctx.db.select({ unread: sql<number>`coalesce(sum(unread), 0)` }).from(sql`(
+      select unread from (
+        ${latest(conversations.userAId, conversations.unreadCountForUserA)}
+        union all
+        ${latest(conversations.userBId, conversations.unreadCountForUserB)})
+      order by coalesce(last_at, -1) desc, created_at desc limit ${CONVERSATION_LIST_LIMIT}) as latest`);
+}
+
+/** The unread badge: unread messages summed over the member's latest 50 conversations. */
 export async function countUnreadMessages(ctx: ServiceContext): Promise<number> {
-  const { items } = await listConversations(ctx, { limit: CONVERSATION_LIST_LIMIT });
-  return items.reduce((sum, conversation) => sum + conversation.unreadCount, 0);
+  requireUser(ctx);
+  const [row] = await unreadMessagesStatement(ctx);
+  return Number(row?.unread ?? 0);
 }

@@ -1,5 +1,5 @@
 export { blocksDeletionPart, hasBlocked, requireNotBlocked } from "./blocks";
-export { countUnreadMessages, type ConversationSummary } from "./conversation-list";
+export { countUnreadMessages, type ConversationSummary, unreadMessagesStatement } from "./conversation-list";
 export { conversationSocket } from "./conversation-socket";
 export { conversationsDataPart, conversationsDeletionPart } from "./conversations-account";
 export { memberSocket } from "./member-socket";

@@ -6,6 +6,8 @@ export {
   conversationNotificationKey,
   countUnreadNotifications,
   markNotificationReadByKey,
+  readUnreadNotifications,
+  unreadNotificationsStatement,
   notify,
   type NotificationInput,
   type NotificationText,

@@ -244,7 +244,12 @@ export async function listNotifications(ctx: ServiceContext, query: z.output<typ
 /** The bell's number: one probe of the partial unread index, capped so a huge backlog stays cheap. */
 export async function countUnreadNotifications(ctx: ServiceContext, cap = 99): Promise<number> {
   requireUser(ctx);
-  const [row] = await ctx.db
+  return readUnreadNotifications(await unreadNotificationsStatement(ctx, cap), cap);
+}
+
+/** The bell's count as a statement, for the shell to batch with the Messages badge. Read it with readUnreadNotifications. */
+export function unreadNotificationsStatement(ctx: ServiceContext & { user: { id: string } }, cap = 99) {
+  return ctx.db
     .select({ n: sql<number>`count(*)` })
     .from(
       ctx.db
@@ -254,7 +259,10 @@ export async function countUnreadNotifications(ctx: ServiceContext, cap = 99): P
         .limit(cap + 1)
         .as("unread"),
     );
-  return Math.min(row?.n ?? 0, cap + 1);
+}
+
+export function readUnreadNotifications(rows: readonly { n: number }[], cap = 99): number {
+  return Math.min(rows[0]?.n ?? 0, cap + 1);
 }
 
 /** Marks the given items (only the member's own) or all of them as read; returns the new unread count. */
