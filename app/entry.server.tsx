@@ -4,6 +4,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "@worker/core/request-context";
 import { NonceProvider } from "~/core/nonce";
+import { deferredPartsReady } from "~/ui/deferred";
 
 export const streamTimeout = 5_000;
 
@@ -17,6 +18,8 @@ export default async function handleRequest(
   const { nonce } = loadContext.get(requestContext);
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
+  // Parts whose code the browser fetches later are still written in place (app/ui/deferred.tsx).
+  await deferredPartsReady();
 
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
@@ -24,6 +27,10 @@ export default async function handleRequest(
     </NonceProvider>,
     {
       nonce,
+      // React outlines a finished Suspense boundary that comes after the first 12.8 kB into a hidden
+      // block its script reveals later; every part here is finished before the first byte (loaders have
+      // run, deferred parts are loaded), so keep each in place: the page is whole without script.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       signal: AbortSignal.timeout(streamTimeout + 1_000),
       onError(error: unknown) {
         responseStatusCode = 500;
