@@ -34,13 +34,18 @@ export default defineConfig({
           output: {
             // Modules many routes share would otherwise each become a tiny chunk of their own, and
             // gzip cannot share a dictionary across files: grouping them keeps every page's first
-            // load smaller. The shell is what the root route renders on every page (with the translator every
-            // page uses: app/core/i18n.tsx and Lingui's runtime); the listing is
-            // what the library grid shares with clubs and My Books.
+            // load smaller. The framework is React, React DOM, React Router and Lingui's runtime (one
+            // file that changes only when they are upgraded, so a deploy does not make readers fetch it
+            // again); the shell is what the root route renders on every page (with the translator every
+            // page uses: app/core/i18n.tsx); the listing is the book card the library grid shares with
+            // clubs and My Books (the book page takes its cover and status badge from it), and the list
+            // controls are the search box and paging the library shares with the club lists.
             codeSplitting: {
               groups: [
-                { name: "shell", test: /[\\/]app[\\/](shell[\\/](top-bar|bottom-bar|language-alternates)\.tsx|ui[\\/](icons|toaster|route-error-boundary)\.tsx|shell[\\/]use-unread-count\.ts|core[\\/](session-events\.ts|nonce\.tsx|i18n\.tsx))$|[\\/]worker[\\/]core[\\/]shared[\\/](languages|translate)\.ts$|[\\/]node_modules[\\/]@lingui[\\/]core[\\/]/ },
-                { name: "listing", test: /[\\/](app[\\/](features[\\/]books[\\/](book-card|book-cover|status-badge)|ui[\\/](prev-next|debounced-search))\.tsx|worker[\\/]core[\\/]shared[\\/]rules\.ts)$/ },
+                { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@lingui[\\/]core)[\\/]/ },
+                { name: "shell", test: /[\\/]app[\\/](shell[\\/](top-bar|bottom-bar|language-alternates)\.tsx|ui[\\/](icons|toaster|route-error-boundary|deferred)\.tsx|shell[\\/]use-unread-count\.ts|core[\\/](session-events\.ts|nonce\.tsx|i18n\.tsx))$|[\\/]worker[\\/]core[\\/]shared[\\/](languages|translate)\.ts$/ },
+                { name: "listing", test: /[\\/](app[\\/]features[\\/]books[\\/](book-card|book-cover|status-badge)\.tsx|worker[\\/]core[\\/]shared[\\/]rules\.ts)$/ },
+                { name: "list-controls", test: /[\\/]app[\\/]ui[\\/](prev-next|debounced-search)\.tsx$/ },
               ],
             },
           },

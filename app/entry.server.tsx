@@ -8,6 +8,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "@worker/core/request-context";
 import { NonceProvider } from "~/core/nonce";
+import { deferredPartsReady } from "~/ui/deferred";
 
 // React Router rejects what a loader still streams after this, so the render always ends. No abort
 // signal is passed to React as well: with one, React arms and aborts an AbortController on every
@@ -25,6 +26,8 @@ export default async function handleRequest(
   const { nonce } = loadContext.get(requestContext);
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
+  // Parts whose code the browser fetches later are still written in place (app/ui/deferred.tsx).
+  await deferredPartsReady();
 
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
@@ -32,6 +35,10 @@ export default async function handleRequest(
     </NonceProvider>,
     {
       nonce,
+      // React outlines a finished Suspense boundary that comes after the first 12.8 kB into a hidden
+      // block its script reveals later; every part here is finished before the first byte (loaders have
+      // run, deferred parts are loaded), so keep each in place: the page is whole without script.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors during the shell are rethrown by renderToReadableStream; log only streaming ones.

@@ -19,6 +19,7 @@ import { useNonce } from "~/core/nonce";
 import { loadShell } from "./shell/shell.server";
 import { LanguageAlternates } from "./shell/language-alternates";
 import { I18nProvider, useI18n, useT } from "~/core/i18n";
+import { deferred, notePageHydrated } from "~/ui/deferred";
 import { pageMessages } from "~/core/i18n.server";
 
 export const links: Route.LinksFunction = () => [
@@ -72,10 +73,10 @@ function Document({ nonce, children }: { nonce: string | undefined; children: Re
 // Without it (offline, nothing saved yet) the page works as a plain website.
 const AfterHydration = lazy(() => import("./shell/after-hydration"));
 
-// The footer is rendered on the server like the rest; in the browser its Suspense boundary keeps that
-// HTML until the footer's code arrives, so the first paint's script does not carry it (and its form
-// works before then as a plain form).
-const SiteFooter = lazy(() => import("./shell/site-footer").then((module) => ({ default: module.SiteFooter })));
+// The footer is rendered on the server in place like the rest; in the browser that HTML stays until the
+// footer's code arrives, so the first paint's script does not carry it (and its form works before then
+// as a plain form).
+const SiteFooter = deferred(() => import("./shell/site-footer").then((module) => module.SiteFooter));
 
 const AppStatus = lazy<React.ComponentType<{ viewer: string | null }>>(() =>
   import("~/features/pwa/app-status").catch(() => ({ default: () => null })),
@@ -86,7 +87,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { unread, notifications } = useUnreadCounts(loaderData, Boolean(loaderData.user));
   // After hydration, so the server's HTML and the first render agree; it waits for load itself.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    notePageHydrated();
+  }, []);
   return (
     <Toaster flash={loaderData.flash}>
       <a
@@ -99,9 +103,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pb-12">
         <Outlet />
       </main>
-      <Suspense>
-        <SiteFooter pseudo={loaderData.signIn.dev} />
-      </Suspense>
+      <SiteFooter pseudo={loaderData.signIn.dev} />
       <BottomBar user={loaderData.user} unread={unread} notifications={notifications} />
       {hydrated && (
         <Suspense>

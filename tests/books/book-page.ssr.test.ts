@@ -51,3 +51,18 @@ describe("a book page's codes", () => {
     expect(html).not.toMatch(/<dd[^>]*>fr<\/dd>/);
   });
 });
+
+describe("a book page without script", () => {
+  it("has every part in place: comments, metadata and the footer are not held back for a script to reveal", async () => {
+    const owner = await signedInMember();
+    // Long enough that React would otherwise move what follows the first 12.8 kB into hidden blocks.
+    const book = await createBook(owner.user.id, { title: "Long Told", description: "A long description. ".repeat(800) });
+    const html = await bookPage(book.id);
+    expect(html).not.toContain("<div hidden");
+    expect(html).not.toContain("<!--$?-->");
+    for (const part of ['<h2 id="google-metadata"', '<section id="comments"', '<footer class="site-footer">']) expect(html).toContain(part);
+    // In reading order, before the scripts at the end of the page.
+    expect(html.indexOf('<section id="comments"')).toBeLessThan(html.indexOf('<footer class="site-footer">'));
+    expect(html.indexOf('<footer class="site-footer">')).toBeLessThan(html.indexOf("window.__reactRouterContext"));
+  });
+});

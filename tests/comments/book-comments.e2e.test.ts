@@ -1,4 +1,4 @@
-import { expect, expectAccessible, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
+import { expect, expectAccessible, newMember, signInAsNewMember, test, waitUntilHydrated } from "../helpers/e2e/fixtures";
 
 // Most readers use BookClub on a phone: the comments under a book are read, written and deleted there.
 test.use({ viewport: { width: 412, height: 915 }, hasTouch: true, isMobile: true });
@@ -25,7 +25,8 @@ test.describe("comments on a book, on a phone", () => {
     await reader.goto(bookPath);
     await expect(reader.getByRole("heading", { level: 1, name: title })).toBeVisible();
     const readerComments = reader.getByRole("region", { name: "Comments" });
-    // Posted through the page's script: the page is not loaded again (the marker survives).
+    // Posted through the page's script (the comments' code comes after the page's): the page is not loaded again (the marker survives).
+    await waitUntilHydrated(readerComments.getByLabel("Add a comment"));
     await reader.evaluate(() => Object.assign(window, { stillThisPage: true }));
     const link = `https://example.org/${"long-unbroken-".repeat(12)}`;
     await readerComments.getByLabel("Add a comment").fill(`Lovely copy! More at ${link}`);
@@ -85,6 +86,7 @@ test.describe("comments on a book, on a phone", () => {
     await expect(items).toHaveCount(20);
     await expect(items.first()).toContainText("Numbered comment #21#");
     await expect(comments.getByText("Numbered comment #0#")).toHaveCount(0);
+    await waitUntilHydrated(comments.getByRole("link", { name: "Show older comments" }));
     await page.evaluate(() => Object.assign(window, { stillThisPage: true }));
     await comments.getByRole("link", { name: "Show older comments" }).click();
     await expect(items).toHaveCount(22);

@@ -1,28 +1,10 @@
 import { useEffect, useRef } from "react";
 import type { Book, BookCard } from "@worker/features/books/book-columns";
 
-/** docs/product.md#cover-analysis: up to 6 attempts, waiting 500 ms more each time (500, 1000, …), never more than 3000 ms. */
-export const POLL_ATTEMPTS = 6;
-export const pollDelay = (attempt: number) => Math.min(3000, 500 * attempt);
 /**
- * After the fast tries the queue may still be working (a busy consumer, a retry), so the
- * page keeps a slow poll going rather than showing "Reading cover…" for ever. It pauses while the
- * tab is hidden and checks at once when the tab is shown again.
+ * Watches books whose cover is still being read and hands back each one once its analysis is done.
+ * The poller (analysis-polling.ts) is fetched only when a book is pending: most pages have none.
  */
-export const SLOW_POLL_MS = 5000;
-
-async function fetchBook(bookId: string): Promise<Book | null> {
-  try {
-    const response = await fetch(`/api/books/${bookId}`);
-    const body = (await response.json()) as { success: boolean; data?: Book };
-    return body.success && body.data ? body.data : null;
-  } catch {
-    // Swallowed: the next attempt tries again.
-    return null;
-  }
-}
-
-/** Watches books whose cover is still being read and hands back each one once its analysis is done. */
 export function useAnalysisPolling(books: (Book | BookCard)[], onUpdate: (book: Book) => void) {
   const update = useRef(onUpdate);
   useEffect(() => {
@@ -30,40 +12,16 @@ export function useAnalysisPolling(books: (Book | BookCard)[], onUpdate: (book: 
   });
 
   useEffect(() => {
-    const pending = new Set(books.filter((book) => book.analysisState === "pending").map((book) => book.bookId));
-    if (pending.size === 0) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-
-    const check = async () => {
-      const answers = await Promise.all([...pending].map(fetchBook));
-      for (const book of answers) {
-        if (stopped || !book || book.analysisState === "pending") continue;
-        pending.delete(book.bookId);
-        update.current(book);
-      }
-    };
-    const schedule = (attempt: number) => {
-      if (stopped || pending.size === 0) return;
-      const fast = attempt <= POLL_ATTEMPTS;
-      if (!fast && document.visibilityState === "hidden") return; // resumed by the visibility listener
-      timer = setTimeout(async () => {
-        await check();
-        schedule(attempt + 1);
-      }, fast ? pollDelay(attempt) : SLOW_POLL_MS);
-    };
-    const onVisible = () => {
-      if (document.visibilityState !== "visible" || stopped) return;
-      clearTimeout(timer);
-      void check().then(() => schedule(POLL_ATTEMPTS + 1));
-    };
-
-    schedule(1);
-    document.addEventListener("visibilitychange", onVisible);
+    const pending = books.filter((book) => book.analysisState === "pending").map((book) => book.bookId);
+    if (pending.length === 0) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import("./analysis-polling").then(({ pollAnalysis }) => {
+      if (!cancelled) stop = pollAnalysis(pending, (book) => update.current(book));
+    });
     return () => {
-      stopped = true;
-      clearTimeout(timer);
-      document.removeEventListener("visibilitychange", onVisible);
+      cancelled = true;
+      stop?.();
     };
   }, [books]);
 }

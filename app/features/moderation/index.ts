@@ -1,1 +1,2 @@
-export { ReportButton, ReportDialog } from "./report-dialog";
+export { ReportButton } from "./report-button";
+export { ReportDialog } from "./report-dialog";

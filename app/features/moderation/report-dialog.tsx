@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useFetcher } from "react-router";
 import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS } from "@worker/core/shared/reports";
 import { useT } from "~/core/i18n";
@@ -83,29 +83,5 @@ export function ReportDialog({ open, onClose, target, title }: { open: boolean; 
           </fetcher.Form>
         ))}
     </Dialog>
-  );
-}
-
-/** "Report" and its dialog, for a page that reports one thing (a member's profile, a book). */
-export function ReportButton({ target, title, describedBy }: { target: ReportTarget; title: string; describedBy?: string }) {
-  const t = useT();
-  const [open, setOpen] = useState(false);
-  // A new form each time it opens, so a second report does not start from the first one's thanks.
-  const [round, setRound] = useState(0);
-  return (
-    <>
-      <button
-        type="button"
-        className="btn btn-secondary"
-        aria-describedby={describedBy}
-        onClick={() => {
-          setRound((n) => n + 1);
-          setOpen(true);
-        }}
-      >
-        {t("Report")}
-      </button>
-      <ReportDialog key={round} open={open} onClose={() => setOpen(false)} target={target} title={title} />
-    </>
   );
 }

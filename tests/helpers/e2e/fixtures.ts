@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 /** Another person's browser: their own cookies and client address, watched like the main page. */
 export interface Client {
@@ -93,6 +93,14 @@ export async function expectAccessible(page: Page) {
   expect(
     blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`),
   ).toEqual([]);
+}
+
+/**
+ * Waits until React has hydrated the element. A part of a page whose code comes after the first load
+ * (app/ui/deferred.tsx: the comments, the footer) is plain HTML until then: its forms post the whole page.
+ */
+export async function waitUntilHydrated(element: Locator) {
+  await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps")))).toBe(true);
 }
 
 export function randomClientAddress(): string {

@@ -9,13 +9,11 @@ import { refusal } from "~/core/refusal.server";
 import { readerFor, serviceContext } from "~/core/route-context.server";
 import { BookLoanPanel } from "~/features/loans";
 import { loanIntentAction, timeFor, todayFor, withDueLabel } from "~/features/loans/index.server";
-import { BookComments } from "~/features/comments";
 import { loadBookComments } from "~/features/comments/index.server";
 import { ReportButton } from "~/features/moderation";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { BookCover } from "../book-cover";
 import { DeleteBookButton } from "../delete-book-button";
-import { CoverAnalysisSection, GoogleMetadataSection } from "../metadata-sections";
 import { DueNote, StatusBadge } from "../status-badge";
 import { useAnalysisPolling } from "../use-analysis-polling";
 import type { Route } from "./+types/book-detail";
@@ -23,6 +21,12 @@ import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
 import { translate } from "@worker/core/i18n/request-language";
 import { BackArrow } from "~/ui/icons";
+import { deferred } from "~/ui/deferred";
+
+// Below the fold: the comments' and the metadata's code is not in the page's first load (the server renders them in place).
+const BookComments = deferred(() => import("~/features/comments").then((module) => module.BookComments));
+const GoogleMetadataSection = deferred(() => import("../metadata-sections").then((module) => module.GoogleMetadataSection));
+const CoverAnalysisSection = deferred(() => import("../metadata-sections").then((module) => module.CoverAnalysisSection));
 
 // Public: search engines find each language of this page.
 export const handle = PUBLIC_PAGE_HANDLE;

@@ -4,12 +4,10 @@ import { listMyClubs } from "@worker/features/clubs/club-lists";
 import { unreadByClub } from "@worker/features/club-room";
 import { ClubRoomUnread } from "~/features/club-room";
 import { clubIntentAction } from "../club-intents.server";
-import { ClubForm } from "../club-form";
-import { ClubJoinForm } from "../club-join-form";
 import { MyClubCard } from "../club-card";
-import { ClubRequests } from "../club-requests";
 import { ClubTabs } from "../club-tabs";
 import { Dialog, OpenDialogButton } from "~/ui/dialog";
+import { deferred } from "~/ui/deferred";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { useUrlDialog } from "~/core/use-url-dialog";
 import { loadJoinRequests } from "../join-requests.server";
@@ -18,6 +16,11 @@ import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
 import { translate } from "@worker/core/i18n/request-language";
 import type { Route } from "./+types/clubs";
+
+// The dialogs' forms show only when a dialog is open (its address says which): their code is not in the page's first load.
+const ClubForm = deferred(() => import("../club-form").then((module) => module.ClubForm));
+const ClubJoinForm = deferred(() => import("../club-join-form").then((module) => module.ClubJoinForm));
+const ClubRequests = deferred(() => import("../club-requests").then((module) => module.ClubRequests));
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: `${loaderData?.title ?? "My Clubs"} — BookClub` }];
