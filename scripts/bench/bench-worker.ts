@@ -6,6 +6,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { noCatalogues } from "./harness.ts";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 
 function migrationStatements(): string[] {
@@ -30,9 +31,10 @@ async function bundle(entry: string) {
     // The `~/` and `@worker/` aliases.
     tsconfig: "tsconfig.cloudflare.json",
     logLevel: "error",
-    // The runtime's own modules (WorkerEntrypoint).
-    external: ["cloudflare:*"],
+    // The runtime's own modules (WorkerEntrypoint; node:async_hooks and the rest under nodejs_compat).
+    external: ["cloudflare:*", "node:*"],
     plugins: [
+      noCatalogues,
       {
         name: "compiled-wasm",
         setup(bundler) {

@@ -6,7 +6,7 @@ import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { D1Database } from "@cloudflare/workers-types";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
 import { getPlatformProxy } from "wrangler";
 import { barcodeWorkerConfig, builtWorkerOptions } from "../lib/built-worker.ts";
@@ -105,6 +105,20 @@ export async function countingContext(db: D1Database, counter: ReadCounter, user
   return { db: drizzle(instrument(db, counter) as never, { schema }), env: {} as never, user };
 }
 
+/**
+ * For esbuild bundles of Worker code: the catalogues are found by Vite's import.meta.glob, which
+ * esbuild does not know. Benched services write English from the source texts: no catalogue needed.
+ */
+export const noCatalogues: Plugin = {
+  name: "no-catalogues",
+  setup: (b) => {
+    b.onLoad({ filter: /worker[\\/]core[\\/]i18n[\\/]catalogues\.ts$/ }, (args) => ({
+      contents: readFileSync(args.path, "utf8").replace(/import\.meta\.glob<[^>]+>\([^;]*\);/, "{};"),
+      loader: "ts",
+    }));
+  },
+};
+
 /** A service module bundled for Node, so the bench runs the same code the Worker does. */
 export async function loadService<T>(entry: string): Promise<T> {
   mkdirSync(OUT, { recursive: true });
@@ -118,19 +132,7 @@ export async function loadService<T>(entry: string): Promise<T> {
     logLevel: "error",
     // The `~/` and `@worker/` aliases.
     tsconfig: "tsconfig.cloudflare.json",
-    plugins: [
-      {
-        // The catalogues are found by Vite's import.meta.glob, which esbuild does not know. The services
-        // run here outside any request, so they write English from the source texts: no catalogue needed.
-        name: "no-catalogues",
-        setup: (b) => {
-          b.onLoad({ filter: /worker[\\/]core[\\/]i18n[\\/]catalogues\.ts$/ }, (args) => ({
-            contents: readFileSync(args.path, "utf8").replace(/import\.meta\.glob<[^>]+>\([^;]*\);/, "{};"),
-            loader: "ts",
-          }));
-        },
-      },
-    ],
+    plugins: [noCatalogues],
   });
   return import(pathToFileURL(outfile).href) as Promise<T>;
 }
