@@ -5,7 +5,7 @@
 // `--member` signs the requests in as the bench's member (the bench's session token); `--send` POSTs
 // a message (a new messageId each time) instead, e.g. to /api/dm/conversations/bench-live/messages.
 import { existsSync } from "node:fs";
-import { PORT, STATE, startWorker } from "./harness.ts";
+import { benchRequest, PORT, STATE, startWorker } from "./harness.ts";
 
 const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 9231);
 const args = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
@@ -125,11 +125,10 @@ const worker = await startWorker(
 );
 try {
   const get = async () => {
-    const response = await fetch(`http://localhost:${PORT}${url}`, {
+    const response = await benchRequest(`http://localhost:${PORT}${url}`, {
       headers,
       ...(send ? { method: "POST", body: JSON.stringify({ content: "profiled message", messageId: crypto.randomUUID() }) } : {}),
     });
-    await response.arrayBuffer();
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   };
   for (let i = 0; i < 30; i++) await get();

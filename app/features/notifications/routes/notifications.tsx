@@ -1,6 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useRouteLoaderData } from "react-router";
 import {
-  countUnreadNotifications,
   listNotifications,
   markNotificationsRead,
   NOTIFICATIONS_PAGE_SIZE,
@@ -9,6 +8,7 @@ import {
 } from "@worker/features/notifications/notifications";
 import { actionError } from "~/core/action-result.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import type { RootData } from "~/root";
 import { readFormData, textField } from "~/core/form-data.server";
 import { formatRelative, type Reader } from "@worker/core/shared/date-format";
 import { useReader } from "~/core/use-reader";
@@ -32,8 +32,9 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   const query = queryFromUrl(notificationListQuerySchema, new URL(request.url).searchParams, ["before"], { limit: NOTIFICATIONS_PAGE_SIZE });
-  const [page, unread, catalogue] = await Promise.all([listNotifications(ctx, query), countUnreadNotifications(ctx), pageMessages(context, "notifications")]);
-  return { ...page, unread, olderPage: query.before !== undefined, now: Date.now(), catalogue, title: translate("Notifications") };
+  // The unread count is the bell's, which the root loader reads for every page (no second count here).
+  const [page, catalogue] = await Promise.all([listNotifications(ctx, query), pageMessages(context, "notifications")]);
+  return { ...page, olderPage: query.before !== undefined, now: Date.now(), catalogue, title: translate("Notifications") };
 }
 
 /** `open` marks one item read and goes where it points; `read-all` marks them all. Both work without JavaScript. */
@@ -93,7 +94,8 @@ function NotificationItem({ item, now, reader }: { item: Item; now: number; read
 }
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const { items, nextToken, olderPage, now, unread } = loaderData;
+  const { items, nextToken, olderPage, now } = loaderData;
+  const unread = (useRouteLoaderData("root") as RootData | undefined)?.notifications ?? 0;
   const reader = useReader();
   const t = useT();
   return (
