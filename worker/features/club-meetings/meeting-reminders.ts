@@ -7,7 +7,7 @@ import { DEFAULT_REGION_LOCALE, isLanguage, type Language } from "@worker/core/s
 import type { Translate } from "@worker/core/shared/translate";
 import type { Deps } from "@worker/core/service-context";
 import { scheduleJob } from "@worker/core/jobs/schedule";
-import { type NotificationInput, notify } from "@worker/features/notifications";
+import { dropWaitingMessagesEmail, type NotificationInput, notify } from "@worker/features/notifications";
 
 export const meetingReminderJob = (meetingId: string) => `meeting:${meetingId}`;
 
@@ -116,11 +116,25 @@ export async function scheduleMeetingReminders(deps: Deps, meetingId: string, no
   await scheduleJob(deps.env, meetingReminderJob(meetingId), next);
 }
 
-/** Tells the members going or maybe (not the admin who made the change) that it changed or was cancelled; once per version. */
+/** A meeting's edits within this window make one notice: one bell item that counts them, one e-mail and push with the latest. */
+export const MEETING_CHANGE_WINDOW_MS = 60 * 60_000;
+
+/**
+ * When a change notice's e-mail and push go: an hour after the first change of the batch, but no later
+ * than an hour before the meeting (at once for a meeting sooner than that).
+ */
+export const meetingChangeSendAt = (startsAt: number, now: number) => Math.max(now, Math.min(now + MEETING_CHANGE_WINDOW_MS, startsAt - 3_600_000));
+
+/**
+ * Tells the members going or maybe (not the admin who made the change) that it changed or was
+ * cancelled. A cancellation is told once per version; changes gather per meeting (see MEETING_CHANGE_WINDOW_MS).
+ */
 export async function notifyMeetingChange(deps: Deps, meetingId: string, change: "changed" | "cancelled", actorId: string, now = Date.now()): Promise<void> {
   const meeting = await loadMeeting(deps, meetingId);
   if (!meeting) return;
   const people = await attending(deps, meeting, actorId);
+  // A cancellation goes at once; the changes still gathering for the e-mail are moot then.
+  if (change === "cancelled") await Promise.all(people.map((person) => dropWaitingMessagesEmail(deps.db, person.userId, `meeting:${meeting.id}:changed`, now)));
   await notify(
     deps,
     people.map((person): NotificationInput => {
@@ -132,7 +146,13 @@ export async function notifyMeetingChange(deps: Deps, meetingId: string, change:
         body: when(meeting, person),
         link: link(meeting),
         actorId,
-        dedupeKey: `meeting:${meeting.id}:${meeting.sequence}:${change}`,
+        ...(change === "changed"
+          ? {
+              dedupeKey: `meeting:${meeting.id}:changed`,
+              accumulate: true,
+              gather: { key: `meeting:${meeting.id}:changed`, until: meetingChangeSendAt(meeting.startsAt, now) },
+            }
+          : { dedupeKey: `meeting:${meeting.id}:${meeting.sequence}:${change}` }),
       };
     }),
     now,

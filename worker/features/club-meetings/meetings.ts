@@ -239,7 +239,10 @@ export async function createMeeting(ctx: ServiceContext, clubId: string, input: 
   return view!;
 }
 
-/** Edits a meeting: the SEQUENCE goes up, reminders move, and those going or maybe are told. */
+/**
+ * Edits a meeting: the SEQUENCE goes up, reminders move, and those going or maybe are told (one notice
+ * per meeting and hour, notifyMeetingChange). An edit that changes nothing is a 200 with the meeting unchanged.
+ */
 export async function updateMeeting(ctx: ServiceContext, clubId: string, meetingId: string, input: MeetingUpdate, now = Date.now()): Promise<MeetingView> {
   requireUser(ctx);
   await takeClubWrite(ctx);
@@ -250,19 +253,23 @@ export async function updateMeeting(ctx: ServiceContext, clubId: string, meeting
   const place = input.place ?? meeting.place;
   const videoUrl = input.videoUrl === undefined ? meeting.videoUrl : input.videoUrl;
   if (!place && !videoUrl) throw badRequest("Give a place or a video link");
+  const next = {
+    startsAt,
+    durationMinutes: input.durationMinutes ?? meeting.durationMinutes,
+    place,
+    videoUrl,
+    note: input.note ?? meeting.note,
+    milestoneId: input.milestoneId === undefined ? meeting.milestoneId : input.milestoneId,
+  };
+  // An edit that changes nothing is answered with the meeting as it is: no new version, nobody told.
+  if ((Object.keys(next) as (keyof typeof next)[]).every((field) => next[field] === meeting[field])) {
+    const [unchanged] = await views(ctx, access, [meeting]);
+    return unchanged!;
+  }
   // Conditional on the sequence read above: two admins' edits at once both land, one after the other.
   const updated = await ctx.db
     .update(clubMeetings)
-    .set({
-      startsAt,
-      durationMinutes: input.durationMinutes ?? meeting.durationMinutes,
-      place,
-      videoUrl,
-      note: input.note ?? meeting.note,
-      milestoneId: input.milestoneId === undefined ? meeting.milestoneId : input.milestoneId,
-      sequence: sql`${clubMeetings.sequence} + 1`,
-      updatedAt: now,
-    })
+    .set({ ...next, sequence: sql`${clubMeetings.sequence} + 1`, updatedAt: now })
     .where(and(eq(clubMeetings.id, meetingId), eq(clubMeetings.sequence, meeting.sequence)))
     .returning({ sequence: clubMeetings.sequence });
   if (updated.length === 0) throw conflict("Someone else changed this meeting just now. Please reload and try again.");

@@ -222,6 +222,7 @@ export async function createPoll(ctx: ServiceContext, clubId: string, input: Pol
       link: pollLink(clubId, pollId),
       actorId: ctx.user!.id,
       dedupeKey: `club-poll:${pollId}:opened`,
+      clubMail: { clubId, clubName: access.club.name },
     }),
     now,
   );

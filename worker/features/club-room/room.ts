@@ -176,6 +176,7 @@ export async function postAnnouncement(ctx: ServiceContext, clubId: string, inpu
             link: `/clubs/${clubId}/room`,
             actorId: access.userId,
             dedupeKey: `club-announcement:${message.messageId}`,
+            clubMail: { clubId, clubName: access.club.name },
           }),
         ),
       ),

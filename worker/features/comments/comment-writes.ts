@@ -18,10 +18,12 @@ import {
 
 /** How much of the book's title the owner's bell item quotes. */
 const QUOTED_TITLE_MAX = 80;
+/** A book's comments wait this long for each other, then go to its owner as one e-mail (as direct messages do). */
+export const COMMENT_MAIL_WINDOW_MS = 10 * 60_000;
 
 /**
- * The owner's bell item for a day's comments on one book: one row that counts them up (and an e-mail
- * per comment, if "Comments on your books" is on), so a lively book does not fill the bell.
+ * The owner's bell item for a day's comments on one book: one row that counts them up (and one e-mail
+ * per COMMENT_MAIL_WINDOW_MS, if "Comments on your books" is on), so a lively book fills neither bell nor inbox.
  */
 export const bookCommentNotificationKey = (bookId: string, now: number) => `book-comment:${bookId}:${new Date(now).toISOString().slice(0, 10)}`;
 
@@ -71,6 +73,8 @@ function tellOwner(ctx: MemberContext, comment: { bookId: string; ownerId: strin
         actorId: ctx.user.id,
         dedupeKey: bookCommentNotificationKey(comment.bookId, now),
         accumulate: true,
+        // One e-mail (and push) for the comments of a window, as a conversation's messages.
+        gather: { key: bookCommentNotificationKey(comment.bookId, now), until: now + COMMENT_MAIL_WINDOW_MS },
       },
     ],
     now,

@@ -4,11 +4,11 @@ import { requireUser } from "@worker/core/errors";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
 import type { Database } from "@worker/db/client";
-import { emailOutbox, users } from "@worker/db/schema";
-import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { emailOutbox, notifications, users } from "@worker/db/schema";
+import { and, asc, desc, eq, gte, gt, inArray, like, or, sql } from "drizzle-orm";
 import { translatorFor } from "@worker/core/i18n/request-language";
 import type { Language } from "@worker/core/shared/languages";
-import { type EmailContent, type EmailLinks, messagesEmail, notificationEmail } from "./email-templates";
+import { clubDigestEmail, type EmailContent, type EmailLinks, gatheredEmail, messagesEmail, notificationEmail } from "./email-templates";
 import { BELL_ONLY, type DeliveredNotification } from "./notification-events";
 import { createUnsubscribeToken, type UnsubscribePreference } from "./unsubscribe-tokens";
 
@@ -16,6 +16,11 @@ import { createUnsubscribeToken, type UnsubscribePreference } from "./unsubscrib
 export const MESSAGE_BATCH_WINDOW_MS = 10 * 60_000;
 
 export const mailJob = (userId: string) => `mail:${userId}`;
+
+const DAY_MS = 86_400_000;
+/** Items a club digest lists by name; the rest are counted. */
+export const DIGEST_LIST_MAX = 20;
+const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 /**
  * The unsubscribe page's address for this member and preference (a signed token in the query), in
@@ -128,7 +133,14 @@ export async function queueNotificationEmails(deps: Deps, delivered: readonly De
       state,
       sendAfter: now,
     };
-    if (notification.type === "message_received") {
+    if (notification.clubMail) {
+      await queueClubMail(deps.db, row, notification, state, now, (content) => content(recipient, preference, links));
+    } else if (notification.gather) {
+      const { title, body = "" } = notification;
+      await addToBatch(deps.db, { ...row, batchKey: notification.gather.key, sendAfter: notification.gather.until }, state, now, (count) =>
+        gatheredEmail(recipient, { count, type: notification.type, title, body, preference, links }),
+      );
+    } else if (notification.type === "message_received") {
       const senderName = notification.actorName || (notification.actorId && senders.get(notification.actorId)) || t("A member");
       await addToBatch(deps.db, { ...row, batchKey: notification.dedupeKey, sendAfter: now + MESSAGE_BATCH_WINDOW_MS }, state, now, (count) =>
         messagesEmail(recipient, { count, senderName, snippet: notification.body ?? "", preference, links }),
@@ -148,9 +160,67 @@ export async function queueNotificationEmails(deps: Deps, delivered: readonly De
   }
 }
 
+type ClubMailContent = (render: (recipient: Parameters<typeof clubDigestEmail>[0], preference: UnsubscribePreference, links: EmailLinks) => EmailContent) => EmailContent;
+
+/**
+ * A club's mail to every member (announcement, new poll), capped: the first of the member's UTC day
+ * from this club goes at once (its dedupe key claims the day); the others join one digest e-mail due
+ * at the next UTC midnight, re-written each time from the member's bell items of that club and day.
+ */
+async function queueClubMail(
+  db: Database,
+  row: NewRow,
+  notification: DeliveredNotification,
+  state: OutboxState,
+  now: number,
+  write: ClubMailContent,
+) {
+  const { clubId, clubName } = notification.clubMail!;
+  const day = utcDay(now);
+  const [first] = await db
+    .insert(emailOutbox)
+    .values({ ...row, dedupeKey: `club-mail:${clubId}:${day}`, ...write((recipient, preference, links) => notificationEmail(recipient, { title: notification.title, body: notification.body ?? "", preference, links })) })
+    .onConflictDoNothing()
+    .returning({ id: emailOutbox.id });
+  if (first) return;
+  const dayStart = Date.parse(`${day}T00:00:00Z`);
+  // The day's club items in the bell, oldest first; the oldest went out at once, the rest are the digest.
+  const items = await db
+    .select({ title: notifications.title, body: notifications.body })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, notification.userId),
+        gte(notifications.updatedAt, dayStart),
+        inArray(notifications.type, ["club_announcement", "club_poll_opened"]),
+        like(notifications.link, `/clubs/${clubId}/%`),
+      ),
+    )
+    .orderBy(asc(notifications.updatedAt))
+    .limit(DIGEST_LIST_MAX + 1)
+    .offset(1);
+  // Counted only past the listed ones: a normal day's digest costs no second read.
+  const total =
+    items.length > DIGEST_LIST_MAX
+      ? ((
+          await db.all<{ n: number }>(
+            sql`select count(*) as n from ${notifications} where user_id = ${notification.userId} and updated_at >= ${dayStart}
+                and type in ('club_announcement', 'club_poll_opened') and link like ${`/clubs/${clubId}/%`}`,
+          )
+        )[0]?.n ?? 1) - 1
+      : items.length;
+  const key = `club-digest:${clubId}:${day}`;
+  await addToBatch(db, { ...row, dedupeKey: key, batchKey: key, sendAfter: dayStart + DAY_MS }, state, now, () =>
+    write((recipient, preference, links) =>
+      clubDigestEmail(recipient, { clubName, items: items.slice(0, DIGEST_LIST_MAX), total, preference, links }),
+    ),
+  );
+}
+
 /**
  * Drops the e-mail still gathering a conversation's messages for this member (a block: nothing more
- * from that member may reach them, and the batch only goes out minutes later). Sent mail stays.
+ * from that member may reach them, and the batch only goes out minutes later), or a meeting's gathering
+ * changes once it is cancelled. Sent mail stays.
  */
 export async function dropWaitingMessagesEmail(db: Database, userId: string, conversationBatchKey: string, now = Date.now()) {
   await db

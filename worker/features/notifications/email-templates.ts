@@ -1,4 +1,5 @@
 import { directionOf, type Language } from "@worker/core/shared/languages";
+import type { NotificationType } from "./notification-events";
 import type { Translate } from "@worker/core/shared/translate";
 import { UNSUBSCRIBE_FROM } from "./unsubscribe-texts";
 import type { UnsubscribePreference } from "./unsubscribe-tokens";
@@ -87,4 +88,48 @@ export function messagesEmail(
   const quoted = t('{count, plural, one {"{snippet}"} other {Latest: "{snippet}"}}', { count, snippet });
   const action = t("{count, plural, one {Read it} other {Read them}}", { count });
   return render(recipient, subject, [intro, quoted], action, input.preference, input.links);
+}
+
+/**
+ * Events gathered while their e-mail waited (a book's comments, a meeting's edits): one e-mail with the
+ * latest event's words and how many there were.
+ */
+export function gatheredEmail(
+  recipient: Recipient,
+  input: { count: number; type: NotificationType; title: string; body: string; preference: UnsubscribePreference; links: EmailLinks },
+): EmailContent {
+  const { t } = recipient;
+  const { count, title, body } = input;
+  if (count <= 1) return notificationEmail(recipient, input);
+  if (input.type === "book_comment") {
+    const subject = t("{count, plural, one {# new comment on your book} other {# new comments on your book}}", { count });
+    return render(recipient, subject, [subject, t("Latest: {title}", { title }), body], t("Open in BookClub"), input.preference, input.links);
+  }
+  const changes = t("{count, plural, one {It changed once; this is how it stands now:} other {It changed # times; this is how it stands now:}}", { count });
+  return render(recipient, title, [title, changes, body].filter(Boolean), t("Open in BookClub"), input.preference, input.links);
+}
+
+/** A club's announcements and new polls past the day's first, in one e-mail sent the next day. */
+export function clubDigestEmail(
+  recipient: Recipient,
+  input: { clubName: string; items: { title: string; body: string }[]; total: number; preference: UnsubscribePreference; links: EmailLinks },
+): EmailContent {
+  const { t } = recipient;
+  const { total, clubName: club } = input;
+  const subject = t("{count, plural, one {# more update from {club}} other {# more updates from {club}}}", { count: total, club });
+  const listed = input.items.map((item) => [item.title, item.body].filter(Boolean).join("\n"));
+  const rest = total - input.items.length;
+  return render(
+    recipient,
+    subject,
+    [
+      subject,
+      ...listed,
+      ...(rest > 0 ? [t("{count, plural, one {and # more} other {and # more}}", { count: rest })] : []),
+      t("BookClub sends one e-mail a day per club for announcements and new polls; the rest come together the next day."),
+    ],
+    t("Open in BookClub"),
+    input.preference,
+    input.links,
+  );
 }

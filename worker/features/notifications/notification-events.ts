@@ -91,6 +91,16 @@ export interface NotificationInput {
    * them, moves to the top and becomes unread again.
    */
   accumulate?: boolean;
+  /**
+   * Its e-mail (and push) waits until `until` and gathers every later event with the same `key` into
+   * one, written with the latest words: a book's comments, a meeting's edits within the hour.
+   */
+  gather?: { key: string; until: number };
+  /**
+   * A club's mail to all its members (an announcement, a new poll): at most one such e-mail per member,
+   * club and UTC day goes at once; the rest of the day gather into one digest sent the next day.
+   */
+  clubMail?: { clubId: string; clubName: string };
 }
 
 /** A stored notification that the member will see, its texts as written for them, with what e-mail needs to address them. */

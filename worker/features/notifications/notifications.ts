@@ -159,7 +159,8 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
 /**
  * What goes to the member's devices: the events e-mail would carry (the event's preference was applied
  * by notify(), the master switch is applied here), in the words the bell item was written in. A
- * conversation's messages gather under its bell item's key, so a busy chat pushes once per few minutes.
+ * conversation's messages gather under its bell item's key, so a busy chat pushes once per few minutes;
+ * gathered events (a meeting's edits, a book's comments) wait together as their e-mail does.
  */
 function pushEventsOf(delivered: readonly DeliveredNotification[]): PushEvent[] {
   return delivered
@@ -167,7 +168,8 @@ function pushEventsOf(delivered: readonly DeliveredNotification[]): PushEvent[] 
     .map((notification) => ({
       userId: notification.userId,
       dedupeKey: notification.dedupeKey,
-      batchKey: notification.type === "message_received" ? notification.dedupeKey : undefined,
+      batchKey: notification.gather?.key ?? (notification.type === "message_received" ? notification.dedupeKey : undefined),
+      sendAt: notification.gather?.until,
       title: notification.title,
       body: notification.body ?? "",
       url: notification.link,

@@ -30,6 +30,8 @@ export interface PushEvent {
   language: Language;
   /** How many events the member's bell item stands for now (a conversation's unread messages). */
   count: number;
+  /** A batch that waits until then whatever went before (a meeting's edits in the hour), instead of going at once. */
+  sendAt?: number;
 }
 
 const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
@@ -50,7 +52,7 @@ type Row = typeof pushOutbox.$inferInsert;
  * PUSH_BATCH_WINDOW_MS, else when that window ends. The pending-batch unique index makes a race of
  * two messages end in one row.
  */
-async function addToBatch(db: Database, row: Row, now: number) {
+async function addToBatch(db: Database, row: Row, now: number, sendAt?: number) {
   const text = { title: row.title, body: row.body, url: row.url, count: row.count };
   for (let attempt = 0; attempt < 3; attempt++) {
     const raised = await db
@@ -63,7 +65,7 @@ async function addToBatch(db: Database, row: Row, now: number) {
       sql`select max(sent_at) as sentAt from push_outbox indexed by push_outbox_device_tag_idx
           where subscription_id = ${row.subscriptionId} and tag = ${row.tag} and sent_at is not null`,
     );
-    const sendAfter = Math.max(now, (last?.sentAt ?? 0) + PUSH_BATCH_WINDOW_MS);
+    const sendAfter = sendAt ?? Math.max(now, (last?.sentAt ?? 0) + PUSH_BATCH_WINDOW_MS);
     const inserted = await db.insert(pushOutbox).values({ ...row, sendAfter }).onConflictDoNothing().returning({ id: pushOutbox.id });
     if (inserted.length > 0) return;
   }
@@ -87,10 +89,10 @@ export async function queuePushes(deps: Deps, events: readonly PushEvent[], now:
   if (devices.length === 0) return;
 
   const single: Row[] = [];
-  const batched: Row[] = [];
+  const batched: { row: Row; sendAt?: number }[] = [];
   for (const event of events) {
     // Only a batch of several messages has words of ours to write; every other text came written.
-    const t = event.batchKey && event.count > 1 ? await translatorFor(event.language) : null;
+    const t = event.batchKey && event.sendAt === undefined && event.count > 1 ? await translatorFor(event.language) : null;
     const body = t ? t("{count, plural, one {# new message} other {# new messages}}: {latest}", { count: event.count, latest: event.body }) : event.body;
     for (const device of devices.filter((one) => one.userId === event.userId)) {
       const row: Row = {
@@ -108,16 +110,17 @@ export async function queuePushes(deps: Deps, events: readonly PushEvent[], now:
         count: event.count,
         sendAfter: now,
       };
-      (event.batchKey ? batched : single).push(row);
+      if (event.batchKey) batched.push({ row, sendAt: event.sendAt });
+      else single.push(row);
     }
   }
   if (single.length > 0) {
     const inserts = single.map((row) => deps.db.insert(pushOutbox).values(row).onConflictDoNothing());
     await deps.db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
   }
-  for (const row of batched) await addToBatch(deps.db, row, now);
+  for (const { row, sendAt } of batched) await addToBatch(deps.db, row, now, sendAt);
 
-  const members = new Set([...single, ...batched].map((row) => row.userId));
+  const members = new Set([...single, ...batched.map(({ row }) => row)].map((row) => row.userId));
   await Promise.all([...members].map(async (userId) => scheduleJob(deps.env, pushJob(userId), await nextPendingPush(deps.db, userId))));
 }
 
