@@ -84,7 +84,7 @@ export const clubMeetingsApi = new Hono<AppEnv>()
       tags,
       data: meetingView,
       errors: [404, 409],
-      description: `Fields left out stay; \`date\` and \`time\` go together. ${TIME_RULES} Its \`sequence\` goes up, reminders move, and members going or maybe are told (\`club_meeting_changed\`). 409 \`This meeting was cancelled\` or \`This meeting is already over\`. ${MANAGERS} ${WRITE_LIMIT}`,
+      description: `Fields left out stay; \`date\` and \`time\` go together. ${TIME_RULES} Its \`sequence\` goes up, reminders move, and members going or maybe are told (\`club_meeting_changed\`: one bell item per meeting that counts, one e-mail an hour). An edit that changes nothing answers 200 with the meeting as it is: no new \`sequence\`, nobody told. 409 \`This meeting was cancelled\` or \`This meeting is already over\`. ${MANAGERS} ${WRITE_LIMIT}`,
     }),
     zv("param", meetingParams),
     jsonBody(meetingUpdateSchema),
