@@ -3,8 +3,15 @@ import { MESSAGE_MAX_LENGTH, type RoomEvent, type RoomMessageBase } from "./room
 
 /** A message in a club's room: the shared fields, its club, the milestone thread it belongs to, and whether an admin pinned it as an announcement. */
 export type ClubRoomMessage = RoomMessageBase & { clubId: string; milestoneId: string | null; announcement: boolean };
-/** A message as the room delivers it live: with the sender's name as it was when they wrote (not stored; pages read names from D1). */
-export type LiveClubMessage = ClubRoomMessage & { fromName?: string };
+/**
+ * A message as the room delivers it live: with the sender's name as it was when they wrote (not
+ * stored; pages read names from D1) and, for this reader, the milestone label it is folded behind
+ * (then its `content` is null: the reader opens the fold with an explicit request) or null.
+ */
+export type LiveClubMessage = Omit<ClubRoomMessage, "content"> & { content: string | null; fromName?: string; spoiler?: string | null };
+
+/** A milestone thread's message is folded for every socket but its writer's and those of the members who reached the milestone. */
+export type RoomFold = { label: string; readers: readonly string[] };
 
 export type ClubRoomEvent = RoomEvent<LiveClubMessage>;
 
@@ -46,7 +53,8 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
   }
 
   /**
-   * Adds a message and delivers it to every open socket. A retried post with the same `messageId`
+   * Adds a message and delivers it to every open socket: whole, or folded (without its text) for the
+   * members `fold` does not name as the milestone's readers. A retried post with the same `messageId`
    * answers the stored message (only to its sender, only while visible), so a retry never stores a
    * second copy.
    */
@@ -55,7 +63,7 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
     fromUserId: string,
     content: string,
     messageId: string,
-    options: { milestoneId?: string | null; announcement?: boolean; fromName?: string } = {},
+    options: { milestoneId?: string | null; announcement?: boolean; fromName?: string; fold?: RoomFold } = {},
   ): ClubRoomMessage | ClubPostRefusal {
     this.nameClub(clubId);
     const text = content.trim();
@@ -75,7 +83,11 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
       }
       return this.toMessage({ ...row, milestone_id: milestoneId, announcement });
     });
-    this.broadcast(() => ({ type: "message", message: { ...message, fromName: options.fromName } }));
+    const whole: LiveClubMessage = { ...message, fromName: options.fromName, spoiler: null };
+    const fold = options.fold;
+    const readers = new Set(fold?.readers);
+    const folded: LiveClubMessage = fold ? { ...whole, content: null, spoiler: fold.label } : whole;
+    this.broadcast((member) => ({ type: "message", message: member === fromUserId || readers.has(member) ? whole : folded }));
     return message;
   }
 
@@ -122,6 +134,8 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
 
   /** The member left the club or was removed: their open sockets close now (4403), and the client stops reconnecting. */
   removeMember(memberId: string): number {
+    // An upgrade the Worker checked before the removal may still be on its way: it is closed when it arrives.
+    this.rememberEnding("removed", memberId);
     return this.closeSockets(memberId, memberId, REMOVED_CLOSE, "No longer a member");
   }
 
