@@ -6,6 +6,7 @@
  * value shows up here as a property the strict parser never saw.
  */
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are the line breaks it reads
 const LINE_BREAKS = /\r\n|[\n\r\v\f\u001C\u001D\u001E\u0085\u2028\u2029]/;
 
 export interface LineProperty {
