@@ -14,6 +14,7 @@ import {
   MEMBER_LIMIT_MAX,
   MEMBER_LIMIT_MIN,
 } from "./club-limits";
+import { roundToKm } from "./coarse-place";
 import { cleanText } from "./text";
 import { isTimeZone } from "./time-zones";
 
@@ -70,8 +71,7 @@ const timezone = z
   .refine(isTimeZone, { error: () => translateText("Please choose a timezone from the list") });
 
 /** Create Book Club (and POST /clubs): every field, with the defaults for those left out (no description, public, no limit). */
-/** Rounds a degree to 0.01° (about 1 km): a club's position, or a reader's for "near me", is never finer. */
-export const roundToKm = (degrees: number) => Math.round(degrees * 100) / 100 + 0; // + 0 turns -0 into 0
+export { roundToKm } from "./coarse-place";
 
 /**
  * A club's coarse position (issue 24, "Nearby clubs"; never a member's own): decimal degrees, stored rounded to

@@ -32,12 +32,20 @@ const durationMinutes = z.coerce
   .max(DURATION_MAX, { error: () => translate("{hours, plural, one {Duration must be at most # hour} other {Duration must be at most # hours}}", { hours: DURATION_MAX / 60 }) });
 const place = z.preprocess(absentAsEmpty, cleanText({ max: PLACE_MAX, tooLong: msg("Place must be at most {max} characters") }));
 const note = z.preprocess(absentAsEmpty, cleanText({ max: NOTE_MAX, tooLong: msg("Note must be at most {max} characters"), multiline: true }));
+/** Controls, invisible formatting and any space or separator: none belongs in a link, and some start a new line in a calendar reader. */
+const NOT_PRINTABLE = /[\p{C}\p{Z}]/u;
 /** https only: a calendar app opens it, and a plain-http or javascript: link has no business there. */
 const videoUrl = z.preprocess(
   emptyAsNull,
   z
-    .url({ protocol: /^https$/, hostname: z.regexes.domain, error: () => translate("Video link must be an https:// address") })
-    .max(VIDEO_URL_MAX, { error: () => translate("Video link must be at most {max} characters", { max: VIDEO_URL_MAX }) })
+    .string({ error: () => translate("Video link must be an https:// address") })
+    // Checked before z.url, which quietly drops tabs and line breaks instead of refusing them.
+    .refine((value) => !NOT_PRINTABLE.test(value), { error: () => translate("Video link must be an https:// address") })
+    .pipe(
+      z
+        .url({ protocol: /^https$/, hostname: z.regexes.domain, error: () => translate("Video link must be an https:// address") })
+        .max(VIDEO_URL_MAX, { error: () => translate("Video link must be at most {max} characters", { max: VIDEO_URL_MAX }) }),
+    )
     .nullable(),
 );
 const milestoneId = z.preprocess(emptyAsNull, idSchema.nullable());
