@@ -13,6 +13,8 @@ const DOCUMENTATION = {
     description:
       "JSON under `/api`, in one envelope: `{ success: true, data }` or `{ success: false, error }`. Browsers authenticate with the session cookie (writes must be same-origin); other clients send `Authorization: Bearer <token>`. JSON bodies are limited to 64 KiB.",
   },
+  // The document is served by the deployment it describes, so its server is the one it came from.
+  servers: [{ url: "/", description: "The deployment serving this document" }],
   components: {
     securitySchemes: {
       session: { type: "apiKey" as const, in: "cookie" as const, name: "bookclub_session" },

@@ -77,13 +77,13 @@ describe("The API document says what the server takes", () => {
   it("says the limits, formats and types the server keeps", async () => {
     expect(await bodyProperty("/api/clubs", "post", "name")).toMatchObject({ type: "string", maxLength: CLUB_NAME_MAX });
     expect(await bodyProperty("/api/clubs", "post", "description")).toMatchObject({ type: "string", maxLength: CLUB_DESCRIPTION_MAX });
-    expect(await bodyProperty("/api/clubs", "patch", "location")).toMatchObject({ type: "string", maxLength: CLUB_LOCATION_MAX });
+    expect(await bodyProperty("/api/clubs/{id}", "patch", "location")).toMatchObject({ type: "string", maxLength: CLUB_LOCATION_MAX });
     expect(await bodyProperty("/api/clubs", "post", "isPrivate")).toMatchObject({ type: "boolean" });
     expect(JSON.stringify(await bodyProperty("/api/clubs", "post", "latitude"))).toMatch(/"minimum":-90,"maximum":90/);
     expect(await bodyProperty("/api/clubs", "post", "timezone")).toMatchObject({ type: "string", pattern: expect.any(String) });
     expect(await bodyProperty("/api/loans/{id}/accept", "post", "dueDate")).toMatchObject({ type: "string", format: "date" });
     expect(await bodyProperty("/api/loans", "post", "bookId")).toMatchObject({ type: "string", maxLength: 64, pattern: "\\S" });
-    expect(await bodyProperty("/api/books/{id}/comments", "post", "content")).toMatchObject({ type: "string", maxLength: expect.any(Number) });
+    expect(await bodyProperty("/api/books/{id}/comments", "post", "body")).toMatchObject({ type: "string", maxLength: expect.any(Number) });
     expect(await bodyProperty("/api/dm/conversations/{id}/messages", "post", "content")).toMatchObject({ type: "string", maxLength: expect.any(Number) });
     expect(await bodyProperty("/api/clubs/{id}/meetings", "post", "note")).toMatchObject({ type: "string", maxLength: 2000 });
     const lat = (await operation("/api/geo/reverse", "get")).parameters?.find((p) => p.name === "lat");
