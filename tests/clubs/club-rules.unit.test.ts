@@ -73,6 +73,12 @@ describe("club fields", () => {
     expect(clubUpdateSchema.parse({ memberLimit: null, isPrivate: ticked })).toEqual({ memberLimit: null, isPrivate: true });
   });
 
+  it("take the form's spellings through its adapter: 'on' for private, the limit as text, an empty limit for none", () => {
+    expect(clubInputSchema.parse(clubFields(form({ name: "Form Club", location: "Hall", isPrivate: "on", memberLimit: " 25 " })))).toMatchObject({ isPrivate: true, memberLimit: 25 });
+    expect(clubInputSchema.parse(clubFields(form({ name: "Form Club", location: "Hall", isPrivate: "false", memberLimit: "" })))).toMatchObject({ isPrivate: false, memberLimit: null });
+    expect(clubInputSchema.parse(clubFields(form({ name: "Form Club", location: "Hall", latitude: " 45.517 ", longitude: "-73.56" })))).toMatchObject({ latitude: 45.52, longitude: -73.56 });
+  });
+
   it.each([
     [{ name: "", location: "Hall" }, "Club name is required"],
     [{ name: "Club", location: "" }, "Location is required"],

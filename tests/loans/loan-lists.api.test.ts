@@ -36,7 +36,7 @@ describe("GET /api/loans", () => {
     // The default tab is Lent out.
     expect(ids((await api<Page>("/loans", scene.owner)).body.data!)).toEqual([lentOut.loanId]);
     expect((await api("/loans?tab=everything", scene.owner, { invalid: true })).status).toBe(400);
-    expect((await api("/loans?before=nonsense", scene.owner)).status).toBe(400);
+    expect((await api("/loans?before=nonsense", scene.owner, { invalid: true })).status).toBe(400);
   });
 
   it("pages 20 at a time, newest change first, without repeating or skipping loans that changed at the same moment", async () => {
