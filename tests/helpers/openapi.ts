@@ -102,11 +102,14 @@ export async function checkRequestAgainstDocument(request: Request): Promise<voi
   // Path parameters, by the template's segments (the upload key's segments included).
   const template = route.path.split("/");
   const segments = url.pathname.split("/");
-  template.forEach((segment, index) => {
+  for (const [index, segment] of template.entries()) {
     const name = segment.match(/^\{(.+)\}$/)?.[1];
-    if (!name) return;
+    if (!name) continue;
     const parameter = parameters.find((candidate) => candidate.in === "path" && candidate.name === name);
-    if (!parameter) return problems.push(`path parameter ${name} is not described`);
+    if (!parameter) {
+      problems.push(`path parameter ${name} is not described`);
+      continue;
+    }
     const raw = index === template.length - 1 ? segments.slice(index).join("/") : (segments[index] ?? "");
     let text = raw;
     try {
@@ -118,7 +121,7 @@ export async function checkRequestAgainstDocument(request: Request): Promise<voi
       const result = validatorFor(parameter.schema, document).validate(parameterValue(text, parameter.schema, document));
       if (!result.valid) problems.push(`path parameter ${name}: ${problemsOf(result)}`);
     }
-  });
+  }
   for (const name of new Set(url.searchParams.keys())) {
     const parameter = parameters.find((candidate) => candidate.in === "query" && candidate.name === name);
     if (!parameter) {
