@@ -30,8 +30,8 @@ function askedUrl(spy: ReturnType<typeof mapsServiceAnswers>, call = 0) {
   return new URL(String(spy.mock.calls[call]![0]));
 }
 
-const reverse = (query: string, options: { cookie?: string; headers?: HeadersInit } = {}) =>
-  api<{ location: string }>(`/geo/reverse?${query}`, { cookie: options.cookie ?? member.cookie }, { headers: options.headers ?? {} });
+const reverse = (query: string, options: { cookie?: string; headers?: HeadersInit; invalid?: boolean } = {}) =>
+  api<{ location: string }>(`/geo/reverse?${query}`, { cookie: options.cookie ?? member.cookie }, { headers: options.headers ?? {}, invalid: options.invalid });
 
 describe("GET /api/geo/reverse", () => {
   it("is for members only, and asks nothing of the maps service for visitors", async () => {
@@ -55,7 +55,7 @@ describe("GET /api/geo/reverse", () => {
     ["lat=10&lon=-181", "lon: lon must be between -180 and 180"],
   ])("refuses %s with a 400", async (query, error) => {
     const fetch = mapsServiceAnswers(recorded.cityInState);
-    const { status, body } = await reverse(query);
+    const { status, body } = await reverse(query, { invalid: true });
     expect(status).toBe(400);
     expect(body).toEqual({ success: false, error });
     expect(fetch).not.toHaveBeenCalled();

@@ -15,6 +15,8 @@ function degrees(name: string, limit: number) {
     .string({ error: () => translate("{name} is required", { name }) })
     .trim()
     .regex(/^[+-]?\d{1,3}(\.\d{1,15})?$/, { error: () => translate("{name} must be a decimal number", { name }) })
+    // The reference gives the value and its range, as a query parameter is described (the text is its serialisation).
+    .meta({ type: "number", minimum: -limit, maximum: limit, description: `Decimal degrees, -${limit} to ${limit}, written without an exponent.` })
     .transform(Number)
     .pipe(
       z
