@@ -2,8 +2,9 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "@worker/core/session";
-import { calendarFeeds, dataExports, notificationPreferences, pushSubscriptions, sessions, users } from "@worker/db/schema";
+import { calendarFeeds, dataExports, emailOutbox, notificationPreferences, notifications, pushSubscriptions, sessions, users } from "@worker/db/schema";
 import { createUnsubscribeToken } from "@worker/features/notifications/unsubscribe-tokens";
+import { notify } from "@worker/features/notifications/notifications";
 import { db, signedInMember } from "../helpers/fixtures";
 import { api, call, json, type Envelope } from "../helpers/http";
 import { JPEG_1PX } from "../helpers/images";
@@ -131,5 +132,18 @@ describe("a suspended or deleted member's secrets", () => {
     await suspend(member);
     expect(await db.select().from(sessions).where(eq(sessions.userId, member.user.id))).toEqual([]);
     expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, member.user.id))).toEqual([]);
+  });
+
+  it("notifications: a suspended or deleted member gets no bell item, e-mail or push (a private club's meeting included)", async () => {
+    for (const end of ["suspended", "deleted"] as const) {
+      const member = await signedInMember();
+      if (end === "suspended") await suspend(member);
+      else await markDeleted(member.user.id);
+      await notify({ db, env }, [
+        { userId: member.user.id, type: "club_announcement", title: "Meeting in the back room", body: "Bring the secret book", link: "/clubs", dedupeKey: `test:${crypto.randomUUID()}` },
+      ]);
+      expect(await db.select().from(notifications).where(eq(notifications.userId, member.user.id)), end).toEqual([]);
+      expect(await db.select().from(emailOutbox).where(eq(emailOutbox.userId, member.user.id)), end).toEqual([]);
+    }
   });
 });
