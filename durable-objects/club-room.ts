@@ -1,4 +1,4 @@
-import { LiveRoom, REMOVED_CLOSE, type StoredMessageRow } from "./live-room";
+import { LiveRoom, REMOVED_CLOSE, type StoredMessageRow, VISIBLE } from "./live-room";
 import { MESSAGE_MAX_LENGTH, type RoomEvent, type RoomMessageBase } from "./room-protocol";
 
 /** A message in a club's room: the shared fields, its club, the milestone thread it belongs to, and whether an admin pinned it as an announcement. */
@@ -25,6 +25,11 @@ export interface ClubMessagePage {
 
 type ClubMessageRow = StoredMessageRow & { milestone_id: string | null; announcement: number | null };
 
+/** Messages of a suspended member are left out while the suspension lasts (hidden_senders). */
+const SENDER_SHOWN = "from_user_id NOT IN (SELECT member_id FROM hidden_senders)";
+/** How many of a newly suspended member's latest messages open rooms are told to drop (a page's worth and more). */
+const LIVE_HIDE_LIMIT = 100;
+
 /** The room's messages with their club fields (a message without a row in club_messages is a plain one). */
 const WITH_CLUB_FIELDS = "SELECT m.*, c.milestone_id, c.announcement FROM messages m LEFT JOIN club_messages c ON c.seq = m.seq";
 
@@ -40,6 +45,11 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql.exec("CREATE TABLE IF NOT EXISTS club_messages (seq INTEGER PRIMARY KEY, milestone_id TEXT, announcement INTEGER NOT NULL DEFAULT 0)");
+    this.sql.exec("CREATE TABLE IF NOT EXISTS hidden_senders (member_id TEXT PRIMARY KEY)");
+  }
+
+  protected override visibleWhere(): string {
+    return `${VISIBLE} AND ${SENDER_SHOWN}`;
   }
 
   /** A read over the socket: the member's count in D1 becomes 0 (the HTTP read also clears the bell item). */
@@ -104,7 +114,7 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
   pinned(limit: number): ClubRoomMessage[] {
     return this.sql
       .exec<ClubMessageRow>(
-        `${WITH_CLUB_FIELDS} WHERE c.announcement = 1 AND m.seq NOT IN (SELECT seq FROM hidden_messages) ORDER BY m.seq DESC LIMIT ?`,
+        `${WITH_CLUB_FIELDS} WHERE c.announcement = 1 AND m.seq NOT IN (SELECT seq FROM hidden_messages) AND m.${SENDER_SHOWN} ORDER BY m.seq DESC LIMIT ?`,
         limit,
       )
       .toArray()
@@ -130,6 +140,23 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
     if (added === null) return false;
     if (added) this.broadcast(() => ({ type: "hidden", messageId }));
     return true;
+  }
+
+  /**
+   * A moderator suspended the member (`hidden`) or lifted it: their messages leave every later load
+   * and open rooms drop the latest, or come back on the next load. Their own rows stay, as a
+   * moderator's hide keeps them, and what a moderator hid stays hidden either way.
+   */
+  hideSender(memberId: string, hidden: boolean): void {
+    if (!hidden) {
+      this.sql.exec("DELETE FROM hidden_senders WHERE member_id = ?", memberId);
+      return;
+    }
+    if (this.sql.exec("INSERT OR IGNORE INTO hidden_senders (member_id) VALUES (?)", memberId).rowsWritten === 0) return;
+    const latest = this.sql
+      .exec<{ message_id: string }>(`SELECT message_id FROM messages WHERE from_user_id = ? AND ${VISIBLE} ORDER BY seq DESC LIMIT ?`, memberId, LIVE_HIDE_LIMIT)
+      .toArray();
+    for (const row of latest) this.broadcast(() => ({ type: "hidden", messageId: row.message_id }));
   }
 
   /** The member left the club or was removed: their open sockets close now (4403), and the client stops reconnecting. */

@@ -59,6 +59,11 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
     `);
   }
 
+  /** Which stored messages are shown (a room may leave out more than a moderator's hides). */
+  protected visibleWhere(): string {
+    return VISIBLE;
+  }
+
   /** A member marked the room read over their socket. */
   protected abstract onRead(memberId: string): Promise<void>;
 
@@ -85,7 +90,7 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
   protected pageRows(limit: number, before: number | undefined, where = "1 = 1", ...bindings: unknown[]): { rows: StoredMessageRow[]; more: boolean } {
     const rows = this.sql
       .exec<StoredMessageRow>(
-        `SELECT * FROM messages WHERE seq < ? AND ${VISIBLE} AND (${where}) ORDER BY seq DESC LIMIT ?`,
+        `SELECT * FROM messages WHERE seq < ? AND ${this.visibleWhere()} AND (${where}) ORDER BY seq DESC LIMIT ?`,
         before ?? Number.MAX_SAFE_INTEGER,
         ...bindings,
         limit + 1,
@@ -95,7 +100,7 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
   }
 
   protected visibleRow(messageId: string): StoredMessageRow | null {
-    return this.sql.exec<StoredMessageRow>(`SELECT * FROM messages WHERE message_id = ? AND ${VISIBLE}`, messageId).toArray()[0] ?? null;
+    return this.sql.exec<StoredMessageRow>(`SELECT * FROM messages WHERE message_id = ? AND ${this.visibleWhere()}`, messageId).toArray()[0] ?? null;
   }
 
   /** Records a moderator's hide; null when there is no such message, false when it was hidden already. */

@@ -68,7 +68,7 @@ const PRODUCERS: Record<NotificationType, Producer | NoActor> = {
   },
   loan_declined: async (owner, borrower) => {
     const loanId = await loanOf(owner, borrower, "requested");
-    return () => loanStep(loanId, "decline", owner, {});
+    return () => loanStep(loanId, "decline", owner);
   },
   loan_cancelled: async (owner, borrower) => {
     const loanId = await loanOf(owner, borrower, "accepted");

@@ -51,7 +51,7 @@ export const uploadsApi = new Hono<AppEnv>()
         content: { "image/jpeg": "binary", "image/png": "binary", "image/gif": "binary", "application/octet-stream": "binary" },
       },
       description:
-        "The raw image is the body (JPEG, PNG or GIF by its bytes, at most 10 MB); the path (`covers/{owner}/{file}`, the `fileKey`), `expires` and `sig` come from `POST /api/upload-url`, and the signature is the permission (no session needed). 400 `The file is not a valid JPEG, PNG or GIF image.` or `The image is incomplete. Please try uploading it again.`; 403 `This upload link has expired. Please try again.` or `This upload link is not valid.`; 413 `Images must be 10MB or smaller.`; 409 `This upload link has already been used. Please upload the image again.` (the same bytes again succeed without writing).",
+        "The raw image is the body (JPEG, PNG or GIF by its bytes, at most 10 MB); the path (`covers/{owner}/{file}`, the `fileKey`), `expires` and `sig` come from `POST /api/upload-url`, and the signature is the permission (no session needed), while its member is neither suspended nor deleted. 400 `The file is not a valid JPEG, PNG or GIF image.` or `The image is incomplete. Please try uploading it again.`; 403 `This upload link has expired. Please try again.` or `This upload link is not valid.`; 413 `Images must be 10MB or smaller.`; 409 `This upload link has already been used. Please upload the image again.` (the same bytes again succeed without writing).",
     }),
     // Described, not judged here: a wrong segment or signature is storeCoverUpload's 403, as before.
     zv("param", uploadPathParams),
@@ -61,7 +61,7 @@ export const uploadsApi = new Hono<AppEnv>()
       const key = decodePathOrNull(url.pathname.replace(/^\/api\/uploads\//, ""));
       if (key === null) throw badRequest("This upload link is not valid.");
       const length = c.req.header("Content-Length");
-      const stored = await storeCoverUpload(c.env, {
+      const stored = await storeCoverUpload({ db: c.get("db"), env: c.env }, {
         key,
         expires: url.searchParams.get("expires") ?? undefined,
         sig: url.searchParams.get("sig") ?? undefined,
