@@ -1,10 +1,17 @@
-import { LiveRoom, REMOVED_CLOSE, type StoredMessageRow } from "./live-room";
+import { LiveRoom, REMOVED_CLOSE, type StoredMessageRow, VISIBLE } from "./live-room";
 import { MESSAGE_MAX_LENGTH, type RoomEvent, type RoomMessageBase } from "./room-protocol";
 
 /** A message in a club's room: the shared fields, its club, the milestone thread it belongs to, and whether an admin pinned it as an announcement. */
 export type ClubRoomMessage = RoomMessageBase & { clubId: string; milestoneId: string | null; announcement: boolean };
-/** A message as the room delivers it live: with the sender's name as it was when they wrote (not stored; pages read names from D1). */
-export type LiveClubMessage = ClubRoomMessage & { fromName?: string };
+/**
+ * A message as the room delivers it live: with the sender's name as it was when they wrote (not
+ * stored; pages read names from D1) and, for this reader, the milestone label it is folded behind
+ * (then its `content` is null: the reader opens the fold with an explicit request) or null.
+ */
+export type LiveClubMessage = Omit<ClubRoomMessage, "content"> & { content: string | null; fromName?: string; spoiler?: string | null };
+
+/** A milestone thread's message is folded for every socket but its writer's and those of the members who reached the milestone. */
+export type RoomFold = { label: string; readers: readonly string[] };
 
 export type ClubRoomEvent = RoomEvent<LiveClubMessage>;
 
@@ -17,6 +24,11 @@ export interface ClubMessagePage {
 }
 
 type ClubMessageRow = StoredMessageRow & { milestone_id: string | null; announcement: number | null };
+
+/** Messages of a suspended member are left out while the suspension lasts (hidden_senders). */
+const SENDER_SHOWN = "from_user_id NOT IN (SELECT member_id FROM hidden_senders)";
+/** How many of a newly suspended member's latest messages open rooms are told to drop (a page's worth and more). */
+const LIVE_HIDE_LIMIT = 100;
 
 /** The room's messages with their club fields (a message without a row in club_messages is a plain one). */
 const WITH_CLUB_FIELDS = "SELECT m.*, c.milestone_id, c.announcement FROM messages m LEFT JOIN club_messages c ON c.seq = m.seq";
@@ -33,6 +45,11 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql.exec("CREATE TABLE IF NOT EXISTS club_messages (seq INTEGER PRIMARY KEY, milestone_id TEXT, announcement INTEGER NOT NULL DEFAULT 0)");
+    this.sql.exec("CREATE TABLE IF NOT EXISTS hidden_senders (member_id TEXT PRIMARY KEY)");
+  }
+
+  protected override visibleWhere(): string {
+    return `${VISIBLE} AND ${SENDER_SHOWN}`;
   }
 
   /** A read over the socket: the member's count in D1 becomes 0 (the HTTP read also clears the bell item). */
@@ -46,7 +63,8 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
   }
 
   /**
-   * Adds a message and delivers it to every open socket. A retried post with the same `messageId`
+   * Adds a message and delivers it to every open socket: whole, or folded (without its text) for the
+   * members `fold` does not name as the milestone's readers. A retried post with the same `messageId`
    * answers the stored message (only to its sender, only while visible), so a retry never stores a
    * second copy.
    */
@@ -55,7 +73,7 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
     fromUserId: string,
     content: string,
     messageId: string,
-    options: { milestoneId?: string | null; announcement?: boolean; fromName?: string } = {},
+    options: { milestoneId?: string | null; announcement?: boolean; fromName?: string; fold?: RoomFold } = {},
   ): ClubRoomMessage | ClubPostRefusal {
     this.nameClub(clubId);
     const text = content.trim();
@@ -75,7 +93,11 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
       }
       return this.toMessage({ ...row, milestone_id: milestoneId, announcement });
     });
-    this.broadcast(() => ({ type: "message", message: { ...message, fromName: options.fromName } }));
+    const whole: LiveClubMessage = { ...message, fromName: options.fromName, spoiler: null };
+    const fold = options.fold;
+    const readers = new Set(fold?.readers);
+    const folded: LiveClubMessage = fold ? { ...whole, content: null, spoiler: fold.label } : whole;
+    this.broadcast((member) => ({ type: "message", message: member === fromUserId || readers.has(member) ? whole : folded }));
     return message;
   }
 
@@ -92,7 +114,7 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
   pinned(limit: number): ClubRoomMessage[] {
     return this.sql
       .exec<ClubMessageRow>(
-        `${WITH_CLUB_FIELDS} WHERE c.announcement = 1 AND m.seq NOT IN (SELECT seq FROM hidden_messages) ORDER BY m.seq DESC LIMIT ?`,
+        `${WITH_CLUB_FIELDS} WHERE c.announcement = 1 AND m.seq NOT IN (SELECT seq FROM hidden_messages) AND m.${SENDER_SHOWN} ORDER BY m.seq DESC LIMIT ?`,
         limit,
       )
       .toArray()
@@ -120,8 +142,27 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
     return true;
   }
 
+  /**
+   * A moderator suspended the member (`hidden`) or lifted it: their messages leave every later load
+   * and open rooms drop the latest, or come back on the next load. Their own rows stay, as a
+   * moderator's hide keeps them, and what a moderator hid stays hidden either way.
+   */
+  hideSender(memberId: string, hidden: boolean): void {
+    if (!hidden) {
+      this.sql.exec("DELETE FROM hidden_senders WHERE member_id = ?", memberId);
+      return;
+    }
+    if (this.sql.exec("INSERT OR IGNORE INTO hidden_senders (member_id) VALUES (?)", memberId).rowsWritten === 0) return;
+    const latest = this.sql
+      .exec<{ message_id: string }>(`SELECT message_id FROM messages WHERE from_user_id = ? AND ${VISIBLE} ORDER BY seq DESC LIMIT ?`, memberId, LIVE_HIDE_LIMIT)
+      .toArray();
+    for (const row of latest) this.broadcast(() => ({ type: "hidden", messageId: row.message_id }));
+  }
+
   /** The member left the club or was removed: their open sockets close now (4403), and the client stops reconnecting. */
   removeMember(memberId: string): number {
+    // An upgrade the Worker checked before the removal may still be on its way: it is closed when it arrives.
+    this.rememberEnding("removed", memberId);
     return this.closeSockets(memberId, memberId, REMOVED_CLOSE, "No longer a member");
   }
 

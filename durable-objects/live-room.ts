@@ -24,6 +24,13 @@ export type RoomAttachment = {
 
 export type StoredMessageRow = { seq: number; message_id: string; from_user_id: string; content: string; created_at: number };
 
+/** What the room remembers ended: a member removed from the club, one session, or every session of a member. */
+type Ending = "removed" | "session" | "signed-out";
+/** How long the room remembers an ending: far longer than an upgrade can be in flight. */
+const ENDINGS_KEPT_MS = 10 * 60_000;
+/** The Worker's clock and the room's may differ a little: an upgrade checked this soon after an ending is refused too. */
+const CLOCK_SLACK_MS = 1_000;
+
 /** Messages a moderator has not hid. */
 export const VISIBLE = "seq NOT IN (SELECT seq FROM hidden_messages)";
 
@@ -48,7 +55,13 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
         created_at INTEGER NOT NULL
       );
       CREATE TABLE IF NOT EXISTS hidden_messages (seq INTEGER PRIMARY KEY, hidden_at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS recent_endings (kind TEXT NOT NULL, key TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (kind, key));
     `);
+  }
+
+  /** Which stored messages are shown (a room may leave out more than a moderator's hides). */
+  protected visibleWhere(): string {
+    return VISIBLE;
   }
 
   /** A member marked the room read over their socket. */
@@ -77,7 +90,7 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
   protected pageRows(limit: number, before: number | undefined, where = "1 = 1", ...bindings: unknown[]): { rows: StoredMessageRow[]; more: boolean } {
     const rows = this.sql
       .exec<StoredMessageRow>(
-        `SELECT * FROM messages WHERE seq < ? AND ${VISIBLE} AND (${where}) ORDER BY seq DESC LIMIT ?`,
+        `SELECT * FROM messages WHERE seq < ? AND ${this.visibleWhere()} AND (${where}) ORDER BY seq DESC LIMIT ?`,
         before ?? Number.MAX_SAFE_INTEGER,
         ...bindings,
         limit + 1,
@@ -87,7 +100,7 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
   }
 
   protected visibleRow(messageId: string): StoredMessageRow | null {
-    return this.sql.exec<StoredMessageRow>(`SELECT * FROM messages WHERE message_id = ? AND ${VISIBLE}`, messageId).toArray()[0] ?? null;
+    return this.sql.exec<StoredMessageRow>(`SELECT * FROM messages WHERE message_id = ? AND ${this.visibleWhere()}`, messageId).toArray()[0] ?? null;
   }
 
   /** Records a moderator's hide; null when there is no such message, false when it was hidden already. */
@@ -102,12 +115,22 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
   }
 
   /**
-   * Accepts an upgrade the Worker authenticated (it names the member in `X-Member-Id` and the session
-   * in `X-Session-Id`; the room trusts them only because only the Worker reaches it). `ready` is the
-   * first event on the new socket.
+   * Accepts an upgrade the Worker authenticated (it names the member in `X-Member-Id`, the session in
+   * `X-Session-Id`, and when it started checking them in `X-Checked-At`; the room trusts them only
+   * because only the Worker reaches it). `ready` is the first event on the new socket. An upgrade
+   * that crossed the end of its session, or a removal or "sign out everywhere" after its check, is
+   * accepted only to be closed at once (4401 / 4403), so the client stops reconnecting.
    */
   protected acceptMember(request: Request, memberId: string, ready: TEvent): Response {
     const sessionId = request.headers.get("X-Session-Id") ?? undefined;
+    const checkedAt = Number(request.headers.get("X-Checked-At") ?? Number.NaN);
+    const ended = this.endingFor(memberId, sessionId, Number.isFinite(checkedAt) ? checkedAt : null);
+    if (ended) {
+      const { 0: client, 1: server } = new WebSocketPair();
+      server.accept();
+      server.close(ended.code, ended.reason);
+      return new Response(null, { status: 101, webSocket: client });
+    }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, sessionId ? [memberId, sessionTag(sessionId)] : [memberId]);
     server.serializeAttachment({ memberId, sessionId } satisfies RoomAttachment);
@@ -129,7 +152,38 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
    * message. Returns how many were closed.
    */
   signOut(memberId: string, sessionId?: string): number {
+    this.rememberEnding(sessionId ? "session" : "signed-out", sessionId ?? memberId);
     return this.closeSockets(memberId, sessionId ? sessionTag(sessionId) : memberId, SIGNED_OUT_CLOSE, "Signed out");
+  }
+
+  /** Remembers an ending for a while (ENDINGS_KEPT_MS), so an upgrade already on its way when it happened is refused. */
+  protected rememberEnding(kind: Ending, key: string): void {
+    const now = Date.now();
+    this.sql.exec("DELETE FROM recent_endings WHERE at < ?", now - ENDINGS_KEPT_MS);
+    this.sql.exec("INSERT INTO recent_endings (kind, key, at) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO UPDATE SET at = excluded.at", kind, key, now);
+  }
+
+  /**
+   * How an upgrade must be closed, or null to accept it: its session ended (a session never comes
+   * back), or the member was removed or signed out everywhere after the Worker began checking
+   * (`checkedAt`; a later check saw the member back, so a re-admitted member is let in). Without
+   * `checkedAt` only the session is checked.
+   */
+  private endingFor(memberId: string, sessionId: string | undefined, checkedAt: number | null): { code: number; reason: string } | null {
+    const rows = this.sql
+      .exec<{ kind: Ending; at: number }>(
+        "SELECT kind, at FROM recent_endings WHERE at >= ? AND ((kind = 'session' AND key = ?) OR (kind IN ('removed', 'signed-out') AND key = ?))",
+        Date.now() - ENDINGS_KEPT_MS,
+        sessionId ?? "",
+        memberId,
+      )
+      .toArray();
+    for (const { kind, at } of rows) {
+      if (kind === "session") return { code: SIGNED_OUT_CLOSE, reason: "Signed out" };
+      if (checkedAt === null || at + CLOCK_SLACK_MS < checkedAt) continue;
+      return kind === "removed" ? { code: REMOVED_CLOSE, reason: "No longer a member" } : { code: SIGNED_OUT_CLOSE, reason: "Signed out" };
+    }
+    return null;
   }
 
   protected closeSockets(memberId: string, tag: string, code: number, reason: string): number {

@@ -19,11 +19,14 @@ export interface RoomMessageBase {
   seq: number;
 }
 
+/** What a message has as a socket may get it: a club message folded for its reader comes without its text (content null). */
+export type LiveMessageBase = Omit<RoomMessageBase, "content"> & { content: string | null };
+
 /** A direct message (ConversationRoom's RoomMessage). */
 export type ConversationMessageShape = RoomMessageBase & { conversationId: string };
 
 /** What a room sends to a member's socket. `unread` is the member's count where the room keeps it. */
-export type RoomEvent<M extends RoomMessageBase = ConversationMessageShape> =
+export type RoomEvent<M extends LiveMessageBase = ConversationMessageShape> =
   | { type: "ready"; unread: number }
   | { type: "message"; message: M; unread?: number }
   | { type: "read"; unread: number }

@@ -11,8 +11,10 @@ const DOCUMENTATION = {
     title: "BookClub API",
     version: "1",
     description:
-      "JSON under `/api`, in one envelope: `{ success: true, data }` or `{ success: false, error }`. Browsers authenticate with the session cookie (writes must be same-origin); other clients send `Authorization: Bearer <token>`. JSON bodies are limited to 64 KiB.",
+      "JSON under `/api`, in one envelope: `{ success: true, data }` or `{ success: false, error }`. Browsers authenticate with the session cookie (writes must be same-origin); other clients send `Authorization: Bearer <token>`. JSON bodies are limited to 64 KiB, and take the documented types only; an operation listed without a request body refuses one (400).",
   },
+  // The document is served by the deployment it describes, so its server is the one it came from.
+  servers: [{ url: "/", description: "The deployment serving this document" }],
   components: {
     securitySchemes: {
       session: { type: "apiKey" as const, in: "cookie" as const, name: "bookclub_session" },

@@ -1,4 +1,5 @@
 import { fail } from "@worker/core/api/envelope";
+import { refuseUndocumentedBody } from "@worker/core/api/no-body";
 import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
 import type { AppEnv } from "@worker/core/http/app-env";
@@ -49,6 +50,9 @@ api.use("*", (c, next) => {
   const path = new URL(c.req.url).pathname;
   return FILE_BODY_ROUTES.some((route) => route.test(path)) ? next() : jsonBodyLimit(c, next);
 });
+
+// After the size limit, so a body sent to a route that takes none is read at most 64 KiB deep.
+api.use("*", refuseUndocumentedBody);
 
 const routes = api
   .route("/auth", authApi)

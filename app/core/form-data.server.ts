@@ -30,3 +30,28 @@ export function textField(form: FormData, name: string): string | undefined {
   const value = form.get(name);
   return typeof value === "string" ? value : undefined;
 }
+
+/**
+ * A checkbox as the JSON boolean the shared schemas take: ticked ("on", or "true") or not (absent, empty,
+ * "off", "false"). Other text is passed on for the schema to refuse. The API takes booleans only.
+ */
+export function checkboxField(form: FormData, name: string): boolean | string {
+  const value = textField(form, name) ?? "";
+  const word = value.trim().toLowerCase();
+  if (word === "on" || word === "true") return true;
+  if (word === "" || word === "off" || word === "false") return false;
+  return value;
+}
+
+/**
+ * A number field as the JSON number the shared schemas take: absent is undefined, blank is null (cleared),
+ * a number is one; other text is passed on for the schema to refuse with its own message.
+ */
+export function numberField(form: FormData, name: string): number | string | null | undefined {
+  const value = textField(form, name);
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (text === "") return null;
+  const number = Number(text);
+  return Number.isFinite(number) ? number : value;
+}

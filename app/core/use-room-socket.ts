@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { RoomEvent, RoomMessageBase } from "../../durable-objects/room-protocol";
+import type { LiveMessageBase, RoomEvent } from "../../durable-objects/room-protocol";
 import { openLiveSocket, type LiveSocket } from "./live-socket";
 
-export interface RoomSocketHandlers<M extends RoomMessageBase> {
+export interface RoomSocketHandlers<M extends LiveMessageBase> {
   /** A message written in the room, by anyone (the sender's own arrive too). */
   onMessage: (message: M) => void;
   /** The socket (re)connected: anything written while it was down has to be fetched. */
@@ -18,7 +18,7 @@ export interface RoomSocketHandlers<M extends RoomMessageBase> {
  * backoff), when the page falls back to polling; a socket the room closed for good (signed out, no
  * longer a member) stays down.
  */
-export function useRoomSocket<M extends RoomMessageBase>(path: string, handlers: RoomSocketHandlers<M>) {
+export function useRoomSocket<M extends LiveMessageBase>(path: string, handlers: RoomSocketHandlers<M>) {
   const [connected, setConnected] = useState(false);
   const socket = useRef<LiveSocket | null>(null);
   const latest = useRef(handlers);

@@ -304,12 +304,12 @@ describe("DELETE /api/users/me", () => {
   it("checks who asks and what they typed: 401 visitor, 400 no confirmation, 403 foreign origin", async () => {
     expect((await call("/api/users/me", { method: "DELETE", json: { confirm: "DELETE" } })).status).toBe(401);
     const member = await signedInMember();
-    const wrong = await deleteAccountByApi(member.cookie, "delete please");
+    const wrong = await deleteAccountByApi(member.cookie, "delete please", { invalid: true });
     expect(wrong.status).toBe(400);
     expect(await json<Envelope>(wrong)).toEqual({ success: false, error: "confirm: Please type DELETE to confirm." });
-    const empty = await call("/api/users/me", { method: "DELETE", headers: SAME_ORIGIN, cookie: member.cookie, json: {} });
+    const empty = await call("/api/users/me", { method: "DELETE", headers: SAME_ORIGIN, cookie: member.cookie, json: {}, invalid: true });
     expect(empty.status).toBe(400);
-    const notJson = await call("/api/users/me", { method: "DELETE", headers: SAME_ORIGIN, cookie: member.cookie, body: "confirm=DELETE" });
+    const notJson = await call("/api/users/me", { method: "DELETE", headers: SAME_ORIGIN, cookie: member.cookie, body: "confirm=DELETE", invalid: true });
     expect(notJson.status).toBe(400);
     const foreign = await call("/api/users/me", {
       method: "DELETE",

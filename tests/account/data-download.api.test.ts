@@ -233,7 +233,7 @@ describe("Download all my data", () => {
     expect((await call("/api/users/me/data")).status).toBe(401);
     expect((await call("/api/users/me/data-exports", { method: "POST", headers: SAME_ORIGIN })).status).toBe(401);
     const member = await signedInMember();
-    const bad = await call("/api/users/me/data-exports/not-an-id", { cookie: member.cookie });
+    const bad = await call("/api/users/me/data-exports/not-an-id", { cookie: member.cookie, invalid: true });
     expect(bad.status).toBe(400);
     expect((await json<Envelope>(bad)).success).toBe(false);
     expect((await call(`/api/users/me/data-exports/${crypto.randomUUID()}`, { cookie: member.cookie })).status).toBe(404);

@@ -128,6 +128,7 @@ describe("what another member can and cannot reach", () => {
       method: "PUT",
       headers: bearer(other.token),
       json: { userId: target.user.id, name: "Hijacked" },
+      invalid: true,
     });
     expect(smuggled.status).toBe(400);
     const [stored] = await db.select().from(users).where(eq(users.id, target.user.id));

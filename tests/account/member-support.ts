@@ -16,11 +16,12 @@ export async function expiredSessionMember() {
 export { bearer, SAME_ORIGIN } from "../helpers/http";
 
 /** Uploads raw bytes as a profile picture. */
-export function uploadPicture(token: string, bytes: Uint8Array, contentType = "image/png") {
+export function uploadPicture(token: string, bytes: Uint8Array, contentType = "image/png", options: { invalid?: boolean } = {}) {
   return call("/api/users/me/picture", {
     method: "POST",
     headers: { ...bearer(token), "Content-Type": contentType },
     body: bytes as Uint8Array<ArrayBuffer>,
+    invalid: options.invalid,
   });
 }
 

@@ -53,7 +53,7 @@ describe("POST /api/users/me/picture", () => {
     const huge = withSize(PNG_1PX, 6 * 1024 * 1024);
     expect(await refusal(await uploadPicture(member.token, huge, "image/png"))).toEqual({ status: 413, error: TOO_LARGE });
 
-    const form = await uploadPicture(member.token, PNG_1PX, "multipart/form-data; boundary=x");
+    const form = await uploadPicture(member.token, PNG_1PX, "multipart/form-data; boundary=x", { invalid: true });
     expect(await refusal(form)).toEqual({ status: 400, error: INVALID });
 
     expect(await storedAvatarKeys(member.user.id)).toEqual([]);

@@ -6,8 +6,8 @@ import { SAME_ORIGIN } from "./member-support";
 import { createConversation } from "../messages/support";
 
 /** DELETE /api/users/me from this origin with the member's cookie (as the browser would send it). */
-export function deleteAccountByApi(cookie: string, confirm: unknown = "DELETE") {
-  return call("/api/users/me", { method: "DELETE", headers: SAME_ORIGIN, cookie, json: { confirm } });
+export function deleteAccountByApi(cookie: string, confirm: unknown = "DELETE", options: { invalid?: boolean } = {}) {
+  return call("/api/users/me", { method: "DELETE", headers: SAME_ORIGIN, cookie, json: { confirm }, invalid: options.invalid });
 }
 
 /** A conversation between two members with its messages posted into the room, in order. */

@@ -121,7 +121,7 @@ describe("GET /api/books", () => {
     ["?ageGroupFine=toddler", "ageGroupFine"],
     [`?search=${"x".repeat(201)}`, "search"],
   ])("rejects %s with a 400 envelope naming the field", async (query, field) => {
-    const { response, body } = await list(query);
+    const { response, body } = await list(query, { invalid: true });
     expect(response.status).toBe(400);
     expect(body.success).toBe(false);
     expect(body.error).toContain(field);

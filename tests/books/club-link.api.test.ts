@@ -12,7 +12,7 @@ import { bearer } from "../account/member-support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
-const send = (method: string, path: string, member: Member | null, body?: unknown) => api<Book>(path, member, { method, json: body });
+const send = (method: string, path: string, member: Member | null, body?: unknown, invalid = false) => api<Book>(path, member, { method, json: body, invalid });
 
 async function storedClubId(bookId: string) {
   const [row] = await db.select({ clubId: books.clubId }).from(books).where(eq(books.id, bookId));
@@ -79,7 +79,7 @@ describe("PUT /api/books/{id} with clubId", () => {
     [{ clubId: 7 }, "clubId: Invalid input: expected string, received number"],
   ])("refuses %o with 400", async (payload, error) => {
     const book = await createBook(owner.user.id);
-    const { status, body } = await send("PUT", `/books/${book.id}`, owner, payload);
+    const { status, body } = await send("PUT", `/books/${book.id}`, owner, payload, true);
     expect(status).toBe(400);
     expect(body.error).toBe(error);
   });

@@ -7,8 +7,8 @@ import { signUpload } from "@worker/features/books/upload-signing";
 
 type UploadUrl = { uploadUrl: string; fileUrl: string; fileKey: string };
 
-async function uploadUrl(cookie: string, fileType = "image/jpeg") {
-  const response = await call("/api/upload-url", { method: "POST", cookie, json: { fileType, fileName: "cover.jpg" }, headers: { Origin: "http://localhost" } });
+async function uploadUrl(cookie: string, fileType = "image/jpeg", invalid = false) {
+  const response = await call("/api/upload-url", { method: "POST", cookie, json: { fileType, fileName: "cover.jpg" }, headers: { Origin: "http://localhost" }, invalid });
   return { response, body: await json<Envelope<UploadUrl>>(response) };
 }
 
@@ -31,7 +31,7 @@ describe("cover uploads", () => {
     const visitor = await call("/api/upload-url", { method: "POST", json: { fileType: "image/jpeg" } });
     expect(visitor.status).toBe(401);
     const member = await signedInMember();
-    const heic = await uploadUrl(member.cookie, "image/heic");
+    const heic = await uploadUrl(member.cookie, "image/heic", true);
     expect(heic.response.status).toBe(400);
     expect(heic.body.error).toContain("Supported formats are JPG, PNG and GIF");
   });

@@ -7,9 +7,9 @@ import { addMember, addPendingRequest, createClub } from "../clubs/support";
 
 export type Signed = Awaited<ReturnType<typeof signedInMember>>;
 
-/** A meetings API call (`path` follows /api/clubs), as a member by Bearer or a visitor (null). */
-export function meetingApi<T = unknown>(method: string, path: string, caller: Caller, body?: unknown) {
-  return api<T>(`/clubs${path}`, caller, { method, json: body, auth: "bearer" });
+/** A meetings API call (`path` follows /api/clubs), as a member by Bearer or a visitor (null); `invalid` for input sent to be refused. */
+export function meetingApi<T = unknown>(method: string, path: string, caller: Caller, body?: unknown, options: { invalid?: boolean } = {}) {
+  return api<T>(`/clubs${path}`, caller, { method, json: body, auth: "bearer", invalid: options.invalid });
 }
 
 /** A raw GET (the .ics answers are not JSON), by Bearer. */

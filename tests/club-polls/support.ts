@@ -3,8 +3,8 @@ import { db } from "../helpers/fixtures";
 import { api, type Caller } from "../helpers/http";
 
 /** One poll API call (`path` after /clubs/:id/polls) as a member (Bearer) or a visitor (null). */
-export function pollApi<T = unknown>(method: string, clubId: string, path: string, caller: Caller, body?: unknown) {
-  return api<T>(`/clubs/${clubId}/polls${path}`, caller, { method, json: body, auth: "bearer" });
+export function pollApi<T = unknown>(method: string, clubId: string, path: string, caller: Caller, body?: unknown, options: { invalid?: boolean } = {}) {
+  return api<T>(`/clubs/${clubId}/polls${path}`, caller, { method, json: body, auth: "bearer", invalid: options.invalid });
 }
 
 /** A poll written straight to the tables (the matrix tests spend no admin's write limit on it): its id and option ids, in order. */

@@ -89,12 +89,15 @@ for (const size of [
       const fold = bLog.getByRole("button", { name: /^Spoilers for chapters 9–14: show/ });
       await expect(fold).toBeVisible({ timeout: LIVE_MS });
       await expect(bLog.getByText("Dorothea marries Casaubon!")).toHaveCount(0);
+      // Not only hidden: the text never reached Ben's page (issue 34); opening the fold asks for it.
+      expect(await b.content()).not.toContain("Dorothea marries Casaubon!");
       await expectAccessible(b);
       await fold.click();
       await expect(bLog.getByText("Dorothea marries Casaubon!")).toBeVisible();
       // After a reload it is folded again (the server says so): still Ben's choice to look.
       await b.reload();
       await expect(b.getByRole("log", { name: `Messages in ${clubName}` }).getByRole("button", { name: /^Spoilers for chapters 9–14: show/ })).toBeVisible();
+      expect(await b.content()).not.toContain("Dorothea marries Casaubon!");
 
       // An announcement is pinned at the top for everyone.
       await page.getByLabel("Post as an announcement").check();

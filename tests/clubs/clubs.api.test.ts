@@ -120,7 +120,7 @@ describe("GET /api/clubs/browse", () => {
 
   it("refuses a bad cursor or limit with 400", async () => {
     for (const query of ["nextToken=not-a-token", "limit=0", "limit=101", `search=${"x".repeat(201)}`]) {
-      const { status, body } = await get(`/clubs/browse?${query}`, cookie);
+      const { status, body } = await api(`/clubs/browse?${query}`, { cookie }, { headers: {}, invalid: true });
       expect(status).toBe(400);
       expect(body.success).toBe(false);
     }

@@ -232,7 +232,7 @@ describe("POST /api/clubs/join validation", () => {
     [{ inviteCode: 12345678 }, "inviteCode: Invite code is required"],
   ])("%j → 400 %s", async (body, error) => {
     const member = await signedInMember();
-    expect(await clubApi("POST", "/join", member, body)).toEqual({ status: 400, body: { success: false, error } });
+    expect(await clubApi("POST", "/join", member, body, { invalid: true })).toEqual({ status: 400, body: { success: false, error } });
     // A malformed request is not a guess: nothing is counted.
     expect(await failuresOf(member.user.id)).toBeUndefined();
   });

@@ -53,6 +53,6 @@ export async function addPendingRequest(clubId: string, userId: string, requeste
 }
 
 /** One club API call as a member (Bearer) or a visitor (null): the shared api() with the clubs tests' argument order. */
-export function clubApi<T = unknown>(method: string, path: string, caller: { token: string } | null, body?: unknown) {
-  return api<T>(`/clubs${path}`, caller, { method, json: body, auth: "bearer" });
+export function clubApi<T = unknown>(method: string, path: string, caller: { token: string } | null, body?: unknown, options: { invalid?: boolean } = {}) {
+  return api<T>(`/clubs${path}`, caller, { method, json: body, auth: "bearer", invalid: options.invalid });
 }

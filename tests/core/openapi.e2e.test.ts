@@ -1,4 +1,7 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { apiTable, withTable } from "../../scripts/lib/api-table.mjs";
 import { expect, expectAccessible, test } from "../helpers/e2e/fixtures";
@@ -15,6 +18,29 @@ test.describe("the API reference", () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
+  });
+
+  // Issue 34, item 10: Redocly's recommended rules (redocly.yaml says which are changed and why). Warnings
+  // count too: a document that only warns still misleads the clients generated from it.
+  test("/api/openapi.json passes redocly lint with the recommended rules", async ({ request }) => {
+    const response = await request.get("/api/openapi.json");
+    const folder = mkdtempSync(path.join(tmpdir(), "openapi-"));
+    try {
+      const file = path.join(folder, "openapi.json");
+      writeFileSync(file, JSON.stringify(await response.json()));
+      let output: string;
+      try {
+        output = execFileSync("node_modules/.bin/redocly", ["lint", file, "--config", "redocly.yaml", "--format", "json"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+      } catch (error) {
+        // Errors make it exit 1; its report is on stdout all the same.
+        output = String((error as { stdout?: string }).stdout ?? "");
+      }
+      const report = JSON.parse(output) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string; location: { pointer: string }[] }[] };
+      expect(report.problems.map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`)).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   test("README's API table is the one the document makes", async ({ request }) => {

@@ -30,8 +30,8 @@ function askedUrl(spy: ReturnType<typeof mapsServiceAnswers>, call = 0) {
   return new URL(String(spy.mock.calls[call]![0]));
 }
 
-const reverse = (query: string, options: { cookie?: string; headers?: HeadersInit } = {}) =>
-  api<{ location: string }>(`/geo/reverse?${query}`, { cookie: options.cookie ?? member.cookie }, { headers: options.headers ?? {} });
+const reverse = (query: string, options: { cookie?: string; headers?: HeadersInit; invalid?: boolean } = {}) =>
+  api<{ location: string }>(`/geo/reverse?${query}`, { cookie: options.cookie ?? member.cookie }, { headers: options.headers ?? {}, invalid: options.invalid });
 
 describe("GET /api/geo/reverse", () => {
   it("is for members only, and asks nothing of the maps service for visitors", async () => {
@@ -55,7 +55,7 @@ describe("GET /api/geo/reverse", () => {
     ["lat=10&lon=-181", "lon: lon must be between -180 and 180"],
   ])("refuses %s with a 400", async (query, error) => {
     const fetch = mapsServiceAnswers(recorded.cityInState);
-    const { status, body } = await reverse(query);
+    const { status, body } = await reverse(query, { invalid: true });
     expect(status).toBe(400);
     expect(body).toEqual({ success: false, error });
     expect(fetch).not.toHaveBeenCalled();
@@ -90,11 +90,11 @@ describe("GET /api/geo/reverse", () => {
     expect(new Headers(fetch.mock.calls[1]![1]?.headers).get("Accept-Language")).toBe("de-li");
   });
 
-  it("falls back to the coordinates (4 decimals) when the service cannot be reached, and does not cache that", async () => {
+  it("falls back to the coordinates, rounded to 0.01° as others would see them (issue 34), when the service cannot be reached, and does not cache that", async () => {
     mapsServiceUnreachable();
     const { status, body } = await reverse("lat=51.50735&lon=-0.12776");
     expect(status).toBe(200);
-    expect(body).toEqual({ success: true, data: { location: "51.5074, -0.1278" } });
+    expect(body).toEqual({ success: true, data: { location: "51.51, -0.13" } });
 
     vi.restoreAllMocks();
     const fetch = mapsServiceAnswers({ ...recorded.cityInState, address: { city: "London", state: "England", country: "United Kingdom" } });
@@ -110,7 +110,7 @@ describe("GET /api/geo/reverse", () => {
   ])("falls back to the coordinates when the service answers %s", async (_, answer) => {
     vi.spyOn(globalThis, "fetch").mockImplementation(async () => answer());
     const { body } = await reverse("lat=-12.3456789&lon=-45.6789012");
-    expect(body).toEqual({ success: true, data: { location: "-12.3457, -45.6789" } });
+    expect(body).toEqual({ success: true, data: { location: "-12.35, -45.68" } });
   });
 
   it("limits look-ups that reach the service per member, apart from e-mail look-ups and from other members", { timeout: 30_000 }, async () => {

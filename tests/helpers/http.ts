@@ -1,5 +1,5 @@
 import { exports } from "cloudflare:workers";
-import { checkAgainstDocument } from "./openapi";
+import { checkAgainstDocument, checkRequestAgainstDocument } from "./openapi";
 
 export const ORIGIN = "http://localhost";
 
@@ -8,16 +8,28 @@ export const SAME_ORIGIN = { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" };
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
+export interface CallInit extends RequestInit {
+  cookie?: string;
+  json?: unknown;
+  /**
+   * The test sends input the document does not allow on purpose (to see it refused), so the request is
+   * not checked against it. Without it, an /api request must be what its operation takes.
+   */
+  invalid?: boolean;
+}
+
 /** Sends a request through the Worker's real fetch handler (the production build). */
-export async function call(path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  let body = init.body;
-  if (init.json !== undefined) {
+export async function call(path: string, init: CallInit = {}): Promise<Response> {
+  const { cookie, json: jsonBody, invalid, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (cookie) headers.set("Cookie", cookie);
+  let body = rest.body;
+  if (jsonBody !== undefined) {
     headers.set("Content-Type", "application/json");
-    body = JSON.stringify(init.json);
+    body = JSON.stringify(jsonBody);
   }
-  const request = new Request(new URL(path, ORIGIN), { ...init, headers, body, redirect: "manual" });
+  const request = new Request(new URL(path, ORIGIN), { ...rest, headers, body, redirect: "manual" });
+  if (!invalid) await checkRequestAgainstDocument(request);
   const response = await exports.default.fetch(request);
   await checkAgainstDocument(request, response);
   return response;
@@ -51,6 +63,8 @@ export interface ApiInit {
   auth?: "cookie" | "bearer";
   /** Replaces the headers `auth` would add (the credential itself is still sent). */
   headers?: HeadersInit;
+  /** The test sends input the document does not allow, on purpose (see `call`). */
+  invalid?: boolean;
 }
 
 /** Any `/api` call (`path` is what follows `/api`), answered with its status and envelope. */
@@ -62,6 +76,7 @@ export async function api<T = unknown>(path: string, caller: Caller, init: ApiIn
     method: init.method ?? "GET",
     headers,
     cookie: viaBearer ? undefined : caller?.cookie,
+    invalid: init.invalid,
     ...(init.json !== undefined ? { json: init.json } : {}),
   });
   return { status: response.status, body: await json<Envelope<T>>(response) };

@@ -38,7 +38,7 @@ describe("GET /api/my-books/export", () => {
     const body = await json<{ books: Record<string, unknown>[] }>(response);
     expect(body.books).toEqual([expect.objectContaining({ bookId: book.id, title: "Middlemarch", author: "George Eliot", coverImage: null })]);
 
-    const bad = await call("/api/my-books/export?format=xml", { cookie: member.cookie });
+    const bad = await call("/api/my-books/export?format=xml", { cookie: member.cookie, invalid: true });
     expect(bad.status).toBe(400);
     expect(await json<Envelope>(bad)).toMatchObject({ success: false, error: expect.stringMatching(/^format: /) });
   });

@@ -251,10 +251,10 @@ describe("importing only the books the member owns", () => {
 
   it("validates the choice on the server: owned must be true or false, and something must be chosen", async () => {
     const member = await signedInMember();
-    const bad = await uploadCsv("/api/imports?owned=yes", goodreadsToReadCsv, member.cookie);
+    const bad = await uploadCsv("/api/imports?owned=yes", goodreadsToReadCsv, member.cookie, { invalid: true });
     expect(bad.status).toBe(400);
     expect((await json<Envelope>(bad)).error).toMatch(/^owned: /);
-    const nothing = await uploadCsv("/api/imports?owned=false&shelves=", goodreadsToReadCsv, member.cookie);
+    const nothing = await uploadCsv("/api/imports?owned=false&shelves=", goodreadsToReadCsv, member.cookie, { invalid: true });
     expect(nothing.status).toBe(400);
     expect((await json<Envelope>(nothing)).error).toBe("shelves: Choose at least one shelf");
     expect(sent).toHaveLength(0);

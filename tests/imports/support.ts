@@ -28,8 +28,8 @@ export function lookupsFindNothing() {
   });
 }
 
-export function uploadCsv(path: string, csv: string, cookie?: string) {
-  return call(path, { method: "POST", body: csv, cookie, headers: { "Content-Type": "text/csv" } });
+export function uploadCsv(path: string, csv: string, cookie?: string, options: { invalid?: boolean } = {}) {
+  return call(path, { method: "POST", body: csv, cookie, headers: { "Content-Type": "text/csv" }, invalid: options.invalid });
 }
 
 /** Starts an import of the rows on `shelves` (and, with `owned`, the rows the export marks as owned). */

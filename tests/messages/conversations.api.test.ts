@@ -8,7 +8,7 @@ import { createConversation } from "./support";
 
 type ListData = { items: ConversationSummary[]; nextToken: string | null };
 
-const list = (query: string, cookie?: string) => api<ListData>(`/dm/conversations${query}`, { cookie }, { headers: {} });
+const list = (query: string, cookie?: string, invalid = false) => api<ListData>(`/dm/conversations${query}`, { cookie }, { headers: {}, invalid });
 
 const HOUR = 60 * 60 * 1000;
 
@@ -75,7 +75,7 @@ describe("GET /api/dm/conversations", () => {
 
   it("refuses a limit outside 1..50", async () => {
     for (const limit of ["0", "51", "ten"]) {
-      const { status, body } = await list(`?limit=${limit}`, me.cookie);
+      const { status, body } = await list(`?limit=${limit}`, me.cookie, true);
       expect(status).toBe(400);
       expect(body.success).toBe(false);
     }

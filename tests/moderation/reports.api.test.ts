@@ -86,11 +86,11 @@ describe("POST /api/reports", () => {
       { subject: "book" },
       { subject: "member", userId: reported.user.id, details: "x".repeat(1001) },
     ]) {
-      const { status, envelope } = await report(reporter, body);
+      const { status, envelope } = await report(reporter, body, true);
       expect(status, JSON.stringify(body)).toBe(400);
       expect(envelope).toMatchObject({ success: false, error: expect.any(String) });
     }
-    const form = await call("/api/reports", { method: "POST", headers: { ...asMember(reporter), "Content-Type": "text/plain" }, body: "{}" });
+    const form = await call("/api/reports", { method: "POST", headers: { ...asMember(reporter), "Content-Type": "text/plain" }, body: "{}", invalid: true });
     expect(form.status).toBe(400);
   });
 

@@ -17,12 +17,12 @@ export function moderator(): Promise<Member> {
   return signedInMember({ email: MODERATOR_EMAIL, name: "Mo Derator" });
 }
 
-export function post(path: string, member: Member | null, body?: unknown) {
-  return call(path, { method: "POST", headers: member ? asMember(member) : SAME_ORIGIN, ...(body === undefined ? {} : { json: body }) });
+export function post(path: string, member: Member | null, body?: unknown, invalid = false) {
+  return call(path, { method: "POST", headers: member ? asMember(member) : SAME_ORIGIN, invalid, ...(body === undefined ? {} : { json: body }) });
 }
 
-export async function report(member: Member, body: Record<string, unknown>) {
-  const response = await post("/api/reports", member, { reason: "spam", ...body });
+export async function report(member: Member, body: Record<string, unknown>, invalid = false) {
+  const response = await post("/api/reports", member, { reason: "spam", ...body }, invalid);
   const envelope = await json<Envelope<{ reportId: string; message: string }>>(response);
   return { status: response.status, envelope };
 }

@@ -10,8 +10,8 @@ const ALL_ON = Object.fromEntries(NOTIFICATION_KEYS.map((key) => [key, true]));
 
 const get = async (token: string) =>
   (await json<Envelope<Settings>>(await call("/api/users/me/notifications", { headers: bearer(token) }))).data!;
-const put = (token: string, body: unknown) =>
-  call("/api/users/me/notifications", { method: "PUT", headers: bearer(token), json: body });
+const put = (token: string, body: unknown, invalid = false) =>
+  call("/api/users/me/notifications", { method: "PUT", headers: bearer(token), json: body, invalid });
 
 describe("notification preferences", () => {
   it("are all on by default, without writing a row", async () => {
@@ -61,7 +61,7 @@ describe("notification preferences", () => {
       null,
     ];
     for (const body of bad) {
-      const response = await put(member.token, body);
+      const response = await put(member.token, body, true);
       expect(response.status).toBe(400);
       expect((await json<Envelope>(response)).success).toBe(false);
     }

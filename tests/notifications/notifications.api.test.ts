@@ -60,10 +60,10 @@ describe("the notifications API", () => {
   it("refuses bad input with 400", async () => {
     const member = await signedInMember();
     for (const body of [{}, { ids: [] }, { all: false }, { ids: ["a"], all: true }, { ids: "x" }]) {
-      expect((await api("/notifications/read", member, { auth: "bearer", method: "POST", json: body })).status, JSON.stringify(body)).toBe(400);
+      expect((await api("/notifications/read", member, { auth: "bearer", method: "POST", json: body, invalid: true })).status, JSON.stringify(body)).toBe(400);
     }
-    expect((await api("/notifications?limit=0", member, { auth: "bearer" })).status).toBe(400);
-    expect((await api("/notifications?before=abc", member, { auth: "bearer" })).status).toBe(400);
+    expect((await api("/notifications?limit=0", member, { auth: "bearer", invalid: true })).status).toBe(400);
+    expect((await api("/notifications?before=abc", member, { auth: "bearer", invalid: true })).status).toBe(400);
   });
 
   it("with a cookie, marking read needs a same-origin request", async () => {

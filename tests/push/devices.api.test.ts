@@ -16,8 +16,8 @@ type Device = { subscriptionId: string; deviceName: string; createdAt: number; t
 
 const subscription = (device: TestDevice) => ({ endpoint: device.endpoint, expirationTime: null, keys: device.keys });
 
-function subscribe(caller: Caller, body: unknown, userAgent = ANDROID_CHROME) {
-  return api<{ device: Device; created: boolean }>("/push/devices", caller, { method: "POST", json: body, headers: { ...SAME_ORIGIN, "User-Agent": userAgent } });
+function subscribe(caller: Caller, body: unknown, userAgent = ANDROID_CHROME, invalid = false) {
+  return api<{ device: Device; created: boolean }>("/push/devices", caller, { method: "POST", json: body, headers: { ...SAME_ORIGIN, "User-Agent": userAgent }, invalid });
 }
 const devicesOf = async (caller: Caller) => (await api<{ devices: Device[] }>("/push/devices", caller)).body.data!.devices;
 const storedFor = (userId: string) => db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
@@ -113,7 +113,7 @@ describe("adding a device", () => {
       [{ keys: good.keys }, "endpoint is required: the push subscription's URL."],
     ];
     for (const [body, error] of cases) {
-      expect(await subscribe(member, body), error).toMatchObject({ status: 400, body: { success: false, error: expect.stringContaining(error) } });
+      expect(await subscribe(member, body, ANDROID_CHROME, true), error).toMatchObject({ status: 400, body: { success: false, error: expect.stringContaining(error) } });
     }
     expect(await storedFor(member.user.id)).toEqual([]);
   });

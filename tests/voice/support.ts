@@ -56,6 +56,8 @@ export interface TranscribeOptions {
   /** The client's address as Cloudflare reports it; each test uses its own so limits do not meet. */
   ip?: string;
   headers?: Record<string, string>;
+  /** The body is bad on purpose (see tests/helpers/http.ts `call`). */
+  invalid?: boolean;
 }
 
 /** A fresh client address, so one test's rate-limit bucket is never another's (files may share the limiter). */
@@ -75,7 +77,7 @@ export interface TranscribeAnswer {
 export async function transcribe(body: unknown, options: TranscribeOptions = {}) {
   const headers: Record<string, string> = { "CF-Connecting-IP": options.ip ?? freshIp(), ...options.headers };
   const init = typeof body === "string" ? { body, headers: { "Content-Type": "application/json", ...headers } } : { json: body, headers };
-  const response = await call("/api/voice/transcribe", { method: "POST", cookie: options.cookie, ...init });
+  const response = await call("/api/voice/transcribe", { method: "POST", cookie: options.cookie, invalid: options.invalid, ...init });
   return { status: response.status, body: await json<TranscribeAnswer>(response) };
 }
 

@@ -115,13 +115,13 @@ describe("what the endpoint refuses before Whisper sees it", () => {
     ["not a string", { audioData: 12345 }],
   ])("400 for audioData that is %s", async (_case, body) => {
     const run = whisperAnswers(recorded.workersAiPrideAndPrejudice);
-    const answer = await transcribe(body);
+    const answer = await transcribe(body, { invalid: true });
     expect(answer).toEqual({ status: 400, body: { success: false, error: NOT_BASE64 } });
     expect(run).not.toHaveBeenCalled();
   });
 
   it("400 for a language that is not a BCP-47 tag", async () => {
-    const answer = await transcribe({ audioData: base64(webmRecording()), languageCode: "english please" });
+    const answer = await transcribe({ audioData: base64(webmRecording()), languageCode: "english please" }, { invalid: true });
     expect(answer).toEqual({ status: 400, body: { success: false, error: "languageCode must be a language tag such as en-US." } });
   });
 
@@ -142,7 +142,7 @@ describe("what the endpoint refuses before Whisper sees it", () => {
     // A real WAV padded to 3 bytes past 1 MiB: the body is within its limit, the decoded audio is not.
     const audio = new Uint8Array(MAX_VOICE_AUDIO_BYTES + 3);
     audio.set(wavRecording(0.1));
-    const answer = await transcribe({ audioData: base64(audio) });
+    const answer = await transcribe({ audioData: base64(audio) }, { invalid: true });
     expect(answer).toEqual({ status: 413, body: { success: false, error: RECORDING_TOO_LARGE } });
     expect(run).not.toHaveBeenCalled();
   });
@@ -150,7 +150,7 @@ describe("what the endpoint refuses before Whisper sees it", () => {
   it("413 for a body past the limit, refused by its Content-Length before it is read", async () => {
     const run = whisperAnswers(recorded.workersAiPrideAndPrejudice);
     const body = JSON.stringify({ audioData: "A".repeat(MAX_VOICE_BODY_BYTES) });
-    const answer = await transcribe(body);
+    const answer = await transcribe(body, { invalid: true });
     expect(answer).toEqual({ status: 413, body: { success: false, error: RECORDING_TOO_LARGE } });
     expect(run).not.toHaveBeenCalled();
   });
@@ -170,6 +170,7 @@ describe("what the endpoint refuses before Whisper sees it", () => {
       method: "POST",
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": freshIp() },
       body: stream,
+      invalid: true,
       // @ts-expect-error: workerd's RequestInit needs this for a stream body; the DOM lib's type lacks it.
       duplex: "half",
     });
@@ -178,9 +179,10 @@ describe("what the endpoint refuses before Whisper sees it", () => {
   });
 
   it("400 for a body that is not JSON, or not declared as JSON", async () => {
-    expect((await transcribe('{"audioData": "GkXf')).body).toEqual({ success: false, error: "Malformed JSON in request body" });
+    expect((await transcribe('{"audioData": "GkXf', { invalid: true })).body).toEqual({ success: false, error: "Malformed JSON in request body" });
     const form = await transcribe(JSON.stringify({ audioData: base64(webmRecording()) }), {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      invalid: true,
     });
     expect(form).toEqual({ status: 400, body: { success: false, error: "Content-Type must be application/json" } });
   });

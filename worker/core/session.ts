@@ -57,8 +57,8 @@ export async function validateSessionToken(db: Database, token: string, now = Da
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    // Suspension deletes the member's sessions; a session that slipped through still signs nobody in.
-    .where(and(eq(sessions.id, sessionId), isNull(users.suspendedAt)))
+    // Suspension and deletion end the member's sessions; a session that slipped through still signs nobody in.
+    .where(and(eq(sessions.id, sessionId), isNull(users.suspendedAt), isNull(users.deletedAt)))
     .limit(1);
   if (!row) return null;
   if (row.expiresAt <= now) {

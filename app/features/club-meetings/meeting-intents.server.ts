@@ -16,7 +16,7 @@ import {
   updateMeeting,
 } from "@worker/features/club-meetings";
 import { actionError, type FormErrors, fieldErrors, refuse } from "~/core/action-result.server";
-import { readFormData, textField } from "~/core/form-data.server";
+import { numberField, readFormData, textField } from "~/core/form-data.server";
 import { memberContext } from "~/core/route-context.server";
 
 const INTENTS = ["schedule", "edit", "cancel", "rsvp", "feed-create", "feed-revoke"] as const;
@@ -27,7 +27,8 @@ function meetingFields(form: FormData) {
   return {
     date: field("date"),
     time: field("time"),
-    durationMinutes: field("durationMinutes") || undefined,
+    // Blank is the default length; the schema takes a number (the API takes no text for it).
+    durationMinutes: numberField(form, "durationMinutes") ?? undefined,
     place: field("place"),
     videoUrl: field("videoUrl"),
     note: field("note"),

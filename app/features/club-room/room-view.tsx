@@ -52,7 +52,7 @@ function MessageBubble({
       <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine ? "bg-brand-700 text-white" : "bg-stone-100 text-stone-900"}`}>
         <p className={`text-xs font-semibold ${mine ? "text-brand-50" : "text-stone-700"}`}>{mine ? t("You") : (message.fromName ?? t("A member"))}</p>
         <p className={`whitespace-pre-wrap ${mine ? "[&_a]:text-white" : "[&_a]:text-brand-800"}`}>
-          <MessageText content={message.content} />
+          <MessageText content={message.content ?? ""} />
         </p>
         <time dateTime={new Date(message.createdAt).toISOString()} className={`block text-xs ${mine ? "text-brand-50" : "text-stone-600"}`}>
           {formatDayTime(message.createdAt, reader)}
@@ -81,7 +81,8 @@ function MessageBubble({
 
 /**
  * The club room: pinned announcements, then the messages oldest to newest in a live log, messages
- * in a milestone the reader has not reached folded per group behind "Spoilers for {label}: show",
+ * in a milestone the reader has not reached folded per group behind "Spoilers for {label}: show"
+ * (they arrive without their text; "show" asks for it),
  * and the composer (a thread to write in; admins may post an announcement). Enter sends,
  * Shift+Enter starts a new line, as in Messages.
  */
@@ -137,7 +138,7 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
             {room.pinned.map((message) => (
               <li key={message.messageId} className="text-stone-900">
                 <p className="whitespace-pre-wrap [&_a]:text-brand-800">
-                  <MessageText content={message.content} />
+                  <MessageText content={message.content ?? ""} />
                 </p>
                 <p className="text-xs text-stone-700">
                   {message.fromName ?? t("An admin")} · {formatDayTime(message.createdAt, reader)}
@@ -167,12 +168,14 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
         ) : (
           <ol className="space-y-3">
             {groupsOf(room.messages).map((group) =>
-              group.spoiler && !shown.has(group.key) ? (
+              // An opened group folds again when a message arrives in it without its text.
+              group.spoiler && (!shown.has(group.key) || group.messages.some((m) => m.content === null)) ? (
                 <li key={group.key} className="flex justify-start">
                   <button
                     type="button"
                     className="rounded-2xl border border-dashed border-stone-400 px-4 py-2 text-sm text-stone-800 hover:bg-stone-50"
-                    onClick={() => setShown((current) => new Set(current).add(group.key))}
+                    // Opening the fold is the explicit request for the texts the room left out.
+                    onClick={() => void room.reveal(group.messages).then((opened) => opened && setShown((current) => new Set(current).add(group.key)))}
                   >
                     {t("Spoilers for {label}: show", { label: group.spoiler })}
                     <span className="sr-only"> {t("({count, plural, one {# message} other {# messages}})", { count: group.messages.length })}</span>

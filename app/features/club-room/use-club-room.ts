@@ -11,13 +11,16 @@ const HIDE_FAILED = msg("Failed to hide the message");
 const REFRESH_WITHOUT_SOCKET_MS = 10_000;
 const PAGE_SIZE = 30;
 
-/** A message as the room page shows it: with its sender's name and, for this reader, the label it is folded behind. */
-export type RoomEntry = LiveClubMessage & { fromName?: string; spoiler: string | null };
+/**
+ * A message as the room page shows it: with its sender's name and, for this reader, the label it is
+ * folded behind. A folded message arrives without its text (`content` null) until the reader opens the fold.
+ */
+export type RoomEntry = Omit<LiveClubMessage, "spoiler"> & { fromName?: string; spoiler: string | null };
 export type Milestone = { milestoneId: string; label: string; reached: boolean };
 
 const bySeq = (a: RoomEntry, b: RoomEntry) => a.seq - b.seq;
 
-/** The label a live message is folded behind for this reader (the server says it for paged ones). */
+/** The label a live message is folded behind for this reader, when the room did not say (it does for every message it folds). */
 export function foldFor(message: LiveClubMessage, viewerId: string, milestones: readonly Milestone[]): string | null {
   if (!message.milestoneId || message.fromUserId === viewerId) return null;
   const milestone = milestones.find((m) => m.milestoneId === message.milestoneId);
@@ -53,7 +56,7 @@ export function useClubRoom({ clubId, viewerId, milestones, initialMessages, ini
     (incoming: LiveClubMessage[]) => {
       const fresh = incoming
         .filter((m) => !known.current.has(m.messageId))
-        .map((m): RoomEntry => ({ ...m, spoiler: "spoiler" in m ? (m as RoomEntry).spoiler : foldFor(m, viewerId, milestonesRef.current) }));
+        .map((m): RoomEntry => ({ ...m, spoiler: m.spoiler !== undefined ? m.spoiler : foldFor(m, viewerId, milestonesRef.current) }));
       if (fresh.length === 0) return fresh;
       for (const m of fresh) known.current.add(m.messageId);
       setMessages((current) => [...current, ...fresh].sort(bySeq));
@@ -139,6 +142,33 @@ export function useClubRoom({ clubId, viewerId, milestones, initialMessages, ini
     }
   }
 
+  /**
+   * The reader opens a fold: the texts the room left out are asked for, one explicit reveal per
+   * message (`?reveal=1`). Answers whether every one arrived (the fold then opens).
+   */
+  async function reveal(group: readonly RoomEntry[]): Promise<boolean> {
+    try {
+      const texts = await Promise.all(
+        group
+          .filter((m) => m.content === null)
+          .map((m) =>
+            apiFetch(
+              "/clubs/:id/room/messages/:messageId",
+              { params: { id: clubId, messageId: m.messageId }, query: { reveal: "1" }, forbiddenIsRefusal: true },
+              t(ROOM_LOAD_FAILED),
+            ),
+          ),
+      );
+      const byId = new Map(texts.map((m) => [m.messageId, m.content]));
+      setMessages((current) => current.map((m) => (m.content === null && byId.has(m.messageId) ? { ...m, content: byId.get(m.messageId) ?? null } : m)));
+      setLoadError(null);
+      return true;
+    } catch {
+      setLoadError(t(ROOM_LOAD_FAILED));
+      return false;
+    }
+  }
+
   async function hide(messageId: string): Promise<string | null> {
     try {
       await apiFetch("/clubs/:id/room/messages/:messageId/hide", { method: "POST", params: { id: clubId, messageId }, forbiddenIsRefusal: true }, t(HIDE_FAILED));
@@ -150,5 +180,5 @@ export function useClubRoom({ clubId, viewerId, milestones, initialMessages, ini
     }
   }
 
-  return { messages, pinned, nextToken, loadOlder, loadError, send, hide, connected: socket.connected };
+  return { messages, pinned, nextToken, loadOlder, loadError, send, hide, reveal, connected: socket.connected };
 }

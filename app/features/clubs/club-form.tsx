@@ -10,7 +10,7 @@ import {
   MEMBER_LIMIT_MIN,
 } from "@worker/core/shared/club-limits";
 import { TimeZoneField } from "~/features/account";
-import { type CoarsePosition, useGeolocation } from "~/features/geo";
+import { type CoarsePosition, coarsenLocationText, useGeolocation } from "~/features/geo";
 import { useReader } from "~/core/use-reader";
 import { useT } from "~/core/i18n";
 import { Field, TextAreaField, TextField } from "~/ui/field";
@@ -56,7 +56,8 @@ export function ClubForm({
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const [location, setLocation] = useState(initial.location);
+  // Coordinates in the text are shown as others will see them: rounded to 0.01°, as the server saves them.
+  const [location, setLocation] = useState(coarsenLocationText(initial.location));
   const [clientErrors, setClientErrors] = useState<Partial<Record<FieldName, string>> | null>(null);
   // The server's render uses the member's own zone; once hydrated, a new club takes the browser's.
   const reader = useReader();
@@ -76,6 +77,12 @@ export function ClubForm({
   const inputId = (field: FieldName) => `${id}-${field}`;
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    // Typed coordinates are rounded before they are sent (Enter submits without leaving the field).
+    const field = event.currentTarget.elements.namedItem("location");
+    if (field instanceof HTMLInputElement && field.value !== coarsenLocationText(field.value)) {
+      field.value = coarsenLocationText(field.value);
+      setLocation(field.value);
+    }
     const form = new FormData(event.currentTarget);
     const problems: Partial<Record<FieldName, string>> = {};
     if (!String(form.get("name") ?? "").trim()) problems.name = t(CLUB_NAME_REQUIRED);
@@ -126,7 +133,13 @@ export function ClubForm({
         defaultValue={initial.description}
       />
 
-      <Field id={inputId("location")} label={t("Location")} error={shown.location} describedBy={[geo.phase !== "idle" && geoMessageId]}>
+      <Field
+        id={inputId("location")}
+        label={t("Location")}
+        hint={t("Others see this place as written here; coordinates are rounded to about 1 km.")}
+        error={shown.location}
+        describedBy={[geo.phase !== "idle" && geoMessageId]}
+      >
         {(control) => (
           <>
             <div className="flex flex-wrap gap-2">
@@ -141,6 +154,7 @@ export function ClubForm({
                   setLocation(event.currentTarget.value);
                   setPosition(null);
                 }}
+                onBlur={(event) => setLocation(coarsenLocationText(event.currentTarget.value))}
                 autoComplete="address-level2"
                 className="field min-w-0 flex-1"
               />

@@ -18,6 +18,7 @@ import { clubInputSchema, joinClubInputSchema, memberRoleInputSchema } from "@wo
 import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
 import { setFlash } from "~/core/flash.server";
 import { readFormData, textField } from "~/core/form-data.server";
+import { clubFields } from "./club-fields.server";
 import { memberContext } from "~/core/route-context.server";
 import { idSchema } from "@worker/core/shared/id";
 import { translate } from "@worker/core/i18n/request-language";
@@ -201,17 +202,3 @@ async function memberIntent(
   }
 }
 
-function clubFields(form: FormData) {
-  return {
-    name: textField(form, "name"),
-    description: textField(form, "description"),
-    location: textField(form, "location"),
-    isPrivate: textField(form, "isPrivate") ?? "",
-    memberLimit: textField(form, "memberLimit"),
-    // Absent from an old form: the schema's default (create) or the club's own zone (update) stays.
-    timezone: textField(form, "timezone") || undefined,
-    // Sent only after "Use my location" (already rounded to 0.01° by the browser; the schema rounds again).
-    latitude: textField(form, "latitude"),
-    longitude: textField(form, "longitude"),
-  };
-}

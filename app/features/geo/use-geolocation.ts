@@ -1,5 +1,6 @@
 // Browser-side: 'Use my location' for the club form. No server imports: this module ships to the client.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { coarsenLocationText, roundToKm } from "@worker/core/shared/coarse-place";
 import { msg } from "@worker/core/shared/translate";
 import { apiFetch } from "~/core/api-client";
 import { useT } from "~/core/i18n";
@@ -49,8 +50,7 @@ export interface CoarsePosition {
   latitude: number;
   longitude: number;
 }
-const toKm = (degrees: number) => Math.round(degrees * 100) / 100 + 0;
-export const coarsePosition = (coords: { latitude: number; longitude: number }): CoarsePosition => ({ latitude: toKm(coords.latitude), longitude: toKm(coords.longitude) });
+export const coarsePosition = (coords: { latitude: number; longitude: number }): CoarsePosition => ({ latitude: roundToKm(coords.latitude), longitude: roundToKm(coords.longitude) });
 
 export function currentPosition(): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) => navigator.geolocation.getCurrentPosition(resolve, reject, GEOLOCATION_OPTIONS));
@@ -60,7 +60,8 @@ export function currentPosition(): Promise<GeolocationPosition> {
  * 'Use my location': asks the browser for a position only when pressed (so permission is asked
  * then, never on page load), turns it into place text through our Worker (GET /api/geo/reverse,
  * which falls back to coordinates), and hands the text to `onLocation` with the position rounded
- * to 0.01° (a club may keep that coarse position; never the member's own). The coordinates leave the
+ * to 0.01° (a club may keep that coarse position; never the member's own), coordinates in the text
+ * rounded alike. The coordinates leave the
  * device rounded to 4 decimals (about 11 m), more than a town name needs, and are never stored. The
  * state's messages are written in the page's language (the page sends the "geo" catalogue).
  */
@@ -105,7 +106,8 @@ export function useGeolocation(onLocation: (location: string, position: CoarsePo
       const { location } = await apiFetch("/geo/reverse", { query }, GEOLOCATION_MESSAGES.noDetails);
       if (!mounted.current) return;
       if (typeof location !== "string" || !location) throw new Error("no location text");
-      callback.current(location, coarsePosition(position.coords));
+      // Coordinates in the text (the fallback, or a maps service's odd answer) are shown as others will see them.
+      callback.current(coarsenLocationText(location), coarsePosition(position.coords));
       setState({ phase: "detected", message: translator.current(GEOLOCATION_MESSAGES.detected) });
       clearTimer.current = setTimeout(() => setState({ phase: "idle" }), LOCATION_SUCCESS_MS);
     } catch {

@@ -42,10 +42,18 @@ export interface RouteDoc {
   errors?: number[];
   /** More about the call: its rules and messages. */
   description?: string;
-  /** A non-JSON success (a file, a zip, a redirect): its status and what it is. */
-  other?: { status: number; description: string; contentType?: string };
+  /** A non-JSON success (a file, a zip, a redirect): its status and what it is; `json` is a JSON file's schema beside it. */
+  other?: { status: number; description: string; contentType?: string; json?: z.ZodType };
+  /**
+   * A body the route reads itself (a file, a CSV, audio), by media type: a zod schema for JSON, "binary"
+   * or "text" otherwise. Routes with a json validator get theirs from it.
+   */
+  body?: { description: string; content: Record<string, z.ZodType | "binary" | "text">; required?: boolean };
   tags?: string[];
 }
+
+const bodySchema = (schema: z.ZodType | "binary" | "text") =>
+  schema === "binary" ? { type: "string", format: "binary" } : schema === "text" ? { type: "string" } : resolver(schema);
 
 /**
  * The errors every route of a kind can answer: 400 for an input, 401 for members' routes, and for
@@ -64,10 +72,10 @@ export function errorsFor(method: string, who: Who, extra: number[] = [], socket
 export function doc(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", route: RouteDoc) {
   const responses: Record<string, unknown> = {};
   if (route.other) {
-    responses[route.other.status] = {
-      description: route.other.description,
-      ...(route.other.contentType ? { content: { [route.other.contentType]: { schema: { type: "string", format: "binary" } } } } : {}),
-    };
+    const content: Record<string, { schema: unknown }> = {};
+    if (route.other.contentType) content[route.other.contentType] = { schema: { type: "string", format: "binary" } };
+    if (route.other.json) content["application/json"] = { schema: resolver(route.other.json) };
+    responses[route.other.status] = { description: route.other.description, ...(Object.keys(content).length ? { content } : {}) };
   } else {
     responses[route.status ?? 200] = {
       description: "The `{ success: true, data }` envelope.",
@@ -83,5 +91,14 @@ export function doc(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", route: 
     tags: route.tags,
     security: route.who === "anyone" || route.who === "visitor" ? [] : [{ session: [] }, { bearer: [] }],
     responses: responses as Parameters<typeof describeRoute>[0]["responses"],
+    ...(route.body
+      ? {
+          requestBody: {
+            required: route.body.required ?? true,
+            description: route.body.description,
+            content: Object.fromEntries(Object.entries(route.body.content).map(([type, schema]) => [type, { schema: bodySchema(schema) }])),
+          } as Parameters<typeof describeRoute>[0]["requestBody"],
+        }
+      : {}),
   });
 }

@@ -28,9 +28,12 @@ export async function authenticateSocketUpgrade(
  * The upgrade request for a Durable Object, naming the member it was authenticated as and the session
  * it came with, so ending that session can close the socket (whatever the client sent is replaced).
  */
-export function upgradeFor(c: Context<AppEnv>, memberId: string, sessionId: string): Request {
+export function upgradeFor(c: Context<AppEnv>, memberId: string, sessionId: string, checkedAt?: number): Request {
   const headers = new Headers(c.req.raw.headers);
   headers.set("X-Member-Id", memberId);
   headers.set("X-Session-Id", sessionId);
+  // When the checks began: a room refuses the upgrade if the member was removed or signed out since.
+  if (checkedAt === undefined) headers.delete("X-Checked-At");
+  else headers.set("X-Checked-At", String(checkedAt));
   return new Request(c.req.url, { headers });
 }

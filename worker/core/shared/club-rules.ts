@@ -14,83 +14,58 @@ import {
   MEMBER_LIMIT_MAX,
   MEMBER_LIMIT_MIN,
 } from "./club-limits";
+import { roundToKm } from "./coarse-place";
 import { cleanText } from "./text";
-import { isTimeZone } from "./time-zones";
+import { isTimeZone, TIME_ZONE_DOC } from "./time-zones";
 
 export * from "./club-limits";
 
-/** A JSON client may leave a field out; it then means the same as a form's empty field. */
-const absentAsEmpty = (value: unknown) => (value === undefined || value === null ? "" : value);
+/** A JSON client may leave a required field out; it then gets the same "required" message as a form's empty field. */
+const absentAsEmpty = (value: unknown) => (value === undefined ? "" : value);
 
 const name = z.preprocess(
   absentAsEmpty,
   cleanText({ max: CLUB_NAME_MAX, tooLong: msg("Club name must be at most {max} characters"), required: CLUB_NAME_REQUIRED }),
 );
-const description = z.preprocess(
-  absentAsEmpty,
-  cleanText({ max: CLUB_DESCRIPTION_MAX, tooLong: msg("Description must be at most {max} characters"), multiline: true }),
-);
+const description = cleanText({ max: CLUB_DESCRIPTION_MAX, tooLong: msg("Description must be at most {max} characters"), multiline: true });
 const location = z.preprocess(
   absentAsEmpty,
   cleanText({ max: CLUB_LOCATION_MAX, tooLong: msg("Location must be at most {max} characters"), required: LOCATION_REQUIRED }),
 );
 
-/** A checkbox posts "on" (or nothing); JSON clients send a boolean. */
-const isPrivate = z.preprocess(
-  (value) => {
-    if (typeof value !== "string") return value;
-    const word = value.trim().toLowerCase();
-    if (word === "on" || word === "true") return true;
-    if (word === "off" || word === "false" || word === "") return false;
-    return value;
-  },
-  z.boolean({ error: () => translateText("Private must be true or false") }),
-);
+// JSON values of their own types only (issue 34): the forms turn their text into these in their adapter
+// (app/core/form-data.server.ts), so "true" or "1e1" from a JSON client is refused, not guessed at.
+const isPrivate = z.boolean({ error: () => translateText("Private must be true or false") });
 
-/** Empty (or null) means no limit; forms send the number as text. */
-const memberLimit = z.preprocess(
-  (value) => {
-    if (value === null) return null;
-    if (typeof value !== "string") return value;
-    const text = value.trim();
-    return text === "" ? null : Number(text);
-  },
-  z
-    .number({ error: () => translateText("Member limit must be a number") })
-    .int({ error: () => translateText("Member limit must be a whole number") })
-    .min(MEMBER_LIMIT_MIN, { error: () => translateText("Member limit must be at least {min}", { min: MEMBER_LIMIT_MIN }) })
-    .max(MEMBER_LIMIT_MAX, { error: () => translateText("Member limit must be at most {max}", { max: MEMBER_LIMIT_MAX }) })
-    .nullable(),
-);
+/** null means no limit. */
+const memberLimit = z
+  .number({ error: () => translateText("Member limit must be a number") })
+  .int({ error: () => translateText("Member limit must be a whole number") })
+  .min(MEMBER_LIMIT_MIN, { error: () => translateText("Member limit must be at least {min}", { min: MEMBER_LIMIT_MIN }) })
+  .max(MEMBER_LIMIT_MAX, { error: () => translateText("Member limit must be at most {max}", { max: MEMBER_LIMIT_MAX }) })
+  .nullable();
 
 /** The zone the club meets in: meeting times are entered and reminded in it. */
 const timezone = z
   .string({ error: () => translateText("Timezone must be text") })
   .trim()
-  .refine(isTimeZone, { error: () => translateText("Please choose a timezone from the list") });
+  .refine(isTimeZone, { error: () => translateText("Please choose a timezone from the list") })
+  .meta(TIME_ZONE_DOC);
 
 /** Create Book Club (and POST /clubs): every field, with the defaults for those left out (no description, public, no limit). */
-/** Rounds a degree to 0.01° (about 1 km): a club's position, or a reader's for "near me", is never finer. */
-export const roundToKm = (degrees: number) => Math.round(degrees * 100) / 100 + 0; // + 0 turns -0 into 0
+export { roundToKm } from "./coarse-place";
 
 /**
  * A club's coarse position (issue 24, "Nearby clubs"; never a member's own): decimal degrees, stored rounded to
- * 0.01°; empty or null clears it. Forms send text, JSON clients numbers.
+ * 0.01°; null clears it. A number (the form's adapter turns its text into one).
  */
 const coordinate = (field: "latitude" | "longitude", max: number) =>
-  z.preprocess(
-    (value) => {
-      if (typeof value !== "string") return value;
-      const text = value.trim();
-      return text === "" ? null : Number(text);
-    },
-    z
-      .number({ error: () => translateText("{field} must be a number", { field }) })
-      .min(-max, { error: () => translateText("{field} must be between -{max} and {max}", { field, max }) })
-      .max(max, { error: () => translateText("{field} must be between -{max} and {max}", { field, max }) })
-      .transform(roundToKm)
-      .nullable(),
-  );
+  z
+    .number({ error: () => translateText("{field} must be a number", { field }) })
+    .min(-max, { error: () => translateText("{field} must be between -{max} and {max}", { field, max }) })
+    .max(max, { error: () => translateText("{field} must be between -{max} and {max}", { field, max }) })
+    .transform(roundToKm)
+    .nullable();
 export const CLUB_POSITION_HALF = msg("latitude and longitude go together: send both, or neither.");
 
 export const clubInputSchema = z.object({

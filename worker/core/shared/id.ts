@@ -6,7 +6,8 @@ import { z } from "zod";
  * `emptyMessage` is for the few fields whose empty answer has always named them ("bookId is required").
  */
 export function idField(emptyMessage?: string) {
-  return z.string().trim().min(1, emptyMessage).max(64);
+  // The pattern tells the reference's readers what the trim means: a blank id is refused too.
+  return z.string().trim().min(1, emptyMessage).max(64).meta({ pattern: "\\S" });
 }
 
 export const idSchema = idField();

@@ -50,6 +50,8 @@ export function cleanText(options: { max: number; tooLong: TextMessage; required
   const required = options.required;
   return z
     .string()
+    // What the reference tells clients (the limits apply to the cleaned text, which is never longer).
+    .meta({ maxLength: options.max, ...(required ? { minLength: 1 } : {}) })
     .transform((value) => sanitizeText(value, options))
     .pipe(required ? checked.refine(hasVisibleCharacter, { error: write(required) }) : checked);
 }

@@ -12,6 +12,14 @@ export function timeZones(): readonly string[] {
 
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 
+/** How the API reference describes a zone field: the shape isTimeZone starts from, and what it then checks. */
+export const TIME_ZONE_DOC = {
+  description: "An IANA time zone name the runtime knows (`Europe/Paris`, `UTC`).",
+  pattern: ZONE_NAME.source,
+  maxLength: 64,
+  examples: ["Europe/Paris"],
+};
+
 export function isTimeZone(zone: string): boolean {
   if (!ZONE_NAME.test(zone)) return false;
   if (timeZones().includes(zone)) return true;

@@ -2,7 +2,7 @@ import { isLanguage, LANGUAGES, type Language } from "@worker/core/shared/langua
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { users, type UserRow } from "@worker/db/schema";
-import { isTimeZone } from "@worker/core/shared/time-zones";
+import { isTimeZone, TIME_ZONE_DOC } from "@worker/core/shared/time-zones";
 import { NAME_REQUIRED, NO_CHANGES, PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "@worker/core/shared/profile";
 import { cleanText } from "@worker/core/shared/text";
 import { translate } from "@worker/core/i18n/request-language";
@@ -104,6 +104,7 @@ export const profileUpdateSchema = z.strictObject({
     .string()
     .trim()
     .refine(isTimeZone, { error: () => translate("Please choose a timezone from the list") })
+    .meta(TIME_ZONE_DOC)
     .optional(),
   /** One of LANGUAGES, or null to follow the browser. */
   language: z

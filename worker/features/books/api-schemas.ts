@@ -74,7 +74,7 @@ export const deletedBookView = z.looseObject({ bookId: z.string(), deleted: z.li
 
 /** `POST /api/upload-url`. */
 export const uploadUrlView = z.looseObject({
-  /** Where to PUT the image: this Worker's `/api/uploads/{key}`, signed, single-use, valid 5 minutes. */
+  /** Where to PUT the image: this Worker's `/api/uploads/{folder}/{owner}/{file}` (the `fileKey`), signed, single-use, valid 5 minutes. */
   uploadUrl: z.string(),
   /** Where the image is served once stored. */
   fileUrl: z.string(),
@@ -82,7 +82,7 @@ export const uploadUrlView = z.looseObject({
   fileKey: z.string(),
 });
 
-/** `PUT /api/uploads/{key}`: what was stored. */
+/** `PUT /api/uploads/{folder}/{owner}/{file}`: what was stored. */
 export const storedUploadView = z.looseObject({
   fileKey: z.string(),
   contentType: z.enum(ACCEPTED_IMAGE_TYPES),

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { ACCEPTED_IMAGE_TYPES, checkImage, IMAGE_EXTENSIONS, type ImageType } from "@worker/core/shared/image-type";
 import { badRequest, conflict, forbidden, requireUser, tooLarge } from "@worker/core/errors";
 import { readBodyWithLimit } from "@worker/core/http/body-limit";
-import type { ServiceContext } from "@worker/core/service-context";
+import type { Deps, ServiceContext } from "@worker/core/service-context";
+import { users } from "@worker/db/schema";
+import { and, eq, isNull } from "drizzle-orm";
 import { signUpload, verifyUpload } from "./upload-signing";
 import { IMAGE_REFUSED, coverKeyOwner, assertOwnCoverKey } from "@worker/core/cover-keys";
 import { translate } from "@worker/core/i18n/request-language";
@@ -53,19 +55,24 @@ export async function saveCoverImage(ctx: ServiceContext, bytes: Uint8Array): Pr
 }
 
 /**
- * Checks a signed cover upload and stores it in R2; anything refused stores nothing. Each link
+ * Checks a signed cover upload and stores it in R2; anything refused stores nothing, and so does a
+ * link whose member has since been suspended or deleted. Each link
  * stores one image: covers are served `immutable`, so a key is written only if it does not exist
  * yet (R2 checks that atomically). Sending the same bytes again (a retry whose answer was lost)
  * succeeds without writing; different bytes are refused with 409.
  */
 export async function storeCoverUpload(
-  env: Env,
+  { db, env }: Deps,
   request: { key: string; expires?: string; sig?: string; contentLength: number | null; body: ReadableStream<Uint8Array> | null },
 ): Promise<{ fileKey: string; contentType: ImageType; size: number }> {
   const check = await verifyUpload(env, request.key, request);
-  if (check !== "valid" || !coverKeyOwner(request.key)) {
+  const owner = coverKeyOwner(request.key);
+  if (check !== "valid" || !owner) {
     throw forbidden(check === "expired" ? "This upload link has expired. Please try again." : "This upload link is not valid.");
   }
+  // A link handed out before its member was suspended or deleted must not store anything under /media.
+  const [member] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, owner), isNull(users.suspendedAt), isNull(users.deletedAt))).limit(1);
+  if (!member) throw forbidden("This upload link is not valid.");
   if (request.contentLength !== null && request.contentLength > MAX_COVER_BYTES) throw tooLarge(COVER_TOO_LARGE);
   const bytes = await readBodyWithLimit(request.body, MAX_COVER_BYTES, () => tooLarge(COVER_TOO_LARGE));
   const image = checkImage(bytes);

@@ -26,7 +26,7 @@ const HIDDEN = "A private club answers 404 `Club not found` to everyone outside 
 const MEMBERS = `${HIDDEN} an open club answers 403 \`Only the club's members can do that.\` to members of the app who are not in it.`;
 const MANAGERS = `${HIDDEN} others get 403 (\`Only the club's creator or an admin can schedule meetings.\`).`;
 const TIME_RULES =
-  "`date` (YYYY-MM-DD) and `time` (HH:MM) are the club's wall clock in its `timezone`; not in the past (400 `A meeting cannot start in the past`), at most 2 years ahead (400 `A meeting can be at most 2 years ahead`); `place` or an https `videoUrl` (400 `Give a place or a video link`); `milestoneId`, when given, one of the club's current book's milestones.";
+  "`date` (YYYY-MM-DD) and `time` (HH:MM) are the club's wall clock in its `timezone`; not in the past (400 `A meeting cannot start in the past`), at most 2 years ahead (400 `A meeting can be at most 2 years ahead`); `place` or an https `videoUrl` with no control, format or space character (400 `Give a place or a video link`, `Video link must be an https:// address`); `milestoneId`, when given, one of the club's current book's milestones.";
 
 /** A club's meetings and RSVPs, mounted at /api/clubs beside the clubs routes. */
 export const clubMeetingsApi = new Hono<AppEnv>()

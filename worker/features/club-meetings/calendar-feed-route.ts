@@ -5,8 +5,8 @@ import { calendarFeed } from "./calendar-feeds";
 
 /**
  * GET /calendar/{token}.ics: what calendar apps subscribe to. Outside /api, as calendar apps expect a
- * plain file; no session: the secret in the address is the credential. An unknown or revoked token
- * gets the same 404 as a mistyped one.
+ * plain file; no session: the secret in the address is the credential. An unknown or revoked token,
+ * or a suspended or deleted member's, gets the same 404 as a mistyped one.
  */
 export async function calendarFeedHandler(c: Context<AppEnv>) {
   const file = c.req.param("file") ?? "";

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import type { Database } from "@worker/db/client";
 import { calendarFeeds, clubMeetings, clubMilestones, clubs, memberships, users } from "@worker/db/schema";
 import { notFound, requireUser } from "@worker/core/errors";
 import { translate, translatorFor } from "@worker/core/i18n/request-language";
@@ -112,6 +113,11 @@ export async function revokeCalendarFeed(ctx: ServiceContext): Promise<{ revoked
   return { revoked: rows.length > 0 };
 }
 
+/** The statement that ends every feed address of the member, for the suspension's batch. */
+export function calendarFeedsRevocation(db: Database, userId: string) {
+  return db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+}
+
 /** Whether the member has a feed (its address cannot be shown again: only its hash is kept). */
 export async function calendarFeedStatus(ctx: ServiceContext): Promise<{ active: boolean; createdAt: number | null; lastUsedAt: number | null }> {
   requireUser(ctx);
@@ -126,7 +132,7 @@ export async function calendarFeedStatus(ctx: ServiceContext): Promise<{ active:
 /**
  * The feed behind `/calendar/{token}.ics`: the meetings of every club the token's member is an
  * active member of, from a month ago on, cancelled ones included (so calendars drop them). Null for
- * an unknown or revoked token. A deleted club's meetings are gone with it (ON DELETE CASCADE).
+ * an unknown or revoked token, and for a suspended or deleted member's (suspension revokes it too). A deleted club's meetings are gone with it (ON DELETE CASCADE).
  */
 export async function calendarFeed(deps: Deps, token: string, origin: string, now = Date.now()): Promise<string | null> {
   if (!FEED_TOKEN.test(token)) return null;
@@ -136,7 +142,7 @@ export async function calendarFeed(deps: Deps, token: string, origin: string, no
     .select({ userId: calendarFeeds.userId, lastUsedAt: calendarFeeds.lastUsedAt, language: users.language })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
-    .where(eq(calendarFeeds.tokenHash, tokenHash))
+    .where(and(eq(calendarFeeds.tokenHash, tokenHash), isNull(users.suspendedAt), isNull(users.deletedAt)))
     .limit(1);
   if (!feed) return null;
   const t = await translatorFor(isLanguage(feed.language) ? feed.language : "en");

@@ -26,14 +26,23 @@ export function icsDateTime(at: number): string {
   return new Date(at).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 }
 
-/** TEXT values escape backslash, semicolon, comma and line breaks (RFC 5545 §3.3.11). */
+/** Line and paragraph separators: some readers break lines at them, so text writes them as "\n". */
+const SEPARATORS = /\r\n|[\r\n\u2028\u2029]/g;
+/** Any other control character (C0, DEL, C1 with NEL): never written, in any property. */
+const CONTROLS = /\p{Cc}/gu;
+
+/** TEXT values escape backslash, semicolon, comma and line breaks (RFC 5545 §3.3.11), and lose other controls. */
 export function escapeText(value: string): string {
   return value
     .replace(/\\/g, "\\\\")
     .replace(/;/g, "\\;")
     .replace(/,/g, "\\,")
-    .replace(/\r\n|\r|\n/g, "\\n");
+    .replace(SEPARATORS, "\\n")
+    .replace(CONTROLS, "");
 }
+
+/** What no content line may hold: a control or a line or paragraph separator (a line-splitting reader starts a new property there). */
+const UNWRITABLE = /[\p{Cc}\u2028\u2029]/u;
 
 const encoder = new TextEncoder();
 
@@ -93,5 +102,10 @@ export function writeCalendar(events: readonly IcsEvent[], name: string): string
     ...events.flatMap(eventLines),
     "END:VCALENDAR",
   ];
-  return `${lines.map(foldLine).join("\r\n")}\r\n`;
+  // TEXT is escaped above; a property whose value still holds a control (a URL stored before the
+  // links were checked) is refused: left out, rather than split into properties nobody wrote.
+  return `${lines
+    .filter((line) => !UNWRITABLE.test(line))
+    .map(foldLine)
+    .join("\r\n")}\r\n`;
 }

@@ -1,4 +1,4 @@
-export { calendarFeed, calendarFeedStatus, createCalendarFeed, revokeCalendarFeed } from "./calendar-feeds";
+export { calendarFeed, calendarFeedsRevocation, calendarFeedStatus, createCalendarFeed, revokeCalendarFeed } from "./calendar-feeds";
 export { meetingInputSchema, meetingUpdateSchema, rsvpInputSchema, MEETINGS_PAGE_SIZE } from "./meeting-input";
 export { runMeetingReminders } from "./meeting-reminders";
 export { answerMeeting, cancelMeeting, createMeeting, listMeetings, updateMeeting, type MeetingView, type RsvpCounts } from "./meetings";

@@ -17,27 +17,37 @@ export const DURATION_MAX = 12 * 60;
 export const PLACE_OR_LINK = msg("Give a place or a video link");
 
 const emptyAsNull = (value: unknown) => (value === "" || value === undefined ? null : value);
-const absentAsEmpty = (value: unknown) => (value === undefined || value === null ? "" : value);
 
 const date = z
   .string({ error: () => translate("Date is required") })
-  .refine(isCalendarDay, { error: () => translate("Date must be a real day, written YYYY-MM-DD") });
+  .refine(isCalendarDay, { error: () => translate("Date must be a real day, written YYYY-MM-DD") })
+  .meta({ format: "date" });
 const time = z
   .string({ error: () => translate("Time is required") })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: () => translate("Time must be HH:MM (24-hour)") });
-const durationMinutes = z.coerce
+// A JSON number (issue 34: no coercion); the meetings form turns its text into one in its adapter.
+const durationMinutes = z
   .number({ error: () => translate("Duration must be a number of minutes") })
   .int({ error: () => translate("Duration must be whole minutes") })
   .min(DURATION_MIN, { error: () => translate("Duration must be at least {min} minutes", { min: DURATION_MIN }) })
   .max(DURATION_MAX, { error: () => translate("{hours, plural, one {Duration must be at most # hour} other {Duration must be at most # hours}}", { hours: DURATION_MAX / 60 }) });
-const place = z.preprocess(absentAsEmpty, cleanText({ max: PLACE_MAX, tooLong: msg("Place must be at most {max} characters") }));
-const note = z.preprocess(absentAsEmpty, cleanText({ max: NOTE_MAX, tooLong: msg("Note must be at most {max} characters"), multiline: true }));
+// Text, never null: leaving one out is what keeps it empty (or as it is, when editing).
+const place = cleanText({ max: PLACE_MAX, tooLong: msg("Place must be at most {max} characters") });
+const note = cleanText({ max: NOTE_MAX, tooLong: msg("Note must be at most {max} characters"), multiline: true });
+/** Controls, invisible formatting and any space or separator: none belongs in a link, and some start a new line in a calendar reader. */
+const NOT_PRINTABLE = /[\p{C}\p{Z}]/u;
 /** https only: a calendar app opens it, and a plain-http or javascript: link has no business there. */
 const videoUrl = z.preprocess(
   emptyAsNull,
   z
-    .url({ protocol: /^https$/, hostname: z.regexes.domain, error: () => translate("Video link must be an https:// address") })
-    .max(VIDEO_URL_MAX, { error: () => translate("Video link must be at most {max} characters", { max: VIDEO_URL_MAX }) })
+    .string({ error: () => translate("Video link must be an https:// address") })
+    // Checked before z.url, which quietly drops tabs and line breaks instead of refusing them.
+    .refine((value) => !NOT_PRINTABLE.test(value), { error: () => translate("Video link must be an https:// address") })
+    .pipe(
+      z
+        .url({ protocol: /^https$/, hostname: z.regexes.domain, error: () => translate("Video link must be an https:// address") })
+        .max(VIDEO_URL_MAX, { error: () => translate("Video link must be at most {max} characters", { max: VIDEO_URL_MAX }) }),
+    )
     .nullable(),
 );
 const milestoneId = z.preprocess(emptyAsNull, idSchema.nullable());

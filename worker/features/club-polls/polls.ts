@@ -230,12 +230,20 @@ export async function createPoll(ctx: ServiceContext, clubId: string, input: Pol
   return getPoll(ctx, clubId, pollId, now);
 }
 
-/** The poll's row, its options and every ballot: one round trip (a poll's ballots are bounded by the club's members). */
+/**
+ * The poll's row, its options and its active members' ballots: one round trip (a poll's ballots are
+ * bounded by the club's members). A member who left or was removed no longer counts (issue 34).
+ */
 async function readPoll(deps: Deps, pollId: string) {
   const [[poll], options, ballots] = await deps.db.batch([
     deps.db.select().from(clubPolls).where(eq(clubPolls.id, pollId)).limit(1),
     deps.db.select().from(pollOptions).where(eq(pollOptions.pollId, pollId)).orderBy(asc(pollOptions.position)),
-    deps.db.select({ userId: pollBallots.userId, choices: pollBallots.choices }).from(pollBallots).where(eq(pollBallots.pollId, pollId)),
+    deps.db
+      .select({ userId: pollBallots.userId, choices: pollBallots.choices })
+      .from(pollBallots)
+      .innerJoin(clubPolls, eq(clubPolls.id, pollBallots.pollId))
+      .innerJoin(memberships, and(eq(memberships.clubId, clubPolls.clubId), eq(memberships.userId, pollBallots.userId), eq(memberships.status, "active")))
+      .where(eq(pollBallots.pollId, pollId)),
   ]);
   return { poll, options, ballots };
 }
@@ -273,6 +281,8 @@ export async function closePollNow(deps: Deps, pollId: string, now: number): Pro
       title: t("Poll closed: {question}", { question: snippetOf(poll.question, 80) }),
       body: winner ? t("The result: {option}", { option: snippetOf(winner.label, 80) }) : t("No ballots were cast."),
       link: pollLink(poll.clubId, pollId),
+      // The title quotes the opener's question: a member who blocked them is not sent it.
+      actorId: poll.createdBy,
       dedupeKey: `club-poll:${pollId}:closed`,
     }),
     now,
@@ -314,7 +324,8 @@ export async function getPoll(ctx: ServiceContext, clubId: string, pollId: strin
     closedAt: poll.closedAt,
     createdAt: poll.createdAt,
     isOpen,
-    ballots: ballots.length,
+    // A closed poll's count is the stored one: members leaving afterwards change nothing.
+    ballots: !isOpen && poll.result ? (poll.result as PollResult).ballots : ballots.length,
     options: options.map((option) => ({
       optionId: option.id,
       position: option.position,
@@ -348,7 +359,8 @@ export async function listPolls(ctx: ServiceContext, clubId: string, query: Poll
       closedAt: clubPolls.closedAt,
       createdAt: clubPolls.createdAt,
       result: clubPolls.result,
-      ballots: sql<number>`(select count(*) from ${pollBallots} where ${pollBallots.pollId} = ${clubPolls.id})`,
+      // Active members' ballots while open (as readPoll counts them); the stored count once closed.
+      ballots: sql<number>`coalesce(json_extract(club_polls.result, '$.ballots'), (select count(*) from poll_ballots b join memberships m on m.club_id = club_polls.club_id and m.user_id = b.user_id and m.status = 'active' where b.poll_id = club_polls.id))`,
       voted: sql<number>`exists (select 1 from ${pollBallots} where ${pollBallots.pollId} = ${clubPolls.id} and ${pollBallots.userId} = ${ctx.user.id})`,
     })
     .from(clubPolls)

@@ -29,7 +29,7 @@ export const INVALID_ISBN = msg("Give a valid ISBN-10 or ISBN-13");
 
 const day = (field: string) => {
   const error = () => translate("{field} must be a day (YYYY-MM-DD)", { field });
-  return z.string().regex(CALENDAR_DAY, { error }).refine(isCalendarDay, { error });
+  return z.string().regex(CALENDAR_DAY, { error }).refine(isCalendarDay, { error }).meta({ format: "date" });
 };
 
 export const milestoneInputSchema = z.object({

@@ -9,14 +9,15 @@ export const roomItemView = z.looseObject({
   clubId: z.string(),
   fromUserId: z.string(),
   fromName: z.string(),
-  content: z.string().min(1).max(MESSAGE_MAX_LENGTH),
+  /** Null while folded for this reader (`spoiler` set): `GET …/room/messages/{messageId}?reveal=1` opens it. */
+  content: z.string().min(1).max(MESSAGE_MAX_LENGTH).nullable(),
   createdAt: z.number().int(),
   seq: z.number().int().min(1),
   /** The milestone thread, or null for the general one. */
   milestoneId: z.string().nullable(),
   /** An admin's announcement, pinned at the top. */
   announcement: z.boolean(),
-  /** For this reader: the milestone label it is folded behind ("Spoilers for {label}: show"), or null. */
+  /** For this reader: the milestone label it is folded behind ("Spoilers for {label}: show"), or null. Its text is left out until revealed. */
   spoiler: z.string().nullable(),
 });
 

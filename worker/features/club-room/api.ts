@@ -13,7 +13,9 @@ import {
   listRoom,
   markClubRoomRead,
   postAnnouncement,
+  readRoomMessage,
   roomMessageInput,
+  roomMessageQuerySchema,
   roomQuerySchema,
   sendRoomMessage,
 } from "./room";
@@ -35,11 +37,29 @@ export const clubRoomApi = new Hono<AppEnv>()
       tags,
       data: roomPageView,
       errors: [403, 404],
-      description: `Messages newest first, 30 a page (\`limit\` up to 100, \`nextToken\` for older ones, \`milestoneId\` for one milestone's thread). Each says \`spoiler\`: the milestone label it is folded behind for me (a milestone of the current book I have not reached), or null. The first page also has \`pinned\` (the newest announcements) and \`milestones\` (with \`reached\`). Hidden messages are left out. ${ACCESS}`,
+      description: `Messages newest first, 30 a page (\`limit\` up to 100, \`nextToken\` for older ones, \`milestoneId\` for one milestone's thread). Each says \`spoiler\`: the milestone label it is folded behind for me (a milestone of the current book I have not reached), or null; a folded message comes without its text (\`content\` null) until I reach the milestone or open it with \`GET …/room/messages/{messageId}?reveal=1\`. The first page also has \`pinned\` (the newest announcements) and \`milestones\` (with \`reached\`). Hidden messages are left out. ${ACCESS}`,
     }),
     zv("param", clubParams),
     zv("query", roomQuerySchema),
     async (c) => ok(c, await listRoom(serviceContext(c), c.req.valid("param").id, c.req.valid("query"))),
+  )
+  .get(
+    "/:id/room/messages/:messageId",
+    doc("GET", {
+      summary: "One club room message",
+      who: WHO,
+      tags,
+      data: roomItemView,
+      errors: [403, 404],
+      description: `One visible message, folded for me like the list (\`spoiler\` set, \`content\` null) unless \`reveal=1\`: I open its fold and get its text. 404 \`Message not found\`. ${ACCESS}`,
+    }),
+    zv("param", messageParams),
+    zv("query", roomMessageQuerySchema),
+    async (c) => {
+      const { id, messageId } = c.req.valid("param");
+      const { reveal } = c.req.valid("query");
+      return ok(c, await readRoomMessage(serviceContext(c), id, messageId, reveal === "1" || reveal === "true"));
+    },
   )
   .post(
     "/:id/room/messages",
@@ -50,7 +70,7 @@ export const clubRoomApi = new Hono<AppEnv>()
       data: roomItemView,
       status: 201,
       errors: [403, 404, 409],
-      description: `1–4,000 characters, optionally in a milestone's thread (\`milestoneId\`, one of the current book's: 400 \`That milestone is not one of the club's current book.\`). Delivered live to the room's sockets; the other members' unread counts go up and their bell's one item for the club counts up ("club announcements" preference). A repeated \`messageId\` is stored once (409 when a moderator hid it or it is someone else's). 60 a minute (429 \`You're sending messages too quickly. Please wait a moment.\`). ${ACCESS}`,
+      description: `1–4,000 characters, optionally in a milestone's thread (\`milestoneId\`, one of the current book's: 400 \`That milestone is not one of the club's current book.\`). Delivered live to the room's sockets (a milestone thread's message without its text to members who have not reached the milestone: \`content\` null, \`spoiler\` its label); the other members' unread counts go up and their bell's one item for the club counts up ("club announcements" preference; for a milestone thread's message it says only "{name} wrote in the thread for {label}"). A repeated \`messageId\` is stored once (409 when a moderator hid it or it is someone else's). 60 a minute (429 \`You're sending messages too quickly. Please wait a moment.\`). ${ACCESS}`,
     }),
     zv("param", clubParams),
     jsonBody(roomMessageInput),

@@ -3,3 +3,4 @@ export { clubRoomDataPart, clubRoomDeletionPart } from "./club-room-account";
 export { findRoomMessageToReport, hideReportedRoomMessage, roomUnreadFor } from "./room";
 export { unreadByClub } from "./room-reads";
 export { clubRoomSocket } from "./room-socket";
+export { hideRoomMessagesOf } from "./room-suspension";

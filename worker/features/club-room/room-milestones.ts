@@ -28,7 +28,10 @@ export async function roomMilestones(db: Database, clubId: string, readerId: str
   return rows.map((row) => ({ milestoneId: row.milestone_id, label: row.label, position: row.position, reached: Boolean(row.reached) }));
 }
 
-/** The label a message is folded behind for this reader, or null when it may be shown (no milestone, reached, or their own). */
+/**
+ * The label a message is folded behind for this reader, or null when it may be shown (no milestone,
+ * reached, or their own). A folded message reaches the reader without its text unless they open the fold.
+ */
 export function spoilerLabel(
   message: { milestoneId: string | null; fromUserId: string },
   readerId: string,
@@ -38,4 +41,19 @@ export function spoilerLabel(
   const milestone = milestones.find((m) => m.milestoneId === message.milestoneId);
   // A milestone of a book the club has since finished is no spoiler any more.
   return milestone && !milestone.reached ? milestone.label : null;
+}
+
+/**
+ * The club's active members who reached `milestoneId` (a progress row for it or a later milestone of
+ * its book): the sockets that get a message in its thread whole. One query.
+ */
+export async function readersOf(db: Database, clubId: string, milestoneId: string): Promise<string[]> {
+  const rows = await db.all<{ user_id: string }>(sql`
+    select distinct p.user_id
+    from club_milestones m
+      join club_milestones later on later.club_book_id = m.club_book_id and later.position >= m.position
+      join milestone_progress p on p.milestone_id = later.id
+      join memberships ms on ms.club_id = ${clubId} and ms.user_id = p.user_id and ms.status = 'active'
+    where m.id = ${milestoneId}`);
+  return rows.map((row) => row.user_id);
 }

@@ -12,10 +12,10 @@ import { cleanText } from "@worker/core/shared/text";
 import { memberships, users } from "@worker/db/schema";
 import { takeClubWrite } from "@worker/features/clubs";
 import { markNotificationReadByKey, type NotificationInput, notify, snippetOf } from "@worker/features/notifications";
-import type { ClubRoomMessage } from "../../../durable-objects/club-room";
+import type { ClubRoomMessage, RoomFold } from "../../../durable-objects/club-room";
 import { MESSAGE_MAX_LENGTH } from "../../../durable-objects/room-protocol";
 import { requireRoomMember } from "./room-access";
-import { type RoomMilestone, roomMilestones, spoilerLabel } from "./room-milestones";
+import { readersOf, type RoomMilestone, roomMilestones, spoilerLabel } from "./room-milestones";
 import { countMessage, markRoomRead } from "./room-reads";
 
 export const ROOM_PAGE_SIZE = 30;
@@ -53,19 +53,23 @@ export const roomQuerySchema = z.object({
   /** Only this milestone's thread. */
   milestoneId: idSchema.optional(),
 });
+/** One message: `reveal=1` is the reader opening its fold (its text even in a milestone they have not reached). */
+export const roomMessageQuerySchema = z.object({ reveal: z.enum(["0", "1", "true", "false"]).optional() });
 
-/** A message as the reader gets it: with its sender's name, and the label it is folded behind for them (null: shown). */
-export type RoomItem = ClubRoomMessage & { fromName: string; spoiler: string | null };
+/**
+ * A message as the reader gets it: with its sender's name, and the label it is folded behind for them
+ * (null: shown). A folded message comes without its text (`content` null) unless the reader asked to reveal it.
+ */
+export type RoomItem = Omit<ClubRoomMessage, "content"> & { content: string | null; fromName: string; spoiler: string | null };
 
-async function withNames(ctx: ServiceContext, messages: ClubRoomMessage[], readerId: string, milestones: RoomMilestone[]): Promise<RoomItem[]> {
+async function withNames(ctx: ServiceContext, messages: ClubRoomMessage[], readerId: string, milestones: RoomMilestone[], reveal = false): Promise<RoomItem[]> {
   const ids = [...new Set(messages.map((message) => message.fromUserId))];
   const names = ids.length ? await ctx.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)) : [];
   const byId = new Map(names.map((row) => [row.id, row.name]));
-  return messages.map((message) => ({
-    ...message,
-    fromName: byId.get(message.fromUserId) ?? translate("Deleted member"),
-    spoiler: spoilerLabel(message, readerId, milestones),
-  }));
+  return messages.map((message) => {
+    const spoiler = spoilerLabel(message, readerId, milestones);
+    return { ...message, content: spoiler && !reveal ? null : message.content, fromName: byId.get(message.fromUserId) ?? translate("Deleted member"), spoiler };
+  });
 }
 
 /**
@@ -85,12 +89,29 @@ export async function listRoom(ctx: ServiceContext, clubId: string, query: z.out
   return { items, nextToken: page.nextToken, pinned: pinnedItems, milestones };
 }
 
-async function post(ctx: ServiceContext, clubId: string, input: { content: string; messageId?: string; milestoneId?: string | null }, announcement: boolean) {
+/** One visible message for an active member, folded like the list unless `reveal` (the reader opened its fold). */
+export async function readRoomMessage(ctx: ServiceContext, clubId: string, messageId: string, reveal: boolean): Promise<RoomItem> {
+  const { userId } = await requireRoomMember(ctx, clubId);
+  const message = await clubRoom(ctx.env, clubId).findMessage(messageId);
+  if (!message) throw notFound(ROOM_MESSAGE_NOT_FOUND);
+  const milestones = message.milestoneId ? await roomMilestones(ctx.db, clubId, userId) : [];
+  const [item] = await withNames(ctx, [message], userId, milestones, reveal);
+  return item!;
+}
+
+async function post(
+  ctx: ServiceContext,
+  clubId: string,
+  input: { content: string; messageId?: string; milestoneId?: string | null },
+  announcement: boolean,
+  fold?: RoomFold,
+) {
   requireUser(ctx);
   const message = await clubRoom(ctx.env, clubId).post(clubId, ctx.user.id, input.content, input.messageId ?? crypto.randomUUID(), {
     milestoneId: input.milestoneId ?? null,
     announcement,
     fromName: ctx.user.name,
+    fold,
   });
   if ("refused" in message) throw conflict(message.refused === "hidden" ? ROOM_MESSAGE_HIDDEN : ROOM_MESSAGE_ID_TAKEN);
   await countMessage(ctx.db, clubId, ctx.user.id, message.createdAt);
@@ -117,17 +138,23 @@ async function afterward(ctx: ServiceContext, work: Promise<unknown>, what: stri
  * A member writes in the room: stored and delivered live by the room, counted unread for the other
  * members (set-based), and one bell item per club and member that counts up until read
  * (club_room_messages, under the "club announcements" preference; blocked senders are dropped by notify).
+ * A message in a milestone's thread reaches live only the milestone's readers whole (the others get
+ * it folded), and the bell says only who wrote in which thread: its text is a spoiler.
  */
 export async function sendRoomMessage(ctx: ServiceContext, clubId: string, input: z.output<typeof roomMessageInput>): Promise<RoomItem> {
   const { userId, club } = await requireRoomMember(ctx, clubId);
   requireUser(ctx);
   await limit(ctx.env.MESSAGE_LIMITER, `club-room:${userId}`, ROOM_SEND_RATE_LIMITED);
   // A message tied to a milestone names one of the current book's (read only then: most messages name none).
+  let fold: RoomFold | undefined;
   if (input.milestoneId) {
-    const milestones = await roomMilestones(ctx.db, clubId, userId);
-    if (!milestones.some((m) => m.milestoneId === input.milestoneId)) throw badRequest(UNKNOWN_MILESTONE);
+    const [milestones, readers] = await Promise.all([roomMilestones(ctx.db, clubId, userId), readersOf(ctx.db, clubId, input.milestoneId)]);
+    const milestone = milestones.find((m) => m.milestoneId === input.milestoneId);
+    if (!milestone) throw badRequest(UNKNOWN_MILESTONE);
+    fold = { label: milestone.label, readers };
   }
-  const message = await post(ctx, clubId, input, false);
+  const message = await post(ctx, clubId, input, false, fold);
+  const thread = fold?.label;
   const senderName = ctx.user.name;
   await afterward(
     ctx,
@@ -140,7 +167,10 @@ export async function sendRoomMessage(ctx: ServiceContext, clubId: string, input
             type: "club_room_messages",
             // Written in each recipient's language by notify(); the names and the message are content.
             title: ({ t }) => t("New messages in {club}", { club: club.name }),
-            body: ({ t }) => t("{name}: {message}", { name: senderName, message: snippetOf(input.content) }),
+            body: ({ t }) =>
+              thread === undefined
+                ? t("{name}: {message}", { name: senderName, message: snippetOf(input.content) })
+                : t("{name} wrote in the thread for {label}", { name: senderName, label: thread }),
             link: `/clubs/${clubId}/room`,
             actorId: userId,
             dedupeKey: clubRoomNotificationKey(clubId),

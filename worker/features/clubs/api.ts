@@ -1,5 +1,5 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
-import { geocodePlaceText } from "@worker/features/geo";
+import { coarsenLocationText, geocodePlaceText } from "@worker/features/geo";
 import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
 import {
   approveJoinRequest,
@@ -53,7 +53,8 @@ const NO_CLUB = "404 `Club not found`.";
 async function placed<T extends { geocode?: boolean; location?: string; latitude?: number | null; longitude?: number | null }>(c: Context<AppEnv>, input: T): Promise<T> {
   const { geocode, ...rest } = input;
   if (!geocode || !rest.location || rest.latitude != null || rest.longitude != null) return rest as T;
-  const point = await geocodePlaceText(serviceContext(c), rest.location, { origin: new URL(c.req.url).origin, acceptLanguage: c.req.header("Accept-Language") ?? null });
+  // The maps service is asked about the text as it will be stored: no finer than 0.01°.
+  const point = await geocodePlaceText(serviceContext(c), coarsenLocationText(rest.location), { origin: new URL(c.req.url).origin, acceptLanguage: c.req.header("Accept-Language") ?? null });
   return (point ? { ...rest, latitude: point.lat, longitude: point.lon } : rest) as T;
 }
 

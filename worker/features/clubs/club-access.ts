@@ -4,6 +4,7 @@ import { forbidden, notFound, requireUser } from "@worker/core/errors";
 import { limit } from "@worker/core/rate-limit";
 import type { ServiceContext } from "@worker/core/service-context";
 import { msg } from "@worker/core/shared/translate";
+import { coarsenLocationText } from "@worker/features/geo";
 
 type MemberRole = (typeof MEMBER_ROLES)[number];
 type MemberStatus = (typeof MEMBER_STATUSES)[number];
@@ -68,7 +69,8 @@ export async function loadClubAccess(ctx: ServiceContext, clubId: string): Promi
     .where(eq(clubs.id, clubId))
     .limit(1);
   if (!row) throw notFound(CLUB_NOT_FOUND);
-  const { role, status, ...club } = row;
+  const { role, status, ...stored } = row;
+  const club = { ...stored, location: coarsenLocationText(stored.location) };
   const isCreator = club.createdBy === ctx.user.id;
   return { userId: ctx.user.id, club, role, status, isCreator, canManage: isCreator || (status === "active" && role === "admin") };
 }

@@ -11,6 +11,7 @@ import type { ServiceContext } from "@worker/core/service-context";
 import { idSchema } from "@worker/core/shared/id";
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
+import { coarsenLocationText } from "@worker/features/geo";
 
 type MemberRole = (typeof MEMBER_ROLES)[number];
 type MemberStatus = (typeof MEMBER_STATUSES)[number];
@@ -64,7 +65,8 @@ function toSummary(row: ClubSummary): ClubSummary {
     clubId: row.clubId,
     name: row.name,
     description: row.description,
-    location: row.location,
+    // Clubs saved before coordinates were rounded on saving (issue 34) are rounded here.
+    location: coarsenLocationText(row.location),
     isPrivate: row.isPrivate,
     memberCount: row.memberCount,
     memberLimit: row.memberLimit,

@@ -8,14 +8,18 @@ import { badRequest, conflict, requireUser } from "@worker/core/errors";
 import { prepareInviteCode, withFreshCodeOnClash } from "./invite-codes";
 import type { ServiceContext } from "@worker/core/service-context";
 import { msg } from "@worker/core/shared/translate";
+import { coarsenLocationText } from "@worker/features/geo";
 
 export const ONLY_CREATOR_EDITS = msg("Only the club's creator can edit this club.");
 export const ONLY_CREATOR_DELETES = msg("Only the club's creator can delete this club.");
 
-/** The input's columns: `geocode` asks the API to place the club (worker/features/clubs/api.ts), it is not stored. */
-function withoutFlags<T extends { geocode?: boolean }>(input: T): Omit<T, "geocode"> {
+/**
+ * The input's columns: `geocode` asks the API to place the club (worker/features/clubs/api.ts), it is
+ * not stored; coordinates in the location text are kept no finer than the club's position (0.01°).
+ */
+function withoutFlags<T extends { geocode?: boolean; location?: string }>(input: T): Omit<T, "geocode"> {
   const { geocode: _asked, ...columns } = input;
-  return columns;
+  return columns.location === undefined ? columns : { ...columns, location: coarsenLocationText(columns.location) };
 }
 
 /** A position is both coordinates or neither (null for both clears it): half a position places a club nowhere. */
@@ -34,11 +38,12 @@ export async function createClub(ctx: ServiceContext, input: ClubInput): Promise
   requireWholePosition(input);
   const user = ctx.user;
   const clubId = crypto.randomUUID();
+  const columns = withoutFlags(input);
   await withFreshCodeOnClash(async () => {
     const now = Date.now();
     const invite = await prepareInviteCode(ctx, clubId, user.id, now);
     await ctx.db.batch([
-      ctx.db.insert(clubs).values({ id: clubId, ...withoutFlags(input), createdBy: user.id, createdAt: now }),
+      ctx.db.insert(clubs).values({ id: clubId, ...columns, createdBy: user.id, createdAt: now }),
       ctx.db.insert(memberships).values({ clubId, userId: user.id, role: "admin", status: "active", joinedVia: "created", createdAt: now }),
       invite.write,
     ]);
@@ -47,7 +52,7 @@ export async function createClub(ctx: ServiceContext, input: ClubInput): Promise
     clubId,
     name: input.name,
     description: input.description,
-    location: input.location,
+    location: columns.location,
     isPrivate: input.isPrivate,
     memberCount: 1,
     memberLimit: input.memberLimit,

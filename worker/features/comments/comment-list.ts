@@ -32,7 +32,7 @@ function notBlockedWith(viewerId: string) {
 /**
  * A book's comments, newest first, `limit` at a time before the cursor. The book's row and the page
  * go in one round trip; the page is one range of book_comments_book_recent_idx with the authors
- * joined by primary key. Hidden comments are shown to nobody; comments across a block (either way)
+ * joined by primary key. Hidden comments, and a suspended author's, are shown to nobody; comments across a block (either way)
  * are not shown to the viewer. 404 for a book the viewer may not see.
  */
 export async function listBookComments(ctx: ServiceContext, bookId: string, query: CommentsQuery): Promise<CommentPage> {
@@ -56,6 +56,8 @@ export async function listBookComments(ctx: ServiceContext, bookId: string, quer
         and(
           eq(bookComments.bookId, bookId),
           isNull(bookComments.hiddenAt),
+          // A suspended author's comments are shown to nobody until the suspension is lifted.
+          isNull(users.suspendedAt),
           before ? sql`(${bookComments.createdAt}, ${bookComments.id}) < (${before.createdAt}, ${before.id})` : undefined,
           viewerId ? notBlockedWith(viewerId) : undefined,
         ),

@@ -1,10 +1,10 @@
 import type { Database } from "@worker/db/client";
 import type { ServiceContext } from "@worker/core/service-context";
-import { bookComments, books } from "@worker/db/schema";
+import { bookComments, books, users } from "@worker/db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 
 /**
- * A comment the reporter can see, for the reports service: shown (not hidden) under a book they may
+ * A comment the reporter can see, for the reports service: shown (not hidden, its author not suspended) under a book they may
  * see. Null otherwise, which the report answers as not found.
  */
 export async function findReportableComment(ctx: ServiceContext, commentId: string) {
@@ -12,7 +12,8 @@ export async function findReportableComment(ctx: ServiceContext, commentId: stri
     .select({ commentId: bookComments.id, bookId: bookComments.bookId, authorId: bookComments.authorId, body: bookComments.body, ownerId: books.userId, bookHidden: books.hidden })
     .from(bookComments)
     .innerJoin(books, eq(books.id, bookComments.bookId))
-    .where(and(eq(bookComments.id, commentId), isNull(bookComments.hiddenAt)))
+    .innerJoin(users, eq(users.id, bookComments.authorId))
+    .where(and(eq(bookComments.id, commentId), isNull(bookComments.hiddenAt), isNull(users.suspendedAt)))
     .limit(1);
   if (!row || (row.bookHidden && row.ownerId !== ctx.user?.id)) return null;
   return { commentId: row.commentId, bookId: row.bookId, authorId: row.authorId, body: row.body };

@@ -17,7 +17,7 @@ export const geoApi = new Hono<AppEnv>().use("*", membersOnly).get(
     data: locationView,
     errors: [429],
     description:
-      "\"city, state\"-style text for `lat` and `lon` (decimal degrees), in the language of `Accept-Language`. The maps service only sees the position rounded to about 1 km, and answers are cached for a week; when it cannot answer usefully the text is the coordinates (4 decimals). Look-ups that reach the maps service count against the member's 30 a minute, shared with the e-mail look-up (429 `Too many location look-ups. Please wait a minute and try again.`).",
+      "\"city, state\"-style text for `lat` and `lon` (decimal degrees), in the language of `Accept-Language`. The maps service only sees the position rounded to about 1 km, and answers are cached for a week; when it cannot answer usefully the text is the coordinates, rounded to 0.01° (about 1 km) as every location others see is. Look-ups that reach the maps service count against the member's 30 a minute, shared with the e-mail look-up (429 `Too many location look-ups. Please wait a minute and try again.`).",
   }),
   zv("query", reverseGeocodeQuery),
   async (c) =>

@@ -7,6 +7,7 @@ import { limit } from "@worker/core/rate-limit";
 import type { ServiceContext } from "@worker/core/service-context";
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
+import { coarsenLocationText, roundToKm } from "@worker/core/shared/coarse-place";
 
 /** A decimal degree as sent in a query string: no exponents, no "Infinity", no empty value. */
 function degrees(name: string, limit: number) {
@@ -14,6 +15,8 @@ function degrees(name: string, limit: number) {
     .string({ error: () => translate("{name} is required", { name }) })
     .trim()
     .regex(/^[+-]?\d{1,3}(\.\d{1,15})?$/, { error: () => translate("{name} must be a decimal number", { name }) })
+    // The reference gives the value and its range, as a query parameter is described (the text is its serialisation).
+    .meta({ type: "number", minimum: -limit, maximum: limit, description: `Decimal degrees, -${limit} to ${limit}, written without an exponent.` })
     .transform(Number)
     .pipe(
       z
@@ -39,8 +42,7 @@ export const GEOCODE_RATE_LIMITED = msg("Too many location look-ups. Please wait
 
 /** About 1 km: enough to name the town, too coarse to find a house, and what the cache is keyed by. */
 export function roundCoordinates({ lat, lon }: Coordinates): Coordinates {
-  const round = (value: number) => Math.round(value * 100) / 100 + 0; // + 0 turns -0 into 0
-  return { lat: round(lat), lon: round(lon) };
+  return { lat: roundToKm(lat), lon: roundToKm(lon) };
 }
 
 /** The first language the browser asks for, as one lower-case tag ("en" when there is none usable). */
@@ -78,7 +80,7 @@ async function cacheLocation(key: string, location: string): Promise<void> {
  * The place name for a member's device position, formatted as docs/product.md#location says. The maps service
  * only ever sees the position rounded to about 1 km, and only the text goes back to the member:
  * the raw coordinates are neither stored nor cached. When the service cannot answer usefully the
- * member gets the coordinates (4 decimals), which they can keep or replace.
+ * member gets the coordinates rounded to 0.01°, as others would see them, to keep or replace.
  */
 export async function reverseGeocode(ctx: ServiceContext, point: Coordinates, request: GeocodeRequest): Promise<{ location: string }> {
   requireUser(ctx);
@@ -97,7 +99,7 @@ export async function reverseGeocode(ctx: ServiceContext, point: Coordinates, re
     userAgent: `BookClub/1.0 (+${request.origin})`,
   });
   const location = place && formatPlace(place);
-  if (!location) return { location: coordinatesText(point) };
+  if (!location) return { location: coarsenLocationText(coordinatesText(point)) };
   await cacheLocation(key, location);
   return { location };
 }

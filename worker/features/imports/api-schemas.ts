@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IMPORT_SOURCES, IMPORT_STATES } from "@worker/db/schema";
+import { BOOK_STATUSES, IMPORT_SOURCES, IMPORT_STATES } from "@worker/db/schema";
 import { OWNED_COLUMN } from "./import-csv";
 
 /** What the import routes answer in `data`, for the API reference. */
@@ -53,3 +53,26 @@ export const importJobView = z.looseObject({
   /** The first 100 failed rows (all of them: `GET /api/imports/{jobId}/failed.csv`). */
   failed: z.array(failedRowView),
 });
+
+/** `GET /api/my-books/export?format=json`: the file itself (a download to keep, so not the envelope). */
+export const exportFileView = z
+  .object({
+    books: z.array(
+      z.looseObject({
+        bookId: z.string(),
+        title: z.string(),
+        author: z.string(),
+        description: z.string(),
+        status: z.enum(BOOK_STATUSES),
+        isbn10: z.string().nullable(),
+        isbn13: z.string().nullable(),
+        publisher: z.string().nullable(),
+        publishedDate: z.string().nullable(),
+        pageCount: z.number().int().nullable(),
+        language: z.string().nullable(),
+        createdAt: z.number().int(),
+        coverImage: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "BookExportFile" });

@@ -15,9 +15,12 @@ import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
 import { zv } from "@worker/core/api/validate";
 import { doc } from "@worker/core/api/openapi";
-import { importJobView, importPreviewView } from "./api-schemas";
+import { exportFileView, importJobView, importPreviewView } from "./api-schemas";
 
 const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
+
+/** The raw export as the body (the browser sends it as text/csv), read by readImportFile whatever its type. */
+const CSV_BODY = { description: "A Goodreads or StoryGraph CSV export, at most 5 MB and 5,000 books.", content: { "text/csv": "text" as const } };
 
 /**
  * Mounted at /imports. The CSV is the raw request body (up to 5 MB, listed in FILE_BODY_ROUTES):
@@ -31,6 +34,7 @@ export const importsApi = new Hono<AppEnv>()
       who: "member",
       tags: ["Imports"],
       data: importPreviewView,
+      body: CSV_BODY,
       description:
         "The body is the CSV export itself (at most 5 MB and 5,000 books); nothing is written. Answers the counts, the file's shelves, every readable row (whether the member already has it) and the rows that could not be read. 400 names the line (`Line 1: this is not a Goodreads or StoryGraph export …`, `The file is empty.`); 413 `The file is larger than 5 MB. Export fewer shelves, or split the file.` or `The file has more than 5,000 books. Split it and import each part.`; imports and downloads share 10 a minute per member (429 `Too many imports or downloads. Please wait a minute and try again.`).",
     }),
@@ -50,6 +54,7 @@ export const importsApi = new Hono<AppEnv>()
       status: 202,
       data: importJobView,
       errors: [503],
+      body: CSV_BODY,
       description:
         "The body is the CSV, as for the preview. The owned rows (with `owned=true`) and the rows on the chosen `shelves` (comma-separated, up to 30) go to the `book-import` queue in batches of 50; rows the member already has, repeats and unreadable rows are counted, not added. Answers the job (poll `GET /api/imports/{jobId}`). 400 `shelves: Choose at least one shelf` or `No book in the file is on the chosen shelves.`; 413 over 5 MB or 5,000 books; 429 as for the preview; 503 `Importing is unavailable right now. Please try again.` when the queue refuses the job.",
     }),
@@ -105,8 +110,9 @@ export const myBooksExportApi = new Hono<AppEnv>().get(
     other: {
       status: 200,
       description:
-        "An attachment: `bookclub-books-{day}.csv` in Goodreads' columns (text/csv, the default) or, with `format=json`, `bookclub-books-{day}.json` holding `{books: [...]}` with every field we keep (application/json, not the envelope). Both import back here.",
+        "An attachment: `bookclub-books-{day}.csv` in Goodreads' columns (text/csv, the default) or, with `format=json`, `bookclub-books-{day}.json` holding `{books: [...]}` with every field we keep (application/json: a file to keep, so not the envelope). Both import back here.",
       contentType: "text/csv",
+      json: exportFileView,
     },
     description: "Imports and downloads share 10 a minute per member (429 `Too many imports or downloads. Please wait a minute and try again.`).",
   }),

@@ -25,7 +25,7 @@ import { joinWaitlist, leaveWaitlist } from "./loan-waitlist";
 import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
 import { doc } from "@worker/core/api/openapi";
-import { jsonBody, zv } from "@worker/core/api/validate";
+import { jsonBody, optionalJsonBody, zv } from "@worker/core/api/validate";
 import { idSchema } from "@worker/core/shared/id";
 import { borrowFromOwner } from "./borrow-from-owner";
 import { bookLoanPanelView, borrowView, loanPageView, loanTabCountsView, oneLoanView, waitlistLeftView, waitlistPlaceView } from "./api-schemas";
@@ -133,7 +133,7 @@ export const loansApi = new Hono<AppEnv>()
       description: `Answers a request with yes. The optional \`dueDate\` (YYYY-MM-DD) is from the owner's today to a year ahead, 21 days by default. 409 while another loan holds the book (\`This book is already promised to another member.\`), or ${cantNow("accepted")}; ${BAD_DUE_DATE}; ${OWNER_ONLY}; ${NO_LOAN} ${WRITE_LIMIT}`,
     }),
     zv("param", idParams),
-    zv("json", acceptLoanSchema),
+    optionalJsonBody(acceptLoanSchema),
     async (c) => ok(c, { loan: await acceptLoan(serviceContext(c), c.req.valid("param").id, c.req.valid("json")) }),
   )
   .post(

@@ -52,7 +52,8 @@ export const OFFERED_TO_NEXT = msg("This book is being offered to the next membe
 const day = z
   .string()
   .trim()
-  .refine(isCalendarDay, { error: () => translate("Please give a real date as YYYY-MM-DD.") });
+  .refine(isCalendarDay, { error: () => translate("Please give a real date as YYYY-MM-DD.") })
+  .meta({ format: "date" });
 
 export const requestLoanSchema = z.object({ bookId: idField("bookId is required") });
 export const acceptLoanSchema = z.object({ dueDate: day.optional() });

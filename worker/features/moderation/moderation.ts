@@ -4,7 +4,8 @@ import type { MemberContext, ServiceContext } from "@worker/core/service-context
 import { idSchema } from "@worker/core/shared/id";
 import { books, reports, sessions, users } from "@worker/db/schema";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
-import { hideReportedRoomMessage } from "@worker/features/club-room";
+import { hideReportedRoomMessage, hideRoomMessagesOf } from "@worker/features/club-room";
+import { calendarFeedsRevocation } from "@worker/features/club-meetings";
 import { signOutOpenTabs } from "@worker/core/member-inbox-stubs";
 import { hideComment } from "@worker/features/comments";
 import { aliasedTable, and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
@@ -153,9 +154,11 @@ export async function suspendFromReport(ctx: ServiceContext, reportId: string) {
 }
 
 /**
- * A suspended member cannot sign in (worker/features/auth/sign-in.ts) and is signed out everywhere at once;
- * their visible books leave the library (hidden "suspension", which unsuspending undoes). Suspending
- * someone already suspended changes nothing.
+ * A suspended member cannot sign in (worker/features/auth/sign-in.ts) and is signed out everywhere at once
+ * (their push devices go with their sessions), and their calendar feed address stops; their visible
+ * books leave the library (hidden "suspension", which unsuspending undoes), their comments are shown
+ * to nobody (read-time, by the author's row) and their club room messages leave every room.
+ * Suspending someone already suspended changes nothing (but finishes rooms a failed try missed).
  */
 export async function suspendMember(ctx: ServiceContext, userId: string) {
   requireModerator(ctx);
@@ -167,17 +170,24 @@ export async function suspendMember(ctx: ServiceContext, userId: string) {
     ctx.db.update(users).set({ suspendedAt: now, updatedAt: now }).where(and(eq(users.id, userId), isNull(users.suspendedAt))),
     ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
     ctx.db.update(books).set({ hidden: "suspension" }).where(and(eq(books.userId, userId), isNull(books.hidden))),
+    calendarFeedsRevocation(ctx.db, userId),
   ]);
   await signOutOpenTabs(ctx, userId);
+  await hideRoomMessagesOf(ctx, userId, true);
   return { userId, suspended: true as const };
 }
 
-/** Lifts a suspension: the member can sign in again and the books the suspension hid come back. */
+/**
+ * Lifts a suspension: the member can sign in again and the books, comments and room messages the
+ * suspension hid come back (not what a moderator hid). The rooms go first, so a failure leaves the
+ * member suspended and the lift can be retried. A revoked calendar feed stays revoked.
+ */
 export async function unsuspendMember(ctx: ServiceContext, userId: string) {
   requireModerator(ctx);
   const [member] = await ctx.db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId)).limit(1);
   if (!member) throw notFound("No user found with that ID");
   if (member.suspendedAt === null) throw conflict("This member is not suspended.");
+  await hideRoomMessagesOf(ctx, userId, false);
   await ctx.db.batch([
     ctx.db.update(users).set({ suspendedAt: null, updatedAt: Date.now() }).where(eq(users.id, userId)),
     ctx.db.update(books).set({ hidden: null }).where(and(eq(books.userId, userId), eq(books.hidden, "suspension"))),

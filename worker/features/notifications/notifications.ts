@@ -46,7 +46,7 @@ const latest = (column: SQLiteColumn, value: string, now: number) =>
  * Stores the events the recipients' preferences allow, idempotently by `dedupeKey`, and returns
  * what this call added or raised again: an idempotent repeat returns nothing, so nothing is sent
  * twice. An event whose actor the recipient has blocked is dropped here, for every producer: no
- * bell item, no e-mail, no live ping. One round trip reads all recipients' preferences and their
+ * bell item, no e-mail, no live ping; so is every event for a suspended or deleted member. One round trip reads all recipients' preferences and their
  * blocks of the events' actors (blocks' primary key); one batch of upserts. Texts are written here,
  * once per recipient, in the recipient's language (their users.language, none: English) and for
  * their locale and zone: never in the language of the request that produced the event.
@@ -69,7 +69,8 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
     })
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(inArray(users.id, recipientIds));
+    // A suspended or deleted member hears nothing: no bell item, e-mail or push.
+    .where(and(inArray(users.id, recipientIds), isNull(users.suspendedAt), isNull(users.deletedAt)));
   const [recipients, blocked] = actorIds.length
     ? await deps.db.batch([
         recipientsQuery,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { users } from "@worker/db/schema";
 import { saveNotificationSettings } from "./notification-prefs";
 import { UNSUBSCRIBE_LINK_INVALID } from "@worker/core/shared/unsubscribe";
@@ -21,11 +21,15 @@ export function maskEmail(email: string): string {
 }
 
 
-/** What a genuine link is for, or null (a forged or edited token, or a member who is no longer here). */
+/** What a genuine link is for, or null (a forged or edited token, or a member who is suspended, deleted or no longer here). */
 export async function readUnsubscribeLink(deps: Deps, token: string): Promise<(UnsubscribeLink & { userId: string }) | null> {
   const claim = await verifyUnsubscribeToken(deps.env, token);
   if (!claim) return null;
-  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, claim.userId)).limit(1);
+  const [user] = await deps.db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.id, claim.userId), isNull(users.suspendedAt), isNull(users.deletedAt)))
+    .limit(1);
   if (!user) return null;
   return { userId: claim.userId, preference: claim.preference, maskedEmail: maskEmail(user.email) };
 }

@@ -3,7 +3,7 @@ import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
 import { clientAddress } from "@worker/core/http/client-address";
 import { doc } from "@worker/core/api/openapi";
 import { transcriptView } from "./api-schemas";
-import { limitVoiceSearch, readTranscribeRequest, requireServerTranscription, transcribeRecording } from "./transcribe";
+import { limitVoiceSearch, readTranscribeRequest, requireServerTranscription, transcribeRecording, transcribeSchema } from "./transcribe";
 
 /**
  * `POST /api/voice/transcribe {audioData, languageCode?}` for anyone (the library is public). The
@@ -19,6 +19,8 @@ export const voiceApi = new Hono<AppEnv>().post(
     tags: ["Voice"],
     data: transcriptView,
     errors: [502, 503, 504],
+    // Read by readTranscribeRequest itself (after the limit and with its own size cap), so described here.
+    body: { description: "The recording, base64, with its language.", content: { "application/json": transcribeSchema } },
     description:
       "The body is JSON `{audioData, languageCode?}`: a recording of at most 1 MiB, base64 (WebM/opus, Ogg, WAV, MP4, MP3 or FLAC, told by its bytes); `languageCode` is BCP-47, default `en-US`. Answers `{transcript}` in `data` and also beside it (the transcript as the provider wrote it, trimmed; empty when nothing was said). 400 bad base64 (`audioData must be base64-encoded audio.`) or not audio (`That is not an audio recording.`); 413 too large (`The recording is too long. Voice searches last at most 10 seconds.`); 429 past 10 a minute per member and per IP (`Too many voice searches. Please wait a moment.`); 502 the provider failed or answered nonsense and 504 it timed out (`Failed to transcribe audio. Please try again.`); 503 no provider configured (`Voice search is unavailable right now. Please type your search.`).",
   }),

@@ -32,6 +32,8 @@ export const transcribeSchema = z.object({
   audioData: z
     .string({ error: notBase64 })
     .min(1, { error: notBase64 })
+    // The reference's words for the 413 the size check answers (it is not a 400 of this schema).
+    .meta({ maxLength: MAX_AUDIO_BASE64_CHARS, contentEncoding: "base64" })
     .pipe(z.base64({ error: notBase64 })),
   // BCP-47 as browsers write it: a language, then optional script, region or variant subtags.
   languageCode: z
