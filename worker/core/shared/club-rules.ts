@@ -74,7 +74,7 @@ const timezone = z
 export const roundToKm = (degrees: number) => Math.round(degrees * 100) / 100 + 0; // + 0 turns -0 into 0
 
 /**
- * A club's coarse position (issue 24, "Nearby clubs"; never a member's own): decimal degrees, stored rounded to
+ * A club's coarse position, for "Nearby clubs" (never a member's own): decimal degrees, stored rounded to
  * 0.01°; empty or null clears it. Forms send text, JSON clients numbers.
  */
 const coordinate = (field: "latitude" | "longitude", max: number) =>
