@@ -34,8 +34,8 @@ module.exports = {
       comment:
         "Import circles, type-only imports included: a circle of types becomes a load-order failure the day one of its imports carries a value (a Durable Object's module that imports itself back fails at load).",
       from: {},
-      // A circle through a feature's index.ts is checked by scripts/lint/barrel-circles.mjs, which
-      // follows each imported name to the file it comes from (the index only re-exports).
+      // A feature's index.ts counts as importing every module it re-exports (as an ES module loads
+      // it), so a circle through an index is caught here too.
       to: { circular: true },
     },
     {
@@ -48,6 +48,14 @@ module.exports = {
         path: "^(worker|app)/features/[^/]+/",
         pathNot: ["^(worker|app)/features/$2/", "^(worker|app)/features/[^/]+/index(\\.server)?\\.tsx?$"],
       },
+    },
+    {
+      name: "books-not-to-loans",
+      severity: "error",
+      comment:
+        "Loans builds on books (a loan's book, its cover), so books' services, components and loaders never import loans, and the two features form no loop. The pages and API routes that show or change both (the book page's loan panel, the edit whose 'Lent' the ledger follows, the delete a loan refuses) compose them: only app/routes.ts and worker/api.ts load those.",
+      from: { path: "^(worker|app)/features/books/", pathNot: ["^worker/features/books/api\\.ts$", "^app/features/books/routes/"] },
+      to: { path: "^(worker|app)/features/loans/" },
     },
     {
       name: "core-not-to-features",

@@ -9,8 +9,8 @@ import { flushMemberPushes } from "@worker/features/push";
 
 /**
  * The features' scheduled jobs, registered once at module load: worker/index.ts imports this module.
- * It sits above the features, so the job core (job-registry.ts, job-timers.ts and the JobTimer
- * Durable Object) never imports one: a value import from there would close an import circle.
+ * It sits above the features, so the job core (worker/core/jobs/registry.ts and schedule.ts, and
+ * the JobTimer Durable Object) never imports one: a value import from there would close an import circle.
  */
 registerJobs({
   loan: runLoanReminders,

@@ -138,7 +138,7 @@ const clubScenarios: Scenario[] = [
   { name: "search 'porto' (API, 12)", url: "/api/clubs/browse?limit=12&search=porto", reads: browse({ search: "porto" }) },
   { name: `my clubs (API, member of ${Math.floor(CLUBS / 50)})`, url: "/api/clubs", reads: async (ctx) => [await rowsRead(ctx, (c) => clubsService.listMyClubs(c))] },
   { name: "browse page 1 (SSR /clubs/browse)", url: "/clubs/browse", reads: browse({}) },
-  // Issue 24: a club page with a current book (6 milestones, marks), its copies in the library and
+  // A club that reads together: a club page with a current book (6 milestones, marks), its copies in the library and
   // its upcoming meetings (one more meeting in each of the other clubs).
   {
     name: `club's book and progress (API, ${BENCH_CLUB_COPIES} copies in the library)`,

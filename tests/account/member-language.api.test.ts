@@ -5,7 +5,7 @@ import { db, signedInMember } from "../helpers/fixtures";
 import { call, json, type Envelope } from "../helpers/http";
 import { bearer, SAME_ORIGIN } from "./member-support";
 
-// Issue 25: a member keeps a language on /profile. It outranks the footer's cookie and the browser,
+// A member keeps a language on /profile. It outranks the footer's cookie and the browser,
 // for pages and for the API's refusals alike; null goes back to following the browser.
 
 interface OwnProfile {

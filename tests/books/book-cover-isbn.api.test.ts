@@ -8,7 +8,7 @@ import { api, call } from "../helpers/http";
 import { JPEG_1PX, PNG_1PX } from "../helpers/images";
 import { SAME_ORIGIN } from "../account/member-support";
 
-// Issue 23, item 5: a book added by hand can get a cover and an ISBN afterwards, through the API
+// A book added by hand can get a cover and an ISBN afterwards, through the API
 // (PUT /api/books/{id} with a signed upload's key) and through the pages (Add a book, Edit Book).
 
 const send = (method: string, path: string, cookie: string | undefined, body?: unknown) =>

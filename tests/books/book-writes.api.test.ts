@@ -159,7 +159,7 @@ describe("one cover per book", () => {
     expect(never).toMatchObject({ status: 400, body: { success: false, error: "Upload the image before adding the book." } });
   });
 
-  it("lets an existing book take a new cover of its own only (issue 23): never another book's, never by `coverKey`", async () => {
+  it("lets an existing book take a new cover of its own only: never another book's, never by `coverKey`", async () => {
     const member = await signedInMember();
     const key = await uploadedKey(member.user.id);
     const other = await createBook(member.user.id, { coverKey: key });

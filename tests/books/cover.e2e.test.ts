@@ -1,6 +1,6 @@
 import { addBookByHand, expect, expectAccessible, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
 
-// Issue 23, item 5: a book added by hand gets a cover and an ISBN on its Edit page.
+// A book added by hand gets a cover and an ISBN on its Edit page.
 
 const PNG_1PX = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",

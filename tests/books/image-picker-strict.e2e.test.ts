@@ -2,7 +2,7 @@ import path from "node:path";
 import { build } from "esbuild";
 import { expect, test } from "../helpers/e2e/fixtures";
 
-// Issue 23, item 5: under `npm run dev`, React's StrictMode runs every effect twice (mount, clean
+// Under `npm run dev`, React's StrictMode runs every effect twice (mount, clean
 // up, mount), which revoked a thumbnail's blob: URL before its <img> loaded. Production React never
 // does that, so the served build cannot show it: this journey bundles the picker with React's
 // development build, renders it under <StrictMode>, and picks a photo.

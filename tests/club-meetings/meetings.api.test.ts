@@ -78,7 +78,7 @@ describe("editing and cancelling", () => {
     expect(await types(notGoing.user.id)).toEqual([]);
 
     await meetingApi("PATCH", `/${s.club.id}/meetings/${made.meetingId}`, s.admin, { note: "Second change" });
-    // Changes gather into one bell item per meeting (issue 34 item 4), which counts them.
+    // Changes gather into one bell item per meeting, which counts them.
     expect((await bellOf(going.user.id)).map((row) => [row.type, row.count])).toEqual([["club_meeting_changed", 2]]);
 
     const cancelled = await meetingApi<MeetingView>("POST", `/${s.club.id}/meetings/${made.meetingId}/cancel`, s.creator);

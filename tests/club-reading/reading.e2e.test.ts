@@ -1,7 +1,7 @@
 import { addBookByHand, expect, expectAccessible, type NewClient, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
 import type { Page } from "@playwright/test";
 
-// Issue 24, items 1 and 2: an admin sets the club's book with two milestones; a second member (their
+// An admin sets the club's book with two milestones; a second member (their
 // own browser) sees it, marks their progress, finds the admin's copy and borrows it into the chat.
 
 const CLUBS = { path: "/clubs", heading: "Book Clubs" };

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { ClubRoom, ClubRoomEvent } from "../../durable-objects/club-room";
 import { clubRoom } from "@worker/core/club-room-stubs";
 
-// Issue 34, item 8: the Worker checks the membership and the session in D1 and then hands the
+// The Worker checks the membership and the session in D1 and then hands the
 // upgrade to the room. An upgrade still in flight when the member is removed or the session ends
 // must not stay open: the room remembers recent removals and ended sessions for a while and closes
 // (4403 / 4401) an upgrade the Worker checked before them.

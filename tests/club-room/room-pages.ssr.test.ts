@@ -19,7 +19,7 @@ describe("the club room's pages", () => {
     expect(html).toContain("Hello, readers");
     expect(html).toMatch(/Spoilers for (?:<!-- -->)?chapters 9–14(?:<!-- -->)?: show/);
     expect(html).toMatch(/<h2[^>]*>Pinned announcements<\/h2>/);
-    // Folded: the text is not in the rendered log, nor in the hydration data (issue 34: "show" asks for it).
+    // Folded: the text is not in the rendered log, nor in the hydration data ("show" asks for it).
     const log = html.slice(html.indexOf('role="log"'), html.indexOf("</ol>"));
     expect(log).not.toContain("Casaubon dies");
     expect(html).not.toContain("Casaubon dies");

@@ -153,7 +153,7 @@ describe("the club room over real sockets", () => {
     expect(benPage.items.map((m) => [m.content, m.spoiler])).toEqual([
       ["No milestone", null],
       ["The opening is slow", null],
-      // Folded: its text is left out for Ben until he reaches it or opens the fold (issue 34).
+      // Folded: its text is left out for Ben until he reaches it or opens the fold.
       [null, "chapters 9–14"],
     ]);
     expect(benPage.milestones.map((m) => [m.label, m.reached])).toEqual([

@@ -89,7 +89,7 @@ for (const size of [
       const fold = bLog.getByRole("button", { name: /^Spoilers for chapters 9–14: show/ });
       await expect(fold).toBeVisible({ timeout: LIVE_MS });
       await expect(bLog.getByText("Dorothea marries Casaubon!")).toHaveCount(0);
-      // Not only hidden: the text never reached Ben's page (issue 34); opening the fold asks for it.
+      // Not only hidden: the text never reached Ben's page; opening the fold asks for it.
       expect(await b.content()).not.toContain("Dorothea marries Casaubon!");
       await expectAccessible(b);
       await fold.click();

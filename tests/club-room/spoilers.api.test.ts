@@ -5,7 +5,7 @@ import { db, signedInMember } from "../helpers/fixtures";
 import { addMember } from "../clubs/support";
 import { clubWithMembers, connect, currentBookWithMilestones, type Item, notificationsOf, reached, roomJson, type RoomPage } from "./support";
 
-// Issue 34, item 1: a message in a milestone's thread is folded for whoever has not reached it, and
+// A message in a milestone's thread is folded for whoever has not reached it, and
 // the fold holds for every way its text could travel: the bell (and its e-mail and push), the room's
 // API and its sockets. Only the milestone's readers, or an explicit reveal, get the text.
 

@@ -66,7 +66,7 @@ describe("club fields", () => {
 
   it("leave out of an update what was not sent (no limit lifted, no privacy changed)", () => {
     expect(clubUpdateSchema.parse({ name: "New" })).toEqual({ name: "New" });
-    // A form's text goes through its adapter (issue 34: the schema itself takes JSON types only).
+    // A form's text goes through its adapter (the schema itself takes JSON types only).
     const { memberLimit: blank } = clubFields(form({ memberLimit: "" }));
     expect(clubUpdateSchema.parse({ memberLimit: blank })).toEqual({ memberLimit: null });
     const { isPrivate: ticked } = clubFields(form({ isPrivate: "on" }));

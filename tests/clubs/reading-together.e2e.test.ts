@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { addBookByHand, expect, expectAccessible, newMember, type NewClient, signInAsNewMember, test } from "../helpers/e2e/fixtures";
 
-// Issue 24, "Done when": a club that reads together, end to end, by two people in their own browsers.
+// A club that reads together, end to end, by two people in their own browsers.
 // The admin creates a club and a second member joins; the admin sets the book with milestones; the
 // member borrows the admin's copy; the admin schedules a meeting and the member answers Going; a book
 // poll is ranked by both and closed with its rounds; both talk live in the club room, where the member

@@ -271,7 +271,7 @@ describe("Telling the book's owner", () => {
       () => outboxOf(bookOwner.user.id),
       (rows) => rows[0]?.count === 2,
     );
-    // One e-mail gathers the window's comments (issue 34 item 4).
+    // One e-mail gathers the window's comments.
     expect(mail.map((row) => [row.preference, row.count])).toEqual([["comment_on_your_book", 2]]);
   });
 

@@ -11,7 +11,7 @@ const AT = Date.UTC(2026, 10, 25, 8, 21);
 const GB = { locale: "en-GB", timeZone: "UTC" };
 const US = { locale: "en-US", timeZone: "America/New_York" };
 
-describe("one date family (issue 23: the pages showed four formats)", () => {
+describe("one date family (the pages once showed four formats)", () => {
   it("writes a day, a day with its time, and a near day in the reader's locale and zone", () => {
     expect(formatDay(AT, GB)).toBe("25 Nov 2026");
     expect(formatDay(AT, US)).toBe("Nov 25, 2026");

@@ -4,7 +4,7 @@ import { catalogue } from "../helpers/e2e/catalogue";
 import { addBookByHand, expect, expectAccessible, type Member, type NewClient, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
 import { keepScreenshot } from "../helpers/e2e/screenshots";
 
-// Issue 25: a reader on a phone signs in, browses, opens a book, asks to borrow it and writes to its
+// A reader on a phone signs in, browses, opens a book, asks to borrow it and writes to its
 // owner, in Spanish and in Arabic (right to left), every text from the catalogue; and the
 // pseudo-locale shows no text that skipped it.
 const PHONE = { viewport: { width: 412, height: 915 }, hasTouch: true, isMobile: true };

@@ -90,7 +90,7 @@ describe("GET /api/geo/reverse", () => {
     expect(new Headers(fetch.mock.calls[1]![1]?.headers).get("Accept-Language")).toBe("de-li");
   });
 
-  it("falls back to the coordinates, rounded to 0.01° as others would see them (issue 34), when the service cannot be reached, and does not cache that", async () => {
+  it("falls back to the coordinates, rounded to 0.01° as others would see them, when the service cannot be reached, and does not cache that", async () => {
     mapsServiceUnreachable();
     const { status, body } = await reverse("lat=51.50735&lon=-0.12776");
     expect(status).toBe(200);

@@ -9,7 +9,7 @@ import { page } from "../helpers/pages";
 import { SAME_ORIGIN } from "../account/member-support";
 import { lendingScene, type Member, requestLoanAs, stepOk } from "./support";
 
-// Issue 23, item 2: the book page's one borrow action records the request in the ledger and opens
+// The book page's one borrow action records the request in the ledger and opens
 // the chat with the spec's message; the badge, the buttons and the waitlist tell one story.
 
 function borrow(bookId: string, member: Member, fields: Record<string, string> = {}) {

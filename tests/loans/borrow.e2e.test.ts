@@ -1,7 +1,7 @@
 import { addBookByHand, expect, expectAccessible, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
 import { keepScreenshot } from "../helpers/e2e/screenshots";
 
-// Issue 23, item 2: on a phone, "Borrow from {owner}" is the book page's one borrow action: it
+// On a phone, "Borrow from {owner}" is the book page's one borrow action: it
 // records the request (the owner's Requests show it) and opens the chat with the spec's message;
 // while the book is promised, everyone else sees one story: a Promised badge and the waitlist.
 test.describe("on a phone", () => {

@@ -252,7 +252,7 @@ describe("the book page's lending panel", () => {
     const scene = await lendingScene({ title: "Panel Book" });
     const path = `/books/${scene.book.id}`;
     const before = (await page(path, scene.borrower.cookie)).html;
-    // One borrow action (issue 23): no second "Request to borrow" beside it.
+    // One borrow action, so the choice is clear: no second "Request to borrow" beside it.
     expect(buttons(panel(before))).toEqual(["Borrow from Olive Owner"]);
     expect(buttons(before).filter((b) => /borrow/i.test(b))).toEqual(["Borrow from Olive Owner"]);
     expect(panel((await page(path, scene.owner.cookie)).html)).toBe("");

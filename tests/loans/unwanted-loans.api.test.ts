@@ -11,7 +11,7 @@ import { eventsOf, lendingScene, loanRow, loanStep, type Member, requestLoanAs, 
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 /**
- * Issue 21, part 1, item 1: any member could put a loan on anyone's account with the manual 'Lent'
+ * Any member could put a loan on anyone's account with the manual 'Lent'
  * edit, ring their bell and e-mail them on every toggle, and so keep them from deleting their account.
  */
 

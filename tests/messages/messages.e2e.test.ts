@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { addBookByHand, createMember, expect, expectAccessible, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
 
-/** Live means without a reload: within 2 s of the other member's action (issue 9). */
+/** Live means without a reload: within 2 s of the other member's action. */
 const LIVE_MS = 2_000;
 
 /** The top bar's Messages link, whose name carries the unread badge ("Messages 2 unread"). */

@@ -12,7 +12,7 @@ import { meetingScene, scheduleAs } from "../club-meetings/support";
 import { makeDevice } from "../push/support";
 import { type Member, moderator, post } from "./support";
 
-// Every bearer-style secret (issue 34, item 2): it stops working for a suspended or deleted member,
+// Every bearer-style secret: it stops working for a suspended or deleted member,
 // and suspension revokes it where it is stored.
 
 let mod: Member;

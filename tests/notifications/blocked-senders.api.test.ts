@@ -6,7 +6,7 @@ import { api, call } from "../helpers/http";
 import { requestLoanAs, stepOk } from "../loans/support";
 import { bellOf, outboxOf } from "./support";
 
-/** Issue 21, part 1, item 1: a member who blocked another hears nothing from them, from any producer. */
+/** A member who blocked another hears nothing from them, from any producer. */
 describe("a member who blocked another gets no notification or e-mail from them", () => {
   it("from club events: the admin who blocked a member is not told of their join request, the other admin is", async () => {
     const [admin, otherAdmin, pest] = await Promise.all([signedInMember(), signedInMember(), signedInMember({ name: "Pest" })]);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
 
-// Issue 23: on a phone, "Profile updated successfully!" and the chat's "You can't message this
+// On a phone, "Profile updated successfully!" and the chat's "You can't message this
 // member." appeared behind the fixed bottom bar. What a page says after a press must be seen.
 test.use({ viewport: { width: 412, height: 915 }, hasTouch: true, isMobile: true });
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
 
-// Issue 23: one conversation whose last message was a URL widened /messages to 955 px on a phone.
+// Once, one conversation whose last message was a URL widened /messages to 955 px on a phone.
 // Every list page is loaded at the narrowest phone we design for (320 px) and a common one (412 px)
 // with long unbroken text in every field a member can fill, and must not scroll sideways.
 const WIDTHS = [320, 412];

@@ -100,7 +100,7 @@ describe("server-rendered pages", () => {
   });
 });
 
-describe("dates in the reader's language (issue 23: one date family)", () => {
+describe("dates in the reader's language (one date family)", () => {
   it("writes the blog's days as the reader's language does, English day first unless they read en-US", async () => {
     const blogs = async (acceptLanguage?: string) =>
       (await call("/about/blogs", { headers: acceptLanguage ? { "Accept-Language": acceptLanguage } : {} })).text();

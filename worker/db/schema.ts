@@ -742,7 +742,7 @@ export const bookComments = sqliteTable(
 );
 
 /* ---------------------------------------------------------------------------------------------
- * Clubs that read together (issue 24): the club's book and schedule, meetings, polls and the room.
+ * Clubs that read together: the club's book and schedule, meetings, polls and the room.
  * ------------------------------------------------------------------------------------------- */
 
 export const CLUB_BOOK_STATES = ["current", "finished"] as const;

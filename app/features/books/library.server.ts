@@ -3,8 +3,7 @@ import { countLibraryBooks, libraryQuerySchema, listLibraryBooks, type LibraryQu
 import { listMemberClubIds } from "@worker/features/clubs";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@worker/core/paging";
 import { serverTranscriptionAvailable } from "@worker/features/voice";
-import { todayFor, withDueLabel } from "~/features/loans/index.server";
-import { readerFor, serviceContext } from "~/core/route-context.server";
+import { serviceContext } from "~/core/route-context.server";
 import { pageNumberFromUrl, queryFromUrl } from "~/core/url-query.server";
 
 /** Reads the library's URL; a bad or tampered parameter falls back to its default instead of failing. */
@@ -31,10 +30,8 @@ export async function loadLibrary(context: Readonly<RouterContextProvider>, requ
     // If the club list fails, the viewer simply has no memberships.
     user ? listMemberClubIds(ctx, user.id).catch(() => []) : Promise.resolve([]),
   ]);
-  const reader = readerFor(request, context);
-  const today = todayFor(reader);
   return {
-    items: books.items.map((book) => withDueLabel(book, today, reader)),
+    items: books.items,
     nextToken: books.nextToken,
     prevToken: books.prevToken,
     total,

@@ -33,7 +33,7 @@ const location = z.preprocess(
   cleanText({ max: CLUB_LOCATION_MAX, tooLong: msg("Location must be at most {max} characters"), required: LOCATION_REQUIRED }),
 );
 
-// JSON values of their own types only (issue 34): the forms turn their text into these in their adapter
+// JSON values of their own types only: the forms turn their text into these in their adapter
 // (app/core/form-data.server.ts), so "true" or "1e1" from a JSON client is refused, not guessed at.
 const isPrivate = z.boolean({ error: () => translateText("Private must be true or false") });
 
@@ -56,7 +56,7 @@ const timezone = z
 export { roundToKm } from "./coarse-place";
 
 /**
- * A club's coarse position (issue 24, "Nearby clubs"; never a member's own): decimal degrees, stored rounded to
+ * A club's coarse position, for "Nearby clubs" (never a member's own): decimal degrees, stored rounded to
  * 0.01°; null clears it. A number (the form's adapter turns its text into one).
  */
 const coordinate = (field: "latitude" | "longitude", max: number) =>

@@ -7,6 +7,8 @@ import { BookAlreadyOwnedError } from "./isbn-books";
 import { countLibraryBooks, findBookById, libraryQuerySchema, listLibraryBookDetails, listLibraryBooks } from "./library";
 import { ok } from "@worker/core/api/envelope";
 import { unavailableAs503 } from "@worker/features/covers";
+// The edit and the delete compose loans here: the ledger follows a lending edit, and a loan keeps its book.
+import { isLentOut, writeBookEdit } from "@worker/features/loans";
 import { jsonBody, jsonBodyBy, zv } from "@worker/core/api/validate";
 import { doc } from "@worker/core/api/openapi";
 import { bookView, deletedBookView, libraryPageView } from "./api-schemas";
@@ -91,7 +93,7 @@ export const booksApi = new Hono<AppEnv>()
     }),
     zv("param", bookIdParams),
     jsonBody(updateBookSchema),
-    async (c) => ok(c, await updateBook(serviceContext(c), c.req.valid("param").id, c.req.valid("json"))),
+    async (c) => ok(c, await updateBook(serviceContext(c), c.req.valid("param").id, c.req.valid("json"), writeBookEdit)),
   )
   .delete(
     "/:id",
@@ -105,5 +107,5 @@ export const booksApi = new Hono<AppEnv>()
         "The cover image goes too, unless another book still shows it. 403 `Only the owner can change this book.`, 404 `Book not found`, 409 `You can't delete a book that is lent out. Mark it returned first.`",
     }),
     zv("param", bookIdParams),
-    async (c) => ok(c, await deleteBook(serviceContext(c), c.req.valid("param").id)),
+    async (c) => ok(c, await deleteBook(serviceContext(c), c.req.valid("param").id, isLentOut)),
   );

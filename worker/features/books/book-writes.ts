@@ -7,9 +7,8 @@ import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
 import { BOOK_STATUSES, books, clubs, memberships, users } from "@worker/db/schema";
 import { noteNewBooks } from "@worker/features/follows";
-import { applyManualLending, isLentOut, limitLoanWrite, planManualLending } from "@worker/features/loans";
-import { requireNotBlocked } from "@worker/features/messages";
 import { and, asc, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { bookValuesFromIsbn, INVALID_ISBN, parseIsbn } from "./isbn-books";
 import { findBookById } from "./library";
@@ -223,11 +222,27 @@ async function loadOwnBook(ctx: MemberContext, bookId: string) {
   return book;
 }
 
+/** An owner's edit, checked: the book's one update statement, and what the edit means for lending. */
+export interface BookEdit {
+  /** The book as it was, with the title it is getting. */
+  book: { id: string; title: string; status: string; lentToUserId: string | null };
+  /** The member it is lent to after the edit (a real member, not the owner), or null. */
+  borrower: { id: string; name: string } | null;
+  update: BatchItem<"sqlite">;
+  now: number;
+}
+/**
+ * Writes the edit's update, with whatever must be stored in the same batch. Loans passes its own
+ * through the edit's API route and page (the ledger follows a manual 'Lent'), so books never
+ * imports loans.
+ */
+export type WriteBookEdit = (ctx: MemberContext, edit: BookEdit) => Promise<void>;
+
 /**
  * Owner-only update. Lent needs a borrower (a real member); any other status clears the borrower.
  * clubId shares the book into one of the owner's active clubs, or (null) takes it out of its club.
  */
-export async function updateBook(ctx: ServiceContext, bookId: string, input: UpdateBookInput) {
+export async function updateBook(ctx: ServiceContext, bookId: string, input: UpdateBookInput, write: WriteBookEdit) {
   requireUser(ctx);
   const current = await loadOwnBook(ctx, bookId);
   const status = input.status ?? current.status;
@@ -273,16 +288,8 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
     changes.lentToUserId = null;
     changes.lentToUserName = null;
   }
-  // The ledger follows the edit (worker/features/loans/manual-loans.ts): same batch as the book's update.
-  const lending = await planManualLending(ctx, { ...current, title: changes.title ?? current.title }, borrower, now);
   const update = ctx.db.update(books).set(changes).where(eq(books.id, bookId));
-  if (lending) {
-    // A member who blocked the owner (or whom the owner blocked) can't be named as a borrower.
-    if (lending.lent) await requireNotBlocked(ctx, lending.lent.loan.borrowerId, LEND_BLOCKED);
-    // Lending or taking back tells the borrower: the same per-member budget as the loans API's steps.
-    await limitLoanWrite(ctx, ctx.user.id);
-    await applyManualLending(ctx, update, lending, now);
-  } else await update;
+  await write(ctx, { book: { ...current, title: changes.title ?? current.title }, borrower, update, now });
   if (replacedCover) await deleteCoverIfUnused(ctx, replacedCover);
   return (await findBookById(ctx, bookId))!;
 }
@@ -303,8 +310,9 @@ async function deleteCoverIfUnused(ctx: ServiceContext, key: string) {
 /**
  * Owner-only delete: the row (search entry and counters follow by trigger) and its cover in R2,
  * unless another book still shows that cover (rows from before covers were one per book).
+ * `isLentOut` is loans' check, passed in by the delete's route and page: a book out on a loan stays.
  */
-export async function deleteBook(ctx: ServiceContext, bookId: string) {
+export async function deleteBook(ctx: ServiceContext, bookId: string, isLentOut: (ctx: MemberContext, bookId: string) => Promise<boolean>) {
   requireUser(ctx);
   const book = await loadOwnBook(ctx, bookId);
   if (book.status === "borrowed" || (await isLentOut(ctx, bookId))) throw conflict(DELETE_LENT_BOOK);

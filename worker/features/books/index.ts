@@ -1,4 +1,5 @@
 export type { BookCard } from "./book-columns";
+export { type BookEdit, LEND_BLOCKED } from "./book-writes";
 export { booksDataPart, booksDeletionPart } from "./books-account";
 export { bookFieldsFromRecord, mirrorOrigins } from "./isbn-books";
 export { findBookById, listLibraryBooks } from "./library";

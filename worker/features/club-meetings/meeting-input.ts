@@ -25,7 +25,7 @@ const date = z
 const time = z
   .string({ error: () => translate("Time is required") })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: () => translate("Time must be HH:MM (24-hour)") });
-// A JSON number (issue 34: no coercion); the meetings form turns its text into one in its adapter.
+// A JSON number (no coercion); the meetings form turns its text into one in its adapter.
 const durationMinutes = z
   .number({ error: () => translate("Duration must be a number of minutes") })
   .int({ error: () => translate("Duration must be whole minutes") })

@@ -202,7 +202,7 @@ function startFrom(date: string, time: string, timeZone: string, now: number): n
   return startsAt;
 }
 
-/** A milestone must be one of the club's current book's (issue 24 item 1 owns them). */
+/** A milestone must be one of the club's current book's (club-reading owns them). */
 async function checkMilestone(ctx: ServiceContext, clubId: string, milestoneId: string | null | undefined): Promise<void> {
   if (!milestoneId) return;
   const [row] = await ctx.db

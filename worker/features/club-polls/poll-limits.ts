@@ -1,4 +1,4 @@
-// The poll's limits as plain numbers (issue 24 "Limits"): the "New poll" form shows them, so the
+// The poll's limits as plain numbers: the "New poll" form shows them, so the
 // browser imports this file alone, without the schemas and the server's translator (poll-rules.ts).
 
 export const POLL_MAX_OPTIONS = 20;

@@ -7,7 +7,7 @@ import { msg } from "@worker/core/shared/translate";
 import { POLL_KINDS } from "@worker/db/schema";
 import { BOOK_POLL_MAX, BOOK_POLL_MIN, OPTION_LABEL_MAX, POLL_MAX_OPTIONS, POLLS_PAGE_SIZE, QUESTION_MAX } from "./poll-limits";
 
-// The poll's limits and messages (issue 24 "Limits"), shared by the API and the pages' actions.
+// The poll's limits and messages, shared by the API and the pages' actions.
 
 export { BOOK_POLL_MAX, BOOK_POLL_MIN, OPTION_LABEL_MAX, POLL_MAX_AHEAD_MS, POLL_MAX_OPTIONS, POLLS_PAGE_SIZE, QUESTION_MAX } from "./poll-limits";
 

@@ -232,7 +232,7 @@ export async function createPoll(ctx: ServiceContext, clubId: string, input: Pol
 
 /**
  * The poll's row, its options and its active members' ballots: one round trip (a poll's ballots are
- * bounded by the club's members). A member who left or was removed no longer counts (issue 34).
+ * bounded by the club's members). A member who left or was removed no longer counts.
  */
 async function readPoll(deps: Deps, pollId: string) {
   const [[poll], options, ballots] = await deps.db.batch([

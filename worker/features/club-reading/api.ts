@@ -27,7 +27,7 @@ const MARKERS = `Active members of the club; others 403 \`Only the club's member
 const MILESTONE_ITEMS = `\`milestones\`: at most ${MILESTONES_MAX}, in order, each \`{milestoneId?, label, dueOn?}\` (label 1 to 120 characters; dueOn YYYY-MM-DD or null).`;
 
 /**
- * The club's book, its reading schedule and the copies members own (issue 24, items 1 and 2),
+ * The club's book, its reading schedule and the copies members own,
  * mounted under /clubs before the club routes. No `use("*")`: it would run for every /clubs route.
  */
 export const clubReadingApi = new Hono<AppEnv>()

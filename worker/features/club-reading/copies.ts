@@ -68,7 +68,7 @@ function chunks<T>(list: T[]): T[][] {
 }
 
 /**
- * The copies of the club's current book in the library (issue 24, item 2): an ISBN-13 match when
+ * The copies of the club's current book in the library: an ISBN-13 match when
  * both sides have one, otherwise the same normalised title and author. Candidates come from two
  * index reads, never a walk of books: books_isbn13_idx for the ISBN, and the books_fts index for the
  * title and author words (which every copy with the same match key contains); each candidate is

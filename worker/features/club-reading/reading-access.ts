@@ -4,7 +4,7 @@ import type { ServiceContext } from "@worker/core/service-context";
 import { MANAGERS_ONLY, MEMBERS_ONLY } from "./reading-rules";
 
 /**
- * Who may do what with a club's reading (issue 24 "Limits"): a private club is its active members'
+ * Who may do what with a club's reading: a private club is its active members'
  * only, so everyone else gets the same 404 as for no club; an open club's reading is readable by any
  * member, and its writes are refused with 403. Visitors never get here (401 first).
  */

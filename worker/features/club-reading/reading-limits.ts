@@ -1,4 +1,4 @@
-// The club reading's limits as plain numbers (issue 24, items 1 and 2): the admin page's form uses
+// The club reading's limits as plain numbers: the admin page's form uses
 // them, so the browser imports this file alone, without the schemas and the server's translator
 // (reading-rules.ts).
 

@@ -6,7 +6,7 @@ import { cleanText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
 import { CLUB_BOOK_AUTHOR_MAX, CLUB_BOOK_TITLE_MAX, COPIES_PAGE_SIZE, MILESTONE_LABEL_MAX, MILESTONES_MAX, SHELF_PAGE_SIZE } from "./reading-limits";
 
-// The club's book and reading schedule (issue 24, items 1 and 2): limits, messages and inputs.
+// The club's book and reading schedule: limits, messages and inputs.
 
 export {
   CLUB_BOOK_AUTHOR_MAX,

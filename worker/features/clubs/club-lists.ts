@@ -65,7 +65,7 @@ function toSummary(row: ClubSummary): ClubSummary {
     clubId: row.clubId,
     name: row.name,
     description: row.description,
-    // Clubs saved before coordinates were rounded on saving (issue 34) are rounded here.
+    // Clubs saved before coordinates were rounded on saving are rounded here.
     location: coarsenLocationText(row.location),
     isPrivate: row.isPrivate,
     memberCount: row.memberCount,

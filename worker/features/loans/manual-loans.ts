@@ -27,6 +27,9 @@ import { translate } from "@worker/core/i18n/request-language";
 import { afterReturn } from "./loan-lending";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { offerToNextInLine } from "./loan-waitlist";
+import { type BookEdit, LEND_BLOCKED } from "@worker/features/books";
+import { requireNotBlocked } from "@worker/features/messages";
+import { limitLoanWrite } from "./loan-steps";
 
 export const ONLY_NAMED_BORROWER = msg("Only the member the book is lent to can say they don't have it.");
 export const BORROWER_TOOK_PART = msg("You asked for this loan, so only its owner can end it. Message them if you don't have the book.");
@@ -174,6 +177,20 @@ export async function applyManualLending(ctx: MemberContext, bookUpdate: BatchIt
       dedupeKey: asked ? undefined : manualNoticeKey(loan, "lent", now),
     });
   }
+}
+
+/**
+ * Writes an owner's book edit with the ledger following it (the `write` that the book edit's API
+ * route and page give updateBook): the lending steps go in the same batch as the book's update.
+ */
+export async function writeBookEdit(ctx: MemberContext, edit: BookEdit): Promise<void> {
+  const lending = await planManualLending(ctx, edit.book, edit.borrower, edit.now);
+  if (!lending) return void (await edit.update);
+  // A member who blocked the owner (or whom the owner blocked) can't be named as a borrower.
+  if (lending.lent) await requireNotBlocked(ctx, lending.lent.loan.borrowerId, LEND_BLOCKED);
+  // Lending or taking back tells the borrower: the same per-member budget as the loans API's steps.
+  await limitLoanWrite(ctx, ctx.user.id);
+  await applyManualLending(ctx, edit.update, lending, edit.now);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { deleteBook } from "@worker/features/books/book-writes";
+import { isLentOut } from "@worker/features/loans";
 import { actionError } from "~/core/action-result.server";
 import { setFlash } from "~/core/flash.server";
 import { readFormData } from "~/core/form-data.server";
@@ -12,7 +13,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = memberContext(context);
   try {
     const form = await readFormData(request);
-    await deleteBook(ctx, params.bookId);
+    await deleteBook(ctx, params.bookId, isLentOut);
     // My Books removes the card and stays; the book's own pages have nothing left to show.
     if (form.get("from") === "my-books") return { ok: true as const, errors: {} };
     return redirect("/library", { headers: await setFlash({ type: "success", message: translate("Book deleted") }) });

@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { listClubChoices, updateBook } from "@worker/features/books/book-writes";
 import { findBookById } from "@worker/features/books/library";
+import { writeBookEdit } from "@worker/features/loans";
 import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
 import { parseBookForm } from "../book-form.server";
 import { BookEditFields } from "../book-edit-form";
@@ -49,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return actionError(error, { field: "cover" });
   }
   try {
-    const book = await updateBook(ctx, params.bookId, { ...parsed.data, ...(cover ? { s3Key: cover } : {}) });
+    const book = await updateBook(ctx, params.bookId, { ...parsed.data, ...(cover ? { s3Key: cover } : {}) }, writeBookEdit);
     // The My Books dialog stays on its page and takes the saved book; the page goes to the book.
     if (form.get("from") === "dialog") return { ok: true as const, book, errors: {} };
     return redirect(`/books/${params.bookId}`, { headers: await setFlash({ type: "success", message: translate("Book updated") }) });

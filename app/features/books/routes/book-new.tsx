@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { createBook, manualBookSchema, updateBook } from "@worker/features/books/book-writes";
+import { writeBookEdit } from "@worker/features/loans";
 import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
 import { ScanIsbnButton } from "../scan-isbn-button";
 import { CoverField } from "../cover-field";
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const book = await createBook(ctx, parsed.data);
     // The cover goes on like a new cover on Edit Book (the same checks, one cover per book).
-    if (cover) await updateBook(ctx, book.bookId, { s3Key: cover });
+    if (cover) await updateBook(ctx, book.bookId, { s3Key: cover }, writeBookEdit);
     return redirect(`/books/${book.bookId}`, { headers: await setFlash({ type: "success", message: translate("Book added") }) });
   } catch (error) {
     await dropUnusedCover(ctx, cover);

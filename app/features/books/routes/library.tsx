@@ -6,6 +6,8 @@ import { PrevNext } from "~/ui/prev-next";
 import { VoiceSearchButton } from "~/features/voice";
 import { GridIcon, ListIcon } from "~/ui/icons";
 import { loadLibrary } from "../library.server";
+import { todayFor, withDueLabel } from "~/features/loans/index.server";
+import { readerFor } from "~/core/route-context.server";
 import type { Route } from "./+types/library";
 import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
@@ -27,8 +29,12 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [library, catalogue] = await Promise.all([loadLibrary(context, request), pageMessages(context, "books", "voice")]);
+  // A lent book's due label comes from loans: the page composes it, so books' loader needs no loans.
+  const reader = readerFor(request, context);
+  const today = todayFor(reader);
+  const items = library.items.map((book) => withDueLabel(book, today, reader));
   // The page's title and description, in the request's language (meta has no translator of its own).
-  return { ...library, catalogue, head: { title: translate(LIBRARY_TITLE), description: translate(LIBRARY_DESCRIPTION) } };
+  return { ...library, items, catalogue, head: { title: translate(LIBRARY_TITLE), description: translate(LIBRARY_DESCRIPTION) } };
 }
 
 // Switching grid/list only changes presentation; it need not reload the page of books.
