@@ -20,10 +20,13 @@ export default defineConfig({
   testDir: "tests",
   // Each feature keeps its journeys beside its other tests: tests/<feature>/<topic>.e2e.test.ts.
   testMatch: "**/*.e2e.test.ts",
+  // Spec files run side by side, one per core (E2E_WORKERS overrides): each creates its own members and
+  // data, so none may depend on another's. A spec's own tests stay in order.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 45_000,
+  // A safety net, not a speed target: two browsers and the server share 2 cores in CI.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {

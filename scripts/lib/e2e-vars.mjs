@@ -8,12 +8,12 @@
 //   serves (E2E_GOOGLE_BOOKS_URL, E2E_OPEN_LIBRARY_URL), or unset.
 // - VOICE_TRANSCRIBER=openai-compatible with VOICE_OPENAI_URL, the recorded Whisper server the voice
 //   journey serves (E2E_VOICE_URL); unset, voice transcription stays as .dev.vars says (off).
-// - MODERATORS is E2E_MODERATOR_EMAIL, the moderator the moderation journey signs in as.
+// - MODERATORS are E2E_MODERATOR_EMAILS: one per journey that signs in as a moderator, since journeys run side by side.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureDevVars } from "./dev-vars.mjs";
 
-export const E2E_MODERATOR_EMAIL = "moderator@example.org";
+export const E2E_MODERATOR_EMAILS = ["moderator@example.org", "nav-moderator@example.org"];
 
 /** @param {{ buildDir: string, geocoderUrl?: string, googleBooksUrl?: string, openLibraryUrl?: string, voiceUrl?: string }} options */
 export function prepareE2eVars({ buildDir, geocoderUrl, googleBooksUrl, openLibraryUrl, voiceUrl }) {
@@ -24,8 +24,8 @@ export function prepareE2eVars({ buildDir, geocoderUrl, googleBooksUrl, openLibr
     .filter((line) => line.trim() && !/^\s*(GEOCODER_URL|GOOGLE_BOOKS_URL|OPEN_LIBRARY_URL)\s*=/.test(line))
     .filter((line) => !voiceUrl || !/^\s*(VOICE_TRANSCRIBER|VOICE_OPENAI_URL)\s*=/.test(line))
     .filter((line) => !/^\s*MODERATORS\s*=/.test(line));
-  // The moderation journey signs in with this address (tests/moderation/moderation.e2e.test.ts).
-  lines.push(`MODERATORS='${E2E_MODERATOR_EMAIL}'`);
+  // tests/moderation/moderation.e2e.test.ts and tests/shell/phone-navigation.e2e.test.ts sign in with these.
+  lines.push(`MODERATORS='${E2E_MODERATOR_EMAILS.join(",")}'`);
   if (geocoderUrl) lines.push(`GEOCODER_URL='${geocoderUrl}'`);
   if (googleBooksUrl) lines.push(`GOOGLE_BOOKS_URL='${googleBooksUrl}'`);
   if (openLibraryUrl) lines.push(`OPEN_LIBRARY_URL='${openLibraryUrl}'`);

@@ -1,5 +1,7 @@
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
+import { CATALOGUE_NAMES } from "@worker/core/i18n/catalogue-names";
+import { NAMESPACES } from "@worker/core/i18n/catalogues";
 import { LANGUAGES } from "@worker/core/shared/languages";
 import { checkCatalogues, extractKeys } from "../helpers/catalogue-rules";
 
@@ -23,6 +25,10 @@ describe("the message catalogues", () => {
   it("gives each translation the English text's placeholders, in valid ICU", () => {
     expect(of("placeholders")).toEqual([]);
     expect(of("invalid")).toEqual([]);
+  });
+
+  it("names every catalogue in the list pages are type-checked against (pageMessages)", () => {
+    expect([...CATALOGUE_NAMES].sort()).toEqual([...NAMESPACES]);
   });
 
   it("keeps English as its own key and never builds a text at run time", () => {

@@ -142,8 +142,9 @@ test("a member turns on notifications on this device; a message to them arrives 
   const deliver = await pushDelivery(context, page, origin);
   const bellCounted = page.waitForRequest((request) => request.url().endsWith("/api/notifications/unread-count"));
   await deliver(JSON.stringify(payload));
+  // Chromium wakes the service worker for a push in its own time; on a loaded 2-core machine that took over 10 s once.
   await expect
-    .poll(() => shownNotifications(page))
+    .poll(() => shownNotifications(page), { timeout: 30_000 })
     .toEqual([
       {
         title: payload.title,
@@ -161,7 +162,7 @@ test("a member turns on notifications on this device; a message to them arrives 
 
   // A push that is not ours still shows something (Chrome insists), and opens the notifications.
   await deliver("not a payload");
-  await expect.poll(async () => (await shownNotifications(page)).map(({ title, body, data }) => ({ title, body, data }))).toContainEqual({
+  await expect.poll(async () => (await shownNotifications(page)).map(({ title, body, data }) => ({ title, body, data })), { timeout: 30_000 }).toContainEqual({
     title: "BookClub",
     body: "You have a new notification",
     data: { url: "/notifications" },

@@ -107,8 +107,8 @@ test.describe("the phone's navigation", () => {
   });
 
   test("a moderator reaches Moderation, which only moderators see on the desktop bar", async ({ page }) => {
-    // The address the e2e server lists as a moderator's (see tests/moderation/moderation.e2e.test.ts).
-    await signInAsNewMember(page, { name: "Mina Moderator", email: "moderator@example.org" });
+    // An address the e2e server lists as a moderator's (scripts/lib/e2e-vars.mjs), this journey's own.
+    await signInAsNewMember(page, { name: "Nora Moderator", email: "nav-moderator@example.org" });
     const menu = await openMore(page);
     await menu.getByRole("link", { name: "Moderation" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Moderation" })).toBeVisible();

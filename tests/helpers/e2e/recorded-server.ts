@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders } from "node:http";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 
 /**
  * The e2e Worker's outside services are tiny HTTP servers on 127.0.0.1 that a spec starts itself and
@@ -45,6 +45,29 @@ export interface RecordedServerOptions<Entry> {
 
 const NOT_RECORDED: Reply = { status: 404, headers: { "Content-Type": "text/plain" }, body: "not recorded" };
 
+/**
+ * The Worker knows one address per outside service, so journeys that serve the same one (two run
+ * side by side) take turns: the port is the lock, and a second journey waits until the first closes.
+ */
+async function listenWhenFree(server: Server, port: number, waitMs = 80_000) {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, "127.0.0.1", () => {
+          server.off("error", reject);
+          resolve();
+        });
+      });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 /** Serves the routes and keeps the request log, until `close()`. */
 export async function startRecordedServer<Entry>({ port, record, routes, notFound = NOT_RECORDED }: RecordedServerOptions<Entry>) {
   const requests: Entry[] = [];
@@ -64,10 +87,7 @@ export async function startRecordedServer<Entry>({ port, record, routes, notFoun
     response.writeHead(reply.status ?? 200, reply.headers);
     response.end(reply.body);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
+  await listenWhenFree(server, port);
   return {
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -31,6 +31,12 @@ export function translatorFor(language: UiLanguage): Promise<Translate> {
   return translator;
 }
 
+/** Each language's translator, loaded once for all the recipients who read it: what a fan-out writes with. */
+export async function translatorsFor(languages: Iterable<UiLanguage>): Promise<Map<UiLanguage, Translate>> {
+  const distinct = [...new Set(languages)];
+  return new Map(await Promise.all(distinct.map(async (language) => [language, await translatorFor(language)] as const)));
+}
+
 /** Runs `work` with `language` as the request's language. */
 export async function inLanguage<T>(language: UiLanguage, work: () => Promise<T>): Promise<T> {
   const t = await translatorFor(language);

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { clubMeetings, clubs, meetingRsvps, memberships, users } from "@worker/db/schema";
 import { addDays, instantAtTime, wallClockIn } from "@worker/core/shared/calendar";
 import { formatDayTime } from "@worker/core/shared/date-format";
-import { translatorFor } from "@worker/core/i18n/request-language";
+import { translatorsFor } from "@worker/core/i18n/request-language";
 import { DEFAULT_REGION_LOCALE, isLanguage, type Language } from "@worker/core/shared/languages";
 import type { Translate } from "@worker/core/shared/translate";
 import type { Deps } from "@worker/core/service-context";
@@ -57,8 +57,8 @@ async function attending({ db }: Deps, meeting: LoadedMeeting, except?: string) 
     .innerJoin(memberships, and(eq(memberships.clubId, meeting.clubId), eq(memberships.userId, meetingRsvps.userId), eq(memberships.status, "active")))
     .where(and(eq(meetingRsvps.meetingId, meeting.id), inArray(meetingRsvps.answer, ["going", "maybe"]), except ? ne(meetingRsvps.userId, except) : undefined));
   // Each recipient reads the bell item (and its e-mail) in their own language; no choice is English.
-  const languages = [...new Set(rows.map((row): Language => (isLanguage(row.language) ? row.language : "en")))];
-  const translators = new Map(await Promise.all(languages.map(async (language) => [language, await translatorFor(language)] as const)));
+  const languages = new Set(rows.map((row): Language => (isLanguage(row.language) ? row.language : "en")));
+  const translators = await translatorsFor(languages);
   return rows.map((row) => {
     const language: Language = isLanguage(row.language) ? row.language : "en";
     return { userId: row.userId, timeZone: row.timeZone, language, t: translators.get(language)! };

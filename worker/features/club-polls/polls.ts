@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { badField, badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
-import { translatorFor } from "@worker/core/i18n/request-language";
+import { translatorsFor } from "@worker/core/i18n/request-language";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
 import { isLanguage, type Language } from "@worker/core/shared/languages";
@@ -135,8 +135,8 @@ async function tellMembers(
   const recipients = rows
     .filter((row) => row.userId !== exceptId)
     .map((row) => ({ userId: row.userId, language: (isLanguage(row.language) ? row.language : "en") as Language }));
-  const languages = [...new Set(recipients.map((recipient) => recipient.language))];
-  const translators = new Map(await Promise.all(languages.map(async (language) => [language, await translatorFor(language)] as const)));
+  const languages = new Set(recipients.map((recipient) => recipient.language));
+  const translators = await translatorsFor(languages);
   for (let i = 0; i < recipients.length; i += 50) {
     await notify(
       deps,

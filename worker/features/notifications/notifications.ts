@@ -17,9 +17,9 @@ import {
 } from "./notification-events";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
 import { idSchema } from "@worker/core/shared/id";
-import { translatorFor } from "@worker/core/i18n/request-language";
+import { translatorsFor } from "@worker/core/i18n/request-language";
 import { DEFAULT_REGION_LOCALE, type Language } from "@worker/core/shared/languages";
-import { msg, type Translate } from "@worker/core/shared/translate";
+import { msg } from "@worker/core/shared/translate";
 
 // The event shapes live apart because the e-mail outbox needs them too (and notify() needs the
 // outbox); the producers keep importing them from here.
@@ -28,12 +28,6 @@ export type { NotificationInput, NotificationText, NotificationType, RecipientRe
 /** The bell item (and e-mail batch) that gathers one conversation's new messages. */
 export const conversationNotificationKey = (conversationId: string) => `dm:${conversationId}`;
 
-
-/** Each language's translator, loaded once for all the recipients who read it. */
-async function translatorsFor(languages: Iterable<Language>): Promise<Map<Language, Translate>> {
-  const distinct = [...new Set(languages)];
-  return new Map(await Promise.all(distinct.map(async (language) => [language, await translatorFor(language)] as const)));
-}
 
 /** A notification text as its recipient reads it: content as it is, a function written in their language. */
 const written = (text: NotificationText, reader: RecipientReader) => (typeof text === "function" ? text(reader) : text);
