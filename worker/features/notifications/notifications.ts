@@ -18,7 +18,7 @@ import {
 import type { Deps, ServiceContext } from "@worker/core/service-context";
 import { idSchema } from "@worker/core/shared/id";
 import { translatorsFor } from "@worker/core/i18n/request-language";
-import { DEFAULT_REGION_LOCALE, type Language } from "@worker/core/shared/languages";
+import { DEFAULT_REGION_LOCALE } from "@worker/core/shared/languages";
 import { msg } from "@worker/core/shared/translate";
 
 // The event shapes live apart because the e-mail outbox needs them too (and notify() needs the
