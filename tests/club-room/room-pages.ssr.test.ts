@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { signedInMember } from "../helpers/fixtures";
-import { page } from "../helpers/pages";
-import { clubWithMembers, currentBookWithMilestones, reached, roomJson } from "./support";
+import { page, postForm } from "../helpers/pages";
+import { clubWithMembers, currentBookWithMilestones, type RoomPage, reached, roomJson } from "./support";
+
+/** The page's visible markup, without the hydration data, nor React's text separators. */
+const markup = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "").replaceAll("<!-- -->", "");
 
 describe("the club room's pages", () => {
   it("shows the room to members, with its messages and the spoiler fold, server-rendered", async () => {
@@ -45,5 +48,65 @@ describe("the club room's pages", () => {
     expect(mine.html).toMatch(new RegExp(`<a[^>]*href="/clubs/${club.id}/room"[^>]*>Club room: 2 unread</a>`));
     // The admin, who wrote them, has nothing unread.
     expect((await page(`/clubs/${club.id}`, admin.cookie)).html).toMatch(new RegExp(`<a[^>]*href="/clubs/${club.id}/room"[^>]*>Club room</a>`));
+  });
+
+  it("posts from the composer without JavaScript: a message, a milestone's message and an admin's announcement; a reload posts nothing again", async () => {
+    const { admin, member, club } = await clubWithMembers();
+    const [early] = await currentBookWithMilestones(club.id, ["chapters 1–8"]);
+    const here = `/clubs/${club.id}/room`;
+    const plain = await postForm(here, { content: "  Hello from a plain form  " }, member.cookie);
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get("Location")).toBe(here);
+    const threaded = await postForm(here, { content: "Dorothea!", milestoneId: early! }, member.cookie);
+    expect(threaded.status).toBe(302);
+    const announced = await postForm(here, { content: "Friday at 7", announce: "on" }, admin.cookie);
+    expect(announced.status).toBe(302);
+
+    // The admin has read that far, so the thread's message comes unfolded.
+    await reached(early!, admin.user.id);
+    const room = (await roomJson<RoomPage>("GET", `/${club.id}/room/messages`, admin)).body.data!;
+    expect(room.items.map((m) => [m.content, m.milestoneId, m.announcement])).toEqual([
+      ["Friday at 7", null, true],
+      ["Dorothea!", early, false],
+      ["Hello from a plain form", null, false],
+    ]);
+  });
+
+  it("keeps the text with the reason when a plain-form post is refused, and stores nothing", async () => {
+    const { member, club } = await clubWithMembers();
+    const here = `/clubs/${club.id}/room`;
+    const blank = await postForm(here, { content: "   " }, member.cookie);
+    expect(blank.status).toBe(400);
+    expect(markup(await blank.text())).toContain("Please write a message.");
+
+    // Only admins announce: the member's text stays in the box with the reason.
+    const refused = await postForm(here, { content: "Everyone come!", announce: "on" }, member.cookie);
+    expect(refused.status).toBe(403);
+    const visible = markup(await refused.text());
+    expect(visible).toContain("Only the club&#x27;s admins can post announcements.");
+    expect(visible).toMatch(/<textarea[^>]*>Everyone come!<\/textarea>/);
+
+    const unknown = await postForm(here, { content: "Which thread?", milestoneId: crypto.randomUUID() }, member.cookie);
+    expect(unknown.status).toBe(400);
+    expect(markup(await unknown.text())).toContain("That milestone is not one of the club&#x27;s current book.");
+    expect((await roomJson<RoomPage>("GET", `/${club.id}/room/messages`, member)).body.data!.items).toEqual([]);
+  });
+
+  it("renders a composer that posts to the page and can be sent before the scripts run", async () => {
+    const { member, club } = await clubWithMembers();
+    const { html } = await page(`/clubs/${club.id}/room`, member.cookie);
+    const form = markup(html).match(/<form[^>]*data-offline="self"[^>]*>[\s\S]*?<\/form>/)?.[0] ?? "";
+    expect(form).toMatch(/<form[^>]*method="post"/);
+    expect(form).toMatch(/<textarea[^>]*name="content"/);
+    expect(form).not.toMatch(/<button[^>]*type="submit"[^>]*disabled/);
+  });
+
+  it("refuses a plain-form post from an outsider or a visitor", async () => {
+    const { club } = await clubWithMembers(true);
+    const outsider = await signedInMember();
+    expect((await postForm(`/clubs/${club.id}/room`, { content: "Let me in" }, outsider.cookie)).status).toBe(404);
+    const visitor = await postForm(`/clubs/${club.id}/room`, { content: "Hi" }, "");
+    expect([302, 303]).toContain(visitor.status);
+    expect(visitor.headers.get("Location")).toMatch(/^\/login/);
   });
 });

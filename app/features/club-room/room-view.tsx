@@ -18,6 +18,8 @@ interface RoomProps {
   initialMessages: RoomEntry[];
   initialNextToken: number | null;
   initialPinned: RoomEntry[];
+  /** What a post without JavaScript left behind: the text and why it was refused. */
+  unsent?: { content: string; error: string };
 }
 
 /** Consecutive messages folded behind the same milestone form one group with one "show" button. */
@@ -86,15 +88,15 @@ function MessageBubble({
  * and the composer (a thread to write in; admins may post an announcement). Enter sends,
  * Shift+Enter starts a new line, as in Messages.
  */
-export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones, initialMessages, initialNextToken, initialPinned }: RoomProps) {
+export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones, initialMessages, initialNextToken, initialPinned, unsent }: RoomProps) {
   const t = useT();
   const room = useClubRoom({ clubId, viewerId, milestones, initialMessages, initialNextToken, initialPinned });
   const reader = useReader();
   const id = useId();
-  const [draft, setDraft] = useState("");
+  const [draft, setDraft] = useState(unsent?.content ?? "");
   const [thread, setThread] = useState("");
   const [announce, setAnnounce] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(unsent?.error ?? null);
   const [sending, setSending] = useState(false);
   const [shown, setShown] = useState<Set<string>>(() => new Set());
   const [reporting, setReporting] = useState<RoomEntry | null>(null);
@@ -204,12 +206,13 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
           {room.loadError}
         </p>
       )}
-      <form onSubmit={submit} data-offline="self" className="space-y-2 border-t border-stone-200 p-4">
+      {/* Without JavaScript the form posts to the route's action. */}
+      <form method="post" onSubmit={submit} data-offline="self" className="space-y-2 border-t border-stone-200 p-4">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
           {milestones.length > 0 && (
             <label className="flex min-w-0 items-center gap-2">
               <span>{t("Thread")}</span>
-              <select className="field min-w-0 py-1" value={thread} onChange={(event) => setThread(event.currentTarget.value)} disabled={announce}>
+              <select name="milestoneId" className="field min-w-0 py-1" value={thread} onChange={(event) => setThread(event.currentTarget.value)} disabled={announce}>
                 <option value="">{t("Everyone (no spoilers)")}</option>
                 {milestones.map((m) => (
                   <option key={m.milestoneId} value={m.milestoneId}>
@@ -221,7 +224,7 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
           )}
           {canManage && (
             <label className="flex items-center gap-2">
-              <input type="checkbox" checked={announce} onChange={(event) => setAnnounce(event.currentTarget.checked)} />
+              <input type="checkbox" name="announce" checked={announce} onChange={(event) => setAnnounce(event.currentTarget.checked)} />
               {t("Post as an announcement")}
             </label>
           )}
@@ -232,7 +235,7 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
           draft={draft}
           onDraft={setDraft}
           error={error}
-          sendDisabled={!hydrated || sending || !draft.trim()}
+          sendDisabled={sending || (hydrated && !draft.trim())}
         />
       </form>
     </>

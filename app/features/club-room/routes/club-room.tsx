@@ -1,6 +1,9 @@
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ServiceError } from "@worker/core/errors";
-import { loadRoomPage } from "@worker/features/club-room/room";
+import { announcementInput, loadRoomPage, postAnnouncement, roomMessageInput, sendRoomMessage } from "@worker/features/club-room/room";
+import { actionError, fieldErrors } from "~/core/action-result.server";
+import { checkboxField, readFormData, textField } from "~/core/form-data.server";
+import { ROOM_SEND_FAILED } from "../use-club-room";
 import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
@@ -27,13 +30,42 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
+/** The composer for a browser without JavaScript (with it, the room posts to the API itself and keeps the text on failure). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = memberContext(context);
+  const here = `/clubs/${params.clubId}/room`;
+  let form: FormData;
+  try {
+    form = await readFormData(request);
+  } catch (error) {
+    return actionError(error, { field: "content" });
+  }
+  const content = textField(form, "content") ?? "";
+  const unsent = (error: string, status: number) => data({ ok: false as const, errors: { content: error }, content }, { status });
+  const announce = checkboxField(form, "announce") === true;
+  const parsed = announce
+    ? announcementInput.safeParse({ content })
+    : roomMessageInput.safeParse({ content, milestoneId: textField(form, "milestoneId") || null });
+  if (!parsed.success) return unsent(fieldErrors(parsed.error).content ?? fieldErrors(parsed.error).milestoneId ?? translate(ROOM_SEND_FAILED), 400);
+  try {
+    if (announce) await postAnnouncement(ctx, params.clubId, parsed.data);
+    else await sendRoomMessage(ctx, params.clubId, parsed.data);
+  } catch (error) {
+    const refused = actionError(error, { field: "content", unexpected: translate(ROOM_SEND_FAILED) });
+    return unsent(refused.data.errors.content ?? translate(ROOM_SEND_FAILED), refused.init?.status ?? 500);
+  }
+  // After a post, a fresh GET: reloading the page does not post again.
+  return redirect(here);
+}
+
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: `${loaderData?.title ?? CLUB_NOT_FOUND} — BookClub` }, { name: "robots", content: "noindex" }];
 }
 
-export default function ClubRoomPage({ loaderData }: Route.ComponentProps) {
+export default function ClubRoomPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { club, canManage, viewerId, items, nextToken, pinned, milestones } = loaderData;
+  const unsent = actionData && "content" in actionData && actionData.errors?.content ? { content: actionData.content, error: actionData.errors.content } : undefined;
   return (
     <div className="space-y-4">
       <Link to={`/clubs/${club.clubId}`} className="text-sm font-medium text-brand-700 hover:underline">
@@ -51,6 +83,7 @@ export default function ClubRoomPage({ loaderData }: Route.ComponentProps) {
           initialMessages={items}
           initialNextToken={nextToken}
           initialPinned={pinned}
+          unsent={unsent}
         />
       </div>
     </div>
