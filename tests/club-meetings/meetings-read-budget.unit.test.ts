@@ -58,12 +58,13 @@ describe("the club's upcoming meetings with their answers: one indexed query, ro
     expect(rowsRead).toBeLessThanOrEqual(2 * shown + 10);
   });
 
-  it("the club page's next three read about as many rows as they show", async () => {
+  it("the club page's next three read about twice the rows they show, and the next meeting's (whether there are more)", async () => {
     const { result, rowsRead } = await countRowsRead(sessionUserOf(reader), (ctx) => upcomingMeetingsSummary(ctx, clubId));
     expect(result.items).toHaveLength(3);
     const shown = result.items.length + result.items.reduce((sum, item) => sum + (item.attendees?.length ?? 0), 0);
     console.info(`club page's next meetings: ${rowsRead} rows read for ${shown} rows shown`);
-    expect(rowsRead).toBeLessThanOrEqual(2 * shown + 10);
+    // The fourth meeting is read, with its 10 answers, to know there are more.
+    expect(rowsRead).toBeLessThanOrEqual(2 * (shown + 11) + 10);
   });
 
   it("past meetings read only their own page too", async () => {
@@ -76,7 +77,7 @@ describe("the club's upcoming meetings with their answers: one indexed query, ro
   it("an index serves the meetings' statement: no scan of meetings, answers or members", async () => {
     const { meetingsStatement } = await import("@worker/features/club-meetings/meetings");
     const details = (await plan(meetingsStatement({ db, env, user: sessionUserOf(reader) }, clubId, { when: "upcoming", limit: 20 }, Date.now()))).join("\n");
-    expect(details).toMatch(/club_meetings_club_starts_idx/);
+    expect(details).toMatch(/club_meetings_club_starts_id_idx/);
     expect(details).not.toMatch(/SCAN (club_meetings|meeting_rsvps|users|memberships)\b/);
   });
 });

@@ -15,11 +15,12 @@ function counted(d1: D1Database, count: ReadCount): D1Database {
       get(target, prop) {
         if (prop === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
         if (prop === "raw") {
-          return async (options?: { columnNames: true }) => {
+          return async () => {
             const measured = await target.all();
             count.rowsRead += measured.meta.rows_read;
             count.statements++;
-            return target.raw(options);
+            // drizzle asks for rows as arrays, without column names.
+            return target.raw();
           };
         }
         if (prop === "all" || prop === "run") {
@@ -69,7 +70,8 @@ export async function countRowsRead<T>(user: SessionUser | null, call: (ctx: Ser
 }
 
 /** SQLite's plan for a drizzle query, one line a step ("SEARCH books USING INDEX …", "SCAN …"). */
-export async function plan(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string[]> {
+export async function plan(query: { toSQL(): { sql: string; params: unknown[] } } | null): Promise<string[]> {
+  if (!query) throw new Error("No statement to plan");
   const { sql, params } = query.toSQL();
   const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
     .bind(...params)
