@@ -380,7 +380,7 @@ export const analyticsEvents = sqliteTable(
 /**
  * The lending ledger (docs/decisions/007-loan-reminders-on-alarms.md). A loan is requested, then
  * accepted or declined, then lent, then returned; either side may cancel it before it is lent.
- * The book's status and lentToUserId follow it (worker/features/loans/loans.ts).
+ * The book's status and lentToUserId follow it (worker/features/loans/loan-steps.ts).
  */
 export const LOAN_STATES = ["requested", "accepted", "declined", "lent", "returned", "cancelled"] as const;
 export type LoanState = (typeof LOAN_STATES)[number];

@@ -1,8 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { OWN_BOOK } from "@worker/features/loans/borrow-chat";
-import { borrowFromOwner } from "@worker/features/loans/borrow-from-owner";
-import { limitLoanWrite } from "@worker/features/loans/loan-steps";
+import { borrowFromOwner, limitLoanWrite, OWN_BOOK } from "@worker/features/loans";
 import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
 import { BORROW_FAILED, BORROW_OPENING, BORROW_SENT } from "../borrow-button";
