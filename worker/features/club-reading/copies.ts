@@ -1,7 +1,8 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { currentLanguage } from "@worker/core/i18n/request-language";
 import type { ServiceContext } from "@worker/core/service-context";
 import { DEFAULT_REGION_LOCALE } from "@worker/core/shared/languages";
+import { booksFts } from "@worker/db/fts";
 import { books, users } from "@worker/db/schema";
 import { findCurrentBook } from "./club-book";
 import { candidateQuery, matchKey } from "./match-key";
@@ -52,17 +53,18 @@ type CopyRow = {
 };
 
 /**
- * The candidates for the club's current book's copies, each with what the list shows of it, in one statement:
- * books_isbn13_idx for an ISBN, and the books_fts index for the title and author words (which every copy with the
- * same match key contains), never a walk of books. Per candidate, primary-key probes only: its owner's name, whether
- * the owner is an active member of this club, the loan that holds it (loans_book_holding_idx), and whether it is
- * shared into a private club the viewer is not in. Hidden books are left out, as everywhere in the library.
+ * The candidates for the club's current book's copies, each with what the list shows of it, in one statement driven by
+ * the books_fts index alone: the title and author words (which every copy with the same match key contains) or the
+ * ISBN-13 (books_fts indexes it too), never a walk of books. Per candidate, primary-key probes only: the book, its
+ * owner's name, whether the owner is an active member of this club, the loan that holds it (loans_book_holding_idx),
+ * and whether it is shared into a private club the viewer is not in. Hidden books are not in books_fts.
  */
 export function copiesStatement(ctx: ServiceContext, clubId: string, book: { isbn13: string | null; title: string; author: string }) {
-  const fts = candidateQuery(book.title, book.author);
-  const byIsbn = book.isbn13 ? eq(books.isbn13, book.isbn13) : undefined;
-  const byWords = fts ? sql`${books.seq} in (select rowid from books_fts where books_fts match ${fts})` : undefined;
-  if (!byIsbn && !byWords) return null;
+  const words = candidateQuery(book.title, book.author);
+  // An ISBN-13 is 13 digits (normalizeIsbn): one token, quoted like the words.
+  const isbn = book.isbn13 && /^\d{13}$/.test(book.isbn13) ? `isbn13 : "${book.isbn13}"` : null;
+  const fts = words && isbn ? `(${words}) OR ${isbn}` : (words ?? isbn);
+  if (!fts) return null;
   const viewerId = ctx.user?.id ?? null;
   return ctx.db
     .select({
@@ -77,14 +79,15 @@ export function copiesStatement(ctx: ServiceContext, clubId: string, book: { isb
       clubId: books.clubId,
       ownerName: users.name,
       inClub: sql<number>`exists (select 1 from memberships m where m.club_id = ${clubId} and m.user_id = ${books.userId} and m.status = 'active')`,
-      // Literal states, so SQLite can use the partial loans_book_holding_idx.
-      holding: sql<string | null>`(select l.state from loans l where l.book_id = ${books.id} and l.state in ('accepted', 'lent'))`,
+      // Named: loans_book_state_idx (SQLite's pick) reads a row for each of the two states' seeks, held or not.
+      holding: sql<string | null>`(select l.state from loans l indexed by loans_book_holding_idx where l.book_id = ${books.id} and l.state in ('accepted', 'lent'))`,
       closed: sql<number>`exists (select 1 from clubs c where c.id = ${books.clubId} and c.is_private = 1)
         and not exists (select 1 from memberships v where v.club_id = ${books.clubId} and v.user_id = ${viewerId} and v.status = 'active')`,
     })
-    .from(books)
+    .from(booksFts)
+    .innerJoin(books, eq(books.seq, booksFts.rowid))
     .innerJoin(users, eq(users.id, books.userId))
-    .where(and(byIsbn && byWords ? or(byIsbn, byWords) : (byIsbn ?? byWords), isNull(books.hidden)))
+    .where(and(sql`books_fts match ${fts}`, isNull(books.hidden)))
     .limit(CANDIDATES_MAX);
 }
 
