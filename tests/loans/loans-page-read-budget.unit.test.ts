@@ -45,7 +45,13 @@ describe("/loans opens on the tab that needs the member in one round trip", () =
     let batches = 0;
     const batch = env.DB.batch.bind(env.DB);
     const spy = new Proxy(env.DB, {
-      get: (target, prop) => (prop === "batch" ? (statements: D1PreparedStatement[]) => (batches++, batch(statements)) : Reflect.get(target, prop)),
+      get: (target, prop) => {
+        if (prop !== "batch") return Reflect.get(target, prop);
+        return (statements: D1PreparedStatement[]) => {
+          batches++;
+          return batch(statements);
+        };
+      },
     });
     const { drizzle } = await import("drizzle-orm/d1");
     const ctx = { db: drizzle(spy), env, user: sessionUserOf(me) };

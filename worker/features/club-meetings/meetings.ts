@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import { clubBooks, clubMeetings, clubMilestones, meetingRsvps, type RsvpAnswer } from "@worker/db/schema";
 import { badRequest, conflict, notFound, requireUser } from "@worker/core/errors";
 import { msg } from "@worker/core/shared/translate";

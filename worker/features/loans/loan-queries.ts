@@ -357,7 +357,7 @@ export async function loansPage(ctx: ServiceContext, query: LoanListQuery, opene
     nonEmpty<BatchItem<"sqlite">>([...counts.statements, ctx.db.select({ tab: sql<LoanTab>`${chosen}` }).from(sql`(select 1)`), ...pages.flatMap((page) => page.statements)]),
   );
   const tabCounts = counts.read(results.slice(0, counts.statements.length));
-  const [[{ tab } = { tab: "lent" as LoanTab }]] = results.slice(counts.statements.length, counts.statements.length + 1) as { tab: LoanTab }[][];
+  const tab = (results[counts.statements.length] as { tab: LoanTab }[])[0]?.tab ?? "lent";
   let at = counts.statements.length + 1;
   const read = pages.map((page) => {
     const slice = results.slice(at, at + page.statements.length);
