@@ -50,6 +50,14 @@ module.exports = {
       },
     },
     {
+      name: "loans-through-its-index",
+      severity: "error",
+      comment:
+        "worker/features/loans/index.ts is the loans feature's one door, for its own pages too (app/features/loans): a second hub beside it (loans.ts once re-exported the queries) lets callers bypass what the index decides to show. Only worker/api.ts mounts its API routes.",
+      from: { path: "^(app|worker|durable-objects)/", pathNot: ["^worker/features/loans/", "^worker/api\\.ts$"] },
+      to: { path: "^worker/features/loans/", pathNot: "^worker/features/loans/index\\.ts$" },
+    },
+    {
       name: "books-not-to-loans",
       severity: "error",
       comment:

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { books, loans } from "@worker/db/schema";
 import { dayIn } from "@worker/core/shared/calendar";
-import type { BookLoanPanel, LoanView } from "@worker/features/loans/loans";
+import type { BookLoanPanel, LoanView } from "@worker/features/loans";
 import { addMember, createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { type LoanState, loanEvents, loans, users } from "@worker/db/schema";
 import { addDays, dayIn } from "@worker/core/shared/calendar";
-import type { LoanView } from "@worker/features/loans/loans";
+import type { LoanView } from "@worker/features/loans";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";
 

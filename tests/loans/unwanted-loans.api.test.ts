@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { blocks, books, emailOutbox, loans, notifications } from "@worker/db/schema";
 import { SUBJECT_MAX } from "@worker/features/notifications/email-templates";
-import type { LoanView } from "@worker/features/loans/loans";
+import type { LoanView } from "@worker/features/loans";
 import { deleteAccountByApi } from "../account/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { api, type Envelope, json } from "../helpers/http";

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications, waitlistEntries } from "@worker/db/schema";
 import { nextJobRun } from "@worker/core/jobs/schedule";
-import type { BookLoanPanel } from "@worker/features/loans/loans";
+import type { BookLoanPanel } from "@worker/features/loans";
 import { runJob } from "@worker/jobs";
 import { WAITLIST_OFFER_MS, waitlistJob } from "@worker/features/loans/loan-waitlist";
 import { db, signedInMember } from "../helpers/fixtures";

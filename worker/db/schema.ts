@@ -380,7 +380,7 @@ export const analyticsEvents = sqliteTable(
 /**
  * The lending ledger (docs/decisions/007-loan-reminders-on-alarms.md). A loan is requested, then
  * accepted or declined, then lent, then returned; either side may cancel it before it is lent.
- * The book's status and lentToUserId follow it (worker/features/loans/loans.ts).
+ * The book's status and lentToUserId follow it (worker/features/loans/loan-steps.ts).
  */
 export const LOAN_STATES = ["requested", "accepted", "declined", "lent", "returned", "cancelled"] as const;
 export type LoanState = (typeof LOAN_STATES)[number];
@@ -843,7 +843,8 @@ export const clubMeetings = sqliteTable(
     updatedAt: integer("updated_at", { mode: "number" }),
   },
   (t) => [
-    index("club_meetings_club_starts_idx").on(t.clubId, t.startsAt),
+    // A club's meetings in (starts_at, id) order, the lists' order and cursor: no sort step, which reads every row again.
+    index("club_meetings_club_starts_id_idx").on(t.clubId, t.startsAt, t.id),
     // Account deletion clears created_by without walking every club's meetings.
     index("club_meetings_created_by_idx").on(t.createdBy).where(sql`created_by is not null`),
   ],

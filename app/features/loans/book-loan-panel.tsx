@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "react-router";
-import type { BookLoanPanel as Panel } from "@worker/features/loans/loans";
+import type { BookLoanPanel as Panel } from "@worker/features/loans";
 import { FieldError } from "~/ui/field-error";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";

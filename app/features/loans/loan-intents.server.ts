@@ -12,9 +12,10 @@ import {
   markLoanReturned,
   requestLoan,
   requestRenewal,
-} from "@worker/features/loans/loans";
-import { limitLoanWrite } from "@worker/features/loans/loan-steps";
-import { joinWaitlist, leaveWaitlist } from "@worker/features/loans/loan-waitlist";
+  joinWaitlist,
+  leaveWaitlist,
+  limitLoanWrite,
+} from "@worker/features/loans";
 import { actionError, refuse } from "~/core/action-result.server";
 import { readFormData } from "~/core/form-data.server";
 import { serviceContext } from "~/core/route-context.server";

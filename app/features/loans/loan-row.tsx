@@ -1,7 +1,7 @@
 import { addDays } from "@worker/core/shared/calendar";
 import { formatCalendarDay, formatDay } from "@worker/core/shared/date-format";
 import { msg } from "@worker/core/shared/translate";
-import type { LoanView } from "@worker/features/loans/loans";
+import type { LoanView } from "@worker/features/loans";
 import { Link, useFetcher } from "react-router";
 import { BookCover, DueNote } from "~/features/books";
 import { TextField } from "~/ui/field";

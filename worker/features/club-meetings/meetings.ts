@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
-import { clubBooks, clubMeetings, clubMilestones, meetingRsvps, memberships, type RsvpAnswer, users } from "@worker/db/schema";
+import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
+import { clubBooks, clubMeetings, clubMilestones, meetingRsvps, type RsvpAnswer } from "@worker/db/schema";
 import { badRequest, conflict, notFound, requireUser } from "@worker/core/errors";
 import { msg } from "@worker/core/shared/translate";
 import type { ServiceContext } from "@worker/core/service-context";
 import { instantAtTime, wallClockIn } from "@worker/core/shared/calendar";
 import { takeClubWrite } from "@worker/features/clubs";
 import { type MeetingAccess, meetingAccess } from "./meeting-access";
-import { encodeMeetingCursor, type MeetingInput, type MeetingListQuery, type MeetingUpdate } from "./meeting-input";
+import { DURATION_MAX, encodeMeetingCursor, type MeetingInput, type MeetingListQuery, type MeetingUpdate } from "./meeting-input";
 import { notifyMeetingChange, scheduleMeetingReminders } from "./meeting-reminders";
 
 export const MEETING_NOT_FOUND = msg("Meeting not found");
@@ -49,6 +49,12 @@ export interface MeetingView {
   attendees: { userId: string; name: string; answer: RsvpAnswer }[] | null;
 }
 
+/**
+ * Each meeting's answers with the names, in the meeting's own row: one walk of meeting_rsvps' primary key and a
+ * users primary-key probe per answer. Members who left took their answers with them (migrations/0019's trigger).
+ */
+const answersOf = sql<string>`(select json_group_array(json_array(r.user_id, u.name, r.answer)) from meeting_rsvps r join users u on u.id = r.user_id where r.meeting_id = ${clubMeetings.id})`;
+
 const meetingColumns = {
   id: clubMeetings.id,
   clubId: clubMeetings.clubId,
@@ -62,6 +68,7 @@ const meetingColumns = {
   sequence: clubMeetings.sequence,
   cancelledAt: clubMeetings.cancelledAt,
   createdBy: clubMeetings.createdBy,
+  answers: answersOf.as("answers"),
 };
 type MeetingRow = {
   id: string;
@@ -75,31 +82,36 @@ type MeetingRow = {
   milestoneLabel: string | null;
   sequence: number;
   cancelledAt: number | null;
+  answers: string;
 };
 
 const endOf = (row: { startsAt: number; durationMinutes: number }) => row.startsAt + row.durationMinutes * 60_000;
 
-/** A meeting has not ended yet (the SQL side of "upcoming"). */
-const notEnded = (now: number) => sql`${clubMeetings.startsAt} + ${clubMeetings.durationMinutes} * 60000 > ${now}`;
+/**
+ * A meeting has not ended yet (the SQL side of "upcoming"). The bound on starts_at alone (no meeting lasts longer
+ * than DURATION_MAX) is what lets the index range start near now instead of at the club's first meeting.
+ */
+const notEnded = (now: number) =>
+  and(gt(clubMeetings.startsAt, now - DURATION_MAX * 60_000), sql`${clubMeetings.startsAt} + ${clubMeetings.durationMinutes} * 60000 > ${now}`);
+/** It has ended: it started before now, and its length is over. */
+const ended = (now: number) => and(lt(clubMeetings.startsAt, now), sql`${clubMeetings.startsAt} + ${clubMeetings.durationMinutes} * 60000 <= ${now}`);
 
-async function views(ctx: ServiceContext, access: MeetingAccess, rows: MeetingRow[]): Promise<MeetingView[]> {
-  const answers = rows.length
-    ? await ctx.db
-        .select({ meetingId: meetingRsvps.meetingId, userId: meetingRsvps.userId, name: users.name, answer: meetingRsvps.answer })
-        .from(meetingRsvps)
-        .innerJoin(users, eq(users.id, meetingRsvps.userId))
-        // Only the club's active members count: someone who left or was removed no longer comes.
-        .innerJoin(memberships, and(eq(memberships.clubId, access.club.clubId), eq(memberships.userId, meetingRsvps.userId), eq(memberships.status, "active")))
-        .where(
-          inArray(
-            meetingRsvps.meetingId,
-            rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(users.name))
-    : [];
+/** SQLite's BINARY order (code points), as `order by name` sorted the attendees. */
+function byCodePoints(a: string, b: string): number {
+  const left = Array.from(a);
+  const right = Array.from(b);
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const diff = left[i]!.codePointAt(0)! - right[i]!.codePointAt(0)!;
+    if (diff !== 0) return diff;
+  }
+  return left.length - right.length;
+}
+
+function views(access: MeetingAccess, rows: MeetingRow[]): MeetingView[] {
   return rows.map((row) => {
-    const mine = answers.filter((answer) => answer.meetingId === row.id);
+    const answers = (JSON.parse(row.answers) as [string, string, RsvpAnswer][])
+      .map(([userId, name, answer]) => ({ userId, name, answer }))
+      .sort((a, b) => byCodePoints(a.name, b.name) || byCodePoints(a.userId, b.userId));
     const local = wallClockIn(access.timeZone, row.startsAt);
     return {
       meetingId: row.id,
@@ -117,12 +129,12 @@ async function views(ctx: ServiceContext, access: MeetingAccess, rows: MeetingRo
       sequence: row.sequence,
       cancelled: row.cancelledAt !== null,
       counts: {
-        going: mine.filter((answer) => answer.answer === "going").length,
-        maybe: mine.filter((answer) => answer.answer === "maybe").length,
-        notGoing: mine.filter((answer) => answer.answer === "not_going").length,
+        going: answers.filter((answer) => answer.answer === "going").length,
+        maybe: answers.filter((answer) => answer.answer === "maybe").length,
+        notGoing: answers.filter((answer) => answer.answer === "not_going").length,
       },
-      myAnswer: access.isMember ? (mine.find((answer) => answer.userId === access.userId)?.answer ?? null) : null,
-      attendees: access.isMember ? mine.map(({ userId, name, answer }) => ({ userId, name, answer })) : null,
+      myAnswer: access.isMember ? (answers.find((answer) => answer.userId === access.userId)?.answer ?? null) : null,
+      attendees: access.isMember ? answers : null,
     };
   });
 }
@@ -141,21 +153,18 @@ export async function listMeetings(
   return listMeetingsFor(ctx, await meetingAccess(ctx, clubId, "see"), query, now);
 }
 
-/** listMeetings once the viewer's access is known (the meetings page reads two lists with one check). */
-export async function listMeetingsFor(
-  ctx: ServiceContext,
-  access: MeetingAccess,
-  query: MeetingListQuery,
-  now = Date.now(),
-): Promise<{ items: MeetingView[]; nextToken: string | null }> {
-  const clubId = access.club.clubId;
+/**
+ * A page of meetings with their answers, in one statement: a range of club_meetings_club_starts_id_idx read in its own
+ * order (the page and one more, for the cursor), each row with its answers (answersOf).
+ */
+export function meetingsStatement(ctx: ServiceContext, clubId: string, query: Pick<MeetingListQuery, "when" | "limit" | "nextToken">, now: number) {
   const upcoming = query.when === "upcoming";
   const after = query.nextToken;
-  const rows = await selectMeetings(ctx)
+  return selectMeetings(ctx)
     .where(
       and(
         eq(clubMeetings.clubId, clubId),
-        upcoming ? notEnded(now) : sql`not (${notEnded(now)})`,
+        upcoming ? notEnded(now) : ended(now),
         after
           ? upcoming
             ? or(gt(clubMeetings.startsAt, after.startsAt), and(eq(clubMeetings.startsAt, after.startsAt), gt(clubMeetings.id, after.id)))
@@ -165,9 +174,19 @@ export async function listMeetingsFor(
     )
     .orderBy(...(upcoming ? [asc(clubMeetings.startsAt), asc(clubMeetings.id)] : [desc(clubMeetings.startsAt), desc(clubMeetings.id)]))
     .limit(query.limit + 1);
+}
+
+/** listMeetings once the viewer's access is known (the meetings page reads two lists with one check). */
+export async function listMeetingsFor(
+  ctx: ServiceContext,
+  access: MeetingAccess,
+  query: MeetingListQuery,
+  now = Date.now(),
+): Promise<{ items: MeetingView[]; nextToken: string | null }> {
+  const rows = await meetingsStatement(ctx, access.club.clubId, query, now);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
-  return { items: await views(ctx, access, page), nextToken: rows.length > query.limit && last ? encodeMeetingCursor(last) : null };
+  return { items: views(access, page), nextToken: rows.length > query.limit && last ? encodeMeetingCursor(last) : null };
 }
 
 async function loadMeeting(ctx: ServiceContext, clubId: string, meetingId: string): Promise<MeetingRow> {
@@ -189,7 +208,7 @@ async function loadOpenMeeting(ctx: ServiceContext, clubId: string, meetingId: s
 /** One meeting, as the list shows it. */
 export async function getMeeting(ctx: ServiceContext, clubId: string, meetingId: string): Promise<MeetingView> {
   const access = await meetingAccess(ctx, clubId, "see");
-  const [view] = await views(ctx, access, [await loadMeeting(ctx, clubId, meetingId)]);
+  const [view] = views(access, [await loadMeeting(ctx, clubId, meetingId)]);
   return view!;
 }
 
@@ -235,7 +254,7 @@ export async function createMeeting(ctx: ServiceContext, clubId: string, input: 
     createdAt: now,
   });
   await scheduleMeetingReminders(ctx, id, now);
-  const [view] = await views(ctx, access, [await loadMeeting(ctx, clubId, id)]);
+  const [view] = views(access, [await loadMeeting(ctx, clubId, id)]);
   return view!;
 }
 
@@ -263,7 +282,7 @@ export async function updateMeeting(ctx: ServiceContext, clubId: string, meeting
   };
   // An edit that changes nothing is answered with the meeting as it is: no new version, nobody told.
   if ((Object.keys(next) as (keyof typeof next)[]).every((field) => next[field] === meeting[field])) {
-    const [unchanged] = await views(ctx, access, [meeting]);
+    const [unchanged] = views(access, [meeting]);
     return unchanged!;
   }
   // Conditional on the sequence read above: two admins' edits at once both land, one after the other.
@@ -275,7 +294,7 @@ export async function updateMeeting(ctx: ServiceContext, clubId: string, meeting
   if (updated.length === 0) throw conflict("Someone else changed this meeting just now. Please reload and try again.");
   await scheduleMeetingReminders(ctx, meetingId, now);
   await notifyMeetingChange(ctx, meetingId, "changed", ctx.user.id, now);
-  const [view] = await views(ctx, access, [await loadMeeting(ctx, clubId, meetingId)]);
+  const [view] = views(access, [await loadMeeting(ctx, clubId, meetingId)]);
   return view!;
 }
 
@@ -291,7 +310,7 @@ export async function cancelMeeting(ctx: ServiceContext, clubId: string, meeting
     .where(eq(clubMeetings.id, meetingId));
   await scheduleMeetingReminders(ctx, meetingId, now);
   await notifyMeetingChange(ctx, meetingId, "cancelled", ctx.user.id, now);
-  const [view] = await views(ctx, access, [await loadMeeting(ctx, clubId, meetingId)]);
+  const [view] = views(access, [await loadMeeting(ctx, clubId, meetingId)]);
   return view!;
 }
 
@@ -309,11 +328,11 @@ export async function answerMeeting(
   requireUser(ctx);
   await takeClubWrite(ctx);
   const access = await meetingAccess(ctx, clubId, "member");
-  const meeting = await loadOpenMeeting(ctx, clubId, meetingId, now);
+  await loadOpenMeeting(ctx, clubId, meetingId, now);
   await ctx.db
     .insert(meetingRsvps)
     .values({ meetingId, userId: ctx.user.id, answer, updatedAt: now })
     .onConflictDoUpdate({ target: [meetingRsvps.meetingId, meetingRsvps.userId], set: { answer, updatedAt: now } });
-  const [view] = await views(ctx, access, [meeting]);
+  const [view] = views(access, [await loadMeeting(ctx, clubId, meetingId)]);
   return { meetingId, answer, counts: view!.counts };
 }

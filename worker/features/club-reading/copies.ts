@@ -1,18 +1,16 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { currentLanguage } from "@worker/core/i18n/request-language";
 import type { ServiceContext } from "@worker/core/service-context";
 import { DEFAULT_REGION_LOCALE } from "@worker/core/shared/languages";
 import { booksFts } from "@worker/db/fts";
-import { books, clubs, loans, memberships, users } from "@worker/db/schema";
+import { books, users } from "@worker/db/schema";
 import { findCurrentBook } from "./club-book";
 import { candidateQuery, matchKey } from "./match-key";
 import { readableClub } from "./reading-access";
 import { type CopiesQuery, encodeOffset } from "./reading-rules";
 
-/** How many candidates each index read takes: a popular book's copies, not the library. */
+/** How many candidates the read takes: a popular book's copies, not the library. */
 const CANDIDATES_MAX = 200;
-/** D1 binds at most 100 parameters a statement. */
-const CHUNK = 90;
 
 export type CopyAvailability = "available" | "lent" | "promised";
 
@@ -38,18 +36,7 @@ export interface CopiesPage {
   nextToken: string | null;
 }
 
-const copyColumns = {
-  bookId: books.id,
-  title: books.title,
-  author: books.author,
-  isbn13: books.isbn13,
-  coverKey: books.coverKey,
-  status: books.status,
-  lentToUserId: books.lentToUserId,
-  ownerId: books.userId,
-  clubId: books.clubId,
-};
-type CandidateRow = {
+type CopyRow = {
   bookId: string;
   title: string;
   author: string;
@@ -59,48 +46,60 @@ type CandidateRow = {
   lentToUserId: string | null;
   ownerId: string;
   clubId: string | null;
+  ownerName: string;
+  inClub: number;
+  holding: string | null;
+  closed: number;
 };
 
-function chunks<T>(list: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK));
-  return out;
+/**
+ * The candidates for the club's current book's copies, each with what the list shows of it, in one statement driven by
+ * the books_fts index alone: the title and author words (which every copy with the same match key contains) or the
+ * ISBN-13 (books_fts indexes it too), never a walk of books. Per candidate, primary-key probes only: the book, its
+ * owner's name, whether the owner is an active member of this club, the loan that holds it (loans_book_holding_idx),
+ * and whether it is shared into a private club the viewer is not in. Hidden books are not in books_fts.
+ */
+export function copiesStatement(ctx: ServiceContext, clubId: string, book: { isbn13: string | null; title: string; author: string }) {
+  const words = candidateQuery(book.title, book.author);
+  // An ISBN-13 is 13 digits (normalizeIsbn): one token, quoted like the words.
+  const isbn = book.isbn13 && /^\d{13}$/.test(book.isbn13) ? `isbn13 : "${book.isbn13}"` : null;
+  const fts = words && isbn ? `(${words}) OR ${isbn}` : (words ?? isbn);
+  if (!fts) return null;
+  const viewerId = ctx.user?.id ?? null;
+  return ctx.db
+    .select({
+      bookId: books.id,
+      title: books.title,
+      author: books.author,
+      isbn13: books.isbn13,
+      coverKey: books.coverKey,
+      status: books.status,
+      lentToUserId: books.lentToUserId,
+      ownerId: books.userId,
+      clubId: books.clubId,
+      ownerName: users.name,
+      inClub: sql<number>`exists (select 1 from memberships m where m.club_id = ${clubId} and m.user_id = ${books.userId} and m.status = 'active')`,
+      // Named: loans_book_state_idx (SQLite's pick) reads a row for each of the two states' seeks, held or not.
+      holding: sql<string | null>`(select l.state from loans l indexed by loans_book_holding_idx where l.book_id = ${books.id} and l.state in ('accepted', 'lent'))`,
+      closed: sql<number>`exists (select 1 from clubs c where c.id = ${books.clubId} and c.is_private = 1)
+        and not exists (select 1 from memberships v where v.club_id = ${books.clubId} and v.user_id = ${viewerId} and v.status = 'active')`,
+    })
+    .from(booksFts)
+    .innerJoin(books, eq(books.seq, booksFts.rowid))
+    .innerJoin(users, eq(users.id, books.userId))
+    .where(and(sql`books_fts match ${fts}`, isNull(books.hidden)))
+    .limit(CANDIDATES_MAX);
 }
 
 /**
- * The copies of the club's current book in the library: an ISBN-13 match when
- * both sides have one, otherwise the same normalised title and author. Candidates come from two
- * index reads, never a walk of books: books_isbn13_idx for the ISBN, and the books_fts index for the
- * title and author words (which every copy with the same match key contains); each candidate is
- * then checked exactly here. Hidden books are left out, as everywhere in the library.
+ * The copies of the club's current book in the library: an ISBN-13 match when both sides have one, otherwise the
+ * same normalised title and author (each candidate is checked exactly here).
  */
-async function matchingCopies(ctx: ServiceContext, book: { isbn13: string | null; title: string; author: string }): Promise<CandidateRow[]> {
+async function matchingCopies(ctx: ServiceContext, clubId: string, book: { isbn13: string | null; title: string; author: string }): Promise<CopyRow[]> {
+  const statement = copiesStatement(ctx, clubId, book);
+  if (!statement) return [];
   const key = matchKey(book.title, book.author);
-  const fts = candidateQuery(book.title, book.author);
-  const [byIsbn, byWords] = await Promise.all([
-    book.isbn13
-      ? ctx.db
-          .select(copyColumns)
-          .from(books)
-          .where(and(eq(books.isbn13, book.isbn13), isNull(books.hidden)))
-          .limit(CANDIDATES_MAX)
-      : Promise.resolve([]),
-    fts
-      ? ctx.db
-          .select(copyColumns)
-          .from(booksFts)
-          .innerJoin(books, eq(books.seq, booksFts.rowid))
-          .where(and(sql`books_fts match ${fts}`, isNull(books.hidden)))
-          .limit(CANDIDATES_MAX)
-      : Promise.resolve([]),
-  ]);
-  const seen = new Map<string, CandidateRow>();
-  for (const row of [...byIsbn, ...byWords]) {
-    if (seen.has(row.bookId)) continue;
-    const sameBook = book.isbn13 && row.isbn13 ? row.isbn13 === book.isbn13 : matchKey(row.title, row.author) === key;
-    if (sameBook) seen.set(row.bookId, row);
-  }
-  return [...seen.values()];
+  return (await statement).filter((row) => (book.isbn13 && row.isbn13 ? row.isbn13 === book.isbn13 : matchKey(row.title, row.author) === key));
 }
 
 /** The club's current book's copies: the club's members' first, then the rest of the library; available first in each. */
@@ -108,48 +107,10 @@ export async function listClubCopies(ctx: ServiceContext, clubId: string, query:
   const access = await readableClub(ctx, clubId);
   const current = await findCurrentBook(ctx, clubId);
   if (!current) return { items: [], total: 0, nextToken: null };
-  const rows = await matchingCopies(ctx, current);
+  const rows = await matchingCopies(ctx, clubId, current);
   if (rows.length === 0) return { items: [], total: 0, nextToken: null };
-
-  const ownerIds = [...new Set(rows.map((row) => row.ownerId))];
-  const bookIds = rows.map((row) => row.bookId);
-  const sharedInto = [...new Set(rows.flatMap((row) => (row.clubId ? [row.clubId] : [])))];
-  const [owners, members, holding, closed] = await Promise.all([
-    Promise.all(chunks(ownerIds).map((ids) => ctx.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)))),
-    Promise.all(
-      chunks(ownerIds).map((ids) =>
-        ctx.db
-          .select({ userId: memberships.userId })
-          .from(memberships)
-          .where(and(eq(memberships.clubId, clubId), eq(memberships.status, "active"), inArray(memberships.userId, ids))),
-      ),
-    ),
-    // A loan that holds the book: accepted (promised to a borrower) or lent (loans_book_state_idx).
-    Promise.all(
-      chunks(bookIds).map((ids) =>
-        ctx.db
-          .select({ bookId: loans.bookId, state: loans.state })
-          .from(loans)
-          .where(and(inArray(loans.bookId, ids), inArray(loans.state, ["accepted", "lent"]))),
-      ),
-    ),
-    // The private clubs among those the copies are shared into, and whether the viewer is in each (primary keys).
-    Promise.all(
-      chunks(sharedInto).map((ids) =>
-        ctx.db
-          .select({ clubId: clubs.id, viewerStatus: memberships.status })
-          .from(clubs)
-          .leftJoin(memberships, and(eq(memberships.clubId, clubs.id), eq(memberships.userId, access.userId)))
-          .where(and(inArray(clubs.id, ids), eq(clubs.isPrivate, true))),
-      ),
-    ),
-  ]);
-  const closedToViewer = new Set(closed.flat().flatMap((row) => (row.viewerStatus === "active" ? [] : [row.clubId])));
-  const names = new Map(owners.flat().map((owner) => [owner.id, owner.name]));
-  const inClub = new Set(members.flat().map((row) => row.userId));
-  const loanState = new Map(holding.flat().map((row) => [row.bookId, row.state]));
-  const availability = (row: CandidateRow): CopyAvailability => {
-    const state = loanState.get(row.bookId);
+  const availability = (row: CopyRow): CopyAvailability => {
+    const state = row.holding;
     if (state === "lent" || row.lentToUserId || row.status === "borrowed") return "lent";
     if (state === "accepted") return "promised";
     return "available";
@@ -159,11 +120,11 @@ export async function listClubCopies(ctx: ServiceContext, clubId: string, query:
     title: row.title,
     author: row.author,
     coverKey: row.coverKey,
-    owner: { userId: row.ownerId, name: names.get(row.ownerId) ?? "" },
-    inClub: inClub.has(row.ownerId),
+    owner: { userId: row.ownerId, name: row.ownerName },
+    inClub: Boolean(row.inClub),
     availability: availability(row),
     isMine: row.ownerId === access.userId,
-    membersOnly: row.ownerId !== access.userId && row.clubId !== null && closedToViewer.has(row.clubId),
+    membersOnly: row.ownerId !== access.userId && Boolean(row.closed),
   }));
   // Owners' names in the reader's language's order.
   const byName = new Intl.Collator(DEFAULT_REGION_LOCALE[currentLanguage()]);

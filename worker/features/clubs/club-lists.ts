@@ -82,19 +82,34 @@ function toMemberClub(
 /** A member belongs to few clubs; the cap only guards the page against a pathological account. */
 export const MY_CLUBS_LIMIT = 200;
 
+/** SQLite's BINARY order (code points), which `ORDER BY name` gave: JS's `<` compares UTF-16 units instead. */
+function byCodePoints(a: string, b: string): number {
+  const left = Array.from(a);
+  const right = Array.from(b);
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const diff = left[i]!.codePointAt(0)! - right[i]!.codePointAt(0)!;
+    if (diff !== 0) return diff;
+  }
+  return left.length - right.length;
+}
+
 /**
  * The member's clubs, active and pending, in one query that starts from memberships_user_idx.
- * Sorted by name: the set is small, and people look for a club by its name.
+ * Sorted by name: the set is small, and people look for a club by its name. Sorted here, not by
+ * SQLite: its sorter reads every row back once more (a third of the rows read).
  */
 export async function listMyClubs(ctx: ServiceContext): Promise<{ items: MemberClub[]; nextToken: null }> {
   requireUser(ctx);
-  const rows = await ctx.db
-    .select({ ...detailColumns, userRole: memberships.role, userStatus: memberships.status })
-    .from(memberships)
-    .innerJoin(clubs, eq(clubs.id, memberships.clubId))
-    .where(eq(memberships.userId, ctx.user.id))
-    .orderBy(asc(clubs.name), asc(clubs.seq))
-    .limit(MY_CLUBS_LIMIT);
+  const mine = () =>
+    ctx.db
+      .select({ ...detailColumns, userRole: memberships.role, userStatus: memberships.status })
+      .from(memberships)
+      .innerJoin(clubs, eq(clubs.id, memberships.clubId))
+      .where(eq(memberships.userId, ctx.user.id));
+  let rows = await mine().limit(MY_CLUBS_LIMIT + 1);
+  // Past the cap (a pathological account) only SQLite can say which clubs come first by name.
+  if (rows.length > MY_CLUBS_LIMIT) rows = await mine().orderBy(asc(clubs.name), asc(clubs.seq)).limit(MY_CLUBS_LIMIT);
+  else rows.sort((a, b) => byCodePoints(a.name, b.name) || a.seq - b.seq);
   return { items: rows.map(toMemberClub), nextToken: null };
 }
 

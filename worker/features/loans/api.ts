@@ -1,25 +1,10 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
-import {
-  acceptLoan,
-  acceptLoanSchema,
-  bookLoanPanel,
-  cancelLoan,
-  changeDueDate,
-  declineLoan,
-  disownLoan,
-  dueDateSchema,
-  findLoan,
-  listLoans,
-  loanListQuerySchema,
-  loanTabCounts,
-  markLoanLent,
-  markLoanReturned,
-  requestLoan,
-  requestLoanSchema,
-  requestRenewal,
-} from "./loans";
+import { acceptLoan, acceptLoanSchema, cancelLoan, declineLoan, dueDateSchema, requestLoan, requestLoanSchema } from "./loans";
+import { bookLoanPanel, findLoan, listLoans, loanListQuerySchema, loanTabCounts } from "./loan-queries";
+import { changeDueDate, markLoanLent, markLoanReturned, requestRenewal } from "./loan-lending";
+import { disownLoan } from "./manual-loans";
 import { limitLoanWrite } from "./loan-steps";
 import { joinWaitlist, leaveWaitlist } from "./loan-waitlist";
 import { ok } from "@worker/core/api/envelope";

@@ -158,7 +158,7 @@ const loanOrder = (a: LoanRow, b: LoanRow) => b.updatedAt - a.updatedAt || (a.lo
  * one batch and are merged here, so a member with years of history still reads one page per range.
  */
 /** One page of a tab as statements for a batch (an index walk per side and state), and how to read them. */
-function tabPageQuery(ctx: MemberContext, query: LoanListQuery) {
+function tabPageQuery(ctx: MemberContext, query: LoanListQuery, onlyIf?: SQL) {
   const me = ctx.user.id;
   const cursor = query.before;
   const after: SQL | undefined = cursor
@@ -166,7 +166,7 @@ function tabPageQuery(ctx: MemberContext, query: LoanListQuery) {
     : undefined;
   const walks = TAB_RANGES[query.tab].map(({ side, state }) =>
     selectLoans(ctx.db)
-      .where(and(eq(side === "owner" ? loans.ownerId : loans.borrowerId, me), eq(loans.state, state), after))
+      .where(and(eq(side === "owner" ? loans.ownerId : loans.borrowerId, me), eq(loans.state, state), after, onlyIf))
       .orderBy(desc(loans.updatedAt), desc(loans.id))
       .limit(LOANS_PAGE_SIZE + 1),
   );
@@ -344,12 +344,27 @@ export async function loanTabCounts(ctx: ServiceContext, now = Date.now()): Prom
 export async function loansPage(ctx: ServiceContext, query: LoanListQuery, opened: boolean, now = Date.now()) {
   requireUser(ctx);
   const counts = tabCountsQuery(ctx, now);
-  const page = tabPageQuery(ctx, query);
-  const results = await ctx.db.batch(nonEmpty<BatchItem<"sqlite">>([...counts.statements, ...page.statements]));
+  if (!opened) {
+    const page = tabPageQuery(ctx, query);
+    const results = await ctx.db.batch(nonEmpty<BatchItem<"sqlite">>([...counts.statements, ...page.statements]));
+    return { tab: query.tab, counts: counts.read(results.slice(0, counts.statements.length)), ...page.read(results.slice(counts.statements.length)) };
+  }
+  // Plain /loans: the tab it opens on is chosen by SQLite inside the same batch, and each tab's walks run only if it
+  // is the one (a condition on no row, checked once before the walk), so one round trip reads one tab's page.
+  const chosen = openingTab(ctx, now);
+  const pages = OPENING_TABS.map((tab) => tabPageQuery(ctx, { tab }, sql`(${chosen}) = ${tab}`));
+  const results = await ctx.db.batch(
+    nonEmpty<BatchItem<"sqlite">>([...counts.statements, ctx.db.select({ tab: sql<LoanTab>`${chosen}` }).from(sql`(select 1)`), ...pages.flatMap((page) => page.statements)]),
+  );
   const tabCounts = counts.read(results.slice(0, counts.statements.length));
-  const tab = opened ? (firstTabNeedingMember(tabCounts) ?? (await whereLoansAre(ctx))) : query.tab;
-  if (tab !== query.tab) return { tab, counts: tabCounts, ...(await listLoans(ctx, { ...query, tab })) };
-  return { tab, counts: tabCounts, ...page.read(results.slice(counts.statements.length)) };
+  const tab = (results[counts.statements.length] as { tab: LoanTab }[])[0]?.tab ?? "lent";
+  let at = counts.statements.length + 1;
+  const read = pages.map((page) => {
+    const slice = results.slice(at, at + page.statements.length);
+    at += page.statements.length;
+    return page.read(slice);
+  });
+  return { tab, counts: tabCounts, ...read[OPENING_TABS.indexOf(tab as (typeof OPENING_TABS)[number])]! };
 }
 
 /** The tab /loans opens on without ?tab=: the first that needs the member, or null when none does. */
@@ -357,16 +372,23 @@ export function firstTabNeedingMember(counts: LoanTabCounts): LoanTab | null {
   return LOAN_TABS.find((tab) => counts[tab] > 0) ?? null;
 }
 
+/** The tabs plain /loans can open on (History never needs the member). */
+const OPENING_TABS = ["lent", "borrowed", "requests"] as const satisfies LoanTab[];
+
 /**
- * With nothing waiting for the member, /loans opens where their loans are: Borrowed for a member
- * who borrows and lends nothing out, else Lent out. Two indexed look-ups of one row each, read only
- * when no tab needs the member.
+ * The tab plain /loans opens on, as one SQL expression of one-row probes: the first that needs the member
+ * (firstTabNeedingMember's order, the same conditions as tabCountsQuery), else where their loans are: Borrowed for a
+ * member who borrows and lends nothing out, else Lent out.
  */
-async function whereLoansAre(ctx: MemberContext): Promise<LoanTab> {
+function openingTab(ctx: MemberContext, now: number): SQL<LoanTab> {
   const me = ctx.user.id;
-  const [lends, borrows] = await ctx.db.batch([
-    ctx.db.select({ id: loans.id }).from(loans).where(and(eq(loans.ownerId, me), inArray(loans.state, ["accepted", "lent"]))).limit(1),
-    ctx.db.select({ id: loans.id }).from(loans).where(and(eq(loans.borrowerId, me), inArray(loans.state, ["requested", "accepted", "lent"]))).limit(1),
-  ]);
-  return lends.length === 0 && borrows.length > 0 ? "borrowed" : "lent";
+  const today = dayIn(ctx.user.timezone, now);
+  return sql<LoanTab>`case
+    when exists (select 1 from loans where owner_id = ${me} and state = 'accepted')
+      or exists (select 1 from loans indexed by loans_owner_renewal_idx where owner_id = ${me} and state = 'lent' and renewal_requested_at is not null) then 'lent'
+    when exists (select 1 from loans where borrower_id = ${me} and state = 'lent' and due_date <= ${today}) then 'borrowed'
+    when exists (select 1 from loans where owner_id = ${me} and state = 'requested') then 'requests'
+    when not exists (select 1 from loans where owner_id = ${me} and state in ('accepted', 'lent'))
+      and exists (select 1 from loans where borrower_id = ${me} and state in ('requested', 'accepted', 'lent')) then 'borrowed'
+    else 'lent' end`;
 }

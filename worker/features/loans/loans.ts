@@ -26,23 +26,7 @@ import { findBookById } from "@worker/features/books";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { offerToNextInLine } from "./loan-waitlist";
 
-export {
-  bookLoanPanel,
-  type BookLoanPanel,
-  findLoan,
-  firstTabNeedingMember,
-  LOAN_NOT_FOUND,
-  listLoans,
-  loanListQuerySchema,
-  loanTabCounts,
-  loansPage,
-  type LoanTabCounts,
-  type LoanView,
-} from "./loan-queries";
 import { idField } from "@worker/core/shared/id";
-export { BORROWER_TOOK_PART, disownLoan, ONLY_NAMED_BORROWER } from "./manual-loans";
-export { ALREADY_PROMISED, DUE_DATE_IN_PAST, DUE_DATE_TOO_FAR } from "./loan-steps";
-export { ALREADY_RENEWAL, changeDueDate, isLentOut, markLoanLent, markLoanReturned, requestRenewal } from "./loan-lending";
 
 /** The due date an accepted loan gets unless the owner picks another. */
 export const LOAN_PERIOD_DAYS = 21;

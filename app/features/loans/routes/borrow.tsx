@@ -1,8 +1,6 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
-import { OWN_BOOK } from "@worker/features/loans/borrow-chat";
-import { borrowFromOwner } from "@worker/features/loans/borrow-from-owner";
-import { limitLoanWrite } from "@worker/features/loans/loan-steps";
+import { borrowFromOwner, limitLoanWrite, OWN_BOOK } from "@worker/features/loans";
 import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
 import { BORROW_FAILED, BORROW_OPENING, BORROW_SENT } from "../borrow-button";
@@ -15,11 +13,11 @@ const requestIdSchema = z.uuid().optional();
 
 /**
  * POST /books/{bookId}/borrow: the book page's one borrow action (docs/product.md#borrow-from-the-owner):
- * records the loan request and opens the chat with the owner (borrowFromOwner). The page's script asks
- * for JSON (`enhanced=1`) and moves on itself; a plain form post is redirected: to the chat, back to
- * the book with the ledger's words when it refuses the request (one's own book, offered to the next
- * in line, too many steps), or to Messages when the chat could not be started. Visitors go to sign
- * in and come back to the book.
+ * records the loan request and opens the chat with the owner (borrowFromOwner). It redirects: to the
+ * chat, back to the book with the ledger's words when it refuses the request (one's own book, offered
+ * to the next in line, too many steps), or to Messages when the chat could not be started; the page's
+ * fetcher (`via=fetcher`) gets a refusal as data instead, to show beside the button. A client asking for
+ * JSON (`enhanced=1`) gets every answer as JSON. Visitors go to sign in and come back to the book.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = serviceContext(context);
@@ -34,6 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw error;
   }
   const enhanced = form.get("enhanced") === "1";
+  const viaFetcher = form.get("via") === "fetcher";
   try {
     const requestId = requestIdSchema.safeParse(form.get("requestId") ?? undefined);
     // The same per-member budget as the loans API and the page's other loan steps.
@@ -50,6 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const refused = error instanceof ServiceError && (error.key === OWN_BOOK || status === 409 || status === 429) ? error.message : null;
     const failed = translate(BORROW_FAILED);
     if (enhanced) return Response.json({ ok: false, error: refused ?? failed, stay: refused !== null }, { status });
+    if (refused && viaFetcher) return data({ ok: false as const, error: refused }, { status });
     if (refused) return redirect(book, { headers: await setFlash({ type: "warning", message: refused }) });
     return redirect("/messages", { headers: await setFlash({ type: "error", message: failed }) });
   }

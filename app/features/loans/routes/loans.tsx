@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import type { LoanTab as Tab } from "@worker/features/loans/loan-queries";
+import type { LoanTab as Tab } from "@worker/features/loans";
 import { LOAN_COUNT_CAP } from "@worker/core/shared/loan-tabs";
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
-import { loanListQuerySchema, type LoanTabCounts, loansPage } from "@worker/features/loans/loans";
+import { loanListQuerySchema, type LoanTabCounts, loansPage } from "@worker/features/loans";
 import { LoanRow } from "../loan-row";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { todayFor } from "../due-label.server";
