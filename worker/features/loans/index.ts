@@ -5,3 +5,4 @@ export { runWaitlistOffers } from "./loan-waitlist";
 export { bookLoanPanel } from "./loans";
 export { loansDataPart, loansDeletionPart } from "./loans-account";
 export { writeBookEdit } from "./manual-loans";
+export { tellOwnerOfRequest } from "./loan-events";

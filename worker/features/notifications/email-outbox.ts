@@ -8,6 +8,7 @@ import { emailOutbox, notifications, users } from "@worker/db/schema";
 import { and, asc, desc, eq, gte, gt, inArray, like, or, sql } from "drizzle-orm";
 import { translatorFor } from "@worker/core/i18n/request-language";
 import type { Language } from "@worker/core/shared/languages";
+import type { Translate } from "@worker/core/shared/translate";
 import { clubDigestEmail, type EmailContent, type EmailLinks, gatheredEmail, messagesEmail, notificationEmail } from "./email-templates";
 import { BELL_ONLY, type DeliveredNotification } from "./notification-events";
 import { createUnsubscribeToken, type UnsubscribePreference } from "./unsubscribe-tokens";
@@ -176,21 +177,40 @@ async function queueClubMail(
   write: ClubMailContent,
 ) {
   const { clubId, clubName } = notification.clubMail!;
-  const day = utcDay(now);
+  const { claim, digest: key, dayStart, digestDue } = clubMailKeys(clubId, now);
   const [first] = await db
     .insert(emailOutbox)
-    .values({ ...row, dedupeKey: `club-mail:${clubId}:${day}`, ...write((recipient, preference, links) => notificationEmail(recipient, { title: notification.title, body: notification.body ?? "", preference, links })) })
+    .values({ ...row, dedupeKey: claim, ...write((recipient, preference, links) => notificationEmail(recipient, { title: notification.title, body: notification.body ?? "", preference, links })) })
     .onConflictDoNothing()
     .returning({ id: emailOutbox.id });
   if (first) return;
+  const { items, total } = await clubDayItems(db, notification.userId, clubId, dayStart);
+  await addToBatch(db, { ...row, dedupeKey: key, batchKey: key, sendAfter: digestDue }, state, now, () =>
+    write((recipient, preference, links) =>
+      clubDigestEmail(recipient, { clubName, items: items.slice(0, DIGEST_LIST_MAX), total, preference, links }),
+    ),
+  );
+}
+
+/**
+ * A club's mail keys for a UTC day: `claim` is the member's one e-mail at once (its dedupe key claims
+ * the day), `digest` gathers the rest, due at the next UTC midnight.
+ */
+export function clubMailKeys(clubId: string, now: number) {
+  const day = utcDay(now);
   const dayStart = Date.parse(`${day}T00:00:00Z`);
+  return { claim: `club-mail:${clubId}:${day}`, digest: `club-digest:${clubId}:${day}`, dayStart, digestDue: dayStart + DAY_MS };
+}
+
+/** The member's club items of the day in the bell past the first (which went out at once): the digest's. */
+async function clubDayItems(db: Database, userId: string, clubId: string, dayStart: number) {
   // The day's club items in the bell, oldest first; the oldest went out at once, the rest are the digest.
   const items = await db
     .select({ title: notifications.title, body: notifications.body })
     .from(notifications)
     .where(
       and(
-        eq(notifications.userId, notification.userId),
+        eq(notifications.userId, userId),
         gte(notifications.updatedAt, dayStart),
         inArray(notifications.type, ["club_announcement", "club_poll_opened"]),
         like(notifications.link, `/clubs/${clubId}/%`),
@@ -204,18 +224,73 @@ async function queueClubMail(
     items.length > DIGEST_LIST_MAX
       ? ((
           await db.all<{ n: number }>(
-            sql`select count(*) as n from ${notifications} where user_id = ${notification.userId} and updated_at >= ${dayStart}
+            sql`select count(*) as n from ${notifications} where user_id = ${userId} and updated_at >= ${dayStart}
                 and type in ('club_announcement', 'club_poll_opened') and link like ${`/clubs/${clubId}/%`}`,
           )
         )[0]?.n ?? 1) - 1
       : items.length;
-  const key = `club-digest:${clubId}:${day}`;
-  await addToBatch(db, { ...row, dedupeKey: key, batchKey: key, sendAfter: dayStart + DAY_MS }, state, now, () =>
-    write((recipient, preference, links) =>
-      clubDigestEmail(recipient, { clubName, items: items.slice(0, DIGEST_LIST_MAX), total, preference, links }),
-    ),
-  );
+  return { items, total };
 }
+
+/** The fan-out consumer's reader of a digest: who, in which words, where their mail goes now. */
+export interface DigestReader {
+  userId: string;
+  toEmail: string;
+  language: Language;
+  t: Translate;
+  state: OutboxState;
+  base: string;
+  env: Env;
+  preference: UnsubscribePreference;
+}
+
+/**
+ * Writes the member's digest of a club's day as their bell holds it (the queue consumer's path for a
+ * member this club already mailed today). It sets the digest's words and count from the bell rather
+ * than adding one, so a redelivered queue message leaves it exactly as it was.
+ */
+export async function setClubDigest(db: Database, reader: DigestReader, club: { clubId: string; clubName: string }, now: number): Promise<void> {
+  const { digest: key, dayStart, digestDue } = clubMailKeys(club.clubId, now);
+  const { items, total } = await clubDayItems(db, reader.userId, club.clubId, dayStart);
+  if (total === 0) return;
+  const links: EmailLinks = {
+    item: `${reader.base}/clubs/${club.clubId}/room`,
+    unsubscribe: await unsubscribeUrl(reader.env, reader.userId, reader.preference, reader.language),
+    settings: `${reader.base}/settings/notifications`,
+  };
+  const content = clubDigestEmail(reader, { clubName: club.clubName, items: items.slice(0, DIGEST_LIST_MAX), total, preference: reader.preference, links });
+  const [updated] = await db
+    .update(emailOutbox)
+    .set({ ...content, count: total })
+    .where(
+      and(
+        eq(emailOutbox.userId, reader.userId),
+        eq(emailOutbox.batchKey, key),
+        eq(emailOutbox.state, reader.state),
+        reader.state === "outbox" ? gt(emailOutbox.sendAfter, now) : undefined,
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  if (updated) return;
+  await db
+    .insert(emailOutbox)
+    .values({
+      id: crypto.randomUUID(),
+      userId: reader.userId,
+      toEmail: reader.toEmail,
+      preference: reader.preference,
+      dedupeKey: key,
+      batchKey: key,
+      state: reader.state,
+      sendAfter: digestDue,
+      ...content,
+      count: total,
+    })
+    .onConflictDoNothing();
+}
+
+/** The one job that sends an audience's e-mails with this dedupe key (a club's mail of the day), not one per member. */
+export const mailBatchJob = (dedupeKey: string) => `mail-batch:${dedupeKey}`;
 
 /**
  * Drops the e-mail still gathering a conversation's messages for this member (a block: nothing more
