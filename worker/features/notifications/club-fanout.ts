@@ -25,7 +25,7 @@ export const QUEUE_AUDIENCE_ABOVE = 20;
 /** Members whose unsubscribe links one e-mail insert carries (a JSON parameter well under D1's 100 KB statement). */
 const MAIL_CHUNK = 100;
 /** Stands for each recipient's own unsubscribe link in the text rendered once per language. */
-const UNSUBSCRIBE_SLOT = "\u0000unsubscribe\u0000";
+const UNSUBSCRIBE_SLOT = "{{unsubscribe-link}}";
 
 /** A text the consumer writes in each recipient's language: a catalogue message (msg()) and its values. */
 const noticeTextSchema = z.strictObject({ message: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
