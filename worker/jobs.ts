@@ -6,6 +6,9 @@ import { runNewBooksJob } from "@worker/features/follows";
 import { runLoanReminders, runWaitlistOffers } from "@worker/features/loans";
 import { flushMemberMail, runMailBatchJob } from "@worker/features/notifications";
 import { flushMemberPushes, runPushBatchJob } from "@worker/features/push";
+// Jobs and queue consumers publish events too: whatever loads the jobs (the entry module, a test, a
+// script) has the event subscribers registered as well.
+import "./subscribers";
 
 /**
  * The features' scheduled jobs, registered once at module load: worker/index.ts imports this module.

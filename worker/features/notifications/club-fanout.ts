@@ -48,22 +48,21 @@ export type ClubNotice = z.output<typeof clubNoticeSchema>;
 export type NoticeMessage = ClubNotice;
 
 /**
- * Tells a club's active members (but the actor) about a club-wide event. One capped count decides:
+ * Tells a club's active members (but the actor) about a club-wide event. One capped read decides:
  * a handful are told now by notify(); beyond QUEUE_AUDIENCE_ABOVE the request only enqueues one message.
  */
 export async function tellClubMembers(deps: Deps, notice: ClubNotice): Promise<void> {
   const { clubId, actorId } = notice;
-  const [counted] = await deps.db.all<{ n: number }>(
-    sql`select count(*) as n from (select 1 from memberships where club_id = ${clubId} and status = 'active' and user_id <> ${actorId} limit ${QUEUE_AUDIENCE_ABOVE + 1})`,
-  );
-  if ((counted?.n ?? 0) > QUEUE_AUDIENCE_ABOVE) {
-    await deps.env.NOTICE_QUEUE.send(notice);
-    return;
-  }
+  // One read answers both: a handful are the audience itself; one more than the handful means a large club.
   const members = await deps.db
     .select({ userId: memberships.userId })
     .from(memberships)
-    .where(and(eq(memberships.clubId, clubId), eq(memberships.status, "active"), ne(memberships.userId, actorId)));
+    .where(and(eq(memberships.clubId, clubId), eq(memberships.status, "active"), ne(memberships.userId, actorId)))
+    .limit(QUEUE_AUDIENCE_ABOVE + 1);
+  if (members.length > QUEUE_AUDIENCE_ABOVE) {
+    await deps.env.NOTICE_QUEUE.send(notice);
+    return;
+  }
   const { title } = notice;
   await notify(
     deps,
