@@ -190,6 +190,12 @@ describe("club notices beyond a handful go through the notice-fanout queue", () 
     expect(digest.text).toContain("Bring snacks");
     expect(digest.text).not.toContain("Friday at 7");
     expect(await mails(`club-digest:${club.id}:${day()}`)).toEqual({ n: 25, members: 25 });
+    // A German reader's digest is German, with their own link: each language is rendered once, each link slotted in.
+    const [german] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.userId, members[1]!.id), eq(emailOutbox.batchKey, `club-digest:${club.id}:${day()}`)));
+    expect(german!.text).toContain("Bring snacks");
+    expect(german!.text).toContain("der Rest kommt gesammelt am nächsten Tag");
+    expect(german!.text).toMatch(/\/unsubscribe\?token=[\w-]+\.[\w-]+&lang=de/);
+    expect(german!.text).not.toBe(digest.text);
   });
 
   it("a new poll in a large club goes through the queue too", async () => {

@@ -5,14 +5,15 @@ import { emailProviderFor } from "@worker/core/email/provider";
 import { translatorFor } from "@worker/core/i18n/request-language";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps } from "@worker/core/service-context";
-import { LANGUAGES, SOURCE_LANGUAGE } from "@worker/core/shared/languages";
+import { type Language, LANGUAGES, SOURCE_LANGUAGE } from "@worker/core/shared/languages";
 import { getDatabase } from "@worker/db/client";
 import { memberships } from "@worker/db/schema";
 import { queueAudiencePushes, schedulePushBatch } from "@worker/features/push";
-import { clubMailKeys, mailBatchJob, setClubDigest, unsubscribeUrl } from "./email-outbox";
-import { escapeHtml, notificationEmail } from "./email-templates";
+import { clubDayItems, clubMailKeys, DIGEST_LIST_MAX, mailBatchJob, unsubscribeUrl } from "./email-outbox";
+import { clubDigestEmail, escapeHtml, notificationEmail } from "./email-templates";
 import { NOTIFICATION_PREFERENCE, recipientLanguage } from "./notification-events";
 import { notify } from "./notifications";
+import type { UnsubscribePreference } from "./unsubscribe-tokens";
 import { and, eq, ne } from "drizzle-orm";
 
 /** The second queue beside the cover queue (wrangler.toml): one message per event whose audience is large. */
@@ -80,6 +81,16 @@ export async function tellClubMembers(deps: Deps, notice: ClubNotice): Promise<v
   );
 }
 
+/** Each member's own signed unsubscribe link (as text and as HTML), for an insert to slot in. */
+function withLinks(env: Env, userIds: string[], preference: UnsubscribePreference, language: Language) {
+  return Promise.all(
+    userIds.map(async (id) => {
+      const url = await unsubscribeUrl(env, id, preference, language);
+      return { id, u: url, h: escapeHtml(url) };
+    }),
+  );
+}
+
 /** A member's language as written for them (users.language; none or unknown: English), in SQL. */
 const LANGUAGE_OF = sql`(case when u.language in (${sql.join(
   LANGUAGES.map((language) => sql`${language}`),
@@ -117,7 +128,7 @@ export async function fanOutClubNotice(deps: Deps, notice: ClubNotice): Promise<
   const state = emailProviderFor(env, config) ? "pending" : "outbox";
   const base = appUrl(config);
   const preference = NOTIFICATION_PREFERENCE[notice.type];
-  const { claim, digest, digestDue } = clubMailKeys(notice.clubId, notice.at);
+  const { claim, digest, dayStart, digestDue } = clubMailKeys(notice.clubId, notice.at);
   let digests = 0;
   for (const row of languages) {
     const language = recipientLanguage(row.language);
@@ -140,11 +151,11 @@ export async function fanOutClubNotice(deps: Deps, notice: ClubNotice): Promise<
       sql`select m.user_id as userId ${mailed} and not exists (select 1 from email_outbox o where o.user_id = m.user_id and o.dedupe_key = ${claim})`,
     );
     for (let i = 0; i < fresh.length; i += MAIL_CHUNK) {
-      const chunk = await Promise.all(
-        fresh.slice(i, i + MAIL_CHUNK).map(async ({ userId }) => {
-          const url = await unsubscribeUrl(env, userId, preference, language);
-          return { id: userId, u: url, h: escapeHtml(url) };
-        }),
+      const chunk = await withLinks(
+        env,
+        fresh.slice(i, i + MAIL_CHUNK).map((row) => row.userId),
+        preference,
+        language,
       );
       // created_at is the event's time: a later delivery tells the day's claim it made from another event's.
       await db.run(sql`
@@ -156,14 +167,41 @@ export async function fanOutClubNotice(deps: Deps, notice: ClubNotice): Promise<
         on conflict (user_id, dedupe_key) do nothing`);
     }
 
-    // Members this club already mailed today (another event claimed the day): the next day's digest.
-    const later = await db.all<{ userId: string; email: string }>(
-      sql`select m.user_id as userId, u.email as email ${mailed}
-        and exists (select 1 from email_outbox o where o.user_id = m.user_id and o.dedupe_key = ${claim} and o.created_at <> ${notice.at})`,
+    // Members this club already mailed today (another event claimed the day): the next day's digest,
+    // re-written from their bell items of the club's day. Members with the same items (nearly always
+    // all of a language) share one rendering: grouped by the items' keys, one write per group and chunk.
+    const later = await db.all<{ userId: string; signature: string }>(
+      sql`select m.user_id as userId, (select group_concat(k, ' ') from (select n.dedupe_key as k from notifications n
+          where n.user_id = m.user_id and n.updated_at >= ${dayStart} and n.type in ('club_announcement', 'club_poll_opened')
+            and n.link like ${`/clubs/${notice.clubId}/%`} order by n.updated_at, n.id)) as signature
+        ${mailed} and exists (select 1 from email_outbox o where o.user_id = m.user_id and o.dedupe_key = ${claim} and o.created_at <> ${notice.at})`,
     );
-    for (const member of later) {
-      await setClubDigest(db, { userId: member.userId, toEmail: member.email, language, t, state, base, env, preference }, notice, notice.at);
-      digests++;
+    const groups = new Map<string, string[]>();
+    for (const member of later) groups.set(member.signature, [...(groups.get(member.signature) ?? []), member.userId]);
+    for (const userIds of groups.values()) {
+      const { items, total } = await clubDayItems(db, userIds[0]!, notice.clubId, dayStart);
+      if (total === 0) continue;
+      const digestLinks = { ...links, item: `${base}/clubs/${notice.clubId}/room` };
+      const written = clubDigestEmail({ t, language }, { clubName: notice.clubName, items: items.slice(0, DIGEST_LIST_MAX), total, preference, links: digestLinks });
+      for (let i = 0; i < userIds.length; i += MAIL_CHUNK) {
+        const chunk = JSON.stringify(await withLinks(env, userIds.slice(i, i + MAIL_CHUNK), preference, language));
+        const link = (field: "u" | "h") =>
+          sql`(select json_extract(j.value, ${`$.${field}`}) from json_each(${chunk}) j where json_extract(j.value, '$.id') = email_outbox.user_id)`;
+        // Set, not added to: a redelivered message leaves each digest as it was.
+        await db.run(sql`
+          update email_outbox set subject = ${written.subject}, text = replace(${written.text}, ${UNSUBSCRIBE_SLOT}, ${link("u")}),
+            html = replace(${written.html}, ${UNSUBSCRIBE_SLOT}, ${link("h")}), count = ${total}
+          where batch_key = ${digest} and state = ${state} and (${state} = 'pending' or send_after > ${notice.at})
+            and user_id in (select json_extract(value, '$.id') from json_each(${chunk}))`);
+        await db.run(sql`
+          insert into email_outbox (id, user_id, to_email, subject, text, html, preference, batch_key, dedupe_key, count, state, send_after)
+          select lower(hex(randomblob(16))), u.id, u.email, ${written.subject}, replace(${written.text}, ${UNSUBSCRIBE_SLOT}, json_extract(j.value, '$.u')),
+            replace(${written.html}, ${UNSUBSCRIBE_SLOT}, json_extract(j.value, '$.h')), ${preference}, ${digest}, ${digest}, ${total}, ${state}, ${digestDue}
+          from json_each(${chunk}) j join users u on u.id = json_extract(j.value, '$.id')
+          where true
+          on conflict do nothing`);
+      }
+      digests += userIds.length;
     }
 
     await queueAudiencePushes(

@@ -8,7 +8,6 @@ import { emailOutbox, notifications, users } from "@worker/db/schema";
 import { and, asc, desc, eq, gte, gt, inArray, like, or, sql } from "drizzle-orm";
 import { translatorFor } from "@worker/core/i18n/request-language";
 import type { Language } from "@worker/core/shared/languages";
-import type { Translate } from "@worker/core/shared/translate";
 import { clubDigestEmail, type EmailContent, type EmailLinks, gatheredEmail, messagesEmail, notificationEmail } from "./email-templates";
 import { BELL_ONLY, type DeliveredNotification } from "./notification-events";
 import { createUnsubscribeToken, type UnsubscribePreference } from "./unsubscribe-tokens";
@@ -49,7 +48,7 @@ export async function nextPendingSendAfter(db: Database, userId: string): Promis
   return row?.next ?? null;
 }
 
-type OutboxState = "pending" | "outbox";
+export type OutboxState = "pending" | "outbox";
 type NewRow = Omit<typeof emailOutbox.$inferInsert, keyof EmailContent | "count">;
 
 /**
@@ -203,7 +202,7 @@ export function clubMailKeys(clubId: string, now: number) {
 }
 
 /** The member's club items of the day in the bell past the first (which went out at once): the digest's. */
-async function clubDayItems(db: Database, userId: string, clubId: string, dayStart: number) {
+export async function clubDayItems(db: Database, userId: string, clubId: string, dayStart: number) {
   // The day's club items in the bell, oldest first; the oldest went out at once, the rest are the digest.
   const items = await db
     .select({ title: notifications.title, body: notifications.body })
@@ -230,63 +229,6 @@ async function clubDayItems(db: Database, userId: string, clubId: string, daySta
         )[0]?.n ?? 1) - 1
       : items.length;
   return { items, total };
-}
-
-/** The fan-out consumer's reader of a digest: who, in which words, where their mail goes now. */
-export interface DigestReader {
-  userId: string;
-  toEmail: string;
-  language: Language;
-  t: Translate;
-  state: OutboxState;
-  base: string;
-  env: Env;
-  preference: UnsubscribePreference;
-}
-
-/**
- * Writes the member's digest of a club's day as their bell holds it (the queue consumer's path for a
- * member this club already mailed today). It sets the digest's words and count from the bell rather
- * than adding one, so a redelivered queue message leaves it exactly as it was.
- */
-export async function setClubDigest(db: Database, reader: DigestReader, club: { clubId: string; clubName: string }, now: number): Promise<void> {
-  const { digest: key, dayStart, digestDue } = clubMailKeys(club.clubId, now);
-  const { items, total } = await clubDayItems(db, reader.userId, club.clubId, dayStart);
-  if (total === 0) return;
-  const links: EmailLinks = {
-    item: `${reader.base}/clubs/${club.clubId}/room`,
-    unsubscribe: await unsubscribeUrl(reader.env, reader.userId, reader.preference, reader.language),
-    settings: `${reader.base}/settings/notifications`,
-  };
-  const content = clubDigestEmail(reader, { clubName: club.clubName, items: items.slice(0, DIGEST_LIST_MAX), total, preference: reader.preference, links });
-  const [updated] = await db
-    .update(emailOutbox)
-    .set({ ...content, count: total })
-    .where(
-      and(
-        eq(emailOutbox.userId, reader.userId),
-        eq(emailOutbox.batchKey, key),
-        eq(emailOutbox.state, reader.state),
-        reader.state === "outbox" ? gt(emailOutbox.sendAfter, now) : undefined,
-      ),
-    )
-    .returning({ id: emailOutbox.id });
-  if (updated) return;
-  await db
-    .insert(emailOutbox)
-    .values({
-      id: crypto.randomUUID(),
-      userId: reader.userId,
-      toEmail: reader.toEmail,
-      preference: reader.preference,
-      dedupeKey: key,
-      batchKey: key,
-      state: reader.state,
-      sendAfter: digestDue,
-      ...content,
-      count: total,
-    })
-    .onConflictDoNothing();
 }
 
 /** The one job that sends an audience's e-mails with this dedupe key (a club's mail of the day), not one per member. */
