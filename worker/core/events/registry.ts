@@ -60,13 +60,3 @@ export async function publish<K extends EventName>(deps: Deps, event: EventOf<K>
     if (result.status === "rejected") console.warn(`Subscriber ${names[i]} of ${event.type} failed`, result.reason);
   });
 }
-
-/** Hands the published event to the request's waitUntil when it has one (the answer need not wait), else waits. */
-export function publishAfterResponse<K extends EventName>(deps: Deps & { afterResponse?: (work: Promise<unknown>) => void }, event: EventOf<K>) {
-  const work = publish(deps, event);
-  if (deps.afterResponse) {
-    deps.afterResponse(work);
-    return Promise.resolve();
-  }
-  return work;
-}

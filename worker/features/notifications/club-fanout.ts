@@ -116,7 +116,7 @@ function clubAudience(notice: ClubNotice): SQL {
  * audience (grouped in SQL), one INSERT … SELECT writes the bells, e-mail rows and push rows, each
  * guarded by its unique dedupe index, so a redelivered message writes nothing twice. E-mail keeps the
  * club cap: the member's first club mail of the UTC day goes at once, later ones join the next day's
- * digest (written per member: only members already mailed by this club today need one). One send
+ * digest (rendered once per language and set of day's items, written per chunk of members). One send
  * job per kind of row is set for the whole audience, not one per member. Members' open tabs are
  * not pinged: their bell shows the item on the next page they load.
  */
