@@ -15,13 +15,16 @@ import { handleCoverAnalysisBatch } from "@worker/features/covers";
 import { handleImportBatch, IMPORT_QUEUE_NAME, type ImportMessage } from "@worker/features/imports";
 import { conversationSocket, memberSocket } from "@worker/features/messages";
 import { clubRoomSocket } from "@worker/features/club-room";
-import { oneClickUnsubscribe } from "@worker/features/notifications";
+import { handleNoticeBatch, NOTICE_QUEUE_NAME, type NoticeMessage, oneClickUnsubscribe } from "@worker/features/notifications";
 import { Hono } from "hono";
 import { api } from "./api";
 import { mountApiReference } from "./api-reference";
 // Registers the features' scheduled jobs (loan reminders, waitlist offers, mail, data exports) with the
 // job registry the JobTimer Durable Object runs them from: this module is loaded in every isolate.
 import "./jobs";
+// Registers the features' event subscribers (bells, chat lines, follower notices) with the event
+// registry publish() runs them from: loaded in every isolate, as the jobs are.
+import "./subscribers";
 
 const app = new Hono<AppEnv>();
 
@@ -113,5 +116,7 @@ export default {
   queue: (batch, env, ctx) =>
     batch.queue === IMPORT_QUEUE_NAME
       ? handleImportBatch(batch, env)
-      : handleCoverAnalysisBatch(batch as MessageBatch<CoverAnalysisMessage>, env, ctx),
-} satisfies ExportedHandler<Env, CoverAnalysisMessage | ImportMessage>;
+      : batch.queue === NOTICE_QUEUE_NAME
+        ? handleNoticeBatch(batch, env)
+        : handleCoverAnalysisBatch(batch as MessageBatch<CoverAnalysisMessage>, env, ctx),
+} satisfies ExportedHandler<Env, CoverAnalysisMessage | ImportMessage | NoticeMessage>;

@@ -4,8 +4,11 @@ import { runMeetingReminders } from "@worker/features/club-meetings";
 import { runPollCloseJob } from "@worker/features/club-polls";
 import { runNewBooksJob } from "@worker/features/follows";
 import { runLoanReminders, runWaitlistOffers } from "@worker/features/loans";
-import { flushMemberMail } from "@worker/features/notifications";
-import { flushMemberPushes } from "@worker/features/push";
+import { flushMemberMail, runMailBatchJob } from "@worker/features/notifications";
+import { flushMemberPushes, runPushBatchJob } from "@worker/features/push";
+// Jobs and queue consumers publish events too: whatever loads the jobs (the entry module, a test, a
+// script) has the event subscribers registered as well.
+import "./subscribers";
 
 /**
  * The features' scheduled jobs, registered once at module load: worker/index.ts imports this module.
@@ -17,6 +20,9 @@ registerJobs({
   waitlist: runWaitlistOffers,
   mail: flushMemberMail,
   push: flushMemberPushes,
+  // One job per fanned-out event's audience (worker/features/notifications/club-fanout.ts), not one per member.
+  "mail-batch": runMailBatchJob,
+  "push-batch": runPushBatchJob,
   export: runDataExportJob,
   "followed-books": runNewBooksJob,
   meeting: runMeetingReminders,

@@ -6,7 +6,7 @@ import { cleanText } from "@worker/core/shared/text";
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
 import { BOOK_STATUSES, books, clubs, memberships, users } from "@worker/db/schema";
-import { noteNewBooks } from "@worker/features/follows";
+import { publish } from "@worker/core/events/registry";
 import { and, asc, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
@@ -196,8 +196,8 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
     // Nothing is left to read from a cover: the record came with the book.
     await ctx.db.insert(books).values({ id, userId: ctx.user.id, status: input.status, clubId: clubIdValue, analysisState: "none", ...values });
   }
-  // Followers hear of it in the window's one notice, a few minutes on (a cover's reading is done by then).
-  await noteNewBooks(ctx, ctx.user.id);
+  // Followers hear of it in the window's one notice (follows subscribes), a few minutes on.
+  await publish(ctx, { type: "book.listed", ownerId: ctx.user.id, at: Date.now() });
   return (await findBookById(ctx, id))!;
 }
 

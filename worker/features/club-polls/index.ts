@@ -16,3 +16,4 @@ export {
   type WinningBook,
 } from "./polls";
 export { pollsDataPart, pollsDeletionPart } from "./polls-account";
+export { tellMembersOfNewPoll } from "./poll-events";

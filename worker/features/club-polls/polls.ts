@@ -1,3 +1,4 @@
+import { publish } from "@worker/core/events/registry";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { badField, badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
 import { translatorsFor } from "@worker/core/i18n/request-language";
@@ -210,22 +211,7 @@ export async function createPoll(ctx: ServiceContext, clubId: string, input: Pol
     ...Array.from({ length: Math.ceil(options.length / 10) }, (_, i) => ctx.db.insert(pollOptions).values(options.slice(i * 10, i * 10 + 10))),
   ]);
   if (input.closesAt != null) await scheduleJob(ctx.env, pollJob(pollId), input.closesAt);
-  const told = tellMembers(
-    ctx,
-    clubId,
-    ctx.user.id,
-    (userId, t) => ({
-      userId,
-      type: "club_poll_opened",
-      title: t("New poll in {club}", { club: snippetOf(access.club.name, 60) }),
-      body: snippetOf(input.question),
-      link: pollLink(clubId, pollId),
-      actorId: ctx.user!.id,
-      dedupeKey: `club-poll:${pollId}:opened`,
-      clubMail: { clubId, clubName: access.club.name },
-    }),
-    now,
-  );
+  const told = publish(ctx, { type: "club.poll_opened", clubId, clubName: access.club.name, pollId, question: input.question, actorId: ctx.user.id, at: now });
   await afterwards(ctx, told, "Telling members about a new poll");
   return getPoll(ctx, clubId, pollId, now);
 }

@@ -4,3 +4,4 @@ export { findRoomMessageToReport, hideReportedRoomMessage, roomUnreadFor } from 
 export { unreadByClub } from "./room-reads";
 export { clubRoomSocket } from "./room-socket";
 export { hideRoomMessagesOf } from "./room-suspension";
+export { tellMembersOfAnnouncement } from "./room-events";

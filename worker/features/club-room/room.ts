@@ -1,3 +1,4 @@
+import { publish } from "@worker/core/events/registry";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { isModerator, readConfig } from "@worker/core/config";
@@ -191,26 +192,18 @@ export async function postAnnouncement(ctx: ServiceContext, clubId: string, inpu
   requireUser(ctx);
   await takeClubWrite(ctx);
   const message = await post(ctx, clubId, input, true);
+  // The bell, e-mail and push follow from the event (a large club's through the notice queue).
   await afterward(
     ctx,
-    otherMembers(ctx, clubId).then((others) =>
-      notify(
-        ctx,
-        others.map(
-          (memberId): NotificationInput => ({
-            userId: memberId,
-            type: "club_announcement",
-            // Written in each recipient's language by notify() (bell and e-mail); the announcement is content.
-            title: ({ t }) => t("Announcement in {club}", { club: access.club.name }),
-            body: snippetOf(input.content),
-            link: `/clubs/${clubId}/room`,
-            actorId: access.userId,
-            dedupeKey: `club-announcement:${message.messageId}`,
-            clubMail: { clubId, clubName: access.club.name },
-          }),
-        ),
-      ),
-    ),
+    publish(ctx, {
+      type: "club.announced",
+      clubId,
+      clubName: access.club.name,
+      actorId: access.userId,
+      messageId: message.messageId,
+      content: input.content,
+      at: Date.now(),
+    }),
     "Sending a club announcement failed",
   );
   return { ...message, fromName: ctx.user.name, spoiler: null };

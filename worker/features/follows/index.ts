@@ -16,3 +16,4 @@ export {
   type FollowSummary,
 } from "./follows";
 export { NEW_BOOKS_WINDOW_MS, newBooksJob, newBooksNoticeKey, newBooksWindow, noteNewBooks, runNewBooksJob } from "./new-book-notices";
+export { noteListedBooks } from "./follow-events";

@@ -4,7 +4,7 @@ import { type Database, getDatabase } from "@worker/db/client";
 import { books, type GoogleMetadata, importJobs, importRows, users } from "@worker/db/schema";
 import { bookFieldsFromRecord, mirrorOrigins } from "@worker/features/books";
 import { copyMetadataCover, findBookMetadata, type LookupSettings, lookupSettingsFrom } from "@worker/features/covers";
-import { noteNewBooks } from "@worker/features/follows";
+import { publish } from "@worker/core/events/registry";
 import { and, between, eq, inArray, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ALREADY_ON_SHELF, ownedBookKeys, titleAuthorKey } from "./import-csv";
@@ -140,7 +140,7 @@ export async function processImportBatch(env: Env, message: ImportMessage, deps:
   statements.unshift(...writes);
   await db.batch(statements);
   // The batch's books join the member's shelf: their followers hear of them with the window's notice.
-  if (values.length > 0) await noteNewBooks({ db, env }, job.userId);
+  if (values.length > 0) await publish({ db, env }, { type: "book.listed", ownerId: job.userId, at: now });
 }
 
 /** The `book-import` queue: each message is one batch; a failure retries that batch alone. */

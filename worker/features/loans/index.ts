@@ -35,3 +35,4 @@ export { borrowFromOwner } from "./borrow-from-owner";
 export { runLoanReminders } from "./loan-reminders";
 export { joinWaitlist, leaveWaitlist, runWaitlistOffers } from "./loan-waitlist";
 export { loansDataPart, loansDeletionPart } from "./loans-account";
+export { tellOwnerOfRequest } from "./loan-events";

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, ne } from "drizzle-orm";
+import { publish } from "@worker/core/events/registry";
 import { z } from "zod";
 import { HOLDING_LOAN_STATES, loans, OPEN_LOAN_STATES, waitlistEntries } from "@worker/db/schema";
 import { addDays, dayIn, isCalendarDay } from "@worker/core/shared/calendar";
@@ -91,19 +92,17 @@ export async function requestLoan(ctx: ServiceContext, input: z.output<typeof re
     if (isOpenLoanClash(error)) throw conflict(ALREADY_ASKED);
     throw error;
   }
-  const name = ctx.user.name;
-  await announce(ctx, {
+  // The chat line (messages) and the owner's bell (loan-events.ts) follow from the event.
+  await publish(ctx, {
+    type: "loan.requested",
     loanId,
     eventId,
-    action: "requested",
-    actorId: me,
-    otherId: book.userId,
+    borrowerId: me,
+    borrowerName: ctx.user.name,
+    ownerId: book.userId,
+    bookTitle: book.title,
     line: translate('📚 Asked to borrow "{title}".', { title: bookTitle(book.title, translate) }),
-    notification: {
-      type: "loan_requested",
-      title: ({ t }) => t('{name} asked to borrow "{title}"', { name, title: bookTitle(book.title, t) }),
-      link: "/loans?tab=requests",
-    },
+    at: now,
   });
   return findLoan(ctx, loanId);
 }

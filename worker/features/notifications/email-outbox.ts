@@ -48,7 +48,7 @@ export async function nextPendingSendAfter(db: Database, userId: string): Promis
   return row?.next ?? null;
 }
 
-type OutboxState = "pending" | "outbox";
+export type OutboxState = "pending" | "outbox";
 type NewRow = Omit<typeof emailOutbox.$inferInsert, keyof EmailContent | "count">;
 
 /**
@@ -176,21 +176,40 @@ async function queueClubMail(
   write: ClubMailContent,
 ) {
   const { clubId, clubName } = notification.clubMail!;
-  const day = utcDay(now);
+  const { claim, digest: key, dayStart, digestDue } = clubMailKeys(clubId, now);
   const [first] = await db
     .insert(emailOutbox)
-    .values({ ...row, dedupeKey: `club-mail:${clubId}:${day}`, ...write((recipient, preference, links) => notificationEmail(recipient, { title: notification.title, body: notification.body ?? "", preference, links })) })
+    .values({ ...row, dedupeKey: claim, ...write((recipient, preference, links) => notificationEmail(recipient, { title: notification.title, body: notification.body ?? "", preference, links })) })
     .onConflictDoNothing()
     .returning({ id: emailOutbox.id });
   if (first) return;
+  const { items, total } = await clubDayItems(db, notification.userId, clubId, dayStart);
+  await addToBatch(db, { ...row, dedupeKey: key, batchKey: key, sendAfter: digestDue }, state, now, () =>
+    write((recipient, preference, links) =>
+      clubDigestEmail(recipient, { clubName, items: items.slice(0, DIGEST_LIST_MAX), total, preference, links }),
+    ),
+  );
+}
+
+/**
+ * A club's mail keys for a UTC day: `claim` is the member's one e-mail at once (its dedupe key claims
+ * the day), `digest` gathers the rest, due at the next UTC midnight.
+ */
+export function clubMailKeys(clubId: string, now: number) {
+  const day = utcDay(now);
   const dayStart = Date.parse(`${day}T00:00:00Z`);
+  return { claim: `club-mail:${clubId}:${day}`, digest: `club-digest:${clubId}:${day}`, dayStart, digestDue: dayStart + DAY_MS };
+}
+
+/** The member's club items of the day in the bell past the first (which went out at once): the digest's. */
+export async function clubDayItems(db: Database, userId: string, clubId: string, dayStart: number) {
   // The day's club items in the bell, oldest first; the oldest went out at once, the rest are the digest.
   const items = await db
     .select({ title: notifications.title, body: notifications.body })
     .from(notifications)
     .where(
       and(
-        eq(notifications.userId, notification.userId),
+        eq(notifications.userId, userId),
         gte(notifications.updatedAt, dayStart),
         inArray(notifications.type, ["club_announcement", "club_poll_opened"]),
         like(notifications.link, `/clubs/${clubId}/%`),
@@ -204,18 +223,16 @@ async function queueClubMail(
     items.length > DIGEST_LIST_MAX
       ? ((
           await db.all<{ n: number }>(
-            sql`select count(*) as n from ${notifications} where user_id = ${notification.userId} and updated_at >= ${dayStart}
+            sql`select count(*) as n from ${notifications} where user_id = ${userId} and updated_at >= ${dayStart}
                 and type in ('club_announcement', 'club_poll_opened') and link like ${`/clubs/${clubId}/%`}`,
           )
         )[0]?.n ?? 1) - 1
       : items.length;
-  const key = `club-digest:${clubId}:${day}`;
-  await addToBatch(db, { ...row, dedupeKey: key, batchKey: key, sendAfter: dayStart + DAY_MS }, state, now, () =>
-    write((recipient, preference, links) =>
-      clubDigestEmail(recipient, { clubName, items: items.slice(0, DIGEST_LIST_MAX), total, preference, links }),
-    ),
-  );
+  return { items, total };
 }
+
+/** The one job that sends an audience's e-mails with this dedupe key (a club's mail of the day), not one per member. */
+export const mailBatchJob = (dedupeKey: string) => `mail-batch:${dedupeKey}`;
 
 /**
  * Drops the e-mail still gathering a conversation's messages for this member (a block: nothing more

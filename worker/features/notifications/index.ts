@@ -17,3 +17,6 @@ export {
 export { notificationsDataPart, notificationsDeletionPart, preferencesDataPart } from "./notifications-account";
 export { oneClickUnsubscribe } from "./one-click-unsubscribe";
 export { notificationSettingsView } from "./api-schemas";
+export { fanOutClubNotice, handleNoticeBatch, NOTICE_QUEUE_NAME, QUEUE_AUDIENCE_ABOVE, tellClubMembers, type ClubNotice, type NoticeMessage } from "./club-fanout";
+export { mailBatchJob } from "./email-outbox";
+export { runMailBatchJob } from "./member-mail";

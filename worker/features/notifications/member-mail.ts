@@ -65,3 +65,24 @@ export async function flushMemberMail({ db, env }: Deps, userId: string, now: nu
   if (due.length === SEND_PER_RUN) return now;
   return nextPendingSendAfter(db, userId);
 }
+
+/** Members a batch job sends to per run; a larger audience runs again at once. */
+const MEMBERS_PER_BATCH_RUN = 50;
+
+/**
+ * The `mail-batch:{dedupeKey}` job: sends an audience's e-mails with this dedupe key (a club's first
+ * mail of the day, or its digest), MEMBERS_PER_BATCH_RUN members a run, each through flushMemberMail
+ * (which claims each row before sending, so a member's own `mail:` job at the same time sends nothing twice).
+ */
+export async function runMailBatchJob(deps: Deps, dedupeKey: string, now: number): Promise<number | null> {
+  const members = await deps.db.all<{ userId: string }>(
+    sql`select distinct user_id as userId from email_outbox indexed by email_outbox_pending_idx
+        where state = 'pending' and send_after <= ${now} and dedupe_key = ${dedupeKey} limit ${MEMBERS_PER_BATCH_RUN}`,
+  );
+  for (const { userId } of members) await flushMemberMail(deps, userId, now);
+  if (members.length === MEMBERS_PER_BATCH_RUN) return now;
+  const [next] = await deps.db.all<{ at: number | null }>(
+    sql`select min(send_after) as at from email_outbox indexed by email_outbox_pending_idx where state = 'pending' and dedupe_key = ${dedupeKey}`,
+  );
+  return next?.at ?? null;
+}

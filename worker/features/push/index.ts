@@ -4,3 +4,4 @@ export { pushPublicKey } from "./vapid";
 export { dropWaitingMessagePushes, listLocalPushes, localPushOutboxEnabled, queuePushes, type PushEvent } from "./push-outbox";
 export { flushMemberPushes } from "./push-sender";
 export { pushDataPart, pushDeletionPart } from "./push-account";
+export { pushBatchJob, queueAudiencePushes, runPushBatchJob, schedulePushBatch } from "./audience-pushes";

@@ -1,0 +1,21 @@
+import { publish, subscribe } from "@worker/core/events/registry";
+import { tellMembersOfNewPoll } from "@worker/features/club-polls";
+import { tellMembersOfAnnouncement } from "@worker/features/club-room";
+import { noteListedBooks } from "@worker/features/follows";
+import { tellOwnerOfRequest } from "@worker/features/loans";
+import { postLoanRequestLine } from "@worker/features/messages";
+
+/**
+ * What follows each feature event, registered once at module load: worker/index.ts imports this module,
+ * as it does worker/jobs.ts. It sits above the features, so the event core (worker/core/events/registry.ts)
+ * never imports one, and a publisher never imports the features that react to it.
+ */
+subscribe({
+  "club.announced": { "notifications.club-members": tellMembersOfAnnouncement },
+  "club.poll_opened": { "notifications.club-members": tellMembersOfNewPoll },
+  "loan.requested": { "messages.loan-line": postLoanRequestLine, "notifications.owner": tellOwnerOfRequest },
+  "book.listed": { "follows.new-book-notices": noteListedBooks },
+});
+
+/** Re-exported so a caller that imports it (tests, scripts) has the subscribers registered too. */
+export { publish };
