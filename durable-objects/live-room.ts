@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { type RoomEvent, roomCommandSchema } from "./room-protocol";
+import { type RoomCommand, type RoomEvent, roomCommandSchema } from "./room-protocol";
 
 /**
  * What a conversation (ConversationRoom) and a club's room (ClubRoom) share: one protocol
@@ -18,6 +18,9 @@ export const REMOVED_CLOSE = 4403;
 export type RoomAttachment = {
   memberId: string;
   sessionId?: string;
+  /** The member's name and language when the Worker let the socket in (a send over it uses them). */
+  name?: string;
+  language?: string;
   /** The room closed it (session ended, membership ended): a frame that crossed the close is not obeyed. */
   closed?: true;
 };
@@ -66,6 +69,11 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
 
   /** A member marked the room read over their socket. */
   protected abstract onRead(memberId: string): Promise<void>;
+
+  /** A member sent a message over their socket; a room that takes sends only over HTTP refuses it. */
+  protected async onSend(socket: WebSocket, _attachment: RoomAttachment, command: Extract<RoomCommand, { type: "send" }>): Promise<void> {
+    this.send(socket, { type: "error", messageId: command.messageId, error: "Messages are sent over HTTP here." } as unknown as TEvent);
+  }
 
   /** The stored message with this id, visible or not, and whether a moderator hid it. */
   protected storedMessage(messageId: string): { row: StoredMessageRow; hidden: boolean } | null {
@@ -133,7 +141,9 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, sessionId ? [memberId, sessionTag(sessionId)] : [memberId]);
-    server.serializeAttachment({ memberId, sessionId } satisfies RoomAttachment);
+    const encodedName = request.headers.get("X-Member-Name");
+    const language = request.headers.get("X-Member-Language") ?? undefined;
+    server.serializeAttachment({ memberId, sessionId, name: encodedName ? decodeURIComponent(encodedName) : undefined, language } satisfies RoomAttachment);
     this.send(server, ready);
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -204,9 +214,10 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
 
   async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {
     // `signedOut` is what sockets accepted before the shared room code called it `closed`.
-    const { memberId, closed, signedOut } = socket.deserializeAttachment() as RoomAttachment & { signedOut?: true };
+    const attachment = socket.deserializeAttachment() as RoomAttachment & { signedOut?: true };
+    const { memberId, closed, signedOut } = attachment;
     if (closed || signedOut) return;
-    let command: ReturnType<typeof roomCommandSchema.parse>;
+    let command: RoomCommand;
     try {
       command = roomCommandSchema.parse(JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data)));
     } catch {
@@ -215,6 +226,7 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
     }
     if (command.type === "read") await this.onRead(memberId);
     else if (command.type === "ping") this.send(socket, { type: "pong" } as unknown as TEvent);
+    else if (command.type === "send") await this.onSend(socket, attachment, command);
   }
 
   async webSocketClose(socket: WebSocket, code: number): Promise<void> {

@@ -4,3 +4,4 @@ export { conversationSocket } from "./conversation-socket";
 export { conversationsDataPart, conversationsDeletionPart } from "./conversations-account";
 export { memberSocket } from "./member-socket";
 export { postLoanLine, requireParticipant, sendMessage, startConversation } from "./messages";
+export { sendOverSocket } from "./socket-send";

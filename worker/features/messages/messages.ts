@@ -10,6 +10,7 @@ import { conversationNotificationKey, markNotificationReadByKey, notify, snippet
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
+import type { PostRefusal, RoomMessage } from "../../../durable-objects/conversation-room";
 import { MESSAGE_MAX_LENGTH } from "../../../durable-objects/room-protocol";
 import { BLOCKED, requireNotBlocked } from "./blocks";
 import { tellMembers } from "@worker/core/member-inbox-stubs";
@@ -105,7 +106,26 @@ export async function requireParticipant(
   };
 }
 
-export async function sendMessage(ctx: ServiceContext, conversationId: string, input: z.output<typeof sendMessageSchema>) {
+/** What stores a message: the room's stub over HTTP, or the room itself for a send over its socket. */
+export interface RoomPoster {
+  post(
+    fromUserId: string,
+    content: string,
+    messageId: string | undefined,
+    room: { conversationId: string; members: [string, string] },
+  ): Promise<RoomMessage | PostRefusal>;
+}
+
+/**
+ * Sends a message, over HTTP or over the sender's socket (socket-send.ts): the room stores and
+ * delivers it before the follow-up (inbox pings, bell, e-mail) starts, which goes to afterResponse.
+ */
+export async function sendMessage(
+  ctx: ServiceContext,
+  conversationId: string,
+  input: z.output<typeof sendMessageSchema>,
+  room: RoomPoster = conversationRoom(ctx.env, conversationId),
+) {
   requireUser(ctx);
   const { otherId, members, blocked, otherDeleted, wrote } = await requireParticipant(ctx, conversationId);
   if (otherDeleted) throw forbidden(MEMBER_DELETED);
@@ -114,7 +134,7 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
   await limit(ctx.env.MESSAGE_LIMITER, `dm:${ctx.user.id}`, SEND_RATE_LIMITED);
   const senderName = ctx.user.name;
   // One call to the room: it opens itself with the members on its first message.
-  const message = await conversationRoom(ctx.env, conversationId).post(ctx.user.id, input.content, input.messageId, { conversationId, members });
+  const message = await room.post(ctx.user.id, input.content, input.messageId, { conversationId, members });
   if ("refused" in message) throw conflict(message.refused === "hidden" ? MESSAGE_HIDDEN : MESSAGE_ID_TAKEN);
   // Awaited, so the reply that makes this an exchange shows the e-mails on the next page load. Only
   // a member's first message has anything to record: later ones skip the write.
