@@ -1,8 +1,8 @@
 import { mirrorConversationSummary, type RoomSummary } from "./conversation-mirror";
 import { handleSocketSend } from "@worker/core/socket-sends";
 import { isUiLanguage, SOURCE_LANGUAGE } from "@worker/core/shared/languages";
-import { LiveRoom, type RoomAttachment, VISIBLE, type StoredMessageRow as MessageRow } from "./live-room";
-import { MESSAGE_MAX_LENGTH, type RoomCommand, type RoomEvent } from "./room-protocol";
+import { LiveRoom, type PostRefusal, type RoomAttachment, VISIBLE, type StoredMessageRow as MessageRow } from "./live-room";
+import { type RoomCommand, type RoomEvent } from "./room-protocol";
 
 /** A message as the API gives it, plus the room's sequence number (its order, and the key for read marks). */
 export interface RoomMessage {
@@ -14,11 +14,7 @@ export interface RoomMessage {
   seq: number;
 }
 
-/**
- * Why a post with an existing `messageId` gave nothing back: a moderator hid that message, or it is
- * the other member's. Either way the stored message (and its text) stays where it is.
- */
-export type PostRefusal = { refused: "hidden" | "not-yours" };
+export type { PostRefusal };
 
 export interface MessagePage {
   items: RoomMessage[];
@@ -110,22 +106,18 @@ export class ConversationRoom extends LiveRoom {
   ): Promise<RoomMessage | PostRefusal> {
     if (room) this.open(room.conversationId, room.members);
     this.requireMember(fromUserId);
-    const text = content.trim();
-    if (!text || text.length > MESSAGE_MAX_LENGTH) throw new RangeError("A message must have 1 to 4,000 characters");
-    const existing = this.storedMessage(messageId);
-    if (existing) {
-      if (existing.hidden) return { refused: "hidden" };
-      if (existing.row.from_user_id !== fromUserId) return { refused: "not-yours" };
-      return this.toMessage(existing.row);
-    }
-
-    const message = this.ctx.storage.transactionSync(() => {
-      const row = this.insertMessage(messageId, fromUserId, text);
-      // The sender has seen everything up to their own message.
-      this.sql.exec("UPDATE read_marks SET last_read_seq = ? WHERE user_id = ?", row.seq, fromUserId);
-      this.bumpVersion();
-      return this.toMessage(row);
+    const posted = this.postOnce(fromUserId, content, messageId, {
+      stored: (row) => this.toMessage(row),
+      store: (row) => {
+        // The sender has seen everything up to their own message.
+        this.sql.exec("UPDATE read_marks SET last_read_seq = ? WHERE user_id = ?", row.seq, fromUserId);
+        this.bumpVersion();
+        return this.toMessage(row);
+      },
     });
+    if ("refused" in posted) return posted;
+    if (!posted.created) return posted.message;
+    const { message } = posted;
     this.broadcast((memberId) => ({ type: "message", message, unread: this.unreadFor(memberId) }));
     await this.mirror();
     return message;

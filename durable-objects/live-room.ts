@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { type RoomCommand, type RoomEvent, roomCommandSchema } from "./room-protocol";
+import { MESSAGE_MAX_LENGTH, type RoomCommand, type RoomEvent, roomCommandSchema } from "./room-protocol";
 
 /**
  * What a conversation (ConversationRoom) and a club's room (ClubRoom) share: one protocol
@@ -33,6 +33,12 @@ type Ending = "removed" | "session" | "signed-out";
 const ENDINGS_KEPT_MS = 10 * 60_000;
 /** The Worker's clock and the room's may differ a little: an upgrade checked this soon after an ending is refused too. */
 const CLOCK_SLACK_MS = 1_000;
+
+/**
+ * Why a post with an existing `messageId` gave nothing back: a moderator hid that message, or it is
+ * another member's. Either way the stored message (and its text) stays where it is.
+ */
+export type PostRefusal = { refused: "hidden" | "not-yours" };
 
 /** Messages a moderator has not hid. */
 export const VISIBLE = "seq NOT IN (SELECT seq FROM hidden_messages)";
@@ -82,7 +88,31 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
     return { row, hidden: this.sql.exec("SELECT 1 FROM hidden_messages WHERE seq = ?", row.seq).toArray().length > 0 };
   }
 
-  protected insertMessage(messageId: string, fromUserId: string, text: string): StoredMessageRow {
+  /**
+   * Every room's idempotent post: the text trimmed and checked, then either the message already
+   * stored under `messageId` (only to its sender, only while visible; `created` false, so nothing is
+   * delivered twice) or a new row, with `store`'s own writes in the same transaction. The caller
+   * delivers a created message.
+   */
+  protected postOnce<M>(
+    fromUserId: string,
+    content: string,
+    messageId: string,
+    shape: { stored: (row: StoredMessageRow) => M; store: (row: StoredMessageRow) => M },
+  ): { message: M; created: boolean } | PostRefusal {
+    const text = content.trim();
+    if (!text || text.length > MESSAGE_MAX_LENGTH) throw new RangeError("A message must have 1 to 4,000 characters");
+    const existing = this.storedMessage(messageId);
+    if (existing) {
+      if (existing.hidden) return { refused: "hidden" };
+      if (existing.row.from_user_id !== fromUserId) return { refused: "not-yours" };
+      return { message: shape.stored(existing.row), created: false };
+    }
+    const message = this.ctx.storage.transactionSync(() => shape.store(this.insertMessage(messageId, fromUserId, text)));
+    return { message, created: true };
+  }
+
+  private insertMessage(messageId: string, fromUserId: string, text: string): StoredMessageRow {
     return this.sql
       .exec<StoredMessageRow>(
         "INSERT INTO messages (message_id, from_user_id, content, created_at) VALUES (?, ?, ?, ?) RETURNING *",
