@@ -2,7 +2,7 @@ import { mirrorConversationSummary, type RoomSummary } from "./conversation-mirr
 import { handleSocketSend } from "@worker/core/socket-sends";
 import { isUiLanguage, SOURCE_LANGUAGE } from "@worker/core/shared/languages";
 import { LiveRoom, type PostRefusal, type RoomAttachment, VISIBLE, type StoredMessageRow as MessageRow } from "./live-room";
-import { type RoomCommand, type RoomEvent } from "./room-protocol";
+import type { RoomCommand, RoomEvent } from "./room-protocol";
 
 /** A message as the API gives it, plus the room's sequence number (its order, and the key for read marks). */
 export interface RoomMessage {
