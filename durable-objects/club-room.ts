@@ -1,5 +1,5 @@
-import { LiveRoom, REMOVED_CLOSE, type StoredMessageRow, VISIBLE } from "./live-room";
-import { MESSAGE_MAX_LENGTH, type RoomEvent, type RoomMessageBase } from "./room-protocol";
+import { LiveRoom, type PostRefusal, REMOVED_CLOSE, type StoredMessageRow, VISIBLE } from "./live-room";
+import type { RoomEvent, RoomMessageBase } from "./room-protocol";
 
 /** A message in a club's room: the shared fields, its club, the milestone thread it belongs to, and whether an admin pinned it as an announcement. */
 export type ClubRoomMessage = RoomMessageBase & { clubId: string; milestoneId: string | null; announcement: boolean };
@@ -15,7 +15,7 @@ export type RoomFold = { label: string; readers: readonly string[] };
 
 export type ClubRoomEvent = RoomEvent<LiveClubMessage>;
 
-export type ClubPostRefusal = { refused: "hidden" | "not-yours" };
+export type ClubPostRefusal = PostRefusal;
 
 export interface ClubMessagePage {
   items: ClubRoomMessage[];
@@ -76,23 +76,20 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
     options: { milestoneId?: string | null; announcement?: boolean; fromName?: string; fold?: RoomFold } = {},
   ): ClubRoomMessage | ClubPostRefusal {
     this.nameClub(clubId);
-    const text = content.trim();
-    if (!text || text.length > MESSAGE_MAX_LENGTH) throw new RangeError("A message must have 1 to 4,000 characters");
-    const existing = this.storedMessage(messageId);
-    if (existing) {
-      if (existing.hidden) return { refused: "hidden" };
-      if (existing.row.from_user_id !== fromUserId) return { refused: "not-yours" };
-      return this.toMessage(this.rowBySeq(existing.row.seq)!);
-    }
-    const message = this.ctx.storage.transactionSync(() => {
-      const row = this.insertMessage(messageId, fromUserId, text);
-      const milestoneId = options.milestoneId ?? null;
-      const announcement = options.announcement ? 1 : 0;
-      if (milestoneId || announcement) {
-        this.sql.exec("INSERT INTO club_messages (seq, milestone_id, announcement) VALUES (?, ?, ?)", row.seq, milestoneId, announcement);
-      }
-      return this.toMessage({ ...row, milestone_id: milestoneId, announcement });
+    const posted = this.postOnce(fromUserId, content, messageId, {
+      stored: (row) => this.toMessage(this.rowBySeq(row.seq)!),
+      store: (row) => {
+        const milestoneId = options.milestoneId ?? null;
+        const announcement = options.announcement ? 1 : 0;
+        if (milestoneId || announcement) {
+          this.sql.exec("INSERT INTO club_messages (seq, milestone_id, announcement) VALUES (?, ?, ?)", row.seq, milestoneId, announcement);
+        }
+        return this.toMessage({ ...row, milestone_id: milestoneId, announcement });
+      },
     });
+    if ("refused" in posted) return posted;
+    const { message } = posted;
+    if (!posted.created) return message;
     const whole: LiveClubMessage = { ...message, fromName: options.fromName, spoiler: null };
     const fold = options.fold;
     const readers = new Set(fold?.readers);

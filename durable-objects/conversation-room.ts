@@ -1,6 +1,8 @@
 import { mirrorConversationSummary, type RoomSummary } from "./conversation-mirror";
-import { LiveRoom, VISIBLE, type StoredMessageRow as MessageRow } from "./live-room";
-import { MESSAGE_MAX_LENGTH } from "./room-protocol";
+import { handleSocketSend } from "@worker/core/socket-sends";
+import { isUiLanguage, SOURCE_LANGUAGE } from "@worker/core/shared/languages";
+import { LiveRoom, type PostRefusal, type RoomAttachment, VISIBLE, type StoredMessageRow as MessageRow } from "./live-room";
+import type { RoomCommand, RoomEvent } from "./room-protocol";
 
 /** A message as the API gives it, plus the room's sequence number (its order, and the key for read marks). */
 export interface RoomMessage {
@@ -12,11 +14,7 @@ export interface RoomMessage {
   seq: number;
 }
 
-/**
- * Why a post with an existing `messageId` gave nothing back: a moderator hid that message, or it is
- * the other member's. Either way the stored message (and its text) stays where it is.
- */
-export type PostRefusal = { refused: "hidden" | "not-yours" };
+export type { PostRefusal };
 
 export interface MessagePage {
   items: RoomMessage[];
@@ -43,6 +41,42 @@ export class ConversationRoom extends LiveRoom {
 
   protected async onRead(memberId: string): Promise<void> {
     await this.markRead(memberId);
+  }
+
+  /** Sends over sockets run one after another, so a member's messages are stored in the order they sent them. */
+  private sending: Promise<void> = Promise.resolve();
+
+  /**
+   * A send over the member's socket: the messages feature's handler checks it as the HTTP POST does
+   * (same schema, rate limit, blocks, idempotency), stores it here and delivers it; the sender gets
+   * an ack with the stored message or an error frame. The follow-up is handed to waitUntil, so it
+   * never holds up the next send.
+   */
+  protected override async onSend(socket: WebSocket, attachment: RoomAttachment, command: Extract<RoomCommand, { type: "send" }>): Promise<void> {
+    const conversationId = this.meta("conversation_id");
+    const run = this.sending.then(async () => {
+      if (!conversationId) {
+        this.send(socket, { type: "error", messageId: command.messageId, error: "Conversation not found" });
+        return;
+      }
+      const answer = await handleSocketSend(
+        this.env,
+        {
+          conversationId,
+          memberId: attachment.memberId,
+          memberName: attachment.name ?? "",
+          sessionId: attachment.sessionId,
+          language: isUiLanguage(attachment.language) ? attachment.language : SOURCE_LANGUAGE,
+          messageId: command.messageId,
+          body: command.body,
+        },
+        this,
+        (work) => this.ctx.waitUntil(work),
+      );
+      this.send(socket, answer as RoomEvent);
+    });
+    this.sending = run.catch((error) => console.warn("A socket send failed", error));
+    await run.catch(() => this.send(socket, { type: "error", messageId: command.messageId, error: "The message could not be sent. Please try again." }));
   }
 
   /** Names the room's conversation and its two members; the same call again changes nothing. */
@@ -72,22 +106,18 @@ export class ConversationRoom extends LiveRoom {
   ): Promise<RoomMessage | PostRefusal> {
     if (room) this.open(room.conversationId, room.members);
     this.requireMember(fromUserId);
-    const text = content.trim();
-    if (!text || text.length > MESSAGE_MAX_LENGTH) throw new RangeError("A message must have 1 to 4,000 characters");
-    const existing = this.storedMessage(messageId);
-    if (existing) {
-      if (existing.hidden) return { refused: "hidden" };
-      if (existing.row.from_user_id !== fromUserId) return { refused: "not-yours" };
-      return this.toMessage(existing.row);
-    }
-
-    const message = this.ctx.storage.transactionSync(() => {
-      const row = this.insertMessage(messageId, fromUserId, text);
-      // The sender has seen everything up to their own message.
-      this.sql.exec("UPDATE read_marks SET last_read_seq = ? WHERE user_id = ?", row.seq, fromUserId);
-      this.bumpVersion();
-      return this.toMessage(row);
+    const posted = this.postOnce(fromUserId, content, messageId, {
+      stored: (row) => this.toMessage(row),
+      store: (row) => {
+        // The sender has seen everything up to their own message.
+        this.sql.exec("UPDATE read_marks SET last_read_seq = ? WHERE user_id = ?", row.seq, fromUserId);
+        this.bumpVersion();
+        return this.toMessage(row);
+      },
     });
+    if ("refused" in posted) return posted;
+    if (!posted.created) return posted.message;
+    const { message } = posted;
     this.broadcast((memberId) => ({ type: "message", message, unread: this.unreadFor(memberId) }));
     await this.mirror();
     return message;

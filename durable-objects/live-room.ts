@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { type RoomEvent, roomCommandSchema } from "./room-protocol";
+import { MESSAGE_MAX_LENGTH, type RoomCommand, type RoomEvent, roomCommandSchema } from "./room-protocol";
 
 /**
  * What a conversation (ConversationRoom) and a club's room (ClubRoom) share: one protocol
@@ -18,6 +18,9 @@ export const REMOVED_CLOSE = 4403;
 export type RoomAttachment = {
   memberId: string;
   sessionId?: string;
+  /** The member's name and language when the Worker let the socket in (a send over it uses them). */
+  name?: string;
+  language?: string;
   /** The room closed it (session ended, membership ended): a frame that crossed the close is not obeyed. */
   closed?: true;
 };
@@ -30,6 +33,12 @@ type Ending = "removed" | "session" | "signed-out";
 const ENDINGS_KEPT_MS = 10 * 60_000;
 /** The Worker's clock and the room's may differ a little: an upgrade checked this soon after an ending is refused too. */
 const CLOCK_SLACK_MS = 1_000;
+
+/**
+ * Why a post with an existing `messageId` gave nothing back: a moderator hid that message, or it is
+ * another member's. Either way the stored message (and its text) stays where it is.
+ */
+export type PostRefusal = { refused: "hidden" | "not-yours" };
 
 /** Messages a moderator has not hid. */
 export const VISIBLE = "seq NOT IN (SELECT seq FROM hidden_messages)";
@@ -67,6 +76,11 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
   /** A member marked the room read over their socket. */
   protected abstract onRead(memberId: string): Promise<void>;
 
+  /** A member sent a message over their socket; a room that takes sends only over HTTP refuses it. */
+  protected async onSend(socket: WebSocket, _attachment: RoomAttachment, command: Extract<RoomCommand, { type: "send" }>): Promise<void> {
+    this.send(socket, { type: "error", messageId: command.messageId, error: "Messages are sent over HTTP here." } as unknown as TEvent);
+  }
+
   /** The stored message with this id, visible or not, and whether a moderator hid it. */
   protected storedMessage(messageId: string): { row: StoredMessageRow; hidden: boolean } | null {
     const row = this.sql.exec<StoredMessageRow>("SELECT * FROM messages WHERE message_id = ?", messageId).toArray()[0];
@@ -74,7 +88,31 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
     return { row, hidden: this.sql.exec("SELECT 1 FROM hidden_messages WHERE seq = ?", row.seq).toArray().length > 0 };
   }
 
-  protected insertMessage(messageId: string, fromUserId: string, text: string): StoredMessageRow {
+  /**
+   * Every room's idempotent post: the text trimmed and checked, then either the message already
+   * stored under `messageId` (only to its sender, only while visible; `created` false, so nothing is
+   * delivered twice) or a new row, with `store`'s own writes in the same transaction. The caller
+   * delivers a created message.
+   */
+  protected postOnce<M>(
+    fromUserId: string,
+    content: string,
+    messageId: string,
+    shape: { stored: (row: StoredMessageRow) => M; store: (row: StoredMessageRow) => M },
+  ): { message: M; created: boolean } | PostRefusal {
+    const text = content.trim();
+    if (!text || text.length > MESSAGE_MAX_LENGTH) throw new RangeError("A message must have 1 to 4,000 characters");
+    const existing = this.storedMessage(messageId);
+    if (existing) {
+      if (existing.hidden) return { refused: "hidden" };
+      if (existing.row.from_user_id !== fromUserId) return { refused: "not-yours" };
+      return { message: shape.stored(existing.row), created: false };
+    }
+    const message = this.ctx.storage.transactionSync(() => shape.store(this.insertMessage(messageId, fromUserId, text)));
+    return { message, created: true };
+  }
+
+  private insertMessage(messageId: string, fromUserId: string, text: string): StoredMessageRow {
     return this.sql
       .exec<StoredMessageRow>(
         "INSERT INTO messages (message_id, from_user_id, content, created_at) VALUES (?, ?, ?, ?) RETURNING *",
@@ -133,7 +171,9 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, sessionId ? [memberId, sessionTag(sessionId)] : [memberId]);
-    server.serializeAttachment({ memberId, sessionId } satisfies RoomAttachment);
+    const encodedName = request.headers.get("X-Member-Name");
+    const language = request.headers.get("X-Member-Language") ?? undefined;
+    server.serializeAttachment({ memberId, sessionId, name: encodedName ? decodeURIComponent(encodedName) : undefined, language } satisfies RoomAttachment);
     this.send(server, ready);
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -204,9 +244,10 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
 
   async webSocketMessage(socket: WebSocket, data: string | ArrayBuffer): Promise<void> {
     // `signedOut` is what sockets accepted before the shared room code called it `closed`.
-    const { memberId, closed, signedOut } = socket.deserializeAttachment() as RoomAttachment & { signedOut?: true };
+    const attachment = socket.deserializeAttachment() as RoomAttachment & { signedOut?: true };
+    const { memberId, closed, signedOut } = attachment;
     if (closed || signedOut) return;
-    let command: ReturnType<typeof roomCommandSchema.parse>;
+    let command: RoomCommand;
     try {
       command = roomCommandSchema.parse(JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data)));
     } catch {
@@ -215,6 +256,7 @@ export abstract class LiveRoom<TEvent extends { type: string } = RoomEvent> exte
     }
     if (command.type === "read") await this.onRead(memberId);
     else if (command.type === "ping") this.send(socket, { type: "pong" } as unknown as TEvent);
+    else if (command.type === "send") await this.onSend(socket, attachment, command);
   }
 
   async webSocketClose(socket: WebSocket, code: number): Promise<void> {

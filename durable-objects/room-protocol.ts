@@ -7,8 +7,17 @@ import { z } from "zod";
 /** docs/product.md#messages: trimmed, not empty, at most 4,000 characters. */
 export const MESSAGE_MAX_LENGTH = 4000;
 
-/** What a member's socket may send: sending itself goes over HTTP, so every send is authorised and rate-limited. */
-export const roomCommandSchema = z.discriminatedUnion("type", [z.object({ type: z.literal("read") }), z.object({ type: z.literal("ping") })]);
+/**
+ * What a member's socket may send. A `send` carries its own id (the idempotency key, as over HTTP);
+ * its body is checked by the same schema as the HTTP POST, in the room's send handler.
+ */
+export const roomCommandSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("read") }),
+  z.object({ type: z.literal("ping") }),
+  z.object({ type: z.literal("send"), messageId: z.uuid(), body: z.unknown() }),
+]);
+
+export type RoomCommand = z.output<typeof roomCommandSchema>;
 
 /** What every room's message has: its id, sender, text, time and its order in the room. */
 export interface RoomMessageBase {
@@ -33,4 +42,7 @@ export type RoomEvent<M extends LiveMessageBase = ConversationMessageShape> =
   /** A moderator hid this message: open threads drop it. */
   | { type: "hidden"; messageId: string }
   | { type: "pong" }
-  | { type: "error"; error: string };
+  /** The sender's own `send` was stored (or had been, for a retried id): the stored message. */
+  | { type: "ack"; messageId: string; message: M }
+  /** A frame was refused; `messageId` names the refused send when the frame had one. */
+  | { type: "error"; error: string; messageId?: string };

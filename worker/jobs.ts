@@ -1,9 +1,11 @@
 import { registerJobs, runJob } from "@worker/core/jobs/registry";
+import { registerSocketSend } from "@worker/core/socket-sends";
 import { runDataExportJob } from "@worker/features/account";
 import { runMeetingReminders } from "@worker/features/club-meetings";
 import { runPollCloseJob } from "@worker/features/club-polls";
 import { runNewBooksJob } from "@worker/features/follows";
 import { runLoanReminders, runWaitlistOffers } from "@worker/features/loans";
+import { sendOverSocket } from "@worker/features/messages";
 import { flushMemberMail, runMailBatchJob } from "@worker/features/notifications";
 import { flushMemberPushes, runPushBatchJob } from "@worker/features/push";
 // Jobs and queue consumers publish events too: whatever loads the jobs (the entry module, a test, a
@@ -28,6 +30,9 @@ registerJobs({
   meeting: runMeetingReminders,
   "club-poll": runPollCloseJob,
 });
+
+// A send over a conversation socket: the ConversationRoom runs the messages feature's handler from the same place.
+registerSocketSend(sendOverSocket);
 
 /** Re-exported so a caller that imports it (tests, scripts) has the jobs registered too. */
 export { runJob };

@@ -91,6 +91,8 @@ test("on a phone, Start a Conversation finds a member by e-mail; list and thread
   const cleo = await createMember(browser, "Cleo Neighbour");
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsNewMember(page, newMember("Dev Phone"));
+  // This journey is the HTTP fallback (the thread's socket never opens, as behind a proxy that drops it); sends over the socket: socket-send.api.test.ts.
+  await page.routeWebSocket("**/api/dm/conversations/*/socket", (socket) => socket.close());
   await page.goto("/messages");
   await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
   await expect(page.getByText("No conversations yet.")).toBeVisible();

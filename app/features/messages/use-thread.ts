@@ -151,6 +151,17 @@ export function useThread({ conversationId, viewerId, initialMessages, initialNe
     if (pending.current?.content !== content) pending.current = { content, messageId: globalThis.crypto.randomUUID?.() };
     try {
       if (!navigator.onLine) return t(SEND_FAILED);
+      const messageId = pending.current.messageId;
+      // Over the open socket when there is one: no new request, no session read.
+      if (socket.connected && messageId) {
+        const answer = await socket.sendMessage(messageId, content);
+        if ("message" in answer) {
+          pending.current = null;
+          received([answer.message], true);
+          return null;
+        }
+        if ("error" in answer) return answer.error;
+      }
       const message = await apiFetch(
         "/dm/conversations/:id/messages",
         { method: "POST", params: { id: conversationId }, json: { content, messageId: pending.current.messageId }, forbiddenIsRefusal: true },

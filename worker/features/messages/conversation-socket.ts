@@ -1,4 +1,7 @@
 import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { chooseLanguage } from "@worker/core/i18n/negotiate";
+import { LANGUAGE_COOKIE } from "@worker/core/shared/languages";
 import { conversationIdParams } from "./conversation-list";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { CONVERSATION_NOT_FOUND, requireParticipant } from "./messages";
@@ -29,5 +32,12 @@ export async function conversationSocket(c: Context<AppEnv>): Promise<Response> 
   const room = conversationRoom(c.env, params.data.id);
   await room.open(params.data.id, members);
   // The room trusts X-Member-Id and X-Session-Id only because they come from here.
-  return room.fetch(upgradeFor(c, ctx.user.id, ctx.sessionId));
+  const upgrade = upgradeFor(c, ctx.user.id, ctx.sessionId);
+  // What a send over the socket needs: the sender's name (the other member's bell) and the language its refusals are written in.
+  upgrade.headers.set("X-Member-Name", encodeURIComponent(ctx.user.name));
+  upgrade.headers.set(
+    "X-Member-Language",
+    chooseLanguage({ member: ctx.user.language, cookie: getCookie(c, LANGUAGE_COOKIE) ?? null, acceptLanguage: c.req.header("Accept-Language") ?? null }),
+  );
+  return room.fetch(upgrade);
 }

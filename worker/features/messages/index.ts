@@ -5,3 +5,4 @@ export { conversationsDataPart, conversationsDeletionPart } from "./conversation
 export { memberSocket } from "./member-socket";
 export { postLoanLine, requireParticipant, sendMessage, startConversation } from "./messages";
 export { postLoanRequestLine } from "./message-events";
+export { sendOverSocket } from "./socket-send";

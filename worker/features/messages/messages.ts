@@ -10,6 +10,7 @@ import { conversationNotificationKey, markNotificationReadByKey, notify, snippet
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
+import type { PostRefusal, RoomMessage } from "../../../durable-objects/conversation-room";
 import { MESSAGE_MAX_LENGTH } from "../../../durable-objects/room-protocol";
 import { BLOCKED, requireNotBlocked } from "./blocks";
 import { tellMembers } from "@worker/core/member-inbox-stubs";
@@ -60,21 +61,34 @@ export async function startConversation(ctx: ServiceContext, toUserId: string): 
   if (!other) throw notFound("No user found with that ID");
   await requireNotBlocked(ctx, toUserId);
   const [userAId, userBId] = conversationPair(ctx.user.id, toUserId);
-  const findPair = () =>
-    ctx.db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(and(eq(conversations.userAId, userAId), eq(conversations.userBId, userBId)))
-      .limit(1);
-  let [row] = await findPair();
-  if (!row) {
-    await limit(ctx.env.CONVERSATION_LIMITER, `conversation:${ctx.user.id}`, START_RATE_LIMITED);
-    await ctx.db.insert(conversations).values({ id: crypto.randomUUID(), userAId, userBId }).onConflictDoNothing();
-    [row] = await findPair();
-  }
-  const conversationId = row!.id;
+  // Only creating one counts against the limit.
+  const conversationId = await conversationBetween(ctx, userAId, userBId, () =>
+    limit(ctx.env.CONVERSATION_LIMITER, `conversation:${ctx.user.id}`, START_RATE_LIMITED),
+  );
   await conversationRoom(ctx.env, conversationId).open(conversationId, [userAId, userBId]);
   return { conversationId };
+}
+
+/**
+ * The one way a conversation is found or created (startConversation, postLoanLine): the pair's row
+ * if it exists (one indexed read), else `beforeCreating` (a rate limit, which may refuse) and an
+ * insert whose no-op update on the pair's unique index answers the id even when the other member
+ * created it at the same moment.
+ */
+async function conversationBetween(deps: Deps, userAId: string, userBId: string, beforeCreating?: () => Promise<void>): Promise<string> {
+  const [existing] = await deps.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.userAId, userAId), eq(conversations.userBId, userBId)))
+    .limit(1);
+  if (existing) return existing.id;
+  await beforeCreating?.();
+  const [row] = await deps.db
+    .insert(conversations)
+    .values({ id: crypto.randomUUID(), userAId, userBId })
+    .onConflictDoUpdate({ target: [conversations.userAId, conversations.userBId], set: { userAId } })
+    .returning({ id: conversations.id });
+  return row!.id;
 }
 
 /** The conversation's two members, if the viewer is one of them; otherwise 404, so ids reveal nothing. */
@@ -105,7 +119,26 @@ export async function requireParticipant(
   };
 }
 
-export async function sendMessage(ctx: ServiceContext, conversationId: string, input: z.output<typeof sendMessageSchema>) {
+/** What stores a message: the room's stub over HTTP, or the room itself for a send over its socket. */
+export interface RoomPoster {
+  post(
+    fromUserId: string,
+    content: string,
+    messageId: string | undefined,
+    room: { conversationId: string; members: [string, string] },
+  ): Promise<RoomMessage | PostRefusal>;
+}
+
+/**
+ * Sends a message, over HTTP or over the sender's socket (socket-send.ts): the room stores and
+ * delivers it before the follow-up (inbox pings, bell, e-mail) starts, which goes to afterResponse.
+ */
+export async function sendMessage(
+  ctx: ServiceContext,
+  conversationId: string,
+  input: z.output<typeof sendMessageSchema>,
+  room: RoomPoster = conversationRoom(ctx.env, conversationId),
+) {
   requireUser(ctx);
   const { otherId, members, blocked, otherDeleted, wrote } = await requireParticipant(ctx, conversationId);
   if (otherDeleted) throw forbidden(MEMBER_DELETED);
@@ -114,7 +147,7 @@ export async function sendMessage(ctx: ServiceContext, conversationId: string, i
   await limit(ctx.env.MESSAGE_LIMITER, `dm:${ctx.user.id}`, SEND_RATE_LIMITED);
   const senderName = ctx.user.name;
   // One call to the room: it opens itself with the members on its first message.
-  const message = await conversationRoom(ctx.env, conversationId).post(ctx.user.id, input.content, input.messageId, { conversationId, members });
+  const message = await room.post(ctx.user.id, input.content, input.messageId, { conversationId, members });
   if ("refused" in message) throw conflict(message.refused === "hidden" ? MESSAGE_HIDDEN : MESSAGE_ID_TAKEN);
   // Awaited, so the reply that makes this an exchange shows the e-mails on the next page load. Only
   // a member's first message has anything to record: later ones skip the write.
@@ -203,13 +236,7 @@ export async function postLoanLine(
     .where(or(and(eq(blocks.blockerId, userAId), eq(blocks.blockedId, userBId)), and(eq(blocks.blockerId, userBId), eq(blocks.blockedId, userAId))))
     .limit(1);
   if (block) return null;
-  // The no-op update makes the pair's existing row answer with its id: one statement either way.
-  const [row] = await deps.db
-    .insert(conversations)
-    .values({ id: crypto.randomUUID(), userAId, userBId })
-    .onConflictDoUpdate({ target: [conversations.userAId, conversations.userBId], set: { userAId } })
-    .returning({ id: conversations.id });
-  const conversationId = row!.id;
+  const conversationId = await conversationBetween(deps, userAId, userBId);
   const members: [string, string] = [userAId, userBId];
   await conversationRoom(deps.env, conversationId).post(actorId, text, lineId, { conversationId, members });
   await tellMembers(deps.env, members, { type: "dm", conversationId, fromUserId: actorId });
