@@ -37,9 +37,7 @@ export default defineConfig({
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
     },
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
-  ],
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     // The built app on local Miniflare, with its own D1/R2 state prepared by scripts/e2e-state.mjs.
     command: `node scripts/e2e-state.mjs && vite preview --port ${PORT} --strictPort`,

@@ -43,8 +43,14 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@lingui[\\/]core)[\\/]/ },
-                { name: "shell", test: /[\\/]app[\\/](shell[\\/](top-bar|bottom-bar|language-alternates)\.tsx|ui[\\/](icons|toaster|route-error-boundary|deferred)\.tsx|shell[\\/]use-unread-count\.ts|core[\\/](session-events\.ts|nonce\.tsx|i18n\.tsx))$|[\\/]worker[\\/]core[\\/]shared[\\/](languages|translate)\.ts$/ },
-                { name: "listing", test: /[\\/](app[\\/]features[\\/]books[\\/](book-card|book-cover|status-badge)\.tsx|worker[\\/]core[\\/]shared[\\/]rules\.ts)$/ },
+                {
+                  name: "shell",
+                  test: /[\\/]app[\\/](shell[\\/](top-bar|bottom-bar|language-alternates)\.tsx|ui[\\/](icons|toaster|route-error-boundary|deferred)\.tsx|shell[\\/]use-unread-count\.ts|core[\\/](session-events\.ts|nonce\.tsx|i18n\.tsx))$|[\\/]worker[\\/]core[\\/]shared[\\/](languages|translate)\.ts$/,
+                },
+                {
+                  name: "listing",
+                  test: /[\\/](app[\\/]features[\\/]books[\\/](book-card|book-cover|status-badge)\.tsx|worker[\\/]core[\\/]shared[\\/]rules\.ts)$/,
+                },
                 { name: "list-controls", test: /[\\/]app[\\/]ui[\\/](prev-next|debounced-search)\.tsx$/ },
               ],
             },

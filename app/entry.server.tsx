@@ -1,3 +1,4 @@
+import { requestContext } from "@worker/core/request-context";
 import { isbot } from "isbot";
 // React's Node build, not the edge one that `react-dom/server` resolves to in a Worker: it writes the
 // HTML's many small strings into one 4 KiB buffer (TextEncoder.encodeInto), where the edge build makes
@@ -6,7 +7,6 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server.node";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { requestContext } from "@worker/core/request-context";
 import { NonceProvider } from "~/core/nonce";
 import { deferredPartsReady } from "~/ui/deferred";
 

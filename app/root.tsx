@@ -1,26 +1,19 @@
-import {
-  data,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-} from "react-router";
-import type { Route } from "./+types/root";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
 import "./app.css";
-import { BottomBar } from "./shell/bottom-bar";
+import { type Flash, takeFlash } from "~/core/flash.server";
+import { I18nProvider, useI18n, useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { useNonce } from "~/core/nonce";
+import { deferred, notePageHydrated } from "~/ui/deferred";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { Toaster } from "~/ui/toaster";
-import { takeFlash, type Flash } from "~/core/flash.server";
+import { BottomBar } from "./shell/bottom-bar";
+import { LanguageAlternates } from "./shell/language-alternates";
+import { loadShell } from "./shell/shell.server";
 import { TopBar } from "./shell/top-bar";
 import { useUnreadCounts } from "./shell/use-unread-count";
-import { useNonce } from "~/core/nonce";
-import { loadShell } from "./shell/shell.server";
-import { LanguageAlternates } from "./shell/language-alternates";
-import { I18nProvider, useI18n, useT } from "~/core/i18n";
-import { deferred, notePageHydrated } from "~/ui/deferred";
-import { pageMessages } from "~/core/i18n.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -78,9 +71,7 @@ const AfterHydration = lazy(() => import("./shell/after-hydration"));
 // as a plain form).
 const SiteFooter = deferred(() => import("./shell/site-footer").then((module) => module.SiteFooter));
 
-const AppStatus = lazy<React.ComponentType<{ viewer: string | null }>>(() =>
-  import("~/features/pwa/app-status").catch(() => ({ default: () => null })),
-);
+const AppStatus = lazy<React.ComponentType<{ viewer: string | null }>>(() => import("~/features/pwa/app-status").catch(() => ({ default: () => null })));
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const t = useT();
@@ -93,10 +84,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, []);
   return (
     <Toaster flash={loaderData.flash}>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         {t("Skip to content")}
       </a>
       <TopBar user={loaderData.user} unread={unread} notifications={notifications} />

@@ -151,7 +151,11 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
     }
     if (this.sql.exec("INSERT OR IGNORE INTO hidden_senders (member_id) VALUES (?)", memberId).rowsWritten === 0) return;
     const latest = this.sql
-      .exec<{ message_id: string }>(`SELECT message_id FROM messages WHERE from_user_id = ? AND ${VISIBLE} ORDER BY seq DESC LIMIT ?`, memberId, LIVE_HIDE_LIMIT)
+      .exec<{ message_id: string }>(
+        `SELECT message_id FROM messages WHERE from_user_id = ? AND ${VISIBLE} ORDER BY seq DESC LIMIT ?`,
+        memberId,
+        LIVE_HIDE_LIMIT,
+      )
       .toArray();
     for (const row of latest) this.broadcast(() => ({ type: "hidden", messageId: row.message_id }));
   }

@@ -20,14 +20,6 @@ export async function mirrorConversationSummary(db: D1Database, summary: RoomSum
          SET last_message_snippet = ?, last_message_at = ?, unread_a = ?, unread_b = ?, mirror_version = ?
        WHERE id = ? AND mirror_version < ?`,
     )
-    .bind(
-      summary.lastMessageSnippet,
-      summary.lastMessageAt,
-      summary.unreadA,
-      summary.unreadB,
-      summary.version,
-      summary.conversationId,
-      summary.version,
-    )
+    .bind(summary.lastMessageSnippet, summary.lastMessageAt, summary.unreadA, summary.unreadB, summary.version, summary.conversationId, summary.version)
     .run();
 }

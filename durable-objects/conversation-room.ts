@@ -1,7 +1,7 @@
-import { mirrorConversationSummary, type RoomSummary } from "./conversation-mirror";
-import { handleSocketSend } from "@worker/core/socket-sends";
 import { isUiLanguage, SOURCE_LANGUAGE } from "@worker/core/shared/languages";
-import { LiveRoom, type PostRefusal, type RoomAttachment, VISIBLE, type StoredMessageRow as MessageRow } from "./live-room";
+import { handleSocketSend } from "@worker/core/socket-sends";
+import { mirrorConversationSummary, type RoomSummary } from "./conversation-mirror";
+import { LiveRoom, type StoredMessageRow as MessageRow, type PostRefusal, type RoomAttachment, VISIBLE } from "./live-room";
 import type { RoomCommand, RoomEvent } from "./room-protocol";
 
 /** A message as the API gives it, plus the room's sequence number (its order, and the key for read marks). */
@@ -157,8 +157,7 @@ export class ConversationRoom extends LiveRoom {
   async markRead(memberId: string): Promise<{ unread: number }> {
     this.requireMember(memberId);
     const latest = this.latestSeq();
-    const changed = this.sql.exec("UPDATE read_marks SET last_read_seq = ? WHERE user_id = ? AND last_read_seq < ?", latest, memberId, latest)
-      .rowsWritten;
+    const changed = this.sql.exec("UPDATE read_marks SET last_read_seq = ? WHERE user_id = ? AND last_read_seq < ?", latest, memberId, latest).rowsWritten;
     if (changed > 0) {
       this.bumpVersion();
       this.broadcast((member) => (member === memberId ? { type: "read", unread: 0 } : null));

@@ -1,7 +1,8 @@
 // After `react-router build`: bundles the service worker (app/sw) and lets Workbox inject the list
 // of hashed build files it precaches. Writes <build>/client/sw.js, served from the site's root.
-import path from "node:path";
+
 import { rm } from "node:fs/promises";
+import path from "node:path";
 import { build } from "rolldown";
 import { injectManifest } from "workbox-build";
 

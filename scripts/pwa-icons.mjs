@@ -29,6 +29,9 @@ const icons = [
   { file: "badge-96.png", size: 96, svg: badge },
 ];
 for (const { file, size, svg } of icons) {
-  await sharp(Buffer.from(svg), { density: (72 * size) / 32 }).resize(size, size).png({ compressionLevel: 9 }).toFile(`public/icons/${file}`);
+  await sharp(Buffer.from(svg), { density: (72 * size) / 32 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toFile(`public/icons/${file}`);
   console.log(`public/icons/${file} (${size}×${size})`);
 }

@@ -1,7 +1,7 @@
-import type { Context, Hono } from "hono";
-import { generateSpecs } from "hono-openapi";
 import { doc } from "@worker/core/api/openapi";
 import type { AppEnv } from "@worker/core/http/app-env";
+import type { Context, Hono } from "hono";
+import { generateSpecs } from "hono-openapi";
 
 type Document = Awaited<ReturnType<typeof generateSpecs>>;
 
@@ -46,7 +46,14 @@ const escapeHtml = (text: unknown) => String(text ?? "").replace(/[&<>"']/g, (ch
 
 /** The reference page: the same document as HTML, one section per tag (a server-rendered page, no script). */
 function referencePage(document: Document): string {
-  type Operation = { summary?: string; description?: string; tags?: string[]; parameters?: { name: string; in: string; required?: boolean }[]; requestBody?: unknown; responses?: Record<string, { description?: string }> };
+  type Operation = {
+    summary?: string;
+    description?: string;
+    tags?: string[];
+    parameters?: { name: string; in: string; required?: boolean }[];
+    requestBody?: unknown;
+    responses?: Record<string, { description?: string }>;
+  };
   const byTag = new Map<string, string[]>();
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, raw] of Object.entries(item ?? {})) {
@@ -69,10 +76,22 @@ function referencePage(document: Document): string {
 export function mountApiReference(app: Hono<AppEnv>) {
   app.get(
     "/api/openapi.json",
-    doc("GET", { summary: "This document", who: "anyone", tags: ["Reference"], other: { status: 200, description: "The OpenAPI 3.1 document of every /api route (JSON)." } }),
-    async (c: Context<AppEnv>) => c.json(await apiDocument(app), 200, { "Cache-Control": "public, max-age=300" }));
+    doc("GET", {
+      summary: "This document",
+      who: "anyone",
+      tags: ["Reference"],
+      other: { status: 200, description: "The OpenAPI 3.1 document of every /api route (JSON)." },
+    }),
+    async (c: Context<AppEnv>) => c.json(await apiDocument(app), 200, { "Cache-Control": "public, max-age=300" }),
+  );
   app.get(
     "/api/docs",
-    doc("GET", { summary: "The API reference page", who: "anyone", tags: ["Reference"], other: { status: 200, description: "This document as an HTML page.", contentType: "text/html" } }),
-    async (c: Context<AppEnv>) => c.html(referencePage(await apiDocument(app)), 200, { "Cache-Control": "public, max-age=300" }));
+    doc("GET", {
+      summary: "The API reference page",
+      who: "anyone",
+      tags: ["Reference"],
+      other: { status: 200, description: "This document as an HTML page.", contentType: "text/html" },
+    }),
+    async (c: Context<AppEnv>) => c.html(referencePage(await apiDocument(app)), 200, { "Cache-Control": "public, max-age=300" }),
+  );
 }

@@ -1,7 +1,7 @@
-import { data } from "react-router";
-import type { z } from "zod";
 import { ServiceError } from "@worker/core/errors";
 import { reasonPhrase } from "@worker/core/http/reason-phrase";
+import { data } from "react-router";
+import type { z } from "zod";
 
 /** Errors keyed by field name, plus "form" for what is not about one field. */
 export type FormErrors = Record<string, string>;

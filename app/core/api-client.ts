@@ -1,8 +1,8 @@
 // Browser-side helper for the JSON API. No server imports: this module ships to the client.
 
 import type { ApiRoutes } from "@worker/api";
-import type { ExtractSchema } from "hono/types";
 import { msg } from "@worker/core/shared/translate";
+import type { ExtractSchema } from "hono/types";
 import { raiseSessionExpired } from "./session-events";
 
 export class ApiError extends Error {

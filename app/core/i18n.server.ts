@@ -1,8 +1,8 @@
-import type { RouterContextProvider } from "react-router";
 import type { CatalogueName } from "@worker/core/i18n/catalogue-names";
 import { catalogueMessages } from "@worker/core/i18n/catalogues";
 import { requestContext } from "@worker/core/request-context";
 import type { CompiledMessages } from "@worker/core/shared/translate";
+import type { RouterContextProvider } from "react-router";
 
 /**
  * The messages one page needs, in the request's language, for its loader to return as `catalogue`:

@@ -1,7 +1,7 @@
+import { directionOf, SOURCE_LANGUAGE, type UiLanguage } from "@worker/core/shared/languages";
+import { asKey, type CompiledMessages, createTranslator, type Translate } from "@worker/core/shared/translate";
 import { createContext, useContext, useMemo, useRef } from "react";
 import { useMatches } from "react-router";
-import { directionOf, SOURCE_LANGUAGE, type UiLanguage } from "@worker/core/shared/languages";
-import { asKey, createTranslator, type CompiledMessages, type Translate } from "@worker/core/shared/translate";
 
 interface I18n {
   language: UiLanguage;

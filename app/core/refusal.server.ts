@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import { reasonPhrase } from "@worker/core/http/reason-phrase";
+import { data } from "react-router";
 
 /**
  * What a loader throws to refuse a page: `message` for the error boundary, with its status and that

@@ -1,8 +1,8 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import { readerOf } from "@worker/core/http/reader";
 import { requestContext } from "@worker/core/request-context";
 import type { MemberContext, ServiceContext, SessionUser } from "@worker/core/service-context";
-import { readerOf } from "@worker/core/http/reader";
 import type { Reader } from "@worker/core/shared/date-format";
+import { type RouterContextProvider, redirect } from "react-router";
 
 type Context = Readonly<RouterContextProvider>;
 

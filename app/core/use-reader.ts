@@ -1,5 +1,5 @@
+import { type Reader, UTC_READER } from "@worker/core/shared/date-format";
 import { useRouteLoaderData } from "react-router";
-import { UTC_READER, type Reader } from "@worker/core/shared/date-format";
 
 /**
  * Whom the page's dates are written for: the root loader's reader, so every component writes dates

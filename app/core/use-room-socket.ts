@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { LiveMessageBase, RoomEvent } from "../../durable-objects/room-protocol";
-import { openLiveSocket, type LiveSocket } from "./live-socket";
+import { type LiveSocket, openLiveSocket } from "./live-socket";
 
 /** What a send over the socket came to. */
 export type SendAnswer<M> = { message: M } | { error: string } | { unsent: true };

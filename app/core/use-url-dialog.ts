@@ -44,4 +44,3 @@ export function revalidateUnlessDialogChange(reads: readonly string[] = []) {
     return defaultShouldRevalidate;
   };
 }
-

@@ -1,9 +1,9 @@
+import { msg } from "@worker/core/shared/translate";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useT } from "~/core/i18n";
-import { msg } from "@worker/core/shared/translate";
 import { noteOwnSignOut } from "~/core/session-events";
+import { BooksIcon, ChatIcon, LibraryIcon, MoreIcon, PlusIcon, UserIcon } from "~/ui/icons";
 import type { ShellUser } from "./shell.server";
-import { ChatIcon, LibraryIcon, MoreIcon, PlusIcon, BooksIcon, UserIcon } from "~/ui/icons";
 import { UnreadBadge } from "./top-bar";
 
 // bar-item and menu-item (app.css) light the item whose aria-current is set.
@@ -38,10 +38,7 @@ export function BottomBar({ user, unread = 0, notifications = 0 }: { user: Shell
   // "More" is highlighted while the page is one of its own, so one item at most is highlighted.
   const inMore = more.some(([to]) => location.pathname === to || location.pathname.startsWith(`${to}/`));
   return (
-    <nav
-      aria-label={t("Mobile")}
-      className="bottom-bar"
-    >
+    <nav aria-label={t("Mobile")} className="bottom-bar">
       <NavLink to="/library" className="bar-item">
         <LibraryIcon />
         {t("Library")}

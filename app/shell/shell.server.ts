@@ -1,10 +1,10 @@
-import type { RouterContextProvider } from "react-router";
-import { devSignInAllowed } from "@worker/features/auth";
 import { googleSignInConfigured, isModerator, readConfig } from "@worker/core/config";
 import { requestContext } from "@worker/core/request-context";
 import { mediaUrl } from "@worker/core/shared/media-url";
+import { devSignInAllowed } from "@worker/features/auth";
 import { unreadMessagesStatement } from "@worker/features/messages";
 import { readUnreadNotifications, unreadNotificationsStatement } from "@worker/features/notifications";
+import type { RouterContextProvider } from "react-router";
 import { readerFor, serviceContext } from "~/core/route-context.server";
 import { languageLinks } from "./language-links.server";
 

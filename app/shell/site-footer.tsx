@@ -1,6 +1,6 @@
+import { LANGUAGE_NAMES, LANGUAGES, PSEUDO_LANGUAGE, type UiLanguage } from "@worker/core/shared/languages";
 import { Form, useLocation } from "react-router";
 import { useI18n } from "~/core/i18n";
-import { LANGUAGE_NAMES, LANGUAGES, PSEUDO_LANGUAGE, type UiLanguage } from "@worker/core/shared/languages";
 
 /**
  * The footer's language switch: each language in its own name (and marked as that language, so a

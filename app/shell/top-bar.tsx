@@ -1,8 +1,8 @@
 import { Form, Link, NavLink } from "react-router";
 import { useT } from "~/core/i18n";
 import { noteOwnSignOut } from "~/core/session-events";
-import type { ShellUser } from "./shell.server";
 import { BellIcon, BooksIcon } from "~/ui/icons";
+import type { ShellUser } from "./shell.server";
 
 export function UnreadBadge({ count }: { count: number }) {
   const t = useT();

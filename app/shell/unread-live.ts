@@ -1,8 +1,8 @@
+import { PUSH_RECEIVED_MESSAGE } from "@worker/core/shared/push-payload";
 import type { ConversationSummary } from "@worker/features/messages";
-import { announceDmUpdate, DM_LIST_EVENT, DM_UPDATED_EVENT, type DmUpdate, isOpenConversation, noteReadThrough, unreadOf } from "~/features/messages";
 import { openLiveSocket } from "~/core/live-socket";
 import { raiseSessionExpired } from "~/core/session-events";
-import { PUSH_RECEIVED_MESSAGE } from "@worker/core/shared/push-payload";
+import { announceDmUpdate, DM_LIST_EVENT, DM_UPDATED_EVENT, type DmUpdate, isOpenConversation, noteReadThrough, unreadOf } from "~/features/messages";
 import type { UnreadCounts } from "./unread-counts";
 
 export const UNREAD_REFRESH_MS = 60_000;

@@ -11,10 +11,7 @@ export function Avatar({ src, name, size = "md" }: { src: string | null; name: s
     return <img src={src} alt="" width={96} height={96} className={`${SIZES[size]} shrink-0 rounded-full object-cover`} />;
   }
   return (
-    <span
-      aria-hidden="true"
-      className={`${SIZES[size]} flex shrink-0 items-center justify-center rounded-full bg-brand-700 font-serif font-bold text-white`}
-    >
+    <span aria-hidden="true" className={`${SIZES[size]} flex shrink-0 items-center justify-center rounded-full bg-brand-700 font-serif font-bold text-white`}>
       {initial}
     </span>
   );

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Form, useSearchParams, useSubmit } from "react-router";
 import { SEARCH_DEBOUNCE_MS } from "@worker/core/shared/rules";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Form, useSearchParams, useSubmit } from "react-router";
 import { SearchIcon } from "./icons";
 
 interface Props {

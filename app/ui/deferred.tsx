@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useState, type ComponentType } from "react";
+import { type ComponentType, lazy, memo, Suspense, useState } from "react";
 
 let pageHydrated = false;
 

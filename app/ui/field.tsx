@@ -79,7 +79,17 @@ export function Field({
 type Own = Omit<FieldProps, "className"> & { name: string; fieldClassName?: string };
 
 /** A labelled text input (or any <input>); the input's own attributes pass through, className included. */
-export function TextField({ label, id, hint, error, describedBy, labelClassName, fieldClassName, announceError, ...input }: Own & Omit<React.ComponentProps<"input">, "id" | "name">) {
+export function TextField({
+  label,
+  id,
+  hint,
+  error,
+  describedBy,
+  labelClassName,
+  fieldClassName,
+  announceError,
+  ...input
+}: Own & Omit<React.ComponentProps<"input">, "id" | "name">) {
   return (
     <Field {...{ label, id, hint, error, describedBy, labelClassName, announceError }} className={fieldClassName}>
       {(control) => <input {...control} className="field" {...input} />}
@@ -88,7 +98,17 @@ export function TextField({ label, id, hint, error, describedBy, labelClassName,
 }
 
 /** A labelled textarea. */
-export function TextAreaField({ label, id, hint, error, describedBy, labelClassName, fieldClassName, announceError, ...textarea }: Own & Omit<React.ComponentProps<"textarea">, "id" | "name">) {
+export function TextAreaField({
+  label,
+  id,
+  hint,
+  error,
+  describedBy,
+  labelClassName,
+  fieldClassName,
+  announceError,
+  ...textarea
+}: Own & Omit<React.ComponentProps<"textarea">, "id" | "name">) {
   return (
     <Field {...{ label, id, hint, error, describedBy, labelClassName, announceError }} className={fieldClassName}>
       {(control) => <textarea {...control} className="field" {...textarea} />}
@@ -97,7 +117,17 @@ export function TextAreaField({ label, id, hint, error, describedBy, labelClassN
 }
 
 /** A labelled select; its children are the options. */
-export function SelectField({ label, id, hint, error, describedBy, labelClassName, fieldClassName, announceError, ...select }: Own & Omit<React.ComponentProps<"select">, "id" | "name">) {
+export function SelectField({
+  label,
+  id,
+  hint,
+  error,
+  describedBy,
+  labelClassName,
+  fieldClassName,
+  announceError,
+  ...select
+}: Own & Omit<React.ComponentProps<"select">, "id" | "name">) {
   return (
     <Field {...{ label, id, hint, error, describedBy, labelClassName, announceError }} className={fieldClassName}>
       {(control) => <select {...control} className="field" {...select} />}

@@ -1,6 +1,6 @@
+import { msg, type Translate } from "@worker/core/shared/translate";
 import { isRouteErrorResponse, Link } from "react-router";
 import { useI18n } from "~/core/i18n";
-import { msg, type Translate } from "@worker/core/shared/translate";
 
 /** Headings for the statuses loaders throw on purpose; anything else is "something went wrong". */
 const HEADINGS: Partial<Record<number, string>> = { 403: msg("Not allowed"), 404: msg("Page not found") };
@@ -45,9 +45,7 @@ export function RouteErrorBoundary({ error, heading, byStatus, back, level = "pa
       <title>{t("{title} — BookClub", { title })}</title>
       {level === "page" ? (
         // A heading, not an alert: role="alert" would hide it from the page's outline.
-        <h1 className="font-serif text-3xl font-bold">
-          {title}
-        </h1>
+        <h1 className="font-serif text-3xl font-bold">{title}</h1>
       ) : (
         <p role="alert" className="font-serif text-xl font-bold">
           {title}

@@ -1,7 +1,7 @@
+import { msg } from "@worker/core/shared/translate";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { useT } from "~/core/i18n";
-import { msg } from "@worker/core/shared/translate";
 import { noteOwnSignOut, SESSION_EXPIRED_EVENT, signingOutHere, takeUnheardExpiry } from "~/core/session-events";
 import { useToast } from "./toaster";
 

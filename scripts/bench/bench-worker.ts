@@ -3,11 +3,11 @@
 // barcode Worker behind a BARCODE service binding (bundled the same way from its source, as the page
 // Worker has it), the migrations applied through its `/migrate` route, and a POST helper. Shared by
 // the queue and import benches.
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { noCatalogues } from "./harness.ts";
-import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 
 function migrationStatements(): string[] {
   return readdirSync("migrations")
@@ -90,9 +90,11 @@ export async function startBenchWorker(entry: string): Promise<BenchWorker> {
   const post = async <T>(pathname: string, body: string | Uint8Array): Promise<T> => {
     const send = () => mf.dispatchFetch(`http://bench${pathname}`, { method: "POST", body });
     // After a long request the pooled connection is sometimes reset before the next one is sent.
-    const response = await send().catch(send).catch((error: unknown) => {
-      throw new Error(`${pathname} failed`, { cause: error });
-    });
+    const response = await send()
+      .catch(send)
+      .catch((error: unknown) => {
+        throw new Error(`${pathname} failed`, { cause: error });
+      });
     if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as T;
   };

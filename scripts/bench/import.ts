@@ -35,7 +35,10 @@ try {
   for (const [run, concurrency] of CONCURRENCY.entries()) {
     // The bench Worker writes the export itself (with the app's own CSV writer): each run gets fresh ISBNs.
     const started = performance.now();
-    const job = await post<{ userId: string; jobId: string; messages: unknown[] }>("/start", JSON.stringify({ rows: ROWS, offset: run * ROWS, thumbnail: [...THUMBNAIL] }));
+    const job = await post<{ userId: string; jobId: string; messages: unknown[] }>(
+      "/start",
+      JSON.stringify({ rows: ROWS, offset: run * ROWS, thumbnail: [...THUMBNAIL] }),
+    );
     const storedMs = performance.now() - started;
     // Each message is its own invocation (as the queue delivers them), `concurrency` at a time.
     await Promise.all(
@@ -44,7 +47,12 @@ try {
       }),
     );
     const totalMs = performance.now() - started;
-    const outcome = { ...(await post<Omit<Outcome, "storedMs" | "totalMs" | "messages">>("/result", JSON.stringify(job))), storedMs, totalMs, messages: job.messages.length };
+    const outcome = {
+      ...(await post<Omit<Outcome, "storedMs" | "totalMs" | "messages">>("/result", JSON.stringify(job))),
+      storedMs,
+      totalMs,
+      messages: job.messages.length,
+    };
     if (outcome.books !== ROWS || outcome.enriched !== ROWS || outcome.job !== "done") throw new Error(`Incomplete import: ${JSON.stringify(outcome)}`);
     rows.push(
       `| ${concurrency} | ${(outcome.storedMs / 1000).toFixed(2)} s | ${(outcome.totalMs / 1000).toFixed(1)} s | ${(ROWS / (outcome.totalMs / 1000)).toFixed(0)} | ${(outcome.rowsWritten / ROWS).toFixed(2)} | ${(outcome.statements / ROWS).toFixed(2)} | ${outcome.books} books, ${outcome.enriched} enriched, ${outcome.coversInR2} covers in R2, ${outcome.messages} messages |`,

@@ -43,8 +43,7 @@ async function openSocket(base: string, room: string | RoomPaths, reader: Peer) 
     socket.addEventListener("open", () => resolve(), { once: true });
     socket.addEventListener("error", () => reject(new Error("The bench socket could not connect")), { once: true });
   });
-  const arrival = (messageId: string) =>
-    arrivals.has(messageId) ? Promise.resolve() : new Promise<void>((resolve) => waiters.set(messageId, resolve));
+  const arrival = (messageId: string) => (arrivals.has(messageId) ? Promise.resolve() : new Promise<void>((resolve) => waiters.set(messageId, resolve)));
   return { socket, arrivals, arrival, fromStore };
 }
 

@@ -27,10 +27,7 @@ try {
       run++;
       const bodies = await post<unknown[]>(`/seed?run=${run}&books=${BOOKS}`, new Uint8Array(image));
       const started = performance.now();
-      const outcome = await post<Record<string, number>>(
-        `/analyze?run=${run}&provider=${provider}&concurrency=${concurrency}`,
-        JSON.stringify(bodies),
-      );
+      const outcome = await post<Record<string, number>>(`/analyze?run=${run}&provider=${provider}&concurrency=${concurrency}`, JSON.stringify(bodies));
       const seconds = (performance.now() - started) / 1000;
       const label = provider === "local" ? "local (JPEG decode + EAN-13 scan)" : "workers-ai (recorded answer)";
       rows.push(`| ${label} | ${concurrency} | ${(BOOKS / seconds).toFixed(1)} | ${JSON.stringify(outcome)} |`);

@@ -9,18 +9,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import {
-  benchRequest,
-  countingContext,
-  loadService,
-  measure,
-  OUT,
-  PORT,
-  prepareDatabase,
-  type ReadCounter,
-  SAMPLES,
-  startWorker,
-} from "./harness.ts";
+import { benchRequest, countingContext, loadService, measure, OUT, PORT, prepareDatabase, type ReadCounter, SAMPLES, startWorker } from "./harness.ts";
 import { clubRoomPaths, measureBurst, measureDelivery } from "./live-messages.ts";
 import { benchPollCounting } from "./polls.ts";
 import {
@@ -120,9 +109,17 @@ const libraryScenarios: Scenario[] = [
   // The floor: a page that reads nothing (no data, no session), so each page's own cost shows as the difference.
   { name: "floor: a static page (SSR /about)", url: "/about", reads: async () => [] },
   { name: "page 1 (API, 25)", url: "/api/books?limit=25&bare=1", reads: libraryPage({ limit: 25 }) },
-  { name: `deep page (API, cursor at ${deepBook})`, url: `/api/books?limit=25&bare=1&nextToken=${deepBookCursor}`, reads: libraryPage({ limit: 25, nextToken: deepBook }) },
+  {
+    name: `deep page (API, cursor at ${deepBook})`,
+    url: `/api/books?limit=25&bare=1&nextToken=${deepBookCursor}`,
+    reads: libraryPage({ limit: 25, nextToken: deepBook }),
+  },
   { name: "search 'river' (API, 25)", url: "/api/books?limit=25&bare=1&search=river", reads: libraryPage({ limit: 25, search: "river" }) },
-  { name: "search 'amber observatory' (API, 25)", url: "/api/books?limit=25&bare=1&search=amber%20observatory", reads: libraryPage({ limit: 25, search: "amber observatory" }) },
+  {
+    name: "search 'amber observatory' (API, 25)",
+    url: "/api/books?limit=25&bare=1&search=amber%20observatory",
+    reads: libraryPage({ limit: 25, search: "amber observatory" }),
+  },
   { name: "page 1 (SSR /library)", url: "/library", reads: libraryPage({ limit: 25 }) },
   { name: "deep page (SSR /library)", url: `/library?nextToken=${deepBookCursor}&page=2001`, reads: libraryPage({ limit: 25, nextToken: deepBook }) },
 ];
@@ -133,10 +130,18 @@ const browse = (query: object) => async (ctx: (counter: ReadCounter) => Promise<
 ];
 const clubScenarios: Scenario[] = [
   { name: "browse page 1 (API, 12)", url: "/api/clubs/browse?limit=12", reads: browse({}) },
-  { name: `browse deep page (API, cursor at ${deepClub})`, url: `/api/clubs/browse?limit=12&nextToken=c${deepClub.toString(36)}`, reads: browse({ nextToken: deepClub }) },
+  {
+    name: `browse deep page (API, cursor at ${deepClub})`,
+    url: `/api/clubs/browse?limit=12&nextToken=c${deepClub.toString(36)}`,
+    reads: browse({ nextToken: deepClub }),
+  },
   { name: "search 'lantern' (API, 12)", url: "/api/clubs/browse?limit=12&search=lantern", reads: browse({ search: "lantern" }) },
   { name: "search 'porto' (API, 12)", url: "/api/clubs/browse?limit=12&search=porto", reads: browse({ search: "porto" }) },
-  { name: `my clubs (API, member of ${Math.floor(CLUBS / 50)})`, url: "/api/clubs", reads: async (ctx) => [await rowsRead(ctx, (c) => clubsService.listMyClubs(c))] },
+  {
+    name: `my clubs (API, member of ${Math.floor(CLUBS / 50)})`,
+    url: "/api/clubs",
+    reads: async (ctx) => [await rowsRead(ctx, (c) => clubsService.listMyClubs(c))],
+  },
   { name: "browse page 1 (SSR /clubs/browse)", url: "/clubs/browse", reads: browse({}) },
   // A club that reads together: a club page with a current book (6 milestones, marks), its copies in the library and
   // its upcoming meetings (one more meeting in each of the other clubs).
@@ -193,7 +198,11 @@ const loanScenarios: Scenario[] = [
   loanTab("requests"),
   loanTab("history"),
   // Plain /loans: the tab counts and the first page of the tab it opens on, in one batch.
-  { name: "/loans (SSR: tab counts and the tab it opens on)", url: "/loans", reads: async (ctx) => [await rowsRead(ctx, (c) => loansService.loansPage(c, { tab: "lent" }, true))] },
+  {
+    name: "/loans (SSR: tab counts and the tab it opens on)",
+    url: "/loans",
+    reads: async (ctx) => [await rowsRead(ctx, (c) => loansService.loansPage(c, { tab: "lent" }, true))],
+  },
 ];
 
 const notificationScenarios: Scenario[] = [

@@ -2,20 +2,100 @@
 import type { D1Database } from "@cloudflare/workers-types";
 
 const WORDS_A = [
-  "river", "garden", "winter", "silver", "hidden", "northern", "quiet", "burning", "lost", "golden",
-  "distant", "broken", "secret", "painted", "wild", "iron", "paper", "glass", "midnight", "summer",
-  "stone", "velvet", "crimson", "hollow", "bright", "last", "forgotten", "salt", "amber", "restless",
-  "gentle", "empty", "sleeping", "wandering", "falling", "open", "narrow",
+  "river",
+  "garden",
+  "winter",
+  "silver",
+  "hidden",
+  "northern",
+  "quiet",
+  "burning",
+  "lost",
+  "golden",
+  "distant",
+  "broken",
+  "secret",
+  "painted",
+  "wild",
+  "iron",
+  "paper",
+  "glass",
+  "midnight",
+  "summer",
+  "stone",
+  "velvet",
+  "crimson",
+  "hollow",
+  "bright",
+  "last",
+  "forgotten",
+  "salt",
+  "amber",
+  "restless",
+  "gentle",
+  "empty",
+  "sleeping",
+  "wandering",
+  "falling",
+  "open",
+  "narrow",
 ];
 const WORDS_B = [
-  "house", "road", "sea", "letters", "orchard", "city", "island", "season", "kingdom", "harbour",
-  "library", "mountain", "voyage", "garden", "bridge", "clock", "lantern", "forest", "window", "valley",
-  "tide", "market", "tower", "songs", "shore", "map", "inheritance", "school", "wedding", "station",
-  "crossing", "theatre", "meadow", "circus", "observatory", "cellar", "archive", "border", "chapel", "field", "mill",
+  "house",
+  "road",
+  "sea",
+  "letters",
+  "orchard",
+  "city",
+  "island",
+  "season",
+  "kingdom",
+  "harbour",
+  "library",
+  "mountain",
+  "voyage",
+  "garden",
+  "bridge",
+  "clock",
+  "lantern",
+  "forest",
+  "window",
+  "valley",
+  "tide",
+  "market",
+  "tower",
+  "songs",
+  "shore",
+  "map",
+  "inheritance",
+  "school",
+  "wedding",
+  "station",
+  "crossing",
+  "theatre",
+  "meadow",
+  "circus",
+  "observatory",
+  "cellar",
+  "archive",
+  "border",
+  "chapel",
+  "field",
+  "mill",
 ];
 const AUTHORS = [
-  "Ada Lindqvist", "Tomas Okafor", "Mira Castellanos", "Jonah Whitfield", "Priya Raman", "Lena Novak",
-  "Samuel Adeyemi", "Hana Mori", "Elias Brandt", "Nora Fitzgerald", "Yusuf Demir", "Clara Duval",
+  "Ada Lindqvist",
+  "Tomas Okafor",
+  "Mira Castellanos",
+  "Jonah Whitfield",
+  "Priya Raman",
+  "Lena Novak",
+  "Samuel Adeyemi",
+  "Hana Mori",
+  "Elias Brandt",
+  "Nora Fitzgerald",
+  "Yusuf Demir",
+  "Clara Duval",
 ];
 
 const sqlList = (words: string[]) => words.map((w, i) => `('${w}', ${i})`).join(", ");
@@ -153,10 +233,16 @@ export async function seedBenchRoomClub(db: D1Database, clubId: string, admin: s
   const now = Date.now();
   await db.batch([
     db
-      .prepare("INSERT OR IGNORE INTO clubs (id, name, description, location, is_private, created_by, created_at) VALUES (?, 'Bench Room Club', '', 'Bench', 0, ?, ?)")
+      .prepare(
+        "INSERT OR IGNORE INTO clubs (id, name, description, location, is_private, created_by, created_at) VALUES (?, 'Bench Room Club', '', 'Bench', 0, ?, ?)",
+      )
       .bind(clubId, admin, now),
-    db.prepare("INSERT OR IGNORE INTO memberships (club_id, user_id, role, status, joined_via, created_at) VALUES (?, ?, 'admin', 'active', 'created', ?)").bind(clubId, admin, now),
-    db.prepare("INSERT OR IGNORE INTO memberships (club_id, user_id, role, status, joined_via, created_at) VALUES (?, ?, 'member', 'active', 'open', ?)").bind(clubId, member, now),
+    db
+      .prepare("INSERT OR IGNORE INTO memberships (club_id, user_id, role, status, joined_via, created_at) VALUES (?, ?, 'admin', 'active', 'created', ?)")
+      .bind(clubId, admin, now),
+    db
+      .prepare("INSERT OR IGNORE INTO memberships (club_id, user_id, role, status, joined_via, created_at) VALUES (?, ?, 'member', 'active', 'open', ?)")
+      .bind(clubId, member, now),
   ]);
 }
 
@@ -244,9 +330,7 @@ export async function seedBenchClubReading(db: D1Database, members = 50): Promis
     ),
     ...Array.from({ length: BENCH_CLUB_COPIES }, (_, i) =>
       db
-        .prepare(
-          "INSERT INTO books (id, user_id, title, author, isbn13, status, analysis_state, created_at) VALUES (?, ?, ?, ?, ?, 'available', 'none', ?)",
-        )
+        .prepare("INSERT INTO books (id, user_id, title, author, isbn13, status, analysis_state, created_at) VALUES (?, ?, ?, ?, ?, 'available', 'none', ?)")
         .bind(
           `bench-copy-${String(i).padStart(3, "0")}`,
           `bench-user-${i % members}`,
@@ -285,16 +369,20 @@ async function seedBenchClubMeetings(db: D1Database, now: number): Promise<void>
          FROM n`,
       )
       .bind(club),
-    db.prepare(
-      `INSERT INTO club_meetings (id, club_id, starts_at, place, created_by, created_at)
+    db
+      .prepare(
+        `INSERT INTO club_meetings (id, club_id, starts_at, place, created_by, created_at)
        SELECT 'bench-meeting-' || c.id, c.id, ${now} + 3 * ${day}, 'Somewhere', c.created_by, ${now} FROM clubs c WHERE c.id <> ?1`,
-    ).bind(club),
-    db.prepare(
-      `INSERT INTO meeting_rsvps (meeting_id, user_id, answer, updated_at)
+      )
+      .bind(club),
+    db
+      .prepare(
+        `INSERT INTO meeting_rsvps (meeting_id, user_id, answer, updated_at)
        SELECT m.id, ms.user_id, CASE abs(unicode(substr(ms.user_id, -1))) % 3 WHEN 0 THEN 'going' WHEN 1 THEN 'maybe' ELSE 'not_going' END, ${now}
        FROM club_meetings m JOIN memberships ms ON ms.club_id = m.club_id AND ms.status = 'active'
        WHERE m.club_id = ?1 AND m.id <= 'bench-meeting-05'
        LIMIT 50`,
-    ).bind(club),
+      )
+      .bind(club),
   ]);
 }

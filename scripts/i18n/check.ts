@@ -1,6 +1,6 @@
 // `node scripts/i18n/check.ts [namespace…]`: the catalogue check of tests/core/catalogues.unit.test.ts,
 // from the command line, for while translating (it prints every problem, not just the first).
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { checkCatalogues } from "../../tests/helpers/catalogue-rules.ts";
@@ -21,9 +21,13 @@ function walk(dir: string) {
 for (const top of ["app", "worker", "durable-objects"]) walk(join(root, top));
 
 const only = process.argv.slice(2);
-const problems = checkCatalogues(sources, catalogues, (message) => compileMessageOrThrow(message), LANGUAGES.filter((l) => l !== "en")).filter(
-  (problem) => only.length === 0 || only.includes(problem.namespace),
-);
-for (const p of problems) console.log(`${p.kind}\t${p.namespace}${p.language ? `/${p.language}` : ""}\t${JSON.stringify(p.key)}${p.detail ? `\t${p.detail}` : ""}`);
+const problems = checkCatalogues(
+  sources,
+  catalogues,
+  (message) => compileMessageOrThrow(message),
+  LANGUAGES.filter((l) => l !== "en"),
+).filter((problem) => only.length === 0 || only.includes(problem.namespace));
+for (const p of problems)
+  console.log(`${p.kind}\t${p.namespace}${p.language ? `/${p.language}` : ""}\t${JSON.stringify(p.key)}${p.detail ? `\t${p.detail}` : ""}`);
 console.log(problems.length === 0 ? "Catalogues OK" : `${problems.length} problem(s)`);
 process.exitCode = problems.length === 0 ? 0 : 1;

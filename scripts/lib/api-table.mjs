@@ -4,7 +4,11 @@
 export const TABLE_START = "<!-- api-table:start (generated from /api/openapi.json: UPDATE_API_TABLE=1 npx playwright test tests/core/openapi.e2e.test.ts) -->";
 export const TABLE_END = "<!-- api-table:end -->";
 
-const cell = (/** @type {string} */ text) => text.replace(/\s*\n+\s*/g, " ").replace(/\|/g, "\\|").trim();
+const cell = (/** @type {string} */ text) =>
+  text
+    .replace(/\s*\n+\s*/g, " ")
+    .replace(/\|/g, "\\|")
+    .trim();
 
 /**
  * @param {{ paths: Record<string, Record<string, { summary?: string, description?: string, tags?: string[] }>> }} document

@@ -34,7 +34,11 @@ export function builtWorkerOptions(configFile: string): BuiltWorker {
   const modules = [
     { type: "ESModule" as ModuleType, path: path.basename(main) },
     ...(modulesRules ?? []).flatMap(({ type, include }) =>
-      include.flatMap((pattern) => globSync(pattern, { cwd: root }).filter((file) => file !== path.basename(main)).map((file) => ({ type, path: file }))),
+      include.flatMap((pattern) =>
+        globSync(pattern, { cwd: root })
+          .filter((file) => file !== path.basename(main))
+          .map((file) => ({ type, path: file })),
+      ),
     ),
   ];
   return { options: { ...options, name, rootPath: root, modules, modulesRoot: root }, externalWorkers };

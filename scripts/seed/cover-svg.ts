@@ -116,7 +116,12 @@ function esc(s: string): string {
 /** Cuts to at most `max` code points, ending with an ellipsis when something was cut. */
 function clip(s: string, max: number): string {
   const chars = Array.from(s);
-  return chars.length <= max ? s : `${chars.slice(0, max - 1).join("").trimEnd()}${ELLIPSIS}`;
+  return chars.length <= max
+    ? s
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}${ELLIPSIS}`;
 }
 
 /** Rough advance width of one character, in ems, for a proportional serif or (caps) sans face. */
@@ -128,7 +133,7 @@ function charEm(ch: string): number {
   if ("mwMW".includes(ch)) return 0.84;
   if (ch >= "A" && ch <= "Z") return 0.7;
   if (ch >= "0" && ch <= "9") return 0.56;
-  if ("-\u2013\u2014()[]\"".includes(ch)) return ch === "\u2014" ? 1 : 0.36;
+  if ('-\u2013\u2014()[]"'.includes(ch)) return ch === "\u2014" ? 1 : 0.36;
   return 0.52;
 }
 
@@ -308,15 +313,11 @@ export function coverSvg(input: { title: string; author: string; seed?: string }
   const lineHeight = Math.round(t.size * 1.14);
   const titleMid = 250;
   const firstBaseline = Math.round(titleMid - ((t.lines.length - 1) * lineHeight) / 2 + t.size * 0.34);
-  const titleText = t.lines
-    .map((line, i) => `<text x="200" y="${firstBaseline + i * lineHeight}">${esc(line)}</text>`)
-    .join("");
+  const titleText = t.lines.map((line, i) => `<text x="200" y="${firstBaseline + i * lineHeight}">${esc(line)}</text>`).join("");
 
   const a = layoutAuthor(author);
   const authorBase = a.lines.length > 1 ? 512 : 524;
-  const authorText = a.lines
-    .map((line, i) => `<text x="200" y="${authorBase + i * (a.size + 6)}">${esc(line)}</text>`)
-    .join("");
+  const authorText = a.lines.map((line, i) => `<text x="200" y="${authorBase + i * (a.size + 6)}">${esc(line)}</text>`).join("");
 
   const label = esc(`Cover of ${clip(title, 140)} by ${clip(author, 80)}`);
 

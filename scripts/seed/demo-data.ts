@@ -1,12 +1,7 @@
 // Builds the demo library (members, clubs, books, covers) deterministically from the catalogue.
 import { createHash } from "node:crypto";
-import type {
-  BookStatus,
-  CoverAnalysis,
-  GoogleMetadata,
-  NotificationPrefs,
-} from "../../worker/db/schema.ts";
-import { catalogue, demoMembers, type CatalogueBook } from "./catalogue.ts";
+import type { BookStatus, CoverAnalysis, GoogleMetadata, NotificationPrefs } from "../../worker/db/schema.ts";
+import { type CatalogueBook, catalogue, demoMembers } from "./catalogue.ts";
 import { coverSvg, hashString } from "./cover-svg.ts";
 
 /** A stable UUID-shaped id from a name, so re-running the seed finds the same rows. */

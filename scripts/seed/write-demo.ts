@@ -13,8 +13,7 @@ interface Bindings {
   MEDIA: R2Bucket;
 }
 
-const chunk = <T,>(items: T[], size: number) =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
+const chunk = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
 
 export async function writeDemoData(env: Bindings): Promise<{ seeded: boolean; books: number; users: number }> {
   const db = drizzle(env.DB, { schema });
@@ -22,11 +21,17 @@ export async function writeDemoData(env: Bindings): Promise<{ seeded: boolean; b
   const clubList = demoClubs(people);
   const bookList = demoBooks(people, clubList);
 
-  const [present] = await db.select({ n: count() }).from(books).where(eq(books.id, bookList.at(-1)!.id));
+  const [present] = await db
+    .select({ n: count() })
+    .from(books)
+    .where(eq(books.id, bookList.at(-1)!.id));
   if ((present?.n ?? 0) > 0) return { seeded: false, books: bookList.length, users: people.length };
 
   // Covers first: a book row never points at a missing object.
-  for (const group of chunk(bookList.filter((book) => book.cover), 16)) {
+  for (const group of chunk(
+    bookList.filter((book) => book.cover),
+    16,
+  )) {
     await Promise.all(
       group.map((book) =>
         env.MEDIA.put(book.coverKey!, book.cover!, { httpMetadata: { contentType: "image/svg+xml", cacheControl: "public, max-age=31536000, immutable" } }),
@@ -42,7 +47,14 @@ export async function writeDemoData(env: Bindings): Promise<{ seeded: boolean; b
     // member_count is kept by the memberships triggers. No invite codes: they are secrets derived with
     // the Worker's INVITE_CODE_SECRET, and a club's admin is issued one when they first look at it.
     ...clubList.map(({ members: _members, ...club }) => db.insert(clubs).values(club).onConflictDoNothing()),
-    ...clubList.flatMap((club) => club.members.map((member) => db.insert(memberships).values({ clubId: club.id, ...member }).onConflictDoNothing())),
+    ...clubList.flatMap((club) =>
+      club.members.map((member) =>
+        db
+          .insert(memberships)
+          .values({ clubId: club.id, ...member })
+          .onConflictDoNothing(),
+      ),
+    ),
     ...bookList.map(({ cover: _cover, ...book }) => db.insert(books).values(book).onConflictDoNothing()),
   ];
   const now = Date.now();

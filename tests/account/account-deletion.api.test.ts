@@ -1,6 +1,4 @@
 import { env } from "cloudflare:workers";
-import { and, eq, inArray, or } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import {
   blocks,
   books,
@@ -18,9 +16,11 @@ import {
   users,
   waitlistEntries,
 } from "@worker/db/schema";
+import { and, eq, inArray, or } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { addMember, addPendingRequest, createClub } from "../clubs/support";
 import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { call, type Envelope, json } from "../helpers/http";
 import { page, postForm } from "../helpers/pages";
 import { SAME_ORIGIN } from "./member-support";
 import { conversationWith, deleteAccountByApi, keysUnder, putObject } from "./support";
@@ -31,7 +31,10 @@ const DAY = 24 * 60 * 60 * 1000;
 /** A member with a bit of everything the deletion must remove, and the others who must not notice. */
 async function busyMember() {
   const leaver = await signedInMember({ name: "Leaving Reader" });
-  const secondDevice = await db.insert(sessions).values({ id: `other-device-${crypto.randomUUID()}`, userId: leaver.user.id, expiresAt: Date.now() + DAY }).returning();
+  const secondDevice = await db
+    .insert(sessions)
+    .values({ id: `other-device-${crypto.randomUUID()}`, userId: leaver.user.id, expiresAt: Date.now() + DAY })
+    .returning();
   const friend = await signedInMember({ name: "Staying Friend" });
   const admin = await createMember({ name: "Club Admin" });
   const neighbour = await createMember({ name: "Neighbour" });
@@ -46,13 +49,18 @@ async function busyMember() {
   await db.insert(loans).values({ id: returnedLoan, bookId: ownBook.id, ownerId: me, borrowerId: friend.user.id, state: "returned", updatedAt: Date.now() });
 
   const friendBook = await createBook(friend.user.id, { title: "Friend's Book" });
-  await db.insert(loans).values({ id: crypto.randomUUID(), bookId: friendBook.id, ownerId: friend.user.id, borrowerId: me, state: "requested", updatedAt: Date.now() });
+  await db
+    .insert(loans)
+    .values({ id: crypto.randomUUID(), bookId: friendBook.id, ownerId: friend.user.id, borrowerId: me, state: "requested", updatedAt: Date.now() });
   await db.insert(waitlistEntries).values({ bookId: friendBook.id, userId: me });
 
   // Clubs: handed to the other admin; else to the oldest active member; alone, deleted.
   const withAdmin = await createClub(me, { name: "Has an admin" });
   await addMember(withAdmin.id, neighbour.id);
-  await db.update(memberships).set({ createdAt: Date.now() - 10 * DAY }).where(eq(memberships.userId, neighbour.id));
+  await db
+    .update(memberships)
+    .set({ createdAt: Date.now() - 10 * DAY })
+    .where(eq(memberships.userId, neighbour.id));
   await db.insert(memberships).values({ clubId: withAdmin.id, userId: admin.id, role: "admin", status: "active", createdAt: Date.now() - DAY });
   const withMembers = await createClub(me, { name: "Members only" });
   await db.insert(memberships).values([
@@ -125,12 +133,26 @@ describe("DELETE /api/users/me", () => {
     expect(await count(db.select().from(sessions).where(eq(sessions.userId, me)))).toBe(0);
     expect(await count(db.select().from(memberships).where(eq(memberships.userId, me)))).toBe(0);
     expect(await count(db.select().from(joinRequests).where(eq(joinRequests.userId, me)))).toBe(0);
-    expect(await count(db.select().from(loans).where(or(eq(loans.borrowerId, me), eq(loans.ownerId, me))))).toBe(0);
+    expect(
+      await count(
+        db
+          .select()
+          .from(loans)
+          .where(or(eq(loans.borrowerId, me), eq(loans.ownerId, me))),
+      ),
+    ).toBe(0);
     expect(await count(db.select().from(waitlistEntries).where(eq(waitlistEntries.userId, me)))).toBe(0);
     expect(await count(db.select().from(notifications).where(eq(notifications.userId, me)))).toBe(0);
     expect(await count(db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, me)))).toBe(0);
     expect(await count(db.select().from(emailOutbox).where(eq(emailOutbox.userId, me)))).toBe(0);
-    expect(await count(db.select().from(blocks).where(or(eq(blocks.blockerId, me), eq(blocks.blockedId, me))))).toBe(0);
+    expect(
+      await count(
+        db
+          .select()
+          .from(blocks)
+          .where(or(eq(blocks.blockerId, me), eq(blocks.blockedId, me))),
+      ),
+    ).toBe(0);
     expect(await count(db.select().from(importJobs).where(eq(importJobs.userId, me)))).toBe(0);
     expect(await count(db.select().from(dataExports).where(eq(dataExports.userId, me)))).toBe(0);
     expect(await count(db.select().from(clubs).where(eq(clubs.createdBy, me)))).toBe(0);
@@ -152,7 +174,15 @@ describe("DELETE /api/users/me", () => {
     expect(tombstone!.deletedAt).toBeGreaterThan(0);
 
     // Clubs: the other admin, else the oldest active member (made admin); the lonely club is gone.
-    const clubRows = await db.select().from(clubs).where(inArray(clubs.id, Object.values(world.clubs).map((club) => club.id)));
+    const clubRows = await db
+      .select()
+      .from(clubs)
+      .where(
+        inArray(
+          clubs.id,
+          Object.values(world.clubs).map((club) => club.id),
+        ),
+      );
     const byId = new Map(clubRows.map((club) => [club.id, club]));
     expect(byId.get(world.clubs.withAdmin.id)?.createdBy).toBe(world.admin.id);
     expect(byId.get(world.clubs.withMembers.id)?.createdBy).toBe(world.friend.user.id);
@@ -245,9 +275,13 @@ describe("DELETE /api/users/me", () => {
     const owner = await signedInMember();
     const borrower = await signedInMember();
     const book = await createBook(owner.user.id, { title: "Out on Loan", status: "borrowed", lentToUserId: borrower.user.id });
-    await db.insert(loans).values({ id: crypto.randomUUID(), bookId: book.id, ownerId: owner.user.id, borrowerId: borrower.user.id, state: "lent", updatedAt: Date.now() });
+    await db
+      .insert(loans)
+      .values({ id: crypto.randomUUID(), bookId: book.id, ownerId: owner.user.id, borrowerId: borrower.user.id, state: "lent", updatedAt: Date.now() });
     const promised = await createBook(owner.user.id, { title: "Promised Book" });
-    await db.insert(loans).values({ id: crypto.randomUUID(), bookId: promised.id, ownerId: owner.user.id, borrowerId: borrower.user.id, state: "accepted", updatedAt: Date.now() });
+    await db
+      .insert(loans)
+      .values({ id: crypto.randomUUID(), bookId: promised.id, ownerId: owner.user.id, borrowerId: borrower.user.id, state: "accepted", updatedAt: Date.now() });
 
     const response = await deleteAccountByApi(owner.cookie);
     expect(response.status).toBe(409);

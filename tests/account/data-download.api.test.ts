@@ -1,20 +1,20 @@
-import { moderator } from "../moderation/support";
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { unzipSync, strFromU8 } from "fflate";
-import { describe, expect, it } from "vitest";
-import { dataExports, loans, notificationPreferences, notifications, users } from "@worker/db/schema";
-import { LARGE_EXPORT_BOOKS, runDataExportJob, writeAccountZipToR2, type DataExportView } from "@worker/features/account/data-download";
-import { R2_PART_BYTES } from "@worker/core/zip-stream";
 import { scheduleJob } from "@worker/core/jobs/schedule";
+import { R2_PART_BYTES } from "@worker/core/zip-stream";
+import { dataExports, loans, notificationPreferences, notifications, users } from "@worker/db/schema";
+import { type DataExportView, LARGE_EXPORT_BOOKS, runDataExportJob, writeAccountZipToR2 } from "@worker/features/account/data-download";
+import { eq } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
 import { addMember, addPendingRequest, createClub } from "../clubs/support";
 import { createBook, createBooks, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { call, type Envelope, json } from "../helpers/http";
 import { page, postForm } from "../helpers/pages";
+import { startOfRateLimitWindow } from "../helpers/rate-limit";
+import { moderator } from "../moderation/support";
 import { SAME_ORIGIN } from "./member-support";
 import { conversationWith, keysUnder, putObject } from "./support";
-import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 const COVER = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 8, 7, 6]);
@@ -40,7 +40,10 @@ async function waitForExport(exportId: string) {
 async function largeAccount() {
   const member = await signedInMember({ name: "Big Reader" });
   const cover = await putObject(`covers/${member.user.id}/first.jpg`, COVER);
-  await createBooks(member.user.id, Array.from({ length: LARGE_EXPORT_BOOKS + 1 }, (_, index) => ({ title: `Big ${index}`, coverKey: index === 0 ? cover : null })));
+  await createBooks(
+    member.user.id,
+    Array.from({ length: LARGE_EXPORT_BOOKS + 1 }, (_, index) => ({ title: `Big ${index}`, coverKey: index === 0 ? cover : null })),
+  );
   return member;
 }
 
@@ -75,7 +78,9 @@ describe("Download all my data", () => {
       [me, "Have you read it?"],
       [friend.user.id, "Not yet"],
     ]);
-    await db.insert(notifications).values({ id: crypto.randomUUID(), userId: me, type: "loan", title: "Your book is back", link: "/loans", dedupeKey: "n1", updatedAt: Date.now() });
+    await db
+      .insert(notifications)
+      .values({ id: crypto.randomUUID(), userId: me, type: "loan", title: "Your book is back", link: "/loans", dedupeKey: "n1", updatedAt: Date.now() });
 
     const response = await call("/api/users/me/data", { cookie: member.cookie });
     expect(response.status).toBe(200);
@@ -83,7 +88,13 @@ describe("Download all my data", () => {
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="bookclub-data-\d{4}-\d{2}-\d{2}\.zip"$/);
     const { files, read } = await unzip(response);
 
-    expect(read("profile.json")).toMatchObject({ userId: me, name: "Zip Reader", email: member.user.email, bio: "Loves maps", profilePicture: "profile-picture.png" });
+    expect(read("profile.json")).toMatchObject({
+      userId: me,
+      name: "Zip Reader",
+      email: member.user.email,
+      bio: "Loves maps",
+      profilePicture: "profile-picture.png",
+    });
     expect([...files["profile-picture.png"]!]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     expect(read("preferences.json")).toMatchObject({ notifications: { emailOptIn: false, prefs: { club_announcement: false, dm_message_received: true } } });
     const bookList = read<{ id: string; title: string; cover: string | null }[]>("books.json");
@@ -136,7 +147,10 @@ describe("Download all my data", () => {
     expect(row.expiresAt! - Date.now()).toBeGreaterThan(6.9 * 24 * 60 * 60 * 1000);
 
     const status = await call(`/api/users/me/data-exports/${exportId}`, { cookie: member.cookie });
-    expect(await json<Envelope<DataExportView>>(status)).toMatchObject({ success: true, data: { state: "ready", downloadUrl: `/profile/data-exports/${exportId}` } });
+    expect(await json<Envelope<DataExportView>>(status)).toMatchObject({
+      success: true,
+      data: { state: "ready", downloadUrl: `/profile/data-exports/${exportId}` },
+    });
     const profile = await page("/profile", member.cookie);
     expect(profile.html).toContain(`href="/profile/data-exports/${exportId}"`);
 
@@ -167,7 +181,10 @@ describe("Download all my data", () => {
     expect((await call(`/media/${row.zipKey}`)).status).toBe(404);
 
     // After the link expires: 404, and the object and row are gone.
-    await db.update(dataExports).set({ expiresAt: Date.now() - 1 }).where(eq(dataExports.id, exportId));
+    await db
+      .update(dataExports)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(dataExports.id, exportId));
     const expired = await call(`/api/users/me/data-exports/${exportId}`, { cookie: member.cookie });
     expect(expired.status).toBe(404);
     expect(await json<Envelope>(expired)).toEqual({ success: false, error: "This download has expired. Please ask for a new one." });
@@ -237,7 +254,11 @@ describe("Download all my data", () => {
     expect(bad.status).toBe(400);
     expect((await json<Envelope>(bad)).success).toBe(false);
     expect((await call(`/api/users/me/data-exports/${crypto.randomUUID()}`, { cookie: member.cookie })).status).toBe(404);
-    const foreign = await call("/api/users/me/data-exports", { method: "POST", headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" }, cookie: member.cookie });
+    const foreign = await call("/api/users/me/data-exports", {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      cookie: member.cookie,
+    });
     expect(foreign.status).toBe(403);
 
     const statuses: number[] = [];

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import { users } from "@worker/db/schema";
 import { emailAsSeenBy } from "@worker/features/account/email-visibility";
 import { postLoanLine } from "@worker/features/messages/messages";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { addMember, clubApi, createClub } from "../clubs/support";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { call, type Envelope, json } from "../helpers/http";
 import { bearer, SAME_ORIGIN } from "./member-support";
 
 type PublicUser = { userId: string; name: string; email: string | null; profilePicture: string | null };

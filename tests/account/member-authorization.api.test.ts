@@ -1,8 +1,8 @@
+import { notificationPreferences, users } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { notificationPreferences, users } from "@worker/db/schema";
 import { db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { call, type Envelope, json } from "../helpers/http";
 import { PNG_1PX } from "../helpers/images";
 import { bearer, expiredSessionMember, SAME_ORIGIN, uploadPicture } from "./member-support";
 
@@ -47,8 +47,7 @@ const endpoints: Endpoint[] = [
   },
   {
     name: "POST /api/users/me/picture",
-    send: (headers) =>
-      call("/api/users/me/picture", { method: "POST", headers: { ...headers, "Content-Type": "image/png" }, body: PNG_1PX }),
+    send: (headers) => call("/api/users/me/picture", { method: "POST", headers: { ...headers, "Content-Type": "image/png" }, body: PNG_1PX }),
     expected: MEMBERS_ONLY(201),
   },
   {
@@ -58,8 +57,7 @@ const endpoints: Endpoint[] = [
   },
   {
     name: "PUT /api/users/me/notifications",
-    send: (headers) =>
-      call("/api/users/me/notifications", { method: "PUT", headers, json: { prefs: { club_announcement: false } } }),
+    send: (headers) => call("/api/users/me/notifications", { method: "PUT", headers, json: { prefs: { club_announcement: false } } }),
     expected: MEMBERS_ONLY(200),
   },
   { name: "GET /api/users/{id}", send: (headers) => call(`/api/users/${target.user.id}`, { headers }), expected: MEMBERS_ONLY(200) },
@@ -158,9 +156,7 @@ describe("what another member can and cannot reach", () => {
     });
     const rows = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, target.user.id));
     expect(rows.every((row) => row.emailOptIn)).toBe(true);
-    const own = await json<Envelope<{ emailOptIn: boolean }>>(
-      await call("/api/users/me/notifications", { headers: bearer(target.token) }),
-    );
+    const own = await json<Envelope<{ emailOptIn: boolean }>>(await call("/api/users/me/notifications", { headers: bearer(target.token) }));
     expect(own.data!.emailOptIn).toBe(true);
   });
 

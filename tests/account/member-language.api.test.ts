@@ -1,8 +1,8 @@
+import { users } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "@worker/db/schema";
 import { db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { call, type Envelope, json } from "../helpers/http";
 import { bearer, SAME_ORIGIN } from "./member-support";
 
 // A member keeps a language on /profile. It outranks the footer's cookie and the browser,

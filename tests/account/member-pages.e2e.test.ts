@@ -33,7 +33,11 @@ test("a new member sees no clubs yet, browses and searches clubs, and opens Mess
   await search.fill("no club is called this");
   await expect(page.getByText("No clubs found.")).toBeVisible();
 
-  await page.getByRole("navigation").getByRole("link", { name: /^Messages/ }).first().click();
+  await page
+    .getByRole("navigation")
+    .getByRole("link", { name: /^Messages/ })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: "Messages" })).toBeVisible();
   await expect(page.getByText("No conversations yet.")).toBeVisible();
   await expect(page.getByText("Select a conversation to start messaging.")).toBeVisible();

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import { createSession } from "@worker/core/session";
 import { blocks, notificationPreferences, users } from "@worker/db/schema";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { SAME_ORIGIN } from "./member-support";

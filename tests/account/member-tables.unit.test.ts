@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
-import { is } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { describe, expect, it } from "vitest";
+import type { AccountZip, TableCover } from "@worker/core/member-data-parts";
 import type { Database } from "@worker/db/client";
 import * as schema from "@worker/db/schema";
 import { ACCOUNT_DELETION_PARTS } from "@worker/features/account/account-deletion";
 import { ACCOUNT_DATA_PARTS, NOT_IN_DATA_DOWNLOAD } from "@worker/features/account/data-download";
-import type { AccountZip, TableCover } from "@worker/core/member-data-parts";
+import { is } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { describe, expect, it } from "vitest";
 import { createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 
@@ -42,7 +42,9 @@ const writtenTable = (statement: unknown) =>
 
 describe("Tables holding a member id", () => {
   it("are found in the drizzle schema by their foreign keys to users.id", () => {
-    expect(memberTables).toEqual(expect.arrayContaining(["users", "sessions", "books", "loans", "loan_events", "memberships", "conversations", "reports", "data_exports"]));
+    expect(memberTables).toEqual(
+      expect.arrayContaining(["users", "sessions", "books", "loans", "loan_events", "memberships", "conversations", "reports", "data_exports"]),
+    );
     expect(memberTables.length).toBeGreaterThanOrEqual(20);
   });
 
@@ -53,19 +55,26 @@ describe("Tables holding a member id", () => {
 
   it("are each answered for by exactly one deletion part: deleted, anonymised or kept, and how", () => {
     const byTable = declarers(ACCOUNT_DELETION_PARTS);
-    expect(Object.fromEntries(memberTables.map((table) => [table, byTable.get(table)?.length ?? 0]))).toEqual(Object.fromEntries(memberTables.map((table) => [table, 1])));
+    expect(Object.fromEntries(memberTables.map((table) => [table, byTable.get(table)?.length ?? 0]))).toEqual(
+      Object.fromEntries(memberTables.map((table) => [table, 1])),
+    );
   });
 
   it("are each in the zip by exactly one part, or said to be left out and why", () => {
     const byTable = declarers(downloadParts);
-    expect(Object.fromEntries(memberTables.map((table) => [table, byTable.get(table)?.length ?? 0]))).toEqual(Object.fromEntries(memberTables.map((table) => [table, 1])));
+    expect(Object.fromEntries(memberTables.map((table) => [table, byTable.get(table)?.length ?? 0]))).toEqual(
+      Object.fromEntries(memberTables.map((table) => [table, 1])),
+    );
   });
 
   it("leave a table unanswered for when any one part is taken out", () => {
     for (const parts of [downloadParts, ACCOUNT_DELETION_PARTS]) {
       for (const part of parts) {
         const left = declarers(parts.filter((other) => other !== part));
-        expect(memberTables.filter((table) => !left.has(table)), `without ${part.name}`).not.toEqual([]);
+        expect(
+          memberTables.filter((table) => !left.has(table)),
+          `without ${part.name}`,
+        ).not.toEqual([]);
       }
     }
   });
@@ -78,7 +87,9 @@ describe("Parts declare what they do", () => {
     await createClub(member.user.id, { name: "Declared Club" });
     // A loan the friend recorded on the member that they never answered: its part writes loan_events too.
     const book = await createBook(friend.user.id, { status: "borrowed", lentToUserId: member.user.id });
-    await db.insert(schema.loans).values({ id: crypto.randomUUID(), bookId: book.id, ownerId: friend.user.id, borrowerId: member.user.id, state: "lent", updatedAt: Date.now() });
+    await db
+      .insert(schema.loans)
+      .values({ id: crypto.randomUUID(), bookId: book.id, ownerId: friend.user.id, borrowerId: member.user.id, state: "lent", updatedAt: Date.now() });
     const ctx = { db, env, user: member.user };
 
     for (const part of ACCOUNT_DELETION_PARTS) {
@@ -86,9 +97,15 @@ describe("Parts declare what they do", () => {
       const written = new Set((plan.statements ?? []).map(writtenTable));
       const also = (part.alsoChanges ?? []).map((cover) => tableName(cover.table));
       const declared = [...part.covers.map((cover) => tableName(cover.table)), ...also];
-      expect([...written].filter((table) => !declared.includes(table!)), part.name).toEqual([]);
+      expect(
+        [...written].filter((table) => !declared.includes(table!)),
+        part.name,
+      ).toEqual([]);
       const changed = [...part.covers.filter((cover) => !cover.how.startsWith("kept")).map((cover) => tableName(cover.table)), ...also];
-      expect(changed.filter((table) => !written.has(table)), part.name).toEqual([]);
+      expect(
+        changed.filter((table) => !written.has(table)),
+        part.name,
+      ).toEqual([]);
     }
   });
 
@@ -114,7 +131,10 @@ describe("Parts declare what they do", () => {
       queries.length = 0;
       await part.write({ db: logged, env }, member.user.id, zip);
       const read = queries.join("\n");
-      expect(part.covers.map((cover) => tableName(cover.table)).filter((table) => !read.includes(`"${table}"`)), part.name).toEqual([]);
+      expect(
+        part.covers.map((cover) => tableName(cover.table)).filter((table) => !read.includes(`"${table}"`)),
+        part.name,
+      ).toEqual([]);
     }
   });
 });

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
+import { users } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "@worker/db/schema";
 import { db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { call, type Envelope, json } from "../helpers/http";
 import { GIF_1PX, JPEG_1PX, PNG_1PX, withSize } from "../helpers/images";
 import { bearer, SAME_ORIGIN, storedAvatarKeys, uploadPicture } from "./member-support";
 
@@ -101,9 +101,7 @@ describe("saving and replacing a picture", () => {
 
     const second = await uploaded(await uploadPicture(member.token, GIF_1PX, "image/gif"));
     // Until it is saved, the new upload sits beside the current picture.
-    expect((await storedAvatarKeys(member.user.id)).sort()).toEqual(
-      [first, second].map((url) => url.replace(/^\/media\//, "")).sort(),
-    );
+    expect((await storedAvatarKeys(member.user.id)).sort()).toEqual([first, second].map((url) => url.replace(/^\/media\//, "")).sort());
     await call("/api/users/me", { method: "PUT", headers: bearer(member.token), json: { profilePicture: second } });
     expect(await storedAvatarKeys(member.user.id)).toEqual([second.replace(/^\/media\//, "")]);
     const [row] = await db.select().from(users).where(eq(users.id, member.user.id));
@@ -174,7 +172,11 @@ describe("the profile page's picture upload (multipart action)", () => {
     expect(text.status).toBe(400);
     expect(text.html).toContain(INVALID);
 
-    const big = await submit(member.cookie, new File([withSize(PNG_1PX, 6 * 1024 * 1024) as Uint8Array<ArrayBuffer>], "big.png", { type: "image/png" }), fields);
+    const big = await submit(
+      member.cookie,
+      new File([withSize(PNG_1PX, 6 * 1024 * 1024) as Uint8Array<ArrayBuffer>], "big.png", { type: "image/png" }),
+      fields,
+    );
     expect(big.status).toBe(413);
     expect(big.html).toContain(TOO_LARGE);
     expect(await storedAvatarKeys(member.user.id)).toEqual([]);

@@ -1,10 +1,10 @@
+import { users } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "@worker/db/schema";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
-import { bearer } from "./member-support";
+import { call, type Envelope, json } from "../helpers/http";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
+import { bearer } from "./member-support";
 
 interface OwnProfile {
   userId: string;
@@ -55,7 +55,19 @@ describe("PUT /api/users/me", () => {
   });
 
   // The spec's eleven zones, then any zone Intl knows (the picker offers every IANA zone).
-  const SPEC_ZONES = ["America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "Europe/London", "Europe/Paris", "Europe/Berlin", "Asia/Tokyo", "Asia/Shanghai", "Australia/Sydney", "UTC"];
+  const SPEC_ZONES = [
+    "America/New_York",
+    "America/Chicago",
+    "America/Denver",
+    "America/Los_Angeles",
+    "Europe/London",
+    "Europe/Paris",
+    "Europe/Berlin",
+    "Asia/Tokyo",
+    "Asia/Shanghai",
+    "Australia/Sydney",
+    "UTC",
+  ];
 
   it("accepts every IANA zone, the spec's list included, and nothing else", async () => {
     const member = await signedInMember();

@@ -1,9 +1,6 @@
 import { createMember, expect, expectAccessible, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
 
-const PNG_1PX = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG_1PX = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 test.describe("a member's profile and notification settings", () => {
   test("a picture the server turned away stops being reported once a real one is picked", async ({ page }) => {
@@ -62,7 +59,9 @@ test.describe("a member's profile and notification settings", () => {
     const master = page.getByRole("switch", { name: "Email notifications" });
     await master.focus();
     // The switch turns at once; the reload below must wait for the save itself, not for the switch.
-    const masterSaved = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/settings/notifications"));
+    const masterSaved = page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/settings/notifications"),
+    );
     await page.keyboard.press("Space");
     await expect(master).toHaveAttribute("aria-checked", "false");
     expect((await masterSaved).ok()).toBe(true);

@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { db } from "../helpers/fixtures";
 import { call } from "../helpers/http";
-import { SAME_ORIGIN } from "./member-support";
 import { createConversation } from "../messages/support";
+import { SAME_ORIGIN } from "./member-support";
 
 /** DELETE /api/users/me from this origin with the member's cookie (as the browser would send it). */
 export function deleteAccountByApi(cookie: string, confirm: unknown = "DELETE", options: { invalid?: boolean } = {}) {

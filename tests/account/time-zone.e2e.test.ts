@@ -12,7 +12,12 @@ test("a new member starts in the phone's zone and can pick any zone by typing a 
   // Every zone the browser knows is suggested, searchable by city.
   const suggestions = page.locator(`datalist#${await zone.getAttribute("list")} option`);
   await expect.poll(() => suggestions.count()).toBeGreaterThan(300);
-  await expect(suggestions.filter({ hasText: "Kathmandu" }).or(suggestions.filter({ hasText: "Katmandu" })).first()).toHaveCount(1);
+  await expect(
+    suggestions
+      .filter({ hasText: "Kathmandu" })
+      .or(suggestions.filter({ hasText: "Katmandu" }))
+      .first(),
+  ).toHaveCount(1);
 
   await zone.fill("Asia/Kathmandu");
   // The phone is elsewhere: one press puts it back.

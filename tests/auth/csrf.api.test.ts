@@ -9,7 +9,14 @@ import { clientAddress, postForm, sessionTokenFrom } from "./support";
 const EVIL = "https://evil.example";
 
 async function sessionExists(token: string) {
-  return (await db.select().from(sessions).where(eq(sessions.id, sessionIdFromToken(token)))).length === 1;
+  return (
+    (
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, sessionIdFromToken(token)))
+    ).length === 1
+  );
 }
 
 describe("CSRF: cookie-authenticated writes must come from our own origin", () => {
@@ -84,7 +91,10 @@ describe("CSRF: cookie-authenticated writes must come from our own origin", () =
 
   it("skips the check for Bearer-authenticated requests", async () => {
     const { token } = await signedInMember();
-    const response = await call("/api/auth/logout", { method: "POST", headers: { Authorization: `Bearer ${token}`, Origin: EVIL, "Sec-Fetch-Site": "cross-site" } });
+    const response = await call("/api/auth/logout", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, Origin: EVIL, "Sec-Fetch-Site": "cross-site" },
+    });
     expect(response.status).toBe(200);
     expect(await sessionExists(token)).toBe(false);
   });

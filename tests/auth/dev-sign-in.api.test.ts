@@ -1,13 +1,13 @@
+import { env } from "cloudflare:workers";
+import { readConfig } from "@worker/core/config";
+import { validateSessionToken } from "@worker/core/session";
+import { users } from "@worker/db/schema";
+import { devSignInAllowed } from "@worker/features/auth/dev-sign-in";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { devSignInAllowed } from "@worker/features/auth/dev-sign-in";
-import { validateSessionToken } from "@worker/core/session";
-import { readConfig } from "@worker/core/config";
-import { users } from "@worker/db/schema";
-import { env } from "cloudflare:workers";
 import { createMember, db } from "../helpers/fixtures";
 import { call } from "../helpers/http";
-import { clientAddress, startOfRateLimitWindow, pageText, postForm, sessionTokenFrom, setCookieFor } from "./support";
+import { clientAddress, pageText, postForm, sessionTokenFrom, setCookieFor, startOfRateLimitWindow } from "./support";
 
 async function signedInUserId(response: Response) {
   const token = sessionTokenFrom(response);

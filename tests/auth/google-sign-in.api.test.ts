@@ -1,14 +1,13 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
 import { validateSessionToken } from "@worker/core/session";
 import { users } from "@worker/db/schema";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMember, db } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import {
   clientAddress,
-  startOfRateLimitWindow,
   cookieHeaderFrom,
   GOOGLE_CLIENT_ID,
   GOOGLE_CLIENT_SECRET,
@@ -19,6 +18,7 @@ import {
   postForm,
   sessionTokenFrom,
   setCookieFor,
+  startOfRateLimitWindow,
 } from "./support";
 
 const originalFetch = globalThis.fetch;
@@ -165,7 +165,9 @@ describe("Google sign-in: callback", () => {
   });
 
   it("returns to the page the member was sent from", async () => {
-    answerTokenEndpoint(() => googleTokenResponse(googleIdToken({ sub: `sub-${crypto.randomUUID()}`, email: `way-${crypto.randomUUID().slice(0, 8)}@gmail.com` })));
+    answerTokenEndpoint(() =>
+      googleTokenResponse(googleIdToken({ sub: `sub-${crypto.randomUUID()}`, email: `way-${crypto.randomUUID().slice(0, 8)}@gmail.com` })),
+    );
     const start = await startGoogleSignIn("/clubs?tab=browse");
     const search = new URLSearchParams({ code: "c0de", state: start.state });
     const response = await postForm(`/auth/callback?${search}`, { code: "c0de", state: start.state }, { cookie: start.cookie });
@@ -237,7 +239,9 @@ describe("Google sign-in: callback", () => {
 
     // Just inside the ten minutes it is still accepted.
     const fresh = start.cookie.replace(/google_code_verifier=(\d+)\./, () => `google_code_verifier=${Date.now() - 590_000}.`);
-    answerTokenEndpoint(() => googleTokenResponse(googleIdToken({ sub: `sub-${crypto.randomUUID()}`, email: `fresh-${crypto.randomUUID().slice(0, 8)}@gmail.com` })));
+    answerTokenEndpoint(() =>
+      googleTokenResponse(googleIdToken({ sub: `sub-${crypto.randomUUID()}`, email: `fresh-${crypto.randomUUID().slice(0, 8)}@gmail.com` })),
+    );
     expect((await finishCallback(fresh, { code: "code-z", state: start.state })).text).toContain("Signed in successfully. Redirecting…");
   });
 

@@ -1,20 +1,26 @@
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import { createSession, SESSION_TTL_MS, sessionIdFromToken, validateSessionToken } from "@worker/core/session";
 import { sessions } from "@worker/db/schema";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
-import { call, json, ORIGIN, type Envelope } from "../helpers/http";
+import { call, type Envelope, json, ORIGIN } from "../helpers/http";
 import { postForm, sessionTokenFrom, setCookieFor } from "./support";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function sessionRow(token: string) {
-  const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionIdFromToken(token)));
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.id, sessionIdFromToken(token)));
   return row;
 }
 
 async function expireIn(token: string, ms: number) {
-  await db.update(sessions).set({ expiresAt: Date.now() + ms }).where(eq(sessions.id, sessionIdFromToken(token)));
+  await db
+    .update(sessions)
+    .set({ expiresAt: Date.now() + ms })
+    .where(eq(sessions.id, sessionIdFromToken(token)));
 }
 
 const sameOrigin = { Origin: ORIGIN };

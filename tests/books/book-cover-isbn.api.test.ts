@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import { books } from "@worker/db/schema";
 import type { Book } from "@worker/features/books/book-columns";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { SAME_ORIGIN } from "../account/member-support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { api, call } from "../helpers/http";
 import { JPEG_1PX, PNG_1PX } from "../helpers/images";
-import { SAME_ORIGIN } from "../account/member-support";
 
 // A book added by hand can get a cover and an ISBN afterwards, through the API
 // (PUT /api/books/{id} with a signed upload's key) and through the pages (Add a book, Edit Book).
@@ -104,7 +104,12 @@ describe("the pages: Add a book and Edit Book take a cover picture and an ISBN",
     expect(page).toMatch(/<label[^>]*>Cover picture<\/label>/);
     expect(page).toMatch(/<label[^>]*>ISBN<\/label>/);
 
-    const saved = await post(`/books/${book.id}/edit`, owner.cookie, { ...editFields, isbn: "9780141439518" }, new File([PNG_1PX], "cover.png", { type: "image/png" }));
+    const saved = await post(
+      `/books/${book.id}/edit`,
+      owner.cookie,
+      { ...editFields, isbn: "9780141439518" },
+      new File([PNG_1PX], "cover.png", { type: "image/png" }),
+    );
     expect(saved.status).toBe(302);
     const [row] = await db.select().from(books).where(eq(books.id, book.id));
     expect(row).toMatchObject({ isbn13: "9780141439518" });
@@ -141,7 +146,12 @@ describe("the pages: Add a book and Edit Book take a cover picture and an ISBN",
 
   it("Add a book takes a cover picture with the title and author", async () => {
     const owner = await signedInMember();
-    const added = await post("/books/new", owner.cookie, { title: "New With Cover", author: "Someone", isbn: "", description: "" }, new File([PNG_1PX], "c.png", { type: "image/png" }));
+    const added = await post(
+      "/books/new",
+      owner.cookie,
+      { title: "New With Cover", author: "Someone", isbn: "", description: "" },
+      new File([PNG_1PX], "c.png", { type: "image/png" }),
+    );
     expect(added.status).toBe(302);
     const bookId = added.headers.get("Location")!.slice("/books/".length);
     const [row] = await db.select().from(books).where(eq(books.id, bookId));

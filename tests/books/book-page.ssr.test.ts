@@ -43,7 +43,17 @@ describe("a book page's codes", () => {
       title: "Le Petit Prince",
       author: "Antoine de Saint-Exupéry",
       analysisState: "done",
-      coverAnalysis: { source: "workers-ai", language_guess: "fr", age_group: "middle_grade", title_candidates: [], author_candidates: [], categories: [], audience: [], themes: [], content_warnings: [] },
+      coverAnalysis: {
+        source: "workers-ai",
+        language_guess: "fr",
+        age_group: "middle_grade",
+        title_candidates: [],
+        author_candidates: [],
+        categories: [],
+        audience: [],
+        themes: [],
+        content_warnings: [],
+      },
     });
     const html = await bookPage(book.id, owner.cookie);
     expect(html).toMatch(/<dt[^>]*>Language<\/dt><dd[^>]*>French<\/dd>/);

@@ -1,15 +1,16 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import { books } from "@worker/db/schema";
 import type { Book } from "@worker/features/books/book-columns";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
-import { api, call, json, type Envelope } from "../helpers/http";
+import { api, call, type Envelope, json } from "../helpers/http";
 import { JPEG_1PX } from "../helpers/images";
 
 const ORIGIN = { Origin: "http://localhost" };
 
-const send = (method: string, path: string, cookie: string | undefined, body?: unknown, invalid = false) => api<Book>(path, { cookie }, { method, json: body, headers: ORIGIN, invalid });
+const send = (method: string, path: string, cookie: string | undefined, body?: unknown, invalid = false) =>
+  api<Book>(path, { cookie }, { method, json: body, headers: ORIGIN, invalid });
 
 describe("POST /api/books", () => {
   it("adds a book typed in by hand", async () => {
@@ -80,7 +81,12 @@ describe("PUT /api/books/{id}", () => {
 
   it("stops asking for details once the owner has given the title and author", async () => {
     const owner = await signedInMember();
-    const book = await createBook(owner.user.id, { title: "", author: "", analysisState: "needs_details", analysisMessage: "We couldn't read this cover. Please add the title and author." });
+    const book = await createBook(owner.user.id, {
+      title: "",
+      author: "",
+      analysisState: "needs_details",
+      analysisMessage: "We couldn't read this cover. Please add the title and author.",
+    });
 
     const titleOnly = await send("PUT", `/books/${book.id}`, owner.cookie, { title: "The Hobbit" });
     expect(titleOnly.body.data).toMatchObject({ analysisState: "needs_details" });

@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
 import { books } from "@worker/db/schema";
 import type { Book, BookCard } from "@worker/features/books/book-columns";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBook, createBooks, createMember, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { call, type Envelope, json } from "../helpers/http";
 
 type ListData = { items: (Book | BookCard)[]; nextToken: string | null; prevToken: string | null; total: number; totalCapped: boolean };
 
@@ -205,7 +205,10 @@ describe("the API's edges", () => {
 describe("search totals", () => {
   it("count exactly up to four pages, then report a capped total", async () => {
     const owner = await createMember();
-    await createBooks(owner.id, Array.from({ length: 120 }, (_, i) => ({ title: `Capybara chronicle ${i}` })));
+    await createBooks(
+      owner.id,
+      Array.from({ length: 120 }, (_, i) => ({ title: `Capybara chronicle ${i}` })),
+    );
     const small = await list("?search=capybara&limit=50");
     expect(small.body.data).toMatchObject({ total: 120, totalCapped: false });
     const capped = await list("?search=capybara&limit=10");

@@ -1,10 +1,10 @@
+import { books, memberships } from "@worker/db/schema";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { books, memberships } from "@worker/db/schema";
+import { SAME_ORIGIN } from "../account/member-support";
+import { addMember, createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
-import { addMember, createClub } from "../clubs/support";
-import { SAME_ORIGIN } from "../account/member-support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -157,7 +157,10 @@ describe("the Edit Book page's Club select", () => {
     });
     expect(response.status).toBe(403);
     expect(await response.text()).toContain("You can only share a book with a club you are an active member of.");
-    const [row] = await db.select().from(books).where(and(eq(books.id, book.id), eq(books.userId, owner.user.id)));
+    const [row] = await db
+      .select()
+      .from(books)
+      .where(and(eq(books.id, book.id), eq(books.userId, owner.user.id)));
     expect(row?.clubId).toBeNull();
     // The membership is untouched by the refusal.
     expect(await db.select().from(memberships).where(eq(memberships.clubId, club.id))).toHaveLength(2);

@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
-import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
 import { books, memberships } from "@worker/db/schema";
 import type { Book, BookCard } from "@worker/features/books/book-columns";
 import { CLUB_SHARE_FORBIDDEN } from "@worker/features/books/book-writes";
-import { createBook, db, signedInMember } from "../helpers/fixtures";
-import { api, call, json, type Envelope } from "../helpers/http";
-import { JPEG_1PX } from "../helpers/images";
-import { addMember, createClub } from "../clubs/support";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bearer } from "../account/member-support";
+import { addMember, createClub } from "../clubs/support";
+import { createBook, db, signedInMember } from "../helpers/fixtures";
+import { api, call, type Envelope, json } from "../helpers/http";
+import { JPEG_1PX } from "../helpers/images";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 

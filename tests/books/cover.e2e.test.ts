@@ -2,10 +2,7 @@ import { addBookByHand, expect, expectAccessible, newMember, signInAsNewMember, 
 
 // A book added by hand gets a cover and an ISBN on its Edit page.
 
-const PNG_1PX = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG_1PX = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 412, height: 915 }, hasTouch: true, isMobile: true });

@@ -7,10 +7,7 @@ import { expect, test } from "../helpers/e2e/fixtures";
 // does that, so the served build cannot show it: this journey bundles the picker with React's
 // development build, renders it under <StrictMode>, and picks a photo.
 
-const PNG_1PX = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG_1PX = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 const HARNESS = `
 import { StrictMode, useState } from "react";
@@ -48,7 +45,10 @@ test("a picked photo's preview loads under React StrictMode (development's doubl
   await page.route(`${ORIGIN}/**`, (route) => {
     const url = new URL(route.request().url());
     if (url.pathname === "/harness.js") return route.fulfill({ contentType: "text/javascript", body: script });
-    return route.fulfill({ contentType: "text/html", body: '<!doctype html><html lang="en"><body><div id="root"></div><script src="/harness.js"></script></body></html>' });
+    return route.fulfill({
+      contentType: "text/html",
+      body: '<!doctype html><html lang="en"><body><div id="root"></div><script src="/harness.js"></script></body></html>',
+    });
   });
   await page.goto(`${ORIGIN}/`);
   await expect(page.getByText("Choose book cover photos")).toBeVisible();

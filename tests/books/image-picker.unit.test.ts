@@ -7,7 +7,11 @@ const MB = 1024 * 1024;
 describe("the Add Books image picker rules", () => {
   it("keeps supported images up to the maximum and says how many more fit", () => {
     const current = [file("a.jpg", 10), file("b.jpg", 10)];
-    const result = pickImages(current, Array.from({ length: 10 }, (_, i) => file(`n${i}.png`, 10, "image/png")), 10);
+    const result = pickImages(
+      current,
+      Array.from({ length: 10 }, (_, i) => file(`n${i}.png`, 10, "image/png")),
+      10,
+    );
     expect(result.files).toHaveLength(10);
     expect(result.messages).toEqual(["Maximum 10 images allowed. You can add 8 more."]);
   });
@@ -15,7 +19,13 @@ describe("the Add Books image picker rules", () => {
   it("skips files over 10MB, HEIC/HEIF and other formats with the spec's messages", () => {
     const result = pickImages(
       [],
-      [file("big.jpg", 10 * MB + 1), file("phone.HEIC", 10, ""), file("scan.heif", 10, "image/heif"), file("doc.pdf", 10, "application/pdf"), file("ok.gif", 10, "image/gif")],
+      [
+        file("big.jpg", 10 * MB + 1),
+        file("phone.HEIC", 10, ""),
+        file("scan.heif", 10, "image/heif"),
+        file("doc.pdf", 10, "application/pdf"),
+        file("ok.gif", 10, "image/gif"),
+      ],
       10,
     );
     expect(result.files.map((f) => f.name)).toEqual(["ok.gif"]);

@@ -1,22 +1,15 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { searchBookMetadata } from "@worker/features/covers/metadata/lookup";
 import { books } from "@worker/db/schema";
 import type { Book } from "@worker/features/books/book-columns";
-import { MAX_METADATA_COVER_BYTES, coverLinkAllowed } from "@worker/features/covers/metadata-cover-copy";
+import { searchBookMetadata } from "@worker/features/covers/metadata/lookup";
+import { coverLinkAllowed, MAX_METADATA_COVER_BYTES } from "@worker/features/covers/metadata-cover-copy";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fetchedUrls, fixtures, jsonResponse, mockFetch } from "../covers/helpers";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { api, call } from "../helpers/http";
 import { GIF_1PX } from "../helpers/images";
-import {
-  GOOGLE_THUMBNAIL,
-  SCANNED_ISBN,
-  SCANNED_ISBN10,
-  googleBooksNoItems,
-  googleBooksScannedIsbn,
-  openLibraryNoDocs,
-} from "./fixtures/google-books-isbn";
+import { GOOGLE_THUMBNAIL, googleBooksNoItems, googleBooksScannedIsbn, openLibraryNoDocs, SCANNED_ISBN, SCANNED_ISBN10 } from "./fixtures/google-books-isbn";
 
 const ORIGIN = { Origin: "http://localhost" };
 

@@ -2,10 +2,10 @@ import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { SCANNED_ISBN } from "./fixtures/google-books-isbn";
 import { writeEan13Video } from "../helpers/e2e/ean13-video";
-import { expect, expectAccessible, newMember, randomClientAddress, signInAsNewMember, test as base, watchPageProblems } from "../helpers/e2e/fixtures";
+import { test as base, expect, expectAccessible, newMember, randomClientAddress, signInAsNewMember, watchPageProblems } from "../helpers/e2e/fixtures";
 import { startRecordedMetadata } from "../helpers/e2e/recorded-metadata";
+import { SCANNED_ISBN } from "./fixtures/google-books-isbn";
 
 // Chromium's fake camera films a barcode drawn at load time (the browser starts with the file's
 // path); Linux Chromium has no BarcodeDetector, so zxing-wasm reads every frame for real.
@@ -15,7 +15,8 @@ const PRICE_BARCODE = "5012345678900";
 const UNKNOWN_ISBN = "9780000000002";
 
 // A spec's own launch options replace the config's, so they name Debian's Chromium and its four flags again.
-const executablePath = process.env.CHROMIUM_PATH || execFileSync("sh", ["-c", "command -v chromium || command -v chromium-browser"], { encoding: "utf8" }).trim();
+const executablePath =
+  process.env.CHROMIUM_PATH || execFileSync("sh", ["-c", "command -v chromium || command -v chromium-browser"], { encoding: "utf8" }).trim();
 const BASE_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
 /** Launch options whose fake camera films `code`; `acceptPrompt: false` leaves the camera prompt to the permission set. */
 function filming(code: string, { acceptPrompt = true } = {}) {
@@ -45,7 +46,10 @@ const test = base.extend<{ filmingPage: (code: string, options?: { acceptPrompt?
       return page;
     });
     for (const { browser } of opened) await browser.close();
-    expect(opened.flatMap(({ problems }) => problems), "console errors or failed requests in the filming browser").toEqual([]);
+    expect(
+      opened.flatMap(({ problems }) => problems),
+      "console errors or failed requests in the filming browser",
+    ).toEqual([]);
   },
 });
 test.use(filming(SCANNED_ISBN));

@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { checkImage } from "@worker/core/shared/image-type";
 import { decodeCursor, encodeCursor } from "@worker/core/paging";
 import { toFtsQuery } from "@worker/core/search-query";
 import { audienceOf } from "@worker/core/shared/audience";
+import { checkImage } from "@worker/core/shared/image-type";
 import { pauseBetweenUploads, retryDelay } from "@worker/core/shared/upload-rules";
+import { describe, expect, it } from "vitest";
 import { GIF_1PX, JPEG_1PX, PNG_1PX } from "../helpers/images";
 
 describe("search text to FTS5", () => {

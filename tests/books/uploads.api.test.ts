@@ -1,14 +1,20 @@
 import { env } from "cloudflare:workers";
+import { signUpload } from "@worker/features/books/upload-signing";
 import { describe, expect, it } from "vitest";
 import { signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { call, type Envelope, json } from "../helpers/http";
 import { GIF_1PX, JPEG_1PX, PNG_1PX } from "../helpers/images";
-import { signUpload } from "@worker/features/books/upload-signing";
 
 type UploadUrl = { uploadUrl: string; fileUrl: string; fileKey: string };
 
 async function uploadUrl(cookie: string, fileType = "image/jpeg", invalid = false) {
-  const response = await call("/api/upload-url", { method: "POST", cookie, json: { fileType, fileName: "cover.jpg" }, headers: { Origin: "http://localhost" }, invalid });
+  const response = await call("/api/upload-url", {
+    method: "POST",
+    cookie,
+    json: { fileType, fileName: "cover.jpg" },
+    headers: { Origin: "http://localhost" },
+    invalid,
+  });
   return { response, body: await json<Envelope<UploadUrl>>(response) };
 }
 

@@ -1,9 +1,9 @@
+import { calendarFeeds, clubMeetings, meetingRsvps } from "@worker/db/schema";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { calendarFeeds, clubMeetings, meetingRsvps } from "@worker/db/schema";
 import { db } from "../helpers/fixtures";
 import { api } from "../helpers/http";
-import { dayAhead, getRaw, meetingApi, meetingScene, scheduleAs, type Signed } from "./support";
+import { dayAhead, getRaw, meetingApi, meetingScene, type Signed, scheduleAs } from "./support";
 
 // Every meetings endpoint for every kind of caller, on an open and a private club: the status and,
 // for writes, whether the write happened. Each case gets its own fresh club and meeting.
@@ -65,7 +65,10 @@ const endpoints: Endpoint[] = [
     expected: (p) => matrix(p, 403, 200, 200),
     effect: async (s, caller, allowed) => {
       if (!caller) return;
-      const rows = await db.select().from(meetingRsvps).where(and(eq(meetingRsvps.meetingId, s.meetingId), eq(meetingRsvps.userId, caller.user.id)));
+      const rows = await db
+        .select()
+        .from(meetingRsvps)
+        .where(and(eq(meetingRsvps.meetingId, s.meetingId), eq(meetingRsvps.userId, caller.user.id)));
       expect(rows.length).toBe(allowed ? 1 : 0);
     },
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { signedInMember } from "../helpers/fixtures";
 import { addMember } from "../clubs/support";
+import { signedInMember } from "../helpers/fixtures";
 import { bellOf, outboxOf } from "../notifications/support";
 import { dayAhead, type MeetingView, meetingApi, meetingScene, scheduleAs } from "./support";
 

@@ -5,7 +5,8 @@ import { api } from "../helpers/http";
 describe("a club's timezone", () => {
   it("is set on create (UTC when left out), checked as an IANA zone, edited by the creator and shown with the club", async () => {
     const creator = await signedInMember();
-    const post = (body: Record<string, unknown>) => api<{ clubId: string; timezone: string }>("/clubs", creator, { method: "POST", auth: "bearer", json: { name: "Zoned", location: "Porto", ...body } });
+    const post = (body: Record<string, unknown>) =>
+      api<{ clubId: string; timezone: string }>("/clubs", creator, { method: "POST", auth: "bearer", json: { name: "Zoned", location: "Porto", ...body } });
     const made = await post({ timezone: "Europe/Lisbon" });
     expect(made.status).toBe(201);
     expect(made.body.data!.timezone).toBe("Europe/Lisbon");

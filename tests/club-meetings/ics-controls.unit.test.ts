@@ -1,8 +1,8 @@
+import { type IcsEvent, writeCalendar } from "@worker/features/club-meetings/ics";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { type IcsEvent, writeCalendar } from "@worker/features/club-meetings/ics";
-import { type IcsComponent, parseIcs } from "../helpers/ics-parser";
 import { propertyNames } from "../helpers/ics-line-reader";
+import { type IcsComponent, parseIcs } from "../helpers/ics-parser";
 
 const EVENT: IcsEvent = {
   uid: "meeting-1@bookclub",
@@ -59,8 +59,24 @@ describe("the .ics writer never lets a control character into a property", () =>
     const text = writeCalendar([EVENT], "Club meetings");
     expect(propertyNames(text)).toEqual(strictNames(parseIcs(text)));
     expect(propertyNames(text)).toEqual([
-      "BEGIN", "VERSION", "PRODID", "CALSCALE", "METHOD", "X-WR-CALNAME",
-      "BEGIN", "UID", "DTSTAMP", "DTSTART", "DTEND", "SEQUENCE", "STATUS", "SUMMARY", "LOCATION", "DESCRIPTION", "URL", "END",
+      "BEGIN",
+      "VERSION",
+      "PRODID",
+      "CALSCALE",
+      "METHOD",
+      "X-WR-CALNAME",
+      "BEGIN",
+      "UID",
+      "DTSTAMP",
+      "DTSTART",
+      "DTEND",
+      "SEQUENCE",
+      "STATUS",
+      "SUMMARY",
+      "LOCATION",
+      "DESCRIPTION",
+      "URL",
+      "END",
       "END",
     ]);
   });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { escapeText, foldLine, icsDateTime, type IcsEvent, writeCalendar } from "@worker/features/club-meetings/ics";
+import { escapeText, foldLine, type IcsEvent, icsDateTime, writeCalendar } from "@worker/features/club-meetings/ics";
 import ICAL from "ical.js";
+import { describe, expect, it } from "vitest";
 import { icsEvents, parseIcs } from "../helpers/ics-parser";
 
 const EVENT: IcsEvent = {

@@ -1,10 +1,10 @@
+import { calendarFeeds, clubMeetings, meetingRsvps } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { calendarFeeds, clubMeetings, meetingRsvps } from "@worker/db/schema";
+import { deleteAccountByApi } from "../account/support";
 import { db } from "../helpers/fixtures";
 import { api, call } from "../helpers/http";
-import { deleteAccountByApi } from "../account/support";
 import { meetingApi, meetingScene, scheduleAs } from "./support";
 
 describe("meetings and the member's account", () => {

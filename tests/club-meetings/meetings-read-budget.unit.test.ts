@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
 import { clubMeetings, meetingRsvps } from "@worker/db/schema";
 import { listMeetings } from "@worker/features/club-meetings/meetings";
 import { upcomingMeetingsSummary } from "@worker/features/club-meetings/meetings-page";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addMember, createClub } from "../clubs/support";
 import { createMember, db } from "../helpers/fixtures";
 import { countRowsRead, plan, sessionUserOf } from "../helpers/rows-read";
-import { addMember, createClub } from "../clubs/support";
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 
@@ -33,7 +33,14 @@ describe("the club's upcoming meetings with their answers: one indexed query, ro
     }
     const other = await createClub(creator.id, { name: "Elsewhere" });
     const now = Date.now();
-    const meeting = (club: string, startsAt: number) => ({ id: crypto.randomUUID(), clubId: club, startsAt, place: "Library", createdBy: creator.id, createdAt: now });
+    const meeting = (club: string, startsAt: number) => ({
+      id: crypto.randomUUID(),
+      clubId: club,
+      startsAt,
+      place: "Library",
+      createdBy: creator.id,
+      createdAt: now,
+    });
     const upcoming = Array.from({ length: UPCOMING }, (_, i) => meeting(clubId, now + (i + 1) * DAY));
     const past = Array.from({ length: 10 }, (_, i) => meeting(clubId, now - (i + 1) * DAY));
     const others = Array.from({ length: 20 }, (_, i) => meeting(other.id, now + (i + 1) * DAY));

@@ -1,15 +1,15 @@
 import { env } from "cloudflare:workers";
+import { nextJobRun } from "@worker/core/jobs/schedule";
+import { instantAtTime } from "@worker/core/shared/calendar";
+import { calendarFeeds, clubBooks, clubMeetings, clubMilestones, meetingRsvps } from "@worker/db/schema";
+import { meetingReminderJob } from "@worker/features/club-meetings/meeting-reminders";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { calendarFeeds, clubBooks, clubMeetings, clubMilestones, meetingRsvps } from "@worker/db/schema";
-import { instantAtTime } from "@worker/core/shared/calendar";
-import { nextJobRun } from "@worker/core/jobs/schedule";
-import { meetingReminderJob } from "@worker/features/club-meetings/meeting-reminders";
+import { addMember } from "../clubs/support";
 import { db, signedInMember } from "../helpers/fixtures";
 import { api, call } from "../helpers/http";
 import { icsEvents } from "../helpers/ics-parser";
 import { bellOf } from "../notifications/support";
-import { addMember } from "../clubs/support";
 import { dayAhead, getRaw, type MeetingView, meetingApi, meetingScene, scheduleAs } from "./support";
 
 describe("scheduling a meeting", () => {
@@ -24,7 +24,8 @@ describe("scheduling a meeting", () => {
 
   it("refuses the past, more than 2 years ahead, no place or link, a non-https link, and a milestone of another club", async () => {
     const s = await meetingScene();
-    const post = (body: Record<string, unknown>, invalid = false) => meetingApi("POST", `/${s.club.id}/meetings`, s.creator, { date: dayAhead(5), time: "18:00", place: "Here", ...body }, { invalid });
+    const post = (body: Record<string, unknown>, invalid = false) =>
+      meetingApi("POST", `/${s.club.id}/meetings`, s.creator, { date: dayAhead(5), time: "18:00", place: "Here", ...body }, { invalid });
     expect((await post({ date: dayAhead(-1) })).body.error).toBe("A meeting cannot start in the past");
     expect((await post({ date: dayAhead(740) })).body.error).toBe("A meeting can be at most 2 years ahead");
     expect((await post({ place: "" })).body.error).toBe("place: Give a place or a video link");
@@ -34,11 +35,17 @@ describe("scheduling a meeting", () => {
     expect((await post({ date: "2027-02-30" }, true)).status).toBe(400);
 
     const other = await meetingScene();
-    const [book] = await db.insert(clubBooks).values({ id: crypto.randomUUID(), clubId: other.club.id, title: "Other", matchKey: "other|", startedAt: Date.now() }).returning();
+    const [book] = await db
+      .insert(clubBooks)
+      .values({ id: crypto.randomUUID(), clubId: other.club.id, title: "Other", matchKey: "other|", startedAt: Date.now() })
+      .returning();
     const [theirs] = await db.insert(clubMilestones).values({ id: crypto.randomUUID(), clubBookId: book!.id, position: 1, label: "Chapters 1–8" }).returning();
     expect((await post({ milestoneId: theirs!.id })).body.error).toBe("That milestone is not part of the club's current book");
 
-    const [ours] = await db.insert(clubBooks).values({ id: crypto.randomUUID(), clubId: s.club.id, title: "Ours", matchKey: "ours|", startedAt: Date.now() }).returning();
+    const [ours] = await db
+      .insert(clubBooks)
+      .values({ id: crypto.randomUUID(), clubId: s.club.id, title: "Ours", matchKey: "ours|", startedAt: Date.now() })
+      .returning();
     const [mine] = await db.insert(clubMilestones).values({ id: crypto.randomUUID(), clubBookId: ours!.id, position: 1, label: "Part one" }).returning();
     const ok = await post({ milestoneId: mine!.id, place: "", videoUrl: "https://meet.example.org/abc" });
     expect(ok.status).toBe(201);
@@ -98,7 +105,8 @@ describe("RSVP", () => {
   it("is one answer per member, changeable, with counts for all and names for members", async () => {
     const s = await meetingScene();
     const made = await scheduleAs(s.creator, s.club.id);
-    const rsvp = (who: typeof s.member, answer: string, invalid = false) => meetingApi<{ counts: MeetingView["counts"] }>("PUT", `/${s.club.id}/meetings/${made.meetingId}/rsvp`, who, { answer }, { invalid });
+    const rsvp = (who: typeof s.member, answer: string, invalid = false) =>
+      meetingApi<{ counts: MeetingView["counts"] }>("PUT", `/${s.club.id}/meetings/${made.meetingId}/rsvp`, who, { answer }, { invalid });
     await rsvp(s.member, "going");
     await rsvp(s.admin, "maybe");
     const changed = await rsvp(s.member, "not_going");
@@ -124,7 +132,9 @@ describe("RSVP", () => {
     const made = await scheduleAs(s.creator, s.club.id);
     const members = await Promise.all(Array.from({ length: 50 }, () => signedInMember()));
     for (const member of members) await addMember(s.club.id, member.user.id);
-    const answers = await Promise.all(members.map((member, i) => meetingApi("PUT", `/${s.club.id}/meetings/${made.meetingId}/rsvp`, member, { answer: i % 2 ? "going" : "maybe" })));
+    const answers = await Promise.all(
+      members.map((member, i) => meetingApi("PUT", `/${s.club.id}/meetings/${made.meetingId}/rsvp`, member, { answer: i % 2 ? "going" : "maybe" })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(members.map(() => 200));
     // And all of them again at once, changing their minds: still one row each.
     await Promise.all(members.map((member) => meetingApi("PUT", `/${s.club.id}/meetings/${made.meetingId}/rsvp`, member, { answer: "going" })));
@@ -145,7 +155,11 @@ describe("lists page", () => {
       { id: crypto.randomUUID(), clubId: s.club.id, startsAt: past - 86_400_000, place: "Older" },
     ]);
     const first = await meetingApi<{ items: MeetingView[]; nextToken: string | null }>("GET", `/${s.club.id}/meetings?limit=3`, s.member);
-    const second = await meetingApi<{ items: MeetingView[]; nextToken: string | null }>("GET", `/${s.club.id}/meetings?limit=3&nextToken=${first.body.data!.nextToken}`, s.member);
+    const second = await meetingApi<{ items: MeetingView[]; nextToken: string | null }>(
+      "GET",
+      `/${s.club.id}/meetings?limit=3&nextToken=${first.body.data!.nextToken}`,
+      s.member,
+    );
     const starts = [...first.body.data!.items, ...second.body.data!.items].map((item) => item.startsAt);
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
     expect(starts.length).toBe(5);

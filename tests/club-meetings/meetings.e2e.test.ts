@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, newMember, type NewClient, signInAsNewMember, test } from "../helpers/e2e/fixtures";
+import { expect, expectAccessible, type NewClient, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
 import { icsEvents } from "../helpers/ics-parser";
 
 const CLUBS = { path: "/clubs", heading: "Book Clubs" };

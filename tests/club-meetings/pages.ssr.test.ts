@@ -1,6 +1,6 @@
+import { clubMeetings, meetingRsvps, users } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clubMeetings, meetingRsvps, users } from "@worker/db/schema";
 import { db } from "../helpers/fixtures";
 import { page, postForm } from "../helpers/pages";
 import { dayAhead, meetingScene, scheduleAs } from "./support";
@@ -32,7 +32,11 @@ describe("the meetings page", () => {
 
   it("schedules and answers through plain form posts", async () => {
     const s = await meetingScene();
-    const scheduled = await postForm(`/clubs/${s.club.id}/meetings`, { intent: "schedule", date: dayAhead(4), time: "18:15", durationMinutes: "60", place: "Café", videoUrl: "", note: "", milestoneId: "" }, s.creator.cookie);
+    const scheduled = await postForm(
+      `/clubs/${s.club.id}/meetings`,
+      { intent: "schedule", date: dayAhead(4), time: "18:15", durationMinutes: "60", place: "Café", videoUrl: "", note: "", milestoneId: "" },
+      s.creator.cookie,
+    );
     expect(scheduled.status).toBe(200);
     const [meeting] = await db.select().from(clubMeetings).where(eq(clubMeetings.clubId, s.club.id));
     expect(meeting).toMatchObject({ place: "Café", durationMinutes: 60 });
@@ -40,9 +44,17 @@ describe("the meetings page", () => {
     await postForm(`/clubs/${s.club.id}/meetings`, { intent: "rsvp", meetingId: meeting!.id, answer: "maybe" }, s.member.cookie);
     expect((await db.select().from(meetingRsvps).where(eq(meetingRsvps.meetingId, meeting!.id)))[0]).toMatchObject({ answer: "maybe" });
 
-    const refused = await postForm(`/clubs/${s.club.id}/meetings`, { intent: "schedule", date: dayAhead(4), time: "18:15", place: "", videoUrl: "" }, s.member.cookie);
+    const refused = await postForm(
+      `/clubs/${s.club.id}/meetings`,
+      { intent: "schedule", date: dayAhead(4), time: "18:15", place: "", videoUrl: "" },
+      s.member.cookie,
+    );
     expect(refused.status).toBe(400);
-    const bad = await postForm(`/clubs/${s.club.id}/meetings`, { intent: "schedule", date: dayAhead(4), time: "18:15", place: "", videoUrl: "http://x.example" }, s.creator.cookie);
+    const bad = await postForm(
+      `/clubs/${s.club.id}/meetings`,
+      { intent: "schedule", date: dayAhead(4), time: "18:15", place: "", videoUrl: "http://x.example" },
+      s.creator.cookie,
+    );
     expect(bad.status).toBe(400);
   });
 

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
-import { clubMeetings, meetingRsvps, memberships } from "@worker/db/schema";
 import { nextJobRun } from "@worker/core/jobs/schedule";
+import { clubMeetings, meetingRsvps, memberships } from "@worker/db/schema";
 import { meetingReminderJob, meetingReminders, scheduleMeetingReminders } from "@worker/features/club-meetings/meeting-reminders";
 import { runJob } from "@worker/jobs";
-import { db, signedInMember } from "../helpers/fixtures";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { addMember, createClub } from "../clubs/support";
+import { db, signedInMember } from "../helpers/fixtures";
 import { bellOf } from "../notifications/support";
 
 // UK clocks go back at 02:00 BST on Sunday 31 October 2027 (01:00 UTC). A meeting at 19:00 that
@@ -31,7 +31,9 @@ describe("meeting reminders across the clocks going back (Europe/London)", () =>
     for (const member of [going, maybe, notGoing, silent]) await addMember(club.id, member.user.id);
     // Inserted as the service would have on the fixed clock (the API's own clock is today's).
     const meetingId = crypto.randomUUID();
-    await db.insert(clubMeetings).values({ id: meetingId, clubId: club.id, startsAt: MEETING, place: "The Anchor", createdBy: creator.user.id, createdAt: NOW });
+    await db
+      .insert(clubMeetings)
+      .values({ id: meetingId, clubId: club.id, startsAt: MEETING, place: "The Anchor", createdBy: creator.user.id, createdAt: NOW });
     await scheduleMeetingReminders({ db, env }, meetingId, NOW);
     expect(await nextJobRun(env, meetingReminderJob(meetingId))).toBe(DAY_BEFORE);
 

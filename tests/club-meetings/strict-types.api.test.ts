@@ -12,7 +12,12 @@ describe("The meetings API takes JSON values of the documented types only", () =
       expect(created.status, JSON.stringify(created.body)).toBe(400);
     }
     const meeting = await scheduleAs(s.creator, s.club.id);
-    const edited = await api(`/clubs/${s.club.id}/meetings/${meeting.meetingId}`, s.creator, { method: "PATCH", json: { note: null }, auth: "bearer", invalid: true });
+    const edited = await api(`/clubs/${s.club.id}/meetings/${meeting.meetingId}`, s.creator, {
+      method: "PATCH",
+      json: { note: null },
+      auth: "bearer",
+      invalid: true,
+    });
     expect(edited.status, JSON.stringify(edited.body)).toBe(400);
     expect(edited.body.error).toMatch(/^note: /);
   });

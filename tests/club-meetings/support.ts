@@ -1,9 +1,9 @@
+import { dayIn } from "@worker/core/shared/calendar";
 import { clubs } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
-import { dayIn } from "@worker/core/shared/calendar";
-import { db, signedInMember } from "../helpers/fixtures";
-import { api, call, type Caller } from "../helpers/http";
 import { addMember, addPendingRequest, createClub } from "../clubs/support";
+import { db, signedInMember } from "../helpers/fixtures";
+import { api, type Caller, call } from "../helpers/http";
 
 export type Signed = Awaited<ReturnType<typeof signedInMember>>;
 

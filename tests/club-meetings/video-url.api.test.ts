@@ -5,7 +5,18 @@ import { dayAhead, getRaw, meetingApi, meetingScene, scheduleAs } from "./suppor
 
 /** Issue 34, item 6: a video link with a control or separator character never reaches a calendar. */
 describe("a meeting's video link", () => {
-  const BAD = { FF: "\u000C", NEL: "\u0085", PS: "\u2029", LS: "\u2028", VT: "\u000B", NUL: "\u0000", TAB: "\t", NBSP: "\u00A0", RLO: "\u202E", ZWSP: "\u200B" };
+  const BAD = {
+    FF: "\u000C",
+    NEL: "\u0085",
+    PS: "\u2029",
+    LS: "\u2028",
+    VT: "\u000B",
+    NUL: "\u0000",
+    TAB: "\t",
+    NBSP: "\u00A0",
+    RLO: "\u202E",
+    ZWSP: "\u200B",
+  };
 
   for (const [label, char] of Object.entries(BAD)) {
     it(`is refused with ${label} in it, when scheduling and when editing`, async () => {

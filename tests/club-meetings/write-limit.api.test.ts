@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { CLUB_RATE_LIMITED } from "@worker/features/clubs/club-access";
+import { describe, expect, it } from "vitest";
 import { api } from "../helpers/http";
 import { postForm } from "../helpers/pages";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";

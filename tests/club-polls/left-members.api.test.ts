@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
-import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import { clubPolls, pollBallots } from "@worker/db/schema";
 import { closePollNow, type PollPage, type PollView } from "@worker/features/club-polls";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { addMember, clubApi, createClub } from "../clubs/support";
 import { db, signedInMember } from "../helpers/fixtures";
 import { pollApi, seedPoll } from "./support";
@@ -19,7 +19,8 @@ describe("ballots of members who left", () => {
     const [dune, emma] = optionIds as [string, string];
     expect((await pollApi("PUT", club.id, `/${pollId}/ballot`, stayer, { choices: [dune] })).status).toBe(200);
     expect((await pollApi("PUT", club.id, `/${pollId}/ballot`, drifter, { choices: [emma] })).status).toBe(200);
-    const gone = how === "leave" ? await clubApi("DELETE", `/${club.id}/leave`, drifter) : await clubApi("DELETE", `/${club.id}/members/${drifter.user.id}`, creator);
+    const gone =
+      how === "leave" ? await clubApi("DELETE", `/${club.id}/leave`, drifter) : await clubApi("DELETE", `/${club.id}/members/${drifter.user.id}`, creator);
     expect(gone.status).toBe(200);
     return { club, creator, stayer, drifter, pollId, dune, emma };
   }
@@ -27,7 +28,12 @@ describe("ballots of members who left", () => {
   for (const how of ["leave", "removed"] as const) {
     it(`drops the ballot of a member who ${how === "leave" ? "leaves the open club" : "is removed"} while the poll is open`, async () => {
       const { club, creator, drifter, pollId, dune } = await votedThenGone(how);
-      expect(await db.select().from(pollBallots).where(and(eq(pollBallots.pollId, pollId), eq(pollBallots.userId, drifter.user.id)))).toEqual([]);
+      expect(
+        await db
+          .select()
+          .from(pollBallots)
+          .where(and(eq(pollBallots.pollId, pollId), eq(pollBallots.userId, drifter.user.id))),
+      ).toEqual([]);
       const seen = await pollApi<PollView>("GET", club.id, `/${pollId}`, creator);
       expect(seen.body.data).toMatchObject({ ballots: 1, result: { ballots: 1, winnerId: dune, tie: false } });
       const listed = await pollApi<PollPage>("GET", club.id, "", creator);

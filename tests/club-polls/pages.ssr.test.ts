@@ -1,6 +1,6 @@
+import { clubPolls, pollBallots, pollOptions } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clubPolls, pollBallots, pollOptions } from "@worker/db/schema";
 import { addMember, createClub } from "../clubs/support";
 import { db, signedInMember } from "../helpers/fixtures";
 import { page, postForm } from "../helpers/pages";

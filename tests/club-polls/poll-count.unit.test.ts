@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { countRankedChoice, countVotes } from "@worker/features/club-polls";
+import { describe, expect, it } from "vitest";
 
 /** Candidates a, b, c, d listed in that order. */
 const options = (...ids: string[]) => ids.map((optionId, position) => ({ optionId, position }));
@@ -77,7 +77,11 @@ describe("Ranked choice by instant runoff", () => {
 
 describe("Approval and plain choice", () => {
   it("counts every ticked slot once; the most ticks win, the earliest listed among equals", () => {
-    const result = countVotes("date", options("mon", "tue", "wed"), [["mon", "tue"], ["tue", "wed"], ["mon", "mon"]]);
+    const result = countVotes("date", options("mon", "tue", "wed"), [
+      ["mon", "tue"],
+      ["tue", "wed"],
+      ["mon", "mon"],
+    ]);
     expect(result.tallies).toEqual([
       { optionId: "mon", votes: 2 },
       { optionId: "tue", votes: 2 },

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
-import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import { nextJobRun } from "@worker/core/jobs/schedule";
 import { clubBooks, clubPolls, clubs, pollBallots, pollOptions } from "@worker/db/schema";
-import { closePollNow, pollsDataPart, pollsDeletionPart, type PollPage, type PollView } from "@worker/features/club-polls";
+import { closePollNow, type PollPage, type PollView, pollsDataPart, pollsDeletionPart } from "@worker/features/club-polls";
 import { runJob } from "@worker/jobs";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { addMember, clubApi, createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { bellOf } from "../notifications/support";
@@ -163,7 +163,9 @@ describe("Opening, voting and closing", () => {
     const voters = await Promise.all(Array.from({ length: 50 }, () => signedInMember()));
     for (const voter of voters) await addMember(club.id, voter.user.id);
     const { pollId, optionIds } = await seedPoll(club.id, creator.user.id, { kind: "date" });
-    const answers = await Promise.all(voters.map((voter, i) => pollApi("PUT", club.id, `/${pollId}/ballot`, voter, { choices: i % 2 ? [optionIds[0]] : [optionIds[0], optionIds[1]] })));
+    const answers = await Promise.all(
+      voters.map((voter, i) => pollApi("PUT", club.id, `/${pollId}/ballot`, voter, { choices: i % 2 ? [optionIds[0]] : [optionIds[0], optionIds[1]] })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(voters.map(() => 200));
     const poll = await pollApi<PollView>("GET", club.id, `/${pollId}`, creator);
     expect(poll.body.data!.ballots).toBe(50);
@@ -215,7 +217,10 @@ describe("The winner becomes the current book", () => {
     await db.insert(pollBallots).values({ pollId: second.pollId, userId: s.callers.member.user.id, choices: [second.optionIds[1]!], updatedAt: Date.now() });
     await closePollNow({ db, env }, second.pollId, Date.now());
     expect((await pollApi("POST", s.clubId, `/${second.pollId}/current-book`, s.callers.creator)).status).toBe(201);
-    const shelf = await db.select({ title: clubBooks.title, state: clubBooks.state, matchKey: clubBooks.matchKey }).from(clubBooks).where(eq(clubBooks.clubId, s.clubId));
+    const shelf = await db
+      .select({ title: clubBooks.title, state: clubBooks.state, matchKey: clubBooks.matchKey })
+      .from(clubBooks)
+      .where(eq(clubBooks.clubId, s.clubId));
     expect(shelf.sort((a, b) => a.title.localeCompare(b.title))).toEqual([
       { title: "Dune", state: "finished", matchKey: "dune|someone" },
       { title: "Ubik", state: "current", matchKey: "ubik|someone" },
@@ -233,7 +238,10 @@ describe("The winner is set through the club's reading", () => {
     await closePollNow({ db, env }, poll.pollId, Date.now());
     const made = await pollApi<{ clubBookId: string }>("POST", s.clubId, `/${poll.pollId}/current-book`, s.callers.admin);
     expect(made).toMatchObject({ status: 201, body: { data: { title: "The Hobbit", author: "Someone" } } });
-    const [row] = await db.select({ id: clubBooks.id, matchKey: clubBooks.matchKey, setBy: clubBooks.setBy }).from(clubBooks).where(eq(clubBooks.clubId, s.clubId));
+    const [row] = await db
+      .select({ id: clubBooks.id, matchKey: clubBooks.matchKey, setBy: clubBooks.setBy })
+      .from(clubBooks)
+      .where(eq(clubBooks.clubId, s.clubId));
     expect(row).toEqual({ id: made.body.data!.clubBookId, matchKey: "hobbit|someone", setBy: s.callers.admin.user.id });
   });
 });
@@ -250,7 +258,10 @@ describe("Data download, account deletion and deleting the club", () => {
       },
       file: async () => undefined,
     });
-    expect(files["polls.json"]).toMatchObject({ ballots: [{ pollId, question: "What next?", clubName: "Poll Club", choices: [optionIds[0]] }], opened: [{ pollId }] });
+    expect(files["polls.json"]).toMatchObject({
+      ballots: [{ pollId, question: "What next?", clubName: "Poll Club", choices: [optionIds[0]] }],
+      opened: [{ pollId }],
+    });
     const plan = await pollsDeletionPart.plan({ db, env, user: s.callers.admin.user }, Date.now());
     await db.batch(plan.statements as never);
     expect(await db.select().from(pollBallots).where(eq(pollBallots.userId, s.callers.admin.user.id))).toEqual([]);
@@ -264,6 +275,11 @@ describe("Data download, account deletion and deleting the club", () => {
     await db.delete(clubs).where(eq(clubs.id, s.clubId));
     expect(await db.select().from(clubPolls).where(eq(clubPolls.id, pollId))).toEqual([]);
     expect(await db.select().from(pollOptions).where(eq(pollOptions.pollId, pollId))).toEqual([]);
-    expect(await db.select().from(pollBallots).where(and(eq(pollBallots.pollId, pollId)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(pollBallots)
+        .where(and(eq(pollBallots.pollId, pollId))),
+    ).toEqual([]);
   });
 });

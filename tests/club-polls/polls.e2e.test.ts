@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, newMember, signInAsNewMember, test, type NewClient } from "../helpers/e2e/fixtures";
+import { expect, expectAccessible, type NewClient, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
 
 const CLUBS = { path: "/clubs", heading: "Book Clubs" };
 

@@ -17,7 +17,14 @@ export async function seedPoll(
   const optionIds = labels.map(() => crypto.randomUUID());
   await db.insert(clubPolls).values({ id: pollId, clubId, kind, question: "What next?", createdBy, closedAt, hideResults, createdAt: Date.now() });
   await db.insert(pollOptions).values(
-    labels.map((label, position) => ({ id: optionIds[position]!, pollId, position, label, author: kind === "book" ? "Someone" : null, startsAt: kind === "date" ? Date.now() + (position + 1) * 86_400_000 : null })),
+    labels.map((label, position) => ({
+      id: optionIds[position]!,
+      pollId,
+      position,
+      label,
+      author: kind === "book" ? "Someone" : null,
+      startsAt: kind === "date" ? Date.now() + (position + 1) * 86_400_000 : null,
+    })),
   );
   return { pollId, optionIds };
 }

@@ -1,8 +1,8 @@
+import { clubBooks, memberships, milestoneProgress } from "@worker/db/schema";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clubBooks, memberships, milestoneProgress } from "@worker/db/schema";
-import { db, signedInMember } from "../helpers/fixtures";
 import { addMember, createClub } from "../clubs/support";
+import { db, signedInMember } from "../helpers/fixtures";
 import { copiesOf, finishBook, mark, putMilestones, readingOf, setBook, shelfOf, unmark } from "./support";
 
 // Every club reading endpoint, for every kind of caller, on an open and a private club: the status
@@ -69,7 +69,12 @@ interface Endpoint {
 }
 
 const currentTitle = async (clubId: string) =>
-  (await db.select({ title: clubBooks.title }).from(clubBooks).where(and(eq(clubBooks.clubId, clubId), eq(clubBooks.state, "current"))))[0]?.title ?? null;
+  (
+    await db
+      .select({ title: clubBooks.title })
+      .from(clubBooks)
+      .where(and(eq(clubBooks.clubId, clubId), eq(clubBooks.state, "current")))
+  )[0]?.title ?? null;
 
 const ENDPOINTS: Endpoint[] = [
   { name: "GET reading", expected: READ, send: (s, c) => readingOf(s.clubId, c) },
@@ -99,10 +104,12 @@ const ENDPOINTS: Endpoint[] = [
     send: (s, c) => mark(s.clubId, s.milestoneId, c),
     wrote: async (s, c) =>
       c !== null &&
-      (await db
-        .select()
-        .from(milestoneProgress)
-        .where(and(eq(milestoneProgress.milestoneId, s.milestoneId), eq(milestoneProgress.userId, c.user.id)))).length === 1,
+      (
+        await db
+          .select()
+          .from(milestoneProgress)
+          .where(and(eq(milestoneProgress.milestoneId, s.milestoneId), eq(milestoneProgress.userId, c.user.id)))
+      ).length === 1,
   },
   {
     name: "DELETE progress",
@@ -114,10 +121,12 @@ const ENDPOINTS: Endpoint[] = [
     },
     wrote: async (s, c) =>
       c !== null &&
-      (await db
-        .select()
-        .from(milestoneProgress)
-        .where(and(eq(milestoneProgress.milestoneId, s.milestoneId), eq(milestoneProgress.userId, c.user.id)))).length === 0,
+      (
+        await db
+          .select()
+          .from(milestoneProgress)
+          .where(and(eq(milestoneProgress.milestoneId, s.milestoneId), eq(milestoneProgress.userId, c.user.id)))
+      ).length === 0,
   },
 ];
 

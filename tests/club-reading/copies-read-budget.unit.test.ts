@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
 import { clubBooks, loans } from "@worker/db/schema";
 import { listClubCopies } from "@worker/features/club-reading/copies";
 import { matchKey } from "@worker/features/club-reading/match-key";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addMember, createClub } from "../clubs/support";
 import { createBooks, createMember, db } from "../helpers/fixtures";
 import { countRowsRead, plan, sessionUserOf } from "../helpers/rows-read";
-import { addMember, createClub } from "../clubs/support";
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 
@@ -37,7 +37,9 @@ describe("copies of the club's book: one indexed query, about three rows read a 
     for (let i = 0; i < 25; i++) owners.push(await createMember({ name: `Owner ${String(i).padStart(2, "0")}` }));
     for (const owner of owners.slice(0, 8)) await addMember(clubId, owner.id);
     const elsewhere = await createClub(owners[24]!.id, { name: "Closed Shelf", isPrivate: true });
-    await db.insert(clubBooks).values({ id: crypto.randomUUID(), clubId, title: TITLE, author: AUTHOR, isbn13: ISBN, matchKey: matchKey(TITLE, AUTHOR), startedAt: Date.now() });
+    await db
+      .insert(clubBooks)
+      .values({ id: crypto.randomUUID(), clubId, title: TITLE, author: AUTHOR, isbn13: ISBN, matchKey: matchKey(TITLE, AUTHOR), startedAt: Date.now() });
     const copies = [];
     for (let i = 0; i < COPIES; i++) {
       const owner = owners[i % owners.length]!;

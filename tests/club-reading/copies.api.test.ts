@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
 import { loans } from "@worker/db/schema";
-import { createBook, db, signedInMember } from "../helpers/fixtures";
+import { describe, expect, it } from "vitest";
 import { addMember, createClub } from "../clubs/support";
+import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { copiesOf, setBook } from "./support";
 
 async function clubReading(book: { title: string; author?: string; isbn?: string }) {
@@ -74,7 +74,12 @@ describe("Copies of the club's current book", () => {
     const closed = await createBook(owner.user.id, { title: word, author: "Author", clubId: privateClub.id });
     const open = await createBook(owner.user.id, { title: word, author: "Author" });
     const byId = async (caller: typeof member) => new Map((await copiesOf(clubId, caller)).body.data!.items.map((copy) => [copy.bookId, copy.membersOnly]));
-    expect(await byId(member)).toEqual(new Map([[closed.id, true], [open.id, false]]));
+    expect(await byId(member)).toEqual(
+      new Map([
+        [closed.id, true],
+        [open.id, false],
+      ]),
+    );
     await addMember(privateClub.id, member.user.id);
     expect((await byId(member)).get(closed.id)).toBe(false);
   });

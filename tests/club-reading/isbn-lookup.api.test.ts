@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { googleBooksNoItems, googleBooksScannedIsbn, openLibraryNoDocs, SCANNED_ISBN } from "../books/fixtures/google-books-isbn";
+import { createClub } from "../clubs/support";
 import { jsonResponse, mockFetch } from "../covers/helpers";
 import { signedInMember } from "../helpers/fixtures";
-import { createClub } from "../clubs/support";
-import { googleBooksNoItems, googleBooksScannedIsbn, openLibraryNoDocs, SCANNED_ISBN } from "../books/fixtures/google-books-isbn";
 import { setBook } from "./support";
 
 afterEach(() => {
@@ -30,6 +30,10 @@ describe("Setting the club's book by ISBN", () => {
     });
     expect((await setBook(club.id, admin, { isbn: "12345" })).body).toEqual({ success: false, error: "isbn: Give a valid ISBN-10 or ISBN-13" });
     // With a title too, nothing is looked up.
-    expect((await setBook(club.id, admin, { isbn: "9780306406157", title: "Typed" })).body.data!.current).toMatchObject({ title: "Typed", isbn13: "9780306406157", cover: null });
+    expect((await setBook(club.id, admin, { isbn: "9780306406157", title: "Typed" })).body.data!.current).toMatchObject({
+      title: "Typed",
+      isbn13: "9780306406157",
+      cover: null,
+    });
   });
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { candidateQuery, matchKey } from "@worker/features/club-reading/match-key";
+import { describe, expect, it } from "vitest";
 
 describe("A club book's match key", () => {
   it("leaves out case, accents, punctuation and articles", () => {
@@ -13,7 +13,9 @@ describe("A club book's match key", () => {
   });
 
   it("asks the full-text index for every word, quoted, in its column", () => {
-    expect(candidateQuery('The "Hobbit" OR', "J.R.R. Tolkien")).toBe('title : "hobbit" AND title : "or" AND author : "j" AND author : "r" AND author : "r" AND author : "tolkien"');
+    expect(candidateQuery('The "Hobbit" OR', "J.R.R. Tolkien")).toBe(
+      'title : "hobbit" AND title : "or" AND author : "j" AND author : "r" AND author : "r" AND author : "tolkien"',
+    );
     expect(candidateQuery("!!!", "")).toBeNull();
   });
 });

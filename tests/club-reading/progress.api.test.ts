@@ -1,8 +1,8 @@
+import { clubs, memberships } from "@worker/db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clubs, memberships } from "@worker/db/schema";
-import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { addMember, createClub } from "../clubs/support";
+import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { finishBook, mark, putMilestones, readingOf, setBook, shelfOf, unmark } from "./support";
 
 async function readingClub() {
@@ -46,7 +46,11 @@ describe("The club's current book and schedule", () => {
     await mark(clubId, first, readers[0], true);
     await mark(clubId, first, readers[1]);
     const reading = (await readingOf(clubId, readers[2])).body.data!;
-    expect(reading.milestones[0]).toMatchObject({ doneCount: 2, sharedBy: [{ userId: readers[0].user.id, name: "Ana" }], mine: { done: false, shared: false } });
+    expect(reading.milestones[0]).toMatchObject({
+      doneCount: 2,
+      sharedBy: [{ userId: readers[0].user.id, name: "Ana" }],
+      mine: { done: false, shared: false },
+    });
     expect(JSON.stringify(reading)).not.toContain(readers[1].user.id);
     expect((await readingOf(clubId, readers[1])).body.data!.milestones[0]!.mine).toEqual({ done: true, shared: false });
   });
@@ -83,7 +87,8 @@ describe("The club's current book and schedule", () => {
     const [first, second] = milestones.map((m) => m.milestoneId);
     await mark(clubId, first!, readers[0]);
     await mark(clubId, second!, readers[0]);
-    const reading = (await putMilestones(clubId, creator, [{ label: "Prelude" }, { milestoneId: first, label: "Chapters 1–8", dueOn: "2027-01-20" }])).body.data!;
+    const reading = (await putMilestones(clubId, creator, [{ label: "Prelude" }, { milestoneId: first, label: "Chapters 1–8", dueOn: "2027-01-20" }])).body
+      .data!;
     expect(reading.milestones.map((m) => [m.position, m.label, m.dueOn, m.doneCount])).toEqual([
       [1, "Prelude", null, 0],
       [2, "Chapters 1–8", "2027-01-20", 1],

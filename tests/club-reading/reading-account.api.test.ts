@@ -1,11 +1,11 @@
+import { clubBooks, milestoneProgress } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { clubBooks, milestoneProgress } from "@worker/db/schema";
-import { db, signedInMember } from "../helpers/fixtures";
-import { call } from "../helpers/http";
 import { deleteAccountByApi } from "../account/support";
 import { addMember, createClub } from "../clubs/support";
+import { db, signedInMember } from "../helpers/fixtures";
+import { call } from "../helpers/http";
 import { mark, readingOf, setBook } from "./support";
 
 async function clubWithBook() {

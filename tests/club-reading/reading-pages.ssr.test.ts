@@ -1,10 +1,10 @@
+import { loans } from "@worker/db/schema";
 import { describe, expect, it } from "vitest";
 import { SAME_ORIGIN } from "../account/member-support";
-import { loans } from "@worker/db/schema";
+import { addMember, createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { page } from "../helpers/pages";
-import { addMember, createClub } from "../clubs/support";
 
 /** A plain form post with repeated fields (the milestone rows), as a browser without script sends it. */
 const post = (path: string, fields: [string, string][], cookie: string) =>
@@ -55,7 +55,15 @@ describe("Reading pages without script", () => {
     const milestoneId = (await page(`/clubs/${club.id}`, member.cookie)).html.match(/name="milestoneId" value="([^"]+)"/)?.[1];
     expect(milestoneId).toBeDefined();
 
-    const marked = await post(`/clubs/${club.id}/reading/progress`, [["intent", "mark"], ["milestoneId", milestoneId!], ["shared", "on"]], member.cookie);
+    const marked = await post(
+      `/clubs/${club.id}/reading/progress`,
+      [
+        ["intent", "mark"],
+        ["milestoneId", milestoneId!],
+        ["shared", "on"],
+      ],
+      member.cookie,
+    );
     expect(marked.status).toBe(302);
     html = text((await page(`/clubs/${club.id}`, creator.cookie)).html);
     expect(html).toContain("1 of 2 members");
@@ -76,7 +84,14 @@ describe("Reading pages without script", () => {
 
     const found = text((await page(`/clubs/${club.id}/reading?q=${word}`, creator.cookie)).html);
     expect(found).toContain(`${word} Gardens by Vita Sackville`);
-    const set = await post(`/clubs/${club.id}/reading`, [["intent", "set-book"], ["bookId", book.id]], creator.cookie);
+    const set = await post(
+      `/clubs/${club.id}/reading`,
+      [
+        ["intent", "set-book"],
+        ["bookId", book.id],
+      ],
+      creator.cookie,
+    );
     expect(set.status).toBe(302);
     expect(text((await page(`/clubs/${club.id}`, creator.cookie)).html)).toContain(`${word} Gardens`);
 
@@ -91,14 +106,31 @@ describe("Reading pages without script", () => {
     const borrower = await signedInMember();
     const word = `Qw${crypto.randomUUID().slice(0, 8)}`;
     const book = await createBook(owner.user.id, { title: `${word} Tides`, author: "Ann Author" });
-    await db.insert(loans).values({ id: crypto.randomUUID(), bookId: book.id, ownerId: owner.user.id, borrowerId: borrower.user.id, state: "lent", updatedAt: Date.now() });
-    await post(`/clubs/${club.id}/reading`, [["intent", "set-book"], ["title", `${word} tides`], ["author", "ann author"]], creator.cookie);
+    await db
+      .insert(loans)
+      .values({ id: crypto.randomUUID(), bookId: book.id, ownerId: owner.user.id, borrowerId: borrower.user.id, state: "lent", updatedAt: Date.now() });
+    await post(
+      `/clubs/${club.id}/reading`,
+      [
+        ["intent", "set-book"],
+        ["title", `${word} tides`],
+        ["author", "ann author"],
+      ],
+      creator.cookie,
+    );
 
     const html = (await page(`/clubs/${club.id}`, creator.cookie)).html;
     expect(text(html)).toContain("In the library · Lent");
     expect(text(html)).not.toContain("Borrow from Lena Lender");
     expect(html).toContain(`action="/books/${book.id}"`);
-    const joined = await post(`/books/${book.id}`, [["intent", "join-waitlist"], ["bookId", book.id]], creator.cookie);
+    const joined = await post(
+      `/books/${book.id}`,
+      [
+        ["intent", "join-waitlist"],
+        ["bookId", book.id],
+      ],
+      creator.cookie,
+    );
     expect(joined.status).toBe(200);
     expect(text(await joined.text())).toContain("number 1 on the waitlist");
   });

@@ -1,5 +1,5 @@
-import { addBookByHand, expect, expectAccessible, type NewClient, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
 import type { Page } from "@playwright/test";
+import { addBookByHand, expect, expectAccessible, type NewClient, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
 
 // An admin sets the club's book with two milestones; a second member (their
 // own browser) sees it, marks their progress, finds the admin's copy and borrows it into the chat.
@@ -80,7 +80,9 @@ async function journey(page: Page, newClient: NewClient) {
   await expect(copy.getByRole("link", { name: admin.name })).toBeVisible();
   await copy.getByRole("button", { name: `Borrow from ${admin.name}` }).click();
   await expect(r.getByRole("heading", { level: 2, name: admin.name })).toBeVisible();
-  await expect(r.getByRole("log", { name: `Messages with ${admin.name}` }).getByText(`Hi! I'm interested in borrowing "${title}". Is it available?`)).toBeVisible();
+  await expect(
+    r.getByRole("log", { name: `Messages with ${admin.name}` }).getByText(`Hi! I'm interested in borrowing "${title}". Is it available?`),
+  ).toBeVisible();
 
   // The admin's page counts the mark too.
   await page.reload();

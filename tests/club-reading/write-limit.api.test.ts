@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createClub } from "../clubs/support";
 import { signedInMember } from "../helpers/fixtures";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
-import { createClub } from "../clubs/support";
 import { mark, setBook, unmark } from "./support";
 
 describe("Club reading writes", () => {
@@ -17,6 +17,9 @@ describe("Club reading writes", () => {
     }
     expect(statuses.filter((status) => status === 200).length).toBe(29);
     expect(statuses.at(-1)).toBe(429);
-    expect((await setBook(club.id, creator, { title: "Emma" })).body).toEqual({ success: false, error: "You're doing that too quickly. Please wait a moment." });
+    expect((await setBook(club.id, creator, { title: "Emma" })).body).toEqual({
+      success: false,
+      error: "You're doing that too quickly. Please wait a moment.",
+    });
   });
 });

@@ -1,12 +1,12 @@
+import { clubRoomReads } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { clubRoomReads } from "@worker/db/schema";
-import { db, signedInMember } from "../helpers/fixtures";
-import { call } from "../helpers/http";
 import { deleteAccountByApi } from "../account/support";
 import { addMember } from "../clubs/support";
-import { clubWithMembers, type Item, roomJson, type RoomPage } from "./support";
+import { db, signedInMember } from "../helpers/fixtures";
+import { call } from "../helpers/http";
+import { clubWithMembers, type Item, type RoomPage, roomJson } from "./support";
 
 describe("A member's club room messages and their account", () => {
   it("puts the club messages they wrote, not others', in 'Download all my data' (club-room.json)", async () => {
@@ -20,7 +20,11 @@ describe("A member's club room messages and their account", () => {
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
     const rooms = JSON.parse(strFromU8(files["club-room.json"]!)) as { clubId: string; clubName: string; messages: { content: string }[] }[];
     expect(rooms).toEqual([
-      expect.objectContaining({ clubId: club.id, clubName: "Night Readers", messages: [expect.objectContaining({ content: "My first words here" }), expect.objectContaining({ content: "And my second" })] }),
+      expect.objectContaining({
+        clubId: club.id,
+        clubName: "Night Readers",
+        messages: [expect.objectContaining({ content: "My first words here" }), expect.objectContaining({ content: "And my second" })],
+      }),
     ]);
     const readme = JSON.parse(strFromU8(files["README.json"]!)) as { files: string[] };
     expect(readme.files).toContain("club-room.json");

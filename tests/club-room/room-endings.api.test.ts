@@ -1,8 +1,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { clubRoom } from "@worker/core/club-room-stubs";
 import { describe, expect, it } from "vitest";
 import type { ClubRoom, ClubRoomEvent } from "../../durable-objects/club-room";
-import { clubRoom } from "@worker/core/club-room-stubs";
 
 // The Worker checks the membership and the session in D1 and then hands the
 // upgrade to the room. An upgrade still in flight when the member is removed or the session ends

@@ -1,20 +1,20 @@
+import { blocks, clubRoomReads, clubs, emailOutbox, memberships, notificationPreferences } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { blocks, clubRoomReads, clubs, emailOutbox, memberships, notificationPreferences } from "@worker/db/schema";
+import { addMember } from "../clubs/support";
 import { db, signedInMember } from "../helpers/fixtures";
 import { call, SAME_ORIGIN } from "../helpers/http";
 import { moderator as newModerator, post, report, reportRow } from "../moderation/support";
-import { addMember } from "../clubs/support";
 import {
   clubWithMembers,
   connect,
   currentBookWithMilestones,
   type Item,
   notificationsOf,
+  type RoomPage,
   reached,
   roomCall,
   roomJson,
-  type RoomPage,
   unreadOf,
 } from "./support";
 

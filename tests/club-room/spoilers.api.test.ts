@@ -1,9 +1,9 @@
+import { emailOutbox, pushOutbox } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { emailOutbox, pushOutbox } from "@worker/db/schema";
-import { db, signedInMember } from "../helpers/fixtures";
 import { addMember } from "../clubs/support";
-import { clubWithMembers, connect, currentBookWithMilestones, type Item, notificationsOf, reached, roomJson, type RoomPage } from "./support";
+import { db, signedInMember } from "../helpers/fixtures";
+import { clubWithMembers, connect, currentBookWithMilestones, type Item, notificationsOf, type RoomPage, reached, roomJson } from "./support";
 
 // A message in a milestone's thread is folded for whoever has not reached it, and
 // the fold holds for every way its text could travel: the bell (and its e-mail and push), the room's

@@ -1,9 +1,9 @@
+import { clubBooks, clubMilestones, clubRoomReads, milestoneProgress, notifications } from "@worker/db/schema";
 import { and, eq } from "drizzle-orm";
 import type { ClubRoomEvent } from "../../durable-objects/club-room";
-import { clubBooks, clubMilestones, clubRoomReads, milestoneProgress, notifications } from "@worker/db/schema";
-import { db, signedInMember } from "../helpers/fixtures";
-import { call, json, ORIGIN, SAME_ORIGIN, type Envelope } from "../helpers/http";
 import { addMember, createClub } from "../clubs/support";
+import { db, signedInMember } from "../helpers/fixtures";
+import { call, type Envelope, json, ORIGIN, SAME_ORIGIN } from "../helpers/http";
 
 export type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -42,7 +42,15 @@ export async function roomJson<T = unknown>(method: string, path: string, member
   return { status: response.status, body: await json<Envelope<T>>(response) };
 }
 
-export type Item = { messageId: string; content: string; fromName: string; fromUserId: string; milestoneId: string | null; spoiler: string | null; announcement: boolean };
+export type Item = {
+  messageId: string;
+  content: string;
+  fromName: string;
+  fromUserId: string;
+  milestoneId: string | null;
+  spoiler: string | null;
+  announcement: boolean;
+};
 export type RoomPage = { items: Item[]; pinned: Item[]; nextToken: number | null; milestones: { milestoneId: string; label: string; reached: boolean }[] };
 
 /** A real WebSocket to the club's room through the Worker's upgrade route, with the events it receives. */
@@ -67,7 +75,10 @@ export async function connect(clubId: string, member: Member | null, origin = OR
 }
 
 export async function unreadOf(clubId: string, userId: string) {
-  const [row] = await db.select().from(clubRoomReads).where(and(eq(clubRoomReads.clubId, clubId), eq(clubRoomReads.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(clubRoomReads)
+    .where(and(eq(clubRoomReads.clubId, clubId), eq(clubRoomReads.userId, userId)));
   return row?.unread ?? null;
 }
 

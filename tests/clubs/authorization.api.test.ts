@@ -1,6 +1,6 @@
+import { clubs, joinRequests, memberships } from "@worker/db/schema";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clubs, joinRequests, memberships } from "@worker/db/schema";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { addMember, addPendingRequest, clubApi, createClub } from "./support";
 
@@ -41,7 +41,14 @@ async function scenario(isPrivate: boolean): Promise<Scenario> {
   };
 }
 
-const expectAll = (status: number): Record<Role, number> => ({ visitor: 401, nonMember: status, pending: status, member: status, admin: status, creator: status });
+const expectAll = (status: number): Record<Role, number> => ({
+  visitor: 401,
+  nonMember: status,
+  pending: status,
+  member: status,
+  admin: status,
+  creator: status,
+});
 const MANAGERS: Record<Role, number> = { visitor: 401, nonMember: 403, pending: 403, member: 403, admin: 200, creator: 200 };
 const CREATOR: Record<Role, number> = { visitor: 401, nonMember: 403, pending: 403, member: 403, admin: 403, creator: 200 };
 
@@ -54,9 +61,19 @@ interface Endpoint {
 }
 
 const membership = async (clubId: string, userId: string) =>
-  (await db.select().from(memberships).where(and(eq(memberships.clubId, clubId), eq(memberships.userId, userId))))[0];
+  (
+    await db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.clubId, clubId), eq(memberships.userId, userId)))
+  )[0];
 const request = async (clubId: string, userId: string) =>
-  (await db.select().from(joinRequests).where(and(eq(joinRequests.clubId, clubId), eq(joinRequests.userId, userId))))[0];
+  (
+    await db
+      .select()
+      .from(joinRequests)
+      .where(and(eq(joinRequests.clubId, clubId), eq(joinRequests.userId, userId)))
+  )[0];
 
 const endpoints: Endpoint[] = [
   { name: "GET /clubs", send: (_, c) => clubApi("GET", "", c), expected: expectAll(200) },

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { clubs, memberships, users } from "@worker/db/schema";
-import { CLUB_PAGE_BOOKS, CLUB_PAGE_MEMBERS, findClubPage } from "@worker/features/clubs/club-page";
 import { ServiceError } from "@worker/core/errors";
 import type { ServiceContext, SessionUser } from "@worker/core/service-context";
+import { clubs, memberships, users } from "@worker/db/schema";
+import { CLUB_PAGE_BOOKS, CLUB_PAGE_MEMBERS, findClubPage } from "@worker/features/clubs/club-page";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createBook, createBooks, createMember, db } from "../helpers/fixtures";
 import { addMember, createClub } from "./support";
 
@@ -173,8 +173,14 @@ describe("a big club's page", () => {
     for (let i = 0; i < rows.length; i += 14) await db.insert(users).values(rows.slice(i, i + 14));
     const joined = rows.map((row) => ({ clubId, userId: row.id, role: "member" as const, status: "active" as const }));
     for (let i = 0; i < joined.length; i += 19) await db.insert(memberships).values(joined.slice(i, i + 19));
-    await db.update(clubs).set({ memberCount: count + 1 }).where(eq(clubs.id, clubId));
-    await createBooks(creator.id, Array.from({ length: 30 }, (_, i) => ({ title: `Shelf ${String(i).padStart(2, "0")}`, clubId })));
+    await db
+      .update(clubs)
+      .set({ memberCount: count + 1 })
+      .where(eq(clubs.id, clubId));
+    await createBooks(
+      creator.id,
+      Array.from({ length: 30 }, (_, i) => ({ title: `Shelf ${String(i).padStart(2, "0")}`, clubId })),
+    );
   });
 
   it("lists at most 200 members, with the count of all of them", async () => {

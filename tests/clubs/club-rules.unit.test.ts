@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import { deriveInviteCode, hashInviteCode, newInviteNonce } from "@worker/features/clubs/invite-code-crypto";
 import { clubInputSchema, clubUpdateSchema, inviteCodeInputSchema, normalizeInviteCode } from "@worker/core/shared/club-rules";
+import { deriveInviteCode, hashInviteCode, newInviteNonce } from "@worker/features/clubs/invite-code-crypto";
+import { describe, expect, it } from "vitest";
 import { clubFields } from "~/features/clubs/club-fields.server";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
@@ -74,9 +74,18 @@ describe("club fields", () => {
   });
 
   it("take the form's spellings through its adapter: 'on' for private, the limit as text, an empty limit for none", () => {
-    expect(clubInputSchema.parse(clubFields(form({ name: "Form Club", location: "Hall", isPrivate: "on", memberLimit: " 25 " })))).toMatchObject({ isPrivate: true, memberLimit: 25 });
-    expect(clubInputSchema.parse(clubFields(form({ name: "Form Club", location: "Hall", isPrivate: "false", memberLimit: "" })))).toMatchObject({ isPrivate: false, memberLimit: null });
-    expect(clubInputSchema.parse(clubFields(form({ name: "Form Club", location: "Hall", latitude: " 45.517 ", longitude: "-73.56" })))).toMatchObject({ latitude: 45.52, longitude: -73.56 });
+    expect(clubInputSchema.parse(clubFields(form({ name: "Form Club", location: "Hall", isPrivate: "on", memberLimit: " 25 " })))).toMatchObject({
+      isPrivate: true,
+      memberLimit: 25,
+    });
+    expect(clubInputSchema.parse(clubFields(form({ name: "Form Club", location: "Hall", isPrivate: "false", memberLimit: "" })))).toMatchObject({
+      isPrivate: false,
+      memberLimit: null,
+    });
+    expect(clubInputSchema.parse(clubFields(form({ name: "Form Club", location: "Hall", latitude: " 45.517 ", longitude: "-73.56" })))).toMatchObject({
+      latitude: 45.52,
+      longitude: -73.56,
+    });
   });
 
   it.each([

@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
 import { CLUB_RATE_LIMITED } from "@worker/features/clubs/club-access";
+import { describe, expect, it } from "vitest";
 import { signedInMember } from "../helpers/fixtures";
 import { openDialog, postForm } from "../helpers/pages";
-import { clubApi, createClub } from "./support";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
+import { clubApi, createClub } from "./support";
 
 // CLUB_LIMITER (wrangler.toml): 30 club writes a minute per member.
 const LIMIT = 30;
@@ -17,8 +17,13 @@ describe("the club-write limit (CLUB_LIMITER)", () => {
       const saved =
         i % 2 === 0
           ? (await clubApi("PATCH", `/${club.id}`, creator, { description: `Round ${i}` })).status
-          : (await postForm(`/clubs/${club.id}`, { intent: "update", name: "A Club", location: "Town Hall", description: `Round ${i}`, memberLimit: "" }, creator.cookie))
-              .status;
+          : (
+              await postForm(
+                `/clubs/${club.id}`,
+                { intent: "update", name: "A Club", location: "Town Hall", description: `Round ${i}`, memberLimit: "" },
+                creator.cookie,
+              )
+            ).status;
       expect(saved, `write ${i + 1}`).toBe(i % 2 === 0 ? 200 : 302);
     }
     expect(await clubApi("PATCH", `/${club.id}`, creator, { description: "One too many" })).toEqual({
@@ -26,7 +31,11 @@ describe("the club-write limit (CLUB_LIMITER)", () => {
       body: { success: false, error: CLUB_RATE_LIMITED },
     });
     // The Edit Club dialog the form was sent from says why.
-    const refusedForm = await postForm(`/clubs/${club.id}?dialog=edit`, { intent: "update", name: "A Club", location: "Town Hall", memberLimit: "" }, creator.cookie);
+    const refusedForm = await postForm(
+      `/clubs/${club.id}?dialog=edit`,
+      { intent: "update", name: "A Club", location: "Town Hall", memberLimit: "" },
+      creator.cookie,
+    );
     expect(refusedForm.status).toBe(429);
     expect(openDialog(await refusedForm.text(), "Edit Club")).toContain(CLUB_RATE_LIMITED.replace("'", "&#x27;"));
 

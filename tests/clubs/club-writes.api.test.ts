@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import { books, clubs, inviteCodes, joinRequests, memberships } from "@worker/db/schema";
 import type { MemberClub } from "@worker/features/clubs/club-lists";
-import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { bearer, SAME_ORIGIN } from "../account/member-support";
+import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
+import { call, type Envelope, json } from "../helpers/http";
 import { addMember, addPendingRequest, clubApi, createClub } from "./support";
 
 const FIELDS = { name: "Night Owls", description: "Reading after dark", location: "Lantern Café", isPrivate: true, memberLimit: 12 };
@@ -19,9 +19,12 @@ describe("POST /api/clubs", () => {
       success: true,
       data: { clubId, ...FIELDS, memberCount: 1, createdBy: creator.user.id, timezone: "UTC", userRole: "admin", userStatus: "active" },
     });
-    expect(await db.select({ role: memberships.role, status: memberships.status, userId: memberships.userId }).from(memberships).where(eq(memberships.clubId, clubId))).toEqual([
-      { role: "admin", status: "active", userId: creator.user.id },
-    ]);
+    expect(
+      await db
+        .select({ role: memberships.role, status: memberships.status, userId: memberships.userId })
+        .from(memberships)
+        .where(eq(memberships.clubId, clubId)),
+    ).toEqual([{ role: "admin", status: "active", userId: creator.user.id }]);
     const [row] = await db.select().from(clubs).where(eq(clubs.id, clubId));
     expect(row).toMatchObject({ ...FIELDS, memberCount: 1, createdBy: creator.user.id });
     // It is in My Clubs and findable in Browse Clubs.
@@ -41,7 +44,13 @@ describe("POST /api/clubs", () => {
   // the API takes the JSON types its document names and refuses text for them.
   it("refuses the form spellings ('on' for private, the limit as text), and takes the JSON values", async () => {
     const creator = await signedInMember();
-    const posted = await clubApi<MemberClub>("POST", "", creator, { name: "Form Club", location: "Hall", isPrivate: "on", memberLimit: " 25 " }, { invalid: true });
+    const posted = await clubApi<MemberClub>(
+      "POST",
+      "",
+      creator,
+      { name: "Form Club", location: "Hall", isPrivate: "on", memberLimit: " 25 " },
+      { invalid: true },
+    );
     expect(posted).toMatchObject({ status: 400, body: { error: "isPrivate: Private must be true or false" } });
     const typed = await clubApi<MemberClub>("POST", "", creator, { name: "Form Club", location: "Hall", isPrivate: true, memberLimit: 25 });
     expect(typed.body.data).toMatchObject({ isPrivate: true, memberLimit: 25 });
@@ -88,7 +97,8 @@ describe("POST /api/clubs", () => {
 
   it("answers malformed requests with 400 or 413 in the envelope, never 500", async () => {
     const creator = await signedInMember();
-    const send = (init: RequestInit, path = "/api/clubs") => call(path, { method: "POST", ...init, headers: { ...bearer(creator.token), ...init.headers }, invalid: true });
+    const send = (init: RequestInit, path = "/api/clubs") =>
+      call(path, { method: "POST", ...init, headers: { ...bearer(creator.token), ...init.headers }, invalid: true });
     const answers = [
       await send({ headers: { "Content-Type": "application/json" }, body: "{not json" }),
       await send({ headers: { "Content-Type": "text/plain" }, body: JSON.stringify({ name: "Club", location: "Hall" }) }),
@@ -102,7 +112,12 @@ describe("POST /api/clubs", () => {
 
   it("works from a browser with the session cookie, and refuses a cross-site post", async () => {
     const creator = await signedInMember();
-    const sameSite = await call("/api/clubs", { method: "POST", cookie: creator.cookie, headers: SAME_ORIGIN, json: { name: "Cookie Club", location: "Hall" } });
+    const sameSite = await call("/api/clubs", {
+      method: "POST",
+      cookie: creator.cookie,
+      headers: SAME_ORIGIN,
+      json: { name: "Cookie Club", location: "Hall" },
+    });
     expect(sameSite.status).toBe(201);
     const crossSite = await call("/api/clubs", {
       method: "POST",

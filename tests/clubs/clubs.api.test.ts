@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
 import { clubs } from "@worker/db/schema";
 import type { BrowseClub, ClubDetails, MemberClub } from "@worker/features/clubs/club-lists";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
-import { api, call, json, type Envelope } from "../helpers/http";
+import { api, call, type Envelope, json } from "../helpers/http";
 import { addMember, createClub, createClubs } from "./support";
 
 type BrowseData = { items: BrowseClub[]; nextToken: string | null; prevToken: string | null };
@@ -108,8 +108,7 @@ describe("GET /api/clubs/browse", () => {
   it("keeps the search index in step when a club is renamed", async () => {
     const creator = await createMember();
     const club = await createClub(creator.id, { name: "Quokka Readers", description: "Marsupial literature" });
-    const names = async (search: string) =>
-      (await get<BrowseData>(`/clubs/browse?search=${search}`, cookie)).body.data!.items.map((c) => c.clubId);
+    const names = async (search: string) => (await get<BrowseData>(`/clubs/browse?search=${search}`, cookie)).body.data!.items.map((c) => c.clubId);
     expect(await names("quokka")).toEqual([club.id]);
 
     await db.update(clubs).set({ name: "Wombat Readers" }).where(eq(clubs.id, club.id));
@@ -212,7 +211,15 @@ describe("GET /api/clubs/{id}", () => {
     const stranger = await signedInMember();
     const hopeful = await signedInMember();
     await addMember(privateId, hopeful.user.id, "pending");
-    const summary = { clubId: privateId, name: "Secret Shelf", description: "Invite only", location: "Town Hall", isPrivate: true, memberCount: 3, memberLimit: 8 };
+    const summary = {
+      clubId: privateId,
+      name: "Secret Shelf",
+      description: "Invite only",
+      location: "Town Hall",
+      isPrivate: true,
+      memberCount: 3,
+      memberLimit: 8,
+    };
     expect((await get(`/clubs/${privateId}`, stranger.cookie)).body.data).toEqual({ ...summary, detailsVisible: false, userStatus: null });
     expect((await get(`/clubs/${privateId}`, hopeful.cookie)).body.data).toEqual({ ...summary, detailsVisible: false, userStatus: "pending" });
   });

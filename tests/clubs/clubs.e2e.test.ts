@@ -245,7 +245,11 @@ test("'Use my location' says what went wrong, in the spec's words, and leaves th
     });
   });
   await page.route("**/api/geo/reverse?*", (route) =>
-    route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ success: false, error: "Too many location look-ups. Please wait a minute and try again." }) }),
+    route.fulfill({
+      status: 429,
+      contentType: "application/json",
+      body: JSON.stringify({ success: false, error: "Too many location look-ups. Please wait a minute and try again." }),
+    }),
   );
   await locate.click();
   await expect(create.getByText("Could not get location details. Please enter manually.")).toBeVisible();

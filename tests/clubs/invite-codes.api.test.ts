@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import { clubs, inviteCodeFailures, inviteCodes, joinRequests, memberships } from "@worker/db/schema";
 import { TOO_MANY_ATTEMPTS, TOO_MANY_WRONG_CODES } from "@worker/features/clubs/invite-attempts";
 import { INVITE_CODE_INVALID, isInviteCodeClash } from "@worker/features/clubs/invite-codes";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
-import { addMember, addPendingRequest, clubApi, createClub } from "./support";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
+import { addMember, addPendingRequest, clubApi, createClub } from "./support";
 
 type Signed = Awaited<ReturnType<typeof signedInMember>>;
 type Code = { code: string; expiresAt: number };
@@ -78,7 +78,10 @@ describe("redeeming a code", () => {
     const member = await signedInMember();
     await addPendingRequest(club.id, member.user.id);
     expect((await join(member, code)).status).toBe(200);
-    const [request] = await db.select().from(joinRequests).where(and(eq(joinRequests.clubId, club.id), eq(joinRequests.userId, member.user.id)));
+    const [request] = await db
+      .select()
+      .from(joinRequests)
+      .where(and(eq(joinRequests.clubId, club.id), eq(joinRequests.userId, member.user.id)));
     expect(request!.status).toBe("approved");
     expect((await clubApi<{ items: unknown[] }>("GET", `/${club.id}/requests`, creator)).body.data!.items).toEqual([]);
   });
@@ -89,7 +92,10 @@ describe("redeeming a code", () => {
     expect(unknown).toEqual({ status: 404, body: INVALID });
 
     const expired = await clubWithCode();
-    await db.update(inviteCodes).set({ expiresAt: Date.now() - 1 }).where(eq(inviteCodes.clubId, expired.club.id));
+    await db
+      .update(inviteCodes)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(inviteCodes.clubId, expired.club.id));
     expect(await join(member, expired.code)).toEqual({ status: 404, body: INVALID });
 
     const revoked = await clubWithCode();
@@ -146,7 +152,10 @@ describe("redeeming a code", () => {
 
   it("after expiry, shows the admin a new code that works, while the old one stays refused", async () => {
     const { club, creator, code } = await clubWithCode();
-    await db.update(inviteCodes).set({ expiresAt: Date.now() - 1000 }).where(eq(inviteCodes.clubId, club.id));
+    await db
+      .update(inviteCodes)
+      .set({ expiresAt: Date.now() - 1000 })
+      .where(eq(inviteCodes.clubId, club.id));
     const renewed = (await clubApi<Code>("GET", `/${club.id}/invite-code`, creator)).body.data!;
     expect(renewed.code).not.toBe(code);
     expect(renewed.expiresAt).toBeGreaterThan(Date.now() + 13 * DAY);
@@ -181,7 +190,10 @@ describe("how many codes a member may try", () => {
     await db.insert(inviteCodeFailures).values({ userId: capped.user.id, day: today(), failures: 20 });
     expect((await join(capped, code)).status).toBe(429);
     // Yesterday's count does not carry over.
-    await db.update(inviteCodeFailures).set({ day: today() - 1 }).where(eq(inviteCodeFailures.userId, capped.user.id));
+    await db
+      .update(inviteCodeFailures)
+      .set({ day: today() - 1 })
+      .where(eq(inviteCodeFailures.userId, capped.user.id));
     expect((await join(capped, code)).status).toBe(200);
     expect(await failuresOf(capped.user.id)).toMatchObject({ day: today(), failures: 0 });
   });
@@ -215,7 +227,10 @@ describe("the member limit on approval", () => {
     const refused = await clubApi("POST", `/${club.id}/requests/${second.id}/approve`, creator);
     expect(refused).toEqual({ status: 409, body: { success: false, error: "This club is full" } });
     expect(await memberCount(club.id)).toBe(2);
-    const [row] = await db.select().from(memberships).where(and(eq(memberships.clubId, club.id), eq(memberships.userId, second.id)));
+    const [row] = await db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.clubId, club.id), eq(memberships.userId, second.id)));
     expect(row!.status).toBe("pending");
     const listed = await clubApi<{ items: { userId: string }[] }>("GET", `/${club.id}/requests`, creator);
     expect(listed.body.data!.items.map((item) => item.userId)).toEqual([second.id]);

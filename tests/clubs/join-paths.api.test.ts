@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
+import { clubs, joinRequests, memberships } from "@worker/db/schema";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clubs, joinRequests, memberships } from "@worker/db/schema";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { postForm } from "../helpers/pages";
 import { addMember, addPendingRequest, clubApi, createClub } from "./support";
@@ -62,7 +62,10 @@ describe("how a membership was made (memberships.joined_via)", () => {
       await clubApi("POST", `/${club.id}/request`, asker);
       if (i < 2) await clubApi("DELETE", `/${club.id}/leave`, asker);
     }
-    const rows = await db.select().from(joinRequests).where(and(eq(joinRequests.clubId, club.id), eq(joinRequests.userId, asker.user.id)));
+    const rows = await db
+      .select()
+      .from(joinRequests)
+      .where(and(eq(joinRequests.clubId, club.id), eq(joinRequests.userId, asker.user.id)));
     expect(rows.map((row) => row.status)).toEqual(["pending"]);
     expect((await clubApi<{ items: unknown[] }>("GET", `/${club.id}/requests`, creator)).body.data!.items).toHaveLength(1);
   });

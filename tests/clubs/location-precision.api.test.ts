@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
+import { clubs } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clubs } from "@worker/db/schema";
 import { db, signedInMember } from "../helpers/fixtures";
 import { page, postForm } from "../helpers/pages";
 import { clubApi, createClub } from "./support";
@@ -25,7 +25,11 @@ describe("coordinates in a club's location", () => {
     const [again] = await db.select({ location: clubs.location }).from(clubs).where(eq(clubs.id, made.body.data!.clubId));
     expect(again!.location).toBe("38.72°N 9.14°W");
 
-    const posted = await postForm("/clubs?dialog=create", { intent: "create", name: "Form Club", description: "", location: PRECISE, memberLimit: "" }, creator.cookie);
+    const posted = await postForm(
+      "/clubs?dialog=create",
+      { intent: "create", name: "Form Club", description: "", location: PRECISE, memberLimit: "" },
+      creator.cookie,
+    );
     expect(posted.status).toBe(302);
     const formClubId = (posted.headers.get("Location") ?? "").slice("/clubs/".length);
     const [fromForm] = await db.select({ location: clubs.location }).from(clubs).where(eq(clubs.id, formClubId));
@@ -40,7 +44,11 @@ describe("coordinates in a club's location", () => {
     expect(browse.body.data!.items.find((item) => item.clubId === club.id)?.location).toBe(COARSE);
     const detail = await clubApi<{ location: string }>("GET", `/${club.id}`, visitor);
     expect(detail.body.data!.location).toBe(COARSE);
-    for (const [path, cookie] of [["/clubs/browse", visitor.cookie], [`/clubs/${club.id}`, visitor.cookie], [`/clubs/${club.id}?dialog=edit`, creator.cookie]] as const) {
+    for (const [path, cookie] of [
+      ["/clubs/browse", visitor.cookie],
+      [`/clubs/${club.id}`, visitor.cookie],
+      [`/clubs/${club.id}?dialog=edit`, creator.cookie],
+    ] as const) {
       const { html } = await page(path, cookie);
       expect(html, path).toContain(COARSE);
       expect(html, path).not.toContain("7223");

@@ -1,6 +1,6 @@
+import { clubs, memberships } from "@worker/db/schema";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clubs, memberships } from "@worker/db/schema";
 import { db, signedInMember } from "../helpers/fixtures";
 import { clubApi, createClub } from "./support";
 

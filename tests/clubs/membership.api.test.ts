@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import { clubs, joinRequests, memberships, users } from "@worker/db/schema";
 import type { MemberClub } from "@worker/features/clubs/club-lists";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { addMember, addPendingRequest, clubApi, createClub, createClubs } from "./support";
 
@@ -9,9 +9,19 @@ type Requests = { items: { userId: string; name: string; profilePicture: string 
 
 const memberCount = async (clubId: string) => (await db.select({ n: clubs.memberCount }).from(clubs).where(eq(clubs.id, clubId)))[0]!.n;
 const membershipOf = async (clubId: string, userId: string) =>
-  (await db.select().from(memberships).where(and(eq(memberships.clubId, clubId), eq(memberships.userId, userId))))[0];
+  (
+    await db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.clubId, clubId), eq(memberships.userId, userId)))
+  )[0];
 const requestOf = async (clubId: string, userId: string) =>
-  (await db.select().from(joinRequests).where(and(eq(joinRequests.clubId, clubId), eq(joinRequests.userId, userId))))[0];
+  (
+    await db
+      .select()
+      .from(joinRequests)
+      .where(and(eq(joinRequests.clubId, clubId), eq(joinRequests.userId, userId)))
+  )[0];
 const fail = (status: number, error: string) => ({ status, body: { success: false, error } });
 
 describe("POST /api/clubs/{id}/request", () => {
@@ -37,7 +47,9 @@ describe("POST /api/clubs/{id}/request", () => {
       expect.objectContaining({ clubId: club.id, userStatus: "pending" }),
     ]);
     const { body } = await clubApi<Requests>("GET", `/${club.id}/requests`, creator);
-    expect(body.data!.items).toEqual([{ userId: member.user.id, name: "Hopeful Hana", profilePicture: "/media/avatars/x/pic.jpg", requestedAt: expect.any(Number) }]);
+    expect(body.data!.items).toEqual([
+      { userId: member.user.id, name: "Hopeful Hana", profilePicture: "/media/avatars/x/pic.jpg", requestedAt: expect.any(Number) },
+    ]);
   });
 
   it("answers 'active' to someone already a member, and 404 for an unknown club", async () => {
@@ -85,7 +97,12 @@ describe("deciding join requests", () => {
     expect(await list()).toEqual(["Third"]);
 
     // Deciding again, or a request nobody made, is 404.
-    for (const [userId, action] of [[early.id, "approve"], [late.id, "reject"], [late.id, "approve"], [crypto.randomUUID(), "approve"]] as const) {
+    for (const [userId, action] of [
+      [early.id, "approve"],
+      [late.id, "reject"],
+      [late.id, "approve"],
+      [crypto.randomUUID(), "approve"],
+    ] as const) {
       expect(await clubApi("POST", `/${club.id}/requests/${userId}/${action}`, creator)).toEqual(fail(404, "Join request not found"));
     }
   });
@@ -132,9 +149,7 @@ describe("DELETE /api/clubs/{id}/leave", () => {
   it("keeps the creator: they delete the club instead", async () => {
     const creator = await signedInMember();
     const club = await createClub(creator.user.id);
-    expect(await clubApi("DELETE", `/${club.id}/leave`, creator)).toEqual(
-      fail(409, "You created this club, so you cannot leave it. Delete the club instead."),
-    );
+    expect(await clubApi("DELETE", `/${club.id}/leave`, creator)).toEqual(fail(409, "You created this club, so you cannot leave it. Delete the club instead."));
     expect(await membershipOf(club.id, creator.user.id)).toMatchObject({ status: "active", role: "admin" });
   });
 
@@ -192,8 +207,12 @@ describe("the creator manages members", () => {
     );
     expect(await clubApi("PATCH", `/${club.id}/members/${pending.id}`, creator, { role: "admin" })).toEqual(fail(404, "Member not found"));
     expect(await clubApi("PATCH", `/${club.id}/members/${crypto.randomUUID()}`, creator, { role: "admin" })).toEqual(fail(404, "Member not found"));
-    expect(await clubApi("PATCH", `/${club.id}/members/${pending.id}`, creator, { role: "owner" }, { invalid: true })).toEqual(fail(400, 'role: Role must be "admin" or "member"'));
-    expect(await clubApi("PATCH", `/${club.id}/members/${pending.id}`, creator, {}, { invalid: true })).toEqual(fail(400, 'role: Role must be "admin" or "member"'));
+    expect(await clubApi("PATCH", `/${club.id}/members/${pending.id}`, creator, { role: "owner" }, { invalid: true })).toEqual(
+      fail(400, 'role: Role must be "admin" or "member"'),
+    );
+    expect(await clubApi("PATCH", `/${club.id}/members/${pending.id}`, creator, {}, { invalid: true })).toEqual(
+      fail(400, 'role: Role must be "admin" or "member"'),
+    );
   });
 
   it("removes a member or a pending requester, but not themself", async () => {

@@ -1,6 +1,6 @@
+import { clubs } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { clubs } from "@worker/db/schema";
 import { db, signedInMember } from "../helpers/fixtures";
 import { clubApi, createClub } from "./support";
 
@@ -14,7 +14,8 @@ describe("A club's coarse position", () => {
     const creator = await signedInMember();
     const made = await clubApi<{ clubId: string }>("POST", "", creator, { name: "Placed Club", location: "Leeds", latitude: 53.800755, longitude: -1.549077 });
     expect(made.status).toBe(201);
-    const position = async () => (await db.select({ latitude: clubs.latitude, longitude: clubs.longitude }).from(clubs).where(eq(clubs.id, made.body.data!.clubId)))[0];
+    const position = async () =>
+      (await db.select({ latitude: clubs.latitude, longitude: clubs.longitude }).from(clubs).where(eq(clubs.id, made.body.data!.clubId)))[0];
     expect(await position()).toEqual({ latitude: 53.8, longitude: -1.55 });
     expect((await clubApi("PATCH", `/${made.body.data!.clubId}`, creator, { latitude: -0.004, longitude: 0.126 })).status).toBe(200);
     expect(await position()).toEqual({ latitude: 0, longitude: 0.13 });

@@ -1,13 +1,12 @@
+import { clubs } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clubs } from "@worker/db/schema";
 import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { openDialog, page, postForm } from "../helpers/pages";
 import { addMember, createClub, createClubs } from "./support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
-
 
 const CLUB_FIELDS = { intent: "create", name: "Lantern Readers", description: "Evenings by lamplight", location: "Dock 5", memberLimit: "" };
 
@@ -33,7 +32,6 @@ const cardNames = (html: string) => [...html.matchAll(/<h2[^>]*>(?:<a[^>]*>)?(Pu
 
 /** The text of each submit button that opens a dialog. */
 const dialogButtons = (html: string) => [...html.matchAll(/<button type="submit"[^>]*aria-haspopup="dialog"[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
-
 
 /** The opening tag of the form control named `name` (attribute order is React's business, not the test's). */
 function control(html: string, name: string) {
@@ -165,7 +163,11 @@ describe("/clubs", () => {
     expect(control(dialog!, "memberLimit")).toContain('value="30"');
     expect(openDialog((await page(`/clubs?dialog=edit&club=${theirs.id}`, member.cookie)).html, "Edit Club")).toBeNull();
 
-    const saved = await postForm(`/clubs?dialog=edit&club=${ownId}`, { ...CLUB_FIELDS, intent: "update", clubId: ownId, name: "Lamplighters", memberLimit: "" }, member.cookie);
+    const saved = await postForm(
+      `/clubs?dialog=edit&club=${ownId}`,
+      { ...CLUB_FIELDS, intent: "update", clubId: ownId, name: "Lamplighters", memberLimit: "" },
+      member.cookie,
+    );
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/clubs");
     const [row] = await db.select().from(clubs).where(eq(clubs.id, ownId));
@@ -316,7 +318,10 @@ describe("/clubs/browse", () => {
   it("pages 12 clubs at a time with Prev/Next links that keep the search, and ignores a tampered cursor", async () => {
     const member = await signedInMember();
     const other = await createMember();
-    await createClubs(other.id, Array.from({ length: 14 }, (_, i) => ({ name: `Puffin Club ${String(i).padStart(2, "0")}` })));
+    await createClubs(
+      other.id,
+      Array.from({ length: 14 }, (_, i) => ({ name: `Puffin Club ${String(i).padStart(2, "0")}` })),
+    );
 
     const first = await page("/clubs/browse?search=puffin", member.cookie);
     expect(cardNames(first.html)).toHaveLength(12);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { addBookByHand, expect, expectAccessible, newMember, type NewClient, signInAsNewMember, test } from "../helpers/e2e/fixtures";
+import { addBookByHand, expect, expectAccessible, type NewClient, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
 
 // A club that reads together, end to end, by two people in their own browsers.
 // The admin creates a club and a second member joins; the admin sets the book with milestones; the
@@ -83,7 +83,9 @@ async function journey(page: Page, newClient: NewClient, viewport?: { width: num
   const copy = theirReading.getByRole("listitem").filter({ hasText: "In this club · Available" });
   await copy.getByRole("button", { name: `Borrow from ${admin.name}` }).click();
   await expect(m.getByRole("heading", { level: 2, name: admin.name })).toBeVisible();
-  await expect(m.getByRole("log", { name: `Messages with ${admin.name}` }).getByText(`Hi! I'm interested in borrowing "${title}". Is it available?`)).toBeVisible();
+  await expect(
+    m.getByRole("log", { name: `Messages with ${admin.name}` }).getByText(`Hi! I'm interested in borrowing "${title}". Is it available?`),
+  ).toBeVisible();
 
   // The admin schedules a meeting.
   await openClub(page, clubPath, clubName);
@@ -170,7 +172,10 @@ for (const size of [
   test.describe(`reading together (${size.name})`, () => {
     test.use(size.use);
 
-    test("an admin and a member read together: book and milestones, a borrowed copy, a meeting, a book poll and the club room's spoiler fold", async ({ page, newClient }) => {
+    test("an admin and a member read together: book and milestones, a borrowed copy, a meeting, a book poll and the club room's spoiler fold", async ({
+      page,
+      newClient,
+    }) => {
       await journey(page, newClient, size.viewport);
     });
   });

@@ -1,4 +1,4 @@
-import { clubs, joinRequests, type JoinPath, memberships } from "@worker/db/schema";
+import { clubs, type JoinPath, joinRequests, memberships } from "@worker/db/schema";
 import { db } from "../helpers/fixtures";
 import { api } from "../helpers/http";
 

@@ -1,12 +1,11 @@
+import { bookComments } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookComments } from "@worker/db/schema";
 import { SAME_ORIGIN } from "../account/member-support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
-import { call } from "../helpers/http";
+import { api, call } from "../helpers/http";
 import { page } from "../helpers/pages";
 import { moderator } from "../moderation/support";
-import { api } from "../helpers/http";
 import { block, commentsOf, postComment } from "./support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -93,7 +92,11 @@ describe("Comments on the book page", () => {
     const owner = await signedInMember();
     const reader = await signedInMember();
     const book = await createBook(owner.user.id);
-    await seed(book.id, reader.user.id, Array.from({ length: 22 }, (_, index) => `Numbered comment #${index}#`));
+    await seed(
+      book.id,
+      reader.user.id,
+      Array.from({ length: 22 }, (_, index) => `Numbered comment #${index}#`),
+    );
     const first = markup((await page(`/books/${book.id}`)).html);
     expect(first).toContain("Numbered comment #21#");
     expect(first).not.toContain("Numbered comment #1#");
@@ -110,7 +113,10 @@ describe("Comments on the book page", () => {
     const [owner, reader, writer, mod] = await Promise.all([signedInMember(), signedInMember(), signedInMember({ name: "Spammy Writer" }), moderator()]);
     const book = await createBook(owner.user.id);
     const posted = await postComment(book.id, writer, "Cheap pills at https://spam.example");
-    const filed = await api<{ reportId: string }>("/reports", reader, { method: "POST", json: { subject: "comment", commentId: posted.body.data!.commentId, reason: "spam" } });
+    const filed = await api<{ reportId: string }>("/reports", reader, {
+      method: "POST",
+      json: { subject: "comment", commentId: posted.body.data!.commentId, reason: "spam" },
+    });
     const reportId = filed.body.data!.reportId;
     const queue = markup((await page("/moderation", mod.cookie)).html);
     expect(queue).toContain("Comment: ");

@@ -1,10 +1,10 @@
+import { bookComments } from "@worker/db/schema";
 import { eq, inArray, or } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { bookComments } from "@worker/db/schema";
+import { deleteAccountByApi } from "../account/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
-import { deleteAccountByApi } from "../account/support";
 import { commentsOf, postComment } from "./support";
 
 describe("A member's comments and their account", () => {
@@ -37,7 +37,12 @@ describe("A member's comments and their account", () => {
     expect(await db.select().from(bookComments).where(inArray(bookComments.id, ids))).toHaveLength(2);
 
     expect((await deleteAccountByApi(leaving.cookie)).status).toBe(200);
-    expect(await db.select().from(bookComments).where(or(inArray(bookComments.id, ids), eq(bookComments.authorId, leaving.user.id)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(bookComments)
+        .where(or(inArray(bookComments.id, ids), eq(bookComments.authorId, leaving.user.id))),
+    ).toEqual([]);
     expect((await commentsOf(theirBook.id, staying)).body.data!.items.map((comment) => comment.body)).toEqual(["My own note stays"]);
   });
 });

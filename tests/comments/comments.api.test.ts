@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
+import { COMMENT_REQUIRED, COMMENT_TOO_LONG } from "@worker/core/shared/comments";
+import type { Database } from "@worker/db/client";
+import { bookComments, notificationPreferences, reports } from "@worker/db/schema";
+import { listBookComments } from "@worker/features/comments";
 import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import type { Database } from "@worker/db/client";
-import { listBookComments } from "@worker/features/comments";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bookComments, notificationPreferences, reports } from "@worker/db/schema";
-import { COMMENT_REQUIRED, COMMENT_TOO_LONG } from "@worker/core/shared/comments";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
@@ -82,9 +82,18 @@ describe("Reading a book's comments", () => {
   it("pages by (time, id): 20 by default, then the older ones, none twice, even when two share a millisecond", async () => {
     const book = await createBook(owner.user.id);
     const start = Date.now() - 120_000;
-    const rows = await seedComments(book.id, reader.user.id, Array.from({ length: 23 }, (_, index) => `Comment ${index}`), start);
+    const rows = await seedComments(
+      book.id,
+      reader.user.id,
+      Array.from({ length: 23 }, (_, index) => `Comment ${index}`),
+      start,
+    );
     // Three more in the very millisecond of comment 10: the id orders them.
-    await db.insert(bookComments).values(["Tie a", "Tie b", "Tie c"].map((body) => ({ id: crypto.randomUUID(), bookId: book.id, authorId: stranger.user.id, body, createdAt: start + 10 })));
+    await db
+      .insert(bookComments)
+      .values(
+        ["Tie a", "Tie b", "Tie c"].map((body) => ({ id: crypto.randomUUID(), bookId: book.id, authorId: stranger.user.id, body, createdAt: start + 10 })),
+      );
 
     const first = await commentsOf(book.id, null);
     expect(first.body.data!.items).toHaveLength(20);
@@ -138,7 +147,10 @@ describe("The comments page's query", () => {
         .bind(...Array.from({ length: placeholders }, () => "x"))
         .all<{ detail: string }>();
       const details = plan.results.map((row) => row.detail);
-      expect(details.filter((detail) => /^SCAN|TEMP B-TREE/.test(detail)), details.join("\n")).toEqual([]);
+      expect(
+        details.filter((detail) => /^SCAN|TEMP B-TREE/.test(detail)),
+        details.join("\n"),
+      ).toEqual([]);
       expect(details.some((detail) => detail.includes("book_comments_book_recent_idx"))).toBe(true);
     }
   });
@@ -314,7 +326,13 @@ describe("Reporting a comment", () => {
     expect(filed.status).toBe(201);
     const second = await api<{ reportId: string }>("/reports", owner, { method: "POST", json: { subject: "comment", commentId, reason: "scam" } });
     const row = await reportRow(filed.body.data!.reportId);
-    expect(row).toMatchObject({ subject: "comment", commentId, bookId: book.id, subjectUserId: stranger.user.id, snapshot: "Buy cheap watches at https://spam.example" });
+    expect(row).toMatchObject({
+      subject: "comment",
+      commentId,
+      bookId: book.id,
+      subjectUserId: stranger.user.id,
+      snapshot: "Buy cheap watches at https://spam.example",
+    });
 
     const queue = await api<{ reportId: string; subject: string; commentId: string | null; bookId: string | null }[]>("/moderation/reports", mod);
     expect(queue.body.data!.find((item) => item.reportId === row.id)).toMatchObject({ subject: "comment", commentId, bookId: book.id });
@@ -333,11 +351,17 @@ describe("Reporting a comment", () => {
     const bookOwner = await signedInMember();
     const book = await createBook(bookOwner.user.id);
     const own = await postComment(book.id, bookOwner, "The owner's own note");
-    const commentReport = await api<{ reportId: string }>("/reports", reader, { method: "POST", json: { subject: "comment", commentId: own.body.data!.commentId, reason: "other" } });
+    const commentReport = await api<{ reportId: string }>("/reports", reader, {
+      method: "POST",
+      json: { subject: "comment", commentId: own.body.data!.commentId, reason: "other" },
+    });
     const bookReport = await api<{ reportId: string }>("/reports", reader, { method: "POST", json: { subject: "book", bookId: book.id, reason: "other" } });
     expect((await api(`/moderation/reports/${bookReport.body.data!.reportId}/hide`, mod, { method: "POST" })).status).toBe(200);
     expect((await reportRow(commentReport.body.data!.reportId)).state).toBe("open");
-    const [open] = await db.select().from(reports).where(and(eq(reports.id, commentReport.body.data!.reportId), eq(reports.state, "open")));
+    const [open] = await db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.id, commentReport.body.data!.reportId), eq(reports.state, "open")));
     expect(open).toBeDefined();
   });
 });

@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { addDays, dayIn, daysBetween, instantAt, isCalendarDay } from "@worker/core/shared/calendar";
 import { translate } from "@worker/core/i18n/request-language";
-import { dueLabel } from "~/features/loans/due-label";
+import { addDays, dayIn, daysBetween, instantAt, isCalendarDay } from "@worker/core/shared/calendar";
 import { dateFormat } from "@worker/core/shared/date-format";
+import { describe, expect, it } from "vitest";
+import { dueLabel } from "~/features/loans/due-label";
 
 describe("calendar days in a member's timezone", () => {
   it("names the day it is in the member's timezone, not in UTC", () => {

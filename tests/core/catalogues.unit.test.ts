@@ -1,16 +1,28 @@
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
-import { describe, expect, it } from "vitest";
 import { CATALOGUE_NAMES } from "@worker/core/i18n/catalogue-names";
 import { NAMESPACES } from "@worker/core/i18n/catalogues";
 import { LANGUAGES } from "@worker/core/shared/languages";
+import { describe, expect, it } from "vitest";
 import { checkCatalogues, extractKeys } from "../helpers/catalogue-rules";
 
 // The sources and catalogues as text, read by Vite at bundle time (the Workers runtime has no file system).
-const sources = import.meta.glob<string>(["/app/**/*.{ts,tsx}", "/worker/**/*.ts", "/durable-objects/**/*.ts"], { query: "?raw", import: "default", eager: true });
-const catalogues = import.meta.glob<Record<string, string>>(["/worker/features/*/messages/*.json", "/worker/core/messages/*.json"], { import: "default", eager: true });
+const sources = import.meta.glob<string>(["/app/**/*.{ts,tsx}", "/worker/**/*.ts", "/durable-objects/**/*.ts"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+const catalogues = import.meta.glob<Record<string, string>>(["/worker/features/*/messages/*.json", "/worker/core/messages/*.json"], {
+  import: "default",
+  eager: true,
+});
 
 describe("the message catalogues", () => {
-  const problems = checkCatalogues(sources, catalogues, (message) => compileMessageOrThrow(message), LANGUAGES.filter((language) => language !== "en"));
+  const problems = checkCatalogues(
+    sources,
+    catalogues,
+    (message) => compileMessageOrThrow(message),
+    LANGUAGES.filter((language) => language !== "en"),
+  );
   const of = (kind: string) => problems.filter((problem) => problem.kind === kind).map((p) => `${p.namespace}/${p.language ?? ""}: ${p.key} ${p.detail ?? ""}`);
 
   it("has every text the code uses, in English and in every language", () => {

@@ -1,9 +1,12 @@
-import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "@worker/core/http/security-headers";
+import { describe, expect, it } from "vitest";
 import { call } from "../helpers/http";
 
 function directive(csp: string, name: string): string[] {
-  const found = csp.split(";").map((part) => part.trim().split(/\s+/)).find(([first]) => first === name);
+  const found = csp
+    .split(";")
+    .map((part) => part.trim().split(/\s+/))
+    .find(([first]) => first === name);
   return found?.slice(1) ?? [];
 }
 

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { JPEG_1PX } from "../helpers/images";
-import { signedInMember } from "../helpers/fixtures";
-import { call, json, ORIGIN, type Envelope } from "../helpers/http";
 import { setCookieFor } from "../auth/support";
+import { signedInMember } from "../helpers/fixtures";
+import { call, type Envelope, json, ORIGIN } from "../helpers/http";
+import { JPEG_1PX } from "../helpers/images";
 
 // The Worker under test shares this isolate's env, so a pass-through spy on the real D1 binding shows
 // which constraint or bookmark each request's session starts from; every query still runs on local D1.

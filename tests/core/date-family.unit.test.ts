@@ -1,10 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { translate } from "@worker/core/i18n/request-language";
-import { dueLabel } from "~/features/loans/due-label";
-import { formatCalendarDay, formatDay, formatDayTime, formatNearDay, formatRelative } from "@worker/core/shared/date-format";
 import { browserTimeZone, readerOf } from "@worker/core/http/reader";
 import { intlLocale } from "@worker/core/i18n/negotiate";
+import { translate } from "@worker/core/i18n/request-language";
+import { formatCalendarDay, formatDay, formatDayTime, formatNearDay, formatRelative } from "@worker/core/shared/date-format";
 import { isTimeZone, TIME_ZONE_COOKIE, timeZoneLabel, timeZones } from "@worker/core/shared/time-zones";
+import { describe, expect, it } from "vitest";
+import { dueLabel } from "~/features/loans/due-label";
 
 // 25 Nov 2026, 08:21 UTC: 17:21 in Tokyo, 03:21 in New York.
 const AT = Date.UTC(2026, 10, 25, 8, 21);
@@ -93,9 +93,14 @@ describe("time zones", () => {
  * formats (YYYY-MM-DD, offsets, zone checks), never for text a person reads.
  */
 describe("no date formats outside the family", () => {
-  const sources = import.meta.glob(["/app/**/*.{ts,tsx}", "/worker/**/*.ts", "/durable-objects/**/*.ts"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+  const sources = import.meta.glob(["/app/**/*.{ts,tsx}", "/worker/**/*.ts", "/durable-objects/**/*.ts"], {
+    query: "?raw",
+    import: "default",
+    eager: true,
+  }) as Record<string, string>;
   const allowed = new Set(["/worker/core/shared/date-format.ts", "/worker/core/shared/calendar.ts", "/worker/core/shared/time-zones.ts"]);
-  const FORMATTERS = /new Intl\.(DateTimeFormat|RelativeTimeFormat)\(|\bdateFormat\(|toLocale(Date|Time)String\(|\.toLocaleString\(\s*["'][a-z-]+["']\s*,\s*\{[^}]*(month|weekday|hour)/;
+  const FORMATTERS =
+    /new Intl\.(DateTimeFormat|RelativeTimeFormat)\(|\bdateFormat\(|toLocale(Date|Time)String\(|\.toLocaleString\(\s*["'][a-z-]+["']\s*,\s*\{[^}]*(month|weekday|hour)/;
 
   it("finds the sources", () => {
     expect(Object.keys(sources).length).toBeGreaterThan(200);

@@ -1,6 +1,6 @@
+import { DRAIN_LIMIT_BYTES, drainUnreadBody } from "@worker/core/http/drain-body";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { DRAIN_LIMIT_BYTES, drainUnreadBody } from "@worker/core/http/drain-body";
 
 /** A request body that records how much of it was pulled and whether it was cancelled. */
 function trackedBody(chunks: number, chunkBytes: number) {

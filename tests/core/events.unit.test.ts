@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
-import { publish, subscribe, subscribersOf } from "@worker/core/events/registry";
 import { env } from "cloudflare:workers";
+import { publish, subscribe, subscribersOf } from "@worker/core/events/registry";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "../helpers/fixtures";
 
 declare module "@worker/core/events/registry" {

@@ -24,7 +24,8 @@ async function clippedText(page: Page): Promise<string[]> {
       const text = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
       if (!text) continue;
       const name = `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 40)}"`;
-      if (["hidden", "clip"].includes(style.overflowX) && style.textOverflow !== "ellipsis" && element.scrollWidth > element.clientWidth + 1) problems.push(`${name} is cut off`);
+      if (["hidden", "clip"].includes(style.overflowX) && style.textOverflow !== "ellipsis" && element.scrollWidth > element.clientWidth + 1)
+        problems.push(`${name} is cut off`);
       // Inside a strip that scrolls sideways (tabs), off-screen is by design.
       let scroller = element.parentElement;
       while (scroller && !["auto", "scroll"].includes(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;

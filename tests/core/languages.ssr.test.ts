@@ -1,9 +1,9 @@
+import { acceptedTags, chooseLanguage, languageFromAcceptLanguage } from "@worker/core/i18n/negotiate";
+import { pseudoText } from "@worker/core/i18n/pseudo";
+import { users } from "@worker/db/schema";
+import spanishBooks from "@worker/features/books/messages/es.json";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "@worker/db/schema";
-import { chooseLanguage, acceptedTags, languageFromAcceptLanguage } from "@worker/core/i18n/negotiate";
-import { pseudoText } from "@worker/core/i18n/pseudo";
-import spanishBooks from "@worker/features/books/messages/es.json";
 import { db, signedInMember } from "../helpers/fixtures";
 import { api, call, SAME_ORIGIN } from "../helpers/http";
 
@@ -15,7 +15,8 @@ async function html(path: string, headers: Record<string, string> = {}) {
 
 const htmlTag = (page: string) => page.match(/<html[^>]*>/)![0];
 
-const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll("'", "&#x27;").replaceAll('"', "&quot;");
+const escapeHtml = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll("'", "&#x27;").replaceAll('"', "&quot;");
 
 describe("which language a reader gets", () => {
   it("orders the choices: the address, the member, the cookie, the browser, then English", () => {
@@ -46,7 +47,8 @@ describe("which language a reader gets", () => {
   it("gives public pages a canonical address and one alternate per language", async () => {
     const page = await html("/library?lang=es&q=tolkien");
     expect(page).toContain('<link rel="canonical" href="http://localhost/library?q=tolkien&amp;lang=es"/>');
-    for (const language of ["es", "fr", "de", "ar", "ja"]) expect(page).toContain(`hrefLang="${language}" href="http://localhost/library?q=tolkien&amp;lang=${language}"`);
+    for (const language of ["es", "fr", "de", "ar", "ja"])
+      expect(page).toContain(`hrefLang="${language}" href="http://localhost/library?q=tolkien&amp;lang=${language}"`);
     expect(page).toContain('hrefLang="en" href="http://localhost/library?q=tolkien"');
     expect(page).toContain('hrefLang="x-default" href="http://localhost/library?q=tolkien"');
     // A member's page is nobody else's to index.
@@ -95,7 +97,11 @@ describe("the footer's language switch", () => {
   });
 
   it("refuses another site as the way back, and an unknown language changes nothing", async () => {
-    const away = await call("/language", { method: "POST", headers: SAME_ORIGIN, body: new URLSearchParams({ language: "es", redirectTo: "//evil.example/x" }) });
+    const away = await call("/language", {
+      method: "POST",
+      headers: SAME_ORIGIN,
+      body: new URLSearchParams({ language: "es", redirectTo: "//evil.example/x" }),
+    });
     expect(away.headers.get("Location")).toBe("/");
     const unknown = await call("/language", { method: "POST", headers: SAME_ORIGIN, body: new URLSearchParams({ language: "xx", redirectTo: "/library" }) });
     expect(unknown.status).toBe(302);
@@ -109,7 +115,9 @@ describe("a page its loader refused", () => {
     const response = await call(`/books/${crypto.randomUUID()}`, { headers: { "Accept-Language": "es" } });
     expect(response.status).toBe(404);
     const page = await response.text();
-    expect(page).toContain(`<h1 class="font-serif text-3xl font-bold">${escapeHtml(spanish["We couldn't find that book. It may have been removed by its owner."]!)}</h1>`);
+    expect(page).toContain(
+      `<h1 class="font-serif text-3xl font-bold">${escapeHtml(spanish["We couldn't find that book. It may have been removed by its owner."]!)}</h1>`,
+    );
     expect(page).not.toContain("Book not found");
     // English keeps the feature's own heading.
     const english = await (await call(`/books/${crypto.randomUUID()}`)).text();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
-import { JPEG_1PX } from "../helpers/images";
 import { bearer } from "../account/member-support";
+import { signedInMember } from "../helpers/fixtures";
+import { call, type Envelope, json } from "../helpers/http";
+import { JPEG_1PX } from "../helpers/images";
 
 // Broken percent-escapes: a truncated UTF-8 sequence, a non-hex escape, a lone "%".
 const MALFORMED = ["%E0%A4%A", "%ZZ", "%"];

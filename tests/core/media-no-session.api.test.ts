@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
 import { sessionIdFromToken } from "@worker/core/session";
 import { sessions } from "@worker/db/schema";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { JPEG_1PX } from "../helpers/images";
@@ -12,7 +12,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 afterEach(() => vi.restoreAllMocks());
 
 async function sessionExpiry(token: string) {
-  const [row] = await db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, sessionIdFromToken(token)));
+  const [row] = await db
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionIdFromToken(token)));
   return row?.expiresAt;
 }
 
@@ -20,7 +23,10 @@ async function sessionExpiry(token: string) {
 async function memberDueForRenewal() {
   const member = await signedInMember();
   const expiresAt = Date.now() + 10 * DAY_MS;
-  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionIdFromToken(member.token)));
+  await db
+    .update(sessions)
+    .set({ expiresAt })
+    .where(eq(sessions.id, sessionIdFromToken(member.token)));
   return { ...member, expiresAt };
 }
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { mediaUrl } from "@worker/core/shared/media-url";
+import { describe, expect, it } from "vitest";
 
 describe("mediaUrl", () => {
   it("maps an R2 key to its /media URL, encoding each segment but keeping the slashes", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bearer, call, json, type Envelope } from "../helpers/http";
+import { bearer, call, type Envelope, json } from "../helpers/http";
 import { lendingScene, loanRow, requestLoanAs, stepOk } from "../loans/support";
 
 // Issue 34, item 10: a route the document lists without a request body took any body, malformed

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { CLUB_DESCRIPTION_MAX, CLUB_LOCATION_MAX, CLUB_NAME_MAX } from "@worker/core/shared/club-limits";
+import { describe, expect, it } from "vitest";
 import { apiDocument } from "../helpers/openapi";
 
 // Issue 34, item 10: the document described less than the server takes and enforces. These read it
@@ -63,7 +63,12 @@ describe("The API document says what the server takes", () => {
     const { document } = await apiDocument();
     expect(Object.keys(document.paths)).not.toContain("/api/uploads/{key}");
     const upload = await operation("/api/uploads/{folder}/{owner}/{file}", "put");
-    expect(upload.parameters?.filter((p) => p.in === "query").map((p) => p.name).sort()).toEqual(["expires", "sig"]);
+    expect(
+      upload.parameters
+        ?.filter((p) => p.in === "query")
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(["expires", "sig"]);
     expect(Object.keys(upload.requestBody?.content ?? {})).toEqual(expect.arrayContaining(["image/jpeg", "image/png", "image/gif"]));
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { apiDocument } from "../helpers/openapi";
 import { call } from "../helpers/http";
+import { apiDocument } from "../helpers/openapi";
 
 describe("The API describes itself", () => {
   it("serves an OpenAPI 3.1 document in which every /api route has a summary, who may call it and its answers", async () => {
@@ -13,7 +13,8 @@ describe("The API describes itself", () => {
       for (const [method, operation] of Object.entries(item)) {
         operations++;
         const op = operation as { summary?: string; description?: string; responses?: Record<string, unknown> };
-        if (!op.summary || !op.description?.startsWith("**Who:**") || Object.keys(op.responses ?? {}).length === 0) undescribed.push(`${method.toUpperCase()} ${path}`);
+        if (!op.summary || !op.description?.startsWith("**Who:**") || Object.keys(op.responses ?? {}).length === 0)
+          undescribed.push(`${method.toUpperCase()} ${path}`);
       }
     }
     expect(undescribed).toEqual([]);
@@ -23,7 +24,21 @@ describe("The API describes itself", () => {
 
   it("lists the routes mounted from every feature, the sockets included", async () => {
     const { document } = await apiDocument();
-    for (const path of ["/api/books", "/api/clubs/{id}", "/api/loans/{id}/accept", "/api/dm/conversations/{id}/messages", "/api/dm/socket", "/api/users/me", "/api/imports", "/api/voice/transcribe", "/api/geo/reverse", "/api/reports", "/api/moderation/reports", "/api/notifications", "/api/auth/logout"]) {
+    for (const path of [
+      "/api/books",
+      "/api/clubs/{id}",
+      "/api/loans/{id}/accept",
+      "/api/dm/conversations/{id}/messages",
+      "/api/dm/socket",
+      "/api/users/me",
+      "/api/imports",
+      "/api/voice/transcribe",
+      "/api/geo/reverse",
+      "/api/reports",
+      "/api/moderation/reports",
+      "/api/notifications",
+      "/api/auth/logout",
+    ]) {
       expect(Object.keys(document.paths), path).toContain(path);
     }
   });

@@ -30,12 +30,18 @@ test.describe("the API reference", () => {
       writeFileSync(file, JSON.stringify(await response.json()));
       let output: string;
       try {
-        output = execFileSync("node_modules/.bin/redocly", ["lint", file, "--config", "redocly.yaml", "--format", "json"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+        output = execFileSync("node_modules/.bin/redocly", ["lint", file, "--config", "redocly.yaml", "--format", "json"], {
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "ignore"],
+        });
       } catch (error) {
         // Errors make it exit 1; its report is on stdout all the same.
         output = String((error as { stdout?: string }).stdout ?? "");
       }
-      const report = JSON.parse(output) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string; location: { pointer: string }[] }[] };
+      const report = JSON.parse(output) as {
+        totals: { errors: number; warnings: number };
+        problems: { ruleId: string; message: string; location: { pointer: string }[] }[];
+      };
       expect(report.problems.map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`)).toEqual([]);
       expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     } finally {

@@ -1,9 +1,9 @@
+import { books } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { books } from "@worker/db/schema";
+import { SAME_ORIGIN } from "../account/member-support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
-import { SAME_ORIGIN } from "../account/member-support";
 
 const OVERSIZED = "x".repeat(70 * 1024);
 // Add a book and Edit Book carry a cover picture: their bound is the cover's 10 MB plus the fields.
@@ -16,14 +16,22 @@ function postForm(path: string, fields: Record<string, string>, cookie?: string)
 describe("page actions read bounded form bodies", () => {
   it.each(["/books/new", "/swap-toys", "/login", "/auth/callback"])("%s refuses an oversized form with 413", async (path) => {
     const member = await signedInMember();
-    const response = await postForm(path, { email: "a@example.com", title: "T", author: "A", padding: path === "/books/new" ? OVERSIZED_BOOK_FORM : OVERSIZED }, path === "/books/new" ? member.cookie : undefined);
+    const response = await postForm(
+      path,
+      { email: "a@example.com", title: "T", author: "A", padding: path === "/books/new" ? OVERSIZED_BOOK_FORM : OVERSIZED },
+      path === "/books/new" ? member.cookie : undefined,
+    );
     expect(response.status).toBe(413);
   });
 
   it("/books/{id}/edit refuses an oversized form with 413 and changes nothing", async () => {
     const owner = await signedInMember();
     const book = await createBook(owner.user.id, { title: "Kept" });
-    const response = await postForm(`/books/${book.id}/edit`, { title: "Changed", author: "A", status: "available", padding: OVERSIZED_BOOK_FORM }, owner.cookie);
+    const response = await postForm(
+      `/books/${book.id}/edit`,
+      { title: "Changed", author: "A", status: "available", padding: OVERSIZED_BOOK_FORM },
+      owner.cookie,
+    );
     expect(response.status).toBe(413);
     const [row] = await db.select().from(books).where(eq(books.id, book.id));
     expect(row?.title).toBe("Kept");

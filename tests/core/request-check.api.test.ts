@@ -11,7 +11,9 @@ describe("API tests' requests are checked against the document", () => {
     await expect(api("/loans", member, { method: "POST" })).rejects.toThrow(/requires one/);
     await expect(api("/notifications?colour=blue", member)).rejects.toThrow(/query parameter colour is not in the document/);
     await expect(call("/api/auth/logout", { method: "POST", cookie: member.cookie, headers: SAME_ORIGIN, json: {} })).rejects.toThrow(/takes none/);
-    await expect(call("/api/imports/preview", { method: "POST", cookie: member.cookie, headers: { ...SAME_ORIGIN, "Content-Type": "text/html" }, body: "x" })).rejects.toThrow(/takes text\/csv/);
+    await expect(
+      call("/api/imports/preview", { method: "POST", cookie: member.cookie, headers: { ...SAME_ORIGIN, "Content-Type": "text/html" }, body: "x" }),
+    ).rejects.toThrow(/takes text\/csv/);
   });
 
   it("lets a test send bad input when it says so, and the server refuses it", async () => {

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
+import { books, loans } from "@worker/db/schema";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { books, loans } from "@worker/db/schema";
+import { pageText } from "../auth/support";
 import { db } from "../helpers/fixtures";
 import { call } from "../helpers/http";
-import { pageText } from "../auth/support";
 
 // scripts/ are Node code (node:crypto, `.ts` import paths) typed by tsconfig.node.json. Loading the
 // seeder by a computed path at run time keeps the Workers typecheck from pulling them in.

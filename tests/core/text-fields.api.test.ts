@@ -1,11 +1,11 @@
+import { books, interestRegistrations, users } from "@worker/db/schema";
+import { verifyGoogleIdToken } from "@worker/features/auth/google";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { verifyGoogleIdToken } from "@worker/features/auth/google";
-import { books, interestRegistrations, users } from "@worker/db/schema";
+import { bearer } from "../account/member-support";
 import { GOOGLE_CLIENT_ID, googleIdToken, pageText, postForm } from "../auth/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
-import { bearer } from "../account/member-support";
+import { call, type Envelope, json } from "../helpers/http";
 
 // Every class of bad text, as a client could send it in JSON.
 const NUL = "\u0000";

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { cleanText, hasVisibleCharacter, isPlainText, sanitizeText } from "@worker/core/shared/text";
+import { describe, expect, it } from "vitest";
 
 const required = cleanText({ max: 10, tooLong: "Too long", required: "Name is required" });
 const multiline = cleanText({ max: 50, tooLong: "Too long", multiline: true });

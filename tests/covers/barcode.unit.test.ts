@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import { decode as decodePng, encode as encodePng } from "fast-png";
+import type { ImageType } from "@worker/core/shared/image-type";
+import { isbn10To13, isbn13To10, normalizeIsbn } from "@worker/core/shared/isbn";
 import { imageDimensions } from "@worker/features/covers/barcode/image-dimensions";
 import { MAX_MEGAPIXELS } from "@worker/features/covers/barcode/read-ean13";
-import type { ImageType } from "@worker/core/shared/image-type";
 import { PermanentError, TransientError } from "@worker/features/covers/errors";
-import { isbn10To13, isbn13To10, normalizeIsbn } from "@worker/core/shared/isbn";
-import { NO_BARCODE_MESSAGE, localAnalyzer } from "@worker/features/covers/providers/local";
+import { localAnalyzer, NO_BARCODE_MESSAGE } from "@worker/features/covers/providers/local";
+import { decode as decodePng, encode as encodePng } from "fast-png";
+import { describe, expect, it } from "vitest";
 import { blankPng, fixtures } from "./helpers";
 
 const signal = () => AbortSignal.timeout(5_000);

@@ -1,17 +1,17 @@
-import { decodeBase64 } from "@oslojs/encoding";
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { decodeBase64 } from "@oslojs/encoding";
+import { IMAGE_EXTENSIONS, sniffImageType } from "@worker/core/shared/image-type";
+import { books } from "@worker/db/schema";
+import { type CoverConsumerDeps, handleCoverAnalysisBatch } from "@worker/features/covers/consumer";
+import type { CoverAnalysisMessage } from "@worker/features/covers/queue-message";
 import { eq } from "drizzle-orm";
 import { vi } from "vitest";
-import { books } from "@worker/db/schema";
-import { IMAGE_EXTENSIONS, sniffImageType } from "@worker/core/shared/image-type";
-import { handleCoverAnalysisBatch, type CoverConsumerDeps } from "@worker/features/covers/consumer";
-import type { CoverAnalysisMessage } from "@worker/features/covers/queue-message";
 import { createBook, createMember, db } from "../helpers/fixtures";
-import backCoverJpg from "./fixtures/isbn-back-cover.jpg?inline";
-import sidewaysPng from "./fixtures/isbn-back-cover-sideways.png?inline";
 import frontCoverJpg from "./fixtures/front-cover-no-barcode.jpg?inline";
 import frontCoverPng from "./fixtures/front-cover-no-barcode.png?inline";
+import backCoverJpg from "./fixtures/isbn-back-cover.jpg?inline";
+import sidewaysPng from "./fixtures/isbn-back-cover-sideways.png?inline";
 
 function fromDataUrl(dataUrl: string): Uint8Array {
   return decodeBase64(dataUrl.slice(dataUrl.indexOf(",") + 1));
@@ -66,7 +66,12 @@ export async function blankPng(width: number, height: number): Promise<Uint8Arra
   new DataView(header.buffer).setUint32(0, width);
   new DataView(header.buffer).setUint32(4, height);
   header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, deflate, adaptive filtering, no interlace
-  const parts = [Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), pngChunk("IHDR", header), pngChunk("IDAT", idat), pngChunk("IEND", new Uint8Array())];
+  const parts = [
+    Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", idat),
+    pngChunk("IEND", new Uint8Array()),
+  ];
   return new Uint8Array(await new Blob(parts).arrayBuffer());
 }
 
@@ -96,11 +101,7 @@ export function message(body: CoverAnalysisMessage | unknown, attempts = 1) {
 }
 
 /** Runs the real consumer on a batch and returns what it acked and retried. */
-export async function runBatch(
-  messages: ReturnType<typeof message>[],
-  deps?: CoverConsumerDeps,
-  queue = "cover-analysis",
-) {
+export async function runBatch(messages: ReturnType<typeof message>[], deps?: CoverConsumerDeps, queue = "cover-analysis") {
   const batch = createMessageBatch<CoverAnalysisMessage>(queue, messages);
   // getQueueResult does not report retry delays, so record them on the way through.
   const retryDelays: Record<string, number | undefined> = {};

@@ -1,15 +1,11 @@
 import { env } from "cloudflare:workers";
+import { books } from "@worker/db/schema";
+import { NO_BARCODE_MESSAGE } from "@worker/features/covers/providers/local";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { NO_BARCODE_MESSAGE } from "@worker/features/covers/providers/local";
-import { books } from "@worker/db/schema";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
-import {
-  googleBooksNoMatch,
-  googleBooksPrideAndPrejudice,
-  openLibraryMiddlemarch,
-} from "./fixtures/recorded";
+import { call, type Envelope, json } from "../helpers/http";
+import { googleBooksNoMatch, googleBooksPrideAndPrejudice, openLibraryMiddlemarch } from "./fixtures/recorded";
 import { coverKeyFor, fetchedUrls, fixtures, jsonResponse, mockFetch, readBook } from "./helpers";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -108,7 +104,16 @@ describe("GET /api/images/metadata", () => {
       .set({
         analysisState: "done",
         isbn13: "9780141439471",
-        coverAnalysis: { source: "local-barcode", title_candidates: [], author_candidates: [], isbn: "9780141439471", categories: [], audience: [], themes: [], content_warnings: [] },
+        coverAnalysis: {
+          source: "local-barcode",
+          title_candidates: [],
+          author_candidates: [],
+          isbn: "9780141439471",
+          categories: [],
+          audience: [],
+          themes: [],
+          content_warnings: [],
+        },
       })
       .where(eq(books.id, book.id));
     const done = await json<Envelope<Record<string, unknown>>>(await call(`/api/images/metadata?s3Key=${key}`, { cookie: reader.cookie }));

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
 import { googleBooksQuery } from "@worker/features/covers/metadata/google-books";
-import { MetadataUnavailableError, findBookMetadata, searchBookMetadata } from "@worker/features/covers/metadata/lookup";
+import { findBookMetadata, MetadataUnavailableError, searchBookMetadata } from "@worker/features/covers/metadata/lookup";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   googleBooksMiddlemarch,
   googleBooksNoMatch,
@@ -96,8 +96,7 @@ describe("metadata search", () => {
 
   it("stops waiting for a service that hangs", async () => {
     mockFetch({
-      "www.googleapis.com": (_url, init) =>
-        new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason))),
+      "www.googleapis.com": (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason))),
       "openlibrary.org": () => jsonResponse(openLibraryMiddlemarch),
     });
     const started = Date.now();

@@ -1,21 +1,16 @@
-import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
 import type { AppConfig } from "@worker/core/config";
-import { COVER_ANALYSIS_JSON_SCHEMA } from "@worker/features/covers/analysis-schema";
 import { AGE_GROUPS_FROM_COVER } from "@worker/core/shared/cover-analysis";
+import { COVER_ANALYSIS_JSON_SCHEMA } from "@worker/features/covers/analysis-schema";
 import { PermanentError, TransientError } from "@worker/features/covers/errors";
 import { parseModelAnswer } from "@worker/features/covers/model-output";
 import { createCoverAnalyzer } from "@worker/features/covers/providers";
 import { chatCompletionsUrl, openAiCompatibleAnalyzer } from "@worker/features/covers/providers/openai-compatible";
 import { visionMessages } from "@worker/features/covers/providers/vision-request";
 import { workersAiAnalyzer } from "@worker/features/covers/providers/workers-ai";
-import {
-  chatCompletionHobbit,
-  workersAiFencedAnswer,
-  workersAiMalformed,
-  workersAiPrideAndPrejudice,
-} from "./fixtures/recorded";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { chatCompletionHobbit, workersAiFencedAnswer, workersAiMalformed, workersAiPrideAndPrejudice } from "./fixtures/recorded";
 import { fixtures, jsonResponse, mockFetch } from "./helpers";
 
 const MODEL = "@cf/meta/llama-4-scout-17b-16e-instruct";
@@ -55,7 +50,9 @@ describe("workers-ai analyzer", () => {
 
   it("rejects malformed and empty answers as permanent", async () => {
     const analyzer = workersAiAnalyzer(env.AI, MODEL);
-    vi.spyOn(env.AI, "run").mockResolvedValueOnce(workersAiMalformed as never).mockResolvedValueOnce({ response: "" } as never);
+    vi.spyOn(env.AI, "run")
+      .mockResolvedValueOnce(workersAiMalformed as never)
+      .mockResolvedValueOnce({ response: "" } as never);
     await expect(analyzer.analyze(jpeg, signal())).rejects.toBeInstanceOf(PermanentError);
     await expect(analyzer.analyze(jpeg, signal())).rejects.toBeInstanceOf(PermanentError);
   });

@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { books } from "@worker/db/schema";
 import { retryDelaySeconds } from "@worker/features/covers/consumer";
-import { MAX_RETRIES } from "@worker/features/covers/queue-message";
 import { IMAGE_MISSING_MESSAGE, NOT_AN_IMAGE_MESSAGE } from "@worker/features/covers/cover-image";
 import { NO_BARCODE_MESSAGE } from "@worker/features/covers/providers/local";
 import { workersAiAnalyzer } from "@worker/features/covers/providers/workers-ai";
+import { MAX_RETRIES } from "@worker/features/covers/queue-message";
 import { GAVE_UP_MESSAGE, LOW_CONFIDENCE_MESSAGE, UNREADABLE_MESSAGE } from "@worker/features/covers/reading";
-import { books } from "@worker/db/schema";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import { db } from "../helpers/fixtures";
 import {
   googleBooksMiddlemarch,

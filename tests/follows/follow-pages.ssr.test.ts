@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import { blocks, follows } from "@worker/db/schema";
 import { FOLLOW_BLOCKED } from "@worker/features/follows";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { page, postForm } from "../helpers/pages";
 

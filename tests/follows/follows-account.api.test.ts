@@ -1,12 +1,16 @@
+import { follows, users } from "@worker/db/schema";
 import { eq, or } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { follows, users } from "@worker/db/schema";
+import { deleteAccountByApi } from "../account/support";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
-import { deleteAccountByApi } from "../account/support";
 
-const rowsOf = (userId: string) => db.select().from(follows).where(or(eq(follows.followerId, userId), eq(follows.followeeId, userId)));
+const rowsOf = (userId: string) =>
+  db
+    .select()
+    .from(follows)
+    .where(or(eq(follows.followerId, userId), eq(follows.followeeId, userId)));
 
 describe("follows and the member's account", () => {
   it("are in the data download: whom they follow and who follows them", async () => {

@@ -1,7 +1,7 @@
-import { and, eq, or } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import { blocks, follows, users } from "@worker/db/schema";
 import { FOLLOW_BLOCKED, FOLLOW_RATE_LIMITED, FOLLOW_SELF, type FollowPage, type FollowSummary } from "@worker/features/follows";
+import { and, eq, or } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
@@ -11,7 +11,8 @@ type Member = Awaited<ReturnType<typeof signedInMember>>;
 const follow = (who: Member | null, id: string) => api<{ following: boolean }>(`/users/${id}/follow`, who, { method: "PUT" });
 const unfollow = (who: Member | null, id: string) => api<{ following: boolean }>(`/users/${id}/follow`, who, { method: "DELETE" });
 const summary = (who: Member, id: string) => api<FollowSummary>(`/users/${id}/follows`, who);
-const list = (who: Member, id: string, which: "followers" | "following", query = "", invalid = false) => api<FollowPage>(`/users/${id}/${which}${query}`, who, { invalid });
+const list = (who: Member, id: string, which: "followers" | "following", query = "", invalid = false) =>
+  api<FollowPage>(`/users/${id}/${which}${query}`, who, { invalid });
 const names = (page: FollowPage | undefined) => page?.items.map((item) => item.name);
 
 async function followRows(a: string, b: string) {

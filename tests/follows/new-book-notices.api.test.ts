@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
-import { and, eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { blocks, follows, notificationPreferences, notifications } from "@worker/db/schema";
 import { nextJobRun } from "@worker/core/jobs/schedule";
+import { blocks, follows, notificationPreferences, notifications } from "@worker/db/schema";
 import { NEW_BOOKS_WINDOW_MS, newBooksJob, newBooksWindow } from "@worker/features/follows";
 import { GOODREADS_HEADER } from "@worker/features/imports/import-csv";
 import { runJob } from "@worker/jobs";
+import { and, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createClub } from "../clubs/support";
 import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";
@@ -169,7 +169,8 @@ describe("where books join a shelf, the window's job is set", () => {
     lookupsFindNothing();
     const [milo, ann] = await Promise.all([signedInMember({ name: "Milo" }), createMember()]);
     await followed(ann.id, milo.user.id);
-    const cells = (title: string) => GOODREADS_HEADER.map((column) => (column === "Title" ? title : column === "Author" ? "Roald Dahl" : column === "Exclusive Shelf" ? "read" : ""));
+    const cells = (title: string) =>
+      GOODREADS_HEADER.map((column) => (column === "Title" ? title : column === "Author" ? "Roald Dahl" : column === "Exclusive Shelf" ? "read" : ""));
     const csv = [GOODREADS_HEADER, cells("Matilda"), cells("The BFG")].map((row) => row.join(",")).join("\n");
     const started = await startImport(csv, milo.cookie, ["read"]);
     expect(started.response.status).toBe(202);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { coarsenLocationText } from "@worker/features/geo";
+import { describe, expect, it } from "vitest";
 
 /** Issue 34, item 3: coordinates in a free-text location are never finer than the stored position (0.01°). */
 describe("coarsenLocationText", () => {

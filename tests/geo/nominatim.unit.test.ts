@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
 import { coordinatesText, formatPlace } from "@worker/features/geo/location-text";
 import { NOMINATIM_REVERSE_URL, reverseLookup } from "@worker/features/geo/nominatim";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import * as recorded from "./fixtures/nominatim";
 
 const options = { language: "en", userAgent: "BookClub/1.0 (+http://localhost)" };

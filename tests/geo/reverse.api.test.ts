@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GEOCODE_RATE_LIMITED } from "@worker/features/geo/geocoding";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { signedInMember } from "../helpers/fixtures";
 import { api, call, type Envelope } from "../helpers/http";
-import * as recorded from "./fixtures/nominatim";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
+import * as recorded from "./fixtures/nominatim";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 let member: Member;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
-import { getDatabase } from "@worker/db/client";
-import { books, users, type BookRow } from "@worker/db/schema";
 import { createSession } from "@worker/core/session";
+import { getDatabase } from "@worker/db/client";
+import { type BookRow, books, users } from "@worker/db/schema";
 
 export const db = getDatabase(env.DB);
 

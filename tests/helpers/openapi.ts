@@ -2,8 +2,9 @@
 // request's parameters and body must be what the operation takes (unless the test says it sends bad input
 // on purpose), the answer's route and status must be documented and its body must match the schema. So the
 // document cannot drift from the API: a test that sends or meets anything undocumented fails, naming it.
-import { Validator } from "@cfworker/json-schema";
+
 import { exports } from "cloudflare:workers";
+import { Validator } from "@cfworker/json-schema";
 
 type Schema = Record<string, unknown>;
 interface Parameter {
@@ -37,7 +38,12 @@ export function apiDocument() {
         path,
         params: (path.match(/\{/g) ?? []).length,
         pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`),
-        wide: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}$/, ".+").replace(/\{[^}]+\}/g, "[^/]+")}$`),
+        wide: new RegExp(
+          `^${path
+            .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+            .replace(/\{[^}]+\}$/, ".+")
+            .replace(/\{[^}]+\}/g, "[^/]+")}$`,
+        ),
       }))
       .sort((a, b) => a.params - b.params);
     return { document, routes };
@@ -57,7 +63,10 @@ function validatorFor(schema: Schema, document: Document): Validator {
 }
 
 const problemsOf = (result: { errors: { instanceLocation: string; error: string }[] }) =>
-  result.errors.slice(0, 4).map((error) => `${error.instanceLocation} ${error.error}`).join("; ");
+  result.errors
+    .slice(0, 4)
+    .map((error) => `${error.instanceLocation} ${error.error}`)
+    .join("; ");
 
 /** The documented operation a request reaches, or undefined for paths no route serves. */
 async function operationFor(request: Request) {
@@ -181,7 +190,9 @@ export async function checkAgainstDocument(request: Request, response: Response)
   if (!operation.summary) return;
   const documented = operation.responses?.[String(response.status)];
   if (!documented) {
-    throw new Error(`${request.method} ${route.path} answered ${response.status}, which /api/openapi.json does not list (it lists ${Object.keys(operation.responses ?? {}).join(", ")})`);
+    throw new Error(
+      `${request.method} ${route.path} answered ${response.status}, which /api/openapi.json does not list (it lists ${Object.keys(operation.responses ?? {}).join(", ")})`,
+    );
   }
   const type = response.headers.get("Content-Type") ?? "";
   const schema = documented.content?.["application/json"]?.schema;

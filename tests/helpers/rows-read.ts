@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import { drizzle } from "drizzle-orm/d1";
 import type { ServiceContext, SessionUser } from "@worker/core/service-context";
+import { drizzle } from "drizzle-orm/d1";
 
 /** What a counted call cost: D1 rows_read summed over its statements, and how many statements it ran. */
 export interface ReadCount {

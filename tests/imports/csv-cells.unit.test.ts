@@ -1,7 +1,7 @@
-import { parse } from "csv-parse/sync";
-import { describe, expect, it } from "vitest";
 import { csvCell, spreadsheetText, toCsv } from "@worker/features/imports/csv-cells";
 import { GOODREADS_HEADER, parseImportCsv } from "@worker/features/imports/import-csv";
+import { parse } from "csv-parse/sync";
+import { describe, expect, it } from "vitest";
 
 /** What a spreadsheet is handed for the cell once the CSV quoting is undone. */
 const cellText = (written: string) => (parse(written) as string[][])[0]![0]!;
@@ -35,7 +35,7 @@ describe("csvCell: formula injection (OWASP CSV injection)", () => {
     expect(csvCell('Emma, "Volume 1"')).toBe('"Emma, ""Volume 1"""');
   });
 
-  it("keeps Goodreads' own =\"isbn\" cells, and they cannot carry anything but text", () => {
+  it('keeps Goodreads\' own ="isbn" cells, and they cannot carry anything but text', () => {
     expect(csvCell(spreadsheetText("0141439580"))).toBe('"=""0141439580"""');
     expect(csvCell(spreadsheetText(""))).toBe('"="""""');
     // A quote in the value stays inside the formula's string literal.

@@ -1,10 +1,10 @@
+import { GOODREADS_HEADER } from "@worker/features/imports/import-csv";
 import { parse } from "csv-parse/sync";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { GOODREADS_HEADER } from "@worker/features/imports/import-csv";
 import { createBook, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
-import { booksOf, captureImportQueue, lookupsFindNothing, runImportBatches, startImport } from "./support";
+import { call, type Envelope, json } from "../helpers/http";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
+import { booksOf, captureImportQueue, lookupsFindNothing, runImportBatches, startImport } from "./support";
 
 let sent: ReturnType<typeof captureImportQueue>;
 beforeEach(() => {
@@ -17,7 +17,7 @@ const shelfOf = async (userId: string) =>
   (await booksOf(userId)).map((book) => ({ title: book.title, author: book.author, isbn10: book.isbn10, isbn13: book.isbn13 }));
 
 describe("GET /api/my-books/export", () => {
-  it("gives Goodreads' columns, with its =\"...\" ISBN quoting, as a download", async () => {
+  it('gives Goodreads\' columns, with its ="..." ISBN quoting, as a download', async () => {
     const member = await signedInMember();
     await createBook(member.user.id, { title: "Emma, Volume 1", author: "Jane Austen", isbn13: "9780141439587", isbn10: "0141439580" });
     const response = await call("/api/my-books/export?format=csv", { cookie: member.cookie });

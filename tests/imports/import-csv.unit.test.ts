@@ -1,24 +1,24 @@
-import { describe, expect, it } from "vitest";
+import { defaultChoice, isChosen, isDefaultShelf, ON_PURPOSE_SHELVES, rowFates } from "@worker/core/shared/import-choice";
+import { toCsv } from "@worker/features/imports/csv-cells";
 import {
   GOODREADS_HEADER,
+  ImportFileError,
   MAX_IMPORT_ROWS,
-  NOT_AN_EXPORT,
   NO_TITLE,
+  NOT_AN_EXPORT,
+  parseImportCsv,
   STORYGRAPH_HEADER,
   TOO_MANY_ROWS,
-  ImportFileError,
-  parseImportCsv,
   unquoteSpreadsheetValue,
 } from "@worker/features/imports/import-csv";
-import { toCsv } from "@worker/features/imports/csv-cells";
+import { describe, expect, it } from "vitest";
 import goodreadsCsv from "./fixtures/goodreads-library-export.csv?raw";
+import goodreadsToReadCsv from "./fixtures/goodreads-mostly-to-read.csv?raw";
 import shortRowCsv from "./fixtures/goodreads-short-row.csv?raw";
 import unclosedCsv from "./fixtures/goodreads-unclosed-quote.csv?raw";
 import notAnExportCsv from "./fixtures/not-an-export.csv?raw";
 import storygraphCsv from "./fixtures/storygraph-export.csv?raw";
-import goodreadsToReadCsv from "./fixtures/goodreads-mostly-to-read.csv?raw";
 import storygraphOwnedCsv from "./fixtures/storygraph-owned-export.csv?raw";
-import { defaultChoice, isChosen, isDefaultShelf, ON_PURPOSE_SHELVES, rowFates } from "@worker/core/shared/import-choice";
 
 function refusal(text: string): ImportFileError {
   try {
@@ -37,16 +37,10 @@ describe("parseImportCsv: Goodreads", () => {
     expect(goodreadsCsv.startsWith("\uFEFF")).toBe(true);
     expect(goodreadsCsv).toContain("\r\n");
     expect(parsed.source).toBe("goodreads");
-    expect(parsed.books.map((book) => book.title)).toEqual([
-      "Pride and Prejudice",
-      "1984",
-      "To Kill a Mockingbird",
-      "Pride and Prejudice",
-      "The Great Gatsby",
-    ]);
+    expect(parsed.books.map((book) => book.title)).toEqual(["Pride and Prejudice", "1984", "To Kill a Mockingbird", "Pride and Prejudice", "The Great Gatsby"]);
   });
 
-  it("unwraps Goodreads' =\"...\" ISBN quoting, keeping the leading zero", () => {
+  it('unwraps Goodreads\' ="..." ISBN quoting, keeping the leading zero', () => {
     expect(unquoteSpreadsheetValue('="0451526538"')).toBe("0451526538");
     expect(parsed.books[1]).toMatchObject({ title: "1984", isbn10: "0451526538", isbn13: "9780451526533" });
   });
@@ -104,7 +98,7 @@ describe("parseImportCsv: which books the member owns", () => {
 });
 
 describe("the import choice (shared by the dialog and the server)", () => {
-  it("ticks the owned rows and shelves such as \"owned\" by default, never to-read or currently-reading", () => {
+  it('ticks the owned rows and shelves such as "owned" by default, never to-read or currently-reading', () => {
     const shelves = ["read", "to-read", "currently-reading", "owned", "books-i-own", "i-own-it", "own-voices", "favourites"].map((name) => ({ name }));
     expect(defaultChoice(shelves)).toEqual({ owned: true, shelves: ["owned", "books-i-own", "i-own-it"] });
     for (const name of ON_PURPOSE_SHELVES) expect(isDefaultShelf(name)).toBe(false);
@@ -143,9 +137,15 @@ describe("parseImportCsv: bad files", () => {
 
   it("refuses more than 5,000 rows as too large", () => {
     const row = (i: number) => [`Book ${i}`, "Author", "", "", "paperback", "read", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "No"];
-    const exactly = toCsv(STORYGRAPH_HEADER, Array.from({ length: MAX_IMPORT_ROWS }, (_, i) => row(i)));
+    const exactly = toCsv(
+      STORYGRAPH_HEADER,
+      Array.from({ length: MAX_IMPORT_ROWS }, (_, i) => row(i)),
+    );
     expect(parseImportCsv(exactly).books).toHaveLength(MAX_IMPORT_ROWS);
-    const over = toCsv(STORYGRAPH_HEADER, Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => row(i)));
+    const over = toCsv(
+      STORYGRAPH_HEADER,
+      Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => row(i)),
+    );
     const error = refusal(over);
     expect(error.message).toBe(TOO_MANY_ROWS);
     expect(error.tooLarge).toBe(true);

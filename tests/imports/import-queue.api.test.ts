@@ -1,16 +1,16 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { eq } from "drizzle-orm";
 import { bookCounts, books } from "@worker/db/schema";
 import { toCsv } from "@worker/features/imports/csv-cells";
-import { GOODREADS_HEADER } from "@worker/features/imports/import-csv";
 import { processImportBatch } from "@worker/features/imports/import-batches";
-import { GOOGLE_THUMBNAIL, SCANNED_ISBN, googleBooksNoItems, googleBooksScannedIsbn, openLibraryNoDocs } from "../books/fixtures/google-books-isbn";
+import { GOODREADS_HEADER } from "@worker/features/imports/import-csv";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { GOOGLE_THUMBNAIL, googleBooksNoItems, googleBooksScannedIsbn, openLibraryNoDocs, SCANNED_ISBN } from "../books/fixtures/google-books-isbn";
 import { fetchedUrls, fixtures, jsonResponse, mockFetch } from "../covers/helpers";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
-import goodreadsCsv from "./fixtures/goodreads-library-export.csv?raw";
+import { call, type Envelope, json } from "../helpers/http";
 import { moderator, post } from "../moderation/support";
-import { call, json, type Envelope } from "../helpers/http";
+import goodreadsCsv from "./fixtures/goodreads-library-export.csv?raw";
 import { booksOf, captureImportQueue, jobRow, lookupsFindNothing, rowsOf, runImportBatches, startImport } from "./support";
 
 let sent: ReturnType<typeof captureImportQueue>;
@@ -51,7 +51,9 @@ describe("the book-import queue", () => {
     expect(await env.MEDIA.head(pride!.coverKey!)).not.toBeNull();
     // No ISBN: looked up by title and author; nothing found, so the book keeps the CSV's words and no cover.
     expect(mockingbird).toMatchObject({ title: "To Kill a Mockingbird", author: "Harper Lee", coverKey: null, googleMetadata: null });
-    const queries = fetchedUrls(fetch).filter((url) => url.host === "www.googleapis.com").map((url) => url.searchParams.get("q"));
+    const queries = fetchedUrls(fetch)
+      .filter((url) => url.host === "www.googleapis.com")
+      .map((url) => url.searchParams.get("q"));
     expect(queries).toContain('intitle:"To Kill a Mockingbird" inauthor:"Harper Lee"');
   });
 
@@ -118,11 +120,26 @@ describe("the book-import queue", () => {
     lookupsFindNothing();
     const member = await signedInMember();
     // 120 owned books: three queue batches of 50, 50 and 20.
-    const row = (i: number) => GOODREADS_HEADER.map((name) => ({ "Book Id": `${i}`, Title: `Owned book ${i}`, Author: "Ann Author", "Exclusive Shelf": "read", Bookshelves: "owned", "Owned Copies": 1 })[name as string] ?? "");
-    const csv = toCsv(GOODREADS_HEADER, Array.from({ length: 120 }, (_, i) => row(i)));
+    const row = (i: number) =>
+      GOODREADS_HEADER.map(
+        (name) =>
+          ({ "Book Id": `${i}`, Title: `Owned book ${i}`, Author: "Ann Author", "Exclusive Shelf": "read", Bookshelves: "owned", "Owned Copies": 1 })[
+            name as string
+          ] ?? "",
+      );
+    const csv = toCsv(
+      GOODREADS_HEADER,
+      Array.from({ length: 120 }, (_, i) => row(i)),
+    );
     await startImport(csv, member.cookie, ["owned"]);
     expect(sent).toHaveLength(3);
-    const visibleCount = async () => (await db.select({ n: bookCounts.n }).from(bookCounts).where(eq(bookCounts.scope, `user:${member.user.id}`)))[0]?.n ?? 0;
+    const visibleCount = async () =>
+      (
+        await db
+          .select({ n: bookCounts.n })
+          .from(bookCounts)
+          .where(eq(bookCounts.scope, `user:${member.user.id}`))
+      )[0]?.n ?? 0;
 
     // The first batch lands while the member is in good standing; then a moderator suspends them.
     await runImportBatches(sent.slice(0, 1));

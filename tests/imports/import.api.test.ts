@@ -1,17 +1,17 @@
-import { moderator } from "../moderation/support";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES, TOO_MANY_ROWS } from "@worker/features/imports/import-csv";
 import { env } from "cloudflare:workers";
+import { defaultChoice, type ImportChoice, rowsToAdd } from "@worker/core/shared/import-choice";
+import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES, TOO_MANY_ROWS } from "@worker/features/imports/import-csv";
 import { findRunningImport, type ImportPreview } from "@worker/features/imports/imports";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { call, type Envelope, json } from "../helpers/http";
+import { moderator } from "../moderation/support";
 import goodreadsCsv from "./fixtures/goodreads-library-export.csv?raw";
+import goodreadsToReadCsv from "./fixtures/goodreads-mostly-to-read.csv?raw";
 import unclosedCsv from "./fixtures/goodreads-unclosed-quote.csv?raw";
 import notAnExportCsv from "./fixtures/not-an-export.csv?raw";
 import storygraphCsv from "./fixtures/storygraph-export.csv?raw";
-import goodreadsToReadCsv from "./fixtures/goodreads-mostly-to-read.csv?raw";
 import storygraphOwnedCsv from "./fixtures/storygraph-owned-export.csv?raw";
-import { defaultChoice, rowsToAdd, type ImportChoice } from "@worker/core/shared/import-choice";
 import { booksOf, captureImportQueue, jobRow, lookupsFindNothing, rowsOf, runImportBatches, startImport, uploadCsv } from "./support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -198,7 +198,7 @@ describe("importing only the books the member owns", () => {
   /** What the dialog shows as "N books will be added" for this choice, from the preview alone. */
   const dialogCount = (data: ImportPreview, choice: ImportChoice) => rowsToAdd(data.rows, choice).length;
 
-  it("says which rows a Goodreads export marks as owned, and by default imports those and the \"owned\" shelf, not the to-read majority", async () => {
+  it('says which rows a Goodreads export marks as owned, and by default imports those and the "owned" shelf, not the to-read majority', async () => {
     const member = await signedInMember();
     const { body } = await preview(goodreadsToReadCsv, member);
     const data = body.data!;

@@ -1,14 +1,14 @@
-import { createMessageBatch, createExecutionContext, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { vi } from "vitest";
 import { books, importJobs, importRows } from "@worker/db/schema";
 import { handleImportBatch, type ImportConsumerDeps } from "@worker/features/imports/import-batches";
 import { IMPORT_QUEUE_NAME, type ImportMessage } from "@worker/features/imports/imports";
+import { eq } from "drizzle-orm";
+import { vi } from "vitest";
 import { googleBooksNoItems, openLibraryNoDocs } from "../books/fixtures/google-books-isbn";
 import { jsonResponse, mockFetch } from "../covers/helpers";
 import { db } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { call, type Envelope, json } from "../helpers/http";
 
 /** Catches what the API puts on the import queue, so each test runs the batches itself. */
 export function captureImportQueue() {

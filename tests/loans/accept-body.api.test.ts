@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
 import { addDays, dayIn } from "@worker/core/shared/calendar";
-import { bearer, call, json, type Envelope } from "../helpers/http";
+import { describe, expect, it } from "vitest";
+import { bearer, call, type Envelope, json } from "../helpers/http";
 import { lendingScene, loanRow, requestLoanAs, stepOk } from "./support";
 
 // Issue 34, item 10: accept read its optional body with Hono's plain json validator, which hands an

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
+import { analyticsEvents, loans } from "@worker/db/schema";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { analyticsEvents, loans } from "@worker/db/schema";
-import { conversationRoom } from "@worker/core/conversation-room-stubs";
+import { SAME_ORIGIN } from "../account/member-support";
 import { db, signedInMember } from "../helpers/fixtures";
 import { api, call } from "../helpers/http";
 import { page } from "../helpers/pages";
-import { SAME_ORIGIN } from "../account/member-support";
 import { lendingScene, type Member, requestLoanAs, stepOk } from "./support";
 
 // The book page's one borrow action records the request in the ledger and opens
@@ -16,7 +16,11 @@ function borrow(bookId: string, member: Member, fields: Record<string, string> =
   return call(`/books/${bookId}/borrow`, { method: "POST", headers: { ...SAME_ORIGIN, Cookie: member.cookie }, body: new URLSearchParams(fields) });
 }
 
-const openLoans = (bookId: string, borrowerId: string) => db.select().from(loans).where(and(eq(loans.bookId, bookId), eq(loans.borrowerId, borrowerId)));
+const openLoans = (bookId: string, borrowerId: string) =>
+  db
+    .select()
+    .from(loans)
+    .where(and(eq(loans.bookId, bookId), eq(loans.borrowerId, borrowerId)));
 
 /** The text of every submit button and button-like link in the page's top part (before the metadata sections). */
 function actions(html: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { call } from "../helpers/http";
 import { SAME_ORIGIN } from "../account/member-support";
+import { call } from "../helpers/http";
 import { lendingScene, type Member } from "./support";
 
 // The borrow button posts through a fetcher (React Router's data request, `.data`), like the rest of the lending

@@ -1,6 +1,6 @@
+import { loans } from "@worker/db/schema";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loans } from "@worker/db/schema";
 import { db, signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";
 import { eventsOf, holdingLoans, lendingScene, loanStep, requestLoanAs } from "./support";

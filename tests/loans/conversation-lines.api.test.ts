@@ -1,9 +1,9 @@
+import { addDays, dayIn } from "@worker/core/shared/calendar";
+import { notifications } from "@worker/db/schema";
+import { longDay } from "@worker/features/loans/loan-steps";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { MessagePage } from "../../durable-objects/conversation-room";
-import { notifications } from "@worker/db/schema";
-import { addDays, dayIn } from "@worker/core/shared/calendar";
-import { longDay } from "@worker/features/loans/loan-steps";
 import { db } from "../helpers/fixtures";
 import { api } from "../helpers/http";
 import { lendingScene, requestLoanAs, stepOk } from "./support";
@@ -18,11 +18,7 @@ describe("every step tells both sides", () => {
 
     const page = await api<MessagePage>(`/dm/conversations/${accepted.conversationId}/messages`, scene.borrower);
     expect(page.status).toBe(200);
-    expect(
-      page.body
-        .data!.items.map((message) => [message.fromUserId, message.content])
-        .reverse(),
-    ).toEqual([
+    expect(page.body.data!.items.map((message) => [message.fromUserId, message.content]).reverse()).toEqual([
       [scene.borrower.user.id, '📚 Asked to borrow "Middlemarch".'],
       [scene.owner.user.id, `✅ Accepted — "Middlemarch" is due back on ${longDay(dueDate)}.`],
     ]);
@@ -51,7 +47,12 @@ describe("every step tells both sides", () => {
       .from(notifications)
       .where(eq(notifications.userId, scene.owner.user.id));
     expect(ownerBell).toEqual([
-      { type: "loan_requested", title: 'Bea Borrower asked to borrow "Persuasion"', link: "/loans?tab=requests", key: expect.stringMatching(`^loan:${loanId}:requested:\\d+$`) },
+      {
+        type: "loan_requested",
+        title: 'Bea Borrower asked to borrow "Persuasion"',
+        link: "/loans?tab=requests",
+        key: expect.stringMatching(`^loan:${loanId}:requested:\\d+$`),
+      },
     ]);
     const borrowerBell = await db
       .select({ type: notifications.type, actorId: notifications.actorId })

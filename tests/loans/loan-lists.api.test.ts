@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { books, loans } from "@worker/db/schema";
 import { dayIn } from "@worker/core/shared/calendar";
+import { books, loans } from "@worker/db/schema";
 import type { BookLoanPanel, LoanView } from "@worker/features/loans";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { addMember, createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";
-import { lendingScene, loanInState, requestLoanAs, stepOk } from "./support";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
+import { lendingScene, loanInState, requestLoanAs, stepOk } from "./support";
 
 type Page = { items: LoanView[]; nextToken: string | null };
 const tab = (member: Parameters<typeof api>[1], name: string, before?: string) =>
@@ -47,7 +47,14 @@ describe("GET /api/loans", () => {
     for (let i = 0; i < 25; i++) {
       const book = await createBook(owner.user.id);
       // Five loans share each moment, so the page boundary falls inside a tie.
-      rows.push({ id: crypto.randomUUID(), bookId: book.id, ownerId: owner.user.id, borrowerId: borrowers[i % 5]!.user.id, state: "returned" as const, updatedAt: at - Math.floor(i / 5) });
+      rows.push({
+        id: crypto.randomUUID(),
+        bookId: book.id,
+        ownerId: owner.user.id,
+        borrowerId: borrowers[i % 5]!.user.id,
+        state: "returned" as const,
+        updatedAt: at - Math.floor(i / 5),
+      });
     }
     for (const row of rows) await db.insert(loans).values(row);
     const first = await tab(owner, "history");

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
-import { loans } from "@worker/db/schema";
 import { addDays, dayIn } from "@worker/core/shared/calendar";
+import { loans } from "@worker/db/schema";
 import { listLoans, loansPage } from "@worker/features/loans";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBooks, createMember, db } from "../helpers/fixtures";
 import { countRowsRead, sessionUserOf } from "../helpers/rows-read";
 
@@ -20,11 +20,33 @@ describe("/loans opens on the tab that needs the member in one round trip", () =
     const other = await createMember({ name: "Otto Other" });
     const now = Date.now();
     const today = dayIn("UTC", now);
-    const mine = await createBooks(me.id, Array.from({ length: 40 }, (_, i) => ({ title: `Mine ${i}` })));
-    const theirs = await createBooks(other.id, Array.from({ length: 3 }, (_, i) => ({ title: `Theirs ${i}` })));
+    const mine = await createBooks(
+      me.id,
+      Array.from({ length: 40 }, (_, i) => ({ title: `Mine ${i}` })),
+    );
+    const theirs = await createBooks(
+      other.id,
+      Array.from({ length: 3 }, (_, i) => ({ title: `Theirs ${i}` })),
+    );
     const rows = [
-      ...mine.map((book, i) => ({ id: crypto.randomUUID(), bookId: book.id, ownerId: me.id, borrowerId: other.id, state: "lent" as const, dueDate: addDays(today, 10), updatedAt: now - i })),
-      ...theirs.map((book, i) => ({ id: crypto.randomUUID(), bookId: book.id, ownerId: other.id, borrowerId: me.id, state: "lent" as const, dueDate: addDays(today, i - 1), updatedAt: now - i })),
+      ...mine.map((book, i) => ({
+        id: crypto.randomUUID(),
+        bookId: book.id,
+        ownerId: me.id,
+        borrowerId: other.id,
+        state: "lent" as const,
+        dueDate: addDays(today, 10),
+        updatedAt: now - i,
+      })),
+      ...theirs.map((book, i) => ({
+        id: crypto.randomUUID(),
+        bookId: book.id,
+        ownerId: other.id,
+        borrowerId: me.id,
+        state: "lent" as const,
+        dueDate: addDays(today, i - 1),
+        updatedAt: now - i,
+      })),
     ];
     for (let i = 0; i < rows.length; i += 10) await db.insert(loans).values(rows.slice(i, i + 10));
   });

@@ -24,7 +24,9 @@ async function borrowFromBookPage(page: Page, bookPath: string, title: string, o
   await page.goto(bookPath);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await page.getByRole("button", { name: `Borrow from ${ownerName}` }).click();
-  await expect(page.getByRole("log", { name: `Messages with ${ownerName}` }).getByText(`Hi! I'm interested in borrowing "${title}". Is it available?`)).toBeVisible();
+  await expect(
+    page.getByRole("log", { name: `Messages with ${ownerName}` }).getByText(`Hi! I'm interested in borrowing "${title}". Is it available?`),
+  ).toBeVisible();
   await page.goto(bookPath);
   await expect(page.getByText("You asked to borrow this book")).toBeVisible();
 }
@@ -69,7 +71,10 @@ test("a loan from request to return: accepted with a due date, seen by the borro
   // B is told by the bell; the notification opens B's Borrowed tab, which shows the due date.
   await b.goto("/library");
   await expect(b.getByRole("heading", { level: 1, name: "Community Library" })).toBeVisible();
-  await b.getByRole("banner").getByRole("link", { name: /^Notifications, \d+ unread$/ }).click();
+  await b
+    .getByRole("banner")
+    .getByRole("link", { name: /^Notifications, \d+ unread$/ })
+    .click();
   await expect(b.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
   const accepted = b.getByRole("button", { name: new RegExp(`^Unread: ${owner.name} accepted your request for "${escapeRegExp(title)}"`) });
   await expect(accepted).toBeVisible();

@@ -1,7 +1,7 @@
+import { addDays, dayIn } from "@worker/core/shared/calendar";
+import { books, loans } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { books, loans } from "@worker/db/schema";
-import { addDays, dayIn } from "@worker/core/shared/calendar";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { page, postForm } from "../helpers/pages";
@@ -15,8 +15,7 @@ function row(html: string, title: string) {
 }
 
 /** The text of every submit button (React may split a label around an expression with comment markers). */
-const buttons = (html: string) =>
-  [...html.matchAll(/<button type="submit"[^>]*>(.*?)<\/button>/g)].map((m) => m[1]!.replace(/<!-- -->/g, ""));
+const buttons = (html: string) => [...html.matchAll(/<button type="submit"[^>]*>(.*?)<\/button>/g)].map((m) => m[1]!.replace(/<!-- -->/g, ""));
 
 /** The opening tag of the control named `name` in `html`. */
 const control = (html: string, name: string) => html.match(new RegExp(`<input\\b[^>]*\\bname="${name}"[^>]*>`))?.[0] ?? "";
@@ -87,7 +86,9 @@ describe("/loans", () => {
     expect(lentRow).toContain(`href="/users/${scene.borrower.user.id}"`);
     expect(text(lentRow)).toContain("Borrower: ");
     expect(lentRow).toContain(">Lent<");
-    expect(lentRow).toContain(`>Due ${new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(Date.parse(`${addDays(today, 10)}T00:00:00Z`))}`);
+    expect(lentRow).toContain(
+      `>Due ${new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(Date.parse(`${addDays(today, 10)}T00:00:00Z`))}`,
+    );
     expect(buttons(lentRow)).toEqual(["Mark as returned", "Change due date"]);
     expect(attr(control(lentRow, "dueDate"), "value")).toBe(addDays(today, 10));
     expect(row(lent, "Asked Of Me")).toBe("");
@@ -150,7 +151,9 @@ describe("/loans", () => {
     await requestLoanAs(asker, (await createBook(scene.owner.user.id, { title: "Only Asked" })).id);
     const current = (html: string) => {
       const tabs = html.slice(html.indexOf('aria-label="Loan sections"'), html.indexOf("</nav>", html.indexOf('aria-label="Loan sections"')));
-      return text(tabs).match(/<a[^>]*aria-current="page"[^>]*>([^<]*)</)?.[1]?.trim();
+      return text(tabs)
+        .match(/<a[^>]*aria-current="page"[^>]*>([^<]*)</)?.[1]
+        ?.trim();
     };
     // Holding a book not yet due, and asking for one: nothing needs them, and their loans are on Borrowed.
     expect(current((await page("/loans", scene.borrower.cookie)).html)).toBe("Borrowed");
@@ -166,7 +169,9 @@ describe("/loans", () => {
     const at = Date.now();
     for (let i = 0; i < 21; i++) {
       const book = await createBook(owner.user.id, { title: `Old Loan ${String(i).padStart(2, "0")}` });
-      await db.insert(loans).values({ id: crypto.randomUUID(), bookId: book.id, ownerId: owner.user.id, borrowerId: borrower.user.id, state: "returned", updatedAt: at - i });
+      await db
+        .insert(loans)
+        .values({ id: crypto.randomUUID(), bookId: book.id, ownerId: owner.user.id, borrowerId: borrower.user.id, state: "returned", updatedAt: at - i });
     }
     const first = (await page("/loans?tab=history", owner.cookie)).html;
     const older = first.match(/<a[^>]*href="(\/loans\?tab=history&amp;before=[^"]+)"[^>]*>Older<\/a>/);
@@ -222,7 +227,9 @@ describe("/loans", () => {
     const asked = row((await page("/loans?tab=borrowed", scene.borrower.cookie)).html, "Form Book");
     expect(asked).toMatch(/<button type="button"[^>]*disabled=""[^>]*>Renewal requested<\/button>/);
     expect(buttons(asked)).toEqual([]);
-    expect(text(row((await page("/loans?tab=lent", scene.owner.cookie)).html, "Form Book"))).toContain("Renewal requested: Bea Borrower asked to keep it longer.");
+    expect(text(row((await page("/loans?tab=lent", scene.owner.cookie)).html, "Form Book"))).toContain(
+      "Renewal requested: Bea Borrower asked to keep it longer.",
+    );
 
     const later = addDays(today, 40);
     expect((await postForm("/loans?tab=lent", { intent: "due-date", loanId: loan.loanId, dueDate: later }, scene.owner.cookie)).status).toBe(200);

@@ -1,11 +1,11 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
-import { loans } from "@worker/db/schema";
 import { nextJobRun, scheduleJob } from "@worker/core/jobs/schedule";
+import { loans } from "@worker/db/schema";
 import { loanReminderJob, reminderMilestones, scheduleLoanReminders } from "@worker/features/loans/loan-reminders";
 import { runJob } from "@worker/jobs";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../helpers/fixtures";
 import { jobTimerStub, lentLoan, notificationsOf, setPreference } from "./reminder-support";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
 import { loans, notificationPreferences, notifications } from "@worker/db/schema";
+import { eq } from "drizzle-orm";
 import { createBook, createMember, db } from "../helpers/fixtures";
 
 /** An owner, a borrower (in `timezone`) and a loan of the owner's book in `state`, written straight to D1. */
@@ -10,7 +10,15 @@ export async function lentLoan(options: { dueDate: string | null; timezone?: "UT
   const book = await createBook(owner.id, { title: "The Hobbit", status: "borrowed", lentToUserId: borrower.id, lentToUserName: borrower.name });
   const [loan] = await db
     .insert(loans)
-    .values({ id: crypto.randomUUID(), bookId: book.id, ownerId: owner.id, borrowerId: borrower.id, state: options.state ?? "lent", dueDate: options.dueDate, updatedAt: Date.now() })
+    .values({
+      id: crypto.randomUUID(),
+      bookId: book.id,
+      ownerId: owner.id,
+      borrowerId: borrower.id,
+      state: options.state ?? "lent",
+      dueDate: options.dueDate,
+      updatedAt: Date.now(),
+    })
     .returning();
   return { owner, borrower, book, loan: loan! };
 }

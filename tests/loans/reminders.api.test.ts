@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import { addDays, dayIn, instantAt } from "@worker/core/shared/calendar";
 import { nextJobRun } from "@worker/core/jobs/schedule";
+import { addDays, dayIn, instantAt } from "@worker/core/shared/calendar";
 import { loanReminderJob } from "@worker/features/loans/loan-reminders";
+import { describe, expect, it } from "vitest";
 import { lendingScene, requestLoanAs, stepOk } from "./support";
 
 describe("reminders follow the loan", () => {

@@ -1,7 +1,7 @@
+import { addDays, dayIn } from "@worker/core/shared/calendar";
+import { books, LOAN_STATES, type LoanState, loans } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { books, LOAN_STATES, type LoanState, loans } from "@worker/db/schema";
-import { addDays, dayIn } from "@worker/core/shared/calendar";
 import { addMember, createClub } from "../clubs/support";
 import { createBook, db } from "../helpers/fixtures";
 import { api } from "../helpers/http";
@@ -135,7 +135,10 @@ describe("a loan from request to return", () => {
 
     const asked = await stepOk(loanId, "renewal", scene.borrower);
     expect(asked.renewalRequestedAt).toEqual(expect.any(Number));
-    expect(await loanStep(loanId, "renewal", scene.borrower)).toMatchObject({ status: 409, body: { error: "You have already asked to keep this book longer." } });
+    expect(await loanStep(loanId, "renewal", scene.borrower)).toMatchObject({
+      status: 409,
+      body: { error: "You have already asked to keep this book longer." },
+    });
     const moved = await stepOk(loanId, "due-date", scene.owner, { dueDate: addDays(today, 10) });
     expect(moved).toMatchObject({ dueDate: addDays(today, 10), renewalRequestedAt: null, state: "lent" });
     expect((await eventsOf(loanId)).map((event) => event.action)).toEqual(["requested", "accepted", "lent", "renewal_requested", "due_date_changed"]);

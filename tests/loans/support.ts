@@ -1,8 +1,8 @@
+import { addDays, dayIn } from "@worker/core/shared/calendar";
+import { type LoanState, loanEvents, loans, users } from "@worker/db/schema";
+import type { LoanView } from "@worker/features/loans";
 import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { type LoanState, loanEvents, loans, users } from "@worker/db/schema";
-import { addDays, dayIn } from "@worker/core/shared/calendar";
-import type { LoanView } from "@worker/features/loans";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";
 

@@ -1,14 +1,14 @@
+import { blocks, books, emailOutbox, loans, notifications } from "@worker/db/schema";
+import type { LoanView } from "@worker/features/loans";
+import { SUBJECT_MAX } from "@worker/features/notifications/email-templates";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { blocks, books, emailOutbox, loans, notifications } from "@worker/db/schema";
-import { SUBJECT_MAX } from "@worker/features/notifications/email-templates";
-import type { LoanView } from "@worker/features/loans";
 import { deleteAccountByApi } from "../account/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { api, type Envelope, json } from "../helpers/http";
 import { page, postForm } from "../helpers/pages";
-import { eventsOf, lendingScene, loanRow, loanStep, type Member, requestLoanAs, stepOk } from "./support";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
+import { eventsOf, lendingScene, loanRow, loanStep, type Member, requestLoanAs, stepOk } from "./support";
 
 /**
  * Any member could put a loan on anyone's account with the manual 'Lent'

@@ -1,12 +1,12 @@
-import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { nextJobRun } from "@worker/core/jobs/schedule";
+import { notifications, waitlistEntries } from "@worker/db/schema";
+import type { BookLoanPanel } from "@worker/features/loans";
+import { WAITLIST_OFFER_MS, waitlistJob } from "@worker/features/loans/loan-waitlist";
+import { runJob } from "@worker/jobs";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { notifications, waitlistEntries } from "@worker/db/schema";
-import { nextJobRun } from "@worker/core/jobs/schedule";
-import type { BookLoanPanel } from "@worker/features/loans";
-import { runJob } from "@worker/jobs";
-import { WAITLIST_OFFER_MS, waitlistJob } from "@worker/features/loans/loan-waitlist";
 import { db, signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";
 import { lendingScene, type Member, requestLoanAs, stepOk } from "./support";
@@ -100,7 +100,10 @@ describe("the waitlist", () => {
       [latecomer.user.id, "waiting"],
     ]);
     expect(next).toBe(later + WAITLIST_OFFER_MS);
-    const secondBell = await db.select().from(notifications).where(and(eq(notifications.userId, second.user.id), eq(notifications.type, "waitlist_offer")));
+    const secondBell = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, second.user.id), eq(notifications.type, "waitlist_offer")));
     expect(secondBell).toHaveLength(1);
 
     // The offered member asks: the offer is claimed, and the job has nothing more to offer.

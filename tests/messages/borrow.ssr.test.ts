@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
+import { analyticsEvents, blocks, conversations } from "@worker/db/schema";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { analyticsEvents, blocks, conversations } from "@worker/db/schema";
-import { conversationRoom } from "@worker/core/conversation-room-stubs";
+import { SAME_ORIGIN } from "../account/member-support";
+import { addMember, createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
-import { addMember, createClub } from "../clubs/support";
-import { SAME_ORIGIN } from "../account/member-support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -24,7 +24,10 @@ async function messagesIn(conversationId: string, viewerId: string) {
 }
 
 async function borrowIntents(userId: string) {
-  return db.select().from(analyticsEvents).where(and(eq(analyticsEvents.type, "borrow_intent"), eq(analyticsEvents.userId, userId)));
+  return db
+    .select()
+    .from(analyticsEvents)
+    .where(and(eq(analyticsEvents.type, "borrow_intent"), eq(analyticsEvents.userId, userId)));
 }
 
 /** The one-shot notice the redirect carries (the flash cookie: base64 of the JSON's UTF-8). */

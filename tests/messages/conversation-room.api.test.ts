@@ -1,17 +1,17 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
+import { createSession } from "@worker/core/session";
+import { conversations } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ConversationRoom } from "../../durable-objects/conversation-room";
 import type { RoomEvent } from "../../durable-objects/room-protocol";
-import { conversations } from "@worker/db/schema";
-import { createSession } from "@worker/core/session";
-import { conversationRoom } from "@worker/core/conversation-room-stubs";
+import { SAME_ORIGIN } from "../account/member-support";
 import { postForm as signInForm } from "../auth/support";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { call, ORIGIN } from "../helpers/http";
 import { postForm } from "../helpers/pages";
-import { SAME_ORIGIN } from "../account/member-support";
 import { moderator, post } from "../moderation/support";
 import { createConversation } from "./support";
 
@@ -168,8 +168,7 @@ describe("when a member's session ends, their conversation sockets close with 44
   type Tab = Awaited<ReturnType<typeof connect>>;
 
   /** The close code the room sent, or "still open" after a few seconds (a clear failure, not a timeout). */
-  const closeCode = (tab: Tab) =>
-    Promise.race([tab.closed, new Promise<string>((resolve) => setTimeout(() => resolve("still open"), 3_000))]);
+  const closeCode = (tab: Tab) => Promise.race([tab.closed, new Promise<string>((resolve) => setTimeout(() => resolve("still open"), 3_000))]);
 
   /** The same member signed in elsewhere: another device, or someone holding a copy of their token. */
   async function anotherSession(memberId: string) {

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "@worker/db/schema";
 import type { ConversationSummary } from "@worker/features/messages/conversation-list";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { api, call } from "../helpers/http";
 import { createConversation } from "./support";
@@ -26,7 +26,13 @@ describe("GET /api/dm/conversations", () => {
       newest: await createMember({ id: "0000-newest", name: "Newest News" }),
       silent: await createMember({ id: "zzzz-silent", name: "Silent Sam" }),
     };
-    ids.early = (await createConversation(me.user.id, people.early.id, { snippet: "Morning!", lastMessageAt: now - 3 * HOUR, unreadFor: { [me.user.id]: 2, [people.early.id]: 5 } })).id;
+    ids.early = (
+      await createConversation(me.user.id, people.early.id, {
+        snippet: "Morning!",
+        lastMessageAt: now - 3 * HOUR,
+        unreadFor: { [me.user.id]: 2, [people.early.id]: 5 },
+      })
+    ).id;
     ids.late = (await createConversation(me.user.id, people.late.id, { snippet: "Night!", lastMessageAt: now - HOUR, unreadFor: { [people.late.id]: 4 } })).id;
     ids.newest = (await createConversation(people.newest.id, me.user.id, { snippet: "Just now", lastMessageAt: now, unreadFor: { [me.user.id]: 1 } })).id;
     ids.silent = (await createConversation(me.user.id, people.silent.id)).id;

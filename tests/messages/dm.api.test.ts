@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
+import { conversations } from "@worker/db/schema";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { MessagePage, RoomMessage } from "../../durable-objects/conversation-room";
-import { conversations } from "@worker/db/schema";
-import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { db, signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
@@ -48,7 +48,12 @@ describe("starting conversations is rate-limited", () => {
     const refused = await api("/dm/conversations", starter!, { method: "POST", json: { toUserId: others[10]!.user.id } });
     expect(refused).toEqual({ status: 429, body: tooQuickly });
     const [userAId, userBId] = [starter!.user.id, others[10]!.user.id].sort();
-    expect(await db.select().from(conversations).where(and(eq(conversations.userAId, userAId!), eq(conversations.userBId, userBId!)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.userAId, userAId!), eq(conversations.userBId, userBId!))),
+    ).toEqual([]);
   });
 
   it("never refuses going back to an existing conversation, and each member has their own limit", async () => {
@@ -112,9 +117,7 @@ describe("messages", () => {
     const id = await start(a, b);
     const room = conversationRoom(env, id);
     // Straight to the room, as the API does after its checks; the API's per-member rate limit is a separate concern.
-    const sent = await Promise.all(
-      Array.from({ length: 1000 }, (_, i) => room.post(i % 2 ? a.user.id : b.user.id, `burst ${i}`)),
-    );
+    const sent = await Promise.all(Array.from({ length: 1000 }, (_, i) => room.post(i % 2 ? a.user.id : b.user.id, `burst ${i}`)));
     // Fresh messageIds: each post stores a message (a refusal is only for a reused one).
     const seqs = sent.map((m) => (m as RoomMessage).seq).sort((x, y) => x - y);
     expect(seqs).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));

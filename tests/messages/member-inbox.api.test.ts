@@ -1,15 +1,15 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import { INBOX_PING, INBOX_PONG, type InboxEvent, type MemberInbox, SESSION_REPLACED_CLOSE_CODE } from "../../durable-objects/member-inbox";
 import { memberInbox } from "@worker/core/member-inbox-stubs";
 import { createSession } from "@worker/core/session";
+import { describe, expect, it } from "vitest";
+import { INBOX_PING, INBOX_PONG, type InboxEvent, type MemberInbox, SESSION_REPLACED_CLOSE_CODE } from "../../durable-objects/member-inbox";
+import { SAME_ORIGIN } from "../account/member-support";
 import { cookieHeaderFrom, postForm as signInForm } from "../auth/support";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
+import { api, call, ORIGIN } from "../helpers/http";
 import { postForm } from "../helpers/pages";
 import { moderator, post } from "../moderation/support";
-import { api, call, ORIGIN } from "../helpers/http";
-import { SAME_ORIGIN } from "../account/member-support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -113,13 +113,12 @@ describe("when the member's sessions end, their open tabs are signed out at once
     const session = await createSession(db, member.user.id);
     return `bookclub_session=${session.token}`;
   }
-  const openSockets = (member: Member) =>
-    runInDurableObject(memberInbox(env, member.user.id), (_inbox: MemberInbox, state) => state.getWebSockets().length);
+  const openSockets = (member: Member) => runInDurableObject(memberInbox(env, member.user.id), (_inbox: MemberInbox, state) => state.getWebSockets().length);
 
   type Tab = Awaited<ReturnType<typeof connectInbox>>;
 
   /** `promise`, or `fallback` after a few seconds: a clear failure rather than a test timeout. */
-  const within = <T,>(promise: Promise<T>, fallback: string) =>
+  const within = <T>(promise: Promise<T>, fallback: string) =>
     Promise.race([promise, new Promise<string>((resolve) => setTimeout(() => resolve(fallback), 3_000))]);
 
   /** The member's tabs in this browser (one session, two sockets), a copy of that session (a stolen token), and another device. */

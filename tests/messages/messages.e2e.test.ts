@@ -87,7 +87,10 @@ test("A borrows B's book: B sees the request arrive live, reads it, replies live
   await expectAccessible(page);
 });
 
-test("on a phone, Start a Conversation finds a member by e-mail; list and thread are separate screens; a failed send is kept and sent once", async ({ page, browser }) => {
+test("on a phone, Start a Conversation finds a member by e-mail; list and thread are separate screens; a failed send is kept and sent once", async ({
+  page,
+  browser,
+}) => {
   const cleo = await createMember(browser, "Cleo Neighbour");
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsNewMember(page, newMember("Dev Phone"));
@@ -148,7 +151,10 @@ test("on a phone, Start a Conversation finds a member by e-mail; list and thread
   await expect(page.getByText("Select a conversation to start messaging.")).toBeHidden();
 });
 
-test("signing out in one tab ends the open thread in another tab of that browser: its socket is closed for good, and that tab warns and goes to sign-in", async ({ page, browser }) => {
+test("signing out in one tab ends the open thread in another tab of that browser: its socket is closed for good, and that tab warns and goes to sign-in", async ({
+  page,
+  browser,
+}) => {
   const cleo = await createMember(browser, "Cleo Pen");
   await signInAsNewMember(page, newMember("Dara Twotabs"));
   await page.goto("/messages");

@@ -1,19 +1,17 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import { blocks } from "@worker/db/schema";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
+import { blocks } from "@worker/db/schema";
+import { describe, expect, it } from "vitest";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { openDialog, page, postForm } from "../helpers/pages";
-import { createConversation } from "./support";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
+import { createConversation } from "./support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
-
 /** The page's visible markup, without the hydration data that repeats every loader field, nor React's text separators. */
 const markup = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "").replaceAll("<!-- -->", "");
-
 
 /** A conversation with its room opened, as POST /api/dm/conversations leaves it. */
 async function openConversation(a: string, b: string) {

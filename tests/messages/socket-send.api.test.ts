@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
+import { describe, expect, it } from "vitest";
 import { signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
@@ -29,7 +29,10 @@ describe("sending over the conversation socket", () => {
 
     aliceSocket.sendFrame(send(first, "  one over the socket  "));
     const ack = await aliceSocket.nextOf("ack");
-    expect(ack).toMatchObject({ messageId: first, message: { messageId: first, content: "one over the socket", fromUserId: alice.user.id, conversationId: row.id } });
+    expect(ack).toMatchObject({
+      messageId: first,
+      message: { messageId: first, content: "one over the socket", fromUserId: alice.user.id, conversationId: row.id },
+    });
     expect((await bobSocket.nextOf("message")).message.messageId).toBe(first);
 
     const overHttp = await api<{ messageId: string; seq: number }>(`/dm/conversations/${row.id}/messages`, alice, {
@@ -90,7 +93,11 @@ describe("sending over the conversation socket", () => {
     expect((await api(`/dm/conversations/${row.id}/messages`, alice, { method: "POST", json: { content: "sixtieth" } })).status).toBe(201);
     const refused = crypto.randomUUID();
     aliceSocket.sendFrame(send(refused, "one too many"));
-    expect(await aliceSocket.nextOf("error")).toEqual({ type: "error", messageId: refused, error: "You're sending messages too quickly. Please wait a moment." });
+    expect(await aliceSocket.nextOf("error")).toEqual({
+      type: "error",
+      messageId: refused,
+      error: "You're sending messages too quickly. Please wait a moment.",
+    });
     const page = await api<{ items: { messageId: string }[] }>(`/dm/conversations/${row.id}/messages`, alice);
     expect(page.body.data!.items.some((message) => message.messageId === refused)).toBe(false);
   });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { conversations } from "@worker/db/schema";
+import { describe, expect, it } from "vitest";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 
@@ -7,8 +7,12 @@ describe("the Messages unread badge", () => {
   it("sums the member's unread counts across conversations, on either side of the pair", async () => {
     const me = await signedInMember();
     const [a, b] = [await createMember(), await createMember()];
-    const pair = (other: string) => (me.user.id < other ? { userAId: me.user.id, userBId: other, mine: "A" } : { userAId: other, userBId: me.user.id, mine: "B" });
-    for (const [other, unread] of [[a.id, 2], [b.id, 3]] as const) {
+    const pair = (other: string) =>
+      me.user.id < other ? { userAId: me.user.id, userBId: other, mine: "A" } : { userAId: other, userBId: me.user.id, mine: "B" };
+    for (const [other, unread] of [
+      [a.id, 2],
+      [b.id, 3],
+    ] as const) {
       const { mine, ...ids } = pair(other);
       await db.insert(conversations).values({
         id: crypto.randomUUID(),

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
+import { bookCounts, books, conversations } from "@worker/db/schema";
+import { countLibraryBooks, listLibraryBooks } from "@worker/features/books/library";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RoomEvent } from "../../durable-objects/room-protocol";
-import { bookCounts, books, conversations } from "@worker/db/schema";
-import { countLibraryBooks, listLibraryBooks } from "@worker/features/books/library";
 import { createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { call, type Envelope, json } from "../helpers/http";
 import { asMember, type Member, moderator, post, report, sendMessage, threadOf } from "./support";
 
 let owner: Member;

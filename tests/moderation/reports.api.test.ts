@@ -1,11 +1,11 @@
+import { REPORT_RECEIVED } from "@worker/core/shared/reports";
+import { notifications, reports } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { notifications, reports } from "@worker/db/schema";
-import { REPORT_RECEIVED } from "@worker/core/shared/reports";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
-import { asMember, type Member, moderator, post, report, reportRow, sendMessage } from "./support";
+import { call, type Envelope, json } from "../helpers/http";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
+import { asMember, type Member, moderator, post, report, reportRow, sendMessage } from "./support";
 
 let reporter: Member;
 let reported: Member;
@@ -21,7 +21,14 @@ describe("POST /api/reports", () => {
     expect(status).toBe(201);
     expect(envelope).toMatchObject({ success: true, data: { message: REPORT_RECEIVED } });
     const row = await reportRow(envelope.data!.reportId);
-    expect(row).toMatchObject({ reporterId: reporter.user.id, subject: "member", subjectUserId: reported.user.id, reason: "harassment", details: "Rude messages", state: "open" });
+    expect(row).toMatchObject({
+      reporterId: reporter.user.id,
+      subject: "member",
+      subjectUserId: reported.user.id,
+      reason: "harassment",
+      details: "Rude messages",
+      state: "open",
+    });
     expect(row.snapshot).toContain("Sam Subject");
   });
 
@@ -239,7 +246,11 @@ describe("moderator actions", () => {
     const response = await call("/report", { method: "POST", headers: asMember(reporter), body: form });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Thanks — your report was received.");
-    const self = await call("/report", { method: "POST", headers: asMember(reporter), body: new URLSearchParams({ subject: "member", userId: reporter.user.id, reason: "spam" }) });
+    const self = await call("/report", {
+      method: "POST",
+      headers: asMember(reporter),
+      body: new URLSearchParams({ subject: "member", userId: reporter.user.id, reason: "spam" }),
+    });
     expect(self.status).toBe(400);
   });
 });

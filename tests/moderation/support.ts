@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { reports } from "@worker/db/schema";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
+import { reports } from "@worker/db/schema";
+import { eq } from "drizzle-orm";
 import { db, signedInMember } from "../helpers/fixtures";
-import { call, json, ORIGIN, type Envelope } from "../helpers/http";
+import { call, type Envelope, json, ORIGIN } from "../helpers/http";
 
 /** vitest.config.ts lists this address in MODERATORS. */
 export const MODERATOR_EMAIL = "moderator@example.org";

@@ -1,10 +1,10 @@
+import { memberships } from "@worker/db/schema";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { memberships } from "@worker/db/schema";
-import { createBook, db, signedInMember } from "../helpers/fixtures";
+import { connect, type Item, type RoomPage, roomCall, roomJson } from "../club-room/support";
 import { addMember, createClub } from "../clubs/support";
-import { connect, type Item, roomCall, roomJson, type RoomPage } from "../club-room/support";
 import { commentsOf, postComment } from "../comments/support";
+import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { type Member, moderator, post, report } from "./support";
 
 // Issue 34, item 9: a suspended member's comments and room messages leave with their books, and
@@ -23,7 +23,11 @@ const roomOf = async (clubId: string, reader: Member) => {
 
 describe("a suspended member's comments and room messages", () => {
   it("are hidden from everyone while the suspension lasts, and come back when it is lifted", async () => {
-    const [owner, reader, troll] = [await signedInMember({ name: "Olive Owner" }), await signedInMember({ name: "Rita Reader" }), await signedInMember({ name: "Tom Troll" })];
+    const [owner, reader, troll] = [
+      await signedInMember({ name: "Olive Owner" }),
+      await signedInMember({ name: "Rita Reader" }),
+      await signedInMember({ name: "Tom Troll" }),
+    ];
     const book = await createBook(owner.user.id, { title: "Middlemarch" });
     expect((await postComment(book.id, reader, "Lovely book")).status).toBe(201);
     const trollComment = await postComment(book.id, troll, "Spam spam spam");

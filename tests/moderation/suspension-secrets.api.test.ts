@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "@worker/core/session";
 import { calendarFeeds, dataExports, emailOutbox, notificationPreferences, notifications, pushSubscriptions, sessions, users } from "@worker/db/schema";
-import { createUnsubscribeToken } from "@worker/features/notifications/unsubscribe-tokens";
 import { notify } from "@worker/features/notifications/notifications";
-import { db, signedInMember } from "../helpers/fixtures";
-import { api, call, json, type Envelope } from "../helpers/http";
-import { JPEG_1PX } from "../helpers/images";
+import { createUnsubscribeToken } from "@worker/features/notifications/unsubscribe-tokens";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 import { meetingScene, scheduleAs } from "../club-meetings/support";
+import { db, signedInMember } from "../helpers/fixtures";
+import { api, call, type Envelope, json } from "../helpers/http";
+import { JPEG_1PX } from "../helpers/images";
 import { makeDevice } from "../push/support";
 import { type Member, moderator, post } from "./support";
 
@@ -140,7 +140,14 @@ describe("a suspended or deleted member's secrets", () => {
       if (end === "suspended") await suspend(member);
       else await markDeleted(member.user.id);
       await notify({ db, env }, [
-        { userId: member.user.id, type: "club_announcement", title: "Meeting in the back room", body: "Bring the secret book", link: "/clubs", dedupeKey: `test:${crypto.randomUUID()}` },
+        {
+          userId: member.user.id,
+          type: "club_announcement",
+          title: "Meeting in the back room",
+          body: "Bring the secret book",
+          link: "/clubs",
+          dedupeKey: `test:${crypto.randomUUID()}`,
+        },
       ]);
       expect(await db.select().from(notifications).where(eq(notifications.userId, member.user.id)), end).toEqual([]);
       expect(await db.select().from(emailOutbox).where(eq(emailOutbox.userId, member.user.id)), end).toEqual([]);

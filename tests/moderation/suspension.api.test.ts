@@ -1,11 +1,11 @@
+import { createSession } from "@worker/core/session";
+import { books, reports, sessions, users } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { books, reports, sessions, users } from "@worker/db/schema";
-import { createSession } from "@worker/core/session";
+import { cookieHeaderFrom, GOOGLE_TOKEN_URL, googleIdToken, googleTokenResponse, pageText, postForm } from "../auth/support";
 import { createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
-import { cookieHeaderFrom, GOOGLE_TOKEN_URL, googleIdToken, googleTokenResponse, pageText, postForm } from "../auth/support";
+import { call, type Envelope, json } from "../helpers/http";
 import { asMember, type Member, moderator, post, report, SAME_ORIGIN, sendMessage } from "./support";
 
 let mod: Member;

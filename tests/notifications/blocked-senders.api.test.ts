@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
 import { blocks } from "@worker/db/schema";
+import { describe, expect, it, vi } from "vitest";
 import { addMember, clubApi, createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { api, call } from "../helpers/http";
@@ -41,7 +41,11 @@ describe("a member who blocked another gets no notification or e-mail from them"
   it("from messages: blocking drops the e-mail still gathering the blocked member's messages", async () => {
     const [reader, pest, friend] = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
     const write = async (from: typeof reader, to: typeof reader, content: string) => {
-      const opened = await call("/api/dm/conversations", { method: "POST", headers: { Authorization: `Bearer ${from.token}` }, json: { toUserId: to.user.id } });
+      const opened = await call("/api/dm/conversations", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${from.token}` },
+        json: { toUserId: to.user.id },
+      });
       const { data } = (await opened.json()) as { data: { conversationId: string } };
       const sent = await call(`/api/dm/conversations/${data.conversationId}/messages`, {
         method: "POST",

@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { flushMemberMail } from "@worker/features/notifications/member-mail";
 import { nextJobRun } from "@worker/core/jobs/schedule";
-import { mailJob } from "@worker/features/notifications/email-outbox";
 import { type NotificationInput, notify } from "@worker/features/notifications";
-import { createMember, signedInMember } from "../helpers/fixtures";
-import { addMember, createClub } from "../clubs/support";
-import { roomJson } from "../club-room/support";
+import { mailJob } from "@worker/features/notifications/email-outbox";
+import { flushMemberMail } from "@worker/features/notifications/member-mail";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { pollApi } from "../club-polls/support";
+import { roomJson } from "../club-room/support";
+import { addMember, createClub } from "../clubs/support";
+import { createMember, signedInMember } from "../helpers/fixtures";
 import * as recorded from "./fixtures/resend";
 import { outboxOf, resendAnswers, resendEnv, withResend } from "./support";
 

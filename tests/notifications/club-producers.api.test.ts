@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
 import { notificationPreferences } from "@worker/db/schema";
 import { CLUB_RATE_LIMITED } from "@worker/features/clubs/club-access";
 import { notifyClubEvent } from "@worker/features/clubs/club-notifications";
-import { db, signedInMember } from "../helpers/fixtures";
+import { describe, expect, it } from "vitest";
 import { addMember, clubApi, createClub } from "../clubs/support";
-import { bellOf, outboxOf } from "./support";
+import { db, signedInMember } from "../helpers/fixtures";
 import { startOfRateLimitWindow } from "../helpers/rate-limit";
+import { bellOf, outboxOf } from "./support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -62,7 +62,9 @@ describe("club notifications", () => {
     const club = await createClub(creator.user.id, { name: "Open Door" });
     const joiner = await signedInMember({ name: "Jo Joiner" });
     for (let i = 0; i < 2; i++) await clubApi("POST", `/${club.id}/request`, joiner);
-    expect(await bellOf(creator.user.id)).toEqual([expect.objectContaining({ type: "club_new_member", title: "Jo Joiner joined Open Door", actorId: joiner.user.id })]);
+    expect(await bellOf(creator.user.id)).toEqual([
+      expect.objectContaining({ type: "club_new_member", title: "Jo Joiner joined Open Door", actorId: joiner.user.id }),
+    ]);
     expect(await bellOf(joiner.user.id)).toEqual([]);
   });
 
@@ -82,8 +84,12 @@ describe("club notifications", () => {
     expect(await bellOf(creator.user.id)).toEqual([]);
     expect(await outboxOf(creator.user.id)).toEqual([]);
     expect(await bellTypes(admin)).toEqual(["club_join_request"]);
-    expect((await outboxOf(admin.user.id)).map((email) => [email.subject, email.preference])).toEqual([["Hana Hopeful asked to join Night Readers", "new_member_in_your_club"]]);
-    expect((await outboxOf(hopeful.user.id)).map((email) => [email.subject, email.preference])).toEqual([["You're now a member of Night Readers", "emailOptIn"]]);
+    expect((await outboxOf(admin.user.id)).map((email) => [email.subject, email.preference])).toEqual([
+      ["Hana Hopeful asked to join Night Readers", "new_member_in_your_club"],
+    ]);
+    expect((await outboxOf(hopeful.user.id)).map((email) => [email.subject, email.preference])).toEqual([
+      ["You're now a member of Night Readers", "emailOptIn"],
+    ]);
   });
 
   it("a request-and-withdraw loop on a private club tells each admin once, by bell and e-mail, and is then refused with 429", async () => {

@@ -1,17 +1,17 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
 import { addDays, dayIn } from "@worker/core/shared/calendar";
 import { blocks, follows, pushOutbox } from "@worker/db/schema";
 import { NEW_BOOKS_WINDOW_MS, newBooksJob, newBooksWindow } from "@worker/features/follows";
 import { NOTIFICATION_PREFERENCE, type NotificationType } from "@worker/features/notifications/notification-events";
 import { runJob } from "@worker/jobs";
-import { addMember, addPendingRequest, clubApi, createClub } from "../clubs/support";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { seedPoll } from "../club-polls/support";
+import { roomCall } from "../club-room/support";
+import { addMember, addPendingRequest, clubApi, createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
 import { api, call } from "../helpers/http";
 import { loanInState, loanStep } from "../loans/support";
-import { roomCall } from "../club-room/support";
 import { bellOf, outboxOf } from "./support";
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -50,7 +50,11 @@ const sendMessage = async (from: Member, to: Member, content: string) => {
   const opened = await call("/api/dm/conversations", { method: "POST", headers: { Authorization: `Bearer ${from.token}` }, json: { toUserId: to.user.id } });
   const { data } = (await opened.json()) as { data?: { conversationId: string } };
   if (!data) return;
-  await call(`/api/dm/conversations/${data.conversationId}/messages`, { method: "POST", headers: { Authorization: `Bearer ${from.token}` }, json: { content } });
+  await call(`/api/dm/conversations/${data.conversationId}/messages`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${from.token}` },
+    json: { content },
+  });
 };
 
 /**
@@ -140,7 +144,11 @@ const PRODUCERS: Record<NotificationType, Producer | NoActor> = {
   club_poll_opened: async (admin, member) => {
     const club = await clubWith(admin, member);
     return () =>
-      api(`/clubs/${club.id}/polls`, admin, { method: "POST", auth: "bearer", json: { kind: "choice", question: "Snacks?", options: [{ label: "Tea" }, { label: "Cake" }] } });
+      api(`/clubs/${club.id}/polls`, admin, {
+        method: "POST",
+        auth: "bearer",
+        json: { kind: "choice", question: "Snacks?", options: [{ label: "Tea" }, { label: "Cake" }] },
+      });
   },
   club_poll_closed: async (opener, member) => {
     const club = await clubWith(opener, member);

@@ -1,15 +1,15 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { nextJobRun } from "@worker/core/jobs/schedule";
 import { emailOutbox } from "@worker/db/schema";
 import { MESSAGE_BATCH_WINDOW_MS, mailJob } from "@worker/features/notifications/email-outbox";
-import { nextJobRun } from "@worker/core/jobs/schedule";
 import { EMAIL_RETRY_DELAYS_MS, flushMemberMail, MAX_EMAIL_ATTEMPTS } from "@worker/features/notifications/member-mail";
 import { type NotificationInput, notify } from "@worker/features/notifications/notifications";
 import { verifyUnsubscribeToken } from "@worker/features/notifications/unsubscribe-tokens";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMember, db } from "../helpers/fixtures";
 import * as recorded from "./fixtures/resend";
-import { outboxOf, resendAnswers, resendUnreachable, withResend, withoutProvider } from "./support";
+import { outboxOf, resendAnswers, resendUnreachable, withoutProvider, withResend } from "./support";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -81,7 +81,15 @@ describe("the mail job", () => {
     const fetch = resendAnswers(recorded.sent);
     const member = await createMember();
     const conversation = crypto.randomUUID();
-    const message: NotificationInput = { userId: member.id, type: "message_received", title: "New messages from Ann", body: "Hi", link: `/messages/${conversation}`, dedupeKey: `dm:${conversation}`, accumulate: true };
+    const message: NotificationInput = {
+      userId: member.id,
+      type: "message_received",
+      title: "New messages from Ann",
+      body: "Hi",
+      link: `/messages/${conversation}`,
+      dedupeKey: `dm:${conversation}`,
+      accumulate: true,
+    };
     await notify(withResend, [message], now);
     await notify(withResend, [message], now + 1000);
     expect(await nextJobRun(env, mailJob(member.id))).toBe(now + MESSAGE_BATCH_WINDOW_MS);

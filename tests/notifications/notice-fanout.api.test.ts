@@ -1,16 +1,16 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { and, eq, sql } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
 import { nextJobRun } from "@worker/core/jobs/schedule";
 import { createSession, sessionIdFromToken } from "@worker/core/session";
 import { blocks, emailOutbox, memberships, notificationPreferences, notifications, pushOutbox, pushSubscriptions, users } from "@worker/db/schema";
 import { type ClubNotice, fanOutClubNotice, handleNoticeBatch, mailBatchJob, NOTICE_QUEUE_NAME } from "@worker/features/notifications";
 import { mailJob } from "@worker/features/notifications/email-outbox";
+import { and, eq, sql } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { runJob } from "../../worker/jobs";
-import { addMember, createClub } from "../clubs/support";
-import { roomJson } from "../club-room/support";
 import { pollApi } from "../club-polls/support";
+import { roomJson } from "../club-room/support";
+import { addMember, createClub } from "../clubs/support";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import * as recorded from "./fixtures/resend";
 import { resendAnswers, resendEnv, withResend } from "./support";
@@ -109,7 +109,10 @@ describe("club notices beyond a handful go through the notice-fanout queue", () 
 
     // Each in their own language, with their own unsubscribe link.
     const german = members.find((member) => member.language === "de")!;
-    const [bell] = await db.select().from(notifications).where(and(eq(notifications.userId, german.id), eq(notifications.dedupeKey, key)));
+    const [bell] = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, german.id), eq(notifications.dedupeKey, key)));
     expect(bell).toMatchObject({ title: "Ankündigung in Night Readers", body: "We meet Friday at 7", link: `/clubs/${club.id}/room`, actorId: admin.user.id });
     const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.userId, german.id));
     expect(mail!.subject).toBe("Ankündigung in Night Readers");
@@ -156,8 +159,17 @@ describe("club notices beyond a handful go through the notice-fanout queue", () 
     await deliver(sent);
     const key = `club-announcement:${posted.body.data!.messageId}`;
 
-    const belled = new Set((await db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.dedupeKey, key))).map((row) => row.userId));
-    const mailed = new Set((await db.select({ userId: emailOutbox.userId }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, `club-mail:${club.id}:${day()}`))).map((row) => row.userId));
+    const belled = new Set(
+      (await db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.dedupeKey, key))).map((row) => row.userId),
+    );
+    const mailed = new Set(
+      (
+        await db
+          .select({ userId: emailOutbox.userId })
+          .from(emailOutbox)
+          .where(eq(emailOutbox.dedupeKey, `club-mail:${club.id}:${day()}`))
+      ).map((row) => row.userId),
+    );
     for (const nobody of [blocker!, suspended!, deleted!, optedOut!, removed!, pending, { id: admin.user.id }]) {
       expect(belled.has(nobody.id)).toBe(false);
       expect(mailed.has(nobody.id)).toBe(false);
@@ -191,7 +203,10 @@ describe("club notices beyond a handful go through the notice-fanout queue", () 
     expect(digest.text).not.toContain("Friday at 7");
     expect(await mails(`club-digest:${club.id}:${day()}`)).toEqual({ n: 25, members: 25 });
     // A German reader's digest is German, with their own link: each language is rendered once, each link slotted in.
-    const [german] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.userId, members[1]!.id), eq(emailOutbox.batchKey, `club-digest:${club.id}:${day()}`)));
+    const [german] = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.userId, members[1]!.id), eq(emailOutbox.batchKey, `club-digest:${club.id}:${day()}`)));
     expect(german!.text).toContain("Bring snacks");
     expect(german!.text).toContain("der Rest kommt gesammelt am nächsten Tag");
     expect(german!.text).toMatch(/\/unsubscribe\?token=[\w-]+\.[\w-]+&lang=de/);
@@ -201,7 +216,11 @@ describe("club notices beyond a handful go through the notice-fanout queue", () 
   it("a new poll in a large club goes through the queue too", async () => {
     const { admin, club } = await clubOf(21);
     const sent = captureNoticeQueue();
-    const created = await pollApi<{ pollId: string }>("POST", club.id, "", admin, { kind: "choice", question: "Snacks?", options: [{ label: "A" }, { label: "B" }] });
+    const created = await pollApi<{ pollId: string }>("POST", club.id, "", admin, {
+      kind: "choice",
+      question: "Snacks?",
+      options: [{ label: "A" }, { label: "B" }],
+    });
     expect(created.status).toBe(201);
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ type: "club_poll_opened", body: "Snacks?", link: `/clubs/${club.id}/polls/${created.body.data!.pollId}` });

@@ -1,15 +1,14 @@
+import { NOTIFICATION_KEYS, notificationPreferences } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { NOTIFICATION_KEYS, notificationPreferences } from "@worker/db/schema";
-import { db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
 import { bearer } from "../account/member-support";
+import { db, signedInMember } from "../helpers/fixtures";
+import { call, type Envelope, json } from "../helpers/http";
 
 type Settings = { emailOptIn: boolean; prefs: Record<string, boolean> };
 const ALL_ON = Object.fromEntries(NOTIFICATION_KEYS.map((key) => [key, true]));
 
-const get = async (token: string) =>
-  (await json<Envelope<Settings>>(await call("/api/users/me/notifications", { headers: bearer(token) }))).data!;
+const get = async (token: string) => (await json<Envelope<Settings>>(await call("/api/users/me/notifications", { headers: bearer(token) }))).data!;
 const put = (token: string, body: unknown, invalid = false) =>
   call("/api/users/me/notifications", { method: "PUT", headers: bearer(token), json: body, invalid });
 
@@ -70,10 +69,7 @@ describe("notification preferences", () => {
 
   it("two switches saved at the same time both stick", async () => {
     const member = await signedInMember();
-    await Promise.all([
-      put(member.token, { prefs: { comment_on_your_book: false } }),
-      put(member.token, { prefs: { new_member_in_your_club: false } }),
-    ]);
+    await Promise.all([put(member.token, { prefs: { comment_on_your_book: false } }), put(member.token, { prefs: { new_member_in_your_club: false } })]);
     expect(await get(member.token)).toEqual({
       emailOptIn: true,
       prefs: { ...ALL_ON, comment_on_your_book: false, new_member_in_your_club: false },

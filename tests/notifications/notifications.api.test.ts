@@ -1,5 +1,5 @@
+import { type NotificationInput, notify } from "@worker/features/notifications/notifications";
 import { describe, expect, it } from "vitest";
-import { notify, type NotificationInput } from "@worker/features/notifications/notifications";
 import { createMember, signedInMember } from "../helpers/fixtures";
 import { api, call, json, SAME_ORIGIN } from "../helpers/http";
 import { withoutProvider } from "./support";
@@ -25,7 +25,11 @@ async function memberWith(n: number) {
 
 describe("the notifications API", () => {
   it("is for members only: visitors get 401 on every call", async () => {
-    for (const [path, method, body] of [["", "GET"], ["/unread-count", "GET"], ["/read", "POST", { all: true }]] as const) {
+    for (const [path, method, body] of [
+      ["", "GET"],
+      ["/unread-count", "GET"],
+      ["/read", "POST", { all: true }],
+    ] as const) {
       const answer = await api(`/notifications${path}`, null, { method, json: body, auth: "bearer" });
       expect(answer, path).toEqual({ status: 401, body: { success: false, error: "Please sign in to continue." } });
     }
@@ -50,7 +54,15 @@ describe("the notifications API", () => {
     const [newest] = (await api<Page>("/notifications", member, { auth: "bearer" })).body.data!.items;
     const othersItems = (await api<Page>("/notifications", other, { auth: "bearer" })).body.data!.items;
 
-    expect((await api("/notifications/read", member, { auth: "bearer", method: "POST", json: { ids: [newest!.notificationId, ...othersItems.map((item) => item.notificationId)] } })).body.data).toEqual({ unread: 2 });
+    expect(
+      (
+        await api("/notifications/read", member, {
+          auth: "bearer",
+          method: "POST",
+          json: { ids: [newest!.notificationId, ...othersItems.map((item) => item.notificationId)] },
+        })
+      ).body.data,
+    ).toEqual({ unread: 2 });
     expect((await api<{ unread: number }>("/notifications/unread-count", other, { auth: "bearer" })).body.data).toEqual({ unread: 2 });
     expect((await api("/notifications/read", member, { auth: "bearer", method: "POST", json: { all: true } })).body.data).toEqual({ unread: 0 });
     expect((await api<Page>("/notifications", member, { auth: "bearer" })).body.data!.items.every((item) => item.readAt !== null)).toBe(true);
@@ -69,7 +81,12 @@ describe("the notifications API", () => {
   it("with a cookie, marking read needs a same-origin request", async () => {
     const member = await signedInMember();
     await notify(withoutProvider, [event(member.user.id, "One")]);
-    const cross = await call("/api/notifications/read", { method: "POST", cookie: member.cookie, headers: { Origin: "https://evil.example" }, json: { all: true } });
+    const cross = await call("/api/notifications/read", {
+      method: "POST",
+      cookie: member.cookie,
+      headers: { Origin: "https://evil.example" },
+      json: { all: true },
+    });
     expect(cross.status).toBe(403);
     const same = await call("/api/notifications/read", { method: "POST", cookie: member.cookie, headers: SAME_ORIGIN, json: { all: true } });
     expect(await json(same)).toEqual({ success: true, data: { unread: 0 } });

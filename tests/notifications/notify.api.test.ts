@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
 import { blocks, notificationPreferences } from "@worker/db/schema";
 import { MESSAGE_BATCH_WINDOW_MS } from "@worker/features/notifications/email-outbox";
 import { markNotificationReadByKey, type NotificationInput, notify } from "@worker/features/notifications/notifications";
-import { createMember, db, signedInMember } from "../helpers/fixtures";
-import { call, json, type Envelope } from "../helpers/http";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { bearer } from "../account/member-support";
+import { createMember, db, signedInMember } from "../helpers/fixtures";
+import { call, type Envelope, json } from "../helpers/http";
 import { bellOf, outboxOf, resendAnswers, withoutProvider, withResend } from "./support";
 
 afterEach(() => {
@@ -112,17 +112,34 @@ describe("message e-mails are batched", () => {
     const { data } = await json<Envelope<{ conversationId: string }>>(started);
     const conversationId = data!.conversationId;
     for (let i = 1; i <= 50; i++) {
-      const sent = await call(`/api/dm/conversations/${conversationId}/messages`, { method: "POST", headers: bearer(ann.token), json: { content: `Message ${i}` } });
+      const sent = await call(`/api/dm/conversations/${conversationId}/messages`, {
+        method: "POST",
+        headers: bearer(ann.token),
+        json: { content: `Message ${i}` },
+      });
       expect(sent.status).toBe(201);
     }
     // The bell and the e-mail follow each send after its answer (waitUntil): wait for the 50th.
     await vi.waitFor(async () => expect((await outboxOf(bo.user.id))[0]?.count).toBe(50), { timeout: 10_000 });
     const bell = await bellOf(bo.user.id);
     expect(bell).toHaveLength(1);
-    expect(bell[0]).toMatchObject({ type: "message_received", title: "New messages from Ann", body: "Message 50", count: 50, link: `/messages/${conversationId}`, actorId: ann.user.id });
+    expect(bell[0]).toMatchObject({
+      type: "message_received",
+      title: "New messages from Ann",
+      body: "Message 50",
+      count: 50,
+      link: `/messages/${conversationId}`,
+      actorId: ann.user.id,
+    });
     const emails = await outboxOf(bo.user.id);
     expect(emails).toHaveLength(1);
-    expect(emails[0]).toMatchObject({ state: "outbox", count: 50, subject: "50 new messages from Ann", preference: "dm_message_received", batchKey: `dm:${conversationId}` });
+    expect(emails[0]).toMatchObject({
+      state: "outbox",
+      count: 50,
+      subject: "50 new messages from Ann",
+      preference: "dm_message_received",
+      batchKey: `dm:${conversationId}`,
+    });
     expect(emails[0]!.text).toContain('Latest: "Message 50"');
     // The sender hears nothing of their own messages.
     expect(await bellOf(ann.user.id)).toEqual([]);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { type NotificationInput, notify } from "@worker/features/notifications/notifications";
+import { describe, expect, it } from "vitest";
 import { createMember, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { page, postForm } from "../helpers/pages";
@@ -47,7 +47,13 @@ describe("/notifications", () => {
     const member = await signedInMember({ timezone: "Asia/Tokyo" });
     const other = await createMember();
     const conversation = crypto.randomUUID();
-    const message = event(member.user.id, "New messages from Ann", { type: "message_received", body: "See you at 6", link: `/messages/${conversation}`, dedupeKey: `dm:${conversation}`, accumulate: true });
+    const message = event(member.user.id, "New messages from Ann", {
+      type: "message_received",
+      body: "See you at 6",
+      link: `/messages/${conversation}`,
+      dedupeKey: `dm:${conversation}`,
+      accumulate: true,
+    });
     await notify(withoutProvider, [message, message, message]);
     await notify(withoutProvider, [event(member.user.id, "Older one")], Date.now() - 2 * 86_400_000);
     await notify(withoutProvider, [event(other.id, "Someone else's")]);

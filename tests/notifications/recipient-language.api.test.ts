@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
 import { users } from "@worker/db/schema";
 import { flushMemberMail } from "@worker/features/notifications/member-mail";
 import { type NotificationInput, notify, type RecipientReader } from "@worker/features/notifications/notifications";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { api, call, SAME_ORIGIN } from "../helpers/http";
 import * as recorded from "./fixtures/resend";
@@ -140,7 +140,9 @@ describe("notify() writes each recipient's texts for them", () => {
     expect(arabic).toMatchObject({ subject: "تعليم الكل كمقروء" });
     expect(arabic!.html).toMatch(/^<div lang="ar" dir="rtl"/);
     expect(arabic!.text).toContain("افتح في BookClub: http://localhost:5173/loans?tab=requests");
-    expect(arabic!.text).toMatch(/إلغاء الاشتراك في جميع رسائل البريد الإلكتروني من BookClub: http:\/\/localhost:5173\/unsubscribe\?token=[\w-]+\.[\w-]+&lang=ar/);
+    expect(arabic!.text).toMatch(
+      /إلغاء الاشتراك في جميع رسائل البريد الإلكتروني من BookClub: http:\/\/localhost:5173\/unsubscribe\?token=[\w-]+\.[\w-]+&lang=ar/,
+    );
   });
 
   it("a language chosen later is used from then on", async () => {
@@ -190,7 +192,11 @@ describe("the unsubscribe page follows the link's language", () => {
     const now = Date.now() + 3_600_000;
     const fetch = resendAnswers(recorded.sent);
     const member = await createMember({ language: "de" });
-    await notify(withResend, [{ userId: member.id, type: "loan_accepted", title: "Olive", link: "/loans?tab=borrowed", dedupeKey: `test:${crypto.randomUUID()}` }], now);
+    await notify(
+      withResend,
+      [{ userId: member.id, type: "loan_accepted", title: "Olive", link: "/loans?tab=borrowed", dedupeKey: `test:${crypto.randomUUID()}` }],
+      now,
+    );
     await flushMemberMail(withResend, member.id, now);
     const sent = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body)) as { text: string; headers: Record<string, string> };
     expect(sent.headers["List-Unsubscribe"]).toMatch(/^<https:\/\/books\.example\.org\/unsubscribe\?token=[\w-]+\.[\w-]+&lang=de>$/);

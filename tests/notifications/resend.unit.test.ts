@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
 import { cloudflareEmailProvider, parseMailbox } from "@worker/core/email/cloudflare";
 import { EmailSendError } from "@worker/core/email/provider";
 import { RESEND_SEND_URL, resendProvider } from "@worker/core/email/resend";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import * as recorded from "./fixtures/resend";
 
 afterEach(() => {

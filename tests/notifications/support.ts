@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
+import { emailOutbox, notifications } from "@worker/db/schema";
 import { desc, eq } from "drizzle-orm";
 import { vi } from "vitest";
-import { emailOutbox, notifications } from "@worker/db/schema";
 import { db } from "../helpers/fixtures";
 import { answer, type RecordedAnswer } from "./fixtures/resend";
 

@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import { notificationPreferences } from "@worker/db/schema";
 import { getNotificationSettings } from "@worker/features/notifications/notification-prefs";
 import { createUnsubscribeToken, verifyUnsubscribeToken } from "@worker/features/notifications/unsubscribe-tokens";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { SAME_ORIGIN } from "../account/member-support";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { call, ORIGIN } from "../helpers/http";
-import { SAME_ORIGIN } from "../account/member-support";
 
 const INVALID = "This unsubscribe link is not valid.";
 
@@ -33,7 +33,16 @@ describe("unsubscribe tokens", () => {
     const token = await createUnsubscribeToken(env, { userId: "member-a", preference: "reminder_due_date" });
     const [payload, signature] = token.split(".");
     const flipped = signature!.startsWith("A") ? `B${signature!.slice(1)}` : `A${signature!.slice(1)}`;
-    for (const forged of [`${payload}.${flipped}`, `${payload}.${signature!.slice(0, -2)}`, `${payload}.`, payload!, `${token}.extra`, "", "not a token", `${payload}.!!!`]) {
+    for (const forged of [
+      `${payload}.${flipped}`,
+      `${payload}.${signature!.slice(0, -2)}`,
+      `${payload}.`,
+      payload!,
+      `${token}.extra`,
+      "",
+      "not a token",
+      `${payload}.!!!`,
+    ]) {
       expect(await verifyUnsubscribeToken(env, forged), forged).toBeNull();
     }
   });
@@ -45,8 +54,18 @@ describe("unsubscribe tokens", () => {
 
   it("cannot be turned into another member's or another preference's: the edited payload no longer matches the signature", async () => {
     const token = await createUnsubscribeToken(env, { userId: "member-a", preference: "dm_message_received" });
-    expect(await verifyUnsubscribeToken(env, withPayload(token, (p) => ({ ...p, u: "member-b" })))).toBeNull();
-    expect(await verifyUnsubscribeToken(env, withPayload(token, (p) => ({ ...p, p: "emailOptIn" })))).toBeNull();
+    expect(
+      await verifyUnsubscribeToken(
+        env,
+        withPayload(token, (p) => ({ ...p, u: "member-b" })),
+      ),
+    ).toBeNull();
+    expect(
+      await verifyUnsubscribeToken(
+        env,
+        withPayload(token, (p) => ({ ...p, p: "emailOptIn" })),
+      ),
+    ).toBeNull();
   });
 
   it("naming no known preference are refused even when genuinely signed", async () => {
@@ -107,7 +126,10 @@ describe("/unsubscribe", () => {
 
   it("takes a one-click POST from another site's page too, with or without our cookie riding along", async () => {
     const [anonymous, signedIn] = [await createMember(), await signedInMember()];
-    for (const [member, cookie] of [[anonymous, undefined], [signedIn.user, signedIn.cookie]] as const) {
+    for (const [member, cookie] of [
+      [anonymous, undefined],
+      [signedIn.user, signedIn.cookie],
+    ] as const) {
       const token = await createUnsubscribeToken(env, { userId: member.id, preference: "new_member_in_your_club" });
       const response = await call(`/unsubscribe?token=${token}`, {
         method: "POST",
@@ -120,7 +142,11 @@ describe("/unsubscribe", () => {
       expect((await settingsOf(member.id)).prefs.new_member_in_your_club).toBe(false);
     }
     // A forged token from another site is refused the same way as at home.
-    const forged = await call("/unsubscribe?token=abc.def", { method: "POST", headers: { Origin: "https://mail.example.net" }, body: "List-Unsubscribe=One-Click" });
+    const forged = await call("/unsubscribe?token=abc.def", {
+      method: "POST",
+      headers: { Origin: "https://mail.example.net" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(forged.status).toBe(400);
     expect(await forged.text()).toBe(INVALID);
   });
@@ -136,7 +162,12 @@ describe("/unsubscribe", () => {
     expect(response.status).toBe(403);
     expect((await settingsOf(member.user.id)).emailOptIn).toBe(true);
     // The same member, same-origin, is fine.
-    const same = await call("/settings/notifications", { method: "POST", cookie: member.cookie, headers: SAME_ORIGIN, body: new URLSearchParams({ intent: "emailOptIn=off" }) });
+    const same = await call("/settings/notifications", {
+      method: "POST",
+      cookie: member.cookie,
+      headers: SAME_ORIGIN,
+      body: new URLSearchParams({ intent: "emailOptIn=off" }),
+    });
     expect(same.status).toBe(200);
   });
 
@@ -159,6 +190,14 @@ describe("/unsubscribe", () => {
   it("refuses a genuine token for a member who no longer exists", async () => {
     const token = await createUnsubscribeToken(env, { userId: "gone-member", preference: "emailOptIn" });
     expect((await call(`/unsubscribe?token=${token}`)).status).toBe(400);
-    expect((await call(`/unsubscribe?token=${token}`, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" } })).status).toBe(400);
+    expect(
+      (
+        await call(`/unsubscribe?token=${token}`, {
+          method: "POST",
+          body: "List-Unsubscribe=One-Click",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        })
+      ).status,
+    ).toBe(400);
   });
 });

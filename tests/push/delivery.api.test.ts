@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
-import { desc, eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
 import { nextJobRun } from "@worker/core/jobs/schedule";
 import { blocks, notificationPreferences, pushOutbox, pushSubscriptions, sessions } from "@worker/db/schema";
 import { type NotificationInput, notify } from "@worker/features/notifications/notifications";
-import { MAX_PUSH_ATTEMPTS, PUSH_RETRY_DELAYS_MS, flushMemberPushes } from "@worker/features/push/push-sender";
 import { PUSH_BATCH_WINDOW_MS, pushJob } from "@worker/features/push/push-outbox";
+import { flushMemberPushes, MAX_PUSH_ATTEMPTS, PUSH_RETRY_DELAYS_MS } from "@worker/features/push/push-sender";
+import { desc, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db, signedInMember } from "../helpers/fixtures";
 import { api, call, SAME_ORIGIN } from "../helpers/http";
 import { makeDevice, pushService, type TestDevice } from "./support";
@@ -107,7 +107,12 @@ describe("the push job", () => {
     await notify(deps, [message(member.user.id, sender.user.id, conversationId, "Hello!")], start);
     await flushMemberPushes(deps, member.user.id, start);
     expect(service.received).toHaveLength(1);
-    expect(service.received[0]!.payload).toMatchObject({ title: "New messages from Olive", body: "Hello!", tag: `dm:${conversationId}`, url: `/messages/${conversationId}` });
+    expect(service.received[0]!.payload).toMatchObject({
+      title: "New messages from Olive",
+      body: "Hello!",
+      tag: `dm:${conversationId}`,
+      url: `/messages/${conversationId}`,
+    });
     const topic = service.received[0]!.topic;
     expect(topic).toMatch(/^[\w-]{32}$/);
 
@@ -138,10 +143,15 @@ describe("the push job", () => {
       // The devices are sent to newest first or not; answer by endpoint instead of by order.
       vi.restoreAllMocks();
       const byEndpoint = pushService([gone, kept], 201);
-      byEndpoint.spy.mockImplementation(async (input) => new Response(null, { status: new Request(input as RequestInfo).url === gone.endpoint ? status : 201 }));
+      byEndpoint.spy.mockImplementation(
+        async (input) => new Response(null, { status: new Request(input as RequestInfo).url === gone.endpoint ? status : 201 }),
+      );
       await flushMemberPushes(deps, member.user.id, now);
       const devices = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, member.user.id));
-      expect(devices.map((device) => device.endpoint), `${status}`).toEqual([kept.endpoint]);
+      expect(
+        devices.map((device) => device.endpoint),
+        `${status}`,
+      ).toEqual([kept.endpoint]);
       expect((await pushesOf(member.user.id)).map((row) => row.state)).toEqual(["sent"]);
     }
   });
@@ -157,7 +167,11 @@ describe("the push job", () => {
     let [row] = await pushesOf(member.user.id);
     expect(row).toMatchObject({ state: "pending", attempts: 1, sendAfter: now + 600_000, lastError: "Push service answered 429" });
 
-    for (const [attempt, error] of [[2, "Push service answered 503"], [3, "Network connection lost."], [4, "Push service answered 500"]] as const) {
+    for (const [attempt, error] of [
+      [2, "Push service answered 503"],
+      [3, "Network connection lost."],
+      [4, "Push service answered 500"],
+    ] as const) {
       now = row!.sendAfter;
       await flushMemberPushes(deps, member.user.id, now);
       [row] = await pushesOf(member.user.id);
@@ -219,7 +233,10 @@ describe("what may push", () => {
     const member = await signedInMember();
     await withDevice(member);
     const now = later();
-    await db.update(sessions).set({ expiresAt: now - 1 }).where(eq(sessions.userId, member.user.id));
+    await db
+      .update(sessions)
+      .set({ expiresAt: now - 1 })
+      .where(eq(sessions.userId, member.user.id));
     await notify(deps, [loanRequest(member.user.id)], now);
     expect(await pushesOf(member.user.id)).toEqual([]);
   });
@@ -233,7 +250,11 @@ describe("what may push", () => {
     await db.delete(blocks).where(eq(blocks.blockerId, member.user.id));
 
     // A real conversation: the first message pushes (due now), the next waits in the window.
-    const opened = await call("/api/dm/conversations", { method: "POST", headers: { Authorization: `Bearer ${pest.token}` }, json: { toUserId: member.user.id } });
+    const opened = await call("/api/dm/conversations", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${pest.token}` },
+      json: { toUserId: member.user.id },
+    });
     const { data } = (await opened.json()) as { data: { conversationId: string } };
     const conversationId = data.conversationId;
     const start = later();
@@ -251,7 +272,11 @@ describe("what may push", () => {
     const [member, sender] = await Promise.all([signedInMember(), signedInMember({ name: "Olive" })]);
     const device = await withDevice(member);
     const service = pushService([device], 201);
-    const opened = await call("/api/dm/conversations", { method: "POST", headers: { Authorization: `Bearer ${sender.token}` }, json: { toUserId: member.user.id } });
+    const opened = await call("/api/dm/conversations", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${sender.token}` },
+      json: { toUserId: member.user.id },
+    });
     const { data } = (await opened.json()) as { data: { conversationId: string } };
     const sent = await call(`/api/dm/conversations/${data.conversationId}/messages`, {
       method: "POST",

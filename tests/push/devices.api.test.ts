@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import { createSession } from "@worker/core/session";
 import { pushSubscriptions } from "@worker/db/schema";
 import { MAX_PUSH_DEVICES, pushPublicKey } from "@worker/features/push";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { deleteAccountByApi } from "../account/support";
 import { db, signedInMember } from "../helpers/fixtures";
 import { api, type Caller, call, SAME_ORIGIN } from "../helpers/http";
-import { deleteAccountByApi } from "../account/support";
 import { makeDevice, type TestDevice } from "./support";
 
 const ANDROID_CHROME = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
@@ -17,7 +17,12 @@ type Device = { subscriptionId: string; deviceName: string; createdAt: number; t
 const subscription = (device: TestDevice) => ({ endpoint: device.endpoint, expirationTime: null, keys: device.keys });
 
 function subscribe(caller: Caller, body: unknown, userAgent = ANDROID_CHROME, invalid = false) {
-  return api<{ device: Device; created: boolean }>("/push/devices", caller, { method: "POST", json: body, headers: { ...SAME_ORIGIN, "User-Agent": userAgent }, invalid });
+  return api<{ device: Device; created: boolean }>("/push/devices", caller, {
+    method: "POST",
+    json: body,
+    headers: { ...SAME_ORIGIN, "User-Agent": userAgent },
+    invalid,
+  });
 }
 const devicesOf = async (caller: Caller) => (await api<{ devices: Device[] }>("/push/devices", caller)).body.data!.devices;
 const storedFor = (userId: string) => db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
@@ -30,12 +35,20 @@ describe("who may use the push routes", () => {
     expect(saved.status).toBe(201);
     const id = saved.body.data!.device.subscriptionId;
 
-    for (const [path, method] of [["/push/key", "GET"], ["/push/devices", "GET"], ["/push/devices", "POST"], [`/push/devices/${id}`, "DELETE"]] as const) {
+    for (const [path, method] of [
+      ["/push/key", "GET"],
+      ["/push/devices", "GET"],
+      ["/push/devices", "POST"],
+      [`/push/devices/${id}`, "DELETE"],
+    ] as const) {
       const answer = await api(path, null, { method, ...(method === "POST" ? { json: subscription(await makeDevice()) } : {}) });
       expect(answer, `${method} ${path}`).toMatchObject({ status: 401, body: { success: false } });
     }
     expect(await devicesOf(stranger)).toEqual([]);
-    expect(await api(`/push/devices/${id}`, stranger, { method: "DELETE" })).toMatchObject({ status: 404, body: { success: false, error: "Device not found" } });
+    expect(await api(`/push/devices/${id}`, stranger, { method: "DELETE" })).toMatchObject({
+      status: 404,
+      body: { success: false, error: "Device not found" },
+    });
     expect(await devicesOf(owner)).toHaveLength(1);
     expect(await api(`/push/devices/${id}`, owner, { method: "DELETE" })).toMatchObject({ status: 200, body: { data: { removed: true } } });
     expect(await devicesOf(owner)).toEqual([]);
@@ -50,7 +63,12 @@ describe("who may use the push routes", () => {
 
   it("refuses a cross-site subscribe with a session cookie (CSRF) and accepts a Bearer client", async () => {
     const member = await signedInMember();
-    const crossSite = await call("/api/push/devices", { method: "POST", cookie: member.cookie, headers: { Origin: "https://evil.example" }, json: subscription(await makeDevice()) });
+    const crossSite = await call("/api/push/devices", {
+      method: "POST",
+      cookie: member.cookie,
+      headers: { Origin: "https://evil.example" },
+      json: subscription(await makeDevice()),
+    });
     expect(crossSite.status).toBe(403);
     const viaBearer = await api("/push/devices", member, { method: "POST", auth: "bearer", json: subscription(await makeDevice()) });
     expect(viaBearer.status).toBe(201);
@@ -106,14 +124,20 @@ describe("adding a device", () => {
       [{ ...subscription(good), endpoint: "not a url" }, "The push endpoint must be an https URL."],
       [{ ...subscription(good), endpoint: "https://push.evil.example/send/abc" }, "The push endpoint is not on a known push service."],
       [{ ...subscription(good), endpoint: `https://fcm.googleapis.com/fcm/send/${"a".repeat(2048)}` }, "The push endpoint is longer than 2 KB."],
-      [{ ...subscription(good), keys: { ...good.keys, p256dh: good.keys.p256dh.slice(0, 40) } }, "keys.p256dh must be the browser's P-256 public key: 65 bytes, base64url."],
+      [
+        { ...subscription(good), keys: { ...good.keys, p256dh: good.keys.p256dh.slice(0, 40) } },
+        "keys.p256dh must be the browser's P-256 public key: 65 bytes, base64url.",
+      ],
       [{ ...subscription(good), keys: { ...good.keys, p256dh: "not base64!" } }, "keys.p256dh must be the browser's P-256 public key: 65 bytes, base64url."],
       [{ ...subscription(good), keys: { ...good.keys, auth: "AAAA" } }, "keys.auth must be the subscription's 16-byte secret, base64url."],
       [{ endpoint: good.endpoint }, "keys is required: the subscription's p256dh and auth keys."],
       [{ keys: good.keys }, "endpoint is required: the push subscription's URL."],
     ];
     for (const [body, error] of cases) {
-      expect(await subscribe(member, body, ANDROID_CHROME, true), error).toMatchObject({ status: 400, body: { success: false, error: expect.stringContaining(error) } });
+      expect(await subscribe(member, body, ANDROID_CHROME, true), error).toMatchObject({
+        status: 400,
+        body: { success: false, error: expect.stringContaining(error) },
+      });
     }
     expect(await storedFor(member.user.id)).toEqual([]);
   });

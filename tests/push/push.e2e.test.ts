@@ -10,7 +10,11 @@ import { expect, expectAccessible, newMember, signInAsNewMember, test } from "..
 function standInPushService() {
   const SAVED = "e2e-push-subscription";
   type Saved = { endpoint: string; p256dh: string; auth: string; serverKey: string };
-  const toBase64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const toBase64url = (bytes: Uint8Array) =>
+    btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
   const fromBase64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (char) => char.charCodeAt(0));
   const subscriptionOf = (saved: Saved) => ({
     endpoint: saved.endpoint,
@@ -49,7 +53,8 @@ function standInPushService() {
 async function controlled(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
   });
 }
 
@@ -162,11 +167,13 @@ test("a member turns on notifications on this device; a message to them arrives 
 
   // A push that is not ours still shows something (Chrome insists), and opens the notifications.
   await deliver("not a payload");
-  await expect.poll(async () => (await shownNotifications(page)).map(({ title, body, data }) => ({ title, body, data })), { timeout: 30_000 }).toContainEqual({
-    title: "BookClub",
-    body: "You have a new notification",
-    data: { url: "/notifications" },
-  });
+  await expect
+    .poll(async () => (await shownNotifications(page)).map(({ title, body, data }) => ({ title, body, data })), { timeout: 30_000 })
+    .toContainEqual({
+      title: "BookClub",
+      body: "You have a new notification",
+      data: { url: "/notifications" },
+    });
 
   // Clicking the notification opens the conversation in the app's window. A click is dispatched in the
   // worker: an event it makes itself cannot extend its own life, so the test waits on the work instead.
@@ -201,8 +208,6 @@ test("a member turns on notifications on this device; a message to them arrives 
   // Permission withdrawn (headless Chromium denies what was not granted): the page says where to allow it.
   await context.clearPermissions();
   await section.getByRole("button", { name: "Notify me on this device" }).click();
-  await expect(section.getByRole("alert")).toHaveText(
-    "Notifications are blocked for BookClub in this browser's settings. Allow them there, then try again.",
-  );
+  await expect(section.getByRole("alert")).toHaveText("Notifications are blocked for BookClub in this browser's settings. Allow them there, then try again.");
   await expect(section.getByRole("button", { name: "Notify me on this device" })).toBeHidden();
 });

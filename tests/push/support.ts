@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { expect, vi } from "vitest";
 import { pushPublicKey } from "@worker/features/push";
+import { expect, vi } from "vitest";
 
 // A browser's side of Web Push, made in the test: the subscription's keys (RFC 8291 §2), the
 // decryption a browser does, and a push service that takes what the Worker posts the way FCM,
@@ -44,7 +44,9 @@ export async function deviceFromKeys(endpoint: string, keys: { p256dh: string; a
 async function hkdf(salt: Uint8Array, ikm: Uint8Array, info: Uint8Array, bytes: number): Promise<Uint8Array> {
   // Copies: WebCrypto's types take only ArrayBuffer-backed views.
   const key = await crypto.subtle.importKey("raw", new Uint8Array(ikm), "HKDF", false, ["deriveBits"]);
-  return new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(salt), info: new Uint8Array(info) }, key, bytes * 8));
+  return new Uint8Array(
+    await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(salt), info: new Uint8Array(info) }, key, bytes * 8),
+  );
 }
 
 /**
@@ -95,7 +97,12 @@ export async function verifyVapid(authorization: string | null, endpoint: string
     false,
     ["verify"],
   );
-  const signed = await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, key, new Uint8Array(decodeBase64urlIgnorePadding(signature)), utf8(`${header}.${claims}`));
+  const signed = await crypto.subtle.verify(
+    { name: "ECDSA", hash: "SHA-256" },
+    key,
+    new Uint8Array(decodeBase64urlIgnorePadding(signature)),
+    utf8(`${header}.${claims}`),
+  );
   expect(signed, "the JWT's ES256 signature verifies with k").toBe(true);
   const body = decodeJson(claims) as { aud: string; exp: number; sub: string };
   expect(body.aud).toBe(new URL(endpoint).origin);

@@ -1,8 +1,8 @@
 import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { describe, expect, it } from "vitest";
 import { parsePushPayload } from "@worker/core/shared/push-payload";
-import { deviceFromKeys, decryptPush, makeDevice, verifyVapid } from "./support";
+import { describe, expect, it } from "vitest";
+import { decryptPush, deviceFromKeys, makeDevice, verifyVapid } from "./support";
 
 // RFC 8291 Appendix A: the user agent's keys and the encrypted push of its example message.
 const RFC_8291 = {
@@ -30,8 +30,19 @@ describe("Web Push payload encryption (RFC 8291)", () => {
   it("a payload encrypted for a subscription decrypts with that subscription's private key, and with no other", async () => {
     const device = await makeDevice();
     const vapid = await vapidKeys();
-    const payload = JSON.stringify({ title: "New messages from Olive", body: "Is «Middlemarch» still free? ✓", url: "/messages/abc", tag: "dm:abc", lang: "fr", dir: "ltr" });
-    const request = await buildPushPayload({ data: payload, options: { ttl: 86_400 } }, { endpoint: device.endpoint, expirationTime: null, keys: device.keys }, vapid);
+    const payload = JSON.stringify({
+      title: "New messages from Olive",
+      body: "Is «Middlemarch» still free? ✓",
+      url: "/messages/abc",
+      tag: "dm:abc",
+      lang: "fr",
+      dir: "ltr",
+    });
+    const request = await buildPushPayload(
+      { data: payload, options: { ttl: 86_400 } },
+      { endpoint: device.endpoint, expirationTime: null, keys: device.keys },
+      vapid,
+    );
 
     expect(request.headers["content-encoding"]).toBe("aes128gcm");
     expect(request.headers.ttl).toBe("86400");

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { cachingFor, maySeeSavedPage, shareVerdict, VISITOR, viewerFromCookie } from "@worker/core/shared/offline";
+import { describe, expect, it } from "vitest";
 
 const ORIGIN = "https://bookclub.example";
 const ask = (path: string, method = "GET", mode = "cors", origin = ORIGIN) => cachingFor(new URL(path, origin), { method, mode }, ORIGIN);
@@ -21,7 +21,18 @@ describe("what the service worker does with each kind of request", () => {
   });
 
   it("never stores the API, sign-in and sign-out, unsubscribe links or the dev outbox", () => {
-    for (const path of ["/api/books", "/api/notifications/unread-count", "/auth/google", "/auth/callback?code=x", "/logout", "/login", "/login.data", "/register", "/unsubscribe?token=t", "/dev/outbox"]) {
+    for (const path of [
+      "/api/books",
+      "/api/notifications/unread-count",
+      "/auth/google",
+      "/auth/callback?code=x",
+      "/logout",
+      "/login",
+      "/login.data",
+      "/register",
+      "/unsubscribe?token=t",
+      "/dev/outbox",
+    ]) {
       expect(ask(path, "GET", "navigate"), path).toBe("network");
     }
     // A page whose name merely starts like one of those is still a page.

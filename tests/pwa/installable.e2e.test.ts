@@ -21,7 +21,8 @@ async function openContext(browser: import("@playwright/test").Browser, baseURL:
 async function controlled(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
   });
 }
 
@@ -94,9 +95,7 @@ test("visited pages open offline with a notice; a page never visited shows the o
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   const bookUrl = page.url();
   // A page reached by a link is saved in the background (its document is fetched again): wait for it.
-  await expect
-    .poll(() => page.evaluate(async (url) => Boolean(await (await caches.open("bookclub-pages")).match(url)), bookUrl))
-    .toBe(true);
+  await expect.poll(() => page.evaluate(async (url) => Boolean(await (await caches.open("bookclub-pages")).match(url)), bookUrl)).toBe(true);
 
   await goOffline(context);
   await page.reload();
@@ -106,7 +105,10 @@ test("visited pages open offline with a notice; a page never visited shows the o
   await expect(page.getByRole("heading", { name: "Community Library" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: OFFLINE_NOTICE })).toBeVisible();
   // A link inside the app, offline: the saved page, not the router's error.
-  await page.locator(`a[href="${new URL(bookUrl).pathname}"]`).first().click();
+  await page
+    .locator(`a[href="${new URL(bookUrl).pathname}"]`)
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
   await page.goto("/about/blogs");
@@ -173,7 +175,12 @@ test("once a member's session is gone from the device, their saved pages are not
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
   }
   await expect
-    .poll(() => page.evaluate(async (paths) => (await Promise.all(paths.map(async (path) => Boolean(await (await caches.open("bookclub-pages")).match(path))))).every(Boolean), pages.map(([path]) => path)))
+    .poll(() =>
+      page.evaluate(
+        async (paths) => (await Promise.all(paths.map(async (path) => Boolean(await (await caches.open("bookclub-pages")).match(path))))).every(Boolean),
+        pages.map(([path]) => path),
+      ),
+    )
     .toBe(true);
   // While the session lasts, the member's own saved pages open offline.
   await goOffline(context);
@@ -287,7 +294,9 @@ test("cover photos shared from the gallery open Add Books with them, and upload 
 function pendingSharedPhotos(page: Page) {
   return page.evaluate(async () => {
     const cache = await caches.open("bookclub-shared");
-    const names = await Promise.all((await cache.keys()).map(async (request) => decodeURIComponent((await cache.match(request))?.headers.get("X-File-Name") ?? "")));
+    const names = await Promise.all(
+      (await cache.keys()).map(async (request) => decodeURIComponent((await cache.match(request))?.headers.get("X-File-Name") ?? "")),
+    );
     return names.sort();
   });
 }
@@ -360,8 +369,6 @@ test("a new version waits until the reader accepts the reload", async ({ page })
   await notice.getByRole("button", { name: "Reload" }).click();
   await expect(page.getByRole("heading", { name: "Community Library" })).toBeVisible();
   // The reload may still be under way: a page being replaced answers nothing, which counts as not yet.
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? "").catch(() => ""))
-    .toContain("version=next");
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? "").catch(() => "")).toContain("version=next");
   await expect(notice).toHaveCount(0);
 });

@@ -1,10 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { sessions } from "@worker/db/schema";
 import { VIEWER_COOKIE, VIEWER_HEADER, VISITOR } from "@worker/core/shared/offline";
+import { sessions } from "@worker/db/schema";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { SAME_ORIGIN } from "../account/member-support";
 import { db, signedInMember } from "../helpers/fixtures";
 import { call, ORIGIN } from "../helpers/http";
-import { SAME_ORIGIN } from "../account/member-support";
 
 /** The Set-Cookie a response sends for `name`, or undefined. */
 const setCookie = (response: Response, name: string) => response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
@@ -105,7 +105,11 @@ describe("the share target without a service worker", () => {
   });
 
   it("takes the browser's own share (from the share sheet) and a POST from its own pages", async () => {
-    const own: Record<string, string>[] = [{ "Sec-Fetch-Site": "none", Origin: "null" }, { "Sec-Fetch-Site": "none" }, { "Sec-Fetch-Site": "same-origin", Origin: ORIGIN }];
+    const own: Record<string, string>[] = [
+      { "Sec-Fetch-Site": "none", Origin: "null" },
+      { "Sec-Fetch-Site": "none" },
+      { "Sec-Fetch-Site": "same-origin", Origin: ORIGIN },
+    ];
     for (const headers of own) {
       const response = await share(headers);
       expect(response.status, JSON.stringify(headers)).toBe(303);

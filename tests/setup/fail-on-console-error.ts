@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, vi, type MockInstance } from "vitest";
+import { afterEach, beforeEach, expect, type MockInstance, vi } from "vitest";
 
 /**
  * Any console.error during a test fails it, as in the browser journeys: a handler that logs an

@@ -24,10 +24,13 @@ async function expectClearOfBar(page: Page, message: Locator) {
   await expect(message).toBeVisible();
   // The page may scroll the message into view: wait until it has settled.
   await expect
-    .poll(async () => {
-      const box = await message.boundingBox();
-      return box ? box.y + box.height <= (await barTop(page)) && box.y >= 0 : false;
-    }, { message: "the message ends above the bottom bar" })
+    .poll(
+      async () => {
+        const box = await message.boundingBox();
+        return box ? box.y + box.height <= (await barTop(page)) && box.y >= 0 : false;
+      },
+      { message: "the message ends above the bottom bar" },
+    )
     .toBe(true);
 }
 

@@ -91,7 +91,10 @@ test.describe("the phone's navigation", () => {
     await expectHighlighted(page, "Library");
 
     // The bell stays in the header too, with its count in its name.
-    await page.getByRole("link", { name: /^Notifications/ }).first().click();
+    await page
+      .getByRole("link", { name: /^Notifications/ })
+      .first()
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
 
     // Tapping outside the open menu closes it without going anywhere.

@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { clientAddress, postForm, startOfRateLimitWindow } from "../auth/support";
-import { call, json, type Envelope } from "../helpers/http";
+import { call, type Envelope, json } from "../helpers/http";
 
 type Progress = { interested: number; goal: number; registered?: boolean };
 
 describe("POST /api/interest/swap-toys", () => {
   it("registers interest once per e-mail and reports progress towards 100", async () => {
     // Padded: the server trims before checking, past what the document's pattern allows as sent.
-    const first = await call("/api/interest/swap-toys", { method: "POST", json: { email: " Kim@Example.com ", from: "http://localhost/swap-toys" }, invalid: true });
+    const first = await call("/api/interest/swap-toys", {
+      method: "POST",
+      json: { email: " Kim@Example.com ", from: "http://localhost/swap-toys" },
+      invalid: true,
+    });
     expect(first.status).toBe(201);
     expect(await json<Envelope<Progress>>(first)).toEqual({ success: true, data: { registered: true, interested: 1, goal: 100 } });
 
@@ -93,4 +97,3 @@ describe("Swap Toys registrations are limited per client address", () => {
     expect((await register(`limit-other-${crypto.randomUUID().slice(0, 6)}@example.com`, clientAddress())).status).toBe(201);
   });
 });
-

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
 import { sniffAudioType } from "@worker/core/shared/audio-type";
 import { searchTextFromTranscript } from "@worker/core/shared/voice";
+import { describe, expect, it } from "vitest";
 import { wavRecording, webmRecording } from "./support";
 
 const bytes = (...parts: (string | number[])[]) =>

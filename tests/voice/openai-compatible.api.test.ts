@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { TRANSCRIPTION_FAILED } from "@worker/features/voice/transcribe";
 import { openAiCompatibleTranscriber, transcriptionsUrl } from "@worker/features/voice/openai-compatible";
+import { TRANSCRIPTION_FAILED } from "@worker/features/voice/transcribe";
 import { TranscriptionError } from "@worker/features/voice/types";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as recorded from "./fixtures/whisper";
 import { base64, transcribe, wavRecording, webmRecording } from "./support";
 
@@ -90,8 +90,7 @@ describe("the OpenAI-compatible transcriber", () => {
 
   it("gives up with a timeout when the endpoint does not answer in time", async () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(
-      (_url, init) =>
-        new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason), { once: true })),
+      (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason), { once: true })),
     );
     const transcriber = openAiCompatibleTranscriber({ url: ENDPOINT, model: "whisper-1", timeoutMs: 50 });
     const error = await transcriber.transcribe(recording).catch((caught: unknown) => caught);

@@ -32,14 +32,42 @@ export function wavRecording(seconds = 1): Uint8Array {
  */
 export function webmRecording(): Uint8Array {
   const ebmlHeader = [
-    0x1a, 0x45, 0xdf, 0xa3, 0x9f, // EBML, size 31
-    0x42, 0x86, 0x81, 0x01, // EBMLVersion 1
-    0x42, 0xf7, 0x81, 0x01, // EBMLReadVersion 1
-    0x42, 0xf2, 0x81, 0x04, // EBMLMaxIDLength 4
-    0x42, 0xf3, 0x81, 0x08, // EBMLMaxSizeLength 8
-    0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d, // DocType "webm"
-    0x42, 0x87, 0x81, 0x04, // DocTypeVersion 4
-    0x42, 0x85, 0x81, 0x02, // DocTypeReadVersion 2
+    0x1a,
+    0x45,
+    0xdf,
+    0xa3,
+    0x9f, // EBML, size 31
+    0x42,
+    0x86,
+    0x81,
+    0x01, // EBMLVersion 1
+    0x42,
+    0xf7,
+    0x81,
+    0x01, // EBMLReadVersion 1
+    0x42,
+    0xf2,
+    0x81,
+    0x04, // EBMLMaxIDLength 4
+    0x42,
+    0xf3,
+    0x81,
+    0x08, // EBMLMaxSizeLength 8
+    0x42,
+    0x82,
+    0x84,
+    0x77,
+    0x65,
+    0x62,
+    0x6d, // DocType "webm"
+    0x42,
+    0x87,
+    0x81,
+    0x04, // DocTypeVersion 4
+    0x42,
+    0x85,
+    0x81,
+    0x02, // DocTypeReadVersion 2
   ];
   const codec = [..."A_OPUS"].map((char) => char.charCodeAt(0));
   const segmentStart = [0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]; // Segment, unknown size
@@ -63,7 +91,7 @@ export interface TranscribeOptions {
 /** A fresh client address, so one test's rate-limit bucket is never another's (files may share the limiter). */
 export function freshIp(): string {
   const [a, b, c] = crypto.getRandomValues(new Uint8Array(3));
-  return `10.${a}.${b}.${(c ?? 0) % 254 + 1}`;
+  return `10.${a}.${b}.${((c ?? 0) % 254) + 1}`;
 }
 
 export interface TranscribeAnswer {

@@ -1,21 +1,14 @@
-import { decodeBase64 } from "@oslojs/encoding";
 import { env } from "cloudflare:workers";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  MAX_VOICE_BODY_BYTES,
-  NOT_AUDIO,
-  NOT_BASE64,
-  RECORDING_TOO_LARGE,
-  TRANSCRIPTION_FAILED,
-  VOICE_RATE_LIMITED,
-} from "@worker/features/voice/transcribe";
+import { decodeBase64 } from "@oslojs/encoding";
 import { MAX_VOICE_AUDIO_BYTES } from "@worker/core/shared/voice";
+import { MAX_VOICE_BODY_BYTES, NOT_AUDIO, NOT_BASE64, RECORDING_TOO_LARGE, TRANSCRIPTION_FAILED, VOICE_RATE_LIMITED } from "@worker/features/voice/transcribe";
 import { WHISPER_MODEL } from "@worker/features/voice/workers-ai";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { signedInMember } from "../helpers/fixtures";
 import { page } from "../helpers/pages";
+import { startOfRateLimitWindow } from "../helpers/rate-limit";
 import * as recorded from "./fixtures/whisper";
 import { base64, freshIp, libraryVoiceFlag, transcribe, wavRecording, webmRecording } from "./support";
-import { startOfRateLimitWindow } from "../helpers/rate-limit";
 
 // Production's provider (wrangler.toml), set here so a local .dev.vars saying "off" cannot change the test.
 beforeAll(() => {

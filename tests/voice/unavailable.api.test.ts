@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { VOICE_UNAVAILABLE } from "@worker/features/voice/transcribe";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { signedInMember } from "../helpers/fixtures";
 import { page } from "../helpers/pages";
 import { base64, freshIp, libraryVoiceFlag, transcribe, webmRecording } from "./support";

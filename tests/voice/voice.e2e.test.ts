@@ -34,12 +34,7 @@ const BASE_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-ba
 test.use({
   launchOptions: {
     executablePath,
-    args: [
-      ...BASE_FLAGS,
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-audio-capture=${spokenSearch()}`,
-    ],
+    args: [...BASE_FLAGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${spokenSearch()}`],
   },
 });
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { ConversationRoom } from "../../durable-objects/conversation-room";
 import { conversations } from "../db/schema";
-import { mapLimited } from "./shared/map-limited";
 import type { Deps } from "./service-context";
+import { mapLimited } from "./shared/map-limited";
 
 /** The conversation's Durable Object, addressed by the conversation id (one room per conversation, anywhere). */
 export function conversationRoom(env: Env, conversationId: string): DurableObjectStub<ConversationRoom> {

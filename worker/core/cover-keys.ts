@@ -1,7 +1,7 @@
-import { IMAGE_EXTENSION_PATTERN } from "./shared/image-type";
 import { badRequest, forbidden } from "./errors";
-import { msg } from "./shared/translate";
 import type { MemberContext } from "./service-context";
+import { IMAGE_EXTENSION_PATTERN } from "./shared/image-type";
+import { msg } from "./shared/translate";
 
 // Cover keys are chosen by the server when it signs an upload (books) and read back by whoever is
 // handed one (a new book, a cover analysis): both sides check them here.

@@ -35,8 +35,7 @@ export const forbidden = (message = "You are not allowed to do that.", values?: 
 export const notFound = (message: string, values?: Values) => new ServiceError(404, message, values);
 export const conflict = (message: string, values?: Values) => new ServiceError(409, message, values);
 export const tooLarge = (message: string, values?: Values) => new ServiceError(413, message, values);
-export const tooManyRequests = (message = "Too many requests. Please wait a moment and try again.", values?: Values) =>
-  new ServiceError(429, message, values);
+export const tooManyRequests = (message = "Too many requests. Please wait a moment and try again.", values?: Values) => new ServiceError(429, message, values);
 
 export const badGateway = (message: string, values?: Values) => new ServiceError(502, message, values);
 export const unavailable = (message: string, values?: Values) => new ServiceError(503, message, values);

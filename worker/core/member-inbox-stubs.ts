@@ -1,7 +1,7 @@
 import type { InboxEvent, MemberInbox } from "../../durable-objects/member-inbox";
-import type { Deps } from "./service-context";
 import { closeClubRoomSockets } from "./club-room-stubs";
 import { closeConversationSockets } from "./conversation-room-stubs";
+import type { Deps } from "./service-context";
 
 /** The member's inbox Durable Object, addressed by the member id (one per member, anywhere). */
 export function memberInbox(env: Env, memberId: string): DurableObjectStub<MemberInbox> {
@@ -27,11 +27,7 @@ export async function tellMembers(env: Env, memberIds: readonly string[], event:
  * more; that tab ignores the notice), and so are the conversation and club room sockets. Best effort: each of
  * those tabs is refused at its next request anyway.
  */
-export async function signOutOpenTabs(
-  deps: Deps,
-  memberId: string,
-  { sessionId, replaced }: { sessionId?: string; replaced?: boolean } = {},
-): Promise<void> {
+export async function signOutOpenTabs(deps: Deps, memberId: string, { sessionId, replaced }: { sessionId?: string; replaced?: boolean } = {}): Promise<void> {
   const inbox = memberInbox(deps.env, memberId)
     .signOut({ sessionId, replaced })
     .catch((error: unknown) => console.warn("Closing a member's open tabs failed", error));

@@ -1,5 +1,5 @@
-import { createContext, type RouterContext } from "react-router";
 import type { Database } from "@worker/db/client";
+import { createContext, type RouterContext } from "react-router";
 import type { SessionUser } from "./service-context";
 import type { UiLanguage } from "./shared/languages";
 

@@ -1,9 +1,9 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { and, eq, isNull, lt, lte } from "drizzle-orm";
+import type { SessionUser } from "@worker/core/service-context";
 import type { Database } from "@worker/db/client";
 import { sessions, users } from "@worker/db/schema";
-import type { SessionUser } from "@worker/core/service-context";
+import { and, eq, isNull, lt, lte } from "drizzle-orm";
 
 export const SESSION_COOKIE = "bookclub_session";
 const DAY_MS = 24 * 60 * 60 * 1000;

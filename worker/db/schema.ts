@@ -3,10 +3,7 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import type { CoverAnalysis } from "../core/shared/cover-analysis";
 
 // Times are Unix epoch milliseconds; ids are UUIDs unless said otherwise.
-const createdAt = () =>
-  integer("created_at", { mode: "number" })
-    .notNull()
-    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const createdAt = () => integer("created_at", { mode: "number" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
 export const users = sqliteTable(
   "users",
@@ -244,10 +241,7 @@ export const joinRequests = sqliteTable(
     decidedAt: integer("decided_at", { mode: "number" }),
     decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [
-    primaryKey({ columns: [t.clubId, t.userId] }),
-    index("join_requests_club_status_idx").on(t.clubId, t.status, t.requestedAt),
-  ],
+  (t) => [primaryKey({ columns: [t.clubId, t.userId] }), index("join_requests_club_status_idx").on(t.clubId, t.status, t.requestedAt)],
 );
 
 /**
@@ -412,27 +406,17 @@ export const loans = sqliteTable(
   },
   (t) => [
     // Two accepts (or a manual 'Lent' edit and an accept) racing for one book: the second insert/update fails.
-    uniqueIndex("loans_book_holding_idx")
-      .on(t.bookId)
-      .where(sql`state in ('accepted', 'lent')`),
+    uniqueIndex("loans_book_holding_idx").on(t.bookId).where(sql`state in ('accepted', 'lent')`),
     // A member's double-pressed or simultaneous requests for one book leave one.
-    uniqueIndex("loans_book_borrower_open_idx")
-      .on(t.bookId, t.borrowerId)
-      .where(sql`state in ('requested', 'accepted', 'lent')`),
+    uniqueIndex("loans_book_borrower_open_idx").on(t.bookId, t.borrowerId).where(sql`state in ('requested', 'accepted', 'lent')`),
     index("loans_owner_idx").on(t.ownerId, t.state, t.updatedAt),
     index("loans_borrower_idx").on(t.borrowerId, t.state, t.updatedAt),
     index("loans_book_state_idx").on(t.bookId, t.state),
-    index("loans_lent_due_idx")
-      .on(t.dueDate)
-      .where(sql`state = 'lent'`),
+    index("loans_lent_due_idx").on(t.dueDate).where(sql`state = 'lent'`),
     // The /loans tab counts: an owner's renewal requests to answer, and a borrower's books due back by
     // a day, without walking every lent loan of a member who lends (or borrows) a lot.
-    index("loans_owner_renewal_idx")
-      .on(t.ownerId)
-      .where(sql`state = 'lent' and renewal_requested_at is not null`),
-    index("loans_borrower_lent_due_idx")
-      .on(t.borrowerId, t.dueDate)
-      .where(sql`state = 'lent'`),
+    index("loans_owner_renewal_idx").on(t.ownerId).where(sql`state = 'lent' and renewal_requested_at is not null`),
+    index("loans_borrower_lent_due_idx").on(t.borrowerId, t.dueDate).where(sql`state = 'lent'`),
   ],
 );
 
@@ -489,9 +473,7 @@ export const waitlistEntries = sqliteTable(
   },
   (t) => [
     // A member is in a book's queue once; the id orders the queue (place = waiting entries before mine).
-    uniqueIndex("waitlist_book_user_open_idx")
-      .on(t.bookId, t.userId)
-      .where(sql`state in ('waiting', 'offered')`),
+    uniqueIndex("waitlist_book_user_open_idx").on(t.bookId, t.userId).where(sql`state in ('waiting', 'offered')`),
     index("waitlist_book_state_idx").on(t.bookId, t.state, t.id),
     index("waitlist_user_idx").on(t.userId, t.state),
   ],
@@ -524,9 +506,7 @@ export const notifications = sqliteTable(
   (t) => [
     uniqueIndex("notifications_user_dedupe_idx").on(t.userId, t.dedupeKey),
     index("notifications_user_recent_idx").on(t.userId, t.updatedAt),
-    index("notifications_user_unread_idx")
-      .on(t.userId)
-      .where(sql`read_at is null`),
+    index("notifications_user_unread_idx").on(t.userId).where(sql`read_at is null`),
   ],
 );
 
@@ -562,13 +542,9 @@ export const emailOutbox = sqliteTable(
   },
   (t) => [
     uniqueIndex("email_outbox_user_dedupe_idx").on(t.userId, t.dedupeKey),
-    uniqueIndex("email_outbox_pending_batch_idx")
-      .on(t.userId, t.batchKey)
-      .where(sql`state = 'pending' and batch_key is not null`),
+    uniqueIndex("email_outbox_pending_batch_idx").on(t.userId, t.batchKey).where(sql`state = 'pending' and batch_key is not null`),
     index("email_outbox_user_recent_idx").on(t.userId, t.createdAt),
-    index("email_outbox_pending_idx")
-      .on(t.sendAfter)
-      .where(sql`state = 'pending'`),
+    index("email_outbox_pending_idx").on(t.sendAfter).where(sql`state = 'pending'`),
   ],
 );
 
@@ -779,9 +755,7 @@ export const clubBooks = sqliteTable(
     uniqueIndex("club_books_one_current_idx").on(t.clubId).where(sql`state = 'current'`),
     index("club_books_club_history_idx").on(t.clubId, t.state, t.finishedAt),
     // Account deletion clears set_by (migrations/0014, written by hand).
-    index("club_books_set_by_idx")
-      .on(t.setBy)
-      .where(sql`set_by is not null`),
+    index("club_books_set_by_idx").on(t.setBy).where(sql`set_by is not null`),
   ],
 );
 
@@ -813,9 +787,7 @@ export const milestoneProgress = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     shared: integer("shared", { mode: "boolean" }).notNull().default(false),
-    doneAt: integer("done_at", { mode: "number" })
-      .notNull()
-      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    doneAt: integer("done_at", { mode: "number" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
   },
   (t) => [primaryKey({ columns: [t.milestoneId, t.userId] }), index("milestone_progress_user_idx").on(t.userId)],
 );
@@ -1040,9 +1012,7 @@ export const pushOutbox = sqliteTable(
   },
   (t) => [
     uniqueIndex("push_outbox_device_dedupe_idx").on(t.subscriptionId, t.dedupeKey),
-    uniqueIndex("push_outbox_pending_batch_idx")
-      .on(t.subscriptionId, t.batchKey)
-      .where(sql`state = 'pending' and batch_key is not null`),
+    uniqueIndex("push_outbox_pending_batch_idx").on(t.subscriptionId, t.batchKey).where(sql`state = 'pending' and batch_key is not null`),
     index("push_outbox_pending_idx").on(t.userId, t.sendAfter).where(sql`state = 'pending'`),
     index("push_outbox_device_tag_idx").on(t.subscriptionId, t.tag, t.sentAt),
     index("push_outbox_user_recent_idx").on(t.userId, t.createdAt),

@@ -1,6 +1,6 @@
-import { Form } from "react-router";
 import { formatDayTime } from "@worker/core/shared/date-format";
 import type { DataExportView } from "@worker/features/account/data-download";
+import { Form } from "react-router";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 import { ProfileSection } from "./profile-section";
@@ -25,9 +25,7 @@ export function ProfileData({ dataExport }: { dataExport: DataExportView | null 
           <a href={dataExport.downloadUrl} className="font-medium text-brand-700 hover:underline" download>
             {t("Download your data (zip)")}
           </a>{" "}
-          <span className="text-sm text-stone-700">
-            {t("available until {date}", { date: formatDayTime(dataExport.expiresAt, reader) })}
-          </span>
+          <span className="text-sm text-stone-700">{t("available until {date}", { date: formatDayTime(dataExport.expiresAt, reader) })}</span>
         </p>
       )}
     </ProfileSection>

@@ -1,14 +1,14 @@
+import { LANGUAGE_NAMES, LANGUAGES } from "@worker/core/shared/languages";
+import { NAME_REQUIRED, NO_CHANGES, PROFILE_BIO_MAX, PROFILE_NAME_MAX, PROFILE_PICTURE_TYPES, pictureFileProblem } from "@worker/core/shared/profile";
+import type { OwnProfile } from "@worker/features/account/profiles";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { OwnProfile } from "@worker/features/account/profiles";
-import { NAME_REQUIRED, NO_CHANGES, pictureFileProblem, PROFILE_BIO_MAX, PROFILE_NAME_MAX, PROFILE_PICTURE_TYPES } from "@worker/core/shared/profile";
-import { Avatar } from "~/ui/avatar";
-import { LANGUAGE_NAMES, LANGUAGES } from "@worker/core/shared/languages";
 import { useT } from "~/core/i18n";
+import { Avatar } from "~/ui/avatar";
 import { Field, SelectField, TextAreaField, TextField } from "~/ui/field";
-import { TimeZoneField } from "./time-zone-field";
 import { keepInView } from "~/ui/keep-in-view";
 import type { ProfileActionResult } from "./profile-result";
+import { TimeZoneField } from "./time-zone-field";
 
 type ProfileField = "name" | "bio" | "timezone" | "language" | "picture" | "showEmail" | "form";
 

@@ -1,9 +1,9 @@
 import { useFetcher } from "react-router";
-import { FieldError } from "~/ui/field-error";
-import { ProfileSection } from "./profile-section";
-import type { ProfileActionResult } from "./profile-result";
-import { Switch } from "~/ui/switch";
 import { useT } from "~/core/i18n";
+import { FieldError } from "~/ui/field-error";
+import { Switch } from "~/ui/switch";
+import type { ProfileActionResult } from "./profile-result";
+import { ProfileSection } from "./profile-section";
 
 /** "Show my e-mail to other members": saved on its own as soon as it is switched, like a setting. */
 function ShowEmailSwitch({ saved }: { saved: boolean }) {

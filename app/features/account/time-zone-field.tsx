@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
 import { timeZoneLabel, timeZones } from "@worker/core/shared/time-zones";
+import { useEffect, useState } from "react";
 import { useT } from "~/core/i18n";
 import { TextField } from "~/ui/field";
 

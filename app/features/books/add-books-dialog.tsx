@@ -1,12 +1,12 @@
+import { MAX_IMAGES_PER_DIALOG } from "@worker/core/shared/upload-rules";
+import type { Book } from "@worker/features/books/book-columns";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { Book } from "@worker/features/books/book-columns";
-import { MAX_IMAGES_PER_DIALOG } from "@worker/core/shared/upload-rules";
-import { uploadBatch, type BatchProgress } from "./batch-upload";
+import { useT } from "~/core/i18n";
+import { useToast } from "~/ui/toaster";
+import { type BatchProgress, uploadBatch } from "./batch-upload";
 import { ImagePicker } from "./image-picker";
 import { ScanIsbnButton } from "./scan-isbn-button";
-import { useToast } from "~/ui/toaster";
-import { useT } from "~/core/i18n";
 
 /** The Add Books dialog: pick up to ten covers, upload them one at a time, watch the progress. */
 export function AddBooksDialog({
@@ -46,9 +46,7 @@ export function AddBooksDialog({
     }
     setError(null);
     try {
-      const result = await uploadBatch(files, setProgress, onBookAdded, () =>
-        notify("error", t("Failed to upload one of the images")),
-      );
+      const result = await uploadBatch(files, setProgress, onBookAdded, () => notify("error", t("Failed to upload one of the images")));
       notify(
         result.succeeded > 0 ? "success" : "error",
         t("{total, plural, other {Added {succeeded}/# book(s).}}", { succeeded: result.succeeded, total: result.total }),
@@ -117,9 +115,7 @@ export function AddBooksDialog({
             }}
           />
           <button type="button" className="btn btn-primary" onClick={upload} disabled={uploading}>
-            {uploading
-              ? t("Uploading…")
-              : t("{count, plural, =0 {Upload images} one {Upload # image} other {Upload # images}}", { count: files.length })}
+            {uploading ? t("Uploading…") : t("{count, plural, =0 {Upload images} one {Upload # image} other {Upload # images}}", { count: files.length })}
           </button>
         </div>
       </div>

@@ -39,10 +39,13 @@ export function pollAnalysis(bookIds: string[], onUpdate: (book: Book) => void):
     if (stopped || pending.size === 0) return;
     const fast = attempt <= POLL_ATTEMPTS;
     if (!fast && document.visibilityState === "hidden") return; // resumed by the visibility listener
-    timer = setTimeout(async () => {
-      await check();
-      schedule(attempt + 1);
-    }, fast ? pollDelay(attempt) : SLOW_POLL_MS);
+    timer = setTimeout(
+      async () => {
+        await check();
+        schedule(attempt + 1);
+      },
+      fast ? pollDelay(attempt) : SLOW_POLL_MS,
+    );
   };
   const onVisible = () => {
     if (document.visibilityState !== "visible" || stopped) return;

@@ -1,5 +1,5 @@
+import { pauseBetweenUploads, RETRY_ATTEMPTS, retryDelay, UPLOAD_TIMEOUT_MS } from "@worker/core/shared/upload-rules";
 import type { Book } from "@worker/features/books/book-columns";
-import { pauseBetweenUploads, retryDelay, RETRY_ATTEMPTS, UPLOAD_TIMEOUT_MS } from "@worker/core/shared/upload-rules";
 import { apiFetch } from "~/core/api-client";
 import { prepareImage } from "./image-prep";
 
@@ -19,14 +19,11 @@ export async function withRetry<T>(step: () => Promise<T>): Promise<T> {
   throw lastError;
 }
 
-
 /** Upload one cover and create its book: signed URL, PUT (2-minute timeout), then POST /api/books. */
 export async function addBookFromImage(file: File): Promise<Book> {
   const image = await prepareImage(file);
   const fileType = image.type || file.type;
-  const target = await withRetry(() =>
-    apiFetch("/upload-url", { method: "POST", json: { fileType, fileName: file.name } }, "Failed to generate upload URL"),
-  );
+  const target = await withRetry(() => apiFetch("/upload-url", { method: "POST", json: { fileType, fileName: file.name } }, "Failed to generate upload URL"));
   await withRetry(async () => {
     const response = await fetch(target.uploadUrl, {
       method: "PUT",

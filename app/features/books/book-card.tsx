@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import type { BookCard as BookCardData } from "@worker/features/books/book-columns";
+import { Link } from "react-router";
+import { useT } from "~/core/i18n";
 import { BookCover } from "./book-cover";
 import { DueNote, StatusBadge } from "./status-badge";
-import { useT } from "~/core/i18n";
 
 interface Props {
   /** `due`: the lent book's due label, made by the loader in the viewer's timezone. */
@@ -25,8 +25,7 @@ function ClubNote({ book, isClubMember }: Pick<Props, "book" | "isClubMember">) 
   return (
     <p className="flex flex-wrap items-center gap-x-1 text-xs text-stone-700">
       <span>
-        {t("Club:")}{" "}
-        {/* A club's name is its own text in its own direction, inside the page's sentence. */}
+        {t("Club:")} {/* A club's name is its own text in its own direction, inside the page's sentence. */}
         {membersOnly ? (
           <bdi>{name}</bdi>
         ) : (

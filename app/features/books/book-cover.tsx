@@ -1,18 +1,8 @@
-import { BooksIcon } from "~/ui/icons";
 import { useT } from "~/core/i18n";
+import { BooksIcon } from "~/ui/icons";
 
 /** A cover image, or a drawn placeholder when the book has none. */
-export function BookCover({
-  src,
-  title,
-  className = "",
-  eager = false,
-}: {
-  src: string | null;
-  title: string;
-  className?: string;
-  eager?: boolean;
-}) {
+export function BookCover({ src, title, className = "", eager = false }: { src: string | null; title: string; className?: string; eager?: boolean }) {
   const t = useT();
   const name = title || t("Untitled Book");
   if (!src) {

@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { msg } from "@worker/core/shared/translate";
 import type { BookStatus } from "@worker/db/schema";
 import type { ClubChoice } from "@worker/features/books/book-writes";
+import { useEffect, useId, useRef, useState } from "react";
 import { type ApiData, apiFetch } from "~/core/api-client";
-import { bookFieldStyle, SelectField, TextAreaField, TextField } from "~/ui/field";
-import { msg } from "@worker/core/shared/translate";
 import { useT } from "~/core/i18n";
+import { bookFieldStyle, SelectField, TextAreaField, TextField } from "~/ui/field";
 
 export const STATUS_OPTIONS: { value: BookStatus; label: string }[] = [
   { value: "available", label: msg("Available") },
@@ -75,11 +75,7 @@ function BorrowerLookup({ initial }: { initial: { id: string; name: string } | n
             }}
           />
           {found && (
-            <button
-              type="button"
-              className="btn btn-secondary w-full justify-start"
-              onClick={() => setSelected({ id: found.userId, name: found.name })}
-            >
+            <button type="button" className="btn btn-secondary w-full justify-start" onClick={() => setSelected({ id: found.userId, name: found.name })}>
               {t("Select {name} ({email})", { name: found.name, email: found.email })}
             </button>
           )}

@@ -1,9 +1,9 @@
-import { useState } from "react";
 import { ACCEPTED_IMAGE_TYPES } from "@worker/core/shared/image-type";
+import { useState } from "react";
+import { useT } from "~/core/i18n";
 import { Field } from "~/ui/field";
 import { BookCover } from "./book-cover";
 import { useObjectUrl } from "./use-object-url";
-import { useT } from "~/core/i18n";
 
 /**
  * "Cover picture" on Add a book and Edit Book: a file posted with the form (the page's action checks
@@ -20,7 +20,14 @@ export function CoverField({ current, title, error }: { current: string | null; 
           <BookCover src={preview ?? current} title={title} className="rounded-md" />
         </div>
       )}
-      <Field label={t("Cover picture")} hint={t("JPG, PNG or GIF, up to 10MB.")} error={error} labelClassName="mb-1 block text-sm font-semibold" className="min-w-0 flex-1" announceError={false}>
+      <Field
+        label={t("Cover picture")}
+        hint={t("JPG, PNG or GIF, up to 10MB.")}
+        error={error}
+        labelClassName="mb-1 block text-sm font-semibold"
+        className="min-w-0 flex-1"
+        announceError={false}
+      >
         {(control) => (
           <input
             {...control}

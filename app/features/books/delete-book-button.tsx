@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
 import { msg } from "@worker/core/shared/translate";
+import { useEffect, useState } from "react";
 import { useT } from "~/core/i18n";
 
 /** The confirmation Delete asks (a catalogue text: show it with `t(DELETE_CONFIRMATION)`). */
@@ -9,15 +9,7 @@ export const DELETE_CONFIRMATION = msg("Are you sure you want to delete this boo
  * Delete asks first; until the page is interactive the button stays off so nothing is deleted
  * unasked. It submits its form to the delete action (`formAction`) when it sits in another form.
  */
-export function DeleteBookButton({
-  className = "btn btn-danger",
-  label,
-  formAction,
-}: {
-  className?: string;
-  label?: string;
-  formAction?: string;
-}) {
+export function DeleteBookButton({ className = "btn btn-danger", label, formAction }: { className?: string; label?: string; formAction?: string }) {
   const t = useT();
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);

@@ -1,9 +1,9 @@
-import { useEffect, useId, useState } from "react";
 import { ACCEPTED_IMAGE_TYPES } from "@worker/core/shared/image-type";
 import { DEFAULT_MAX_IMAGES } from "@worker/core/shared/upload-rules";
+import { useEffect, useId, useState } from "react";
+import { useT } from "~/core/i18n";
 import { pickImages } from "./pick-images";
 import { useObjectUrl } from "./use-object-url";
-import { useT } from "~/core/i18n";
 
 function Thumbnail({ file, onRemove }: { file: File; onRemove: () => void }) {
   const t = useT();

@@ -1,9 +1,10 @@
 // The scanner's two calls: what the metadata services know about an ISBN, and adding the book by it.
+
+import { msg } from "@worker/core/shared/translate";
 import type { GoogleMetadata } from "@worker/db/schema";
 import type { Book } from "@worker/features/books/book-columns";
 import { apiFetch } from "~/core/api-client";
 import { raiseSessionExpired } from "~/core/session-events";
-import { msg } from "@worker/core/shared/translate";
 
 /** The failure the scanner shows when the server gives none (a catalogue text: the dialog translates it). */
 const ADD_FAILED = msg("Failed to add book");

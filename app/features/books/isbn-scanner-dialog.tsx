@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { isValidEan13, isValidIsbn13 } from "@worker/core/shared/isbn";
+import { msg, type Translate } from "@worker/core/shared/translate";
 import type { GoogleMetadata } from "@worker/db/schema";
 import type { Book } from "@worker/features/books/book-columns";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { useT } from "~/core/i18n";
+import { Dialog } from "~/ui/dialog";
+import { BookCover } from "./book-cover";
 import { addBookByIsbn, lookUpIsbn, recordCover } from "./isbn-scan-api";
 import { useBarcodeScan } from "./use-barcode-scan";
-import { BookCover } from "./book-cover";
-import { Dialog } from "~/ui/dialog";
-import { useT } from "~/core/i18n";
-import { msg, type Translate } from "@worker/core/shared/translate";
 
 export const CAMERA_ERROR = msg("Could not access the camera. Please ensure camera permissions are granted.");
 export const POINT_CAMERA = msg("Point the camera at the barcode on the back cover");
@@ -35,7 +35,7 @@ function statusText(t: Translate, phase: Phase, camera: ReturnType<typeof useBar
     case "looking-up":
       return t("Found ISBN {isbn}. Looking it up…", { isbn: phase.isbn });
     case "found":
-      return phase.error !== null ? t(phase.error) : (phase.adding ? t("Adding…") : t("Found ISBN {isbn}.", { isbn: phase.isbn }));
+      return phase.error !== null ? t(phase.error) : phase.adding ? t("Adding…") : t("Found ISBN {isbn}.", { isbn: phase.isbn });
     case "unknown":
       return t("We couldn't find details for ISBN {isbn}.", { isbn: phase.isbn });
     case "added":
@@ -50,15 +50,7 @@ function statusText(t: Translate, phase: Phase, camera: ReturnType<typeof useBar
  * know about it and "Add this book". The camera runs only while scanning, and stops when a code is
  * found or the dialog closes. Loaded on the first press of "Scan ISBN" (see scan-isbn-button).
  */
-export function IsbnScannerDialog({
-  open,
-  onClose,
-  onAdded,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onAdded?: (book: Book) => void;
-}) {
+export function IsbnScannerDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded?: (book: Book) => void }) {
   const t = useT();
   const video = useRef<HTMLVideoElement>(null);
   const primary = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
@@ -126,7 +118,11 @@ export function IsbnScannerDialog({
           hidden={phase.kind !== "scanning" || cameraFailed}
           className="aspect-[4/3] w-full rounded-lg bg-stone-900 object-cover"
         />
-        <p role="status" aria-live="polite" className={`text-sm font-medium ${cameraFailed || (phase.kind === "found" && phase.error) ? "text-red-800" : "text-stone-800"}`}>
+        <p
+          role="status"
+          aria-live="polite"
+          className={`text-sm font-medium ${cameraFailed || (phase.kind === "found" && phase.error) ? "text-red-800" : "text-stone-800"}`}
+        >
           {status}
         </p>
 

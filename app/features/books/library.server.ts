@@ -1,19 +1,16 @@
-import type { RouterContextProvider } from "react-router";
-import { countLibraryBooks, libraryQuerySchema, listLibraryBooks, type LibraryQuery } from "@worker/features/books/library";
-import { listMemberClubIds } from "@worker/features/clubs";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@worker/core/paging";
+import { countLibraryBooks, type LibraryQuery, libraryQuerySchema, listLibraryBooks } from "@worker/features/books/library";
+import { listMemberClubIds } from "@worker/features/clubs";
 import { serverTranscriptionAvailable } from "@worker/features/voice";
+import type { RouterContextProvider } from "react-router";
 import { serviceContext } from "~/core/route-context.server";
 import { pageNumberFromUrl, queryFromUrl } from "~/core/url-query.server";
 
 /** Reads the library's URL; a bad or tampered parameter falls back to its default instead of failing. */
 export function parseLibraryParams(searchParams: URLSearchParams): LibraryQuery & { page: number } {
-  const query: LibraryQuery = queryFromUrl(
-    libraryQuerySchema,
-    searchParams,
-    ["limit", "nextToken", "prevToken", "search", "ageGroupFine"],
-    { limit: DEFAULT_PAGE_SIZE },
-  );
+  const query: LibraryQuery = queryFromUrl(libraryQuerySchema, searchParams, ["limit", "nextToken", "prevToken", "search", "ageGroupFine"], {
+    limit: DEFAULT_PAGE_SIZE,
+  });
   if (!PAGE_SIZES.includes(query.limit as (typeof PAGE_SIZES)[number])) query.limit = DEFAULT_PAGE_SIZE;
   return { ...query, page: pageNumberFromUrl(searchParams) };
 }

@@ -1,5 +1,5 @@
-import type { CoverAnalysis, GoogleMetadata } from "@worker/db/schema";
 import { msg } from "@worker/core/shared/translate";
+import type { CoverAnalysis, GoogleMetadata } from "@worker/db/schema";
 import { useI18n } from "~/core/i18n";
 
 const languageNames = new Map<string, Intl.DisplayNames>();
@@ -71,15 +71,9 @@ export function GoogleMetadataSection({ metadata }: { metadata: GoogleMetadata |
           <Row label={t("Pages")}>{info.pageCount}</Row>
           <Row label={t("Language")}>{info.language && languageName(info.language, locale)}</Row>
           <Row label={t("Identifiers")}>
-            {info.industryIdentifiers?.length
-              ? info.industryIdentifiers.map((id) => `${id.type.replace("_", "-")}: ${id.identifier}`).join(", ")
-              : null}
+            {info.industryIdentifiers?.length ? info.industryIdentifiers.map((id) => `${id.type.replace("_", "-")}: ${id.identifier}`).join(", ") : null}
           </Row>
-          <Row label={t("Rating")}>
-            {typeof info.averageRating === "number"
-              ? `${info.averageRating.toFixed(1)} / 5 (${info.ratingsCount ?? 0})`
-              : null}
-          </Row>
+          <Row label={t("Rating")}>{typeof info.averageRating === "number" ? `${info.averageRating.toFixed(1)} / 5 (${info.ratingsCount ?? 0})` : null}</Row>
           <Row label={t("Price")}>{metadata.price ? formatPrice(metadata.price, locale) : null}</Row>
           <Row label={t("Format")}>{typeof metadata.isEbook === "boolean" ? (metadata.isEbook ? t("eBook") : t("Print")) : null}</Row>
           <Row label={t("Description")}>{info.description}</Row>
@@ -121,9 +115,7 @@ export function CoverAnalysisSection({
       )}
       {/* The message is a catalogue text kept on the book in English (the covers' and books' catalogues). */}
       {forOwner && state === "needs_details" && (
-        <p className="mt-2 text-sm text-amber-900">
-          {t("Needs details: {message}", { message: message ? t(message) : t("the cover could not be read.") })}
-        </p>
+        <p className="mt-2 text-sm text-amber-900">{t("Needs details: {message}", { message: message ? t(message) : t("the cover could not be read.") })}</p>
       )}
       {!analysis ? (
         state !== "pending" && <p className="mt-2 text-sm text-stone-700">{t("No cover analysis available.")}</p>
@@ -133,14 +125,10 @@ export function CoverAnalysisSection({
           {(forOwner || source) && <Row label={t("Source")}>{source ? t(source) : analysis.source || "workers-ai"}</Row>}
           <Row label={t("Language")}>{languageName(analysis.language_guess || "en", locale)}</Row>
           <Row label={t("Title candidates")}>
-            {analysis.title_candidates.length
-              ? analysis.title_candidates.map((c) => `${c.value} (${pct(c.confidence)})`).join(", ")
-              : null}
+            {analysis.title_candidates.length ? analysis.title_candidates.map((c) => `${c.value} (${pct(c.confidence)})`).join(", ") : null}
           </Row>
           <Row label={t("Author candidates")}>
-            {analysis.author_candidates.length
-              ? analysis.author_candidates.map((c) => `${c.value} (${pct(c.confidence)})`).join(", ")
-              : null}
+            {analysis.author_candidates.length ? analysis.author_candidates.map((c) => `${c.value} (${pct(c.confidence)})`).join(", ") : null}
           </Row>
           <Row label={t("Categories")}>{list(analysis.categories)}</Row>
           <Row label={t("Age group")}>{analysis.age_group && AGE_GROUP_NAMES[analysis.age_group] ? t(AGE_GROUP_NAMES[analysis.age_group]!) : null}</Row>

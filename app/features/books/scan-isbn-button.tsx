@@ -1,5 +1,5 @@
-import { useState } from "react";
 import type { Book } from "@worker/features/books/book-columns";
+import { useState } from "react";
 import { useT } from "~/core/i18n";
 
 type ScannerDialog = typeof import("./isbn-scanner-dialog").IsbnScannerDialog;

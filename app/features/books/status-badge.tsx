@@ -1,5 +1,5 @@
-import type { BookStatus } from "@worker/db/schema";
 import { msg } from "@worker/core/shared/translate";
+import type { BookStatus } from "@worker/db/schema";
 import { useT } from "~/core/i18n";
 
 const LABELS: Record<BookStatus, string> = {

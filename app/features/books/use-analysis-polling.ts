@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
 import type { Book, BookCard } from "@worker/features/books/book-columns";
+import { useEffect, useRef } from "react";
 
 /**
  * Watches books whose cover is still being read and hands back each one once its analysis is done.

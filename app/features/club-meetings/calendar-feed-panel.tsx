@@ -13,7 +13,9 @@ export function CalendarFeedPanel({ feed, newUrl }: { feed: { active: boolean; l
       <h2 id="calendar-feed-heading" className="font-serif text-xl font-semibold">
         {t("Calendar feed")}
       </h2>
-      <p className="text-stone-700">{t("Subscribe in your calendar app to see the meetings of all your clubs. Keep the address private: anyone with it can read your meetings.")}</p>
+      <p className="text-stone-700">
+        {t("Subscribe in your calendar app to see the meetings of all your clubs. Keep the address private: anyone with it can read your meetings.")}
+      </p>
       {newUrl && (
         <div className="space-y-1">
           <label htmlFor="calendar-feed-url" className="block font-medium">

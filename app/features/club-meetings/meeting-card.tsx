@@ -1,6 +1,6 @@
-import { Form } from "react-router";
-import type { MeetingView } from "@worker/features/club-meetings";
 import { msg } from "@worker/core/shared/translate";
+import type { MeetingView } from "@worker/features/club-meetings";
+import { Form } from "react-router";
 import { useI18n } from "~/core/i18n";
 import { MeetingForm } from "./meeting-form";
 import { MeetingTime } from "./meeting-time";
@@ -55,7 +55,11 @@ export function MeetingCard({
       {meeting.milestone && <p className="text-stone-800">{t("Discussing: {milestone}", { milestone: meeting.milestone.label })}</p>}
       {meeting.note && <p className="whitespace-pre-line text-stone-800">{meeting.note}</p>}
       <p className="text-sm text-stone-700">
-        {t("{going} going · {maybe} maybe · {notGoing} not going", { going: meeting.counts.going, maybe: meeting.counts.maybe, notGoing: meeting.counts.notGoing })}
+        {t("{going} going · {maybe} maybe · {notGoing} not going", {
+          going: meeting.counts.going,
+          maybe: meeting.counts.maybe,
+          notGoing: meeting.counts.notGoing,
+        })}
       </p>
       {meeting.attendees && meeting.attendees.length > 0 && (
         <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
@@ -92,7 +96,11 @@ export function MeetingCard({
       )}
       <div className="flex flex-wrap items-center gap-3">
         {isMember && (
-          <a href={`/api/clubs/${clubId}/meetings/${meeting.meetingId}/calendar.ics`} download="meeting.ics" className="font-medium text-brand-700 hover:underline">
+          <a
+            href={`/api/clubs/${clubId}/meetings/${meeting.meetingId}/calendar.ics`}
+            download="meeting.ics"
+            className="font-medium text-brand-700 hover:underline"
+          >
             {t("Add to calendar (.ics)")}
           </a>
         )}

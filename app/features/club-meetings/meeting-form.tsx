@@ -1,5 +1,5 @@
-import { Form, useNavigation } from "react-router";
 import type { MeetingView } from "@worker/features/club-meetings";
+import { Form, useNavigation } from "react-router";
 import { useT } from "~/core/i18n";
 import { SelectField, TextAreaField, TextField } from "~/ui/field";
 
@@ -23,7 +23,10 @@ export function MeetingForm({
   const t = useT();
   const navigation = useNavigation();
   const intent = meeting ? "edit" : "schedule";
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData?.get("meetingId") === (meeting?.meetingId ?? null);
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData?.get("meetingId") === (meeting?.meetingId ?? null);
   const shown = errors ?? {};
   const prefix = meeting ? `meeting-${meeting.meetingId}` : "new-meeting";
   return (
@@ -32,8 +35,26 @@ export function MeetingForm({
       {meeting && <input type="hidden" name="meetingId" value={meeting.meetingId} />}
       <p className="text-sm text-stone-700">{t("Date and time in the club's timezone, {zone}.", { zone: clubTimeZone.replaceAll("_", " ") })}</p>
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField id={`${prefix}-date`} label={t("Date")} name="date" type="date" required defaultValue={meeting?.localDate} error={shown.date} className="field min-h-11 w-full" />
-        <TextField id={`${prefix}-time`} label={t("Time")} name="time" type="time" required defaultValue={meeting?.localTime ?? "19:00"} error={shown.time} className="field min-h-11 w-full" />
+        <TextField
+          id={`${prefix}-date`}
+          label={t("Date")}
+          name="date"
+          type="date"
+          required
+          defaultValue={meeting?.localDate}
+          error={shown.date}
+          className="field min-h-11 w-full"
+        />
+        <TextField
+          id={`${prefix}-time`}
+          label={t("Time")}
+          name="time"
+          type="time"
+          required
+          defaultValue={meeting?.localTime ?? "19:00"}
+          error={shown.time}
+          className="field min-h-11 w-full"
+        />
         <TextField
           id={`${prefix}-duration`}
           label={t("Length (minutes)")}
@@ -48,7 +69,16 @@ export function MeetingForm({
           className="field min-h-11 w-full"
         />
       </div>
-      <TextField id={`${prefix}-place`} label={t("Place")} hint={t("Where you meet, or leave empty for a video call.")} name="place" maxLength={200} defaultValue={meeting?.place} error={shown.place} className="field min-h-11 w-full" />
+      <TextField
+        id={`${prefix}-place`}
+        label={t("Place")}
+        hint={t("Where you meet, or leave empty for a video call.")}
+        name="place"
+        maxLength={200}
+        defaultValue={meeting?.place}
+        error={shown.place}
+        className="field min-h-11 w-full"
+      />
       <TextField
         id={`${prefix}-video`}
         label={t("Video link")}
@@ -61,7 +91,14 @@ export function MeetingForm({
         className="field min-h-11 w-full"
       />
       {milestones.length > 0 && (
-        <SelectField id={`${prefix}-milestone`} label={t("Discussing")} name="milestoneId" defaultValue={meeting?.milestone?.milestoneId ?? ""} error={shown.milestoneId} className="field min-h-11 w-full">
+        <SelectField
+          id={`${prefix}-milestone`}
+          label={t("Discussing")}
+          name="milestoneId"
+          defaultValue={meeting?.milestone?.milestoneId ?? ""}
+          error={shown.milestoneId}
+          className="field min-h-11 w-full"
+        >
           <option value="">{t("No particular milestone")}</option>
           {milestones.map((milestone) => (
             <option key={milestone.milestoneId} value={milestone.milestoneId}>
@@ -70,7 +107,16 @@ export function MeetingForm({
           ))}
         </SelectField>
       )}
-      <TextAreaField id={`${prefix}-note`} label={t("Note")} name="note" rows={3} maxLength={2000} defaultValue={meeting?.note} error={shown.note} className="field w-full" />
+      <TextAreaField
+        id={`${prefix}-note`}
+        label={t("Note")}
+        name="note"
+        rows={3}
+        maxLength={2000}
+        defaultValue={meeting?.note}
+        error={shown.note}
+        className="field w-full"
+      />
       {shown.form && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900">
           {shown.form}

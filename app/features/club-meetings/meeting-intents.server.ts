@@ -1,5 +1,3 @@
-import { data, type RouterContextProvider } from "react-router";
-import { z } from "zod";
 import { ServiceError } from "@worker/core/errors";
 import { reasonPhrase } from "@worker/core/http/reason-phrase";
 import { translate } from "@worker/core/i18n/request-language";
@@ -15,6 +13,8 @@ import {
   rsvpInputSchema,
   updateMeeting,
 } from "@worker/features/club-meetings";
+import { data, type RouterContextProvider } from "react-router";
+import { z } from "zod";
 import { actionError, type FormErrors, fieldErrors, refuse } from "~/core/action-result.server";
 import { numberField, readFormData, textField } from "~/core/form-data.server";
 import { memberContext } from "~/core/route-context.server";

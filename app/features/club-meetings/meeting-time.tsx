@@ -1,6 +1,6 @@
-import type { MeetingView } from "@worker/features/club-meetings";
 import { formatDayTime } from "@worker/core/shared/date-format";
 import { timeZoneLabel } from "@worker/core/shared/time-zones";
+import type { MeetingView } from "@worker/features/club-meetings";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import type { MeetingView } from "@worker/features/club-meetings";
+import { Link } from "react-router";
 import { useT } from "~/core/i18n";
 import { MeetingTime } from "./meeting-time";
 

@@ -1,5 +1,5 @@
-import type { PollView } from "@worker/features/club-polls";
 import { formatDayTime } from "@worker/core/shared/date-format";
+import type { PollView } from "@worker/features/club-polls";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 

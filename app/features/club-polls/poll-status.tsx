@@ -1,7 +1,7 @@
-import { Link } from "react-router";
-import type { PollSummary } from "@worker/features/club-polls";
 import { formatDayTime } from "@worker/core/shared/date-format";
 import { msg } from "@worker/core/shared/translate";
+import type { PollSummary } from "@worker/features/club-polls";
+import { Link } from "react-router";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 

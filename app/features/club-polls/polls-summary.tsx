@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useT } from "~/core/i18n";
-import type { PollsSummaryData } from "./polls.server";
 import { PollListItem } from "./poll-status";
+import type { PollsSummaryData } from "./polls.server";
 
 /** The club page's "Polls" section: the newest few, a link to all of them, and "New poll" for admins. */
 export function ClubPollsSummary({ polls }: { polls: PollsSummaryData | null }) {

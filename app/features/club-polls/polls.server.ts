@@ -2,8 +2,8 @@ import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
 import type { ServiceContext } from "@worker/core/service-context";
 import { instantAt } from "@worker/core/shared/calendar";
-import { listPolls, pollInputSchema, pollsQuerySchema, type PollInput } from "@worker/features/club-polls";
-import { fieldErrors, type FormErrors } from "~/core/action-result.server";
+import { listPolls, type PollInput, pollInputSchema, pollsQuerySchema } from "@worker/features/club-polls";
+import { type FormErrors, fieldErrors } from "~/core/action-result.server";
 import { textField } from "~/core/form-data.server";
 
 /** The club page shows the newest few; "See all polls" pages through the rest. */
@@ -66,7 +66,13 @@ export function pollInputFromForm(form: FormData, timeZone: string): { ok: true;
     if (closesAt === null) errors.closesAt = translate("Please give the close time as a date and time.");
   }
   if (Object.keys(errors).length) return { ok: false, errors };
-  const parsed = pollInputSchema.safeParse({ kind, question: textField(form, "question") ?? "", closesAt, hideResults: form.get("hideResults") === "on", options });
+  const parsed = pollInputSchema.safeParse({
+    kind,
+    question: textField(form, "question") ?? "",
+    closesAt,
+    hideResults: form.get("hideResults") === "on",
+    options,
+  });
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   return { ok: true, input: parsed.data };
 }

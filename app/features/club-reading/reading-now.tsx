@@ -1,18 +1,30 @@
-import { Form, Link } from "react-router";
-import type { ClubReading, MilestoneView } from "@worker/features/club-reading/club-book";
-import type { CopiesPage, CopyView } from "@worker/features/club-reading/copies";
 import { formatCalendarDay } from "@worker/core/shared/date-format";
 import { mediaUrl } from "@worker/core/shared/media-url";
 import { msg } from "@worker/core/shared/translate";
-import { BookCover } from "~/features/books";
-import { BorrowButton } from "~/features/loans";
+import type { ClubReading, MilestoneView } from "@worker/features/club-reading/club-book";
+import type { CopiesPage, CopyView } from "@worker/features/club-reading/copies";
+import { Form, Link } from "react-router";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
+import { BookCover } from "~/features/books";
+import { BorrowButton } from "~/features/loans";
 
 const AVAILABILITY: Record<CopyView["availability"], string> = { available: msg("Available"), lent: msg("Lent"), promised: msg("Promised") };
 
 /** One milestone: its day, how far along the club is (counts; names only of those who share), and the member's own mark. */
-function Milestone({ clubId, milestone, memberCount, canMark, locale }: { clubId: string; milestone: MilestoneView; memberCount: number; canMark: boolean; locale: string }) {
+function Milestone({
+  clubId,
+  milestone,
+  memberCount,
+  canMark,
+  locale,
+}: {
+  clubId: string;
+  milestone: MilestoneView;
+  memberCount: number;
+  canMark: boolean;
+  locale: string;
+}) {
   const t = useT();
   const { mine } = milestone;
   return (
@@ -20,7 +32,9 @@ function Milestone({ clubId, milestone, memberCount, canMark, locale }: { clubId
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <p className="font-medium">
           {milestone.label}
-          {milestone.dueOn && <span className="font-normal text-stone-700">{` · ${t("by {date}", { date: formatCalendarDay(milestone.dueOn, locale) })}`}</span>}
+          {milestone.dueOn && (
+            <span className="font-normal text-stone-700">{` · ${t("by {date}", { date: formatCalendarDay(milestone.dueOn, locale) })}`}</span>
+          )}
         </p>
         <p className="text-sm text-stone-700">
           {t("{done, number} of {count, plural, one {# member} other {# members}}", { done: milestone.doneCount, count: memberCount })}
@@ -126,7 +140,14 @@ export function ReadingNow({ reading, copies, copiesOffset }: { reading: ClubRea
           {reading.milestones.length > 0 && (
             <ol className="space-y-2" aria-label={t("Milestones")}>
               {reading.milestones.map((milestone) => (
-                <Milestone key={milestone.milestoneId} clubId={clubId} milestone={milestone} memberCount={reading.memberCount} canMark={reading.canMark} locale={locale} />
+                <Milestone
+                  key={milestone.milestoneId}
+                  clubId={clubId}
+                  milestone={milestone}
+                  memberCount={reading.memberCount}
+                  canMark={reading.canMark}
+                  locale={locale}
+                />
               ))}
             </ol>
           )}

@@ -1,10 +1,10 @@
-import { z } from "zod";
 import { ServiceError } from "@worker/core/errors";
 import type { MemberContext } from "@worker/core/service-context";
-import { getClubReading, type ClubReading } from "@worker/features/club-reading/club-book";
-import { listClubCopies, type CopiesPage } from "@worker/features/club-reading/copies";
-import { copiesQuerySchema, COPIES_PAGE_SIZE } from "@worker/features/club-reading/reading-rules";
 import { idSchema } from "@worker/core/shared/id";
+import { type ClubReading, getClubReading } from "@worker/features/club-reading/club-book";
+import { type CopiesPage, listClubCopies } from "@worker/features/club-reading/copies";
+import { COPIES_PAGE_SIZE, copiesQuerySchema } from "@worker/features/club-reading/reading-rules";
+import { z } from "zod";
 
 export interface ReadingNowData {
   reading: ClubReading;

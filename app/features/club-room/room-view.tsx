@@ -1,9 +1,9 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { formatDayTime, type Reader } from "@worker/core/shared/date-format";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
-import { ReportDialog } from "~/features/moderation";
 import { ComposerField, MessageText } from "~/features/messages";
+import { ReportDialog } from "~/features/moderation";
 import { type Milestone, type RoomEntry, useClubRoom } from "./use-club-room";
 
 // Runs before paint in the browser; the server has nothing to measure.
@@ -212,7 +212,13 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
           {milestones.length > 0 && (
             <label className="flex min-w-0 items-center gap-2">
               <span>{t("Thread")}</span>
-              <select name="milestoneId" className="field min-w-0 py-1" value={thread} onChange={(event) => setThread(event.currentTarget.value)} disabled={announce}>
+              <select
+                name="milestoneId"
+                className="field min-w-0 py-1"
+                value={thread}
+                onChange={(event) => setThread(event.currentTarget.value)}
+                disabled={announce}
+              >
                 <option value="">{t("Everyone (no spoilers)")}</option>
                 {milestones.map((m) => (
                   <option key={m.milestoneId} value={m.milestoneId}>

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import type { LiveClubMessage } from "../../../durable-objects/club-room";
-import { ApiError, apiFetch } from "~/core/api-client";
-import { useRoomSocket } from "~/core/use-room-socket";
-import { useT } from "~/core/i18n";
 import { msg } from "@worker/core/shared/translate";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiError, apiFetch } from "~/core/api-client";
+import { useT } from "~/core/i18n";
+import { useRoomSocket } from "~/core/use-room-socket";
+import type { LiveClubMessage } from "../../../durable-objects/club-room";
 
 export const ROOM_LOAD_FAILED = msg("Failed to load messages");
 export const ROOM_SEND_FAILED = msg("Failed to send message");
@@ -87,7 +87,11 @@ export function useClubRoom({ clubId, viewerId, milestones, initialMessages, ini
 
   const refreshLatest = useCallback(async () => {
     try {
-      const page = await apiFetch("/clubs/:id/room/messages", { params: { id: clubId }, query: { limit: PAGE_SIZE }, forbiddenIsRefusal: true }, t(ROOM_LOAD_FAILED));
+      const page = await apiFetch(
+        "/clubs/:id/room/messages",
+        { params: { id: clubId }, query: { limit: PAGE_SIZE }, forbiddenIsRefusal: true },
+        t(ROOM_LOAD_FAILED),
+      );
       setLoadError(null);
       add(page.items);
     } catch {
@@ -110,7 +114,11 @@ export function useClubRoom({ clubId, viewerId, milestones, initialMessages, ini
   async function loadOlder() {
     if (nextToken === null) return;
     try {
-      const page = await apiFetch("/clubs/:id/room/messages", { params: { id: clubId }, query: { limit: PAGE_SIZE, nextToken }, forbiddenIsRefusal: true }, t(ROOM_LOAD_FAILED));
+      const page = await apiFetch(
+        "/clubs/:id/room/messages",
+        { params: { id: clubId }, query: { limit: PAGE_SIZE, nextToken }, forbiddenIsRefusal: true },
+        t(ROOM_LOAD_FAILED),
+      );
       add(page.items);
       setNextToken(page.nextToken);
     } catch {
@@ -128,7 +136,11 @@ export function useClubRoom({ clubId, viewerId, milestones, initialMessages, ini
       if (!navigator.onLine) return t(ROOM_SEND_FAILED);
       const messageId = pending.current.messageId;
       const message = announce
-        ? await apiFetch("/clubs/:id/room/announcements", { method: "POST", params: { id: clubId }, json: { content, messageId }, forbiddenIsRefusal: true }, t(ROOM_SEND_FAILED))
+        ? await apiFetch(
+            "/clubs/:id/room/announcements",
+            { method: "POST", params: { id: clubId }, json: { content, messageId }, forbiddenIsRefusal: true },
+            t(ROOM_SEND_FAILED),
+          )
         : await apiFetch(
             "/clubs/:id/room/messages",
             { method: "POST", params: { id: clubId }, json: { content, messageId, milestoneId }, forbiddenIsRefusal: true },
@@ -171,7 +183,11 @@ export function useClubRoom({ clubId, viewerId, milestones, initialMessages, ini
 
   async function hide(messageId: string): Promise<string | null> {
     try {
-      await apiFetch("/clubs/:id/room/messages/:messageId/hide", { method: "POST", params: { id: clubId, messageId }, forbiddenIsRefusal: true }, t(HIDE_FAILED));
+      await apiFetch(
+        "/clubs/:id/room/messages/:messageId/hide",
+        { method: "POST", params: { id: clubId, messageId }, forbiddenIsRefusal: true },
+        t(HIDE_FAILED),
+      );
       setMessages((current) => current.filter((m) => m.messageId !== messageId));
       setPinned((current) => current.filter((m) => m.messageId !== messageId));
       return null;

@@ -1,12 +1,12 @@
+import { msg, type Translate } from "@worker/core/shared/translate";
+import type { BrowseClub, MemberClub } from "@worker/features/clubs/club-lists";
 import { useEffect, useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import type { BrowseClub, MemberClub } from "@worker/features/clubs/club-lists";
-import { msg, type Translate } from "@worker/core/shared/translate";
 import { useT } from "~/core/i18n";
 import { useFetcherResult } from "~/core/use-fetcher-result";
-import { ClubBadge } from "./club-badge";
 import { OpenDialogButton } from "~/ui/dialog";
 import { useToast } from "~/ui/toaster";
+import { ClubBadge } from "./club-badge";
 
 export const deleteClubConfirmation = (t: Translate, name: string) => t('Delete club "{name}"? This cannot be undone.', { name });
 
@@ -159,7 +159,11 @@ export function BrowseClubCard({ club, requested }: { club: BrowseClub; requeste
       </div>
       <p className="text-sm text-stone-700">{headcount(t, club)}</p>
       <ClubFacts club={club} />
-      {club.distanceKm !== undefined && <p className="text-sm text-stone-700">{club.distanceKm < 1 ? t("Under 1 km away") : t("About {distance, number} km away", { distance: club.distanceKm })}</p>}
+      {club.distanceKm !== undefined && (
+        <p className="text-sm text-stone-700">
+          {club.distanceKm < 1 ? t("Under 1 km away") : t("About {distance, number} km away", { distance: club.distanceKm })}
+        </p>
+      )}
       {/* Non-members see 'Request to Join' for public and private clubs alike. */}
       {!club.isMember && (
         <div className="mt-auto flex pt-2">

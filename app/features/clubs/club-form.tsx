@@ -1,5 +1,3 @@
-import { useEffect, useId, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
 import {
   CLUB_DESCRIPTION_MAX,
   CLUB_LOCATION_MAX,
@@ -9,10 +7,12 @@ import {
   MEMBER_LIMIT_MAX,
   MEMBER_LIMIT_MIN,
 } from "@worker/core/shared/club-limits";
+import { useEffect, useId, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { useT } from "~/core/i18n";
+import { useReader } from "~/core/use-reader";
 import { TimeZoneField } from "~/features/account";
 import { type CoarsePosition, coarsenLocationText, useGeolocation } from "~/features/geo";
-import { useReader } from "~/core/use-reader";
-import { useT } from "~/core/i18n";
 import { Field, TextAreaField, TextField } from "~/ui/field";
 import { FieldError } from "~/ui/field-error";
 

@@ -1,5 +1,12 @@
-import { redirect, type RouterContextProvider } from "react-router";
-import { z } from "zod";
+import type { ServiceError } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
+import { clubInputSchema, joinClubInputSchema, memberRoleInputSchema } from "@worker/core/shared/club-rules";
+import { idSchema } from "@worker/core/shared/id";
+import { msg } from "@worker/core/shared/translate";
+import { takeClubWrite } from "@worker/features/clubs/club-access";
+import { clubIdParams } from "@worker/features/clubs/club-lists";
+import { createClub, deleteClub, updateClub } from "@worker/features/clubs/club-writes";
+import { regenerateInviteCode } from "@worker/features/clubs/invite-codes";
 import {
   approveJoinRequest,
   joinClubByCode,
@@ -9,20 +16,13 @@ import {
   requestToJoinClub,
   setMemberRole,
 } from "@worker/features/clubs/membership-steps";
-import { takeClubWrite } from "@worker/features/clubs/club-access";
-import { createClub, deleteClub, updateClub } from "@worker/features/clubs/club-writes";
-import { clubIdParams } from "@worker/features/clubs/club-lists";
-import type { ServiceError } from "@worker/core/errors";
-import { regenerateInviteCode } from "@worker/features/clubs/invite-codes";
-import { clubInputSchema, joinClubInputSchema, memberRoleInputSchema } from "@worker/core/shared/club-rules";
+import { type RouterContextProvider, redirect } from "react-router";
+import { z } from "zod";
 import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
 import { setFlash } from "~/core/flash.server";
 import { readFormData, textField } from "~/core/form-data.server";
-import { clubFields } from "./club-fields.server";
 import { memberContext } from "~/core/route-context.server";
-import { idSchema } from "@worker/core/shared/id";
-import { translate } from "@worker/core/i18n/request-language";
-import { msg } from "@worker/core/shared/translate";
+import { clubFields } from "./club-fields.server";
 
 // The club screens' messages (docs/product.md#clubs) for failures the member did not cause, or cannot do more about.
 // Marked here, written in the reader's language where they are answered.
@@ -39,19 +39,7 @@ const FAILED = {
   invite: msg("Failed to make a new invite code"),
 } as const;
 
-const INTENTS = [
-  "create",
-  "update",
-  "delete",
-  "join",
-  "request",
-  "leave",
-  "approve",
-  "reject",
-  "set-role",
-  "remove-member",
-  "regenerate-invite",
-] as const;
+const INTENTS = ["create", "update", "delete", "join", "request", "leave", "approve", "reject", "set-role", "remove-member", "regenerate-invite"] as const;
 const intentSchema = z.enum(INTENTS);
 export type ClubIntent = (typeof INTENTS)[number];
 
@@ -163,7 +151,10 @@ export async function clubIntentAction({
         return redirect("/clubs");
       } catch (error) {
         // The last admin's refusal says what to do (make someone else admin first).
-        return actionError(error, { message: (refused) => (refused.status === 409 ? refused.message : translate(FAILED.leave)), unexpected: translate(FAILED.leave) });
+        return actionError(error, {
+          message: (refused) => (refused.status === 409 ? refused.message : translate(FAILED.leave)),
+          unexpected: translate(FAILED.leave),
+        });
       }
     case "regenerate-invite":
       try {
@@ -201,4 +192,3 @@ async function memberIntent(
     return actionError(error, { message: explain(failed), unexpected: translate(failed) });
   }
 }
-

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
 import { formatDay } from "@worker/core/shared/date-format";
 import { msg } from "@worker/core/shared/translate";
+import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 
@@ -18,13 +18,7 @@ interface Refusal {
  * The invite code for the creator and admins: the code, when it expires, Copy, and Regenerate
  * (after a confirmation, since it revokes the code people may already have).
  */
-export function ClubInvitePanel({
-  clubId,
-  invite,
-}: {
-  clubId: string;
-  invite: { code: string; expiresAt: number };
-}) {
+export function ClubInvitePanel({ clubId, invite }: { clubId: string; invite: { code: string; expiresAt: number } }) {
   const t = useT();
   const reader = useReader();
   const id = useId();

@@ -1,8 +1,8 @@
+import { INVITE_CODE_LENGTH, INVITE_CODE_REQUIRED } from "@worker/core/shared/club-limits";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { INVITE_CODE_LENGTH, INVITE_CODE_REQUIRED } from "@worker/core/shared/club-limits";
-import { TextField } from "~/ui/field";
 import { useT } from "~/core/i18n";
+import { TextField } from "~/ui/field";
 
 /**
  * Join Book Club: one invite-code field, shown and sent in upper case (codes are case-insensitive),

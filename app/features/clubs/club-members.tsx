@@ -1,5 +1,5 @@
-import { Link, useFetcher } from "react-router";
 import type { ClubPageMember } from "@worker/features/clubs/club-page";
+import { Link, useFetcher } from "react-router";
 import { useT } from "~/core/i18n";
 import { Avatar } from "~/ui/avatar";
 import { FieldError } from "~/ui/field-error";
@@ -32,11 +32,24 @@ function MemberControls({ member, clubName }: { member: ClubPageMember; clubName
         <input type="hidden" name="userId" value={member.userId} />
         <input type="hidden" name="role" value={nextRole} />
         {/* The accessible name starts with the visible text (WCAG 2.5.3, "label in name"), so "Make admin" works for voice control too. */}
-        <button type="submit" name="intent" value="set-role" className="btn btn-secondary" disabled={busy} aria-label={nextRole === "admin" ? t("Make admin: {name}", { name: member.name }) : t("Make member: {name}", { name: member.name })}
+        <button
+          type="submit"
+          name="intent"
+          value="set-role"
+          className="btn btn-secondary"
+          disabled={busy}
+          aria-label={nextRole === "admin" ? t("Make admin: {name}", { name: member.name }) : t("Make member: {name}", { name: member.name })}
         >
           {nextRole === "admin" ? t("Make admin") : t("Make member")}
         </button>
-        <button type="submit" name="intent" value="remove-member" className="btn btn-danger" disabled={busy} aria-label={t("Remove: {name}", { name: member.name })}>
+        <button
+          type="submit"
+          name="intent"
+          value="remove-member"
+          className="btn btn-danger"
+          disabled={busy}
+          aria-label={t("Remove: {name}", { name: member.name })}
+        >
           {t("Remove")}
         </button>
       </fetcher.Form>
@@ -79,7 +92,11 @@ export function ClubMembers({
           </li>
         ))}
       </ul>
-      {members.length < memberCount && <p className="text-sm text-stone-700">{t("{count, plural, one {Showing the first # member.} other {Showing the first # members.}}", { count: members.length })}</p>}
+      {members.length < memberCount && (
+        <p className="text-sm text-stone-700">
+          {t("{count, plural, one {Showing the first # member.} other {Showing the first # members.}}", { count: members.length })}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import { Link, useFetcher } from "react-router";
-import type { JoinRequestItem } from "@worker/features/clubs/membership-steps";
 import { formatDay } from "@worker/core/shared/date-format";
+import type { JoinRequestItem } from "@worker/features/clubs/membership-steps";
+import { Link, useFetcher } from "react-router";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 import { Avatar } from "~/ui/avatar";
@@ -32,10 +32,24 @@ function RequestRow({ clubId, request, formatDate }: { clubId: string; request: 
       <fetcher.Form method="post" className="flex gap-2">
         <input type="hidden" name="clubId" value={clubId} />
         <input type="hidden" name="userId" value={request.userId} />
-        <button type="submit" name="intent" value="approve" className="btn btn-primary" disabled={busy} aria-label={t("Approve {name}", { name: request.name })}>
+        <button
+          type="submit"
+          name="intent"
+          value="approve"
+          className="btn btn-primary"
+          disabled={busy}
+          aria-label={t("Approve {name}", { name: request.name })}
+        >
           {doing === "approve" ? t("Approving…") : t("Approve")}
         </button>
-        <button type="submit" name="intent" value="reject" className="btn btn-secondary" disabled={busy} aria-label={t("Reject {name}", { name: request.name })}>
+        <button
+          type="submit"
+          name="intent"
+          value="reject"
+          className="btn btn-secondary"
+          disabled={busy}
+          aria-label={t("Reject {name}", { name: request.name })}
+        >
           {doing === "reject" ? t("Rejecting…") : t("Reject")}
         </button>
       </fetcher.Form>
@@ -80,7 +94,14 @@ export function ClubRequests({
     <div className="space-y-4">
       {content}
       <div className="flex justify-end border-t border-stone-200 pt-4">
-        <Link to={closeHref} replace preventScrollReset defaultShouldRevalidate={false} className="btn btn-secondary" data-autofocus={requests?.length ? undefined : true}>
+        <Link
+          to={closeHref}
+          replace
+          preventScrollReset
+          defaultShouldRevalidate={false}
+          className="btn btn-secondary"
+          data-autofocus={requests?.length ? undefined : true}
+        >
           {t("Close")}
         </Link>
       </div>

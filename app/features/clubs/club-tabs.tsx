@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { msg } from "@worker/core/shared/translate";
+import { Link } from "react-router";
 import { useT } from "~/core/i18n";
 
 const TABS = [

@@ -1,8 +1,8 @@
-import { listJoinRequests } from "@worker/features/clubs/membership-steps";
 import { ServiceError } from "@worker/core/errors";
-import type { MemberContext } from "@worker/core/service-context";
 import { translate } from "@worker/core/i18n/request-language";
+import type { MemberContext } from "@worker/core/service-context";
 import { msg } from "@worker/core/shared/translate";
+import { listJoinRequests } from "@worker/features/clubs/membership-steps";
 
 export const REQUESTS_LOAD_FAILED = msg("Failed to load requests");
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { coarsePosition, currentPosition, GEOLOCATION_MESSAGES } from "~/features/geo";
 import { useT } from "~/core/i18n";
+import { coarsePosition, currentPosition, GEOLOCATION_MESSAGES } from "~/features/geo";
 
 /**
  * Browse Clubs' "Near me": asks the browser for its position only when pressed, rounds it to 0.01°

@@ -1,12 +1,12 @@
-import { useEffect, useMemo, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
 import { COMMENT_MAX_LENGTH } from "@worker/core/shared/comments";
 import { formatDayTime, type Reader } from "@worker/core/shared/date-format";
-import { useT } from "~/core/i18n";
-import { useReader } from "~/core/use-reader";
 import type { CommentView } from "@worker/features/comments";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
 import { apiFetch } from "~/core/api-client";
+import { useT } from "~/core/i18n";
 import { useFetcherResult } from "~/core/use-fetcher-result";
+import { useReader } from "~/core/use-reader";
 import { MessageText } from "~/features/messages";
 import { ReportDialog } from "~/features/moderation";
 import { Avatar } from "~/ui/avatar";

@@ -1,1 +1,1 @@
-export { loadBookComments, OLDER_COMMENTS_PARAM, type BookCommentsData } from "./comments.server";
+export { type BookCommentsData, loadBookComments, OLDER_COMMENTS_PARAM } from "./comments.server";

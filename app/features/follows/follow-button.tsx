@@ -6,8 +6,7 @@ export function FollowCounts({ followers, following }: { followers: number; foll
   const t = useT();
   return (
     <p className="text-sm text-stone-700">
-      {t("{count, plural, one {# follower} other {# followers}}", { count: followers })} ·{" "}
-      {t("{count, plural, other {# following}}", { count: following })}
+      {t("{count, plural, one {# follower} other {# followers}}", { count: followers })} · {t("{count, plural, other {# following}}", { count: following })}
     </p>
   );
 }

@@ -1,7 +1,7 @@
-import { redirect } from "react-router";
-import { followMember, unfollowMember } from "@worker/features/follows";
 import { translate } from "@worker/core/i18n/request-language";
 import type { MemberContext } from "@worker/core/service-context";
+import { followMember, unfollowMember } from "@worker/features/follows";
+import { redirect } from "react-router";
 import { actionError } from "~/core/action-result.server";
 import { setFlash } from "~/core/flash.server";
 

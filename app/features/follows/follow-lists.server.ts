@@ -1,6 +1,6 @@
-import { followListQuery, followSummary, listFollows, type FollowPage, type FollowSummary } from "@worker/features/follows";
 import { ServiceError } from "@worker/core/errors";
 import type { MemberContext } from "@worker/core/service-context";
+import { type FollowPage, type FollowSummary, followListQuery, followSummary, listFollows } from "@worker/features/follows";
 
 export interface FollowListsData {
   summary: FollowSummary;

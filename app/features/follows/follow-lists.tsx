@@ -1,6 +1,6 @@
+import type { FollowPage } from "@worker/features/follows";
 import { useId } from "react";
 import { Link } from "react-router";
-import type { FollowPage } from "@worker/features/follows";
 import { useI18n } from "~/core/i18n";
 import { Avatar } from "~/ui/avatar";
 import { NextArrow } from "~/ui/icons";

@@ -1,2 +1,2 @@
 export { followIntentAction, isFollowIntent } from "./follow-intents.server";
-export { followListsFor, memberFollowsFor, type FollowListsData } from "./follow-lists.server";
+export { type FollowListsData, followListsFor, memberFollowsFor } from "./follow-lists.server";

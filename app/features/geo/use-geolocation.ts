@@ -1,7 +1,8 @@
 // Browser-side: 'Use my location' for the club form. No server imports: this module ships to the client.
-import { useCallback, useEffect, useRef, useState } from "react";
+
 import { coarsenLocationText, roundToKm } from "@worker/core/shared/coarse-place";
 import { msg } from "@worker/core/shared/translate";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch } from "~/core/api-client";
 import { useT } from "~/core/i18n";
 
@@ -24,11 +25,7 @@ export const GEOLOCATION_MESSAGES = {
   detected: msg("Location detected successfully!"),
 } as const;
 
-export type GeolocationState =
-  | { phase: "idle" }
-  | { phase: "locating" }
-  | { phase: "detected"; message: string }
-  | { phase: "failed"; message: string };
+export type GeolocationState = { phase: "idle" } | { phase: "locating" } | { phase: "detected"; message: string } | { phase: "failed"; message: string };
 
 /** GeolocationPositionError codes: 1 PERMISSION_DENIED, 2 POSITION_UNAVAILABLE, 3 TIMEOUT. */
 function positionErrorMessage(error: unknown): string {
@@ -50,7 +47,10 @@ export interface CoarsePosition {
   latitude: number;
   longitude: number;
 }
-export const coarsePosition = (coords: { latitude: number; longitude: number }): CoarsePosition => ({ latitude: roundToKm(coords.latitude), longitude: roundToKm(coords.longitude) });
+export const coarsePosition = (coords: { latitude: number; longitude: number }): CoarsePosition => ({
+  latitude: roundToKm(coords.latitude),
+  longitude: roundToKm(coords.longitude),
+});
 
 export function currentPosition(): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) => navigator.geolocation.getCurrentPosition(resolve, reject, GEOLOCATION_OPTIONS));

@@ -1,9 +1,10 @@
 // "Import from Goodreads or StoryGraph" on My Books. Loaded only when the member opens it, so the
 // library's and My Books' first JavaScript does not carry it. Its texts are the "imports" catalogue,
 // which My Books' loader sends.
-import { useEffect, useId, useRef, useState } from "react";
+
+import { defaultChoice, type ImportChoice, ON_PURPOSE_SHELVES, rowsToAdd } from "@worker/core/shared/import-choice";
 import type { ImportJobView, ImportPreview } from "@worker/features/imports/imports";
-import { defaultChoice, ON_PURPOSE_SHELVES, rowsToAdd, type ImportChoice } from "@worker/core/shared/import-choice";
+import { useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiFetch } from "~/core/api-client";
 import { useI18n, useT } from "~/core/i18n";
 import { Dialog } from "~/ui/dialog";

@@ -1,8 +1,8 @@
-import { Link, useFetcher } from "react-router";
 import type { BookLoanPanel as Panel } from "@worker/features/loans";
-import { FieldError } from "~/ui/field-error";
+import { Link, useFetcher } from "react-router";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
+import { FieldError } from "~/ui/field-error";
 import { BorrowButton } from "./borrow-button";
 import { dueLabel } from "./due-label";
 import { type LoanAnswer, LoanForm, refusalOf } from "./loan-form";

@@ -1,6 +1,6 @@
+import { msg } from "@worker/core/shared/translate";
 import { useRef } from "react";
 import { useFetcher } from "react-router";
-import { msg } from "@worker/core/shared/translate";
 import { useT } from "~/core/i18n";
 
 // docs/product.md#borrow-from-the-owner: what the borrow flow tells the member on its way to the chat

@@ -1,6 +1,6 @@
+import { translate } from "@worker/core/i18n/request-language";
 import { dayIn } from "@worker/core/shared/calendar";
 import { formatDayTime, type Reader } from "@worker/core/shared/date-format";
-import { translate } from "@worker/core/i18n/request-language";
 import { type DueLabel, dueLabel } from "./due-label";
 
 export type { DueLabel } from "./due-label";

@@ -1,5 +1,5 @@
-import { redirect, type RouterContextProvider } from "react-router";
-import { z } from "zod";
+import { translate } from "@worker/core/i18n/request-language";
+import { idSchema } from "@worker/core/shared/id";
 import {
   acceptLoan,
   acceptLoanSchema,
@@ -8,19 +8,19 @@ import {
   declineLoan,
   disownLoan,
   dueDateSchema,
+  joinWaitlist,
+  leaveWaitlist,
+  limitLoanWrite,
   markLoanLent,
   markLoanReturned,
   requestLoan,
   requestRenewal,
-  joinWaitlist,
-  leaveWaitlist,
-  limitLoanWrite,
 } from "@worker/features/loans";
+import { type RouterContextProvider, redirect } from "react-router";
+import { z } from "zod";
 import { actionError, refuse } from "~/core/action-result.server";
 import { readFormData } from "~/core/form-data.server";
 import { serviceContext } from "~/core/route-context.server";
-import { idSchema } from "@worker/core/shared/id";
-import { translate } from "@worker/core/i18n/request-language";
 
 const onBook = <Intent extends string>(intent: Intent) => z.object({ intent: z.literal(intent), bookId: idSchema });
 const onLoan = <Intent extends string>(intent: Intent) => z.object({ intent: z.literal(intent), loanId: idSchema });

@@ -3,11 +3,11 @@ import { formatCalendarDay, formatDay } from "@worker/core/shared/date-format";
 import { msg } from "@worker/core/shared/translate";
 import type { LoanView } from "@worker/features/loans";
 import { Link, useFetcher } from "react-router";
+import { useT } from "~/core/i18n";
+import { useReader } from "~/core/use-reader";
 import { BookCover, DueNote } from "~/features/books";
 import { TextField } from "~/ui/field";
 import { FieldError } from "~/ui/field-error";
-import { useT } from "~/core/i18n";
-import { useReader } from "~/core/use-reader";
 import { dueLabel } from "./due-label";
 import { type LoanAnswer, LoanForm, refusalOf } from "./loan-form";
 
@@ -15,7 +15,6 @@ import { type LoanAnswer, LoanForm, refusalOf } from "./loan-form";
 const MAX_DUE_DAYS = 365;
 /** The due date an Accept proposes; the service's own default is the same 21 days. */
 const DEFAULT_LOAN_DAYS = 21;
-
 
 const STATE_LABELS: Record<LoanView["state"], string> = {
   requested: msg("Requested"),
@@ -78,16 +77,7 @@ export function LoanRow({
   const error = refusalOf(fetcher, loanId) ?? (fetcher.state === "idle" && !fetcher.data ? refused : undefined);
   const errorId = error ? `loan-${loanId}-error` : undefined;
   const step = (intent: string, label: string, pending: string, primary = false, children?: React.ReactNode) => (
-    <LoanForm
-      fetcher={fetcher}
-      action={action}
-      intent={intent}
-      fields={{ loanId }}
-      label={label}
-      pending={pending}
-      primary={primary}
-      errorId={errorId}
-    >
+    <LoanForm fetcher={fetcher} action={action} intent={intent} fields={{ loanId }} label={label} pending={pending} primary={primary} errorId={errorId}>
       {children}
     </LoanForm>
   );
@@ -99,7 +89,13 @@ export function LoanRow({
   if (role === "owner" && state === "requested") {
     actions = (
       <>
-        {step("accept", t("Accept"), t("Accepting…"), true, <DueDateInput loanId={loanId} label={t("Due date")} value={addDays(today, DEFAULT_LOAN_DAYS)} today={today} />)}
+        {step(
+          "accept",
+          t("Accept"),
+          t("Accepting…"),
+          true,
+          <DueDateInput loanId={loanId} label={t("Due date")} value={addDays(today, DEFAULT_LOAN_DAYS)} today={today} />,
+        )}
         {step("decline", t("Decline"), t("Declining…"))}
       </>
     );

@@ -1,9 +1,9 @@
-import { redirect } from "react-router";
+import { translate } from "@worker/core/i18n/request-language";
+import type { MemberContext } from "@worker/core/service-context";
 import { blockMember, unblockMember } from "@worker/features/messages/blocks";
+import { redirect } from "react-router";
 import { actionError } from "~/core/action-result.server";
 import { setFlash } from "~/core/flash.server";
-import type { MemberContext } from "@worker/core/service-context";
-import { translate } from "@worker/core/i18n/request-language";
 
 export type BlockIntent = "block" | "unblock";
 

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
+import { useT } from "~/core/i18n";
 import { Dialog } from "~/ui/dialog";
 import { FieldError } from "~/ui/field-error";
-import { useT } from "~/core/i18n";
 
 /**
  * Block or Unblock asks first, in a dialog whose open state lives in the address (`?dialog=block`),

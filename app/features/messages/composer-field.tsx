@@ -1,5 +1,5 @@
-import { keepInView } from "~/ui/keep-in-view";
 import { useT } from "~/core/i18n";
+import { keepInView } from "~/ui/keep-in-view";
 
 /**
  * The message box of a conversation and of a club room: a labelled textarea where Enter sends and

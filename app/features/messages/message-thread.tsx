@@ -1,12 +1,12 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { formatDayTime, type Reader } from "@worker/core/shared/date-format";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
+import { ReportDialog } from "~/features/moderation";
 import type { RoomMessage } from "../../../durable-objects/conversation-room";
+import { ComposerField } from "./composer-field";
 import { MessageText } from "./message-text";
 import { useThread } from "./use-thread";
-import { ReportDialog } from "~/features/moderation";
-import { ComposerField } from "./composer-field";
-import { useT } from "~/core/i18n";
 
 // Runs before paint in the browser; the server has nothing to measure.
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
+import { useT } from "~/core/i18n";
 import { Dialog } from "~/ui/dialog";
 import { TextField } from "~/ui/field";
-import { useT } from "~/core/i18n";
 
 /**
  * 'Start a Conversation' (docs/product.md#messages): one field that takes a member's e-mail (anything with '@')

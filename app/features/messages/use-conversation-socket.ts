@@ -1,5 +1,5 @@
-import type { RoomMessage } from "../../../durable-objects/conversation-room";
 import { type RoomSocketHandlers, useRoomSocket } from "~/core/use-room-socket";
+import type { RoomMessage } from "../../../durable-objects/conversation-room";
 
 /**
  * The open thread's live connection to its conversation's room, through the room hook every live

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import type { RoomMessage } from "../../../durable-objects/conversation-room";
-import { ApiError, apiFetch } from "~/core/api-client";
-import { useConversationSocket } from "./use-conversation-socket";
-import { announceDmUpdate, DM_UPDATED_EVENT, type DmUpdate, setOpenConversation } from "./dm-events";
-import { useT } from "~/core/i18n";
 import { msg } from "@worker/core/shared/translate";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiError, apiFetch } from "~/core/api-client";
+import { useT } from "~/core/i18n";
+import type { RoomMessage } from "../../../durable-objects/conversation-room";
+import { announceDmUpdate, DM_UPDATED_EVENT, type DmUpdate, setOpenConversation } from "./dm-events";
+import { useConversationSocket } from "./use-conversation-socket";
 
 // docs/product.md#messages: the thread's messages, and how often it refreshes when it has no live socket.
 export const LOAD_FAILED = msg("Failed to load messages");
@@ -62,7 +62,11 @@ export function useThread({ conversationId, viewerId, initialMessages, initialNe
       unseenThrough.current = 0;
       const told = () => announceDmUpdate({ conversationId, readThrough: through });
       if (preferSocket && socket.markRead()) return told();
-      apiFetch("/dm/conversations/:id/read", { method: "PATCH", params: { id: conversationId }, forbiddenIsRefusal: true }, "Failed to mark conversation as read").then(told, () => {
+      apiFetch(
+        "/dm/conversations/:id/read",
+        { method: "PATCH", params: { id: conversationId }, forbiddenIsRefusal: true },
+        "Failed to mark conversation as read",
+      ).then(told, () => {
         // Still unread on the server; the next message or the next opening marks it again.
       });
     },
@@ -84,7 +88,11 @@ export function useThread({ conversationId, viewerId, initialMessages, initialNe
 
   const refreshLatest = useCallback(async () => {
     try {
-      const page = await apiFetch("/dm/conversations/:id/messages", { params: { id: conversationId }, query: { limit: PAGE_SIZE }, forbiddenIsRefusal: true }, t(LOAD_FAILED));
+      const page = await apiFetch(
+        "/dm/conversations/:id/messages",
+        { params: { id: conversationId }, query: { limit: PAGE_SIZE }, forbiddenIsRefusal: true },
+        t(LOAD_FAILED),
+      );
       setLoadError(null);
       receivedRef.current(page.items, false);
     } catch {
@@ -133,7 +141,11 @@ export function useThread({ conversationId, viewerId, initialMessages, initialNe
     if (nextToken === null || loadingOlder) return;
     setLoadingOlder(true);
     try {
-      const page = await apiFetch("/dm/conversations/:id/messages", { params: { id: conversationId }, query: { limit: PAGE_SIZE, nextToken }, forbiddenIsRefusal: true }, t(LOAD_FAILED));
+      const page = await apiFetch(
+        "/dm/conversations/:id/messages",
+        { params: { id: conversationId }, query: { limit: PAGE_SIZE, nextToken }, forbiddenIsRefusal: true },
+        t(LOAD_FAILED),
+      );
       add(page.items);
       setNextToken(page.nextToken);
       setLoadError(null);

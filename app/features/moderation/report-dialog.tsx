@@ -1,6 +1,6 @@
+import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS } from "@worker/core/shared/reports";
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS } from "@worker/core/shared/reports";
 import { useT } from "~/core/i18n";
 import { Dialog } from "~/ui/dialog";
 import { TextAreaField } from "~/ui/field";

@@ -28,10 +28,7 @@ function sameBytes(a: ArrayBuffer | null, b: Uint8Array): boolean {
 }
 
 function workerRegistration(): Promise<ServiceWorkerRegistration | null> {
-  return Promise.race([
-    navigator.serviceWorker.ready,
-    new Promise<null>((resolve) => setTimeout(() => resolve(null), READY_TIMEOUT_MS)),
-  ]);
+  return Promise.race([navigator.serviceWorker.ready, new Promise<null>((resolve) => setTimeout(() => resolve(null), READY_TIMEOUT_MS))]);
 }
 
 /** Asks for permission (only now: the member pressed the button), then subscribes this browser with the server's key. */

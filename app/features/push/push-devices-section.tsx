@@ -1,10 +1,10 @@
-import { Form, useActionData } from "react-router";
-import type { PushDevice } from "@worker/features/push";
 import { formatDay } from "@worker/core/shared/date-format";
+import type { PushDevice } from "@worker/features/push";
+import { Form, useActionData } from "react-router";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
-import { type Notice, usePushDevice } from "./use-push-device";
 import { pushResultOf } from "./push-intent";
+import { type Notice, usePushDevice } from "./use-push-device";
 
 /** What the page's loader gives the section: the server's key (null when push is not set up) and the member's devices (null if unreadable). */
 export interface PushSettings {
@@ -93,14 +93,10 @@ export function PushDevicesSection({ push }: { push: PushSettings }) {
                   <p className="font-medium break-words text-stone-900">
                     {entry.deviceName}
                     {entry.thisDevice && (
-                      <span className="ms-2 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                        {t("This device")}
-                      </span>
+                      <span className="ms-2 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{t("This device")}</span>
                     )}
                   </p>
-                  <p className="text-sm text-stone-700">
-                    {t("Added {date}", { date: formatDay(entry.createdAt, reader) })}
-                  </p>
+                  <p className="text-sm text-stone-700">{t("Added {date}", { date: formatDay(entry.createdAt, reader) })}</p>
                 </div>
                 <Form
                   method="post"

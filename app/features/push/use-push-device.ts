@@ -1,6 +1,6 @@
+import { msg } from "@worker/core/shared/translate";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { msg } from "@worker/core/shared/translate";
 import { useT } from "~/core/i18n";
 import { useFetcherResult } from "~/core/use-fetcher-result";
 import { type PushIntent, type PushResult, SUBSCRIBE_FAILED } from "./push-intent";
@@ -72,7 +72,8 @@ export function usePushDevice(publicKey: string | null) {
     }
     setNotice({ tone: "alert", text: result.errors.push ?? t(SUBSCRIBE_FAILED) });
     // The server would not keep it (too many devices, say): a subscription nobody sends to is of no use.
-    if (sent.current === "push-subscribe") void import("./browser-push").then(({ unsubscribeThisDevice }) => unsubscribeThisDevice()).then(() => setSubscribed(false));
+    if (sent.current === "push-subscribe")
+      void import("./browser-push").then(({ unsubscribeThisDevice }) => unsubscribeThisDevice()).then(() => setSubscribed(false));
   });
 
   const subscribe = async () => {

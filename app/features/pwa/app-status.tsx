@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
 import { OFFLINE_ACTION, OFFLINE_NOTICE, UPDATE_NOTICE, VISITOR } from "@worker/core/shared/offline";
 import { isAppPath, PUSH_OPEN_MESSAGE } from "@worker/core/shared/push-payload";
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { useT } from "~/core/i18n";
+import { useToast } from "~/ui/toaster";
 import { holdNavigationWhileOffline } from "./offline-navigation";
 import { announceViewer, registerServiceWorker, savePage } from "./service-worker-client";
-import { useToast } from "~/ui/toaster";
-import { useT } from "~/core/i18n";
 
 /** Checks for a new version this often while the app stays open (an installed app can stay open for days). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;

@@ -203,8 +203,7 @@ export const blogPosts: BlogPost[] = [
   {
     slug: "declutter-your-shelf-10-tips",
     title: "Declutter your bookshelf: 10 tips",
-    summary:
-      "Ten practical tips for clearing a crowded bookshelf without regret, and how to pass the books you let go on to readers nearby through BookClub.",
+    summary: "Ten practical tips for clearing a crowded bookshelf without regret, and how to pass the books you let go on to readers nearby through BookClub.",
     readingMinutes: 4,
     publishedOn: "2026-03-28",
     body: [
@@ -256,7 +255,10 @@ export const blogPosts: BlogPost[] = [
         type: "p",
         text: "Put the undecided books in a box, write a date three months away on the side, and put it somewhere out of sight. If you have not gone looking for any of them by that date, pass the box on without opening it again. Anything you did fetch clearly belongs on the shelf.",
       },
-      { type: "tip", text: "Keep a short list of the titles in the box. It makes letting go easier, because you will know what they were if you ever want one again." },
+      {
+        type: "tip",
+        text: "Keep a short list of the titles in the box. It makes letting go easier, because you will know what they were if you ever want one again.",
+      },
       { type: "h2", text: "8. Think about who would love each book" },
       {
         type: "p",

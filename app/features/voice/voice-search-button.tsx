@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import type { VoiceButtonView, VoiceSearch } from "./voice-search";
-import { MicrophoneIcon } from "~/ui/icons";
 import { useI18n } from "~/core/i18n";
+import { MicrophoneIcon } from "~/ui/icons";
+import type { VoiceButtonView, VoiceSearch } from "./voice-search";
 
 interface Props {
   /** Whether this server transcribes recordings (the fallback when the browser has no recogniser). */

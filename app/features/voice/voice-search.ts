@@ -3,6 +3,7 @@
 // POST /api/voice/transcribe. Failures reject with a VoiceSearchError carrying the words in docs/product.md#voice-search
 // (catalogue texts: the button writes them in the page's language).
 
+import { type MessageValues, msg, type Translate } from "@worker/core/shared/translate";
 import {
   searchTextFromTranscript,
   VOICE_BITS_PER_SECOND,
@@ -11,7 +12,6 @@ import {
   VOICE_SAMPLE_RATE,
   VOICE_SEARCH_MAX_SECONDS,
 } from "@worker/core/shared/voice";
-import { msg, type MessageValues, type Translate } from "@worker/core/shared/translate";
 import { ApiError, apiFetch } from "~/core/api-client";
 
 export const NOT_SUPPORTED = msg("Voice search is not supported in your browser");
@@ -284,11 +284,7 @@ export function toBase64(bytes: Uint8Array): string {
 async function transcribe(recording: Blob, language: string, hasRecogniser: boolean): Promise<string> {
   const audioData = toBase64(new Uint8Array(await recording.arrayBuffer()));
   try {
-    const answer = await apiFetch(
-      "/voice/transcribe",
-      { method: "POST", json: { audioData, languageCode: language } },
-      TRANSCRIPTION_FAILED,
-    );
+    const answer = await apiFetch("/voice/transcribe", { method: "POST", json: { audioData, languageCode: language } }, TRANSCRIPTION_FAILED);
     return answer.transcript;
   } catch (error) {
     // 503: this server does not transcribe (any more). With no recogniser either, voice is off here.

@@ -1,14 +1,15 @@
 // Worker side of `scripts/bench/queue.ts`: runs the real cover-analysis consumer on local D1 and R2
 // with a recorded provider (no model, no network), so the figure is the pipeline's own cost. The local
 // provider reads barcodes through BARCODE, the barcode Worker's service binding, as the page Worker does.
+
+import { readEan13 } from "@worker/features/covers/barcode/read-ean13";
 import { handleCoverAnalysisBatch } from "@worker/features/covers/consumer";
-import type { CoverAnalysisMessage } from "@worker/features/covers/queue-message";
 import { localAnalyzer } from "@worker/features/covers/providers/local";
 import type { CoverAnalyzer } from "@worker/features/covers/providers/types";
 import { workersAiAnalyzer } from "@worker/features/covers/providers/workers-ai";
-import { readEan13 } from "@worker/features/covers/barcode/read-ean13";
-import { googleBooksPrideAndPrejudice, workersAiPrideAndPrejudice } from "../fixtures/recorded";
+import type { CoverAnalysisMessage } from "@worker/features/covers/queue-message";
 import { applyMigrations } from "../../helpers/bench-migrate";
+import { googleBooksPrideAndPrejudice, workersAiPrideAndPrejudice } from "../fixtures/recorded";
 
 interface BenchEnv {
   DB: D1Database;
@@ -52,9 +53,11 @@ async function seed(env: BenchEnv, runId: string, count: number, image: Uint8Arr
   for (let i = 0; i < count; i++) bodies.push({ bookId: crypto.randomUUID(), key: `covers/${userId}/${crypto.randomUUID()}.jpg` });
   for (let i = 0; i < bodies.length; i += 10) {
     await env.DB.batch(
-      bodies.slice(i, i + 10).map(({ bookId, key }) =>
-        env.DB.prepare("INSERT INTO books (id, user_id, cover_key, analysis_state) VALUES (?, ?, ?, 'pending')").bind(bookId, userId, key),
-      ),
+      bodies
+        .slice(i, i + 10)
+        .map(({ bookId, key }) =>
+          env.DB.prepare("INSERT INTO books (id, user_id, cover_key, analysis_state) VALUES (?, ?, ?, 'pending')").bind(bookId, userId, key),
+        ),
     );
   }
   for (let i = 0; i < bodies.length; i += 20) {
@@ -92,9 +95,7 @@ export default {
       );
       // Keep local storage small between runs.
       for (let i = 0; i < bodies.length; i += 1000) await env.MEDIA.delete(bodies.slice(i, i + 1000).map(({ key }) => key));
-      const { results } = await env.DB.prepare(
-        `SELECT analysis_state AS state, count(*) AS n FROM books WHERE user_id = ? GROUP BY analysis_state`,
-      )
+      const { results } = await env.DB.prepare(`SELECT analysis_state AS state, count(*) AS n FROM books WHERE user_id = ? GROUP BY analysis_state`)
         .bind(`bench-${runId}`)
         .all<{ state: string; n: number }>();
       return Response.json(Object.fromEntries(results.map((row) => [row.state, row.n])));

@@ -15,8 +15,14 @@ export function ean13Modules(code: string): string {
   if (!/^\d{13}$/.test(code)) throw new Error(`Not 13 digits: ${code}`);
   const digits = [...code].map(Number);
   const parity = PARITY[digits[0]!]!;
-  const left = digits.slice(1, 7).map((digit, i) => (parity[i] === "L" ? L : G)[digit]).join("");
-  const right = digits.slice(7).map((digit) => R[digit]).join("");
+  const left = digits
+    .slice(1, 7)
+    .map((digit, i) => (parity[i] === "L" ? L : G)[digit])
+    .join("");
+  const right = digits
+    .slice(7)
+    .map((digit) => R[digit])
+    .join("");
   return `101${left}01010${right}101`;
 }
 

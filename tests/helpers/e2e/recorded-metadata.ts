@@ -1,12 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import {
-  GOOGLE_THUMBNAIL,
-  SCANNED_ISBN,
-  googleBooksNoItems,
-  googleBooksScannedIsbn,
-  openLibraryNoDocs,
-} from "../../books/fixtures/google-books-isbn";
+import { GOOGLE_THUMBNAIL, googleBooksNoItems, googleBooksScannedIsbn, openLibraryNoDocs, SCANNED_ISBN } from "../../books/fixtures/google-books-isbn";
 import { jsonReply, recordedPort, startRecordedServer } from "./recorded-server";
 
 /**

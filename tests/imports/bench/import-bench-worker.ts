@@ -2,8 +2,8 @@
 // batches processed with lookups, cover copies and D1 batches) on local D1 and R2, with recorded
 // metadata answers (no network), counting the D1 rows every statement writes.
 import { getDatabase } from "@worker/db/client";
-import { processImportBatch } from "@worker/features/imports/import-batches";
 import { toCsv } from "@worker/features/imports/csv-cells";
+import { processImportBatch } from "@worker/features/imports/import-batches";
 import { GOODREADS_HEADER } from "@worker/features/imports/import-csv";
 import { type ImportMessage, startImport } from "@worker/features/imports/imports";
 import { googleBooksScannedIsbn } from "../../books/fixtures/google-books-isbn";
@@ -90,7 +90,10 @@ function goodreadsExport(rows: number, offset: number): string {
     };
     return GOODREADS_HEADER.map((name) => row[name] ?? "");
   };
-  return toCsv(GOODREADS_HEADER, Array.from({ length: rows }, (_, i) => cells(i)));
+  return toCsv(
+    GOODREADS_HEADER,
+    Array.from({ length: rows }, (_, i) => cells(i)),
+  );
 }
 
 export default {
@@ -109,7 +112,11 @@ export default {
       counter.rowsWritten = 0;
       counter.statements = 0;
       const benchEnv = { ...env, DB: counting(env.DB), IMPORT_QUEUE: queue } as unknown as Env;
-      const job = await startImport({ db: getDatabase(benchEnv.DB), env: benchEnv, user: user as never }, csv, { shelves: ["owned"], owned: false, fileName: "bench.csv" });
+      const job = await startImport({ db: getDatabase(benchEnv.DB), env: benchEnv, user: user as never }, csv, {
+        shelves: ["owned"],
+        owned: false,
+        fileName: "bench.csv",
+      });
       return Response.json({ userId, jobId: job.jobId, messages });
     }
     if (url.pathname === "/batch") {

@@ -65,11 +65,15 @@ async function seedClub(db: D1Database, members: number) {
   const languages = [null, "de", "ja", "fr", "es", "ar"];
   const users = [adminId, ...Array.from({ length: members }, () => crypto.randomUUID())];
   const statements = users.map((id, i) =>
-    db.prepare("INSERT INTO users (id, email, name, language) VALUES (?, ?, ?, ?)").bind(id, `${id}@example.com`, `Member ${i}`, languages[i % languages.length] ?? null),
+    db
+      .prepare("INSERT INTO users (id, email, name, language) VALUES (?, ?, ?, ?)")
+      .bind(id, `${id}@example.com`, `Member ${i}`, languages[i % languages.length] ?? null),
   );
   statements.push(db.prepare("INSERT INTO clubs (id, name, location, created_by) VALUES (?, 'Bench Club', 'Library', ?)").bind(clubId, adminId));
   for (const [i, id] of users.entries()) {
-    statements.push(db.prepare("INSERT INTO memberships (club_id, user_id, role, status) VALUES (?, ?, ?, 'active')").bind(clubId, id, i === 0 ? "admin" : "member"));
+    statements.push(
+      db.prepare("INSERT INTO memberships (club_id, user_id, role, status) VALUES (?, ?, ?, 'active')").bind(clubId, id, i === 0 ? "admin" : "member"),
+    );
   }
   for (let i = 0; i < statements.length; i += 500) await db.batch(statements.slice(i, i + 500));
   return { clubId, adminId };

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../http/app-env";
 import { unauthorized } from "../errors";
+import type { AppEnv } from "../http/app-env";
 
 /** Visitors get a 401 envelope before anything else runs: no query is validated, no body is read. */
 export const membersOnly: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -1,5 +1,5 @@
-import type { EmailMessage, EmailProvider } from "./types";
 import { EmailSendError } from "./send-error";
+import type { EmailMessage, EmailProvider } from "./types";
 
 /** "BookClub <books@example.org>" as the binding's { name, email }; a bare address stays a string. */
 export function parseMailbox(from: string): string | { name: string; email: string } {

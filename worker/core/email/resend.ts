@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { EmailMessage, EmailProvider, SendOptions } from "./types";
 import { EmailSendError } from "./send-error";
+import type { EmailMessage, EmailProvider, SendOptions } from "./types";
 
 /** Resend's send endpoint (https://resend.com/docs/api-reference/emails/send-email). */
 export const RESEND_SEND_URL = "https://api.resend.com/emails";

@@ -1,6 +1,6 @@
 import type { Database } from "@worker/db/client";
-import type { UiLanguage } from "../shared/languages";
 import type { ServiceContext, SessionUser } from "../service-context";
+import type { UiLanguage } from "../shared/languages";
 
 /** Hono's view of a request: bindings plus what the middleware resolved. */
 export interface AppEnv {

@@ -1,8 +1,8 @@
+import { isSecureUrl } from "@worker/core/session-cookie";
+import { getSessionDatabase } from "@worker/db/client";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { serialize } from "hono/utils/cookie";
-import { isSecureUrl } from "@worker/core/session-cookie";
-import { getSessionDatabase } from "@worker/db/client";
 import type { AppEnv } from "./app-env";
 import { isPubliclyCacheable } from "./cache-control";
 

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { requestContext } from "../request-context";
-import type { AppEnv } from "./app-env";
 import { VIEWER_HEADER, VISITOR } from "../shared/offline";
+import type { AppEnv } from "./app-env";
 
 const loadBuild = () => import("virtual:react-router/server-build");
 

@@ -1,7 +1,7 @@
-import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
 import { SESSION_COOKIE, validateSessionToken } from "@worker/core/session";
 import { getDatabase } from "@worker/db/client";
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
 import type { MemberContext } from "../service-context";
 import type { AppEnv } from "./app-env";
 import { isCrossSiteRequest } from "./csrf";
@@ -12,9 +12,7 @@ import { isCrossSiteRequest } from "./csrf";
  * (cookie, or Bearer for non-browser clients). It runs before the header-editing middleware, so
  * it resolves the session itself. Answers the member's service context, or the refusal to send.
  */
-export async function authenticateSocketUpgrade(
-  c: Context<AppEnv>,
-): Promise<(MemberContext & { sessionId: string }) | Response> {
+export async function authenticateSocketUpgrade(c: Context<AppEnv>): Promise<(MemberContext & { sessionId: string }) | Response> {
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") return c.json({ success: false, error: "Expected a WebSocket upgrade" }, 426);
   if (isCrossSiteRequest(c.req.raw)) return c.json({ success: false, error: "Cross-site request refused." }, 403);
   const token = c.req.header("Authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? getCookie(c, SESSION_COOKIE);

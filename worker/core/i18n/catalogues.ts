@@ -1,4 +1,4 @@
-import { compileMessage, type CompiledMessage } from "@lingui/message-utils/compileMessage";
+import { type CompiledMessage, compileMessage } from "@lingui/message-utils/compileMessage";
 import { PSEUDO_LANGUAGE, SOURCE_LANGUAGE, type UiLanguage } from "../shared/languages";
 import type { CompiledMessages } from "../shared/translate";
 import { pseudoText } from "./pseudo";

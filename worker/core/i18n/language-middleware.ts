@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { LANGUAGE_COOKIE } from "../shared/languages";
 import { readConfig } from "../config";
 import type { AppEnv } from "../http/app-env";
+import { LANGUAGE_COOKIE } from "../shared/languages";
 import { chooseLanguage, intlLocale } from "./negotiate";
 import { inLanguage } from "./request-language";
 

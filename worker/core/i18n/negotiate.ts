@@ -1,4 +1,13 @@
-import { DEFAULT_REGION_LOCALE, isLanguage, isUiLanguage, LANGUAGE_COOKIE, PSEUDO_LANGUAGE, SOURCE_LANGUAGE, type Language, type UiLanguage } from "../shared/languages";
+import {
+  DEFAULT_REGION_LOCALE,
+  isLanguage,
+  isUiLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+  PSEUDO_LANGUAGE,
+  SOURCE_LANGUAGE,
+  type UiLanguage,
+} from "../shared/languages";
 
 /** The tags of an Accept-Language header, most wanted first (q=0 dropped; at most 12 looked at). */
 export function acceptedTags(header: string | null): string[] {
@@ -6,7 +15,12 @@ export function acceptedTags(header: string | null): string[] {
   for (const [at, part] of (header ?? "").split(",").slice(0, 12).entries()) {
     const [tag, ...params] = part.trim().split(";");
     if (!tag || !/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(tag)) continue;
-    const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+    const q = Number(
+      params
+        .find((p) => p.trim().startsWith("q="))
+        ?.trim()
+        .slice(2) ?? 1,
+    );
     if (!(q > 0)) continue;
     tags.push({ tag, q, at });
   }

@@ -23,10 +23,5 @@ export function audienceOf(book: {
   cover_analysis: CoverAnalysis | null;
 }): AgeGroupFine | null {
   const ageGroup = book.cover_analysis?.age_group;
-  return (
-    book.ageGroupFine ??
-    book.advancedMetadata?.metadata?.ageGroupFine ??
-    (ageGroup ? AGE_GROUP_FROM_ANALYSIS[ageGroup] : null) ??
-    null
-  );
+  return book.ageGroupFine ?? book.advancedMetadata?.metadata?.ageGroupFine ?? (ageGroup ? AGE_GROUP_FROM_ANALYSIS[ageGroup] : null) ?? null;
 }

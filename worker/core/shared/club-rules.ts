@@ -1,8 +1,6 @@
 // Club rules (docs/product.md#create-and-edit, #joining): the Worker's schemas, the authority. Server only (its
 // messages are written in the request's language); the browser takes the bare limits from club-limits.ts.
 import { z } from "zod";
-import { translateText } from "./translate";
-import { msg } from "./translate";
 import {
   CLUB_DESCRIPTION_MAX,
   CLUB_LOCATION_MAX,
@@ -17,6 +15,7 @@ import {
 import { roundToKm } from "./coarse-place";
 import { cleanText } from "./text";
 import { isTimeZone, TIME_ZONE_DOC } from "./time-zones";
+import { msg, translateText } from "./translate";
 
 export * from "./club-limits";
 

@@ -50,7 +50,10 @@ export interface Isbns {
  */
 export function normalizeIsbn(raw: string | null | undefined): Isbns | null {
   if (!raw) return null;
-  const compact = raw.toUpperCase().replace(/^\s*ISBN(?:-1[03])?:?\s*/, "").replace(/[\s-]/g, "");
+  const compact = raw
+    .toUpperCase()
+    .replace(/^\s*ISBN(?:-1[03])?:?\s*/, "")
+    .replace(/[\s-]/g, "");
   if (isValidIsbn13(compact)) return { isbn13: compact, isbn10: isbn13To10(compact) };
   if (isValidIsbn10(compact)) return { isbn10: compact, isbn13: isbn10To13(compact) };
   return null;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { translateText } from "./translate";
 import type { MessageValues } from "./translate";
+import { translateText } from "./translate";
 
 // Text members type in is stored and shown to others, so it is cleaned once, here, on the server
 // (server only: its messages are written in the request's language).
@@ -19,11 +19,7 @@ const VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}]/u;
  * tabs and line breaks (CRLF from form posts becomes LF); single-line text turns them into spaces.
  */
 export function sanitizeText(value: string, { multiline = false } = {}): string {
-  const cleaned = value
-    .replace(/\r\n?/g, "\n")
-    .replace(LONE_SURROGATE, "\uFFFD")
-    .replace(CONTROLS, "")
-    .replace(BIDI_CONTROLS, "");
+  const cleaned = value.replace(/\r\n?/g, "\n").replace(LONE_SURROGATE, "\uFFFD").replace(CONTROLS, "").replace(BIDI_CONTROLS, "");
   // Normalised last: removing a character can bring a base letter and its accent together.
   return (multiline ? cleaned : cleaned.replace(/[\t\n]/g, " ")).normalize("NFC").trim();
 }
@@ -48,12 +44,14 @@ export function cleanText(options: { max: number; tooLong: TextMessage; required
   const write = (message: TextMessage) => () => (typeof message === "function" ? message() : translateText(message, { max: options.max, ...options.values }));
   const checked = z.string().max(options.max, { error: write(options.tooLong) });
   const required = options.required;
-  return z
-    .string()
-    // What the reference tells clients (the limits apply to the cleaned text, which is never longer).
-    .meta({ maxLength: options.max, ...(required ? { minLength: 1 } : {}) })
-    .transform((value) => sanitizeText(value, options))
-    .pipe(required ? checked.refine(hasVisibleCharacter, { error: write(required) }) : checked);
+  return (
+    z
+      .string()
+      // What the reference tells clients (the limits apply to the cleaned text, which is never longer).
+      .meta({ maxLength: options.max, ...(required ? { minLength: 1 } : {}) })
+      .transform((value) => sanitizeText(value, options))
+      .pipe(required ? checked.refine(hasVisibleCharacter, { error: write(required) }) : checked)
+  );
 }
 
 /** True when text would be stored exactly as sent: nothing to clean and no invisible characters. */

@@ -1,4 +1,5 @@
 import { conflict, requireUser } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
 import type { AccountDeletionPart, DeletingMember, DeletionCounts, MemberDeletion } from "@worker/core/member-data-parts";
 import type { ServiceContext } from "@worker/core/service-context";
 import { analyticsEvents, books, HOLDING_LOAN_STATES, interestRegistrations, loans, users } from "@worker/db/schema";
@@ -7,10 +8,10 @@ import { booksDeletionPart } from "@worker/features/books";
 import { meetingsDeletionPart } from "@worker/features/club-meetings";
 import { pollsDeletionPart } from "@worker/features/club-polls";
 import { clubReadingDeletionPart } from "@worker/features/club-reading";
-import { clubsDeletionPart } from "@worker/features/clubs";
-import { followsDeletionPart } from "@worker/features/follows";
 import { clubRoomDeletionPart } from "@worker/features/club-room";
+import { clubsDeletionPart } from "@worker/features/clubs";
 import { commentsDeletionPart } from "@worker/features/comments";
+import { followsDeletionPart } from "@worker/features/follows";
 import { importsDeletionPart } from "@worker/features/imports";
 import { borrowerTookPart, loansDeletionPart } from "@worker/features/loans";
 import { blocksDeletionPart, conversationsDeletionPart } from "@worker/features/messages";
@@ -22,7 +23,6 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { dataExportsDeletionPart } from "./data-download";
-import { translate } from "@worker/core/i18n/request-language";
 
 /** What the member types to confirm; the page and the API both ask for it. */
 export const DELETE_CONFIRMATION_WORD = "DELETE";
@@ -215,7 +215,10 @@ async function deleteMemberObjects({ db, env }: ServiceContext, prefixes: string
   if (outside.length > 0) {
     const stillShown = new Set<string>();
     for (let i = 0; i < outside.length; i += 90) {
-      const rows = await db.select({ key: books.coverKey }).from(books).where(inArray(books.coverKey, outside.slice(i, i + 90)));
+      const rows = await db
+        .select({ key: books.coverKey })
+        .from(books)
+        .where(inArray(books.coverKey, outside.slice(i, i + 90)));
       for (const row of rows) if (row.key) stillShown.add(row.key);
     }
     for (const key of outside) if (!stillShown.has(key)) keys.add(key);

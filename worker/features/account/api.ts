@@ -1,14 +1,14 @@
-import { Hono } from "hono";
-import { describeRoute, resolver } from "hono-openapi";
-import { clearedSessionCookie } from "@worker/core/session-cookie";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
-import { accountDeletionBlockers, deleteAccount, deleteAccountSchema } from "./account-deletion";
-import { accountDeletedView, dataExportView, deletionBlockersView } from "./api-schemas";
-import { dataExportParams, downloadAllData, findDataExport, openDataExport, requestDataExport } from "./data-download";
 import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
 import { doc, successEnvelope } from "@worker/core/api/openapi";
 import { jsonBody, zv } from "@worker/core/api/validate";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
+import { clearedSessionCookie } from "@worker/core/session-cookie";
+import { Hono } from "hono";
+import { describeRoute, resolver } from "hono-openapi";
+import { accountDeletionBlockers, deleteAccount, deleteAccountSchema } from "./account-deletion";
+import { accountDeletedView, dataExportView, deletionBlockersView } from "./api-schemas";
+import { dataExportParams, downloadAllData, findDataExport, openDataExport, requestDataExport } from "./data-download";
 
 const zipHeaders = (fileName: string, size?: number) => ({
   "Content-Type": "application/zip",
@@ -114,7 +114,7 @@ export const accountApi = new Hono<AppEnv>()
       who: "member",
       tags,
       description:
-        'Deletes the account once `{confirm: "DELETE"}` is sent (400 `Please type DELETE to confirm.`). 409 naming the books while a loan is open (`You can\'t delete your account while a book is lent out or you hold someone else\'s book. Books: …`). Every session ends and a browser\'s cookie is cleared.',
+        "Deletes the account once `{confirm: \"DELETE\"}` is sent (400 `Please type DELETE to confirm.`). 409 naming the books while a loan is open (`You can't delete your account while a book is lent out or you hold someone else's book. Books: …`). Every session ends and a browser's cookie is cleared.",
       data: accountDeletedView,
       errors: [409],
     }),

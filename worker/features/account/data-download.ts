@@ -1,5 +1,11 @@
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { z } from "zod";
+import { notFound, requireUser } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
+import { scheduleJob } from "@worker/core/jobs/schedule";
+import { type AccountDataPart, type AccountDeletionPart, type AccountZip, mediaExtension, type TableCover } from "@worker/core/member-data-parts";
+import { limit } from "@worker/core/rate-limit";
+import type { Deps, MemberContext, ServiceContext } from "@worker/core/service-context";
+import { msg } from "@worker/core/shared/translate";
+import { zipToBlob, zipToR2 } from "@worker/core/zip-stream";
 import {
   analyticsEvents,
   blocks,
@@ -17,23 +23,17 @@ import {
 import { booksDataPart } from "@worker/features/books";
 import { meetingsDataPart } from "@worker/features/club-meetings";
 import { pollsDataPart } from "@worker/features/club-polls";
-import { clubsDataPart } from "@worker/features/clubs";
-import { followsDataPart } from "@worker/features/follows";
-import { clubRoomDataPart } from "@worker/features/club-room";
 import { clubReadingDataPart } from "@worker/features/club-reading";
+import { clubRoomDataPart } from "@worker/features/club-room";
+import { clubsDataPart } from "@worker/features/clubs";
 import { commentsDataPart } from "@worker/features/comments";
-import { conversationsDataPart } from "@worker/features/messages";
-import { notFound, requireUser } from "@worker/core/errors";
-import { scheduleJob } from "@worker/core/jobs/schedule";
+import { followsDataPart } from "@worker/features/follows";
 import { loansDataPart } from "@worker/features/loans";
-import { type AccountDataPart, type AccountDeletionPart, type AccountZip, mediaExtension, type TableCover } from "@worker/core/member-data-parts";
+import { conversationsDataPart } from "@worker/features/messages";
 import { notificationsDataPart, preferencesDataPart } from "@worker/features/notifications";
 import { pushDataPart } from "@worker/features/push";
-import { limit } from "@worker/core/rate-limit";
-import type { Deps, MemberContext, ServiceContext } from "@worker/core/service-context";
-import { zipToBlob, zipToR2 } from "@worker/core/zip-stream";
-import { translate } from "@worker/core/i18n/request-language";
-import { msg } from "@worker/core/shared/translate";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { z } from "zod";
 
 /** Above either limit the zip is built in the background (a JobTimer alarm) instead of on request. */
 export const LARGE_EXPORT_BOOKS = 50;
@@ -126,12 +126,7 @@ async function startExport(ctx: MemberContext): Promise<DataExportView> {
 /** The member's latest background download (for /profile), or null. Expired ones are not offered. */
 export async function latestDataExport(ctx: ServiceContext): Promise<DataExportView | null> {
   requireUser(ctx);
-  const [row] = await ctx.db
-    .select()
-    .from(dataExports)
-    .where(eq(dataExports.userId, ctx.user.id))
-    .orderBy(desc(dataExports.createdAt))
-    .limit(1);
+  const [row] = await ctx.db.select().from(dataExports).where(eq(dataExports.userId, ctx.user.id)).orderBy(desc(dataExports.createdAt)).limit(1);
   if (!row || (row.expiresAt !== null && row.expiresAt <= Date.now())) return null;
   return toView(row);
 }
@@ -155,7 +150,8 @@ export async function findDataExport(ctx: ServiceContext, exportId: string): Pro
 /** The ready zip's bytes for its owner, as a stream with its size. */
 export async function openDataExport(ctx: ServiceContext, exportId: string): Promise<{ body: ReadableStream; size: number; fileName: string }> {
   const view = await findDataExport(ctx, exportId);
-  if (view.state !== "ready") throw notFound(view.state === "failed" ? "This download could not be built. Please ask for a new one." : "This download is still being prepared.");
+  if (view.state !== "ready")
+    throw notFound(view.state === "failed" ? "This download could not be built. Please ask for a new one." : "This download is still being prepared.");
   requireUser(ctx);
   await requireDownloadAllowed(ctx);
   const object = await ctx.env.MEDIA.get(exportZipKey(ctx.user.id, exportId));

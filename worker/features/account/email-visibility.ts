@@ -1,6 +1,6 @@
-import { and, eq, exists, inArray, isNotNull, not, or, sql, type SQL } from "drizzle-orm";
-import { alias, QueryBuilder } from "drizzle-orm/sqlite-core";
 import { blocks, clubs, conversations, type JoinPath, memberships, users } from "@worker/db/schema";
+import { and, eq, exists, inArray, isNotNull, not, or, type SQL, sql } from "drizzle-orm";
+import { alias, QueryBuilder } from "drizzle-orm/sqlite-core";
 
 const query = new QueryBuilder();
 const viewerMembership = alias(memberships, "viewer_membership");
@@ -60,10 +60,7 @@ function emailVisibleTo(viewerId: string): SQL {
     .select({ one: sql`1` })
     .from(blocks)
     .where(and(eq(blocks.blockerId, users.id), eq(blocks.blockedId, viewerId)));
-  return or(
-    eq(users.id, viewerId),
-    and(not(exists(blockedViewer)), or(eq(users.showEmail, true), exists(exchangedMessages), exists(invitedCoMember))),
-  )!;
+  return or(eq(users.id, viewerId), and(not(exists(blockedViewer)), or(eq(users.showEmail, true), exists(exchangedMessages), exists(invitedCoMember))))!;
 }
 
 /** `users.email` where `viewerId` may see it, else NULL: a hidden address never leaves the database. */

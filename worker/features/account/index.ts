@@ -1,3 +1,3 @@
 export { runDataExportJob } from "./data-download";
-export { emailLookupQuery, findUserByEmail } from "./profiles";
 export { setMemberLanguage } from "./member-language";
+export { emailLookupQuery, findUserByEmail } from "./profiles";

@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
 import { requireUser } from "@worker/core/errors";
 import { limit } from "@worker/core/rate-limit";
 import type { ServiceContext } from "@worker/core/service-context";
 import type { Language } from "@worker/core/shared/languages";
 import { users } from "@worker/db/schema";
+import { eq } from "drizzle-orm";
 
 /**
  * Keeps a member's language with them (the footer's switch, or /profile), so every device they sign

@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
-import { users } from "@worker/db/schema";
-import { checkImage, IMAGE_EXTENSION_PATTERN, IMAGE_EXTENSIONS } from "@worker/core/shared/image-type";
-import { INVALID_PICTURE, MAX_PROFILE_PICTURE_BYTES, PICTURE_TOO_LARGE } from "@worker/core/shared/profile";
-import { mediaUrl } from "@worker/core/shared/media-url";
 import { badField, badRequest, forbidden, requireUser, tooLarge } from "@worker/core/errors";
-import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { readBodyWithLimit } from "@worker/core/http/body-limit";
+import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import { checkImage, IMAGE_EXTENSION_PATTERN, IMAGE_EXTENSIONS } from "@worker/core/shared/image-type";
+import { mediaUrl } from "@worker/core/shared/media-url";
+import { INVALID_PICTURE, MAX_PROFILE_PICTURE_BYTES, PICTURE_TOO_LARGE } from "@worker/core/shared/profile";
+import { users } from "@worker/db/schema";
+import { eq } from "drizzle-orm";
 
 const AVATAR_KEY = new RegExp(`^avatars/([A-Za-z0-9_-]{1,64})/[0-9a-f-]{36}\\.(${IMAGE_EXTENSION_PATTERN})$`);
 const avatarPrefix = (userId: string) => `avatars/${userId}/`;

@@ -1,19 +1,19 @@
-import { isLanguage, LANGUAGES, type Language } from "@worker/core/shared/languages";
-import { and, eq, isNull } from "drizzle-orm";
-import { z } from "zod";
-import { users, type UserRow } from "@worker/db/schema";
-import { isTimeZone, TIME_ZONE_DOC } from "@worker/core/shared/time-zones";
-import { NAME_REQUIRED, NO_CHANGES, PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "@worker/core/shared/profile";
-import { cleanText } from "@worker/core/shared/text";
-import { translate } from "@worker/core/i18n/request-language";
-import { msg } from "@worker/core/shared/translate";
-import { mediaUrl } from "@worker/core/shared/media-url";
-import { emailAsSeenBy } from "./email-visibility";
 import { badRequest, notFound, requireUser, unauthorized } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
 import { limit } from "@worker/core/rate-limit";
-import { pruneAvatars, resolveOwnAvatarKey } from "./profile-picture";
 import type { ServiceContext, SessionUser } from "@worker/core/service-context";
 import { idSchema } from "@worker/core/shared/id";
+import { isLanguage, LANGUAGES, type Language } from "@worker/core/shared/languages";
+import { mediaUrl } from "@worker/core/shared/media-url";
+import { NAME_REQUIRED, NO_CHANGES, PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "@worker/core/shared/profile";
+import { cleanText } from "@worker/core/shared/text";
+import { isTimeZone, TIME_ZONE_DOC } from "@worker/core/shared/time-zones";
+import { msg } from "@worker/core/shared/translate";
+import { type UserRow, users } from "@worker/db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { emailAsSeenBy } from "./email-visibility";
+import { pruneAvatars, resolveOwnAvatarKey } from "./profile-picture";
 
 /** What any member may see of another (their public profile; the e-mail only as docs/product.md#email-visibility allows). */
 export interface PublicUser {
@@ -134,9 +134,7 @@ export async function updateProfile(ctx: ServiceContext, input: ProfileUpdate): 
   if (input.showEmail !== undefined && input.showEmail !== current.showEmail) changes.showEmail = input.showEmail;
   if (input.profilePicture !== undefined) {
     const unchanged =
-      input.profilePicture === null
-        ? current.picture === null
-        : input.profilePicture === current.picture || input.profilePicture === mediaUrl(current.picture);
+      input.profilePicture === null ? current.picture === null : input.profilePicture === current.picture || input.profilePicture === mediaUrl(current.picture);
     if (!unchanged) {
       changes.picture = input.profilePicture === null ? null : await resolveOwnAvatarKey(ctx, input.profilePicture);
       if (changes.picture === current.picture) delete changes.picture;

@@ -1,24 +1,16 @@
-import { Hono } from "hono";
-import { describeRoute } from "hono-openapi";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
-import { badRequest } from "@worker/core/errors";
-import { getNotificationSettings, notificationSettingsSchema, notificationSettingsView, updateNotificationSettings } from "@worker/features/notifications";
-import { ownProfileView, profilePictureView, publicUserView, userLookupView } from "./api-schemas";
-import { readProfilePictureBody, saveProfilePicture } from "./profile-picture";
-import {
-  currentProfile,
-  emailLookupQuery,
-  findPublicUser,
-  findUserByEmail,
-  profileUpdateSchema,
-  updateProfile,
-  userIdParams,
-} from "./profiles";
-import { INVALID_PICTURE } from "@worker/core/shared/profile";
 import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
 import { doc } from "@worker/core/api/openapi";
 import { jsonBody, zv } from "@worker/core/api/validate";
+import { badRequest } from "@worker/core/errors";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
+import { INVALID_PICTURE } from "@worker/core/shared/profile";
+import { getNotificationSettings, notificationSettingsSchema, notificationSettingsView, updateNotificationSettings } from "@worker/features/notifications";
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { ownProfileView, profilePictureView, publicUserView, userLookupView } from "./api-schemas";
+import { readProfilePictureBody, saveProfilePicture } from "./profile-picture";
+import { currentProfile, emailLookupQuery, findPublicUser, findUserByEmail, profileUpdateSchema, updateProfile, userIdParams } from "./profiles";
 
 // Raw image bodies only; the bytes decide the format, this just turns away forms and JSON early.
 const IMAGE_BODY_TYPE = /^(image\/[\w.+-]+|application\/octet-stream)\s*(;|$)/i;
@@ -42,7 +34,13 @@ export const usersApi = new Hono<AppEnv>()
   .use("*", membersOnly)
   .get(
     "/me",
-    doc("GET", { summary: "My profile", who: "member", tags, description: "Own profile (name, bio, timezone, `language`, picture, `showEmail`).", data: ownProfileView }),
+    doc("GET", {
+      summary: "My profile",
+      who: "member",
+      tags,
+      description: "Own profile (name, bio, timezone, `language`, picture, `showEmail`).",
+      data: ownProfileView,
+    }),
     (c) => ok(c, currentProfile(serviceContext(c))),
   )
   .put(
@@ -108,8 +106,7 @@ export const usersApi = new Hono<AppEnv>()
       summary: "Find a member by e-mail",
       who: "member",
       tags,
-      description:
-        "Exact e-mail look-up (30 a minute; 429 `Too many lookups. Please wait a minute and try again.`). 404 `No user found with that email`.",
+      description: "Exact e-mail look-up (30 a minute; 429 `Too many lookups. Please wait a minute and try again.`). 404 `No user found with that email`.",
       data: userLookupView,
       errors: [404, 429],
     }),

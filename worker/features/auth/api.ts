@@ -1,12 +1,12 @@
-import { Hono } from "hono";
-import { clearSessionCookie } from "@worker/core/session-cookie";
-import { signOut, signOutEverywhere } from "./sign-out";
-import type { AppEnv } from "@worker/core/http/app-env";
-import { unauthorized } from "@worker/core/errors";
-import { serviceContext } from "@worker/core/http/app-env";
 import { ok } from "@worker/core/api/envelope";
 import { doc } from "@worker/core/api/openapi";
+import { unauthorized } from "@worker/core/errors";
+import type { AppEnv } from "@worker/core/http/app-env";
+import { serviceContext } from "@worker/core/http/app-env";
+import { clearSessionCookie } from "@worker/core/session-cookie";
+import { Hono } from "hono";
 import { signedOutEverywhereView, signedOutView } from "./api-schemas";
+import { signOut, signOutEverywhere } from "./sign-out";
 
 const tags = ["Auth"];
 
@@ -18,7 +18,8 @@ export const authApi = new Hono<AppEnv>()
       summary: "Sign out",
       who: "member",
       tags,
-      description: "Ends this session (the cookie's or the Bearer token's) and closes the sockets opened in it; a browser's cookie is cleared. The member's other sessions go on.",
+      description:
+        "Ends this session (the cookie's or the Bearer token's) and closes the sockets opened in it; a browser's cookie is cleared. The member's other sessions go on.",
       data: signedOutView,
     }),
     async (c) => {

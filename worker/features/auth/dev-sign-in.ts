@@ -1,11 +1,11 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
-import { z } from "zod";
 import type { AppConfig } from "@worker/core/config";
-import type { Database } from "@worker/db/client";
-import { users } from "@worker/db/schema";
 import { emailSchema } from "@worker/core/email-address";
 import { cleanText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
+import type { Database } from "@worker/db/client";
+import { users } from "@worker/db/schema";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -27,12 +27,7 @@ export interface DemoMember {
 
 /** The seeded demo members offered on /login, by name (served by users_demo_idx). */
 export function listDemoMembers(db: Database): Promise<DemoMember[]> {
-  return db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.isDemo, true))
-    .orderBy(asc(users.name))
-    .limit(50);
+  return db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.isDemo, true)).orderBy(asc(users.name)).limit(50);
 }
 
 export const localSignInSchema = z.discriminatedUnion("intent", [

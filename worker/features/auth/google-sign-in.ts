@@ -1,11 +1,11 @@
-import { browserTimeZone } from "@worker/core/http/reader";
 import { readConfig } from "@worker/core/config";
+import { browserTimeZone } from "@worker/core/http/reader";
+import { translate } from "@worker/core/i18n/request-language";
 import type { Deps } from "@worker/core/service-context";
 import { createGoogleAuthorization, exchangeGoogleCode, googleClient, verifyGoogleIdToken } from "./google";
-import { clearedSignInCookies, readSignInCookies, signInCookies } from "./sign-in-cookies";
 import { findOrCreateGoogleMember, startSession } from "./sign-in";
+import { clearedSignInCookies, readSignInCookies, signInCookies } from "./sign-in-cookies";
 import { SignInError } from "./sign-in-error";
-import { translate } from "@worker/core/i18n/request-language";
 
 /**
  * Step 1: where to send the browser (Google's consent page) and the cookies that remember the state,
@@ -18,9 +18,7 @@ export function startGoogleSignIn(env: Env, requestUrl: URL, redirectTo: string)
   return { location: url.toString(), cookies: signInCookies(requestUrl, { state, codeVerifier, redirectTo }) };
 }
 
-export type GoogleCallbackResult =
-  | { ok: true; cookies: string[]; redirectTo: string | null; userId: string }
-  | { ok: false; error: string };
+export type GoogleCallbackResult = { ok: true; cookies: string[]; redirectTo: string | null; userId: string } | { ok: false; error: string };
 
 /**
  * Step 2, on our /auth/callback: checks the verifier and the state from the cookies, exchanges the

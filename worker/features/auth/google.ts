@@ -1,8 +1,8 @@
-import { decodeIdToken, generateCodeVerifier, generateState, Google, OAuth2Tokens } from "arctic";
-import { z } from "zod";
 import type { AppConfig } from "@worker/core/config";
 import { hasVisibleCharacter, sanitizeText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
+import { decodeIdToken, Google, generateCodeVerifier, generateState, OAuth2Tokens } from "arctic";
+import { z } from "zod";
 import { SignInError } from "./sign-in-error";
 
 // Everything that knows about Google's OAuth endpoints and arctic lives in this module.

@@ -1,11 +1,11 @@
-import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
 import type { AppEnv } from "@worker/core/http/app-env";
 import { isPubliclyCacheable } from "@worker/core/http/cache-control";
 import type { SessionUser } from "@worker/core/service-context";
-import { VIEWER_COOKIE } from "@worker/core/shared/offline";
 import { SESSION_COOKIE, validateSessionToken } from "@worker/core/session";
 import { clearedSessionCookie, sessionCookie, setsSessionCookie } from "@worker/core/session-cookie";
+import { VIEWER_COOKIE } from "@worker/core/shared/offline";
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
 import { clearedViewerCookie, viewerCookie } from "./viewer-cookie";
 
 /**

@@ -1,5 +1,5 @@
-import { parse, serialize } from "hono/utils/cookie";
 import { isSecureUrl } from "@worker/core/session-cookie";
+import { parse, serialize } from "hono/utils/cookie";
 
 /** The PKCE code verifier is kept for 10 minutes (docs/product.md#sign-in); the state and the way back live as long. */
 export const SIGN_IN_COOKIE_TTL_MS = 600_000;

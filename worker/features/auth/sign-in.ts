@@ -1,11 +1,11 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
-import type { Database } from "@worker/db/client";
-import { users, type UserRow } from "@worker/db/schema";
 import type { Deps } from "@worker/core/service-context";
-import type { GoogleProfile } from "./google";
 import { createSession } from "@worker/core/session";
 import { sessionCookie } from "@worker/core/session-cookie";
 import { msg } from "@worker/core/shared/translate";
+import type { Database } from "@worker/db/client";
+import { type UserRow, users } from "@worker/db/schema";
+import { and, eq, isNull, ne } from "drizzle-orm";
+import type { GoogleProfile } from "./google";
 import { SignInError } from "./sign-in-error";
 import { sessionIdFromCookie, signOut } from "./sign-out";
 
@@ -59,7 +59,14 @@ export async function findOrCreateGoogleMember(db: Database, profile: GoogleProf
   // Two callbacks racing for a new account: the loser's insert is ignored and it reads the winner's row.
   await db
     .insert(users)
-    .values({ id: crypto.randomUUID(), googleSub: profile.sub, email: profile.email, name: profile.name, picture: profile.picture, timezone: timeZone ?? undefined })
+    .values({
+      id: crypto.randomUUID(),
+      googleSub: profile.sub,
+      email: profile.email,
+      name: profile.name,
+      picture: profile.picture,
+      timezone: timeZone ?? undefined,
+    })
     .onConflictDoNothing();
   return retryBySub(db, profile);
 }
@@ -83,10 +90,6 @@ async function refreshFromGoogle(db: Database, member: UserRow, profile: GoogleP
     if (!taken) email = profile.email;
   }
   if (picture === member.picture && email === member.email) return member;
-  const [updated] = await db
-    .update(users)
-    .set({ picture, email, updatedAt: Date.now() })
-    .where(eq(users.id, member.id))
-    .returning();
+  const [updated] = await db.update(users).set({ picture, email, updatedAt: Date.now() }).where(eq(users.id, member.id)).returning();
   return updated ?? member;
 }

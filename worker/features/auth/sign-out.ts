@@ -1,11 +1,11 @@
-import { parse } from "hono/utils/cookie";
 import { requireUser } from "@worker/core/errors";
+import type { AccountDeletionPart } from "@worker/core/member-data-parts";
 import { signOutOpenTabs } from "@worker/core/member-inbox-stubs";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
 import { invalidateAllSessions, invalidateSession, SESSION_COOKIE, sessionIdFromToken } from "@worker/core/session";
-import { eq } from "drizzle-orm";
 import { sessions } from "@worker/db/schema";
-import type { AccountDeletionPart } from "@worker/core/member-data-parts";
+import { eq } from "drizzle-orm";
+import { parse } from "hono/utils/cookie";
 
 /** The stored id of the session whose cookie this request carries (valid or not). */
 export function sessionIdFromCookie(request: Request): string | null {

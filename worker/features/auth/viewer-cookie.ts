@@ -1,6 +1,6 @@
-import { serialize } from "hono/utils/cookie";
-import { VIEWER_COOKIE } from "@worker/core/shared/offline";
 import { isSecureUrl } from "@worker/core/session-cookie";
+import { VIEWER_COOKIE } from "@worker/core/shared/offline";
+import { serialize } from "hono/utils/cookie";
 
 /**
  * The viewer cookie for a member's session: the same lifetime as the session cookie, but readable

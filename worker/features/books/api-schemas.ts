@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { coverAnalysisView, googleMetadataView } from "@worker/core/api/record-schemas";
 import { ACCEPTED_IMAGE_TYPES } from "@worker/core/shared/image-type";
 import { AGE_GROUPS, ANALYSIS_STATES, BOOK_HIDDEN_REASONS, BOOK_STATUSES } from "@worker/db/schema";
+import { z } from "zod";
 
 /**
  * What the books routes answer in `data`, for the API reference (and the tests that hold responses

@@ -1,17 +1,17 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
-import { createBook, createBookSchemaFor, createBookSchemas, deleteBook, updateBook, updateBookSchema } from "./book-writes";
-import { notFound } from "@worker/core/errors";
-import { BookAlreadyOwnedError } from "./isbn-books";
-import { countLibraryBooks, findBookById, libraryQuerySchema, listLibraryBookDetails, listLibraryBooks } from "./library";
 import { ok } from "@worker/core/api/envelope";
+import { doc } from "@worker/core/api/openapi";
+import { jsonBody, jsonBodyBy, zv } from "@worker/core/api/validate";
+import { notFound } from "@worker/core/errors";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
 import { unavailableAs503 } from "@worker/features/covers";
 // The edit and the delete compose loans here: the ledger follows a lending edit, and a loan keeps its book.
 import { isLentOut, writeBookEdit } from "@worker/features/loans";
-import { jsonBody, jsonBodyBy, zv } from "@worker/core/api/validate";
-import { doc } from "@worker/core/api/openapi";
+import { Hono } from "hono";
+import { z } from "zod";
 import { bookView, deletedBookView, libraryPageView } from "./api-schemas";
+import { createBook, createBookSchemaFor, createBookSchemas, deleteBook, updateBook, updateBookSchema } from "./book-writes";
+import { BookAlreadyOwnedError } from "./isbn-books";
+import { countLibraryBooks, findBookById, libraryQuerySchema, listLibraryBookDetails, listLibraryBooks } from "./library";
 
 const bookIdParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -71,7 +71,8 @@ export const booksApi = new Hono<AppEnv>()
       tags: ["Books"],
       data: bookView,
       errors: [404],
-      description: "A hidden book (by a moderator, or its owner is suspended) is there only for its owner, with `hidden` saying why; 404 `Book not found` for everyone else.",
+      description:
+        "A hidden book (by a moderator, or its owner is suspended) is there only for its owner, with `hidden` saying why; 404 `Book not found` for everyone else.",
     }),
     zv("param", bookIdParams),
     async (c) => {

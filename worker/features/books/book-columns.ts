@@ -1,7 +1,7 @@
-import { and, eq, getTableColumns } from "drizzle-orm";
+import { mediaUrl } from "@worker/core/shared/media-url";
 import type { Database } from "@worker/db/client";
 import { books, clubs, loans, users } from "@worker/db/schema";
-import { mediaUrl } from "@worker/core/shared/media-url";
+import { and, eq, getTableColumns } from "drizzle-orm";
 
 /** Columns a library card needs (the "bare" listing). */
 export const bookCardColumns = {

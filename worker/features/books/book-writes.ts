@@ -1,12 +1,12 @@
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { publish } from "@worker/core/events/registry";
+import { translate } from "@worker/core/i18n/request-language";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { idField } from "@worker/core/shared/id";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
 import { cleanText } from "@worker/core/shared/text";
-import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
 import { BOOK_STATUSES, books, clubs, memberships, users } from "@worker/db/schema";
-import { publish } from "@worker/core/events/registry";
 import { and, asc, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
@@ -172,10 +172,7 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
         await ctx.env.COVER_QUEUE.send({ bookId: id, key: input.s3Key });
       } catch {
         // The book is still the member's; it just has to be completed by hand.
-        await ctx.db
-          .update(books)
-          .set({ analysisState: "needs_details", analysisMessage: COVER_READING_UNAVAILABLE })
-          .where(eq(books.id, id));
+        await ctx.db.update(books).set({ analysisState: "needs_details", analysisMessage: COVER_READING_UNAVAILABLE }).where(eq(books.id, id));
       }
     }
   } else if ("title" in input) {

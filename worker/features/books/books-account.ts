@@ -1,6 +1,6 @@
-import { and, eq, isNotNull } from "drizzle-orm";
-import { books } from "@worker/db/schema";
 import { type AccountDataPart, type AccountDeletionPart, mediaExtension } from "@worker/core/member-data-parts";
+import { books } from "@worker/db/schema";
+import { and, eq, isNotNull } from "drizzle-orm";
 
 const isExternal = (key: string) => /^https?:/.test(key);
 

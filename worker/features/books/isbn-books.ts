@@ -3,10 +3,17 @@ import { badField, notFound, ServiceError } from "@worker/core/errors";
 import type { MemberContext } from "@worker/core/service-context";
 import { type Isbns, normalizeIsbn } from "@worker/core/shared/isbn";
 import { sanitizeText } from "@worker/core/shared/text";
-import { books, type GoogleMetadata } from "@worker/db/schema";
-import { copyMetadataCover, lookupSettingsFrom, METADATA_UNAVAILABLE, MetadataUnavailableError, ServiceUnavailableError, searchBookMetadata } from "@worker/features/covers";
-import { and, eq } from "drizzle-orm";
 import { msg } from "@worker/core/shared/translate";
+import { books, type GoogleMetadata } from "@worker/db/schema";
+import {
+  copyMetadataCover,
+  lookupSettingsFrom,
+  METADATA_UNAVAILABLE,
+  MetadataUnavailableError,
+  ServiceUnavailableError,
+  searchBookMetadata,
+} from "@worker/features/covers";
+import { and, eq } from "drizzle-orm";
 
 export const INVALID_ISBN = msg("Give a valid ISBN-10 or ISBN-13");
 export const ALREADY_OWNED = msg("You already have this book.");

@@ -1,22 +1,22 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
-import { AGE_GROUPS, bookCounts, books, clubs, loans, memberships, users, type AgeGroupFine, type BookHiddenReason } from "@worker/db/schema";
+import { DEFAULT_PAGE_SIZE, keysetPage, type Page, pagedSearchQuery } from "@worker/core/paging";
+import { toFtsQuery } from "@worker/core/search-query";
+import type { ServiceContext } from "@worker/core/service-context";
 import { booksFts } from "@worker/db/fts";
+import { AGE_GROUPS, type AgeGroupFine, type BookHiddenReason, bookCounts, books, clubs, loans, memberships, users } from "@worker/db/schema";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import {
+  type Book,
+  type BookCard,
   bookCardColumns,
   bookDetailColumns,
+  type CardRow,
+  type DetailRow,
+  lentLoanOfBook,
   selectBookDetails,
   toBook,
   toBookCard,
-  lentLoanOfBook,
-  type Book,
-  type BookCard,
-  type CardRow,
-  type DetailRow,
 } from "./book-columns";
-import { DEFAULT_PAGE_SIZE, type Page, pagedSearchQuery, keysetPage } from "@worker/core/paging";
-import { toFtsQuery } from "@worker/core/search-query";
-import type { ServiceContext } from "@worker/core/service-context";
 
 export const libraryQuerySchema = pagedSearchQuery(DEFAULT_PAGE_SIZE).extend({
   ageGroupFine: z.enum(AGE_GROUPS).optional(),
@@ -88,9 +88,7 @@ async function withViewerAccess<T extends BookCard>(ctx: ServiceContext, items: 
     .from(memberships)
     .where(and(inArray(memberships.clubId, clubIds), eq(memberships.userId, viewer.id), eq(memberships.status, "active")));
   const memberOf = new Set(rows.map((row) => row.clubId));
-  return items.map((book) =>
-    book.membersOnly && (book.userId === viewer.id || memberOf.has(book.clubId!)) ? { ...book, membersOnly: false } : book,
-  );
+  return items.map((book) => (book.membersOnly && (book.userId === viewer.id || memberOf.has(book.clubId!)) ? { ...book, membersOnly: false } : book));
 }
 
 type KeysetRows<Row> = { rows: (Row & { seq: number })[]; nextToken: string | null; prevToken: string | null };
@@ -117,9 +115,7 @@ async function libraryPage(
   if (backwards) where.push(gt(key, query.prevToken!));
   if (fts) where.push(sql`books_fts match ${fts}`);
 
-  const base = fts
-    ? ctx.db.select(columns).from(booksFts).innerJoin(books, eq(books.seq, booksFts.rowid))
-    : ctx.db.select(columns).from(books);
+  const base = fts ? ctx.db.select(columns).from(booksFts).innerJoin(books, eq(books.seq, booksFts.rowid)) : ctx.db.select(columns).from(books);
   const rows = await base
     .innerJoin(users, eq(users.id, books.userId))
     .leftJoin(clubs, eq(clubs.id, books.clubId))
@@ -196,9 +192,7 @@ async function countSearchMatches(
     const n = row?.n ?? 0;
     return { count: Math.min(n, cap), capped: n > cap };
   }
-  const [all] = await ctx.db.all<{ n: number }>(
-    sql`select count(*) as n from (select rowid from books_fts where books_fts match ${fts} limit ${cap + 1})`,
-  );
+  const [all] = await ctx.db.all<{ n: number }>(sql`select count(*) as n from (select rowid from books_fts where books_fts match ${fts} limit ${cap + 1})`);
   let n = all?.n ?? 0;
   if (excludeUserId && n > 0) {
     const [own] = await ctx.db.all<{ n: number }>(sql`

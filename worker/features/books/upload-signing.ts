@@ -11,10 +11,7 @@ function signingKey(env: Env): Promise<CryptoKey> {
   if (!key) {
     const secret = readConfig(env).UPLOAD_SIGNING_SECRET;
     if (!secret) throw new Error("UPLOAD_SIGNING_SECRET is not set: run `wrangler secret put UPLOAD_SIGNING_SECRET`.");
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-      "verify",
-    ]);
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
     keys.set(env, key);
   }
   return key;
@@ -31,12 +28,7 @@ export async function signUpload(env: Env, objectKey: string, now = Date.now()) 
 
 export type UploadSignatureCheck = "valid" | "expired" | "invalid";
 
-export async function verifyUpload(
-  env: Env,
-  objectKey: string,
-  params: { expires?: string; sig?: string },
-  now = Date.now(),
-): Promise<UploadSignatureCheck> {
+export async function verifyUpload(env: Env, objectKey: string, params: { expires?: string; sig?: string }, now = Date.now()): Promise<UploadSignatureCheck> {
   const expires = Number(params.expires);
   if (!params.sig || !Number.isSafeInteger(expires)) return "invalid";
   let signature: Uint8Array<ArrayBuffer>;

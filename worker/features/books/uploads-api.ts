@@ -1,13 +1,13 @@
+import { ok } from "@worker/core/api/envelope";
+import { doc } from "@worker/core/api/openapi";
+import { jsonBody, zv } from "@worker/core/api/validate";
+import { badRequest } from "@worker/core/errors";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
+import { decodePathOrNull } from "@worker/core/shared/url";
 import { Hono } from "hono";
 import { z } from "zod";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
-import { badRequest } from "@worker/core/errors";
-import { createCoverUploadUrl, storeCoverUpload, uploadUrlSchema } from "./uploads";
-import { decodePathOrNull } from "@worker/core/shared/url";
-import { ok } from "@worker/core/api/envelope";
-import { jsonBody, zv } from "@worker/core/api/validate";
-import { doc } from "@worker/core/api/openapi";
 import { storedUploadView, uploadUrlView } from "./api-schemas";
+import { createCoverUploadUrl, storeCoverUpload, uploadUrlSchema } from "./uploads";
 
 const uploadPathParams = z.object({
   folder: z.string().meta({ description: "The key's folder: `covers`.", examples: ["covers"] }),
@@ -61,13 +61,16 @@ export const uploadsApi = new Hono<AppEnv>()
       const key = decodePathOrNull(url.pathname.replace(/^\/api\/uploads\//, ""));
       if (key === null) throw badRequest("This upload link is not valid.");
       const length = c.req.header("Content-Length");
-      const stored = await storeCoverUpload({ db: c.get("db"), env: c.env }, {
-        key,
-        expires: url.searchParams.get("expires") ?? undefined,
-        sig: url.searchParams.get("sig") ?? undefined,
-        contentLength: length && /^\d+$/.test(length) ? Number(length) : null,
-        body: c.req.raw.body,
-      });
+      const stored = await storeCoverUpload(
+        { db: c.get("db"), env: c.env },
+        {
+          key,
+          expires: url.searchParams.get("expires") ?? undefined,
+          sig: url.searchParams.get("sig") ?? undefined,
+          contentLength: length && /^\d+$/.test(length) ? Number(length) : null,
+          body: c.req.raw.body,
+        },
+      );
       return ok(c, stored, 201);
     },
   );

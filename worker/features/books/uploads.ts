@@ -1,15 +1,15 @@
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { z } from "zod";
-import { ACCEPTED_IMAGE_TYPES, checkImage, IMAGE_EXTENSIONS, type ImageType } from "@worker/core/shared/image-type";
+import { assertOwnCoverKey, coverKeyOwner, IMAGE_REFUSED } from "@worker/core/cover-keys";
 import { badRequest, conflict, forbidden, requireUser, tooLarge } from "@worker/core/errors";
 import { readBodyWithLimit } from "@worker/core/http/body-limit";
+import { translate } from "@worker/core/i18n/request-language";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
+import { ACCEPTED_IMAGE_TYPES, checkImage, IMAGE_EXTENSIONS, type ImageType } from "@worker/core/shared/image-type";
+import { msg } from "@worker/core/shared/translate";
 import { users } from "@worker/db/schema";
 import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
 import { signUpload, verifyUpload } from "./upload-signing";
-import { IMAGE_REFUSED, coverKeyOwner, assertOwnCoverKey } from "@worker/core/cover-keys";
-import { translate } from "@worker/core/i18n/request-language";
-import { msg } from "@worker/core/shared/translate";
 
 export { assertOwnCoverKey, coverKeyOwner, IMAGE_REFUSED };
 
@@ -20,7 +20,6 @@ export const uploadUrlSchema = z.object({
   fileType: z.enum(ACCEPTED_IMAGE_TYPES, { error: () => translate("Supported formats are JPG, PNG and GIF") }),
   fileName: z.string().trim().min(1).max(255).optional(),
 });
-
 
 /** A short-lived signed URL on this Worker for one cover upload, under a key the server chooses. */
 export async function createCoverUploadUrl(ctx: ServiceContext, input: z.output<typeof uploadUrlSchema>, origin: string) {
@@ -33,7 +32,6 @@ export async function createCoverUploadUrl(ctx: ServiceContext, input: z.output<
     fileKey,
   };
 }
-
 
 export const IMAGE_TRUNCATED = msg("The image is incomplete. Please try uploading it again.");
 export const COVER_TOO_LARGE = msg("Images must be 10MB or smaller.");
@@ -71,7 +69,11 @@ export async function storeCoverUpload(
     throw forbidden(check === "expired" ? "This upload link has expired. Please try again." : "This upload link is not valid.");
   }
   // A link handed out before its member was suspended or deleted must not store anything under /media.
-  const [member] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, owner), isNull(users.suspendedAt), isNull(users.deletedAt))).limit(1);
+  const [member] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, owner), isNull(users.suspendedAt), isNull(users.deletedAt)))
+    .limit(1);
   if (!member) throw forbidden("This upload link is not valid.");
   if (request.contentLength !== null && request.contentLength > MAX_COVER_BYTES) throw tooLarge(COVER_TOO_LARGE);
   const bytes = await readBodyWithLimit(request.body, MAX_COVER_BYTES, () => tooLarge(COVER_TOO_LARGE));

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { RSVP_ANSWERS } from "@worker/db/schema";
+import { z } from "zod";
 
 // What the meeting routes answer in `data`: each mirrors a service's return type (meetings.ts,
 // calendar-feeds.ts). Loose objects, so a field added later breaks neither old clients nor the check.

@@ -1,19 +1,12 @@
-import { Hono } from "hono";
-import { z } from "zod";
 import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
 import { doc } from "@worker/core/api/openapi";
 import { jsonBody, zv } from "@worker/core/api/validate";
 import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
 import { idSchema } from "@worker/core/shared/id";
-import {
-  calendarFeedCreatedView,
-  calendarFeedRevokedView,
-  calendarFeedStatusView,
-  meetingPageView,
-  meetingView,
-  rsvpView,
-} from "./api-schemas";
+import { Hono } from "hono";
+import { z } from "zod";
+import { calendarFeedCreatedView, calendarFeedRevokedView, calendarFeedStatusView, meetingPageView, meetingView, rsvpView } from "./api-schemas";
 import { calendarFeedStatus, createCalendarFeed, meetingIcs, revokeCalendarFeed } from "./calendar-feeds";
 import { meetingInputSchema, meetingListQuery, meetingUpdateSchema, rsvpInputSchema } from "./meeting-input";
 import { answerMeeting, cancelMeeting, createMeeting, getMeeting, listMeetings, updateMeeting } from "./meetings";
@@ -154,7 +147,8 @@ export const calendarFeedApi = new Hono<AppEnv>()
       who: "member",
       tags,
       data: calendarFeedStatusView,
-      description: "Whether I have a feed address, when it was made and last read by a calendar app. The address itself is shown only when made: only its hash is kept.",
+      description:
+        "Whether I have a feed address, when it was made and last read by a calendar app. The address itself is shown only when made: only its hash is kept.",
     }),
     async (c) => ok(c, await calendarFeedStatus(serviceContext(c))),
   )

@@ -1,6 +1,6 @@
-import type { Context } from "hono";
 import type { AppEnv } from "@worker/core/http/app-env";
 import { translate } from "@worker/core/i18n/request-language";
+import type { Context } from "hono";
 import { calendarFeed } from "./calendar-feeds";
 
 /**

@@ -1,12 +1,12 @@
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
-import type { Database } from "@worker/db/client";
-import { calendarFeeds, clubMeetings, clubMilestones, clubs, memberships, users } from "@worker/db/schema";
 import { notFound, requireUser } from "@worker/core/errors";
 import { translate, translatorFor } from "@worker/core/i18n/request-language";
+import { limit } from "@worker/core/rate-limit";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
 import { isLanguage } from "@worker/core/shared/languages";
 import { msg, type Translate } from "@worker/core/shared/translate";
-import { limit } from "@worker/core/rate-limit";
+import type { Database } from "@worker/db/client";
+import { calendarFeeds, clubMeetings, clubMilestones, clubs, memberships, users } from "@worker/db/schema";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { type IcsEvent, writeCalendar } from "./ics";
 import { meetingAccess } from "./meeting-access";
 import { MEETING_NOT_FOUND } from "./meetings";
@@ -54,7 +54,11 @@ const eventColumns = {
  * name); the description's label is in the reader's language (`t`); protocol fields are never words.
  */
 function toEvent(row: MeetingEventRow, origin: string, clubId: string, t: Translate): IcsEvent {
-  const description = [row.milestoneLabel ? t("Discussing: {milestone}", { milestone: row.milestoneLabel }) : "", row.note, `${origin}/clubs/${clubId}/meetings`]
+  const description = [
+    row.milestoneLabel ? t("Discussing: {milestone}", { milestone: row.milestoneLabel }) : "",
+    row.note,
+    `${origin}/clubs/${clubId}/meetings`,
+  ]
     .filter(Boolean)
     .join("\n\n");
   return {
@@ -96,7 +100,10 @@ export async function createCalendarFeed(ctx: ServiceContext, origin: string): P
   requireUser(ctx);
   await limit(ctx.env.CLUB_LIMITER, `clubs:${ctx.user.id}`, FEED_RATE_LIMITED);
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const token = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const token = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
   const now = Date.now();
   await ctx.db.batch([
     ctx.db.delete(calendarFeeds).where(eq(calendarFeeds.userId, ctx.user.id)),

@@ -23,7 +23,10 @@ const PRODID = "-//BookClub//Club meetings//EN";
 
 /** 2026-10-25T19:00:00.000Z → 20261025T190000Z (DATE-TIME, UTC form). */
 export function icsDateTime(at: number): string {
-  return new Date(at).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return new Date(at)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** Line and paragraph separators: some readers break lines at them, so text writes them as "\n". */
@@ -33,12 +36,7 @@ const CONTROLS = /\p{Cc}/gu;
 
 /** TEXT values escape backslash, semicolon, comma and line breaks (RFC 5545 §3.3.11), and lose other controls. */
 export function escapeText(value: string): string {
-  return value
-    .replace(/\\/g, "\\\\")
-    .replace(/;/g, "\\;")
-    .replace(/,/g, "\\,")
-    .replace(SEPARATORS, "\\n")
-    .replace(CONTROLS, "");
+  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(SEPARATORS, "\\n").replace(CONTROLS, "");
 }
 
 /** What no content line may hold: a control or a line or paragraph separator (a line-splitting reader starts a new property there). */

@@ -1,10 +1,10 @@
-import { z } from "zod";
-import { RSVP_ANSWERS } from "@worker/db/schema";
+import { translate } from "@worker/core/i18n/request-language";
 import { isCalendarDay } from "@worker/core/shared/calendar";
 import { idSchema } from "@worker/core/shared/id";
 import { cleanText } from "@worker/core/shared/text";
-import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
+import { RSVP_ANSWERS } from "@worker/db/schema";
+import { z } from "zod";
 
 // What a meeting form and the meetings API take. The date and time are the club's wall clock;
 // meetings.ts turns them into an instant in the club's zone.
@@ -30,7 +30,9 @@ const durationMinutes = z
   .number({ error: () => translate("Duration must be a number of minutes") })
   .int({ error: () => translate("Duration must be whole minutes") })
   .min(DURATION_MIN, { error: () => translate("Duration must be at least {min} minutes", { min: DURATION_MIN }) })
-  .max(DURATION_MAX, { error: () => translate("{hours, plural, one {Duration must be at most # hour} other {Duration must be at most # hours}}", { hours: DURATION_MAX / 60 }) });
+  .max(DURATION_MAX, {
+    error: () => translate("{hours, plural, one {Duration must be at most # hour} other {Duration must be at most # hours}}", { hours: DURATION_MAX / 60 }),
+  });
 // Text, never null: leaving one out is what keeps it empty (or as it is, when editing).
 const place = cleanText({ max: PLACE_MAX, tooLong: msg("Place must be at most {max} characters") });
 const note = cleanText({ max: NOTE_MAX, tooLong: msg("Note must be at most {max} characters"), multiline: true });

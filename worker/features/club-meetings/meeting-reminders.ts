@@ -1,13 +1,13 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
-import { clubMeetings, clubs, meetingRsvps, memberships, users } from "@worker/db/schema";
+import { translatorsFor } from "@worker/core/i18n/request-language";
+import { scheduleJob } from "@worker/core/jobs/schedule";
+import type { Deps } from "@worker/core/service-context";
 import { addDays, instantAtTime, wallClockIn } from "@worker/core/shared/calendar";
 import { formatDayTime } from "@worker/core/shared/date-format";
-import { translatorsFor } from "@worker/core/i18n/request-language";
 import { DEFAULT_REGION_LOCALE, isLanguage, type Language } from "@worker/core/shared/languages";
 import type { Translate } from "@worker/core/shared/translate";
-import type { Deps } from "@worker/core/service-context";
-import { scheduleJob } from "@worker/core/jobs/schedule";
+import { clubMeetings, clubs, meetingRsvps, memberships, users } from "@worker/db/schema";
 import { dropWaitingMessagesEmail, type NotificationInput, notify } from "@worker/features/notifications";
+import { and, eq, inArray, ne } from "drizzle-orm";
 
 export const meetingReminderJob = (meetingId: string) => `meeting:${meetingId}`;
 
@@ -142,7 +142,8 @@ export async function notifyMeetingChange(deps: Deps, meetingId: string, change:
       return {
         userId: person.userId,
         type: change === "changed" ? "club_meeting_changed" : "club_meeting_cancelled",
-        title: change === "changed" ? t("{club}'s meeting has changed", { club: meeting.clubName }) : t("{club}'s meeting is cancelled", { club: meeting.clubName }),
+        title:
+          change === "changed" ? t("{club}'s meeting has changed", { club: meeting.clubName }) : t("{club}'s meeting is cancelled", { club: meeting.clubName }),
         body: when(meeting, person),
         link: link(meeting),
         actorId,

@@ -1,6 +1,6 @@
-import { desc, eq } from "drizzle-orm";
-import { calendarFeeds, clubMeetings, clubs, meetingRsvps } from "@worker/db/schema";
 import type { AccountDataPart, AccountDeletionPart } from "@worker/core/member-data-parts";
+import { calendarFeeds, clubMeetings, clubs, meetingRsvps } from "@worker/db/schema";
+import { desc, eq } from "drizzle-orm";
 
 /**
  * meetings.json: the member's answers to club meetings (with the meeting's club and time) and the
@@ -17,14 +17,27 @@ export const meetingsDataPart: AccountDataPart = {
   async write({ db }, userId, zip) {
     const [answers, scheduled, feeds] = await db.batch([
       db
-        .select({ meetingId: meetingRsvps.meetingId, club: clubs.name, startsAt: clubMeetings.startsAt, answer: meetingRsvps.answer, answeredAt: meetingRsvps.updatedAt })
+        .select({
+          meetingId: meetingRsvps.meetingId,
+          club: clubs.name,
+          startsAt: clubMeetings.startsAt,
+          answer: meetingRsvps.answer,
+          answeredAt: meetingRsvps.updatedAt,
+        })
         .from(meetingRsvps)
         .innerJoin(clubMeetings, eq(clubMeetings.id, meetingRsvps.meetingId))
         .innerJoin(clubs, eq(clubs.id, clubMeetings.clubId))
         .where(eq(meetingRsvps.userId, userId))
         .orderBy(desc(clubMeetings.startsAt)),
       db
-        .select({ meetingId: clubMeetings.id, club: clubs.name, startsAt: clubMeetings.startsAt, place: clubMeetings.place, videoUrl: clubMeetings.videoUrl, note: clubMeetings.note })
+        .select({
+          meetingId: clubMeetings.id,
+          club: clubs.name,
+          startsAt: clubMeetings.startsAt,
+          place: clubMeetings.place,
+          videoUrl: clubMeetings.videoUrl,
+          note: clubMeetings.note,
+        })
         .from(clubMeetings)
         .innerJoin(clubs, eq(clubs.id, clubMeetings.clubId))
         .where(eq(clubMeetings.createdBy, userId))

@@ -1,6 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
-import { clubBooks, clubMilestones } from "@worker/db/schema";
 import type { ServiceContext } from "@worker/core/service-context";
+import { clubBooks, clubMilestones } from "@worker/db/schema";
+import { and, asc, eq } from "drizzle-orm";
 import { calendarFeedStatus } from "./calendar-feeds";
 import { meetingAccess } from "./meeting-access";
 import { meetingListQuery } from "./meeting-input";

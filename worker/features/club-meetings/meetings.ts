@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
-import { clubBooks, clubMeetings, clubMilestones, meetingRsvps, type RsvpAnswer } from "@worker/db/schema";
 import { badRequest, conflict, notFound, requireUser } from "@worker/core/errors";
-import { msg } from "@worker/core/shared/translate";
 import type { ServiceContext } from "@worker/core/service-context";
 import { instantAtTime, wallClockIn } from "@worker/core/shared/calendar";
+import { msg } from "@worker/core/shared/translate";
+import { clubBooks, clubMeetings, clubMilestones, meetingRsvps, type RsvpAnswer } from "@worker/db/schema";
 import { takeClubWrite } from "@worker/features/clubs";
+import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import { type MeetingAccess, meetingAccess } from "./meeting-access";
 import { DURATION_MAX, encodeMeetingCursor, type MeetingInput, type MeetingListQuery, type MeetingUpdate } from "./meeting-input";
 import { notifyMeetingChange, scheduleMeetingReminders } from "./meeting-reminders";

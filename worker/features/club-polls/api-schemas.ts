@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { POLL_KINDS } from "@worker/db/schema";
+import { z } from "zod";
 
 // What the poll routes answer in `data`, for the API reference. Times are epoch milliseconds.
 
@@ -11,9 +11,7 @@ export const pollResultView = z.looseObject({
   ballots: z.int(),
   tallies: z.array(tally),
   /** Ranked choice (book polls) only: each round's tallies, exhausted ballots and the candidate eliminated. */
-  rounds: z
-    .array(z.looseObject({ tallies: z.array(tally), exhausted: z.int(), eliminated: z.string().nullable(), tieBroken: z.boolean() }))
-    .optional(),
+  rounds: z.array(z.looseObject({ tallies: z.array(tally), exhausted: z.int(), eliminated: z.string().nullable(), tieBroken: z.boolean() })).optional(),
   winnerId: z.string().nullable(),
   tie: z.boolean(),
 });

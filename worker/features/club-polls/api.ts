@@ -1,9 +1,9 @@
-import { Hono } from "hono";
 import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
 import { doc } from "@worker/core/api/openapi";
 import { jsonBody, zv } from "@worker/core/api/validate";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
+import { Hono } from "hono";
 import { ballotView, currentBookView, pollPageView, pollView } from "./api-schemas";
 import { ballotInputSchema, clubPollParams, pollInputSchema, pollParams, pollsQuerySchema } from "./poll-rules";
 import { castBallot, closePoll, createPoll, getPoll, listPolls, makeWinnerCurrent } from "./polls";

@@ -1,5 +1,6 @@
 export { countPoll, countRankedChoice, countVotes, type PollResult, type RunoffRound } from "./poll-count";
-export { pollInputSchema, ballotInputSchema, pollsQuerySchema, POLL_MAX_OPTIONS, BOOK_POLL_MAX, type PollInput } from "./poll-rules";
+export { tellMembersOfNewPoll } from "./poll-events";
+export { BOOK_POLL_MAX, ballotInputSchema, POLL_MAX_OPTIONS, type PollInput, pollInputSchema, pollsQuerySchema } from "./poll-rules";
 export {
   castBallot,
   closePoll,
@@ -8,12 +9,11 @@ export {
   getPoll,
   listPolls,
   makeWinnerCurrent,
-  runPollCloseJob,
-  winnerOf,
   type PollPage,
   type PollSummary,
   type PollView,
+  runPollCloseJob,
   type WinningBook,
+  winnerOf,
 } from "./polls";
 export { pollsDataPart, pollsDeletionPart } from "./polls-account";
-export { tellMembersOfNewPoll } from "./poll-events";

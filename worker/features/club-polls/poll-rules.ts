@@ -1,10 +1,10 @@
-import { z } from "zod";
 import { translate } from "@worker/core/i18n/request-language";
 import { idSchema } from "@worker/core/shared/id";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
 import { cleanText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
 import { POLL_KINDS } from "@worker/db/schema";
+import { z } from "zod";
 import { BOOK_POLL_MAX, BOOK_POLL_MIN, OPTION_LABEL_MAX, POLL_MAX_OPTIONS, POLLS_PAGE_SIZE, QUESTION_MAX } from "./poll-limits";
 
 // The poll's limits and messages, shared by the API and the pages' actions.

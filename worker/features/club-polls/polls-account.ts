@@ -1,6 +1,6 @@
-import { desc, eq } from "drizzle-orm";
 import type { AccountDataPart, AccountDeletionPart } from "@worker/core/member-data-parts";
 import { clubPolls, clubs, pollBallots } from "@worker/db/schema";
+import { desc, eq } from "drizzle-orm";
 
 /** polls.json: the member's ballots (newest first, poll_ballots_user_idx) and the polls they opened. */
 export const pollsDataPart: AccountDataPart = {
@@ -13,14 +13,27 @@ export const pollsDataPart: AccountDataPart = {
   async write({ db }, userId, zip) {
     const [ballots, opened] = await db.batch([
       db
-        .select({ pollId: pollBallots.pollId, question: clubPolls.question, clubName: clubs.name, choices: pollBallots.choices, updatedAt: pollBallots.updatedAt })
+        .select({
+          pollId: pollBallots.pollId,
+          question: clubPolls.question,
+          clubName: clubs.name,
+          choices: pollBallots.choices,
+          updatedAt: pollBallots.updatedAt,
+        })
         .from(pollBallots)
         .innerJoin(clubPolls, eq(clubPolls.id, pollBallots.pollId))
         .innerJoin(clubs, eq(clubs.id, clubPolls.clubId))
         .where(eq(pollBallots.userId, userId))
         .orderBy(desc(pollBallots.updatedAt)),
       db
-        .select({ pollId: clubPolls.id, clubName: clubs.name, kind: clubPolls.kind, question: clubPolls.question, createdAt: clubPolls.createdAt, closedAt: clubPolls.closedAt })
+        .select({
+          pollId: clubPolls.id,
+          clubName: clubs.name,
+          kind: clubPolls.kind,
+          question: clubPolls.question,
+          createdAt: clubPolls.createdAt,
+          closedAt: clubPolls.closedAt,
+        })
         .from(clubPolls)
         .innerJoin(clubs, eq(clubs.id, clubPolls.clubId))
         .where(eq(clubPolls.createdBy, userId))
@@ -43,7 +56,10 @@ export const pollsDeletionPart: AccountDeletionPart = {
   ],
   async plan({ db, user }) {
     return {
-      statements: [db.delete(pollBallots).where(eq(pollBallots.userId, user.id)), db.update(clubPolls).set({ createdBy: null }).where(eq(clubPolls.createdBy, user.id))],
+      statements: [
+        db.delete(pollBallots).where(eq(pollBallots.userId, user.id)),
+        db.update(clubPolls).set({ createdBy: null }).where(eq(clubPolls.createdBy, user.id)),
+      ],
     };
   },
 };

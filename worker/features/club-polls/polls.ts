@@ -1,17 +1,18 @@
-import { publish } from "@worker/core/events/registry";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { badField, badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { publish } from "@worker/core/events/registry";
 import { translatorsFor } from "@worker/core/i18n/request-language";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
 import { isLanguage, type Language } from "@worker/core/shared/languages";
 import type { Translate } from "@worker/core/shared/translate";
 import { books, clubPolls, memberships, pollBallots, pollOptions, users } from "@worker/db/schema";
-import { CLUB_NOT_FOUND, loadClubAccess, takeClubWrite, type ClubAccess } from "@worker/features/clubs";
-import { notify, snippetOf } from "@worker/features/notifications";
 import { setCurrentBook } from "@worker/features/club-reading";
+import { CLUB_NOT_FOUND, type ClubAccess, loadClubAccess, takeClubWrite } from "@worker/features/clubs";
+import { notify, snippetOf } from "@worker/features/notifications";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { countPoll, type PollResult } from "./poll-count";
 import {
+  type BallotInput,
   ballotProblem,
   POLL_BOOK_NOT_FOUND,
   POLL_CLOSED,
@@ -22,11 +23,10 @@ import {
   POLL_NOT_BOOK,
   POLL_NOT_CLOSED,
   POLL_NOT_FOUND,
-  pollCursor,
-  type BallotInput,
   type PollInput,
   type PollKind,
   type PollsQuery,
+  pollCursor,
 } from "./poll-rules";
 
 export interface PollOptionView {
@@ -298,7 +298,11 @@ export async function getPoll(ctx: ServiceContext, clubId: string, pollId: strin
   const { poll, options, ballots } = read;
   if (!poll) throw notFound(POLL_NOT_FOUND);
   const isOpen = isOpenAt(poll, now);
-  const result = !isOpen ? ((poll.result as PollResult | null) ?? countOf(poll.kind, options, ballots)) : poll.hideResults ? null : countOf(poll.kind, options, ballots);
+  const result = !isOpen
+    ? ((poll.result as PollResult | null) ?? countOf(poll.kind, options, ballots))
+    : poll.hideResults
+      ? null
+      : countOf(poll.kind, options, ballots);
   return {
     pollId,
     clubId,
@@ -350,12 +354,7 @@ export async function listPolls(ctx: ServiceContext, clubId: string, query: Poll
       voted: sql<number>`exists (select 1 from ${pollBallots} where ${pollBallots.pollId} = ${clubPolls.id} and ${pollBallots.userId} = ${ctx.user.id})`,
     })
     .from(clubPolls)
-    .where(
-      and(
-        eq(clubPolls.clubId, clubId),
-        before ? sql`(${clubPolls.createdAt}, ${clubPolls.id}) < (${before.createdAt}, ${before.id})` : undefined,
-      ),
-    )
+    .where(and(eq(clubPolls.clubId, clubId), before ? sql`(${clubPolls.createdAt}, ${clubPolls.id}) < (${before.createdAt}, ${before.id})` : undefined))
     .orderBy(desc(clubPolls.createdAt), desc(clubPolls.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
@@ -365,7 +364,10 @@ export async function listPolls(ctx: ServiceContext, clubId: string, query: Poll
   });
   const labels = winnerIds.length
     ? new Map(
-        (await ctx.db.select({ id: pollOptions.id, label: pollOptions.label }).from(pollOptions).where(inArray(pollOptions.id, winnerIds))).map((o) => [o.id, o.label]),
+        (await ctx.db.select({ id: pollOptions.id, label: pollOptions.label }).from(pollOptions).where(inArray(pollOptions.id, winnerIds))).map((o) => [
+          o.id,
+          o.label,
+        ]),
       )
     : new Map<string, string>();
   const items = page.map((row): PollSummary => {
@@ -461,4 +463,3 @@ export async function makeWinnerCurrent(ctx: ServiceContext, clubId: string, pol
   const current = reading.current!;
   return { clubBookId: current.clubBookId, bookId: current.bookId, title: current.title, author: current.author, isbn13: current.isbn13 };
 }
-

@@ -1,9 +1,9 @@
-import { Hono } from "hono";
 import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
 import { doc } from "@worker/core/api/openapi";
 import { jsonBody, zv } from "@worker/core/api/validate";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
+import { Hono } from "hono";
 import { clubReadingView, copiesPageView, shelfPageView } from "./api-schemas";
 import { finishCurrentBook, getClubReading, listShelf, markProgress, setCurrentBook, setMilestones, unmarkProgress } from "./club-book";
 import { listClubCopies } from "./copies";

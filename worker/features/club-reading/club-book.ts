@@ -1,22 +1,22 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { readConfig } from "@worker/core/config";
 import { badField, conflict, notFound } from "@worker/core/errors";
-import { normalizeIsbn } from "@worker/core/shared/isbn";
 import type { ServiceContext } from "@worker/core/service-context";
+import { normalizeIsbn } from "@worker/core/shared/isbn";
 import { books, clubBooks, clubMilestones, memberships, milestoneProgress, users } from "@worker/db/schema";
 import { bookFieldsFromRecord } from "@worker/features/books";
 import { findBookMetadata, lookupSettingsFrom } from "@worker/features/covers";
-import { readConfig } from "@worker/core/config";
+import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { matchKey } from "./match-key";
 import { activeMemberOf, managingClub, readableClub } from "./reading-access";
 import {
   BOOK_NOT_FOUND,
   INVALID_ISBN,
   MILESTONE_NOT_FOUND,
+  type MilestoneInput,
   NO_BOOK_FOR_ISBN,
   NO_CURRENT_BOOK,
-  SHARED_NAMES_MAX,
-  type MilestoneInput,
   type SetBookInput,
+  SHARED_NAMES_MAX,
   type ShelfQuery,
   shelfCursor,
 } from "./reading-rules";
@@ -87,7 +87,8 @@ export async function findCurrentBook(ctx: ServiceContext, clubId: string): Prom
  * each joined to the club's memberships by their primary key.
  */
 async function progressOf(ctx: ServiceContext, clubId: string, milestoneIds: string[], viewerId: string) {
-  if (milestoneIds.length === 0) return { counts: new Map<string, number>(), names: new Map<string, { userId: string; name: string }[]>(), mine: new Map<string, boolean>() };
+  if (milestoneIds.length === 0)
+    return { counts: new Map<string, number>(), names: new Map<string, { userId: string; name: string }[]>(), mine: new Map<string, boolean>() };
   const activeMember = and(eq(memberships.clubId, clubId), eq(memberships.userId, milestoneProgress.userId), eq(memberships.status, "active"));
   const [countRows, nameRows, mineRows] = await ctx.db.batch([
     ctx.db
@@ -159,7 +160,15 @@ export async function getClubReading(ctx: ServiceContext, clubId: string): Promi
 async function resolveBook(ctx: ServiceContext, input: SetBookInput) {
   if (input.bookId) {
     const [book] = await ctx.db
-      .select({ id: books.id, userId: books.userId, title: books.title, author: books.author, isbn13: books.isbn13, coverKey: books.coverKey, hidden: books.hidden })
+      .select({
+        id: books.id,
+        userId: books.userId,
+        title: books.title,
+        author: books.author,
+        isbn13: books.isbn13,
+        coverKey: books.coverKey,
+        hidden: books.hidden,
+      })
       .from(books)
       .where(eq(books.id, input.bookId))
       .limit(1);
@@ -250,14 +259,23 @@ export async function setMilestones(ctx: ServiceContext, clubId: string, list: M
   const ofBook = eq(clubMilestones.clubBookId, current.clubBookId);
   const statements = [
     ctx.db.delete(clubMilestones).where(keep.length > 0 ? and(ofBook, sql`${clubMilestones.id} not in ${keep}`) : ofBook),
-    ...(keep.length > 0 ? [ctx.db.update(clubMilestones).set({ position: sql`-${clubMilestones.position} - 1000` }).where(ofBook)] : []),
+    ...(keep.length > 0
+      ? [
+          ctx.db
+            .update(clubMilestones)
+            .set({ position: sql`-${clubMilestones.position} - 1000` })
+            .where(ofBook),
+        ]
+      : []),
     ...list.map((milestone, index) =>
       milestone.milestoneId
         ? ctx.db
             .update(clubMilestones)
             .set({ position: index + 1, label: milestone.label, dueOn: milestone.dueOn ?? null })
             .where(eq(clubMilestones.id, milestone.milestoneId))
-        : ctx.db.insert(clubMilestones).values({ id: crypto.randomUUID(), clubBookId: current.clubBookId, position: index + 1, label: milestone.label, dueOn: milestone.dueOn ?? null }),
+        : ctx.db
+            .insert(clubMilestones)
+            .values({ id: crypto.randomUUID(), clubBookId: current.clubBookId, position: index + 1, label: milestone.label, dueOn: milestone.dueOn ?? null }),
     ),
   ];
   await ctx.db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);

@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
 import { currentLanguage } from "@worker/core/i18n/request-language";
 import type { ServiceContext } from "@worker/core/service-context";
 import { DEFAULT_REGION_LOCALE } from "@worker/core/shared/languages";
 import { booksFts } from "@worker/db/fts";
 import { books, users } from "@worker/db/schema";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { findCurrentBook } from "./club-book";
 import { candidateQuery, matchKey } from "./match-key";
 import { readableClub } from "./reading-access";
@@ -80,7 +80,9 @@ export function copiesStatement(ctx: ServiceContext, clubId: string, book: { isb
       ownerName: users.name,
       inClub: sql<number>`exists (select 1 from memberships m where m.club_id = ${clubId} and m.user_id = ${books.userId} and m.status = 'active')`,
       // Named: loans_book_state_idx (SQLite's pick) reads a row for each of the two states' seeks, held or not.
-      holding: sql<string | null>`(select l.state from loans l indexed by loans_book_holding_idx where l.book_id = ${books.id} and l.state in ('accepted', 'lent'))`,
+      holding: sql<
+        string | null
+      >`(select l.state from loans l indexed by loans_book_holding_idx where l.book_id = ${books.id} and l.state in ('accepted', 'lent'))`,
       closed: sql<number>`exists (select 1 from clubs c where c.id = ${books.clubId} and c.is_private = 1)
         and not exists (select 1 from memberships v where v.club_id = ${books.clubId} and v.user_id = ${viewerId} and v.status = 'active')`,
     })

@@ -1,4 +1,16 @@
-export { clubReadingDataPart, clubReadingDeletionPart } from "./reading-account";
-export { getClubReading, listShelf, markProgress, unmarkProgress, setCurrentBook, finishCurrentBook, setMilestones, type ClubReading, type ClubBookView, type MilestoneView, type ShelfPage } from "./club-book";
-export { listClubCopies, type CopiesPage, type CopyView } from "./copies";
+export {
+  type ClubBookView,
+  type ClubReading,
+  finishCurrentBook,
+  getClubReading,
+  listShelf,
+  type MilestoneView,
+  markProgress,
+  type ShelfPage,
+  setCurrentBook,
+  setMilestones,
+  unmarkProgress,
+} from "./club-book";
+export { type CopiesPage, type CopyView, listClubCopies } from "./copies";
 export { matchKey } from "./match-key";
+export { clubReadingDataPart, clubReadingDeletionPart } from "./reading-account";

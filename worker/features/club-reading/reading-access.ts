@@ -1,6 +1,6 @@
-import { CLUB_NOT_FOUND, loadClubAccess, takeClubWrite, type ClubAccess } from "@worker/features/clubs";
 import { forbidden, notFound } from "@worker/core/errors";
 import type { ServiceContext } from "@worker/core/service-context";
+import { CLUB_NOT_FOUND, type ClubAccess, loadClubAccess, takeClubWrite } from "@worker/features/clubs";
 import { MANAGERS_ONLY, MEMBERS_ONLY } from "./reading-rules";
 
 /**

@@ -1,6 +1,6 @@
-import { desc, eq, isNotNull, and } from "drizzle-orm";
 import type { AccountDataPart, AccountDeletionPart } from "@worker/core/member-data-parts";
 import { clubBooks, clubMilestones, clubs, milestoneProgress } from "@worker/db/schema";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 
 /**
  * club-reading.json: the milestones the member marked (and whether they shared their name), and the
@@ -31,7 +31,14 @@ export const clubReadingDataPart: AccountDataPart = {
         .where(eq(milestoneProgress.userId, userId))
         .orderBy(desc(milestoneProgress.doneAt)),
       db
-        .select({ clubId: clubs.id, clubName: clubs.name, title: clubBooks.title, author: clubBooks.author, state: clubBooks.state, startedAt: clubBooks.startedAt })
+        .select({
+          clubId: clubs.id,
+          clubName: clubs.name,
+          title: clubBooks.title,
+          author: clubBooks.author,
+          state: clubBooks.state,
+          startedAt: clubBooks.startedAt,
+        })
         .from(clubBooks)
         .innerJoin(clubs, eq(clubs.id, clubBooks.clubId))
         .where(and(isNotNull(clubBooks.setBy), eq(clubBooks.setBy, userId)))

@@ -1,9 +1,9 @@
-import { z } from "zod";
 import { translate } from "@worker/core/i18n/request-language";
 import { CALENDAR_DAY, isCalendarDay } from "@worker/core/shared/calendar";
 import { idSchema } from "@worker/core/shared/id";
 import { cleanText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
+import { z } from "zod";
 import { CLUB_BOOK_AUTHOR_MAX, CLUB_BOOK_TITLE_MAX, COPIES_PAGE_SIZE, MILESTONE_LABEL_MAX, MILESTONES_MAX, SHELF_PAGE_SIZE } from "./reading-limits";
 
 // The club's book and reading schedule: limits, messages and inputs.

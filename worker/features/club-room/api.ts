@@ -1,11 +1,11 @@
-import { Hono } from "hono";
-import { z } from "zod";
 import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
 import { doc } from "@worker/core/api/openapi";
 import { jsonBody, zv } from "@worker/core/api/validate";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
 import { idSchema } from "@worker/core/shared/id";
+import { Hono } from "hono";
+import { z } from "zod";
 import { roomHiddenView, roomItemView, roomPageView, roomReadView } from "./api-schemas";
 import {
   announcementInput,
@@ -24,7 +24,8 @@ const clubParams = z.object({ id: idSchema });
 const messageParams = clubParams.extend({ messageId: idSchema });
 const tags = ["Club room"];
 const WHO = "club member";
-const ACCESS = "Active members only: 404 `Club not found` for a private club (and for a club that does not exist), 403 `Only the club's members can take part in its room.` for an open one.";
+const ACCESS =
+  "Active members only: 404 `Club not found` for a private club (and for a club that does not exist), 403 `Only the club's members can take part in its room.` for an open one.";
 
 /** The club room: one ClubRoom Durable Object per club; unread counts in D1 (club_room_reads). */
 export const clubRoomApi = new Hono<AppEnv>()

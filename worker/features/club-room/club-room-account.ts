@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
 import { clubRoom } from "@worker/core/club-room-stubs";
 import type { AccountDataPart, AccountDeletionPart } from "@worker/core/member-data-parts";
 import { clubRoomReads, clubs } from "@worker/db/schema";
+import { eq } from "drizzle-orm";
 
 const PAGE = 100;
 
@@ -27,7 +27,8 @@ export const clubRoomDataPart: AccountDataPart = {
       let before: number | undefined;
       do {
         const page = await room.writtenBy(userId, PAGE, before);
-        for (const m of page.items) messages.push({ messageId: m.messageId, content: m.content, createdAt: m.createdAt, milestoneId: m.milestoneId, announcement: m.announcement });
+        for (const m of page.items)
+          messages.push({ messageId: m.messageId, content: m.content, createdAt: m.createdAt, milestoneId: m.milestoneId, announcement: m.announcement });
         before = page.nextToken ?? undefined;
       } while (before !== undefined);
       rooms.push({ ...row, messages: messages.reverse() });

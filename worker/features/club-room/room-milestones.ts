@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
+import { sql } from "drizzle-orm";
 
 /** A milestone of the club's current book, and whether the reader has reached it. */
 export interface RoomMilestone {

@@ -1,6 +1,6 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "@worker/db/client";
 import { clubRoomReads, memberships } from "@worker/db/schema";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 
 /**
  * A message arrived: every other active member's unread count goes up by one, set-based (one
@@ -27,7 +27,10 @@ export function countMessage(db: Database, clubId: string, senderId: string, at:
           sql`exists (select 1 from ${memberships} where ${memberships.clubId} = ${clubId} and ${memberships.userId} = ${clubRoomReads.userId} and ${memberships.status} = 'active')`,
         ),
       ),
-    db.update(clubRoomReads).set({ unread: 0, lastReadAt: at }).where(and(eq(clubRoomReads.clubId, clubId), eq(clubRoomReads.userId, senderId))),
+    db
+      .update(clubRoomReads)
+      .set({ unread: 0, lastReadAt: at })
+      .where(and(eq(clubRoomReads.clubId, clubId), eq(clubRoomReads.userId, senderId))),
   ]);
 }
 

@@ -1,4 +1,3 @@
-import type { Context } from "hono";
 import { clubRoom } from "@worker/core/club-room-stubs";
 import { ServiceError } from "@worker/core/errors";
 import type { AppEnv } from "@worker/core/http/app-env";
@@ -6,6 +5,7 @@ import { authenticateSocketUpgrade, upgradeFor } from "@worker/core/http/socket-
 import { translate } from "@worker/core/i18n/request-language";
 import { idSchema } from "@worker/core/shared/id";
 import { CLUB_NOT_FOUND } from "@worker/features/clubs";
+import type { Context } from "hono";
 import { requireRoomMember } from "./room-access";
 
 /**

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
 import { clubRoom } from "@worker/core/club-room-stubs";
 import type { Deps } from "@worker/core/service-context";
 import { mapLimited } from "@worker/core/shared/map-limited";
 import { clubRoomReads, memberships } from "@worker/db/schema";
+import { eq } from "drizzle-orm";
 
 /**
  * A moderator suspended the member (`hidden`) or lifted the suspension: their messages leave (or

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { INVITE_CODE_LENGTH } from "@worker/core/shared/club-rules";
 import { MEMBER_ROLES, MEMBER_STATUSES } from "@worker/db/schema";
+import { z } from "zod";
 
 // What the club routes answer in `data` (the API reference's schemas): each mirrors the service's
 // return type (club-lists.ts, club-writes.ts, membership-steps.ts, invite-codes.ts). Loose objects,

@@ -1,27 +1,13 @@
-import { type Context, Hono, type MiddlewareHandler } from "hono";
-import { coarsenLocationText, geocodePlaceText } from "@worker/features/geo";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
-import {
-  approveJoinRequest,
-  joinClubByCode,
-  leaveClub,
-  listJoinRequests,
-  rejectJoinRequest,
-  removeMember,
-  requestToJoinClub,
-  setMemberRole,
-} from "./membership-steps";
-import { takeClubWrite } from "./club-access";
-import { createClub, deleteClub, updateClub } from "./club-writes";
-import { browseClubs, browseClubsQuerySchema, clubIdParams, findClubForMember, listMyClubs } from "./club-lists";
-import { notFound } from "@worker/core/errors";
-import { currentInviteCode, regenerateInviteCode } from "./invite-codes";
-import { clubInputSchema, clubUpdateSchema, joinClubInputSchema, memberRoleInputSchema } from "@worker/core/shared/club-rules";
 import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
 import { doc } from "@worker/core/api/openapi";
 import { jsonBody, zv } from "@worker/core/api/validate";
+import { notFound } from "@worker/core/errors";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
+import { clubInputSchema, clubUpdateSchema, joinClubInputSchema, memberRoleInputSchema } from "@worker/core/shared/club-rules";
 import { idSchema } from "@worker/core/shared/id";
+import { coarsenLocationText, geocodePlaceText } from "@worker/features/geo";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import {
   approvedRequestView,
   browseClubsPageView,
@@ -37,6 +23,20 @@ import {
   rejectedRequestView,
   removedMemberView,
 } from "./api-schemas";
+import { takeClubWrite } from "./club-access";
+import { browseClubs, browseClubsQuerySchema, clubIdParams, findClubForMember, listMyClubs } from "./club-lists";
+import { createClub, deleteClub, updateClub } from "./club-writes";
+import { currentInviteCode, regenerateInviteCode } from "./invite-codes";
+import {
+  approveJoinRequest,
+  joinClubByCode,
+  leaveClub,
+  listJoinRequests,
+  rejectJoinRequest,
+  removeMember,
+  requestToJoinClub,
+  setMemberRole,
+} from "./membership-steps";
 
 const memberParams = clubIdParams.extend({ userId: idSchema });
 
@@ -50,11 +50,17 @@ const NO_CLUB = "404 `Club not found`.";
  * text (rounded to about 1 km); no answer leaves it unplaced. Only when asked, so a club write never
  * waits on the maps service otherwise.
  */
-async function placed<T extends { geocode?: boolean; location?: string; latitude?: number | null; longitude?: number | null }>(c: Context<AppEnv>, input: T): Promise<T> {
+async function placed<T extends { geocode?: boolean; location?: string; latitude?: number | null; longitude?: number | null }>(
+  c: Context<AppEnv>,
+  input: T,
+): Promise<T> {
   const { geocode, ...rest } = input;
   if (!geocode || !rest.location || rest.latitude != null || rest.longitude != null) return rest as T;
   // The maps service is asked about the text as it will be stored: no finer than 0.01°.
-  const point = await geocodePlaceText(serviceContext(c), coarsenLocationText(rest.location), { origin: new URL(c.req.url).origin, acceptLanguage: c.req.header("Accept-Language") ?? null });
+  const point = await geocodePlaceText(serviceContext(c), coarsenLocationText(rest.location), {
+    origin: new URL(c.req.url).origin,
+    acceptLanguage: c.req.header("Accept-Language") ?? null,
+  });
   return (point ? { ...rest, latitude: point.lat, longitude: point.lon } : rest) as T;
 }
 
@@ -74,7 +80,8 @@ export const clubsApi = new Hono<AppEnv>()
       who: "member",
       tags,
       data: myClubsView,
-      description: "The clubs I belong to or asked to join, by name, each with my `userRole` and `userStatus` (`pending` while my request waits); one page of at most 200.",
+      description:
+        "The clubs I belong to or asked to join, by name, each with my `userRole` and `userStatus` (`pending` while my request waits); one page of at most 200.",
     }),
     async (c) => ok(c, await listMyClubs(serviceContext(c))),
   )

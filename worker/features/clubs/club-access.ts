@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
-import { clubs, memberships, type MEMBER_ROLES, type MEMBER_STATUSES } from "@worker/db/schema";
 import { forbidden, notFound, requireUser } from "@worker/core/errors";
 import { limit } from "@worker/core/rate-limit";
 import type { ServiceContext } from "@worker/core/service-context";
 import { msg } from "@worker/core/shared/translate";
+import { clubs, type MEMBER_ROLES, type MEMBER_STATUSES, memberships } from "@worker/db/schema";
 import { coarsenLocationText } from "@worker/features/geo";
+import { and, eq } from "drizzle-orm";
 
 type MemberRole = (typeof MEMBER_ROLES)[number];
 type MemberStatus = (typeof MEMBER_STATUSES)[number];

@@ -1,17 +1,17 @@
-import { and, asc, between, desc, eq, gt, isNotNull, lt, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
-import { clubsFts } from "@worker/db/fts";
-import { clubs, memberships, type MEMBER_ROLES, type MEMBER_STATUSES } from "@worker/db/schema";
-import { BROWSE_CLUBS_PAGE_SIZE } from "@worker/core/shared/rules";
 import { badRequest, requireUser } from "@worker/core/errors";
-import { roundToKm } from "@worker/core/shared/club-rules";
-import { encodeCursor, type Page, pagedSearchQuery, keysetPage } from "@worker/core/paging";
+import { translate } from "@worker/core/i18n/request-language";
+import { encodeCursor, keysetPage, type Page, pagedSearchQuery } from "@worker/core/paging";
 import { toFtsQuery } from "@worker/core/search-query";
 import type { ServiceContext } from "@worker/core/service-context";
+import { roundToKm } from "@worker/core/shared/club-rules";
 import { idSchema } from "@worker/core/shared/id";
-import { translate } from "@worker/core/i18n/request-language";
+import { BROWSE_CLUBS_PAGE_SIZE } from "@worker/core/shared/rules";
 import { msg } from "@worker/core/shared/translate";
+import { clubsFts } from "@worker/db/fts";
+import { clubs, type MEMBER_ROLES, type MEMBER_STATUSES, memberships } from "@worker/db/schema";
 import { coarsenLocationText } from "@worker/features/geo";
+import { and, asc, between, desc, eq, gt, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 
 type MemberRole = (typeof MEMBER_ROLES)[number];
 type MemberStatus = (typeof MEMBER_STATUSES)[number];
@@ -175,9 +175,7 @@ export async function browseClubs(ctx: ServiceContext, query: BrowseClubsQuery):
   // reads about as many rows as it shows however many clubs the member has joined.
   const columns = { ...summaryColumns, userStatus: memberships.status };
   const viewer = and(eq(memberships.clubId, clubs.id), eq(memberships.userId, ctx.user.id));
-  const base = fts
-    ? ctx.db.select(columns).from(clubsFts).innerJoin(clubs, eq(clubs.seq, clubsFts.rowid))
-    : ctx.db.select(columns).from(clubs);
+  const base = fts ? ctx.db.select(columns).from(clubsFts).innerJoin(clubs, eq(clubs.seq, clubsFts.rowid)) : ctx.db.select(columns).from(clubs);
   const rows = await base
     .leftJoin(memberships, viewer)
     .where(and(...where))
@@ -248,15 +246,17 @@ export async function findClubForMember(ctx: ServiceContext, clubId: string): Pr
  * band bounds the set, so a deep page costs what the band holds. Clubs without a position, or
  * beyond the band, are not listed in this order. The reader's position is used here and dropped.
  */
-async function browseClubsNear(ctx: ServiceContext & { user: { id: string } }, query: BrowseClubsQuery, at: { lat: number; lon: number }): Promise<Page<BrowseClub>> {
+async function browseClubsNear(
+  ctx: ServiceContext & { user: { id: string } },
+  query: BrowseClubsQuery,
+  at: { lat: number; lon: number },
+): Promise<Page<BrowseClub>> {
   const offset = query.nextToken ?? (query.prevToken !== undefined ? Math.max(0, query.prevToken - query.limit) : 0);
   const fts = query.search ? toFtsQuery(query.search) : null;
   const scale = Math.cos((at.lat * Math.PI) / 180);
   const nearness = sql`((${clubs.latitude} - ${at.lat}) * (${clubs.latitude} - ${at.lat}) + ((${clubs.longitude} - ${at.lon}) * ${scale}) * ((${clubs.longitude} - ${at.lon}) * ${scale}))`;
   const columns = { ...summaryColumns, userStatus: memberships.status, latitude: clubs.latitude, longitude: clubs.longitude };
-  const base = fts
-    ? ctx.db.select(columns).from(clubsFts).innerJoin(clubs, eq(clubs.seq, clubsFts.rowid))
-    : ctx.db.select(columns).from(clubs);
+  const base = fts ? ctx.db.select(columns).from(clubsFts).innerJoin(clubs, eq(clubs.seq, clubsFts.rowid)) : ctx.db.select(columns).from(clubs);
   const rows = await base
     .leftJoin(memberships, and(eq(memberships.clubId, clubs.id), eq(memberships.userId, ctx.user.id)))
     .where(

@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import type { ServiceContext } from "@worker/core/service-context";
 import { clubs, memberships, users } from "@worker/db/schema";
 import { type NotificationInput, notify } from "@worker/features/notifications";
-import type { ServiceContext } from "@worker/core/service-context";
+import { and, eq } from "drizzle-orm";
 
 /** What happened in a club that its admins or the member should hear about. */
 export type ClubEvent =

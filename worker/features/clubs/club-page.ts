@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { memberships, users, type MEMBER_ROLES, type MEMBER_STATUSES } from "@worker/db/schema";
-import { mediaUrl } from "@worker/core/shared/media-url";
-import type { BookCard } from "@worker/features/books";
-import { CLUB_NOT_FOUND, type ClubAccess, loadClubAccess } from "./club-access";
 import { notFound } from "@worker/core/errors";
-import { listLibraryBooks } from "@worker/features/books";
 import { decodeCursor } from "@worker/core/paging";
 import type { ServiceContext } from "@worker/core/service-context";
+import { mediaUrl } from "@worker/core/shared/media-url";
+import { type MEMBER_ROLES, type MEMBER_STATUSES, memberships, users } from "@worker/db/schema";
+import type { BookCard } from "@worker/features/books";
+import { listLibraryBooks } from "@worker/features/books";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { CLUB_NOT_FOUND, type ClubAccess, loadClubAccess } from "./club-access";
 
 type MemberRole = (typeof MEMBER_ROLES)[number];
 type MemberStatus = (typeof MEMBER_STATUSES)[number];
@@ -85,12 +85,7 @@ async function listClubMembers(ctx: ServiceContext, clubId: string, creatorId: s
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.clubId, clubId), eq(memberships.status, "active")))
-    .orderBy(
-      desc(sql`${memberships.userId} = ${creatorId}`),
-      desc(sql`${memberships.role} = 'admin'`),
-      asc(sql`${users.name} collate nocase`),
-      asc(users.id),
-    )
+    .orderBy(desc(sql`${memberships.userId} = ${creatorId}`), desc(sql`${memberships.role} = 'admin'`), asc(sql`${users.name} collate nocase`), asc(users.id))
     .limit(CLUB_PAGE_MEMBERS);
   return rows.map((member) => ({
     userId: member.userId,

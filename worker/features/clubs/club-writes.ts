@@ -1,14 +1,14 @@
-import { and, eq, lte } from "drizzle-orm";
 import { destroyClubRoom } from "@worker/core/club-room-stubs";
-import { books, clubs, inviteCodes, joinRequests, memberships } from "@worker/db/schema";
+import { badRequest, conflict, requireUser } from "@worker/core/errors";
+import type { ServiceContext } from "@worker/core/service-context";
 import { CLUB_POSITION_HALF, type ClubInput, type ClubUpdate } from "@worker/core/shared/club-rules";
+import { msg } from "@worker/core/shared/translate";
+import { books, clubs, inviteCodes, joinRequests, memberships } from "@worker/db/schema";
+import { coarsenLocationText } from "@worker/features/geo";
+import { and, eq, lte } from "drizzle-orm";
 import { requireClubCreator } from "./club-access";
 import { findMemberClub, type MemberClub } from "./club-lists";
-import { badRequest, conflict, requireUser } from "@worker/core/errors";
 import { prepareInviteCode, withFreshCodeOnClash } from "./invite-codes";
-import type { ServiceContext } from "@worker/core/service-context";
-import { msg } from "@worker/core/shared/translate";
-import { coarsenLocationText } from "@worker/features/geo";
 
 export const ONLY_CREATOR_EDITS = msg("Only the club's creator can edit this club.");
 export const ONLY_CREATOR_DELETES = msg("Only the club's creator can delete this club.");
@@ -81,9 +81,12 @@ export async function updateClub(ctx: ServiceContext, clubId: string, input: Clu
       .returning({ id: clubs.id });
     if (updated.length === 0) {
       const [club] = await ctx.db.select({ memberCount: clubs.memberCount }).from(clubs).where(eq(clubs.id, clubId));
-      throw conflict("{count, plural, one {The member limit cannot be lower than the club's # current member.} other {The member limit cannot be lower than the club's # current members.}}", {
-        count: club?.memberCount ?? 0,
-      });
+      throw conflict(
+        "{count, plural, one {The member limit cannot be lower than the club's # current member.} other {The member limit cannot be lower than the club's # current members.}}",
+        {
+          count: club?.memberCount ?? 0,
+        },
+      );
     }
   }
   const club = await findMemberClub(ctx, clubId);

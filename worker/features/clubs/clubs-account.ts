@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { clubs, inviteCodeFailures, inviteCodes, joinRequests, memberships } from "@worker/db/schema";
 import type { AccountDataPart, AccountDeletionPart } from "@worker/core/member-data-parts";
+import { clubs, inviteCodeFailures, inviteCodes, joinRequests, memberships } from "@worker/db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
 
 /** clubs.json: the member's memberships (active or pending) and their join requests. */
 export const clubsDataPart: AccountDataPart = {
@@ -14,7 +14,14 @@ export const clubsDataPart: AccountDataPart = {
   async write({ db }, userId, zip) {
     const [clubRows, requestRows] = await db.batch([
       db
-        .select({ clubId: clubs.id, name: clubs.name, role: memberships.role, status: memberships.status, joinedAt: memberships.createdAt, createdByYou: sql<number>`${clubs.createdBy} = ${userId}` })
+        .select({
+          clubId: clubs.id,
+          name: clubs.name,
+          role: memberships.role,
+          status: memberships.status,
+          joinedAt: memberships.createdAt,
+          createdByYou: sql<number>`${clubs.createdBy} = ${userId}`,
+        })
         .from(memberships)
         .innerJoin(clubs, eq(clubs.id, memberships.clubId))
         .where(eq(memberships.userId, userId)),

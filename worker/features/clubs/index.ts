@@ -1,3 +1,3 @@
-export { CLUB_NOT_FOUND, loadClubAccess, takeClubWrite, type ClubAccess } from "./club-access";
+export { CLUB_NOT_FOUND, type ClubAccess, loadClubAccess, takeClubWrite } from "./club-access";
 export { clubsDataPart, clubsDeletionPart } from "./clubs-account";
 export { listMemberClubIds } from "./member-club-ids";

@@ -1,9 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
-import { inviteCodeFailures } from "@worker/db/schema";
 import { requireUser, tooManyRequests } from "@worker/core/errors";
 import { limit } from "@worker/core/rate-limit";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { msg } from "@worker/core/shared/translate";
+import { inviteCodeFailures } from "@worker/db/schema";
+import { and, eq, sql } from "drizzle-orm";
 
 /** Wrong invite codes a member may enter in one UTC day; the next attempt that day is refused. */
 export const DAILY_WRONG_CODE_CAP = 20;

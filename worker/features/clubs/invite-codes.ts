@@ -1,10 +1,10 @@
-import { and, eq, gt, lte, type SQL, sql } from "drizzle-orm";
-import { inviteCodes } from "@worker/db/schema";
+import type { ServiceContext } from "@worker/core/service-context";
 import { INVITE_CODE_TTL_DAYS } from "@worker/core/shared/club-rules";
+import { msg } from "@worker/core/shared/translate";
+import { inviteCodes } from "@worker/db/schema";
+import { and, eq, gt, lte, type SQL, sql } from "drizzle-orm";
 import { requireClubManager } from "./club-access";
 import { deriveInviteCode, hashInviteCode, newInviteNonce } from "./invite-code-crypto";
-import type { ServiceContext } from "@worker/core/service-context";
-import { msg } from "@worker/core/shared/translate";
 
 /** One answer for every code that does not let you in: unknown, mistyped, expired or revoked. */
 export const INVITE_CODE_INVALID = msg("This invite code is not valid or has expired.");

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
-import { memberships } from "@worker/db/schema";
 import type { ServiceContext } from "@worker/core/service-context";
+import { memberships } from "@worker/db/schema";
+import { and, eq } from "drizzle-orm";
 
 /** Ids of the clubs the member belongs to (active memberships only). */
 export async function listMemberClubIds(ctx: ServiceContext, userId: string): Promise<string[]> {

@@ -1,14 +1,14 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { clubs, joinRequests, type JoinPath, memberships, users } from "@worker/db/schema";
+import { closeClubRoomFor } from "@worker/core/club-room-stubs";
+import { conflict, notFound, requireUser } from "@worker/core/errors";
+import type { ServiceContext } from "@worker/core/service-context";
 import { mediaUrl } from "@worker/core/shared/media-url";
+import { msg } from "@worker/core/shared/translate";
+import { clubs, type JoinPath, joinRequests, memberships, users } from "@worker/db/schema";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { CLUB_FULL, isFull, loadClubAccess, requireClubCreator, requireClubManager } from "./club-access";
 import { notifyClubEvent } from "./club-notifications";
-import { conflict, notFound, requireUser } from "@worker/core/errors";
 import { refundInviteAttempt, takeInviteAttempt } from "./invite-attempts";
 import { findClubIdByInviteCode, INVITE_CODE_INVALID, prepareInviteCode, withFreshCodeOnClash } from "./invite-codes";
-import type { ServiceContext } from "@worker/core/service-context";
-import { closeClubRoomFor } from "@worker/core/club-room-stubs";
-import { msg } from "@worker/core/shared/translate";
 
 // Joining, leaving and running a club's membership. Every rule that depends on the club's state
 // (room under the member limit, a pending request, the last admin) is checked inside the statement
@@ -43,9 +43,7 @@ function admit(ctx: ServiceContext, clubId: string, userId: string, now: number,
   const condition = via === "approval" ? sql` and ${pendingRequest(clubId, userId)}` : sql``;
   return ctx.db
     .insert(memberships)
-    .select(
-      sql`select ${clubs.id}, ${userId}, 'member', 'active', ${via}, ${now} from ${clubs} where ${clubs.id} = ${clubId} and ${hasRoom}${condition}`,
-    )
+    .select(sql`select ${clubs.id}, ${userId}, 'member', 'active', ${via}, ${now} from ${clubs} where ${clubs.id} = ${clubId} and ${hasRoom}${condition}`)
     .onConflictDoUpdate({
       target: [memberships.clubId, memberships.userId],
       set: { status: "active", joinedVia: via },

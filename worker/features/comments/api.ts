@@ -1,10 +1,10 @@
-import { Hono } from "hono";
 import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
 import { doc } from "@worker/core/api/openapi";
 import { jsonBody, zv } from "@worker/core/api/validate";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
 import { COMMENT_MAX_LENGTH } from "@worker/core/shared/comments";
+import { Hono } from "hono";
 import { commentDeletedView, commentPageView, commentView } from "./api-schemas";
 import { listBookComments } from "./comment-list";
 import { bookIdParams, commentInputSchema, commentParams, commentsQuerySchema } from "./comment-rules";

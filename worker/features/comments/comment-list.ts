@@ -3,7 +3,7 @@ import { mediaUrl } from "@worker/core/shared/media-url";
 import { blocks, bookComments, users } from "@worker/db/schema";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { bookForComments, requireVisibleBook } from "./book-access";
-import { commentCursor, type CommentsQuery } from "./comment-rules";
+import { type CommentsQuery, commentCursor } from "./comment-rules";
 
 /** A comment as the book page and the API show it; times are epoch milliseconds. */
 export interface CommentView {

@@ -1,5 +1,5 @@
-import type { Database } from "@worker/db/client";
 import type { ServiceContext } from "@worker/core/service-context";
+import type { Database } from "@worker/db/client";
 import { bookComments, books, users } from "@worker/db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 
@@ -9,7 +9,14 @@ import { and, eq, isNull } from "drizzle-orm";
  */
 export async function findReportableComment(ctx: ServiceContext, commentId: string) {
   const [row] = await ctx.db
-    .select({ commentId: bookComments.id, bookId: bookComments.bookId, authorId: bookComments.authorId, body: bookComments.body, ownerId: books.userId, bookHidden: books.hidden })
+    .select({
+      commentId: bookComments.id,
+      bookId: bookComments.bookId,
+      authorId: bookComments.authorId,
+      body: bookComments.body,
+      ownerId: books.userId,
+      bookHidden: books.hidden,
+    })
     .from(bookComments)
     .innerJoin(books, eq(books.id, bookComments.bookId))
     .innerJoin(users, eq(users.id, bookComments.authorId))

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { COMMENT_MAX_LENGTH, COMMENT_REQUIRED, COMMENT_TOO_LONG, COMMENTS_PAGE_SIZE } from "@worker/core/shared/comments";
 import { idSchema } from "@worker/core/shared/id";
 import { cleanText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
+import { z } from "zod";
 
 export const COMMENT_NOT_FOUND = msg("Comment not found");
 export const BOOK_NOT_FOUND = msg("Book not found");

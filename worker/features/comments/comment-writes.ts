@@ -8,13 +8,7 @@ import { notify, snippetOf } from "@worker/features/notifications";
 import { and, eq } from "drizzle-orm";
 import { bookForComments, requireVisibleBook } from "./book-access";
 import type { CommentView } from "./comment-list";
-import {
-  COMMENT_BLOCKED,
-  COMMENT_DELETE_FORBIDDEN,
-  COMMENT_NOT_FOUND,
-  COMMENT_RATE_LIMITED,
-  type CommentInput,
-} from "./comment-rules";
+import { COMMENT_BLOCKED, COMMENT_DELETE_FORBIDDEN, COMMENT_NOT_FOUND, COMMENT_RATE_LIMITED, type CommentInput } from "./comment-rules";
 
 /** How much of the book's title the owner's bell item quotes. */
 const QUOTED_TITLE_MAX = 80;

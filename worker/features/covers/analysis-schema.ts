@@ -1,5 +1,5 @@
+import { AGE_GROUPS_FROM_COVER, type Candidate, type CoverAnswer, coverAnswerSchema } from "@worker/core/shared/cover-analysis";
 import { z } from "zod";
-import { AGE_GROUPS_FROM_COVER, coverAnswerSchema, type Candidate, type CoverAnswer } from "@worker/core/shared/cover-analysis";
 
 // What we ask every vision model for, in one place: the prompt and the JSON Schema are shared by
 // the Workers AI and OpenAI-compatible providers; `modelAnswerSchema` cleans what comes back.

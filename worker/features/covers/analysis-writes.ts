@@ -1,7 +1,7 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "@worker/db/client";
 import { books, type CoverAnalysis } from "@worker/db/schema";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { BookMetadataMatch } from "./metadata/lookup";
 import type { CoverReading } from "./reading";
 
@@ -25,7 +25,11 @@ function fillIfNull(column: AnySQLiteColumn, value: string | number | null | und
 }
 
 function sameTitle(a: string | null | undefined, b: string | null | undefined): boolean {
-  const norm = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const norm = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
   return Boolean(a && b && norm(a) === norm(b));
 }
 
@@ -54,8 +58,7 @@ export async function applyAnalysis(
   const byIsbn = match?.matchedBy === "isbn";
   // Metadata names the book only when it is the same edition (ISBN) or plainly the same title.
   const title = reading.title ?? (byIsbn ? info?.title : null);
-  const author =
-    reading.author ?? (info?.authors?.length && (byIsbn || sameTitle(info.title, title)) ? info.authors.join(", ") : null);
+  const author = reading.author ?? (info?.authors?.length && (byIsbn || sameTitle(info.title, title)) ? info.authors.join(", ") : null);
 
   const result = await db
     .update(books)

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { coverAnalysisView, googleMetadataView } from "@worker/core/api/record-schemas";
+import { z } from "zod";
 
 /** What the cover and metadata routes answer in `data`, for the API reference. */
 

@@ -1,19 +1,19 @@
+import { ok } from "@worker/core/api/envelope";
+import { membersOnly } from "@worker/core/api/members-only";
+import { doc } from "@worker/core/api/openapi";
+import { jsonBody, zv } from "@worker/core/api/validate";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
+import { extractedMetadataView, metadataCandidatesView, preExtractedMetadataView } from "./api-schemas";
 import {
-  ServiceUnavailableError,
   bookMetadataQuerySchema,
   coverImageRefSchema,
   extractCoverMetadata,
   findPreExtractedMetadata,
+  ServiceUnavailableError,
   searchMetadataCandidates,
 } from "./metadata-search";
-import { ok } from "@worker/core/api/envelope";
-import { membersOnly } from "@worker/core/api/members-only";
-import { jsonBody, zv } from "@worker/core/api/validate";
-import { doc } from "@worker/core/api/openapi";
-import { extractedMetadataView, metadataCandidatesView, preExtractedMetadataView } from "./api-schemas";
 
 /** A provider being down is not the client's fault (4xx) nor our bug (500): 503, try again later. */
 export async function unavailableAs503<T>(work: Promise<T>): Promise<T> {

@@ -1,12 +1,12 @@
 import { readConfig } from "@worker/core/config";
-import { getDatabase, type Database } from "@worker/db/client";
+import { type Database, getDatabase } from "@worker/db/client";
 import { applyAnalysis, findBookForAnalysis, markNeedsDetails, recordAttempt } from "./analysis-writes";
 import { loadCoverImage } from "./cover-image";
-import { PermanentError, TransientError, asClassified, raceAbort } from "./errors";
+import { asClassified, PermanentError, raceAbort, TransientError } from "./errors";
 import { findBookMetadata, lookupSettingsFrom } from "./metadata/lookup";
-import { ANALYSIS_TIMEOUT_MS, createCoverAnalyzer, type CoverAnalyzer } from "./providers";
-import { DEAD_LETTER_QUEUE, MAX_RETRIES, coverAnalysisMessageSchema, type CoverAnalysisMessage } from "./queue-message";
-import { GAVE_UP_MESSAGE, UNREADABLE_MESSAGE, readCover } from "./reading";
+import { ANALYSIS_TIMEOUT_MS, type CoverAnalyzer, createCoverAnalyzer } from "./providers";
+import { type CoverAnalysisMessage, coverAnalysisMessageSchema, DEAD_LETTER_QUEUE, MAX_RETRIES } from "./queue-message";
+import { GAVE_UP_MESSAGE, readCover, UNREADABLE_MESSAGE } from "./reading";
 
 /** The whole metadata lookup (up to four requests) gets this long; the analysis is never held up more. */
 export const ENRICHMENT_BUDGET_MS = 20_000;
@@ -100,12 +100,7 @@ async function processDeadLetter(db: Database, message: Message<unknown>, now: n
   message.ack();
 }
 
-export async function handleCoverAnalysisBatch(
-  batch: MessageBatch<CoverAnalysisMessage>,
-  env: Env,
-  _ctx: ExecutionContext,
-  deps: CoverConsumerDeps = {},
-) {
+export async function handleCoverAnalysisBatch(batch: MessageBatch<CoverAnalysisMessage>, env: Env, _ctx: ExecutionContext, deps: CoverConsumerDeps = {}) {
   const db = getDatabase(env.DB);
   if (batch.queue === DEAD_LETTER_QUEUE) {
     const now = deps.now?.() ?? Date.now();

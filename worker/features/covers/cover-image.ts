@@ -1,6 +1,6 @@
 import { checkImage } from "@worker/core/shared/image-type";
 import { msg } from "@worker/core/shared/translate";
-import { PermanentError, asClassified } from "./errors";
+import { asClassified, PermanentError } from "./errors";
 import type { CoverImage } from "./providers/types";
 
 export const IMAGE_MISSING_MESSAGE = msg("We couldn't find the cover image. Please add the title and author.");

@@ -1,5 +1,5 @@
 import { readBodyWithLimit } from "@worker/core/http/body-limit";
-import { IMAGE_EXTENSIONS, checkImage } from "@worker/core/shared/image-type";
+import { checkImage, IMAGE_EXTENSIONS } from "@worker/core/shared/image-type";
 
 /** A thumbnail from a metadata service is a few tens of KB; anything near this is not one. */
 export const MAX_METADATA_COVER_BYTES = 2 * 1024 * 1024;
@@ -27,12 +27,7 @@ export function coverLinkAllowed(link: string, trustedOrigins: readonly string[]
  * link, timeout, error status, too large, not a JPEG/PNG/GIF) gives no cover: the page draws the
  * placeholder, and the book is added all the same.
  */
-export async function copyMetadataCover(
-  env: Env,
-  ownerId: string,
-  link: string | undefined,
-  trustedOrigins: readonly string[] = [],
-): Promise<string | null> {
+export async function copyMetadataCover(env: Env, ownerId: string, link: string | undefined, trustedOrigins: readonly string[] = []): Promise<string | null> {
   const url = link ? coverLinkAllowed(link, trustedOrigins) : null;
   if (!url) return null;
   try {

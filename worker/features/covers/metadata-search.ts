@@ -1,17 +1,17 @@
+import { readConfig } from "@worker/core/config";
+import { assertOwnCoverKey, IMAGE_REFUSED } from "@worker/core/cover-keys";
+import { badRequest, notFound, requireUser } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
+import type { ServiceContext } from "@worker/core/service-context";
+import { msg } from "@worker/core/shared/translate";
+import { books, type CoverAnalysis, type GoogleMetadata } from "@worker/db/schema";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { readConfig } from "@worker/core/config";
-import { books, type CoverAnalysis, type GoogleMetadata } from "@worker/db/schema";
-import { IMAGE_MISSING_MESSAGE, NOT_AN_IMAGE_MESSAGE, loadCoverImage } from "./cover-image";
-import { PermanentError, asClassified, raceAbort } from "./errors";
-import { MetadataUnavailableError, lookupSettingsFrom, searchBookMetadata } from "./metadata/lookup";
+import { IMAGE_MISSING_MESSAGE, loadCoverImage, NOT_AN_IMAGE_MESSAGE } from "./cover-image";
+import { asClassified, PermanentError, raceAbort } from "./errors";
+import { lookupSettingsFrom, MetadataUnavailableError, searchBookMetadata } from "./metadata/lookup";
 import { ANALYSIS_TIMEOUT_MS, createCoverAnalyzer } from "./providers";
-import { UNREADABLE_MESSAGE, readCover } from "./reading";
-import { badRequest, notFound, requireUser } from "@worker/core/errors";
-import type { ServiceContext } from "@worker/core/service-context";
-import { IMAGE_REFUSED, assertOwnCoverKey } from "@worker/core/cover-keys";
-import { translate } from "@worker/core/i18n/request-language";
-import { msg } from "@worker/core/shared/translate";
+import { readCover, UNREADABLE_MESSAGE } from "./reading";
 
 /**
  * A dependency we rely on is down; the API answers 503 so clients know to try again later. `message`

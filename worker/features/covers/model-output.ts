@@ -1,4 +1,4 @@
-import { modelAnswerSchema, type ModelAnswer } from "./analysis-schema";
+import { type ModelAnswer, modelAnswerSchema } from "./analysis-schema";
 import { PermanentError } from "./errors";
 
 const FENCE = /```(?:json|JSON)?\s*([\s\S]*?)```/;

@@ -1,7 +1,7 @@
-import type { AgeGroupFine, CoverAnalysis } from "@worker/db/schema";
 import { audienceOf } from "@worker/core/shared/audience";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
 import { msg } from "@worker/core/shared/translate";
+import type { AgeGroupFine, CoverAnalysis } from "@worker/db/schema";
 import type { AnalyzerResult } from "./providers/types";
 
 /** Below this the model is guessing; its candidates are kept for the owner but not applied. */

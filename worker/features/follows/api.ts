@@ -1,11 +1,21 @@
-import { Hono } from "hono";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
 import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
 import { doc } from "@worker/core/api/openapi";
 import { zv } from "@worker/core/api/validate";
-import { followPageView, followSummaryView, followingView, unfollowedView } from "./api-schemas";
-import { FOLLOW_BLOCKED, FOLLOW_RATE_LIMITED, FOLLOW_SELF, followListQuery, followMember, followParams, followSummary, listFollows, unfollowMember } from "./follows";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
+import { Hono } from "hono";
+import { followingView, followPageView, followSummaryView, unfollowedView } from "./api-schemas";
+import {
+  FOLLOW_BLOCKED,
+  FOLLOW_RATE_LIMITED,
+  FOLLOW_SELF,
+  followListQuery,
+  followMember,
+  followParams,
+  followSummary,
+  listFollows,
+  unfollowMember,
+} from "./follows";
 
 const tags = ["Follows"];
 const NOT_FOUND = "404 `User not found` for an unknown, deleted or suspended member.";

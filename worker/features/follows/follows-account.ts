@@ -1,6 +1,6 @@
-import { desc, eq, or } from "drizzle-orm";
-import { follows, users } from "@worker/db/schema";
 import type { AccountDataPart, AccountDeletionPart } from "@worker/core/member-data-parts";
+import { follows, users } from "@worker/db/schema";
+import { desc, eq, or } from "drizzle-orm";
 
 /**
  * follows.json: whom the member follows and who follows them, newest first. Both sides are the

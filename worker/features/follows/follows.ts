@@ -1,14 +1,14 @@
-import { and, desc, eq, isNull, lt, or, sql, type SQLWrapper } from "drizzle-orm";
-import { z } from "zod";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Database } from "@worker/db/client";
-import { blocks, follows, users } from "@worker/db/schema";
 import { badRequest, forbidden, notFound, requireUser } from "@worker/core/errors";
 import { limit } from "@worker/core/rate-limit";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { idSchema } from "@worker/core/shared/id";
 import { mediaUrl } from "@worker/core/shared/media-url";
 import { msg } from "@worker/core/shared/translate";
+import type { Database } from "@worker/db/client";
+import { blocks, follows, users } from "@worker/db/schema";
+import { and, desc, eq, isNull, lt, or, type SQLWrapper, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
 
 export const FOLLOW_SELF = msg("You can't follow yourself.");
 export const FOLLOW_BLOCKED = msg("You can't follow this member.");
@@ -98,9 +98,7 @@ export async function unfollowMember(ctx: ServiceContext, userId: string): Promi
 
 /** The statement that ends follows between two members either way: a block takes it into its batch. */
 export function followsBetween(db: Database, a: string, b: string) {
-  return db
-    .delete(follows)
-    .where(or(and(eq(follows.followerId, a), eq(follows.followeeId, b)), and(eq(follows.followerId, b), eq(follows.followeeId, a))));
+  return db.delete(follows).where(or(and(eq(follows.followerId, a), eq(follows.followeeId, b)), and(eq(follows.followerId, b), eq(follows.followeeId, a))));
 }
 
 /** A member page's counts (active members only) and whether the viewer follows them: one batch. */
@@ -137,7 +135,8 @@ export async function listFollows(ctx: ServiceContext, userId: string, which: "f
 }
 
 async function followPage(ctx: MemberContext, userId: string, which: "followers" | "following", query: FollowListQuery): Promise<FollowPage> {
-  const [mine, theirs]: [SQLiteColumn, SQLiteColumn] = which === "followers" ? [follows.followeeId, follows.followerId] : [follows.followerId, follows.followeeId];
+  const [mine, theirs]: [SQLiteColumn, SQLiteColumn] =
+    which === "followers" ? [follows.followeeId, follows.followerId] : [follows.followerId, follows.followeeId];
   const after = query.nextToken;
   const rows = await ctx.db
     .select({ userId: users.id, name: users.name, picture: users.picture, followedAt: follows.createdAt })

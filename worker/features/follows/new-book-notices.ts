@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, gte, isNull, lt, or, sql } from "drizzle-orm";
-import { books, clubs, follows, users } from "@worker/db/schema";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps } from "@worker/core/service-context";
 import type { Translate } from "@worker/core/shared/translate";
-import { notify, type NotificationInput } from "@worker/features/notifications";
+import { books, clubs, follows, users } from "@worker/db/schema";
+import { type NotificationInput, notify } from "@worker/features/notifications";
+import { and, asc, eq, gt, gte, isNull, lt, or, sql } from "drizzle-orm";
 import { blockedEitherWay } from "./follows";
 
 /**
@@ -114,9 +114,7 @@ export async function runNewBooksJob(deps: Deps, id: string, now: number): Promi
           isNull(users.deletedAt),
           isNull(users.suspendedAt),
           sql`not ${blockedEitherWay(follows.followerId, ownerId)}`,
-          after
-            ? or(gt(follows.createdAt, after.createdAt), and(eq(follows.createdAt, after.createdAt), gt(follows.followerId, after.followerId)))
-            : undefined,
+          after ? or(gt(follows.createdAt, after.createdAt), and(eq(follows.createdAt, after.createdAt), gt(follows.followerId, after.followerId))) : undefined,
         ),
       )
       .orderBy(asc(follows.createdAt), asc(follows.followerId))

@@ -1,29 +1,31 @@
-import { z } from "zod";
 import { readConfig } from "@worker/core/config";
-import { coordinatesText, formatPlace, type Coordinates } from "./location-text";
-import { reverseLookup, searchLookup } from "./nominatim";
 import { requireUser } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
 import { limit } from "@worker/core/rate-limit";
 import type { ServiceContext } from "@worker/core/service-context";
-import { translate } from "@worker/core/i18n/request-language";
-import { msg } from "@worker/core/shared/translate";
 import { coarsenLocationText, roundToKm } from "@worker/core/shared/coarse-place";
+import { msg } from "@worker/core/shared/translate";
+import { z } from "zod";
+import { type Coordinates, coordinatesText, formatPlace } from "./location-text";
+import { reverseLookup, searchLookup } from "./nominatim";
 
 /** A decimal degree as sent in a query string: no exponents, no "Infinity", no empty value. */
 function degrees(name: string, limit: number) {
-  return z
-    .string({ error: () => translate("{name} is required", { name }) })
-    .trim()
-    .regex(/^[+-]?\d{1,3}(\.\d{1,15})?$/, { error: () => translate("{name} must be a decimal number", { name }) })
-    // The reference gives the value and its range, as a query parameter is described (the text is its serialisation).
-    .meta({ type: "number", minimum: -limit, maximum: limit, description: `Decimal degrees, -${limit} to ${limit}, written without an exponent.` })
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(-limit, { error: () => translate("{name} must be between -{limit} and {limit}", { name, limit }) })
-        .max(limit, { error: () => translate("{name} must be between -{limit} and {limit}", { name, limit }) }),
-    );
+  return (
+    z
+      .string({ error: () => translate("{name} is required", { name }) })
+      .trim()
+      .regex(/^[+-]?\d{1,3}(\.\d{1,15})?$/, { error: () => translate("{name} must be a decimal number", { name }) })
+      // The reference gives the value and its range, as a query parameter is described (the text is its serialisation).
+      .meta({ type: "number", minimum: -limit, maximum: limit, description: `Decimal degrees, -${limit} to ${limit}, written without an exponent.` })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(-limit, { error: () => translate("{name} must be between -{limit} and {limit}", { name, limit }) })
+          .max(limit, { error: () => translate("{name} must be between -{limit} and {limit}", { name, limit }) }),
+      )
+  );
 }
 
 export const reverseGeocodeQuery = z.object({ lat: degrees("lat", 90), lon: degrees("lon", 180) });

@@ -1,4 +1,5 @@
 // What other features may use of geo. Its API (GET /api/geo/reverse) is mounted by worker/api.ts.
-export { geocodePlaceText, type GeocodeRequest } from "./geocoding";
+
 // The rule for any free-text place others see (clubs' locations; the coming "books near you" area).
 export { coarsenLocationText, roundToKm } from "@worker/core/shared/coarse-place";
+export { type GeocodeRequest, geocodePlaceText } from "./geocoding";

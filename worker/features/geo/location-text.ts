@@ -35,8 +35,7 @@ export function cleanPlaceName(value: string | undefined): string | undefined {
  */
 export function formatPlace(place: PlaceNames): string | null {
   const { city, state, country } = place;
-  const text =
-    city && state ? `${city}, ${state}` : city && country ? `${city}, ${country}` : state && country ? `${state}, ${country}` : (country ?? null);
+  const text = city && state ? `${city}, ${state}` : city && country ? `${city}, ${country}` : state && country ? `${state}, ${country}` : (country ?? null);
   if (text === null) return null;
   return text.length > LOCATION_TEXT_MAX ? `${text.slice(0, LOCATION_TEXT_MAX - 1).trimEnd()}…` : text;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cleanPlaceName, type Coordinates, type PlaceNames } from "./location-text";
+import { type Coordinates, cleanPlaceName, type PlaceNames } from "./location-text";
 
 /** The public OpenStreetMap instance; GEOCODER_URL points elsewhere (a self-hosted one, or a test double). */
 export const NOMINATIM_REVERSE_URL = "https://nominatim.openstreetmap.org/reverse";
@@ -20,10 +20,7 @@ export interface ReverseLookupOptions {
 // Every field is optional and a wrong type only loses that field: one odd value must not lose the rest.
 const name = z.string().optional().catch(undefined);
 const answerSchema = z.object({
-  address: z
-    .object({ city: name, town: name, village: name, municipality: name, state: name, region: name, country: name })
-    .optional()
-    .catch(undefined),
+  address: z.object({ city: name, town: name, village: name, municipality: name, state: name, region: name, country: name }).optional().catch(undefined),
 });
 
 /** The names we read: city = city | town | village | municipality, state = state | region. */

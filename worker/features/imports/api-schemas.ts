@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { BOOK_STATUSES, IMPORT_SOURCES, IMPORT_STATES } from "@worker/db/schema";
+import { z } from "zod";
 import { OWNED_COLUMN } from "./import-csv";
 
 /** What the import routes answer in `data`, for the API reference. */

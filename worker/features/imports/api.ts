@@ -1,5 +1,10 @@
+import { ok } from "@worker/core/api/envelope";
+import { membersOnly } from "@worker/core/api/members-only";
+import { doc } from "@worker/core/api/openapi";
+import { zv } from "@worker/core/api/validate";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
 import { Hono } from "hono";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
+import { exportFileView, importJobView, importPreviewView } from "./api-schemas";
 import { exportFormatSchema, exportMyBooks } from "./book-export";
 import {
   failedRowsCsv,
@@ -11,11 +16,6 @@ import {
   startImport,
   startImportQuerySchema,
 } from "./imports";
-import { ok } from "@worker/core/api/envelope";
-import { membersOnly } from "@worker/core/api/members-only";
-import { zv } from "@worker/core/api/validate";
-import { doc } from "@worker/core/api/openapi";
-import { exportFileView, importJobView, importPreviewView } from "./api-schemas";
 
 const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
 

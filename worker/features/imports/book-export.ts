@@ -1,11 +1,11 @@
+import { requireUser } from "@worker/core/errors";
+import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import { mediaUrl } from "@worker/core/shared/media-url";
+import { books } from "@worker/db/schema";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { books } from "@worker/db/schema";
-import { mediaUrl } from "@worker/core/shared/media-url";
-import { requireUser } from "@worker/core/errors";
-import { spreadsheetText, toCsv, type CsvCellValue } from "./csv-cells";
+import { type CsvCellValue, spreadsheetText, toCsv } from "./csv-cells";
 import { GOODREADS_HEADER } from "./import-csv";
-import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 
 export const exportFormatSchema = z.object({ format: z.enum(["csv", "json"]).optional().default("csv") });
 export type ExportFormat = z.output<typeof exportFormatSchema>["format"];

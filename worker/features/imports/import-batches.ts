@@ -1,10 +1,10 @@
 import { readConfig } from "@worker/core/config";
+import { publish } from "@worker/core/events/registry";
 import { mapLimited } from "@worker/core/shared/map-limited";
 import { type Database, getDatabase } from "@worker/db/client";
 import { books, type GoogleMetadata, importJobs, importRows, users } from "@worker/db/schema";
 import { bookFieldsFromRecord, mirrorOrigins } from "@worker/features/books";
 import { copyMetadataCover, findBookMetadata, type LookupSettings, lookupSettingsFrom } from "@worker/features/covers";
-import { publish } from "@worker/core/events/registry";
 import { and, between, eq, inArray, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ALREADY_ON_SHELF, ownedBookKeys, titleAuthorKey } from "./import-csv";
@@ -99,12 +99,17 @@ export async function processImportBatch(env: Env, message: ImportMessage, deps:
   // Rows with an ISBN are matched by it, the others by title: at most 50 parameters plus the member.
   const titles = rows.flatMap((row) => (row.isbn13 ? [] : [row.title.toLowerCase()]));
   // By ISBN through books_user_isbn13_idx; titles (rows without ISBN only) need the member's books read.
-  const ownedMatches = [
-    ...(isbn13s.length ? [inArray(books.isbn13, isbn13s)] : []),
-    ...(titles.length ? [inArray(sql`lower(${books.title})`, titles)] : []),
-  ];
+  const ownedMatches = [...(isbn13s.length ? [inArray(books.isbn13, isbn13s)] : []), ...(titles.length ? [inArray(sql`lower(${books.title})`, titles)] : [])];
   const [inserted, owned] = await db.batch([
-    db.select({ id: books.id }).from(books).where(inArray(books.id, rows.map((row) => row.bookId))),
+    db
+      .select({ id: books.id })
+      .from(books)
+      .where(
+        inArray(
+          books.id,
+          rows.map((row) => row.bookId),
+        ),
+      ),
     db
       .select({ id: books.id, title: books.title, author: books.author, isbn10: books.isbn10, isbn13: books.isbn13 })
       .from(books)
@@ -112,8 +117,7 @@ export async function processImportBatch(env: Env, message: ImportMessage, deps:
   ]);
   const insertedIds = new Set(inserted.map((book) => book.id));
   const ownKeys = new Set(owned.filter((book) => !rows.some((row) => row.bookId === book.id)).flatMap(ownedBookKeys));
-  const isOwned = (row: PendingRow) =>
-    (row.isbn13 && ownKeys.has(`isbn13:${row.isbn13}`)) || ownKeys.has(`title:${titleAuthorKey(row.title, row.author)}`);
+  const isOwned = (row: PendingRow) => (row.isbn13 && ownKeys.has(`isbn13:${row.isbn13}`)) || ownKeys.has(`title:${titleAuthorKey(row.title, row.author)}`);
 
   const already = rows.filter((row) => insertedIds.has(row.bookId));
   const duplicates = rows.filter((row) => !insertedIds.has(row.bookId) && isOwned(row));

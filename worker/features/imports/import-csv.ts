@@ -1,10 +1,10 @@
-import { CsvError, parse } from "csv-parse/sync";
-import { normalizeIsbn } from "@worker/core/shared/isbn";
-import type { ImportSource } from "@worker/db/schema";
-import { sanitizeText } from "@worker/core/shared/text";
-import { withoutFormulaGuard } from "./csv-cells";
 import { translate } from "@worker/core/i18n/request-language";
+import { normalizeIsbn } from "@worker/core/shared/isbn";
+import { sanitizeText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
+import type { ImportSource } from "@worker/db/schema";
+import { CsvError, parse } from "csv-parse/sync";
+import { withoutFormulaGuard } from "./csv-cells";
 
 /** Limits from the issue: a Goodreads export of a long reading life is well under both. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -30,16 +30,55 @@ export const rowReason = (reason: string) => translate(reason);
 
 /** The real export headers; a file is recognised by the columns it must have to be read at all. */
 export const GOODREADS_HEADER = [
-  "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating", "Average Rating",
-  "Publisher", "Binding", "Number of Pages", "Year Published", "Original Publication Year", "Date Read", "Date Added",
-  "Bookshelves", "Bookshelves with positions", "Exclusive Shelf", "My Review", "Spoiler", "Private Notes", "Read Count",
+  "Book Id",
+  "Title",
+  "Author",
+  "Author l-f",
+  "Additional Authors",
+  "ISBN",
+  "ISBN13",
+  "My Rating",
+  "Average Rating",
+  "Publisher",
+  "Binding",
+  "Number of Pages",
+  "Year Published",
+  "Original Publication Year",
+  "Date Read",
+  "Date Added",
+  "Bookshelves",
+  "Bookshelves with positions",
+  "Exclusive Shelf",
+  "My Review",
+  "Spoiler",
+  "Private Notes",
+  "Read Count",
   "Owned Copies",
 ] as const;
 export const STORYGRAPH_HEADER = [
-  "Title", "Authors", "Contributors", "ISBN/UID", "Format", "Read Status", "Date Added", "Last Date Read", "Dates Read",
-  "Read Count", "Moods", "Pace", "Character- or Plot-Driven?", "Strong Character Development?", "Loveable Characters?",
-  "Diverse Characters?", "Flawed Characters?", "Star Rating", "Review", "Content Warnings", "Content Warning Description",
-  "Tags", "Owned?",
+  "Title",
+  "Authors",
+  "Contributors",
+  "ISBN/UID",
+  "Format",
+  "Read Status",
+  "Date Added",
+  "Last Date Read",
+  "Dates Read",
+  "Read Count",
+  "Moods",
+  "Pace",
+  "Character- or Plot-Driven?",
+  "Strong Character Development?",
+  "Loveable Characters?",
+  "Diverse Characters?",
+  "Flawed Characters?",
+  "Star Rating",
+  "Review",
+  "Content Warnings",
+  "Content Warning Description",
+  "Tags",
+  "Owned?",
 ] as const;
 
 /** One book read from a line of the file (the line where its record starts, 1 = the header). */
@@ -91,7 +130,10 @@ export function unquoteSpreadsheetValue(value: string): string {
   return (match?.[1] ?? value).trim();
 }
 
-const clean = (value: string | undefined, max: number) => sanitizeText(withoutFormulaGuard(value ?? "")).slice(0, max).trim();
+const clean = (value: string | undefined, max: number) =>
+  sanitizeText(withoutFormulaGuard(value ?? ""))
+    .slice(0, max)
+    .trim();
 
 function shelfName(value: string): string {
   return value.trim().toLowerCase().replace(/\s+/g, "-").slice(0, 60);
@@ -199,7 +241,11 @@ export function parseImportCsv(text: string): ParsedImport {
 
 /** Title and author compared loosely: case, accents kept, punctuation and spacing ignored. */
 export function titleAuthorKey(title: string, author: string): string {
-  const norm = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const norm = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
   return `${norm(title)}|${norm(author)}`;
 }
 

@@ -1,29 +1,29 @@
+import { badRequest, notFound, requireUser, tooLarge, unavailable } from "@worker/core/errors";
+import { readBodyWithLimit } from "@worker/core/http/body-limit";
+import { translate } from "@worker/core/i18n/request-language";
+import type { AccountDeletionPart } from "@worker/core/member-data-parts";
+import { limit } from "@worker/core/rate-limit";
+import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import { isChosen, rowFates } from "@worker/core/shared/import-choice";
+import { msg } from "@worker/core/shared/translate";
+import { books, type ImportSource, importJobs, importRows } from "@worker/db/schema";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { readBodyWithLimit } from "@worker/core/http/body-limit";
-import { books, importJobs, importRows, type ImportSource } from "@worker/db/schema";
-import { badRequest, notFound, requireUser, tooLarge, unavailable } from "@worker/core/errors";
-import { limit } from "@worker/core/rate-limit";
+import { toCsv } from "./csv-cells";
 import {
   ALREADY_ON_SHELF,
+  bookKeys,
+  type CsvBook,
   DUPLICATE_IN_FILE,
   IMPORT_TOO_LARGE,
   ImportFileError,
   MAX_IMPORT_BYTES,
   OWNED_COLUMN,
-  bookKeys,
   ownedBookKeys,
+  type ParsedImport,
   parseImportCsv,
   rowReason,
-  type CsvBook,
-  type ParsedImport,
 } from "./import-csv";
-import { toCsv } from "./csv-cells";
-import { isChosen, rowFates } from "@worker/core/shared/import-choice";
-import type { MemberContext, ServiceContext } from "@worker/core/service-context";
-import type { AccountDeletionPart } from "@worker/core/member-data-parts";
-import { translate } from "@worker/core/i18n/request-language";
-import { msg } from "@worker/core/shared/translate";
 
 /** Rows per queue message: 50 lookups and one D1 batch of about 55 statements. */
 export const IMPORT_BATCH_ROWS = 50;
@@ -47,7 +47,14 @@ export const startImportQuerySchema = z
       .max(2000)
       .optional()
       .default("")
-      .transform((value) => [...new Set(value.split(",").map((name) => name.trim().toLowerCase()).filter(Boolean))])
+      .transform((value) => [
+        ...new Set(
+          value
+            .split(",")
+            .map((name) => name.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+      ])
       .pipe(z.array(shelf).max(30)),
     owned: z
       .enum(["true", "false"])

@@ -1,2 +1,2 @@
 export { handleImportBatch } from "./import-batches";
-export { IMPORT_QUEUE_NAME, findRunningImport, importsDeletionPart, type ImportMessage } from "./imports";
+export { findRunningImport, IMPORT_QUEUE_NAME, type ImportMessage, importsDeletionPart } from "./imports";

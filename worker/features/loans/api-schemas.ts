@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { LOAN_COUNT_CAP } from "@worker/core/shared/loan-tabs";
 import { HOLDING_LOAN_STATES, LOAN_STATES } from "@worker/db/schema";
+import { z } from "zod";
 
 // What the loan routes answer in `data` (the API reference's schemas): each mirrors the service's
 // return type (loan-queries.ts, loan-waitlist.ts). Loose objects, so a field added later breaks
@@ -45,7 +45,11 @@ export const loanPageView = z.looseObject({
 });
 
 /** At most LOAN_COUNT_CAP + 1, which the tab bar shows as "N+". */
-const tabCount = z.number().int().min(0).max(LOAN_COUNT_CAP + 1);
+const tabCount = z
+  .number()
+  .int()
+  .min(0)
+  .max(LOAN_COUNT_CAP + 1);
 
 /** GET /loans/counts: what waits for the member on each tab (capped). */
 export const loanTabCountsView = z.looseObject({

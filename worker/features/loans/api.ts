@@ -1,19 +1,19 @@
-import { Hono, type MiddlewareHandler } from "hono";
-import { z } from "zod";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
-import { acceptLoan, acceptLoanSchema, cancelLoan, declineLoan, dueDateSchema, requestLoan, requestLoanSchema } from "./loans";
-import { bookLoanPanel, findLoan, listLoans, loanListQuerySchema, loanTabCounts } from "./loan-queries";
-import { changeDueDate, markLoanLent, markLoanReturned, requestRenewal } from "./loan-lending";
-import { disownLoan } from "./manual-loans";
-import { limitLoanWrite } from "./loan-steps";
-import { joinWaitlist, leaveWaitlist } from "./loan-waitlist";
 import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
 import { doc } from "@worker/core/api/openapi";
 import { jsonBody, optionalJsonBody, zv } from "@worker/core/api/validate";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
 import { idSchema } from "@worker/core/shared/id";
-import { borrowFromOwner } from "./borrow-from-owner";
+import { Hono, type MiddlewareHandler } from "hono";
+import { z } from "zod";
 import { bookLoanPanelView, borrowView, loanPageView, loanTabCountsView, oneLoanView, waitlistLeftView, waitlistPlaceView } from "./api-schemas";
+import { borrowFromOwner } from "./borrow-from-owner";
+import { changeDueDate, markLoanLent, markLoanReturned, requestRenewal } from "./loan-lending";
+import { bookLoanPanel, findLoan, listLoans, loanListQuerySchema, loanTabCounts } from "./loan-queries";
+import { limitLoanWrite } from "./loan-steps";
+import { joinWaitlist, leaveWaitlist } from "./loan-waitlist";
+import { acceptLoan, acceptLoanSchema, cancelLoan, declineLoan, dueDateSchema, requestLoan, requestLoanSchema } from "./loans";
+import { disownLoan } from "./manual-loans";
 
 const idParams = z.object({ id: idSchema });
 const borrowSchema = requestLoanSchema.extend({ requestId: z.uuid().optional() });
@@ -75,7 +75,8 @@ export const loansApi = new Hono<AppEnv>()
       who: "member",
       tags,
       data: loanPageView,
-      description: "My loans on that tab (`lent`, `borrowed`, `requests` or `history`; `lent` by default), most recently changed first, 20 a page: pass `nextToken` as `before` for the next.",
+      description:
+        "My loans on that tab (`lent`, `borrowed`, `requests` or `history`; `lent` by default), most recently changed first, 20 a page: pass `nextToken` as `before` for the next.",
     }),
     zv("query", loanListQuerySchema),
     async (c) => ok(c, await listLoans(serviceContext(c), c.req.valid("query"))),

@@ -1,10 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { analyticsEvents, loans, OPEN_LOAN_STATES } from "@worker/db/schema";
 import { badRequest, forbidden, notFound, requireUser, ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
+import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import { analyticsEvents, loans, OPEN_LOAN_STATES } from "@worker/db/schema";
 import { findBookById } from "@worker/features/books";
 import { sendMessage, startConversation } from "@worker/features/messages";
-import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import { and, eq, inArray } from "drizzle-orm";
 import { BORROW_INTENT, borrowRequestText, MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow-chat";
 import { findLoan, type LoanView } from "./loan-queries";
 import { ALREADY_ASKED, requestLoan } from "./loans";

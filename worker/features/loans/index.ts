@@ -1,27 +1,32 @@
 // The loans feature's one door: other features, the pages (app/features/loans and the composing routes) and the
 // composition modules import from here only.
-export { BORROWER_TOOK_PART, disownLoan, ONLY_NAMED_BORROWER, writeBookEdit } from "./manual-loans";
-export { ALREADY_PROMISED, DUE_DATE_IN_PAST, DUE_DATE_TOO_FAR, limitLoanWrite } from "./loan-steps";
+
+export { OWN_BOOK } from "./borrow-chat";
+export { borrowFromOwner } from "./borrow-from-owner";
+export { tellOwnerOfRequest } from "./loan-events";
 export { ALREADY_RENEWAL, changeDueDate, isLentOut, markLoanLent, markLoanReturned, requestRenewal } from "./loan-lending";
 export {
-  bookLoanPanel,
   type BookLoanPanel,
+  bookLoanPanel,
   borrowerTookPart,
   findLoan,
   firstTabNeedingMember,
   LOAN_NOT_FOUND,
-  listLoans,
-  loanListQuerySchema,
-  loanTabCounts,
-  loansPage,
   type LoanTab,
   type LoanTabCounts,
   type LoanView,
+  listLoans,
+  loanListQuerySchema,
+  loansPage,
+  loanTabCounts,
 } from "./loan-queries";
+export { runLoanReminders } from "./loan-reminders";
+export { ALREADY_PROMISED, DUE_DATE_IN_PAST, DUE_DATE_TOO_FAR, limitLoanWrite } from "./loan-steps";
+export { joinWaitlist, leaveWaitlist, runWaitlistOffers } from "./loan-waitlist";
 export {
+  ALREADY_ASKED,
   acceptLoan,
   acceptLoanSchema,
-  ALREADY_ASKED,
   cancelLoan,
   declineLoan,
   dueDateSchema,
@@ -30,9 +35,5 @@ export {
   requestLoan,
   requestLoanSchema,
 } from "./loans";
-export { OWN_BOOK } from "./borrow-chat";
-export { borrowFromOwner } from "./borrow-from-owner";
-export { runLoanReminders } from "./loan-reminders";
-export { joinWaitlist, leaveWaitlist, runWaitlistOffers } from "./loan-waitlist";
 export { loansDataPart, loansDeletionPart } from "./loans-account";
-export { tellOwnerOfRequest } from "./loan-events";
+export { BORROWER_TOOK_PART, disownLoan, ONLY_NAMED_BORROWER, writeBookEdit } from "./manual-loans";

@@ -1,13 +1,13 @@
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { loans } from "@worker/db/schema";
 import { conflict } from "@worker/core/errors";
-import { msg } from "@worker/core/shared/translate";
-import { scheduleJob } from "@worker/core/jobs/schedule";
-import { loanReminderJob, scheduleLoanReminders } from "./loan-reminders";
-import { findLoan, type LoanView } from "./loan-queries";
-import { announce, bookTitle, checkDueDate, commitStep, handedOverLine, type LoanRecord, loadLoan, longDay, requestDay, requireStep, told } from "./loan-steps";
 import { translate } from "@worker/core/i18n/request-language";
+import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import { msg } from "@worker/core/shared/translate";
+import { loans } from "@worker/db/schema";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { findLoan, type LoanView } from "./loan-queries";
+import { loanReminderJob, scheduleLoanReminders } from "./loan-reminders";
+import { announce, bookTitle, checkDueDate, commitStep, handedOverLine, type LoanRecord, loadLoan, longDay, requestDay, requireStep, told } from "./loan-steps";
 import { offerToNextInLine } from "./loan-waitlist";
 
 /**
@@ -88,7 +88,11 @@ export async function afterReturn(
   await announce(ctx, {
     ...told(loan, actorId, "returned", eventId),
     line: translate('"{title}" was returned. Thanks!', { title: bookTitle(loan.title, translate) }),
-    notification: { type: "loan_returned", title: ({ t }) => t('"{title}" is marked as returned', { title: bookTitle(loan.title, t) }), link: "/loans?tab=history" },
+    notification: {
+      type: "loan_returned",
+      title: ({ t }) => t('"{title}" is marked as returned', { title: bookTitle(loan.title, t) }),
+      link: "/loans?tab=history",
+    },
     dedupeKey: options.dedupeKey,
   });
   await offerToNextInLine(ctx, loan.bookId, now);

@@ -1,15 +1,26 @@
-import { and, count, desc, eq, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { alias } from "drizzle-orm/sqlite-core";
-import { z } from "zod";
-import type { Database } from "@worker/db/client";
-import { books, clubs, conversations, HOLDING_LOAN_STATES, memberships, type LoanState, loans, OPEN_LOAN_STATES, users, waitlistEntries } from "@worker/db/schema";
+import { notFound, requireUser } from "@worker/core/errors";
+import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { dayIn } from "@worker/core/shared/calendar";
 import { LOAN_COUNT_CAP } from "@worker/core/shared/loan-tabs";
 import { mediaUrl } from "@worker/core/shared/media-url";
-import { notFound, requireUser } from "@worker/core/errors";
 import { msg } from "@worker/core/shared/translate";
-import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import type { Database } from "@worker/db/client";
+import {
+  books,
+  clubs,
+  conversations,
+  HOLDING_LOAN_STATES,
+  type LoanState,
+  loans,
+  memberships,
+  OPEN_LOAN_STATES,
+  users,
+  waitlistEntries,
+} from "@worker/db/schema";
+import { and, count, desc, eq, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { alias } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
 
 export const LOAN_NOT_FOUND = msg("Loan not found");
 export const LOANS_PAGE_SIZE = 20;
@@ -286,31 +297,27 @@ function tabCountsQuery(ctx: MemberContext, now: number) {
   const me = ctx.user.id;
   const today = dayIn(ctx.user.timezone, now);
   const capped = (where: SQL | undefined) =>
-    ctx.db
-      .select({ n: sql<number>`count(*)` })
-      .from(
-        ctx.db
-          .select({ id: loans.id })
-          .from(loans)
-          .where(where)
-          .limit(LOAN_COUNT_CAP + 1)
-          .as("waiting"),
-      );
+    ctx.db.select({ n: sql<number>`count(*)` }).from(
+      ctx.db
+        .select({ id: loans.id })
+        .from(loans)
+        .where(where)
+        .limit(LOAN_COUNT_CAP + 1)
+        .as("waiting"),
+    );
   const statements = [
     capped(and(eq(loans.ownerId, me), eq(loans.state, "accepted"))),
     // Literal states, so SQLite can prove the partial indexes' conditions (a bound parameter could be anything).
     // The index is named (so the columns are written bare): without statistics SQLite prefers
     // loans_owner_idx (two equalities) and walks every lent loan of the owner to find the few renewals.
-    ctx.db
-      .select({ n: sql<number>`count(*)` })
-      .from(
-        ctx.db
-          .select({ id: sql`id` })
-          .from(sql`loans indexed by loans_owner_renewal_idx`)
-          .where(sql`owner_id = ${me} and state = 'lent' and renewal_requested_at is not null`)
-          .limit(LOAN_COUNT_CAP + 1)
-          .as("renewals"),
-      ),
+    ctx.db.select({ n: sql<number>`count(*)` }).from(
+      ctx.db
+        .select({ id: sql`id` })
+        .from(sql`loans indexed by loans_owner_renewal_idx`)
+        .where(sql`owner_id = ${me} and state = 'lent' and renewal_requested_at is not null`)
+        .limit(LOAN_COUNT_CAP + 1)
+        .as("renewals"),
+    ),
     capped(and(eq(loans.borrowerId, me), lentLiterally, lte(loans.dueDate, today))),
     capped(and(eq(loans.ownerId, me), eq(loans.state, "requested"))),
   ];
@@ -354,7 +361,11 @@ export async function loansPage(ctx: ServiceContext, query: LoanListQuery, opene
   const chosen = openingTab(ctx, now);
   const pages = OPENING_TABS.map((tab) => tabPageQuery(ctx, { tab }, sql`(${chosen}) = ${tab}`));
   const results = await ctx.db.batch(
-    nonEmpty<BatchItem<"sqlite">>([...counts.statements, ctx.db.select({ tab: sql<LoanTab>`${chosen}` }).from(sql`(select 1)`), ...pages.flatMap((page) => page.statements)]),
+    nonEmpty<BatchItem<"sqlite">>([
+      ...counts.statements,
+      ctx.db.select({ tab: sql<LoanTab>`${chosen}` }).from(sql`(select 1)`),
+      ...pages.flatMap((page) => page.statements),
+    ]),
   );
   const tabCounts = counts.read(results.slice(0, counts.statements.length));
   const tab = (results[counts.statements.length] as { tab: LoanTab }[])[0]?.tab ?? "lent";

@@ -1,11 +1,11 @@
+import { scheduleJob } from "@worker/core/jobs/schedule";
+import type { Deps } from "@worker/core/service-context";
+import { addDays, instantAt } from "@worker/core/shared/calendar";
+import { books, loans, users } from "@worker/db/schema";
+import { type NotificationInput, notify } from "@worker/features/notifications";
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { books, loans, users } from "@worker/db/schema";
-import { addDays, instantAt } from "@worker/core/shared/calendar";
 import { bookTitle } from "./loan-steps";
-import { type NotificationInput, notify } from "@worker/features/notifications";
-import type { Deps } from "@worker/core/service-context";
-import { scheduleJob } from "@worker/core/jobs/schedule";
 
 /** Reminders ring at this hour of the borrower's day. */
 export const REMINDER_HOUR = 9;

@@ -1,19 +1,19 @@
-import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { alias } from "drizzle-orm/sqlite-core";
-import type { Database } from "@worker/db/client";
-import { books, type LoanAction, type LoanState, loanEvents, loans, users } from "@worker/db/schema";
-import { daysBetween, dayIn } from "@worker/core/shared/calendar";
-import { DEFAULT_LOCALE, formatCalendarDay } from "@worker/core/shared/date-format";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
 import { currentLanguage, translate } from "@worker/core/i18n/request-language";
+import { limit } from "@worker/core/rate-limit";
+import type { Deps, ServiceContext } from "@worker/core/service-context";
+import { dayIn, daysBetween } from "@worker/core/shared/calendar";
+import { DEFAULT_LOCALE, formatCalendarDay } from "@worker/core/shared/date-format";
 import { DEFAULT_REGION_LOCALE } from "@worker/core/shared/languages";
 import { msg, type Translate } from "@worker/core/shared/translate";
-import { limit } from "@worker/core/rate-limit";
-import { LOAN_NOT_FOUND } from "./loan-queries";
+import type { Database } from "@worker/db/client";
+import { books, type LoanAction, type LoanState, loanEvents, loans, users } from "@worker/db/schema";
 import { postLoanLine } from "@worker/features/messages";
 import { type NotificationInput, notify } from "@worker/features/notifications";
-import type { Deps, ServiceContext } from "@worker/core/service-context";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { alias } from "drizzle-orm/sqlite-core";
+import { LOAN_NOT_FOUND } from "./loan-queries";
 
 export const ALREADY_PROMISED = msg("This book is already promised to another member.");
 export const DUE_DATE_IN_PAST = msg("The due date can't be in the past.");
@@ -303,7 +303,9 @@ export function bookTitle(title: string, t: Translate): string {
 /** The chat line of a hand-over (asked for or not), in the language of the request that made it. */
 export function handedOverLine(title: string, dueDate: string | null): string {
   const quoted = bookTitle(title, translate);
-  return dueDate ? translate('Handed over "{title}". Due back {date}.', { title: quoted, date: requestDay(dueDate) }) : translate('Handed over "{title}".', { title: quoted });
+  return dueDate
+    ? translate('Handed over "{title}". Due back {date}.', { title: quoted, date: requestDay(dueDate) })
+    : translate('Handed over "{title}".', { title: quoted });
 }
 
 /**

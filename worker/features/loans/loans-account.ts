@@ -1,11 +1,11 @@
+import { scheduleJob } from "@worker/core/jobs/schedule";
+import type { AccountDataPart, AccountDeletionPart } from "@worker/core/member-data-parts";
+import { books, loanEvents, loans, users, waitlistEntries } from "@worker/db/schema";
 import { and, eq, inArray, not, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
-import { books, loanEvents, loans, users, waitlistEntries } from "@worker/db/schema";
-import { scheduleJob } from "@worker/core/jobs/schedule";
 import { borrowerTookPart } from "./loan-queries";
 import { loanReminderJob } from "./loan-reminders";
-import type { AccountDataPart, AccountDeletionPart } from "@worker/core/member-data-parts";
 import { offerToNextInLine } from "./loan-waitlist";
 
 /** loans.json: every loan on either side, with the book, the other member and the loan's steps. */
@@ -62,7 +62,10 @@ export const loansDeletionPart: AccountDeletionPart = {
     const me = user.id;
     const unansweredLoan = and(eq(loans.borrowerId, me), eq(loans.state, "lent"), not(borrowerTookPart));
     const [heldOffers, unanswered] = await db.batch([
-      db.select({ bookId: waitlistEntries.bookId }).from(waitlistEntries).where(and(eq(waitlistEntries.userId, me), eq(waitlistEntries.state, "offered"))),
+      db
+        .select({ bookId: waitlistEntries.bookId })
+        .from(waitlistEntries)
+        .where(and(eq(waitlistEntries.userId, me), eq(waitlistEntries.state, "offered"))),
       db.select({ id: loans.id, bookId: loans.bookId }).from(loans).where(unansweredLoan),
     ]);
     // Each such loan ends: the event, then the book back to available, then the loan (the first two

@@ -1,13 +1,16 @@
-import { and, eq, gt, inArray, ne } from "drizzle-orm";
-import { publish } from "@worker/core/events/registry";
-import { z } from "zod";
-import { HOLDING_LOAN_STATES, loans, OPEN_LOAN_STATES, waitlistEntries } from "@worker/db/schema";
-import { addDays, dayIn, isCalendarDay } from "@worker/core/shared/calendar";
-import { requireNotBlocked } from "@worker/features/messages";
-import { MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow-chat";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { publish } from "@worker/core/events/registry";
 import { translate } from "@worker/core/i18n/request-language";
+import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import { addDays, dayIn, isCalendarDay } from "@worker/core/shared/calendar";
+import { idField } from "@worker/core/shared/id";
 import { msg } from "@worker/core/shared/translate";
+import { HOLDING_LOAN_STATES, loans, OPEN_LOAN_STATES, waitlistEntries } from "@worker/db/schema";
+import { findBookById } from "@worker/features/books";
+import { requireNotBlocked } from "@worker/features/messages";
+import { and, eq, gt, inArray, ne } from "drizzle-orm";
+import { z } from "zod";
+import { MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow-chat";
 import { findLoan, type LoanView } from "./loan-queries";
 import {
   ALREADY_PROMISED,
@@ -23,11 +26,7 @@ import {
   requireStep,
   told,
 } from "./loan-steps";
-import { findBookById } from "@worker/features/books";
-import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { offerToNextInLine } from "./loan-waitlist";
-
-import { idField } from "@worker/core/shared/id";
 
 /** The due date an accepted loan gets unless the owner picks another. */
 export const LOAN_PERIOD_DAYS = 21;
@@ -113,9 +112,7 @@ export async function acceptLoan(ctx: ServiceContext, loanId: string, input: z.o
   const member = ctx as MemberContext;
   requireStep(loan, member.user.id, { owner: ["requested"] }, "accepted");
   const now = Date.now();
-  const dueDate = input.dueDate
-    ? checkDueDate(input.dueDate, member.user.timezone, now)
-    : addDays(dayIn(member.user.timezone, now), LOAN_PERIOD_DAYS);
+  const dueDate = input.dueDate ? checkDueDate(input.dueDate, member.user.timezone, now) : addDays(dayIn(member.user.timezone, now), LOAN_PERIOD_DAYS);
   const [holder] = await ctx.db
     .select({ id: loans.id })
     .from(loans)
@@ -191,4 +188,3 @@ export async function cancelLoan(ctx: ServiceContext, loanId: string): Promise<L
   await offerToNextInLine(ctx, loan.bookId, now);
   return findLoan(ctx, loanId);
 }
-

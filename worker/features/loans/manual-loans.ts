@@ -1,35 +1,35 @@
+import { conflict, forbidden } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
+import { scheduleJob } from "@worker/core/jobs/schedule";
+import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import { dayIn } from "@worker/core/shared/calendar";
+import { msg } from "@worker/core/shared/translate";
+import { HOLDING_LOAN_STATES, loanEvents, loans, users } from "@worker/db/schema";
+import { type BookEdit, LEND_BLOCKED } from "@worker/features/books";
+import { requireNotBlocked } from "@worker/features/messages";
 import { and, eq, inArray, not } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { HOLDING_LOAN_STATES, loanEvents, loans, users } from "@worker/db/schema";
-import { dayIn } from "@worker/core/shared/calendar";
-import { conflict, forbidden } from "@worker/core/errors";
-import { msg } from "@worker/core/shared/translate";
-import { scheduleJob } from "@worker/core/jobs/schedule";
+import { afterReturn } from "./loan-lending";
 import { borrowerTookPart, findLoan, type LoanView } from "./loan-queries";
 import { loanReminderJob, scheduleLoanReminders } from "./loan-reminders";
 import {
   ALREADY_PROMISED,
   announce,
   bookTitle,
-  handedOverLine,
   cantNow,
   commitStep,
+  handedOverLine,
   isHoldingClash,
   isOpenLoanClash,
+  type LoanRecord,
+  limitLoanWrite,
   loadLoan,
   loanStepColumns,
-  type LoanRecord,
   longDay,
   newLoanStatements,
   transitionStatements,
 } from "./loan-steps";
-import { translate } from "@worker/core/i18n/request-language";
-import { afterReturn } from "./loan-lending";
-import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { offerToNextInLine } from "./loan-waitlist";
-import { type BookEdit, LEND_BLOCKED } from "@worker/features/books";
-import { requireNotBlocked } from "@worker/features/messages";
-import { limitLoanWrite } from "./loan-steps";
 
 export const ONLY_NAMED_BORROWER = msg("Only the member the book is lent to can say they don't have it.");
 export const BORROWER_TOOK_PART = msg("You asked for this loan, so only its owner can end it. Message them if you don't have the book.");
@@ -70,7 +70,9 @@ export async function planManualLending(
   const plan: ManualLending = { statements: [] };
   const returnHolding = (row: NonNullable<typeof holding>) => {
     plan.returned = { loan: record(row), eventAt: plan.statements.length };
-    plan.statements.push(...transitionStatements(ctx.db, { loanId: row.id, actorId: owner, action: "returned", from: ["lent"], set: { state: "returned" } }, now));
+    plan.statements.push(
+      ...transitionStatements(ctx.db, { loanId: row.id, actorId: owner, action: "returned", from: ["lent"], set: { state: "returned" } }, now),
+    );
   };
 
   if (!borrower) {

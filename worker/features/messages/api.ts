@@ -1,6 +1,12 @@
+import { ok } from "@worker/core/api/envelope";
+import { membersOnly } from "@worker/core/api/members-only";
+import { doc } from "@worker/core/api/openapi";
+import { jsonBody, zv } from "@worker/core/api/validate";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
+import { idSchema } from "@worker/core/shared/id";
 import { Hono } from "hono";
 import { z } from "zod";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
+import { blockedView, conversationIdView, conversationListView, messagePageView, messageView, readMarkView, unblockedView } from "./api-schemas";
 import { blockMember, unblockMember } from "./blocks";
 import { conversationIdParams, conversationListQuerySchema, listConversations } from "./conversation-list";
 import {
@@ -12,12 +18,6 @@ import {
   startConversation,
   startConversationSchema,
 } from "./messages";
-import { ok } from "@worker/core/api/envelope";
-import { membersOnly } from "@worker/core/api/members-only";
-import { doc } from "@worker/core/api/openapi";
-import { jsonBody, zv } from "@worker/core/api/validate";
-import { idSchema } from "@worker/core/shared/id";
-import { blockedView, conversationIdView, conversationListView, messagePageView, messageView, readMarkView, unblockedView } from "./api-schemas";
 
 const blockParams = z.object({ userId: idSchema });
 
@@ -104,7 +104,8 @@ export const dmApi = new Hono<AppEnv>()
       tags,
       data: blockedView,
       errors: [404],
-      description: "Blocks a member: neither side can then write to the other, and neither follows the other any more. 400 `You can't block yourself.`; 404 `User not found`.",
+      description:
+        "Blocks a member: neither side can then write to the other, and neither follows the other any more. 400 `You can't block yourself.`; 404 `User not found`.",
     }),
     zv("param", blockParams),
     async (c) => ok(c, await blockMember(serviceContext(c), c.req.valid("param").userId)),

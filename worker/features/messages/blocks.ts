@@ -1,12 +1,12 @@
 import { badRequest, forbidden, notFound, requireUser } from "@worker/core/errors";
 import type { AccountDeletionPart } from "@worker/core/member-data-parts";
 import type { ServiceContext } from "@worker/core/service-context";
+import { msg } from "@worker/core/shared/translate";
 import { blocks, conversationPair, conversations, users } from "@worker/db/schema";
 import { followsBetween } from "@worker/features/follows";
 import { conversationNotificationKey, dropWaitingMessagesEmail } from "@worker/features/notifications";
 import { dropWaitingMessagePushes } from "@worker/features/push";
 import { and, eq, or } from "drizzle-orm";
-import { msg } from "@worker/core/shared/translate";
 
 export const BLOCKED = msg("You can't message this member.");
 

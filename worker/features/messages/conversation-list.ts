@@ -1,12 +1,12 @@
-import { and, desc, eq, or, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { z } from "zod";
-import { conversations, users } from "@worker/db/schema";
-import { CONVERSATION_LIST_LIMIT } from "@worker/core/shared/rules";
-import { mediaUrl } from "@worker/core/shared/media-url";
 import { requireUser } from "@worker/core/errors";
 import type { ServiceContext } from "@worker/core/service-context";
 import { idSchema } from "@worker/core/shared/id";
+import { mediaUrl } from "@worker/core/shared/media-url";
+import { CONVERSATION_LIST_LIMIT } from "@worker/core/shared/rules";
+import { conversations, users } from "@worker/db/schema";
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
 
 /** A conversation record plus what the list shows: the other member and the viewer's unread count. */
 export interface ConversationSummary {
@@ -81,10 +81,7 @@ function byRecency(a: Row, b: Row): number {
  * rows and userB in others: each side is one walk of its own (user, lastMessageAt) index, and the
  * two short lists are merged here instead of an OR that no single index serves.
  */
-export async function listConversations(
-  ctx: ServiceContext,
-  query: ConversationListQuery,
-): Promise<{ items: ConversationSummary[]; nextToken: null }> {
+export async function listConversations(ctx: ServiceContext, query: ConversationListQuery): Promise<{ items: ConversationSummary[]; nextToken: null }> {
   requireUser(ctx);
   const me = ctx.user.id;
   const [asA, asB] = await Promise.all([

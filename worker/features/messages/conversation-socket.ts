@@ -1,14 +1,14 @@
-import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
-import { chooseLanguage } from "@worker/core/i18n/negotiate";
-import { LANGUAGE_COOKIE } from "@worker/core/shared/languages";
-import { conversationIdParams } from "./conversation-list";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
-import { CONVERSATION_NOT_FOUND, requireParticipant } from "./messages";
-import { translate } from "@worker/core/i18n/request-language";
 import { ServiceError } from "@worker/core/errors";
 import type { AppEnv } from "@worker/core/http/app-env";
 import { authenticateSocketUpgrade, upgradeFor } from "@worker/core/http/socket-upgrade";
+import { chooseLanguage } from "@worker/core/i18n/negotiate";
+import { translate } from "@worker/core/i18n/request-language";
+import { LANGUAGE_COOKIE } from "@worker/core/shared/languages";
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { conversationIdParams } from "./conversation-list";
+import { CONVERSATION_NOT_FOUND, requireParticipant } from "./messages";
 
 /**
  * GET /api/dm/conversations/{id}/socket: a member's live connection to one conversation. The upgrade

@@ -1,8 +1,8 @@
-import { eq, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
-import { conversations, users } from "@worker/db/schema";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import type { AccountDataPart, AccountDeletionPart } from "@worker/core/member-data-parts";
+import { conversations, users } from "@worker/db/schema";
+import { eq, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 
 const MESSAGES_PAGE = 100;
 
@@ -30,7 +30,13 @@ export const conversationsDataPart: AccountDataPart = {
   async write({ db, env }, userId, zip) {
     const other = alias(users, "other");
     const conversationRows = await db
-      .select({ conversationId: conversations.id, userAId: conversations.userAId, userBId: conversations.userBId, otherName: other.name, createdAt: conversations.createdAt })
+      .select({
+        conversationId: conversations.id,
+        userAId: conversations.userAId,
+        userBId: conversations.userBId,
+        otherName: other.name,
+        createdAt: conversations.createdAt,
+      })
       .from(conversations)
       .innerJoin(other, sql`${other.id} = case when ${conversations.userAId} = ${userId} then ${conversations.userBId} else ${conversations.userAId} end`)
       .where(or(eq(conversations.userAId, userId), eq(conversations.userBId, userId)));

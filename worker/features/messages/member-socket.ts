@@ -1,7 +1,7 @@
-import type { Context } from "hono";
-import { memberInbox } from "@worker/core/member-inbox-stubs";
 import type { AppEnv } from "@worker/core/http/app-env";
 import { authenticateSocketUpgrade, upgradeFor } from "@worker/core/http/socket-upgrade";
+import { memberInbox } from "@worker/core/member-inbox-stubs";
+import type { Context } from "hono";
 
 /**
  * GET /api/dm/socket: the signed-in member's inbox connection, told whenever one of their

@@ -1,4 +1,6 @@
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { tellMembers } from "@worker/core/member-inbox-stubs";
 import { limit } from "@worker/core/rate-limit";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
 import { idField, idSchema } from "@worker/core/shared/id";
@@ -13,8 +15,6 @@ import { z } from "zod";
 import type { PostRefusal, RoomMessage } from "../../../durable-objects/conversation-room";
 import { MESSAGE_MAX_LENGTH } from "../../../durable-objects/room-protocol";
 import { BLOCKED, requireNotBlocked } from "./blocks";
-import { tellMembers } from "@worker/core/member-inbox-stubs";
-import { conversationRoom } from "@worker/core/conversation-room-stubs";
 
 export const CONVERSATION_NOT_FOUND = msg("Conversation not found");
 export const MEMBER_DELETED = msg("This member deleted their account, so they can't receive messages.");
@@ -188,7 +188,10 @@ function recordWriter(db: Database, conversationId: string, writerId: string, at
     sql`case when ${writerColumn} = ${writerId} then coalesce(${wroteColumn}, ${at}) else ${wroteColumn} end`;
   return db
     .update(conversations)
-    .set({ userAWroteAt: firstFor(conversations.userAId, conversations.userAWroteAt), userBWroteAt: firstFor(conversations.userBId, conversations.userBWroteAt) })
+    .set({
+      userAWroteAt: firstFor(conversations.userAId, conversations.userAWroteAt),
+      userBWroteAt: firstFor(conversations.userBId, conversations.userBWroteAt),
+    })
     .where(
       and(
         eq(conversations.id, conversationId),
@@ -222,13 +225,7 @@ export async function markConversationRead(ctx: ServiceContext, conversationId: 
  * event) makes a repeated step post once. Nothing is posted between members when either blocked
  * the other. Returns the conversation, or null when nothing was posted.
  */
-export async function postLoanLine(
-  deps: Deps,
-  actorId: string,
-  otherId: string,
-  text: string,
-  lineId: string,
-): Promise<{ conversationId: string } | null> {
+export async function postLoanLine(deps: Deps, actorId: string, otherId: string, text: string, lineId: string): Promise<{ conversationId: string } | null> {
   const [userAId, userBId] = conversationPair(actorId, otherId);
   const [block] = await deps.db
     .select({ one: blocks.blockerId })

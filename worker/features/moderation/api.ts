@@ -1,5 +1,9 @@
+import { ok } from "@worker/core/api/envelope";
+import { membersOnly } from "@worker/core/api/members-only";
+import { doc } from "@worker/core/api/openapi";
+import { zv } from "@worker/core/api/validate";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
 import { Hono, type MiddlewareHandler } from "hono";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
 import {
   memberSuspendedView,
   memberUnsuspendedView,
@@ -21,10 +25,6 @@ import {
   suspendMember,
   unsuspendMember,
 } from "./moderation";
-import { ok } from "@worker/core/api/envelope";
-import { membersOnly } from "@worker/core/api/members-only";
-import { doc } from "@worker/core/api/openapi";
-import { zv } from "@worker/core/api/validate";
 
 /** Members who are not moderators get a 403 before any parameter is read. */
 const moderatorsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -1,16 +1,16 @@
 import { isModerator, readConfig } from "@worker/core/config";
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { signOutOpenTabs } from "@worker/core/member-inbox-stubs";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { idSchema } from "@worker/core/shared/id";
+import { msg } from "@worker/core/shared/translate";
 import { books, reports, sessions, users } from "@worker/db/schema";
-import { conversationRoom } from "@worker/core/conversation-room-stubs";
-import { hideReportedRoomMessage, hideRoomMessagesOf } from "@worker/features/club-room";
 import { calendarFeedsRevocation } from "@worker/features/club-meetings";
-import { signOutOpenTabs } from "@worker/core/member-inbox-stubs";
+import { hideReportedRoomMessage, hideRoomMessagesOf } from "@worker/features/club-room";
 import { hideComment } from "@worker/features/comments";
 import { aliasedTable, and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { msg } from "@worker/core/shared/translate";
 
 /** How many open reports the review page shows, oldest first (the queue a moderator works through). */
 export const OPEN_REPORTS_SHOWN = 100;
@@ -100,7 +100,10 @@ function reviewed(ctx: ModeratorContext, state: "actioned" | "dismissed", action
 export async function dismissReport(ctx: ServiceContext, reportId: string) {
   requireModerator(ctx);
   await openReport(ctx, reportId);
-  await ctx.db.update(reports).set(reviewed(ctx, "dismissed", "none")).where(and(eq(reports.id, reportId), eq(reports.state, "open")));
+  await ctx.db
+    .update(reports)
+    .set(reviewed(ctx, "dismissed", "none"))
+    .where(and(eq(reports.id, reportId), eq(reports.state, "open")));
   return { reportId, state: "dismissed" as const };
 }
 
@@ -121,20 +124,32 @@ export async function hideReportedContent(ctx: ServiceContext, reportId: string)
       // "moderation" also replaces "suspension", so lifting a suspension does not bring this book back.
       ctx.db.update(books).set({ hidden: "moderation", updatedAt: Date.now() }).where(eq(books.id, report.bookId)),
       // A comment report names its book too: it is about the comment, and stays open.
-      ctx.db.update(reports).set(done).where(and(sameMember, eq(reports.subject, "book"), eq(reports.bookId, report.bookId))),
+      ctx.db
+        .update(reports)
+        .set(done)
+        .where(and(sameMember, eq(reports.subject, "book"), eq(reports.bookId, report.bookId))),
     ]);
   } else if (report.subject === "message") {
     if (!report.conversationId || !report.messageId) throw notFound("The reported conversation no longer exists.");
     const found = await conversationRoom(ctx.env, report.conversationId).hideMessage(report.messageId);
     if (!found) throw notFound("The reported message no longer exists.");
-    await ctx.db.update(reports).set(done).where(and(sameMember, eq(reports.messageId, report.messageId)));
+    await ctx.db
+      .update(reports)
+      .set(done)
+      .where(and(sameMember, eq(reports.messageId, report.messageId)));
   } else if (report.subject === "club_message") {
     if (!report.clubId || !report.messageId) throw notFound("The reported club no longer exists.");
     if (!(await hideReportedRoomMessage(ctx.env, report.clubId, report.messageId))) throw notFound("The reported message no longer exists.");
-    await ctx.db.update(reports).set(done).where(and(sameMember, eq(reports.messageId, report.messageId)));
+    await ctx.db
+      .update(reports)
+      .set(done)
+      .where(and(sameMember, eq(reports.messageId, report.messageId)));
   } else if (report.subject === "comment") {
     if (!report.commentId || !(await hideComment(ctx.db, report.commentId))) throw notFound("The reported comment no longer exists.");
-    await ctx.db.update(reports).set(done).where(and(sameMember, eq(reports.commentId, report.commentId)));
+    await ctx.db
+      .update(reports)
+      .set(done)
+      .where(and(sameMember, eq(reports.commentId, report.commentId)));
   } else {
     throw badRequest("A member can't be hidden. Suspend them instead, or dismiss the report.");
   }
@@ -167,9 +182,15 @@ export async function suspendMember(ctx: ServiceContext, userId: string) {
   if (!member) throw notFound("No user found with that ID");
   const now = Date.now();
   await ctx.db.batch([
-    ctx.db.update(users).set({ suspendedAt: now, updatedAt: now }).where(and(eq(users.id, userId), isNull(users.suspendedAt))),
+    ctx.db
+      .update(users)
+      .set({ suspendedAt: now, updatedAt: now })
+      .where(and(eq(users.id, userId), isNull(users.suspendedAt))),
     ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
-    ctx.db.update(books).set({ hidden: "suspension" }).where(and(eq(books.userId, userId), isNull(books.hidden))),
+    ctx.db
+      .update(books)
+      .set({ hidden: "suspension" })
+      .where(and(eq(books.userId, userId), isNull(books.hidden))),
     calendarFeedsRevocation(ctx.db, userId),
   ]);
   await signOutOpenTabs(ctx, userId);
@@ -190,7 +211,10 @@ export async function unsuspendMember(ctx: ServiceContext, userId: string) {
   await hideRoomMessagesOf(ctx, userId, false);
   await ctx.db.batch([
     ctx.db.update(users).set({ suspendedAt: null, updatedAt: Date.now() }).where(eq(users.id, userId)),
-    ctx.db.update(books).set({ hidden: null }).where(and(eq(books.userId, userId), eq(books.hidden, "suspension"))),
+    ctx.db
+      .update(books)
+      .set({ hidden: null })
+      .where(and(eq(books.userId, userId), eq(books.hidden, "suspension"))),
   ]);
   return { userId, suspended: false as const };
 }

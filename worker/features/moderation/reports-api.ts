@@ -1,11 +1,11 @@
-import { Hono } from "hono";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
-import { reportCreatedView } from "./api-schemas";
-import { createReport, reportSchema } from "./reports";
 import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
 import { doc } from "@worker/core/api/openapi";
 import { jsonBody } from "@worker/core/api/validate";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
+import { Hono } from "hono";
+import { reportCreatedView } from "./api-schemas";
+import { createReport, reportSchema } from "./reports";
 
 /** A member reports another member, a book, a message or a comment; moderators review it at /moderation. */
 export const reportsApi = new Hono<AppEnv>().use("*", membersOnly).post(

@@ -1,16 +1,16 @@
+import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { badRequest, notFound, requireUser } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
 import type { AccountDeletionPart } from "@worker/core/member-data-parts";
 import { limit } from "@worker/core/rate-limit";
 import type { ServiceContext } from "@worker/core/service-context";
 import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_RECEIVED } from "@worker/core/shared/reports";
 import { cleanText } from "@worker/core/shared/text";
-import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
 import { books, type ReportSubject, reports, users } from "@worker/db/schema";
-import { conversationRoom } from "@worker/core/conversation-room-stubs";
+import { findRoomMessageToReport } from "@worker/features/club-room";
 import { findReportableComment } from "@worker/features/comments";
 import { requireParticipant } from "@worker/features/messages";
-import { findRoomMessageToReport } from "@worker/features/club-room";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 

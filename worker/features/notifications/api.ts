@@ -1,17 +1,11 @@
-import { Hono } from "hono";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
-import { notificationPageView, unreadCountView } from "./api-schemas";
-import {
-  countUnreadNotifications,
-  listNotifications,
-  markNotificationsRead,
-  markReadSchema,
-  notificationListQuerySchema,
-} from "./notifications";
 import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
 import { doc } from "@worker/core/api/openapi";
 import { jsonBody, zv } from "@worker/core/api/validate";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
+import { Hono } from "hono";
+import { notificationPageView, unreadCountView } from "./api-schemas";
+import { countUnreadNotifications, listNotifications, markNotificationsRead, markReadSchema, notificationListQuerySchema } from "./notifications";
 
 const tags = ["Notifications"];
 

@@ -1,20 +1,19 @@
-import { type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
 import { appUrl, readConfig } from "@worker/core/config";
 import { emailProviderFor } from "@worker/core/email/provider";
 import { translatorFor } from "@worker/core/i18n/request-language";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps } from "@worker/core/service-context";
-import { type Language, LANGUAGES, SOURCE_LANGUAGE } from "@worker/core/shared/languages";
+import { LANGUAGES, type Language, SOURCE_LANGUAGE } from "@worker/core/shared/languages";
 import { getDatabase } from "@worker/db/client";
 import { memberships } from "@worker/db/schema";
 import { queueAudiencePushes, schedulePushBatch } from "@worker/features/push";
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { clubDayItems, clubMailKeys, DIGEST_LIST_MAX, mailBatchJob, unsubscribeUrl } from "./email-outbox";
 import { clubDigestEmail, escapeHtml, notificationEmail } from "./email-templates";
 import { NOTIFICATION_PREFERENCE, recipientLanguage } from "./notification-events";
 import { notify } from "./notifications";
 import type { UnsubscribePreference } from "./unsubscribe-tokens";
-import { and, eq, ne } from "drizzle-orm";
 
 /** The second queue beside the cover queue (wrangler.toml): one message per event whose audience is large. */
 export const NOTICE_QUEUE_NAME = "notice-fanout";
@@ -182,7 +181,10 @@ export async function fanOutClubNotice(deps: Deps, notice: ClubNotice): Promise<
       const { items, total } = await clubDayItems(db, userIds[0]!, notice.clubId, dayStart);
       if (total === 0) continue;
       const digestLinks = { ...links, item: `${base}/clubs/${notice.clubId}/room` };
-      const written = clubDigestEmail({ t, language }, { clubName: notice.clubName, items: items.slice(0, DIGEST_LIST_MAX), total, preference, links: digestLinks });
+      const written = clubDigestEmail(
+        { t, language },
+        { clubName: notice.clubName, items: items.slice(0, DIGEST_LIST_MAX), total, preference, links: digestLinks },
+      );
       for (let i = 0; i < userIds.length; i += MAIL_CHUNK) {
         const chunk = JSON.stringify(await withLinks(env, userIds.slice(i, i + MAIL_CHUNK), preference, language));
         const link = (field: "u" | "h") =>

@@ -1,13 +1,13 @@
 import { appUrl, readConfig } from "@worker/core/config";
 import { emailProviderFor } from "@worker/core/email/provider";
 import { requireUser } from "@worker/core/errors";
+import { translatorFor } from "@worker/core/i18n/request-language";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
+import type { Language } from "@worker/core/shared/languages";
 import type { Database } from "@worker/db/client";
 import { emailOutbox, notifications, users } from "@worker/db/schema";
-import { and, asc, desc, eq, gte, gt, inArray, like, or, sql } from "drizzle-orm";
-import { translatorFor } from "@worker/core/i18n/request-language";
-import type { Language } from "@worker/core/shared/languages";
+import { and, asc, desc, eq, gt, gte, inArray, like, or, sql } from "drizzle-orm";
 import { clubDigestEmail, type EmailContent, type EmailLinks, gatheredEmail, messagesEmail, notificationEmail } from "./email-templates";
 import { BELL_ONLY, type DeliveredNotification } from "./notification-events";
 import { createUnsubscribeToken, type UnsubscribePreference } from "./unsubscribe-tokens";
@@ -160,34 +160,31 @@ export async function queueNotificationEmails(deps: Deps, delivered: readonly De
   }
 }
 
-type ClubMailContent = (render: (recipient: Parameters<typeof clubDigestEmail>[0], preference: UnsubscribePreference, links: EmailLinks) => EmailContent) => EmailContent;
+type ClubMailContent = (
+  render: (recipient: Parameters<typeof clubDigestEmail>[0], preference: UnsubscribePreference, links: EmailLinks) => EmailContent,
+) => EmailContent;
 
 /**
  * A club's mail to every member (announcement, new poll), capped: the first of the member's UTC day
  * from this club goes at once (its dedupe key claims the day); the others join one digest e-mail due
  * at the next UTC midnight, re-written each time from the member's bell items of that club and day.
  */
-async function queueClubMail(
-  db: Database,
-  row: NewRow,
-  notification: DeliveredNotification,
-  state: OutboxState,
-  now: number,
-  write: ClubMailContent,
-) {
+async function queueClubMail(db: Database, row: NewRow, notification: DeliveredNotification, state: OutboxState, now: number, write: ClubMailContent) {
   const { clubId, clubName } = notification.clubMail!;
   const { claim, digest: key, dayStart, digestDue } = clubMailKeys(clubId, now);
   const [first] = await db
     .insert(emailOutbox)
-    .values({ ...row, dedupeKey: claim, ...write((recipient, preference, links) => notificationEmail(recipient, { title: notification.title, body: notification.body ?? "", preference, links })) })
+    .values({
+      ...row,
+      dedupeKey: claim,
+      ...write((recipient, preference, links) => notificationEmail(recipient, { title: notification.title, body: notification.body ?? "", preference, links })),
+    })
     .onConflictDoNothing()
     .returning({ id: emailOutbox.id });
   if (first) return;
   const { items, total } = await clubDayItems(db, notification.userId, clubId, dayStart);
   await addToBatch(db, { ...row, dedupeKey: key, batchKey: key, sendAfter: digestDue }, state, now, () =>
-    write((recipient, preference, links) =>
-      clubDigestEmail(recipient, { clubName, items: items.slice(0, DIGEST_LIST_MAX), total, preference, links }),
-    ),
+    write((recipient, preference, links) => clubDigestEmail(recipient, { clubName, items: items.slice(0, DIGEST_LIST_MAX), total, preference, links })),
   );
 }
 

@@ -1,6 +1,6 @@
 import { directionOf, type Language } from "@worker/core/shared/languages";
-import type { NotificationType } from "./notification-events";
 import type { Translate } from "@worker/core/shared/translate";
+import type { NotificationType } from "./notification-events";
 import { UNSUBSCRIBE_FROM } from "./unsubscribe-texts";
 import type { UnsubscribePreference } from "./unsubscribe-tokens";
 

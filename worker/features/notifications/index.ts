@@ -1,22 +1,28 @@
-export { dropWaitingMessagesEmail } from "./email-outbox";
+export { notificationSettingsView } from "./api-schemas";
+export {
+  type ClubNotice,
+  fanOutClubNotice,
+  handleNoticeBatch,
+  NOTICE_QUEUE_NAME,
+  type NoticeMessage,
+  QUEUE_AUDIENCE_ABOVE,
+  tellClubMembers,
+} from "./club-fanout";
+export { dropWaitingMessagesEmail, mailBatchJob } from "./email-outbox";
 export { snippetOf } from "./email-templates";
-export { flushMemberMail } from "./member-mail";
+export { flushMemberMail, runMailBatchJob } from "./member-mail";
 export { getNotificationSettings, notificationSettingsSchema, updateNotificationSettings } from "./notification-prefs";
 export {
   conversationNotificationKey,
   countUnreadNotifications,
   markNotificationReadByKey,
-  readUnreadNotifications,
-  unreadNotificationsStatement,
-  notify,
   type NotificationInput,
   type NotificationText,
   type NotificationType,
+  notify,
   type RecipientReader,
+  readUnreadNotifications,
+  unreadNotificationsStatement,
 } from "./notifications";
 export { notificationsDataPart, notificationsDeletionPart, preferencesDataPart } from "./notifications-account";
 export { oneClickUnsubscribe } from "./one-click-unsubscribe";
-export { notificationSettingsView } from "./api-schemas";
-export { fanOutClubNotice, handleNoticeBatch, NOTICE_QUEUE_NAME, QUEUE_AUDIENCE_ABOVE, tellClubMembers, type ClubNotice, type NoticeMessage } from "./club-fanout";
-export { mailBatchJob } from "./email-outbox";
-export { runMailBatchJob } from "./member-mail";

@@ -1,11 +1,11 @@
-import { and, eq, lte, sql } from "drizzle-orm";
 import { DEFAULT_EMAIL_FROM, readConfig } from "@worker/core/config";
-import { emailOutbox } from "@worker/db/schema";
 import { emailProviderFor } from "@worker/core/email/provider";
 import { EmailSendError } from "@worker/core/email/send-error";
+import type { Deps } from "@worker/core/service-context";
+import { emailOutbox } from "@worker/db/schema";
+import { and, eq, lte, sql } from "drizzle-orm";
 import { nextPendingSendAfter, unsubscribeHeaders } from "./email-outbox";
 import { recipientLanguage } from "./notification-events";
-import type { Deps } from "@worker/core/service-context";
 
 /** Tries per e-mail; after the last failure it is marked failed and left alone. */
 export const MAX_EMAIL_ATTEMPTS = 5;

@@ -1,10 +1,10 @@
+import { requireUser } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
+import type { ServiceContext } from "@worker/core/service-context";
+import type { Database } from "@worker/db/client";
+import { NOTIFICATION_KEYS, type NotificationPrefs, notificationPreferences } from "@worker/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "@worker/db/client";
-import { NOTIFICATION_KEYS, notificationPreferences, type NotificationPrefs } from "@worker/db/schema";
-import { requireUser } from "@worker/core/errors";
-import type { ServiceContext } from "@worker/core/service-context";
-import { translate } from "@worker/core/i18n/request-language";
 
 export interface NotificationSettings {
   emailOptIn: boolean;
@@ -34,10 +34,7 @@ export async function getNotificationSettings(ctx: ServiceContext): Promise<Noti
 }
 
 const prefsSchema = z.strictObject(
-  Object.fromEntries(NOTIFICATION_KEYS.map((key) => [key, z.boolean().optional()])) as Record<
-    (typeof NOTIFICATION_KEYS)[number],
-    z.ZodOptional<z.ZodBoolean>
-  >,
+  Object.fromEntries(NOTIFICATION_KEYS.map((key) => [key, z.boolean().optional()])) as Record<(typeof NOTIFICATION_KEYS)[number], z.ZodOptional<z.ZodBoolean>>,
 );
 
 /** Either part may be left out; prefs may name only some of the six keys (the rest keep their values). */
@@ -50,10 +47,7 @@ export type NotificationSettingsUpdate = z.output<typeof notificationSettingsSch
  * One upsert that merges the given keys into the stored ones (json_patch), so two switches
  * flipped at once both stick instead of the later write undoing the earlier.
  */
-export async function updateNotificationSettings(
-  ctx: ServiceContext,
-  input: NotificationSettingsUpdate,
-): Promise<NotificationSettings> {
+export async function updateNotificationSettings(ctx: ServiceContext, input: NotificationSettingsUpdate): Promise<NotificationSettings> {
   requireUser(ctx);
   return saveNotificationSettings(ctx.db, ctx.user.id, input);
 }

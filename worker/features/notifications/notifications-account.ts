@@ -1,8 +1,8 @@
-import { desc, eq } from "drizzle-orm";
-import { emailOutbox, notificationPreferences, notifications, users } from "@worker/db/schema";
-import type { AccountDataPart, AccountDeletionPart } from "@worker/core/member-data-parts";
-import { getNotificationSettings } from "./notification-prefs";
 import { notFound } from "@worker/core/errors";
+import type { AccountDataPart, AccountDeletionPart } from "@worker/core/member-data-parts";
+import { emailOutbox, notificationPreferences, notifications, users } from "@worker/db/schema";
+import { desc, eq } from "drizzle-orm";
+import { getNotificationSettings } from "./notification-prefs";
 
 /** preferences.json: the member's notification settings, defaults filled in as /profile shows them. */
 export const preferencesDataPart: AccountDataPart = {
@@ -24,7 +24,16 @@ export const notificationsDataPart: AccountDataPart = {
   files: ["notifications.json"],
   async write({ db }, userId, zip) {
     const rows = await db
-      .select({ type: notifications.type, title: notifications.title, body: notifications.body, link: notifications.link, count: notifications.count, readAt: notifications.readAt, createdAt: notifications.createdAt, updatedAt: notifications.updatedAt })
+      .select({
+        type: notifications.type,
+        title: notifications.title,
+        body: notifications.body,
+        link: notifications.link,
+        count: notifications.count,
+        readAt: notifications.readAt,
+        createdAt: notifications.createdAt,
+        updatedAt: notifications.updatedAt,
+      })
       .from(notifications)
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.updatedAt));

@@ -1,25 +1,25 @@
+import { notFound, requireUser } from "@worker/core/errors";
+import { translatorsFor } from "@worker/core/i18n/request-language";
+import { tellMembers } from "@worker/core/member-inbox-stubs";
+import type { Deps, ServiceContext } from "@worker/core/service-context";
+import { idSchema } from "@worker/core/shared/id";
+import { DEFAULT_REGION_LOCALE } from "@worker/core/shared/languages";
+import { msg } from "@worker/core/shared/translate";
+import { blocks, notificationPreferences, notifications, pushSubscriptions, users } from "@worker/db/schema";
+import { type PushEvent, queuePushes } from "@worker/features/push";
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { blocks, notificationPreferences, notifications, pushSubscriptions, users } from "@worker/db/schema";
 import { queueNotificationEmails } from "./email-outbox";
-import { type PushEvent, queuePushes } from "@worker/features/push";
-import { notFound, requireUser } from "@worker/core/errors";
-import { tellMembers } from "@worker/core/member-inbox-stubs";
 import {
   BELL_ONLY,
   type DeliveredNotification,
   NOTIFICATION_PREFERENCE,
   type NotificationInput,
-  recipientLanguage,
   type NotificationText,
   type RecipientReader,
+  recipientLanguage,
 } from "./notification-events";
-import type { Deps, ServiceContext } from "@worker/core/service-context";
-import { idSchema } from "@worker/core/shared/id";
-import { translatorsFor } from "@worker/core/i18n/request-language";
-import { DEFAULT_REGION_LOCALE } from "@worker/core/shared/languages";
-import { msg } from "@worker/core/shared/translate";
 
 // The event shapes live apart because the e-mail outbox needs them too (and notify() needs the
 // outbox); the producers keep importing them from here.
@@ -28,13 +28,11 @@ export type { NotificationInput, NotificationText, NotificationType, RecipientRe
 /** The bell item (and e-mail batch) that gathers one conversation's new messages. */
 export const conversationNotificationKey = (conversationId: string) => `dm:${conversationId}`;
 
-
 /** A notification text as its recipient reads it: content as it is, a function written in their language. */
 const written = (text: NotificationText, reader: RecipientReader) => (typeof text === "function" ? text(reader) : text);
 
 /** The stored value unless this event (at `now`) is at least as recent as the row. */
-const latest = (column: SQLiteColumn, value: string, now: number) =>
-  sql`case when ${notifications.updatedAt} <= ${now} then ${value} else ${column} end`;
+const latest = (column: SQLiteColumn, value: string, now: number) => sql`case when ${notifications.updatedAt} <= ${now} then ${value} else ${column} end`;
 
 /**
  * Stores the events the recipients' preferences allow, idempotently by `dedupeKey`, and returns
@@ -104,7 +102,12 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
 
   const translators = await translatorsFor(allowed.map(({ recipient }) => recipient.language));
   const writtenFor = allowed.map(({ event, recipient, timeZone }) => {
-    const reader: RecipientReader = { t: translators.get(recipient.language)!, language: recipient.language, locale: DEFAULT_REGION_LOCALE[recipient.language], timeZone };
+    const reader: RecipientReader = {
+      t: translators.get(recipient.language)!,
+      language: recipient.language,
+      locale: DEFAULT_REGION_LOCALE[recipient.language],
+      timeZone,
+    };
     return { ...event, title: written(event.title, reader), body: event.body === undefined ? undefined : written(event.body, reader), recipient };
   });
 
@@ -207,10 +210,7 @@ export const notificationListQuerySchema = z.object({
   before: z.coerce.number().int().min(1).optional(),
 });
 
-export const markReadSchema = z.union([
-  z.strictObject({ ids: z.array(idSchema).min(1).max(100) }),
-  z.strictObject({ all: z.literal(true) }),
-]);
+export const markReadSchema = z.union([z.strictObject({ ids: z.array(idSchema).min(1).max(100) }), z.strictObject({ all: z.literal(true) })]);
 
 const listColumns = {
   notificationId: notifications.id,
@@ -246,16 +246,14 @@ export async function countUnreadNotifications(ctx: ServiceContext, cap = 99): P
 
 /** The bell's count as a statement, for the shell to batch with the Messages badge. Read it with readUnreadNotifications. */
 export function unreadNotificationsStatement(ctx: ServiceContext & { user: { id: string } }, cap = 99) {
-  return ctx.db
-    .select({ n: sql<number>`count(*)` })
-    .from(
-      ctx.db
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(and(eq(notifications.userId, ctx.user.id), isNull(notifications.readAt)))
-        .limit(cap + 1)
-        .as("unread"),
-    );
+  return ctx.db.select({ n: sql<number>`count(*)` }).from(
+    ctx.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.userId, ctx.user.id), isNull(notifications.readAt)))
+      .limit(cap + 1)
+      .as("unread"),
+  );
 }
 
 export function readUnreadNotifications(rows: readonly { n: number }[], cap = 99): number {

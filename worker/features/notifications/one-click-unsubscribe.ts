@@ -1,7 +1,7 @@
-import type { MiddlewareHandler } from "hono";
-import { UNSUBSCRIBE_LINK_INVALID, unsubscribeByToken } from "./unsubscribe";
 import type { AppEnv } from "@worker/core/http/app-env";
 import { isCrossSiteRequest } from "@worker/core/http/csrf";
+import type { MiddlewareHandler } from "hono";
+import { UNSUBSCRIBE_LINK_INVALID, unsubscribeByToken } from "./unsubscribe";
 
 /**
  * RFC 8058 one-click unsubscribe posted from another site (a webmail page): React Router refuses

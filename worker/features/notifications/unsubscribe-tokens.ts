@@ -1,7 +1,7 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { z } from "zod";
 import { readConfig } from "@worker/core/config";
 import { NOTIFICATION_KEYS, type NotificationKey } from "@worker/db/schema";
+import { z } from "zod";
 
 /** What an unsubscribe link turns off: one preference, or (for always-on events) the master switch. */
 export type UnsubscribePreference = NotificationKey | "emailOptIn";

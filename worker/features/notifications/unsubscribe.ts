@@ -1,8 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { users } from "@worker/db/schema";
-import { saveNotificationSettings } from "./notification-prefs";
-import { UNSUBSCRIBE_LINK_INVALID } from "@worker/core/shared/unsubscribe";
 import type { Deps } from "@worker/core/service-context";
+import { UNSUBSCRIBE_LINK_INVALID } from "@worker/core/shared/unsubscribe";
+import { users } from "@worker/db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import { saveNotificationSettings } from "./notification-prefs";
 import { type UnsubscribePreference, verifyUnsubscribeToken } from "./unsubscribe-tokens";
 
 export { UNSUBSCRIBE_LINK_INVALID };
@@ -19,7 +19,6 @@ export function maskEmail(email: string): string {
   const at = email.lastIndexOf("@");
   return at > 0 ? `${email[0]}***${email.slice(at)}` : "***";
 }
-
 
 /** What a genuine link is for, or null (a forged or edited token, or a member who is suspended, deleted or no longer here). */
 export async function readUnsubscribeLink(deps: Deps, token: string): Promise<(UnsubscribeLink & { userId: string }) | null> {
@@ -42,10 +41,6 @@ export async function unsubscribeByToken(deps: Deps, token: string): Promise<Uns
   const link = await readUnsubscribeLink(deps, token);
   if (!link) return null;
   const { userId, ...shown } = link;
-  await saveNotificationSettings(
-    deps.db,
-    userId,
-    link.preference === "emailOptIn" ? { emailOptIn: false } : { prefs: { [link.preference]: false } },
-  );
+  await saveNotificationSettings(deps.db, userId, link.preference === "emailOptIn" ? { emailOptIn: false } : { prefs: { [link.preference]: false } });
   return shown;
 }

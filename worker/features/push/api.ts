@@ -1,14 +1,23 @@
-import { Hono } from "hono";
-import { z } from "zod";
 import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
 import { doc } from "@worker/core/api/openapi";
 import { jsonBody, zv } from "@worker/core/api/validate";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
 import { idSchema } from "@worker/core/shared/id";
+import { Hono } from "hono";
+import { z } from "zod";
 import { pushDeviceRemovedView, pushDeviceSavedView, pushDevicesView, pushKeyView } from "./api-schemas";
 import { pushSubscriptionSchema } from "./subscription-input";
-import { DEVICE_NOT_FOUND, DEVICE_RATE_LIMITED, listDevices, MAX_PUSH_DEVICES, PUSH_UNAVAILABLE, removeDevice, subscribeDevice, TOO_MANY_DEVICES } from "./subscriptions";
+import {
+  DEVICE_NOT_FOUND,
+  DEVICE_RATE_LIMITED,
+  listDevices,
+  MAX_PUSH_DEVICES,
+  PUSH_UNAVAILABLE,
+  removeDevice,
+  subscribeDevice,
+  TOO_MANY_DEVICES,
+} from "./subscriptions";
 import { pushPublicKey } from "./vapid";
 
 const tags = ["Push"];
@@ -34,7 +43,8 @@ export const pushApi = new Hono<AppEnv>()
       summary: "My devices",
       who: "member",
       tags,
-      description: "The devices I get notifications on, newest first: `deviceName` (\"Chrome on Android\", from the user agent), `createdAt`, and `thisDevice` when it was added in this session.",
+      description:
+        'The devices I get notifications on, newest first: `deviceName` ("Chrome on Android", from the user agent), `createdAt`, and `thisDevice` when it was added in this session.',
       data: pushDevicesView,
     }),
     async (c) => ok(c, { devices: await listDevices(serviceContext(c)) }),

@@ -1,8 +1,8 @@
-import { type SQL, sql } from "drizzle-orm";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps } from "@worker/core/service-context";
 import type { Language } from "@worker/core/shared/languages";
 import { PUSH_BODY_MAX, PUSH_TITLE_MAX } from "@worker/core/shared/push-payload";
+import { type SQL, sql } from "drizzle-orm";
 import { flushMemberPushes } from "./push-sender";
 import { readVapid } from "./vapid";
 

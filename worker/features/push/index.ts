@@ -1,7 +1,7 @@
-export { pushSubscriptionSchema, type PushSubscriptionInput } from "./subscription-input";
-export { listDevices, MAX_PUSH_DEVICES, removeDevice, subscribeDevice, type PushDevice } from "./subscriptions";
-export { pushPublicKey } from "./vapid";
-export { dropWaitingMessagePushes, listLocalPushes, localPushOutboxEnabled, queuePushes, type PushEvent } from "./push-outbox";
-export { flushMemberPushes } from "./push-sender";
-export { pushDataPart, pushDeletionPart } from "./push-account";
 export { pushBatchJob, queueAudiencePushes, runPushBatchJob, schedulePushBatch } from "./audience-pushes";
+export { pushDataPart, pushDeletionPart } from "./push-account";
+export { dropWaitingMessagePushes, listLocalPushes, localPushOutboxEnabled, type PushEvent, queuePushes } from "./push-outbox";
+export { flushMemberPushes } from "./push-sender";
+export { type PushSubscriptionInput, pushSubscriptionSchema } from "./subscription-input";
+export { listDevices, MAX_PUSH_DEVICES, type PushDevice, removeDevice, subscribeDevice } from "./subscriptions";
+export { pushPublicKey } from "./vapid";

@@ -1,6 +1,6 @@
-import { desc, eq } from "drizzle-orm";
 import type { AccountDataPart, AccountDeletionPart } from "@worker/core/member-data-parts";
 import { pushOutbox, pushSubscriptions } from "@worker/db/schema";
+import { desc, eq } from "drizzle-orm";
 
 /** push-devices.json: the devices the member gets notifications on, and the pushes sent or waiting for them. */
 export const pushDataPart: AccountDataPart = {
@@ -18,7 +18,14 @@ export const pushDataPart: AccountDataPart = {
         .where(eq(pushSubscriptions.userId, userId))
         .orderBy(desc(pushSubscriptions.createdAt)),
       db
-        .select({ title: pushOutbox.title, body: pushOutbox.body, url: pushOutbox.url, state: pushOutbox.state, sentAt: pushOutbox.sentAt, createdAt: pushOutbox.createdAt })
+        .select({
+          title: pushOutbox.title,
+          body: pushOutbox.body,
+          url: pushOutbox.url,
+          state: pushOutbox.state,
+          sentAt: pushOutbox.sentAt,
+          createdAt: pushOutbox.createdAt,
+        })
         .from(pushOutbox)
         .where(eq(pushOutbox.userId, userId))
         .orderBy(desc(pushOutbox.createdAt)),

@@ -1,4 +1,3 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { readConfig } from "@worker/core/config";
 import { requireUser } from "@worker/core/errors";
 import { translatorFor } from "@worker/core/i18n/request-language";
@@ -9,6 +8,7 @@ import { directionOf } from "@worker/core/shared/languages";
 import { PUSH_BODY_MAX, PUSH_TITLE_MAX, type PushPayload } from "@worker/core/shared/push-payload";
 import type { Database } from "@worker/db/client";
 import { pushOutbox, pushSubscriptions, sessions } from "@worker/db/schema";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { readVapid } from "./vapid";
 
 /** A busy conversation pushes at most once in this window: the messages in between gather into the next push. */
@@ -66,7 +66,11 @@ async function addToBatch(db: Database, row: Row, now: number, sendAt?: number) 
           where subscription_id = ${row.subscriptionId} and tag = ${row.tag} and sent_at is not null`,
     );
     const sendAfter = sendAt ?? Math.max(now, (last?.sentAt ?? 0) + PUSH_BATCH_WINDOW_MS);
-    const inserted = await db.insert(pushOutbox).values({ ...row, sendAfter }).onConflictDoNothing().returning({ id: pushOutbox.id });
+    const inserted = await db
+      .insert(pushOutbox)
+      .values({ ...row, sendAfter })
+      .onConflictDoNothing()
+      .returning({ id: pushOutbox.id });
     if (inserted.length > 0) return;
   }
 }

@@ -1,8 +1,8 @@
 import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { and, eq, lte, sql } from "drizzle-orm";
 import type { Deps } from "@worker/core/service-context";
 import { pushOutbox, pushSubscriptions } from "@worker/db/schema";
+import { and, eq, lte, sql } from "drizzle-orm";
 import { nextPendingPush, payloadOf } from "./push-outbox";
 import { readVapid, type Vapid } from "./vapid";
 

@@ -1,6 +1,6 @@
 import { decodeBase64urlIgnorePadding } from "@oslojs/encoding";
-import { z } from "zod";
 import { translate } from "@worker/core/i18n/request-language";
+import { z } from "zod";
 
 /** A push endpoint longer than this is not one a browser made (theirs are a few hundred bytes). */
 export const MAX_ENDPOINT_BYTES = 2048;
@@ -34,10 +34,13 @@ export const pushSubscriptionSchema = z.object({
   expirationTime: z.number().nullable().optional(),
   keys: z.object(
     {
-      p256dh: z.string().refine((key) => {
-        const bytes = base64urlBytes(key);
-        return bytes?.length === P256_PUBLIC_KEY_BYTES && bytes[0] === 4;
-      }, { error: () => translate("keys.p256dh must be the browser's P-256 public key: 65 bytes, base64url.") }),
+      p256dh: z.string().refine(
+        (key) => {
+          const bytes = base64urlBytes(key);
+          return bytes?.length === P256_PUBLIC_KEY_BYTES && bytes[0] === 4;
+        },
+        { error: () => translate("keys.p256dh must be the browser's P-256 public key: 65 bytes, base64url.") },
+      ),
       auth: z.string().refine((key) => base64urlBytes(key)?.length === AUTH_SECRET_BYTES, {
         error: () => translate("keys.auth must be the subscription's 16-byte secret, base64url."),
       }),

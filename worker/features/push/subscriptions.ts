@@ -1,4 +1,3 @@
-import { and, desc, eq, sql } from "drizzle-orm";
 import { readConfig } from "@worker/core/config";
 import { badField, conflict, notFound, requireUser, unauthorized, unavailable } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
@@ -6,6 +5,7 @@ import { limit } from "@worker/core/rate-limit";
 import type { ServiceContext } from "@worker/core/service-context";
 import { msg } from "@worker/core/shared/translate";
 import { pushSubscriptions } from "@worker/db/schema";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { deviceKindOf } from "./device-name";
 import { isPushServiceHost } from "./push-services";
 import type { PushSubscriptionInput } from "./subscription-input";

@@ -34,7 +34,7 @@ function parseVapid(secret: string, subject: string): Vapid | null {
   try {
     jwk = JSON.parse(secret) as JsonWebKey;
   } catch {
-    console.error("VAPID_PRIVATE_KEY is not JSON: it must be a P-256 private key as a JWK (README \"Web Push\").");
+    console.error('VAPID_PRIVATE_KEY is not JSON: it must be a P-256 private key as a JWK (README "Web Push").');
     return null;
   }
   if (jwk.kty !== "EC" || jwk.crv !== "P-256" || !jwk.x || !jwk.y || !jwk.d) {

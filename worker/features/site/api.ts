@@ -1,11 +1,11 @@
-import { Hono } from "hono";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
-import { clientAddress } from "@worker/core/http/client-address";
-import { interestSchema, registerSwapToysInterest, swapToysProgress } from "./interest";
 import { ok } from "@worker/core/api/envelope";
-import { jsonBody } from "@worker/core/api/validate";
 import { doc } from "@worker/core/api/openapi";
+import { jsonBody } from "@worker/core/api/validate";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
+import { clientAddress } from "@worker/core/http/client-address";
+import { Hono } from "hono";
 import { interestProgressView, interestRegisteredView } from "./api-schemas";
+import { interestSchema, registerSwapToysInterest, swapToysProgress } from "./interest";
 
 export const interestApi = new Hono<AppEnv>()
   .get(

@@ -1,12 +1,12 @@
-import { and, count, eq } from "drizzle-orm";
-import { z } from "zod";
-import { interestRegistrations } from "@worker/db/schema";
-import { SWAP_TOYS_GOAL } from "@worker/core/shared/rules";
-import { cleanText } from "@worker/core/shared/text";
-import { msg } from "@worker/core/shared/translate";
 import { emailSchema } from "@worker/core/email-address";
 import { limit } from "@worker/core/rate-limit";
 import type { ServiceContext } from "@worker/core/service-context";
+import { SWAP_TOYS_GOAL } from "@worker/core/shared/rules";
+import { cleanText } from "@worker/core/shared/text";
+import { msg } from "@worker/core/shared/translate";
+import { interestRegistrations } from "@worker/db/schema";
+import { and, count, eq } from "drizzle-orm";
+import { z } from "zod";
 
 export const interestSchema = z.object({
   email: emailSchema,
@@ -21,11 +21,7 @@ export const INTEREST_RATE_LIMITED = msg("Too many registrations from your netwo
  * an error and does not count twice. Anyone may call it, so it is limited per client address
  * (wrangler.toml INTEREST_LIMITER): a script cannot inflate the counter towards the goal.
  */
-export async function registerSwapToysInterest(
-  ctx: ServiceContext,
-  input: z.output<typeof interestSchema>,
-  clientAddress: string | null,
-) {
+export async function registerSwapToysInterest(ctx: ServiceContext, input: z.output<typeof interestSchema>, clientAddress: string | null) {
   await limit(ctx.env.INTEREST_LIMITER, `swap-toys:${clientAddress ?? "local"}`, INTEREST_RATE_LIMITED);
   await ctx.db
     .insert(interestRegistrations)

@@ -1,7 +1,7 @@
-import { Hono } from "hono";
-import { serviceContext, type AppEnv } from "@worker/core/http/app-env";
-import { clientAddress } from "@worker/core/http/client-address";
 import { doc } from "@worker/core/api/openapi";
+import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
+import { clientAddress } from "@worker/core/http/client-address";
+import { Hono } from "hono";
 import { transcriptView } from "./api-schemas";
 import { limitVoiceSearch, readTranscribeRequest, requireServerTranscription, transcribeRecording, transcribeSchema } from "./transcribe";
 

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { AUDIO_EXTENSIONS } from "@worker/core/shared/audio-type";
-import { isTimeout, TRANSCRIPTION_TIMEOUT_MS, TranscriptionError, type Transcriber, whisperLanguage } from "./types";
+import { z } from "zod";
+import { isTimeout, TRANSCRIPTION_TIMEOUT_MS, type Transcriber, TranscriptionError, whisperLanguage } from "./types";
 
 export interface OpenAiTranscriptionSettings {
   url: string;

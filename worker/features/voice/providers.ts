@@ -3,7 +3,7 @@ import { openAiCompatibleTranscriber } from "./openai-compatible";
 import type { Transcriber } from "./types";
 import { workersAiTranscriber } from "./workers-ai";
 
-export { TranscriptionError, type Transcriber, type VoiceRecording } from "./types";
+export { type Transcriber, TranscriptionError, type VoiceRecording } from "./types";
 
 /** The provider named by VOICE_TRANSCRIBER, or null when server transcription is off (or not set). */
 export function createTranscriber(config: AppConfig, env: Pick<Env, "AI">): Transcriber | null {

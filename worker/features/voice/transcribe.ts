@@ -1,15 +1,15 @@
 import { decodeBase64 } from "@oslojs/encoding";
-import { z } from "zod";
 import { readConfig } from "@worker/core/config";
-import { readBodyWithLimit } from "@worker/core/http/body-limit";
-import { sniffAudioType } from "@worker/core/shared/audio-type";
-import { MAX_VOICE_AUDIO_BYTES, VOICE_DEFAULT_LANGUAGE } from "@worker/core/shared/voice";
-import { createTranscriber, TranscriptionError } from "./providers";
 import { badGateway, badRequest, gatewayTimeout, tooLarge, unavailable } from "@worker/core/errors";
+import { readBodyWithLimit } from "@worker/core/http/body-limit";
+import { translate } from "@worker/core/i18n/request-language";
 import { limit } from "@worker/core/rate-limit";
 import type { ServiceContext } from "@worker/core/service-context";
-import { translate } from "@worker/core/i18n/request-language";
+import { sniffAudioType } from "@worker/core/shared/audio-type";
 import { msg } from "@worker/core/shared/translate";
+import { MAX_VOICE_AUDIO_BYTES, VOICE_DEFAULT_LANGUAGE } from "@worker/core/shared/voice";
+import { z } from "zod";
+import { createTranscriber, TranscriptionError } from "./providers";
 
 export const VOICE_UNAVAILABLE = msg("Voice search is unavailable right now. Please type your search.");
 export const VOICE_RATE_LIMITED = msg("Too many voice searches. Please wait a moment.");

@@ -1,6 +1,6 @@
 import { encodeBase64 } from "@oslojs/encoding";
 import { z } from "zod";
-import { isTimeout, TRANSCRIPTION_TIMEOUT_MS, TranscriptionError, type Transcriber, whisperLanguage } from "./types";
+import { isTimeout, TRANSCRIPTION_TIMEOUT_MS, type Transcriber, TranscriptionError, whisperLanguage } from "./types";
 
 export const WHISPER_MODEL = "@cf/openai/whisper-large-v3-turbo";
 
@@ -25,10 +25,7 @@ export function workersAiTranscriber(ai: Ai, timeoutMs = TRANSCRIPTION_TIMEOUT_M
       let output: unknown;
       try {
         // Looked up per call, so a replaced binding method (tests, wrappers) is honoured.
-        output = await settleBy(
-          ai.run(WHISPER_MODEL, { audio: encodeBase64(audio), language: whisperLanguage(languageCode) }, { signal }),
-          signal,
-        );
+        output = await settleBy(ai.run(WHISPER_MODEL, { audio: encodeBase64(audio), language: whisperLanguage(languageCode) }, { signal }), signal);
       } catch (error) {
         if (isTimeout(error)) throw new TranscriptionError("timeout", "Workers AI did not answer in time", { cause: error });
         throw new TranscriptionError("failed", `Workers AI failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { translate } from "@worker/core/i18n/request-language";
+import { Link } from "react-router";
 import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
 import type { Route } from "./+types/account-deleted";

@@ -1,10 +1,10 @@
-import { redirect } from "react-router";
-import { z } from "zod";
 import { readConfig } from "@worker/core/config";
 import { languageCookieHeader } from "@worker/core/i18n/negotiate";
 import { requestContext } from "@worker/core/request-context";
 import { isLanguage, isUiLanguage, PSEUDO_LANGUAGE } from "@worker/core/shared/languages";
 import { setMemberLanguage } from "@worker/features/account/member-language";
+import { redirect } from "react-router";
+import { z } from "zod";
 import { safeRedirectTarget } from "~/core/redirect-target.server";
 import { serviceContext } from "~/core/route-context.server";
 import type { Route } from "./+types/language";

@@ -1,10 +1,10 @@
-import { redirect } from "react-router";
-import { downloadAllData } from "@worker/features/account/data-download";
 import { ServiceError } from "@worker/core/errors";
-import { setFlash } from "~/core/flash.server";
-import { memberContext } from "~/core/route-context.server";
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
+import { downloadAllData } from "@worker/features/account/data-download";
+import { redirect } from "react-router";
+import { setFlash } from "~/core/flash.server";
+import { memberContext } from "~/core/route-context.server";
 import type { Route } from "./+types/profile-data";
 
 export const BACKGROUND_STARTED = msg("Your data is being prepared. Its download link will appear on this page.");
@@ -17,7 +17,8 @@ export async function action({ context }: Route.ActionArgs) {
   const ctx = memberContext(context);
   try {
     const result = await downloadAllData(ctx);
-    if (result.kind === "background") return redirect("/profile#your-data", { headers: await setFlash({ type: "success", message: translate(BACKGROUND_STARTED) }) });
+    if (result.kind === "background")
+      return redirect("/profile#your-data", { headers: await setFlash({ type: "success", message: translate(BACKGROUND_STARTED) }) });
     return new Response(result.body, {
       headers: {
         "Content-Type": "application/zip",

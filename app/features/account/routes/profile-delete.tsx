@@ -1,21 +1,16 @@
+import { translate } from "@worker/core/i18n/request-language";
+import { requestContext } from "@worker/core/request-context";
+import { clearedSessionCookie } from "@worker/core/session-cookie";
+import { accountDeletionBlockers, DELETE_CONFIRMATION_WORD, deleteAccount, deleteAccountSchema } from "@worker/features/account/account-deletion";
 import { useId } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { clearedSessionCookie } from "@worker/core/session-cookie";
-import { requestContext } from "@worker/core/request-context";
-import {
-  accountDeletionBlockers,
-  DELETE_CONFIRMATION_WORD,
-  deleteAccount,
-  deleteAccountSchema,
-} from "@worker/features/account/account-deletion";
 import { actionError, refuse } from "~/core/action-result.server";
-import { TextField } from "~/ui/field";
 import { readFormData, textField } from "~/core/form-data.server";
-import { noteOwnSignOut } from "~/core/session-events";
-import { memberContext } from "~/core/route-context.server";
-import { pageMessages } from "~/core/i18n.server";
 import { useT } from "~/core/i18n";
-import { translate } from "@worker/core/i18n/request-language";
+import { pageMessages } from "~/core/i18n.server";
+import { memberContext } from "~/core/route-context.server";
+import { noteOwnSignOut } from "~/core/session-events";
+import { TextField } from "~/ui/field";
 import type { Route } from "./+types/profile-delete";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
@@ -59,9 +54,7 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
         <ul className="list-disc space-y-1 ps-5 text-stone-800">
           <li>{t("Your profile, picture and e-mail address are removed, and you are signed out on every device.")}</li>
           <li>{t("Your books and their covers are deleted, with their loan requests and waiting lists.")}</li>
-          <li>
-            {t("You leave every club. A club you created passes to another admin, or to its oldest member; a club with no other member is deleted.")}
-          </li>
+          <li>{t("You leave every club. A club you created passes to another admin, or to its oldest member; a club with no other member is deleted.")}</li>
           <li>{t("Your join requests, loan requests, notifications, notification settings and e-mails waiting to be sent are deleted.")}</li>
           <li>{t('The members you talked to keep your conversations; your messages show as from "Deleted member".')}</li>
           <li>{t("This cannot be undone. You may want to download all your data first from your profile.")}</li>

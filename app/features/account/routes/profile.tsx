@@ -1,26 +1,26 @@
-import { data, useActionData } from "react-router";
 import { isModerator, readConfig } from "@worker/core/config";
+import { languageCookieHeader } from "@worker/core/i18n/negotiate";
+import { translate } from "@worker/core/i18n/request-language";
+import { requestContext } from "@worker/core/request-context";
+import { MAX_PROFILE_PICTURE_BYTES, PICTURE_TOO_LARGE } from "@worker/core/shared/profile";
+import { msg } from "@worker/core/shared/translate";
 import { latestDataExport } from "@worker/features/account/data-download";
 import { saveProfilePicture } from "@worker/features/account/profile-picture";
 import { profileUpdateSchema, toOwnProfile, updateProfile } from "@worker/features/account/profiles";
-import { MAX_PROFILE_PICTURE_BYTES, PICTURE_TOO_LARGE } from "@worker/core/shared/profile";
+import { data, useActionData } from "react-router";
 import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
+import { readFormData, textField } from "~/core/form-data.server";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { memberContext } from "~/core/route-context.server";
 import { FollowLists } from "~/features/follows";
 import { followListsFor } from "~/features/follows/index.server";
-import { memberContext } from "~/core/route-context.server";
 import { ProfileData } from "../profile-data";
 import { ProfileDeleteAccount } from "../profile-delete-account";
 import { ProfileForm } from "../profile-form";
 import { ProfileModeration } from "../profile-moderation";
 import { ProfilePrivacy } from "../profile-privacy";
 import { ProfileSessions } from "../profile-sessions";
-import { readFormData, textField } from "~/core/form-data.server";
-import { pageMessages } from "~/core/i18n.server";
-import { useT } from "~/core/i18n";
-import { translate } from "@worker/core/i18n/request-language";
-import { languageCookieHeader } from "@worker/core/i18n/negotiate";
-import { requestContext } from "@worker/core/request-context";
-import { msg } from "@worker/core/shared/translate";
 import type { Route } from "./+types/profile";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {

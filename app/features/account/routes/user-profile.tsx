@@ -1,14 +1,14 @@
 import { ServiceError } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
 import { findPublicUser } from "@worker/features/account/profiles";
 import { hasBlocked, startConversation } from "@worker/features/messages";
 import { useId } from "react";
 import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
-import { translate } from "@worker/core/i18n/request-language";
-import { msg } from "@worker/core/shared/translate";
-import { useT } from "~/core/i18n";
-import { pageMessages } from "~/core/i18n.server";
 import { actionError, refuse } from "~/core/action-result.server";
 import { readFormData, textField } from "~/core/form-data.server";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
 import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
 import { revalidateUnlessDialogChange, useUrlDialog } from "~/core/use-url-dialog";

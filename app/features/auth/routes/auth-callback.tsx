@@ -1,14 +1,14 @@
-import { useEffect, useRef } from "react";
-import { data, Link, useFetcher, useNavigate } from "react-router";
+import { translate } from "@worker/core/i18n/request-language";
+import { requestContext } from "@worker/core/request-context";
 import { finishGoogleSignIn } from "@worker/features/auth/google-sign-in";
 import { allowSignInAttempt, rateLimitedHeaders, SIGN_IN_RATE_LIMITED } from "@worker/features/auth/rate-limit";
-import { requestContext } from "@worker/core/request-context";
+import { useEffect, useRef } from "react";
+import { data, Link, useFetcher, useNavigate } from "react-router";
 import { actionError, refuse } from "~/core/action-result.server";
 import { readFormData, textField } from "~/core/form-data.server";
-import { afterSignInPath } from "~/core/redirect-target.server";
-import { translate } from "@worker/core/i18n/request-language";
 import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
+import { afterSignInPath } from "~/core/redirect-target.server";
 import type { Route } from "./+types/auth-callback";
 
 /** After a successful sign-in the page says so, then moves on after 400 ms. */
@@ -119,10 +119,7 @@ export default function AuthCallback({ loaderData, actionData }: Route.Component
         </div>
       ) : (
         <div className="space-y-4">
-          <span
-            aria-hidden="true"
-            className="mx-auto block h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
-          />
+          <span aria-hidden="true" className="mx-auto block h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" />
           <p role="status" className="text-lg font-medium">
             {t("Authenticating…")}
           </p>

@@ -1,11 +1,11 @@
-import { redirect } from "react-router";
-import { allowSignInAttempt, rateLimitedHeaders, SIGN_IN_RATE_LIMITED } from "@worker/features/auth/rate-limit";
-import { startGoogleSignIn } from "@worker/features/auth/google-sign-in";
+import { translate } from "@worker/core/i18n/request-language";
 import { requestContext } from "@worker/core/request-context";
+import { directionOf, type UiLanguage } from "@worker/core/shared/languages";
+import { startGoogleSignIn } from "@worker/features/auth/google-sign-in";
+import { allowSignInAttempt, rateLimitedHeaders, SIGN_IN_RATE_LIMITED } from "@worker/features/auth/rate-limit";
+import { redirect } from "react-router";
 import { readFormData, textField } from "~/core/form-data.server";
 import { afterSignInPath } from "~/core/redirect-target.server";
-import { translate } from "@worker/core/i18n/request-language";
-import { directionOf, type UiLanguage } from "@worker/core/shared/languages";
 import type { Route } from "./+types/auth-google";
 
 // Starting sign-in changes state (cookies), so it is a POST from the login page; a GET goes back there.

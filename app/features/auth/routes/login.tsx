@@ -1,25 +1,25 @@
-import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
-import { rememberBrowserTimeZone } from "@worker/core/shared/time-zones";
+import { readConfig } from "@worker/core/config";
 import { browserTimeZone } from "@worker/core/http/reader";
+import { translate } from "@worker/core/i18n/request-language";
+import { requestContext } from "@worker/core/request-context";
+import { rememberBrowserTimeZone } from "@worker/core/shared/time-zones";
+import { msg } from "@worker/core/shared/translate";
 import { devSignInAllowed, findLocalMember, listDemoMembers, localSignInSchema } from "@worker/features/auth/dev-sign-in";
 import { allowSignInAttempt, rateLimitedHeaders, SIGN_IN_RATE_LIMITED } from "@worker/features/auth/rate-limit";
 import { startSession } from "@worker/features/auth/sign-in";
 import { SignInError } from "@worker/features/auth/sign-in-error";
-import { readConfig } from "@worker/core/config";
-import { requestContext } from "@worker/core/request-context";
-import { refusal } from "~/core/refusal.server";
-import type { RootData } from "~/root";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { actionError, refuse } from "~/core/action-result.server";
-import { TextField } from "~/ui/field";
 import { readFormData } from "~/core/form-data.server";
-import { afterSignInPath } from "~/core/redirect-target.server";
-import type { Route } from "./+types/login";
-import { signInReason } from "../sign-in-reason";
-import { translate } from "@worker/core/i18n/request-language";
-import { msg } from "@worker/core/shared/translate";
 import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
+import { afterSignInPath } from "~/core/redirect-target.server";
+import { refusal } from "~/core/refusal.server";
+import type { RootData } from "~/root";
+import { TextField } from "~/ui/field";
+import { signInReason } from "../sign-in-reason";
+import type { Route } from "./+types/login";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   return [
@@ -32,10 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, env, user, url } = context.get(requestContext);
   const redirectTo = afterSignInPath(url.searchParams.get("redirectTo"));
   if (user) throw redirect(redirectTo);
-  const [demoMembers, catalogue] = await Promise.all([
-    devSignInAllowed(readConfig(env), url) ? listDemoMembers(db) : [],
-    pageMessages(context, "auth"),
-  ]);
+  const [demoMembers, catalogue] = await Promise.all([devSignInAllowed(readConfig(env), url) ? listDemoMembers(db) : [], pageMessages(context, "auth")]);
   return {
     redirectTo,
     reason: signInReason(redirectTo),
@@ -129,9 +126,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <ol className="space-y-3">
           {STEPS.map((step, index) => (
             <li key={step.title} className="card flex gap-4 p-4">
-              <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
-                {index + 1}
-              </span>
+              <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white">{index + 1}</span>
               <div>
                 <h3 className="font-semibold">{t(step.title)}</h3>
                 <p className="text-sm text-stone-700">{t(step.text)}</p>
@@ -196,16 +191,7 @@ function LocalSignIn({
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <h3 className="text-sm font-semibold text-stone-800">{t("Or as a new member")}</h3>
         <TextField id="local-name" label={t("Name")} labelClassName={SMALL_LABEL} name="name" required maxLength={100} autoComplete="name" />
-        <TextField
-          id="local-email"
-          label={t("Email")}
-          labelClassName={SMALL_LABEL}
-          name="email"
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="email"
-        />
+        <TextField id="local-email" label={t("Email")} labelClassName={SMALL_LABEL} name="email" type="email" required maxLength={254} autoComplete="email" />
         <button type="submit" disabled={busy} className="btn btn-primary w-full">
           {t("Sign in as new member")}
         </button>
@@ -217,7 +203,10 @@ function LocalSignIn({
 function GoogleMark() {
   return (
     <svg aria-hidden="true" viewBox="0 0 48 48" className="h-5 w-5">
-      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
+      <path
+        fill="#FFC107"
+        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+      />
       <path fill="#FF3D00" d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
       <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
       <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />

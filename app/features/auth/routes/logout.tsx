@@ -1,7 +1,7 @@
-import { redirect } from "react-router";
-import { clearedSessionCookie } from "@worker/core/session-cookie";
-import { signOut, signOutEverywhere, sessionIdFromCookie } from "@worker/features/auth/sign-out";
 import { requestContext } from "@worker/core/request-context";
+import { clearedSessionCookie } from "@worker/core/session-cookie";
+import { sessionIdFromCookie, signOut, signOutEverywhere } from "@worker/features/auth/sign-out";
+import { redirect } from "react-router";
 import { safeRedirectTarget } from "~/core/redirect-target.server";
 import { serviceContext } from "~/core/route-context.server";
 import type { Route } from "./+types/logout";

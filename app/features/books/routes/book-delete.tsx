@@ -1,12 +1,12 @@
-import { redirect } from "react-router";
+import { translate } from "@worker/core/i18n/request-language";
 import { deleteBook } from "@worker/features/books/book-writes";
 import { isLentOut } from "@worker/features/loans";
+import { redirect } from "react-router";
 import { actionError } from "~/core/action-result.server";
 import { setFlash } from "~/core/flash.server";
 import { readFormData } from "~/core/form-data.server";
 import { memberContext } from "~/core/route-context.server";
 import type { Route } from "./+types/book-delete";
-import { translate } from "@worker/core/i18n/request-language";
 
 /** Deleting a book: an action of its own, posted from the book page, the edit page and My Books. */
 export async function action({ request, params, context }: Route.ActionArgs) {

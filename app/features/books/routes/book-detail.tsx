@@ -1,27 +1,27 @@
 import { ServiceError } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
 import { AUDIENCE_LABELS, audienceOf } from "@worker/core/shared/audience";
 import { BOOK_META_DESCRIPTION_MAX as META_DESCRIPTION_MAX } from "@worker/core/shared/rules";
 import { findBookById } from "@worker/features/books/library";
 import { bookLoanPanel } from "@worker/features/loans";
 import { useMemo } from "react";
 import { Form, Link, useRevalidator } from "react-router";
+import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
 import { refusal } from "~/core/refusal.server";
 import { readerFor, serviceContext } from "~/core/route-context.server";
+import { loadBookComments } from "~/features/comments/index.server";
 import { BookLoanPanel } from "~/features/loans";
 import { loanIntentAction, timeFor, todayFor, withDueLabel } from "~/features/loans/index.server";
-import { loadBookComments } from "~/features/comments/index.server";
 import { ReportButton } from "~/features/moderation";
+import { deferred } from "~/ui/deferred";
+import { BackArrow } from "~/ui/icons";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { BookCover } from "../book-cover";
 import { DeleteBookButton } from "../delete-book-button";
 import { DueNote, StatusBadge } from "../status-badge";
 import { useAnalysisPolling } from "../use-analysis-polling";
 import type { Route } from "./+types/book-detail";
-import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
-import { pageMessages } from "~/core/i18n.server";
-import { translate } from "@worker/core/i18n/request-language";
-import { BackArrow } from "~/ui/icons";
-import { deferred } from "~/ui/deferred";
 
 // Below the fold: the comments' and the metadata's code is not in the page's first load (the server renders them in place).
 const BookComments = deferred(() => import("~/features/comments").then((module) => module.BookComments));
@@ -124,7 +124,9 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
   const audience = audienceOf(book);
   // Accepted, or offered to the next on its waitlist: not to be had now, whatever the owner's status says.
   const promised =
-    book.status === "available" && !book.membersOnly && (panel.holding?.state === "accepted" || (!panel.holding && panel.waitlist.size > 0 && panel.waitlist.myState !== "offered"));
+    book.status === "available" &&
+    !book.membersOnly &&
+    (panel.holding?.state === "accepted" || (!panel.holding && panel.waitlist.size > 0 && panel.waitlist.myState !== "offered"));
   // While the cover is being read, poll and refresh the page once the analysis lands.
   const revalidator = useRevalidator();
   const pending = useMemo(() => (book.analysisState === "pending" ? [book] : []), [book]);
@@ -155,9 +157,7 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
               </span>
             )}
             <DueNote due={book.due} />
-            {book.membersOnly && (
-              <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">{t("Members only")}</span>
-            )}
+            {book.membersOnly && <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">{t("Members only")}</span>}
             {isOwner && book.analysisState === "needs_details" && (
               <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("Needs details")}</span>
             )}
@@ -239,9 +239,7 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
               </>
             ) : book.membersOnly ? (
               // Only the club's members may borrow a private club's books.
-              <p className="text-sm text-stone-700">
-                {t("Members only: {title} is shared in a private club, so only its members can borrow it.", { title })}
-              </p>
+              <p className="text-sm text-stone-700">{t("Members only: {title} is shared in a private club, so only its members can borrow it.", { title })}</p>
             ) : (
               signedIn && (
                 // The one borrow action ("Borrow from {owner}") is the lending panel's, above.

@@ -1,23 +1,23 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { translate } from "@worker/core/i18n/request-language";
 import { listClubChoices, updateBook } from "@worker/features/books/book-writes";
 import { findBookById } from "@worker/features/books/library";
 import { writeBookEdit } from "@worker/features/loans";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
-import { parseBookForm } from "../book-form.server";
+import { setFlash } from "~/core/flash.server";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { refusal } from "~/core/refusal.server";
+import { memberContext } from "~/core/route-context.server";
+import { bookFieldStyle, TextField } from "~/ui/field";
+import { BackArrow } from "~/ui/icons";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { BookEditFields } from "../book-edit-form";
+import { parseBookForm } from "../book-form.server";
 import { CoverField } from "../cover-field";
 import { coverFromForm, dropUnusedCover, readBookForm } from "../cover-form.server";
 import { DeleteBookButton } from "../delete-book-button";
-import { RouteErrorBoundary } from "~/ui/route-error-boundary";
-import { setFlash } from "~/core/flash.server";
-import { bookFieldStyle, TextField } from "~/ui/field";
-import { refusal } from "~/core/refusal.server";
-import { memberContext } from "~/core/route-context.server";
 import type { Route } from "./+types/book-edit";
-import { useT } from "~/core/i18n";
-import { pageMessages } from "~/core/i18n.server";
-import { translate } from "@worker/core/i18n/request-language";
-import { BackArrow } from "~/ui/icons";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: loaderData?.title ?? "Edit book — BookClub" }];
@@ -96,11 +96,5 @@ export default function BookEdit({ loaderData, actionData }: Route.ComponentProp
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A refused page has no loader data, so no catalogue of its own: these read in English unless core's has them.
   const t = useT();
-  return (
-    <RouteErrorBoundary
-      error={error}
-      heading={t("Failed to load book")}
-      byStatus={{ 403: t("You can't edit this book"), 404: t("Book not found") }}
-    />
-  );
+  return <RouteErrorBoundary error={error} heading={t("Failed to load book")} byStatus={{ 403: t("You can't edit this book"), 404: t("Book not found") }} />;
 }

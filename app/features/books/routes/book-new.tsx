@@ -1,19 +1,19 @@
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { createBook, manualBookSchema, updateBook } from "@worker/features/books/book-writes";
-import { writeBookEdit } from "@worker/features/loans";
-import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
-import { ScanIsbnButton } from "../scan-isbn-button";
-import { CoverField } from "../cover-field";
-import { coverFromForm, dropUnusedCover, readBookForm } from "../cover-form.server";
-import { bookFieldStyle, TextAreaField, TextField } from "~/ui/field";
-import { setFlash } from "~/core/flash.server";
-import { textField } from "~/core/form-data.server";
-import { memberContext } from "~/core/route-context.server";
-import type { Route } from "./+types/book-new";
-import { useT } from "~/core/i18n";
-import { pageMessages } from "~/core/i18n.server";
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
+import { createBook, manualBookSchema, updateBook } from "@worker/features/books/book-writes";
+import { writeBookEdit } from "@worker/features/loans";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
+import { setFlash } from "~/core/flash.server";
+import { textField } from "~/core/form-data.server";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { memberContext } from "~/core/route-context.server";
+import { bookFieldStyle, TextAreaField, TextField } from "~/ui/field";
+import { CoverField } from "../cover-field";
+import { coverFromForm, dropUnusedCover, readBookForm } from "../cover-form.server";
+import { ScanIsbnButton } from "../scan-isbn-button";
+import type { Route } from "./+types/book-new";
 
 const ADD_A_BOOK_TITLE = msg("Add a book — BookClub");
 

@@ -1,26 +1,24 @@
-import { Form, Link, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
+import { translate } from "@worker/core/i18n/request-language";
 import { PAGE_SIZES } from "@worker/core/shared/rules";
-import { BookCard } from "../book-card";
-import { DebouncedSearch } from "~/ui/debounced-search";
-import { PrevNext } from "~/ui/prev-next";
-import { VoiceSearchButton } from "~/features/voice";
-import { GridIcon, ListIcon } from "~/ui/icons";
-import { loadLibrary } from "../library.server";
-import { todayFor, withDueLabel } from "~/features/loans/index.server";
-import { readerFor } from "~/core/route-context.server";
-import type { Route } from "./+types/library";
+import { msg, type Translate } from "@worker/core/shared/translate";
+import { Form, Link, type ShouldRevalidateFunctionArgs, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
-import { translate } from "@worker/core/i18n/request-language";
-import { msg, type Translate } from "@worker/core/shared/translate";
+import { readerFor } from "~/core/route-context.server";
+import { todayFor, withDueLabel } from "~/features/loans/index.server";
+import { VoiceSearchButton } from "~/features/voice";
+import { DebouncedSearch } from "~/ui/debounced-search";
+import { GridIcon, ListIcon } from "~/ui/icons";
+import { PrevNext } from "~/ui/prev-next";
+import { BookCard } from "../book-card";
+import { loadLibrary } from "../library.server";
+import type { Route } from "./+types/library";
 
 // Public: search engines find each language of this page.
 export const handle = PUBLIC_PAGE_HANDLE;
 
 const LIBRARY_TITLE = msg("Library — BookClub");
-const LIBRARY_DESCRIPTION = msg(
-  "Browse the BookClub community library: books shared by readers near you, ready to borrow, swap or give away.",
-);
+const LIBRARY_DESCRIPTION = msg("Browse the BookClub community library: books shared by readers near you, ready to borrow, swap or give away.");
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   const head = loaderData?.head ?? { title: LIBRARY_TITLE, description: LIBRARY_DESCRIPTION };
@@ -212,19 +210,9 @@ export default function Library({ loaderData: data }: Route.ComponentProps) {
         ) : data.items.length === 0 ? (
           <EmptyState data={data} />
         ) : (
-          <ul
-            className={
-              view === "grid" ? "grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" : "flex flex-col gap-3"
-            }
-          >
+          <ul className={view === "grid" ? "grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" : "flex flex-col gap-3"}>
             {data.items.map((book, index) => (
-              <BookCard
-                key={book.bookId}
-                book={book}
-                layout={view}
-                eager={index < 5}
-                isClubMember={!book.clubId || memberOf.has(book.clubId)}
-              />
+              <BookCard key={book.bookId} book={book} layout={view} eager={index < 5} isClubMember={!book.clubId || memberOf.has(book.clubId)} />
             ))}
           </ul>
         )}

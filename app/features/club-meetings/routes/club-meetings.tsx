@@ -1,8 +1,8 @@
-import { isRouteErrorResponse, Link } from "react-router";
 import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
 import { meetingsPage } from "@worker/features/club-meetings";
+import { isRouteErrorResponse, Link } from "react-router";
 import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
 import { refusal } from "~/core/refusal.server";
@@ -89,7 +89,11 @@ export default function ClubMeetings({ loaderData, actionData }: Route.Component
         <h2 id="upcoming-heading" className="font-serif text-2xl font-semibold">
           {t("Upcoming")}
         </h2>
-        {upcoming.items.length === 0 ? <p className="card p-6 text-center text-stone-700">{t("No meetings are planned yet.")}</p> : <ul className="space-y-3">{upcoming.items.map((meeting) => card(meeting, true))}</ul>}
+        {upcoming.items.length === 0 ? (
+          <p className="card p-6 text-center text-stone-700">{t("No meetings are planned yet.")}</p>
+        ) : (
+          <ul className="space-y-3">{upcoming.items.map((meeting) => card(meeting, true))}</ul>
+        )}
         {upcoming.nextToken && <PrevNext prevHref={null} nextHref={`?upcoming=${encodeURIComponent(upcoming.nextToken)}`} />}
       </section>
 

@@ -1,8 +1,8 @@
-import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
 import { castBallot, closePoll, getPoll, makeWinnerCurrent, type PollView } from "@worker/features/club-polls";
+import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { actionError, refuse } from "~/core/action-result.server";
 import { setFlash } from "~/core/flash.server";
 import { readFormData, textField } from "~/core/form-data.server";

@@ -1,4 +1,3 @@
-import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
@@ -6,6 +5,7 @@ import { createPoll, listPolls, pollsQuerySchema } from "@worker/features/club-p
 // The page's own limits come from the limits file alone: the feature's index brings its services (and
 // club-reading's, with the ISBN look-up) into the browser build, which only needs these two numbers.
 import { BOOK_POLL_MAX, POLL_MAX_OPTIONS } from "@worker/features/club-polls/poll-limits";
+import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { actionError, refuse } from "~/core/action-result.server";
 import { setFlash } from "~/core/flash.server";
 import { readFormData } from "~/core/form-data.server";
@@ -170,7 +170,9 @@ export default function ClubPolls({ loaderData, actionData }: Route.ComponentPro
             ))}
           </ul>
         )}
-        {(older || nextToken) && <PrevNext prevHref={older ? `/clubs/${clubId}/polls` : null} nextHref={nextToken ? `?before=${encodeURIComponent(nextToken)}` : null} />}
+        {(older || nextToken) && (
+          <PrevNext prevHref={older ? `/clubs/${clubId}/polls` : null} nextHref={nextToken ? `?before=${encodeURIComponent(nextToken)}` : null} />
+        )}
       </section>
     </div>
   );

@@ -1,5 +1,3 @@
-import { Form, isRouteErrorResponse, Link, redirect } from "react-router";
-import { z } from "zod";
 import { forbidden, ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
@@ -9,6 +7,8 @@ import { readableClub } from "@worker/features/club-reading/reading-access";
 // The form's limit from the limits file alone: the rules file brings the schemas and the server's translator.
 import { MILESTONES_MAX } from "@worker/features/club-reading/reading-limits";
 import { MANAGERS_ONLY, milestonesInputSchema, setBookInputSchema } from "@worker/features/club-reading/reading-rules";
+import { Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import { z } from "zod";
 import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
 import { setFlash } from "~/core/flash.server";
 import { readFormData, textField } from "~/core/form-data.server";
@@ -16,8 +16,8 @@ import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
 import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
-import { FieldError } from "~/ui/field-error";
 import { TextField } from "~/ui/field";
+import { FieldError } from "~/ui/field-error";
 import { BackArrow } from "~/ui/icons";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { milestonesFromForm } from "../reading.server";
@@ -33,10 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const access = await readableClub(ctx, params.clubId);
     if (!access.canManage) throw forbidden(MANAGERS_ONLY);
-    const [reading, found] = await Promise.all([
-      getClubReading(ctx, params.clubId),
-      q ? listLibraryBooks(ctx, { search: q, limit: 10 }) : null,
-    ]);
+    const [reading, found] = await Promise.all([getClubReading(ctx, params.clubId), q ? listLibraryBooks(ctx, { search: q, limit: 10 }) : null]);
     return {
       clubName: access.club.name,
       reading,
@@ -46,7 +43,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       catalogue: await pageMessages(context, "club-reading"),
     };
   } catch (error) {
-    if (error instanceof ServiceError && (error.status === 404 || error.status === 403)) throw refusal(error.status === 404 ? translate(CLUB_NOT_FOUND) : error.message, error.status);
+    if (error instanceof ServiceError && (error.status === 404 || error.status === 403))
+      throw refusal(error.status === 404 ? translate(CLUB_NOT_FOUND) : error.message, error.status);
     throw error;
   }
 }

@@ -1,4 +1,3 @@
-import { isRouteErrorResponse, Link } from "react-router";
 import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
 import { formatDay } from "@worker/core/shared/date-format";
@@ -7,12 +6,13 @@ import { msg } from "@worker/core/shared/translate";
 import { listShelf } from "@worker/features/club-reading/club-book";
 import { readableClub } from "@worker/features/club-reading/reading-access";
 import { shelfQuerySchema } from "@worker/features/club-reading/reading-rules";
-import { BookCover } from "~/features/books";
+import { isRouteErrorResponse, Link } from "react-router";
 import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
 import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
 import { useReader } from "~/core/use-reader";
+import { BookCover } from "~/features/books";
 import { BackArrow } from "~/ui/icons";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/club-shelf";
@@ -25,7 +25,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = shelfQuerySchema.safeParse({ nextToken: url.searchParams.get("nextToken") ?? undefined });
   try {
     // A bad or tampered cursor shows the first page.
-    const [access, shelf] = await Promise.all([readableClub(ctx, params.clubId), listShelf(ctx, params.clubId, query.success ? query.data : shelfQuerySchema.parse({}))]);
+    const [access, shelf] = await Promise.all([
+      readableClub(ctx, params.clubId),
+      listShelf(ctx, params.clubId, query.success ? query.data : shelfQuerySchema.parse({})),
+    ]);
     return {
       clubId: params.clubId,
       clubName: access.club.name,

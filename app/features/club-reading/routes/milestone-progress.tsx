@@ -1,8 +1,8 @@
-import { redirect } from "react-router";
 import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
 import { markProgress, unmarkProgress } from "@worker/features/club-reading/club-book";
+import { redirect } from "react-router";
 import { setFlash } from "~/core/flash.server";
 import { readFormData } from "~/core/form-data.server";
 import { memberContext } from "~/core/route-context.server";

@@ -1,18 +1,18 @@
-import { data, Link, redirect } from "react-router";
 import { ServiceError } from "@worker/core/errors";
-import { announcementInput, loadRoomPage, postAnnouncement, roomMessageInput, sendRoomMessage } from "@worker/features/club-room/room";
-import { actionError, fieldErrors } from "~/core/action-result.server";
-import { checkboxField, readFormData, textField } from "~/core/form-data.server";
-import { ROOM_SEND_FAILED } from "../use-club-room";
-import { refusal } from "~/core/refusal.server";
-import { memberContext } from "~/core/route-context.server";
-import { RouteErrorBoundary } from "~/ui/route-error-boundary";
-import { ClubRoomView } from "../room-view";
-import { useT } from "~/core/i18n";
-import { pageMessages } from "~/core/i18n.server";
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
+import { announcementInput, loadRoomPage, postAnnouncement, roomMessageInput, sendRoomMessage } from "@worker/features/club-room/room";
+import { data, Link, redirect } from "react-router";
+import { actionError, fieldErrors } from "~/core/action-result.server";
+import { checkboxField, readFormData, textField } from "~/core/form-data.server";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { refusal } from "~/core/refusal.server";
+import { memberContext } from "~/core/route-context.server";
 import { BackArrow } from "~/ui/icons";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import { ClubRoomView } from "../room-view";
+import { ROOM_SEND_FAILED } from "../use-club-room";
 import type { Route } from "./+types/club-room";
 
 const CLUB_NOT_FOUND = msg("Club not found");
@@ -65,7 +65,8 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 export default function ClubRoomPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { club, canManage, viewerId, items, nextToken, pinned, milestones } = loaderData;
-  const unsent = actionData && "content" in actionData && actionData.errors?.content ? { content: actionData.content, error: actionData.errors.content } : undefined;
+  const unsent =
+    actionData && "content" in actionData && actionData.errors?.content ? { content: actionData.content, error: actionData.errors.content } : undefined;
   return (
     <div className="space-y-4">
       <Link to={`/clubs/${club.clubId}`} className="text-sm font-medium text-brand-700 hover:underline">

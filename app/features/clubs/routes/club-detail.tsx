@@ -1,37 +1,37 @@
-import { Link, useFetcher } from "react-router";
-import { findClubPage } from "@worker/features/clubs/club-page";
-import { upcomingMeetingsSummary } from "@worker/features/club-meetings";
-import { UpcomingMeetings } from "~/features/club-meetings";
 import { ServiceError } from "@worker/core/errors";
-import { currentInviteCode } from "@worker/features/clubs/invite-codes";
-import { clubIntentAction } from "../club-intents.server";
-import { BookCard } from "~/features/books";
-import { ClubRoomLink } from "~/features/club-room";
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
+import { upcomingMeetingsSummary } from "@worker/features/club-meetings";
 import { roomUnreadFor } from "@worker/features/club-room";
+import { findClubPage } from "@worker/features/clubs/club-page";
+import { currentInviteCode } from "@worker/features/clubs/invite-codes";
+import { Link, useFetcher } from "react-router";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { refusal } from "~/core/refusal.server";
+import { memberContext, readerFor } from "~/core/route-context.server";
+import { useUrlDialog } from "~/core/use-url-dialog";
+import { BookCard } from "~/features/books";
+import { UpcomingMeetings } from "~/features/club-meetings";
 import { ClubPollsSummary } from "~/features/club-polls";
 import { loadPollsSummary } from "~/features/club-polls/index.server";
+import { ReadingNow } from "~/features/club-reading";
+import { loadReadingNow } from "~/features/club-reading/index.server";
+import { ClubRoomLink } from "~/features/club-room";
+import { todayFor, withDueLabel } from "~/features/loans/index.server";
+import { Dialog, OpenDialogButton } from "~/ui/dialog";
+import { FieldError } from "~/ui/field-error";
+import { BackArrow } from "~/ui/icons";
+import { PrevNext } from "~/ui/prev-next";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { ClubBadge, RoleBadge } from "../club-badge";
 import { DeleteClubForm, RequestToJoinForm } from "../club-card";
 import { ClubForm } from "../club-form";
+import { clubIntentAction } from "../club-intents.server";
 import { ClubInvitePanel } from "../club-invite-panel";
 import { ClubMembers } from "../club-members";
 import { ClubRequests } from "../club-requests";
-import { Dialog, OpenDialogButton } from "~/ui/dialog";
-import { FieldError } from "~/ui/field-error";
-import { PrevNext } from "~/ui/prev-next";
-import { RouteErrorBoundary } from "~/ui/route-error-boundary";
-import { todayFor, withDueLabel } from "~/features/loans/index.server";
-import { loadReadingNow } from "~/features/club-reading/index.server";
-import { ReadingNow } from "~/features/club-reading";
 import { loadJoinRequests } from "../join-requests.server";
-import { useUrlDialog } from "~/core/use-url-dialog";
-import { refusal } from "~/core/refusal.server";
-import { memberContext, readerFor } from "~/core/route-context.server";
-import { useT } from "~/core/i18n";
-import { pageMessages } from "~/core/i18n.server";
-import { translate } from "@worker/core/i18n/request-language";
-import { msg } from "@worker/core/shared/translate";
-import { BackArrow } from "~/ui/icons";
 import type { Route } from "./+types/club-detail";
 
 // Shown by the component and the error boundary, so it is not imported from the (server-only) service.
@@ -110,7 +110,10 @@ export default function ClubDetail({ loaderData, actionData }: Route.ComponentPr
     : t("{count, plural, one {# member} other {# members}}", { count });
   const pager =
     booksPrevToken || booksNextToken ? (
-      <PrevNext prevHref={booksPrevToken ? booksHref({ prevToken: booksPrevToken }) : null} nextHref={booksNextToken ? booksHref({ nextToken: booksNextToken }) : null} />
+      <PrevNext
+        prevHref={booksPrevToken ? booksHref({ prevToken: booksPrevToken }) : null}
+        nextHref={booksNextToken ? booksHref({ nextToken: booksNextToken }) : null}
+      />
     ) : null;
 
   return (
@@ -138,9 +141,11 @@ export default function ClubDetail({ loaderData, actionData }: Route.ComponentPr
             </>
           )}
           <ClubRoomLink clubId={club.clubId} unread={roomUnread} />
-          {viewer.canManage && <OpenDialogButton dialog="requests" loadsData>
+          {viewer.canManage && (
+            <OpenDialogButton dialog="requests" loadsData>
               {t("Manage Requests")}
-            </OpenDialogButton>}
+            </OpenDialogButton>
+          )}
           {/* The creator cannot leave (the club would lose the one member who may edit or delete it). */}
           {active && !viewer.isCreator && <LeaveClubForm />}
           {/* A public club's page is open to every member; joining it is one request that admits at once. */}

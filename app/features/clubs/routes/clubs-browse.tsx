@@ -1,18 +1,18 @@
-import { useNavigation } from "react-router";
-import { browseClubs, browseClubsQuerySchema } from "@worker/features/clubs/club-lists";
+import { translate } from "@worker/core/i18n/request-language";
 import { BROWSE_CLUBS_PAGE_SIZE } from "@worker/core/shared/rules";
-import { RouteErrorBoundary } from "~/ui/route-error-boundary";
-import { memberContext } from "~/core/route-context.server";
-import { queryFromUrl } from "~/core/url-query.server";
-import { clubIntentAction } from "../club-intents.server";
-import { BrowseClubCard } from "../club-card";
-import { ClubTabs } from "../club-tabs";
-import { NearMe } from "../near-me";
-import { DebouncedSearch } from "~/ui/debounced-search";
-import { PrevNext } from "~/ui/prev-next";
+import { browseClubs, browseClubsQuerySchema } from "@worker/features/clubs/club-lists";
+import { useNavigation } from "react-router";
 import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
-import { translate } from "@worker/core/i18n/request-language";
+import { memberContext } from "~/core/route-context.server";
+import { queryFromUrl } from "~/core/url-query.server";
+import { DebouncedSearch } from "~/ui/debounced-search";
+import { PrevNext } from "~/ui/prev-next";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import { BrowseClubCard } from "../club-card";
+import { clubIntentAction } from "../club-intents.server";
+import { ClubTabs } from "../club-tabs";
+import { NearMe } from "../near-me";
 import type { Route } from "./+types/clubs-browse";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
@@ -48,7 +48,13 @@ function Pager({
   search,
   near,
   position,
-}: { prevToken: string | null; nextToken: string | null; search: string; near: { lat: string; lon: string } | null; position: "top" | "bottom" }) {
+}: {
+  prevToken: string | null;
+  nextToken: string | null;
+  search: string;
+  near: { lat: string; lon: string } | null;
+  position: "top" | "bottom";
+}) {
   const t = useT();
   const linkTo = (token: Record<string, string>) => `?${new URLSearchParams({ ...(search ? { search } : {}), ...(near ?? {}), ...token })}`;
   if (!prevToken && !nextToken) return null;
@@ -67,12 +73,7 @@ export default function BrowseClubs({ loaderData: data }: Route.ComponentProps) 
     <div className="space-y-5">
       <h1 className="font-serif text-3xl font-bold">{t("Book Clubs")}</h1>
       <ClubTabs current="browse" />
-      <DebouncedSearch
-        id="club-search"
-        label={t("Search clubs")}
-        placeholder={t("Search clubs by name, description, location…")}
-        initial={data.search}
-      />
+      <DebouncedSearch id="club-search" label={t("Search clubs")} placeholder={t("Search clubs by name, description, location…")} initial={data.search} />
       <NearMe sorted={data.near !== null} />
       <Pager prevToken={data.prevToken} nextToken={data.nextToken} search={data.search} near={data.near} position="top" />
       <div aria-busy={loading || undefined}>

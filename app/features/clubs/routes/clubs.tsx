@@ -1,20 +1,20 @@
+import { translate } from "@worker/core/i18n/request-language";
+import { unreadByClub } from "@worker/features/club-room";
+import { listMyClubs } from "@worker/features/clubs/club-lists";
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { listMyClubs } from "@worker/features/clubs/club-lists";
-import { unreadByClub } from "@worker/features/club-room";
-import { ClubRoomUnread } from "~/features/club-room";
-import { clubIntentAction } from "../club-intents.server";
-import { MyClubCard } from "../club-card";
-import { ClubTabs } from "../club-tabs";
-import { Dialog, OpenDialogButton } from "~/ui/dialog";
-import { deferred } from "~/ui/deferred";
-import { RouteErrorBoundary } from "~/ui/route-error-boundary";
-import { useUrlDialog } from "~/core/use-url-dialog";
-import { loadJoinRequests } from "../join-requests.server";
-import { memberContext } from "~/core/route-context.server";
 import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
-import { translate } from "@worker/core/i18n/request-language";
+import { memberContext } from "~/core/route-context.server";
+import { useUrlDialog } from "~/core/use-url-dialog";
+import { ClubRoomUnread } from "~/features/club-room";
+import { deferred } from "~/ui/deferred";
+import { Dialog, OpenDialogButton } from "~/ui/dialog";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import { MyClubCard } from "../club-card";
+import { clubIntentAction } from "../club-intents.server";
+import { ClubTabs } from "../club-tabs";
+import { loadJoinRequests } from "../join-requests.server";
 import type { Route } from "./+types/clubs";
 
 // The dialogs' forms show only when a dialog is open (its address says which): their code is not in the page's first load.
@@ -37,7 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageMessages(context, "clubs", "club-room", "account", "geo"),
   ]);
   // Each active club's room unread count, in one indexed read of club_room_reads.
-  const roomUnread = await unreadByClub(ctx.db, ctx.user.id, items.filter((club) => club.userStatus === "active").map((club) => club.clubId));
+  const roomUnread = await unreadByClub(
+    ctx.db,
+    ctx.user.id,
+    items.filter((club) => club.userStatus === "active").map((club) => club.clubId),
+  );
   return { clubs: items, userId: ctx.user.id, requests, roomUnread, title: translate("My Clubs"), catalogue };
 }
 

@@ -1,14 +1,14 @@
-import { data, Form, Link, redirect } from "react-router";
 import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
 import { COMMENT_MAX_LENGTH } from "@worker/core/shared/comments";
 import { msg } from "@worker/core/shared/translate";
 import { addComment, commentInputSchema, deleteComment } from "@worker/features/comments";
+import { data, Form, Link, redirect } from "react-router";
 import { setFlash } from "~/core/flash.server";
 import { readFormData, textField } from "~/core/form-data.server";
-import { serviceContext } from "~/core/route-context.server";
 import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
+import { serviceContext } from "~/core/route-context.server";
 import { FieldError } from "~/ui/field-error";
 import type { Route } from "./+types/book-comments";
 

@@ -1,12 +1,12 @@
-import { data, redirect } from "react-router";
-import { z } from "zod";
-import { borrowFromOwner, limitLoanWrite, OWN_BOOK } from "@worker/features/loans";
 import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
-import { BORROW_FAILED, BORROW_OPENING, BORROW_SENT } from "../borrow-button";
+import { borrowFromOwner, limitLoanWrite, OWN_BOOK } from "@worker/features/loans";
+import { data, redirect } from "react-router";
+import { z } from "zod";
 import { setFlash } from "~/core/flash.server";
 import { readFormData } from "~/core/form-data.server";
 import { serviceContext } from "~/core/route-context.server";
+import { BORROW_FAILED, BORROW_OPENING, BORROW_SENT } from "../borrow-button";
 import type { Route } from "./+types/borrow";
 
 const requestIdSchema = z.uuid().optional();

@@ -1,18 +1,18 @@
+import { translate } from "@worker/core/i18n/request-language";
+import { LOAN_COUNT_CAP } from "@worker/core/shared/loan-tabs";
+import { msg } from "@worker/core/shared/translate";
+import type { LoanTab as Tab } from "@worker/features/loans";
+import { type LoanTabCounts, loanListQuerySchema, loansPage } from "@worker/features/loans";
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import type { LoanTab as Tab } from "@worker/features/loans";
-import { LOAN_COUNT_CAP } from "@worker/core/shared/loan-tabs";
-import { translate } from "@worker/core/i18n/request-language";
-import { msg } from "@worker/core/shared/translate";
-import { loanListQuerySchema, type LoanTabCounts, loansPage } from "@worker/features/loans";
-import { LoanRow } from "../loan-row";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { memberContext, readerFor } from "~/core/route-context.server";
+import { queryFromUrl } from "~/core/url-query.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { todayFor } from "../due-label.server";
 import { loanIntentAction } from "../loan-intents.server";
-import { memberContext, readerFor } from "~/core/route-context.server";
-import { useT } from "~/core/i18n";
-import { pageMessages } from "~/core/i18n.server";
-import { queryFromUrl } from "~/core/url-query.server";
+import { LoanRow } from "../loan-row";
 import type { Route } from "./+types/loans";
 
 const TABS: { key: Tab; label: string; empty: string }[] = [

@@ -1,5 +1,5 @@
-import { pageMessages } from "~/core/i18n.server";
 import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
 import type { Route } from "./+types/messages-index";
 
 // Its only data is the catalogue, which a page keeps until it is reloaded in another language.

@@ -1,24 +1,24 @@
+import { ServiceError } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
+import { CONVERSATION_LIST_LIMIT } from "@worker/core/shared/rules";
+import { msg } from "@worker/core/shared/translate";
+import { emailLookupQuery, findUserByEmail } from "@worker/features/account";
+import { type ConversationSummary, listConversations } from "@worker/features/messages/conversation-list";
+import { startConversation } from "@worker/features/messages/messages";
 import { useEffect, useState } from "react";
 import { NavLink, Outlet, redirect, useParams } from "react-router";
-import { type ConversationSummary, listConversations } from "@worker/features/messages/conversation-list";
-import { ServiceError } from "@worker/core/errors";
-import { startConversation } from "@worker/features/messages/messages";
-import { emailLookupQuery, findUserByEmail } from "@worker/features/account";
-import { CONVERSATION_LIST_LIMIT } from "@worker/core/shared/rules";
 import { actionError, refuse } from "~/core/action-result.server";
+import { readFormData, textField } from "~/core/form-data.server";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { memberContext } from "~/core/route-context.server";
+import { revalidateUnlessDialogChange, useUrlDialog } from "~/core/use-url-dialog";
+import { UnreadBadge } from "~/shell/top-bar";
 import { Avatar } from "~/ui/avatar";
 import { OpenDialogButton } from "~/ui/dialog";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
-import { StartConversationDialog } from "../start-conversation-dialog";
-import { UnreadBadge } from "~/shell/top-bar";
-import { readFormData, textField } from "~/core/form-data.server";
 import { DM_LIST_EVENT } from "../dm-events";
-import { revalidateUnlessDialogChange, useUrlDialog } from "~/core/use-url-dialog";
-import { memberContext } from "~/core/route-context.server";
-import { pageMessages } from "~/core/i18n.server";
-import { useT } from "~/core/i18n";
-import { translate } from "@worker/core/i18n/request-language";
-import { msg } from "@worker/core/shared/translate";
+import { StartConversationDialog } from "../start-conversation-dialog";
 import type { Route } from "./+types/messages";
 
 // docs/product.md#messages: what the Start a Conversation search says when it finds nobody or fails.

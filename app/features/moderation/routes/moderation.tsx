@@ -1,30 +1,30 @@
-import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
-import { z } from "zod";
+import { translate } from "@worker/core/i18n/request-language";
+import { formatDayTime } from "@worker/core/shared/date-format";
+import { idSchema } from "@worker/core/shared/id";
+import { REPORT_REASON_LABELS, type ReportReason } from "@worker/core/shared/reports";
+import { msg } from "@worker/core/shared/translate";
 import {
   canModerate,
   dismissReport,
   hideReportedContent,
   listOpenReports,
   listSuspendedMembers,
+  type OpenReport,
   suspendFromReport,
   unsuspendMember,
-  type OpenReport,
 } from "@worker/features/moderation/moderation";
-import { REPORT_REASON_LABELS, type ReportReason } from "@worker/core/shared/reports";
+import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { actionError, refuse } from "~/core/action-result.server";
-import { FieldError } from "~/ui/field-error";
-import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { readFormData } from "~/core/form-data.server";
-import { refusal } from "~/core/refusal.server";
-import { memberContext } from "~/core/route-context.server";
-import type { Route } from "./+types/moderation";
-import { idSchema } from "@worker/core/shared/id";
-import { formatDayTime } from "@worker/core/shared/date-format";
-import { useReader } from "~/core/use-reader";
-import { translate } from "@worker/core/i18n/request-language";
-import { msg } from "@worker/core/shared/translate";
 import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
+import { refusal } from "~/core/refusal.server";
+import { memberContext } from "~/core/route-context.server";
+import { useReader } from "~/core/use-reader";
+import { FieldError } from "~/ui/field-error";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import type { Route } from "./+types/moderation";
 
 const NOT_FOUND = msg("Page not found");
 
@@ -120,7 +120,10 @@ function ReportItem({ report }: { report: OpenReport }) {
       {report.details && <p className="break-words whitespace-pre-wrap">{t("Details: {details}", { details: report.details })}</p>}
       {(report.subject === "book" || report.subject === "comment") && report.bookId && !report.bookHidden && (
         <p className="text-sm">
-          <Link to={report.subject === "comment" ? `/books/${report.bookId}#comments` : `/books/${report.bookId}`} className="font-medium text-brand-700 hover:underline">
+          <Link
+            to={report.subject === "comment" ? `/books/${report.bookId}#comments` : `/books/${report.bookId}`}
+            className="font-medium text-brand-700 hover:underline"
+          >
             {t("Open the book")}
           </Link>
         </p>

@@ -1,11 +1,11 @@
-import { Link } from "react-router";
+import { translate } from "@worker/core/i18n/request-language";
 import { createReport, reportSchema } from "@worker/features/moderation/reports";
+import { Link } from "react-router";
 import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
 import { readFormData } from "~/core/form-data.server";
-import { memberContext } from "~/core/route-context.server";
-import { translate } from "@worker/core/i18n/request-language";
 import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
+import { memberContext } from "~/core/route-context.server";
 import type { Route } from "./+types/report";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
+import { translate } from "@worker/core/i18n/request-language";
+import { formatDayTime } from "@worker/core/shared/date-format";
 import { listOutboxEmails, localOutboxEnabled } from "@worker/features/notifications/email-outbox";
 import { listLocalPushes, localPushOutboxEnabled } from "@worker/features/push";
-import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
 import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
-import type { Route } from "./+types/dev-outbox";
-import { formatDayTime } from "@worker/core/shared/date-format";
 import { useReader } from "~/core/use-reader";
-import { pageMessages } from "~/core/i18n.server";
-import { useT } from "~/core/i18n";
-import { translate } from "@worker/core/i18n/request-language";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import type { Route } from "./+types/dev-outbox";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: `${loaderData?.title ?? "E-mail outbox"} — BookClub` }];

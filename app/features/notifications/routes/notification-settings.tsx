@@ -1,24 +1,20 @@
-import { useEffect } from "react";
-import { Link, useActionData, useFetcher } from "react-router";
-import type { NotificationKey } from "@worker/db/schema";
-import {
-  getNotificationSettings,
-  notificationSettingsSchema,
-  updateNotificationSettings,
-} from "@worker/features/notifications/notification-prefs";
-import { localOutboxEnabled } from "@worker/features/notifications/email-outbox";
-import { actionError, refuse } from "~/core/action-result.server";
-import { memberContext } from "~/core/route-context.server";
-import { readFormData, textField } from "~/core/form-data.server";
-import { Switch } from "~/ui/switch";
-import { useToast } from "~/ui/toaster";
-import { pageMessages } from "~/core/i18n.server";
-import { useT } from "~/core/i18n";
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
-import { BackArrow } from "~/ui/icons";
+import type { NotificationKey } from "@worker/db/schema";
+import { localOutboxEnabled } from "@worker/features/notifications/email-outbox";
+import { getNotificationSettings, notificationSettingsSchema, updateNotificationSettings } from "@worker/features/notifications/notification-prefs";
+import { useEffect } from "react";
+import { Link, useActionData, useFetcher } from "react-router";
+import { actionError, refuse } from "~/core/action-result.server";
+import { readFormData, textField } from "~/core/form-data.server";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { memberContext } from "~/core/route-context.server";
 import { isPushIntent, PushDevicesSection, pushResultOf } from "~/features/push";
 import { pushIntentAction, pushSettingsFor } from "~/features/push/index.server";
+import { BackArrow } from "~/ui/icons";
+import { Switch } from "~/ui/switch";
+import { useToast } from "~/ui/toaster";
 import type { Route } from "./+types/notification-settings";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {

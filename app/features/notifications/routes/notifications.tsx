@@ -1,4 +1,6 @@
-import { data, Form, Link, redirect, useRouteLoaderData } from "react-router";
+import { translate } from "@worker/core/i18n/request-language";
+import { formatRelative, type Reader } from "@worker/core/shared/date-format";
+import { msg } from "@worker/core/shared/translate";
 import {
   listNotifications,
   markNotificationsRead,
@@ -6,19 +8,17 @@ import {
   notificationListQuerySchema,
   openNotification,
 } from "@worker/features/notifications/notifications";
+import { data, Form, Link, redirect, useRouteLoaderData } from "react-router";
 import { actionError } from "~/core/action-result.server";
-import { RouteErrorBoundary } from "~/ui/route-error-boundary";
-import type { RootData } from "~/root";
 import { readFormData, textField } from "~/core/form-data.server";
-import { formatRelative, type Reader } from "@worker/core/shared/date-format";
-import { useReader } from "~/core/use-reader";
+import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
 import { safeRedirectTarget } from "~/core/redirect-target.server";
 import { memberContext } from "~/core/route-context.server";
 import { queryFromUrl } from "~/core/url-query.server";
-import { pageMessages } from "~/core/i18n.server";
-import { useT } from "~/core/i18n";
-import { translate } from "@worker/core/i18n/request-language";
-import { msg } from "@worker/core/shared/translate";
+import { useReader } from "~/core/use-reader";
+import type { RootData } from "~/root";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/notifications";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
@@ -140,5 +140,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} heading={msg("Could not load notifications")} back={{ to: "/notifications", label: msg("Back to Notifications") }} />;
+  return (
+    <RouteErrorBoundary error={error} heading={msg("Could not load notifications")} back={{ to: "/notifications", label: msg("Back to Notifications") }} />
+  );
 }

@@ -1,10 +1,10 @@
-import { data, Form, Link } from "react-router";
-import { readUnsubscribeLink, type UnsubscribeLink, unsubscribeByToken } from "@worker/features/notifications/unsubscribe";
-import { TURN_OFF, UNSUBSCRIBED, UNSUBSCRIBED_FROM_ALL } from "@worker/features/notifications/unsubscribe-texts";
 import { translate } from "@worker/core/i18n/request-language";
 import type { Translate } from "@worker/core/shared/translate";
-import { pageMessages } from "~/core/i18n.server";
+import { readUnsubscribeLink, type UnsubscribeLink, unsubscribeByToken } from "@worker/features/notifications/unsubscribe";
+import { TURN_OFF, UNSUBSCRIBED, UNSUBSCRIBED_FROM_ALL } from "@worker/features/notifications/unsubscribe-texts";
+import { data, Form, Link } from "react-router";
 import { useT } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
 import { serviceContext } from "~/core/route-context.server";
 import type { Route } from "./+types/unsubscribe";
 
@@ -18,10 +18,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const [link, catalogue] = await Promise.all([
-    token ? readUnsubscribeLink(serviceContext(context), token) : null,
-    pageMessages(context, "notifications"),
-  ]);
+  const [link, catalogue] = await Promise.all([token ? readUnsubscribeLink(serviceContext(context), token) : null, pageMessages(context, "notifications")]);
   const title = translate("Unsubscribe");
   if (!link) return data({ state: "invalid" as const, catalogue, title }, { status: 400 });
   return { state: "ask" as const, maskedEmail: link.maskedEmail, preference: link.preference, catalogue, title };

@@ -1,7 +1,7 @@
+import { translate } from "@worker/core/i18n/request-language";
 import { Link } from "react-router";
 import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
-import { translate } from "@worker/core/i18n/request-language";
 import type { Route } from "./+types/share-target";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -23,9 +23,7 @@ export default function ShareTarget() {
     <div className="mx-auto max-w-xl space-y-4 py-12 text-center">
       <h1 className="font-serif text-3xl font-bold">{t("Share photos to BookClub")}</h1>
       <p className="text-stone-700">
-        {t(
-          "This browser can't receive shared photos, so nothing was uploaded. Open My Books and choose Add Books to pick the cover photos instead.",
-        )}
+        {t("This browser can't receive shared photos, so nothing was uploaded. Open My Books and choose Add Books to pick the cover photos instead.")}
       </p>
       <Link to="/my-books?add=1" className="btn btn-primary">
         {t("Add Books")}

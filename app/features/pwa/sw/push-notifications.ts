@@ -5,7 +5,6 @@
 import { CACHE_NAMES } from "@worker/core/shared/offline";
 import {
   isAppPath,
-  parsePushPayload,
   PUSH_BADGE_ICON,
   PUSH_BODY_MAX,
   PUSH_FALLBACK_MESSAGE,
@@ -13,6 +12,7 @@ import {
   PUSH_OPEN_MESSAGE,
   PUSH_RECEIVED_MESSAGE,
   type PushPayload,
+  parsePushPayload,
 } from "@worker/core/shared/push-payload";
 
 declare const self: ServiceWorkerGlobalScope;

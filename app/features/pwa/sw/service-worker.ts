@@ -1,17 +1,13 @@
 /// <reference lib="webworker" />
 // BookClub's service worker, built by scripts/build-sw.mjs with Workbox's injectManifest. What each
 // request gets is decided by cachingFor (worker/core/shared/offline.ts), which the tests pin down.
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
-import { registerRoute, setCatchHandler } from "workbox-routing";
-import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
-import { ExpirationPlugin } from "workbox-expiration";
-import type { WorkboxPlugin } from "workbox-core/types";
+
 import {
   CACHE_NAMES,
   cachingFor,
-  maySeeSavedPage,
   MEDIA_MAX_BYTES_EACH,
   MEDIA_MAX_ENTRIES,
+  maySeeSavedPage,
   NAVIGATION_TIMEOUT_SECONDS,
   OFFLINE_PAGE,
   SHARED_COVERS_PAGE,
@@ -21,6 +17,11 @@ import {
   VISITOR,
 } from "@worker/core/shared/offline";
 import { CROSS_SITE_REFUSED } from "@worker/core/shared/rules";
+import type { WorkboxPlugin } from "workbox-core/types";
+import { ExpirationPlugin } from "workbox-expiration";
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
+import { registerRoute, setCatchHandler } from "workbox-routing";
+import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import { dropPushSubscription, handlePushes } from "./push-notifications";
 import { keepSharedCovers } from "./shared-covers";
 import { isCurrentViewer, noteViewer, viewerOnDevice } from "./viewer-cache";
@@ -40,8 +41,10 @@ async function followViewer(viewer: string): Promise<void> {
   if (previous !== null && previous !== VISITOR) await dropPushSubscription();
 }
 
-const matches = (kind: ReturnType<typeof cachingFor>) => ({ url, request }: { url: URL; request: Request }) =>
-  cachingFor(url, request, self.location.origin) === kind;
+const matches =
+  (kind: ReturnType<typeof cachingFor>) =>
+  ({ url, request }: { url: URL; request: Request }) =>
+    cachingFor(url, request, self.location.origin) === kind;
 
 /** Every page answer says whom it was rendered for: a new viewer empties the old one's pages first. */
 const viewerPlugin: WorkboxPlugin = {
@@ -51,8 +54,7 @@ const viewerPlugin: WorkboxPlugin = {
     return response;
   },
   // Only complete answers rendered for the current viewer are kept (never a redirect or an error).
-  cacheWillUpdate: async ({ response }) =>
-    response.status === 200 && (await isCurrentViewer(response.headers.get(VIEWER_HEADER))) ? response : null,
+  cacheWillUpdate: async ({ response }) => (response.status === 200 && (await isCurrentViewer(response.headers.get(VIEWER_HEADER))) ? response : null),
   // Offline, and when the network is too slow: a saved page only for the viewer it was saved for. The
   // session may have ended while the app was closed, so the browser's viewer cookie decides, not the
   // last page seen; when nobody can be named, the offline page rather than someone's page.
@@ -114,8 +116,7 @@ async function serverTakesShare(request: Request): Promise<boolean> {
   }
 }
 
-const shareRefused = () =>
-  new Response(`403 Forbidden: ${CROSS_SITE_REFUSED}`, { status: 403, headers: { "Content-Type": "text/plain; charset=UTF-8" } });
+const shareRefused = () => new Response(`403 Forbidden: ${CROSS_SITE_REFUSED}`, { status: 403, headers: { "Content-Type": "text/plain; charset=UTF-8" } });
 
 registerRoute(
   matches("share"),
@@ -144,7 +145,12 @@ self.addEventListener("message", (event) => {
   if (data?.type === "SAVE_PAGE" && typeof data.url === "string") {
     const url = new URL(data.url, self.location.origin);
     if (cachingFor(url, { method: "GET", mode: "navigate" }, self.location.origin) === "page") {
-      event.waitUntil(pages.handle({ event, request: new Request(url, { headers: { Accept: "text/html" } }) }).then(() => undefined, () => undefined));
+      event.waitUntil(
+        pages.handle({ event, request: new Request(url, { headers: { Accept: "text/html" } }) }).then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
     }
   }
 });

@@ -12,7 +12,9 @@ export async function keepSharedCovers(form: FormData): Promise<number> {
     files.map((file, index) =>
       cache.put(
         `/shared-covers/${index}`,
-        new Response(file, { headers: { "Content-Type": file.type, "X-File-Name": encodeURIComponent(file.name), "X-Last-Modified": String(file.lastModified) } }),
+        new Response(file, {
+          headers: { "Content-Type": file.type, "X-File-Name": encodeURIComponent(file.name), "X-Last-Modified": String(file.lastModified) },
+        }),
       ),
     ),
   );

@@ -1,8 +1,8 @@
+import { translate } from "@worker/core/i18n/request-language";
 import { Link } from "react-router";
-import type { Route } from "./+types/about";
 import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
-import { translate } from "@worker/core/i18n/request-language";
+import type { Route } from "./+types/about";
 
 // Public: search engines find each language of this page.
 export const handle = PUBLIC_PAGE_HANDLE;
@@ -58,9 +58,8 @@ export default function About() {
       <header className="space-y-3">
         <h1 className="font-serif text-4xl font-bold">{t("About BookClub")}</h1>
         <p lang="en" className="text-lg leading-relaxed text-stone-800">
-          BookClub is a community library. Readers photograph the covers of their own books to list them, browse what
-          neighbours have on their shelves, lend and borrow, give books away, start or join book clubs, and message each
-          other to arrange a swap.
+          BookClub is a community library. Readers photograph the covers of their own books to list them, browse what neighbours have on their shelves, lend and
+          borrow, give books away, start or join book clubs, and message each other to arrange a swap.
         </p>
       </header>
       <section lang="en" aria-labelledby="how-heading" className="space-y-4">

@@ -1,12 +1,12 @@
-import { data, Link } from "react-router";
-import { findBlogPost, type BlogBlock } from "../blog-posts";
-import type { Route } from "./+types/blog-post";
+import { translate } from "@worker/core/i18n/request-language";
 import { formatCalendarDay } from "@worker/core/shared/date-format";
-import { useReader } from "~/core/use-reader";
+import { data, Link } from "react-router";
 import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
-import { translate } from "@worker/core/i18n/request-language";
+import { useReader } from "~/core/use-reader";
 import { BackArrow } from "~/ui/icons";
+import { type BlogBlock, findBlogPost } from "../blog-posts";
+import type { Route } from "./+types/blog-post";
 
 // Public: search engines find each language of this page.
 export const handle = PUBLIC_PAGE_HANDLE;
@@ -23,11 +23,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   const { post } = loaderData;
   if (!post) return [{ title: loaderData.notFoundTitle }];
   // The post's title is content: in English, like the post.
-  return [
-    { title: `${post.title} — BookClub` },
-    { name: "description", content: post.summary },
-    { property: "og:type", content: "article" },
-  ];
+  return [{ title: `${post.title} — BookClub` }, { name: "description", content: post.summary }, { property: "og:type", content: "article" }];
 }
 
 function Block({ block }: { block: BlogBlock }) {
@@ -56,7 +52,6 @@ function Block({ block }: { block: BlogBlock }) {
       return <p>{block.text}</p>;
   }
 }
-
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;

@@ -1,11 +1,11 @@
-import { Link } from "react-router";
-import { blogPosts } from "../blog-posts";
-import type { Route } from "./+types/blogs";
+import { translate } from "@worker/core/i18n/request-language";
 import { formatCalendarDay } from "@worker/core/shared/date-format";
-import { useReader } from "~/core/use-reader";
+import { Link } from "react-router";
 import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
-import { translate } from "@worker/core/i18n/request-language";
+import { useReader } from "~/core/use-reader";
+import { blogPosts } from "../blog-posts";
+import type { Route } from "./+types/blogs";
 
 // Public: search engines find each language of this page.
 export const handle = PUBLIC_PAGE_HANDLE;

@@ -1,17 +1,17 @@
-import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
-import { interestSchema, registerSwapToysInterest, swapToysProgress } from "@worker/features/site/interest";
 import { clientAddress } from "@worker/core/http/client-address";
+import { translate } from "@worker/core/i18n/request-language";
 import { SIMPLE_EMAIL } from "@worker/core/shared/rules";
 import { msg } from "@worker/core/shared/translate";
+import { interestSchema, registerSwapToysInterest, swapToysProgress } from "@worker/features/site/interest";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
 import { actionError, refuse } from "~/core/action-result.server";
-import { TextField } from "~/ui/field";
-import { useToast } from "~/ui/toaster";
 import { readFormData, textField } from "~/core/form-data.server";
-import { serviceContext } from "~/core/route-context.server";
 import { useI18n } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
-import { translate } from "@worker/core/i18n/request-language";
+import { serviceContext } from "~/core/route-context.server";
+import { TextField } from "~/ui/field";
+import { useToast } from "~/ui/toaster";
 import type { Route } from "./+types/swap-toys";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
@@ -65,8 +65,7 @@ export default function SwapToys({ loaderData }: Route.ComponentProps) {
   useEffect(() => setPageUrl(window.location.href), []);
 
   const result = fetcher.data;
-  const state: FormState =
-    fetcher.state !== "idle" ? "loading" : result?.ok ? "success" : result && !result.ok ? "error" : "idle";
+  const state: FormState = fetcher.state !== "idle" ? "loading" : result?.ok ? "success" : result && !result.ok ? "error" : "idle";
   const interested = result?.ok ? result.interested : loaderData.interested;
   const goal = loaderData.goal;
   const percent = Math.min(100, Math.round((interested / goal) * 100));

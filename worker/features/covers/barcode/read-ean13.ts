@@ -1,6 +1,6 @@
+import type { ImageType } from "@worker/core/shared/image-type";
 import { prepareZXingModule, purgeZXingModule, readBarcodes } from "zxing-wasm/reader";
 import zxingReaderWasm from "zxing-wasm/reader/zxing_reader.wasm?module";
-import type { ImageType } from "@worker/core/shared/image-type";
 import { imageDimensions } from "./image-dimensions";
 
 /**

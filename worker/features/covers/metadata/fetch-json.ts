@@ -1,4 +1,4 @@
-import { PermanentError, TransientError, asClassified, isRetryableStatus } from "../errors";
+import { asClassified, isRetryableStatus, PermanentError, TransientError } from "../errors";
 
 /** GET a JSON document, classifying failures the same way for every metadata provider. */
 export async function fetchJson(url: URL, what: string, signal: AbortSignal, headers: Record<string, string> = {}): Promise<unknown> {

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import type { GoogleMetadata } from "@worker/db/schema";
+import { z } from "zod";
 import { fetchJson, httpsUrl } from "./fetch-json";
 import type { MetadataQuery, MetadataRequestOptions } from "./types";
 
@@ -23,9 +23,7 @@ const volumeSchema = z.object({
     language: z.string().optional(),
     imageLinks: z.object({ smallThumbnail: z.string().optional(), thumbnail: z.string().optional() }).optional(),
   }),
-  saleInfo: z
-    .object({ isEbook: z.boolean().optional(), listPrice: price.optional(), retailPrice: price.optional() })
-    .optional(),
+  saleInfo: z.object({ isEbook: z.boolean().optional(), listPrice: price.optional(), retailPrice: price.optional() }).optional(),
 });
 /** Entries that do not look like volumes are skipped rather than failing the whole answer. */
 const searchSchema = z.object({

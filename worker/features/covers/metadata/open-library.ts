@@ -1,6 +1,6 @@
-import { z } from "zod";
-import type { GoogleMetadata } from "@worker/db/schema";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
+import type { GoogleMetadata } from "@worker/db/schema";
+import { z } from "zod";
 import { fetchJson } from "./fetch-json";
 import type { MetadataQuery, MetadataRequestOptions } from "./types";
 
@@ -26,9 +26,31 @@ const USER_AGENT = "BookClub/1.0 (cover metadata lookup)";
 
 /** Open Library uses MARC language codes; the rest of the product uses ISO 639-1 like Google. */
 const ISO_639_1: Record<string, string> = {
-  eng: "en", fre: "fr", ger: "de", spa: "es", ita: "it", por: "pt", dut: "nl", rus: "ru", jpn: "ja", chi: "zh",
-  ara: "ar", hin: "hi", kor: "ko", pol: "pl", swe: "sv", nor: "no", dan: "da", fin: "fi", tur: "tr", gre: "el",
-  heb: "he", lat: "la", cze: "cs", hun: "hu", ukr: "uk",
+  eng: "en",
+  fre: "fr",
+  ger: "de",
+  spa: "es",
+  ita: "it",
+  por: "pt",
+  dut: "nl",
+  rus: "ru",
+  jpn: "ja",
+  chi: "zh",
+  ara: "ar",
+  hin: "hi",
+  kor: "ko",
+  pol: "pl",
+  swe: "sv",
+  nor: "no",
+  dan: "da",
+  fin: "fi",
+  tur: "tr",
+  gre: "el",
+  heb: "he",
+  lat: "la",
+  cze: "cs",
+  hun: "hu",
+  ukr: "uk",
 };
 
 const docSchema = z.object({
@@ -65,10 +87,7 @@ function identifiers(doc: Doc, wanted: string | undefined) {
   const all = doc.isbn ?? [];
   const preferred = wanted && all.includes(wanted) ? [wanted] : [];
   const isbn13 = preferred.find((isbn) => isbn.length === 13) ?? all.find((isbn) => isbn.length === 13);
-  const isbn10 =
-    (isbn13 && normalizeIsbn(isbn13)?.isbn10) ??
-    preferred.find((isbn) => isbn.length === 10) ??
-    all.find((isbn) => isbn.length === 10);
+  const isbn10 = (isbn13 && normalizeIsbn(isbn13)?.isbn10) ?? preferred.find((isbn) => isbn.length === 10) ?? all.find((isbn) => isbn.length === 10);
   const list: { type: string; identifier: string }[] = [];
   if (isbn13) list.push({ type: "ISBN_13", identifier: isbn13 });
   if (isbn10) list.push({ type: "ISBN_10", identifier: isbn10 });

@@ -1,8 +1,8 @@
-import { modelAnswerSchema } from "../analysis-schema";
-import { PermanentError, TransientError, raceAbort } from "../errors";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
 import { msg } from "@worker/core/shared/translate";
+import { modelAnswerSchema } from "../analysis-schema";
 import type { Ean13Reading } from "../barcode/entry";
+import { PermanentError, raceAbort, TransientError } from "../errors";
 import type { CoverAnalyzer } from "./types";
 
 export const NO_BARCODE_MESSAGE = msg(

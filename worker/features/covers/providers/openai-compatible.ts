@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COVER_ANALYSIS_JSON_SCHEMA } from "../analysis-schema";
-import { PermanentError, TransientError, asClassified, isRetryableStatus } from "../errors";
+import { asClassified, isRetryableStatus, PermanentError, TransientError } from "../errors";
 import { parseModelAnswer } from "../model-output";
 import type { CoverAnalyzer } from "./types";
 import { MAX_ANSWER_TOKENS, TEMPERATURE, visionMessages } from "./vision-request";
@@ -23,7 +23,10 @@ const completionSchema = z.object({
     .array(
       z.object({
         message: z.object({
-          content: z.union([z.string(), z.array(textPart)]).nullable().optional(),
+          content: z
+            .union([z.string(), z.array(textPart)])
+            .nullable()
+            .optional(),
           refusal: z.string().nullable().optional(),
         }),
       }),

@@ -1,5 +1,5 @@
 import { COVER_ANALYSIS_JSON_SCHEMA } from "../analysis-schema";
-import { PermanentError, TransientError, isAbortError, raceAbort } from "../errors";
+import { isAbortError, PermanentError, raceAbort, TransientError } from "../errors";
 import { parseModelAnswer } from "../model-output";
 import type { CoverAnalyzer } from "./types";
 import { MAX_ANSWER_TOKENS, TEMPERATURE, visionMessages } from "./vision-request";
