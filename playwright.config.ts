@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 import { geocoderUrl } from "./tests/helpers/e2e/recorded-geocoder";
 import { googleBooksUrl, openLibraryUrl } from "./tests/helpers/e2e/recorded-metadata";
@@ -20,10 +21,11 @@ export default defineConfig({
   testDir: "tests",
   // Each feature keeps its journeys beside its other tests: tests/<feature>/<topic>.e2e.test.ts.
   testMatch: "**/*.e2e.test.ts",
-  // Spec files run side by side, one per core (E2E_WORKERS overrides): each creates its own members and
-  // data, so none may depend on another's. A spec's own tests stay in order.
+  // Spec files may run side by side (each creates its own members and data, so none depends on another's),
+  // but a journey keeps two cores busy (its browser and the server): one at a time on the 2-core CI
+  // machine, where two at once took as long and pushed long journeys past their timeouts. E2E_WORKERS overrides.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2))),
   retries: 0,
   // A safety net, not a speed target: two browsers and the server share 2 cores in CI.
   timeout: 90_000,
