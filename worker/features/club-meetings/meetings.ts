@@ -1,6 +1,7 @@
 import { badRequest, conflict, notFound, requireUser } from "@worker/core/errors";
 import type { ServiceContext } from "@worker/core/service-context";
 import { instantAtTime, wallClockIn } from "@worker/core/shared/calendar";
+import { byCodePoints } from "@worker/core/shared/code-point-order";
 import { msg } from "@worker/core/shared/translate";
 import { clubBooks, clubMeetings, clubMilestones, meetingRsvps, type RsvpAnswer } from "@worker/db/schema";
 import { takeClubWrite } from "@worker/features/clubs";
@@ -95,17 +96,6 @@ const notEnded = (now: number) =>
   and(gt(clubMeetings.startsAt, now - DURATION_MAX * 60_000), sql`${clubMeetings.startsAt} + ${clubMeetings.durationMinutes} * 60000 > ${now}`);
 /** It has ended: it started before now, and its length is over. */
 const ended = (now: number) => and(lt(clubMeetings.startsAt, now), sql`${clubMeetings.startsAt} + ${clubMeetings.durationMinutes} * 60000 <= ${now}`);
-
-/** SQLite's BINARY order (code points), as `order by name` sorted the attendees. */
-function byCodePoints(a: string, b: string): number {
-  const left = Array.from(a);
-  const right = Array.from(b);
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const diff = left[i]!.codePointAt(0)! - right[i]!.codePointAt(0)!;
-    if (diff !== 0) return diff;
-  }
-  return left.length - right.length;
-}
 
 function views(access: MeetingAccess, rows: MeetingRow[]): MeetingView[] {
   return rows.map((row) => {

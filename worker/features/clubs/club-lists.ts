@@ -4,6 +4,7 @@ import { encodeCursor, keysetPage, type Page, pagedSearchQuery } from "@worker/c
 import { toFtsQuery } from "@worker/core/search-query";
 import type { ServiceContext } from "@worker/core/service-context";
 import { roundToKm } from "@worker/core/shared/club-rules";
+import { byCodePoints } from "@worker/core/shared/code-point-order";
 import { idSchema } from "@worker/core/shared/id";
 import { BROWSE_CLUBS_PAGE_SIZE } from "@worker/core/shared/rules";
 import { msg } from "@worker/core/shared/translate";
@@ -81,17 +82,6 @@ function toMemberClub(
 
 /** A member belongs to few clubs; the cap only guards the page against a pathological account. */
 export const MY_CLUBS_LIMIT = 200;
-
-/** SQLite's BINARY order (code points), which `ORDER BY name` gave: JS's `<` compares UTF-16 units instead. */
-function byCodePoints(a: string, b: string): number {
-  const left = Array.from(a);
-  const right = Array.from(b);
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const diff = left[i]!.codePointAt(0)! - right[i]!.codePointAt(0)!;
-    if (diff !== 0) return diff;
-  }
-  return left.length - right.length;
-}
 
 /**
  * The member's clubs, active and pending, in one query that starts from memberships_user_idx.
