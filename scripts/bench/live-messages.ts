@@ -83,6 +83,46 @@ export async function measureDelivery(base: string, room: string | RoomPaths, se
   };
 }
 
+/**
+ * The same, sent over the sender's own open socket (a `send` frame, answered by an `ack`) instead of a
+ * POST: timed until the other member's socket receives it. Each send's follow-up (bell, e-mail batch,
+ * inbox pings) runs after it, as over HTTP, so the next send is timed with the last one's still running.
+ */
+export async function measureSocketDelivery(base: string, conversationId: string, sender: Peer, reader: Peer, count: number) {
+  const { socket, arrival, fromStore } = await openSocket(base, conversationId, reader);
+  const own = await openSocket(base, conversationId, sender);
+  const acks = new Map<string, { resolve: () => void; reject: (error: Error) => void }>();
+  own.socket.addEventListener("message", (event) => {
+    const data = JSON.parse(String(event.data)) as { type: string; messageId?: string };
+    if (data.type === "error" && data.messageId) acks.get(data.messageId)?.reject(new Error(`The room refused a bench send: ${String(event.data)}`));
+    if (data.type === "ack" && data.messageId) acks.get(data.messageId)?.resolve();
+  });
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const messageId = crypto.randomUUID();
+      const started = performance.now();
+      const delivered = arrival(messageId);
+      const acked = new Promise<void>((resolve, reject) => acks.set(messageId, { resolve, reject }));
+      own.socket.send(JSON.stringify({ type: "send", messageId, body: `bench socket message ${i}` }));
+      await Promise.race([delivered, acked.then(() => delivered)]);
+      times.push(performance.now() - started);
+      await acked;
+    }
+  } finally {
+    socket.close();
+    own.socket.close();
+  }
+  times.sort((a, b) => a - b);
+  fromStore.sort((a, b) => a - b);
+  return {
+    median: percentile(times, 50),
+    p95: percentile(times, 95),
+    storeToSocketMedian: percentile(fromStore, 50),
+    storeToSocketP95: percentile(fromStore, 95),
+  };
+}
+
 /** `count` sends at once (as many in flight as the client allows); returns how many arrived and are stored. */
 export async function measureBurst(base: string, conversationId: string, sender: Peer, reader: Peer, count: number) {
   const { socket, arrivals } = await openSocket(base, conversationId, reader);

@@ -9,17 +9,21 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
+import { measureAnnouncements } from "./announcements.ts";
 import { benchRequest, countingContext, loadService, measure, OUT, PORT, prepareDatabase, type ReadCounter, SAMPLES, startWorker } from "./harness.ts";
-import { clubRoomPaths, measureBurst, measureDelivery } from "./live-messages.ts";
+import { clubRoomPaths, measureBurst, measureDelivery, measureSocketDelivery } from "./live-messages.ts";
 import { benchPollCounting } from "./polls.ts";
 import {
   BENCH_CLUB_COPIES,
   BENCH_CLUB_MEETINGS,
+  BENCH_CROWD_CLUB,
+  BENCH_PAIR_CLUB,
   BENCH_READING_CLUB,
   seedBenchBooks,
   seedBenchClubReading,
   seedBenchClubs,
   seedBenchConversations,
+  seedBenchCrowdClub,
   seedBenchLoans,
   seedBenchNotifications,
   seedBenchPair,
@@ -32,6 +36,9 @@ const CLUBS = Number(process.env.BENCH_CLUBS ?? 10_000);
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 10_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000);
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 10_000);
+/** The large club's members besides its admin: its announcements go through the notice queue. */
+const CROWD = Number(process.env.BENCH_CROWD ?? 1_000);
+const ANNOUNCEMENTS = Number(process.env.BENCH_ANNOUNCEMENTS ?? 50);
 const MEMBER_ID = "bench-user-0";
 const PEER_ID = "bench-user-1";
 const LIVE_CONVERSATION = "bench-live";
@@ -236,6 +243,7 @@ const proxy = await prepareDatabase(async (db) => {
   await seedBenchLoans(db, BOOKS);
   await seedBenchNotifications(db, MEMBER_ID, NOTIFICATIONS);
   await seedBenchClubReading(db);
+  await seedBenchCrowdClub(db, MEMBER_ID, PEER_ID, CROWD);
   await seedBenchSession(db, MEMBER_ID, sessionId(TOKEN));
   await seedBenchSession(db, PEER_ID, sessionId(PEER_TOKEN));
 });
@@ -262,9 +270,9 @@ async function table(title: string, scenarios: Scenario[], headers: Record<strin
   return rows.join("\n");
 }
 
-// The bench measures delivery, not the per-member send limit (60 a minute), so it lifts that limit.
+// The bench measures delivery and announcements, not the per-member limits (60 sends, 30 club writes a minute), so it lifts them.
 const worker = await startWorker((config) => {
-  for (const limiter of config.ratelimits ?? []) if (limiter.name === "MESSAGE_LIMITER") limiter.simple.limit = 1_000_000;
+  for (const limiter of config.ratelimits ?? []) if (limiter.name === "MESSAGE_LIMITER" || limiter.name === "CLUB_LIMITER") limiter.simple.limit = 1_000_000;
 });
 try {
   const first = await benchRequest(`http://localhost:${PORT}/api/books?limit=1`);
@@ -300,6 +308,7 @@ try {
   );
   const base = `http://localhost:${PORT}`;
   const delivery = await measureDelivery(base, LIVE_CONVERSATION, { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
+  const socketDelivery = await measureSocketDelivery(base, LIVE_CONVERSATION, { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
   // The room before the burst: the burst's 1,000 follow-ups (bell, e-mail batch) run on after its
   // answers, and a delivery timed behind them would measure them.
   const roomDelivery = await measureDelivery(base, clubRoomPaths(LIVE_CLUB), { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
@@ -313,6 +322,8 @@ try {
     "|---|---:|---:|",
     `| the client's POST (HTTP to workerd, the Worker, the room, the socket) | ${delivery.median.toFixed(1)} | ${delivery.p95.toFixed(1)} |`,
     `| the room storing the message (server share, ms clock) | ${delivery.storeToSocketMedian} | ${delivery.storeToSocketP95} |`,
+    `| the sender's own socket (a send frame to the room, its follow-up running after each) | ${socketDelivery.median.toFixed(1)} | ${socketDelivery.p95.toFixed(1)} |`,
+    `| the room storing the socket's message (server share, ms clock) | ${socketDelivery.storeToSocketMedian} | ${socketDelivery.storeToSocketP95} |`,
     "",
     `Burst of ${MESSAGES} concurrent sends: ${burst.accepted} accepted, ${burst.delivered} delivered live, ${burst.stored} stored, in ${burst.seconds.toFixed(1)} s` +
       ".",
@@ -324,7 +335,24 @@ try {
     `| club room delivery p50/p95: the client's POST | ${roomDelivery.median.toFixed(1)} | ${roomDelivery.p95.toFixed(1)} |`,
     `| the room storing the message (server share, ms clock) | ${roomDelivery.storeToSocketMedian} | ${roomDelivery.storeToSocketP95} |`,
   ].join("\n");
-  console.log(`\n${libraryReport}\n\n${clubReport}\n\n${messagesReport}\n\n${loansReport}\n\n${notificationsReport}\n`);
+  // Last of the Worker's figures: the 1,000-member club's e-mail and push jobs run on after it.
+  const announced = await measureAnnouncements(base, TOKEN, { pair: BENCH_PAIR_CLUB, crowd: BENCH_CROWD_CLUB }, CROWD, ANNOUNCEMENTS);
+  const w = announced.written;
+  const announcementsReport = [
+    `Club announcements over ${BOOKS.toLocaleString("en-US")} books (POST through the Worker; the large club's notices on the notice-fanout queue), ${ANNOUNCEMENTS} one after another in each club:`,
+    "",
+    "| club | request median ms | request p95 ms |",
+    "|---|---:|---:|",
+    `| 2 members (told at once, after the answer) | ${announced.pair.median.toFixed(1)} | ${announced.pair.p95.toFixed(1)} |`,
+    `| ${(CROWD + 1).toLocaleString("en-US")} members (one queue message each) | ${announced.crowd.median.toFixed(1)} | ${announced.crowd.p95.toFixed(1)} |`,
+    "",
+    `Queue drained ${(announced.drainedMs / 1000).toFixed(1)} s after the last answer${announced.drained ? "" : " (NOT drained within 5 minutes)"}: ` +
+      `${w.bells.toLocaleString("en-US")} bells for ${w.bellMembers} members (at most ${w.bellMost} per member and announcement), ` +
+      `${w.pushes.toLocaleString("en-US")} push rows (at most ${w.pushMost} per member and announcement), ` +
+      `${w.mails.toLocaleString("en-US")} e-mail rows for ${w.mailMembers} members (the day's first announcement, then the daily digest).`,
+  ].join("\n");
+  console.log(`\n${libraryReport}\n\n${clubReport}\n\n${announcementsReport}\n\n${messagesReport}\n\n${loansReport}\n\n${notificationsReport}\n`);
+  writeFileSync(path.join(OUT, "announcements.md"), `${announcementsReport}\n`);
   writeFileSync(path.join(OUT, "library.md"), `${libraryReport}\n`);
   writeFileSync(path.join(OUT, "clubs.md"), `${clubReport}\n`);
   writeFileSync(path.join(OUT, "messages.md"), `${messagesReport}\n`);

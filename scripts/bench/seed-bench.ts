@@ -386,3 +386,46 @@ async function seedBenchClubMeetings(db: D1Database, now: number): Promise<void>
       .bind(club),
   ]);
 }
+
+/** The club whose announcements reach 1,000 members (the notice queue's path), and the two-member club beside it. */
+export const BENCH_CROWD_CLUB = "bench-crowd-club";
+export const BENCH_PAIR_CLUB = "bench-pair-club";
+
+/**
+ * A club of `admin` and `crowd` more members, each with a session and a push subscription on it (so
+ * an announcement writes their bell, e-mail and push rows), in a spread of the six languages; and a
+ * club of `admin` and one member.
+ */
+export async function seedBenchCrowdClub(db: D1Database, admin: string, pairMember: string, crowd: number): Promise<void> {
+  const now = Date.now();
+  const n = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${crowd})`;
+  const member = "printf('bench-crowd-%04d', i)";
+  await db.batch([
+    db.prepare(
+      `${n} INSERT OR IGNORE INTO users (id, email, name, language, created_at, updated_at)
+       SELECT ${member}, ${member} || '@example.com', 'Crowd Reader ' || i,
+              CASE i % 6 WHEN 0 THEN NULL WHEN 1 THEN 'de' WHEN 2 THEN 'ja' WHEN 3 THEN 'fr' WHEN 4 THEN 'es' ELSE 'ar' END, ${now}, ${now} FROM n`,
+    ),
+    db.prepare(
+      `${n} INSERT OR IGNORE INTO sessions (id, user_id, expires_at, created_at) SELECT 'crowd-session-' || i, ${member}, ${now + 7 * 86_400_000}, ${now} FROM n`,
+    ),
+    db.prepare(
+      `${n} INSERT OR IGNORE INTO push_subscriptions (id, user_id, session_id, endpoint, p256dh, auth, browser, system, created_at)
+       SELECT 'crowd-push-' || i, ${member}, 'crowd-session-' || i, 'https://fcm.googleapis.com/fcm/send/bench-crowd-' || i,
+              'BDd3_hVL9fZi9Ybo2UUzA284WG5FZR30_95YeZJsiApwXKpNcF1rRPF3foIiBHXRdJI2Qhumhf6_LFTeZaNndIo', 'xKhlWcDk5ml2lYu-BM2rxA', 'Chrome', 'Android', ${now} FROM n`,
+    ),
+    db
+      .prepare(
+        "INSERT OR IGNORE INTO clubs (id, name, description, location, is_private, created_by, created_at) VALUES (?, 'Bench Crowd Club', '', 'Bench', 0, ?, ?), (?, 'Bench Pair Club', '', 'Bench', 0, ?, ?)",
+      )
+      .bind(BENCH_CROWD_CLUB, admin, now, BENCH_PAIR_CLUB, admin, now),
+    db
+      .prepare(
+        "INSERT OR IGNORE INTO memberships (club_id, user_id, role, status, joined_via, created_at) VALUES (?, ?, 'admin', 'active', 'created', ?), (?, ?, 'admin', 'active', 'created', ?), (?, ?, 'member', 'active', 'open', ?)",
+      )
+      .bind(BENCH_CROWD_CLUB, admin, now, BENCH_PAIR_CLUB, admin, now, BENCH_PAIR_CLUB, pairMember, now),
+    db.prepare(
+      `${n} INSERT OR IGNORE INTO memberships (club_id, user_id, role, status, joined_via, created_at) SELECT '${BENCH_CROWD_CLUB}', ${member}, 'member', 'active', 'open', ${now} FROM n`,
+    ),
+  ]);
+}
