@@ -81,7 +81,8 @@ try {
       consumerMs = first.ms;
       consumerRows = first.rowsWritten;
       const count = await post<{ bells: number; bellMembers: number; mails: number }>("/count", JSON.stringify({ dedupeKey: queued.dedupeKey }));
-      if (count.bells !== followers || count.bellMembers !== followers || count.mails !== followers) throw new Error(`Not exactly once: ${JSON.stringify(count)}`);
+      if (count.bells !== followers || count.bellMembers !== followers || count.mails !== followers)
+        throw new Error(`Not exactly once: ${JSON.stringify(count)}`);
       counts = `${count.bells} / ${count.mails}`;
     }
     jobMs.sort((a, b) => a - b);

@@ -59,23 +59,24 @@ async function giveDevice(userId: string) {
 }
 
 async function count(table: typeof notifications | typeof emailOutbox | typeof pushOutbox, key: string) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`, members: sql<number>`count(distinct user_id)` })
-    .from(table)
-    .where(sql`dedupe_key = ${key}`);
+  const [row] = await db.select({ n: sql<number>`count(*)`, members: sql<number>`count(distinct user_id)` }).from(table).where(sql`dedupe_key = ${key}`);
   return row!;
 }
 
 const bellFor = async (userId: string, key: string) =>
-  (await db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.dedupeKey, key))))[0];
+  (
+    await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.dedupeKey, key)))
+  )[0];
 const mailFor = async (userId: string, key: string) =>
-  (await db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.dedupeKey, key))))[0];
+  (
+    await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.dedupeKey, key)))
+  )[0];
 
 describe("new-book notices to more than a handful of followers go through the notice-fanout queue", () => {
   it("the window's job only enqueues one message; delivered twice, each follower has exactly one bell, e-mail and push, in their language", async () => {

@@ -102,7 +102,9 @@ export async function runNewBooksJob(deps: Deps, id: string, now: number): Promi
       .select({ followerId: follows.followerId })
       .from(follows)
       .innerJoin(users, eq(users.id, follows.followerId))
-      .where(and(eq(follows.followeeId, ownerId), isNull(users.deletedAt), isNull(users.suspendedAt), sql`not ${blockedEitherWay(follows.followerId, ownerId)}`))
+      .where(
+        and(eq(follows.followeeId, ownerId), isNull(users.deletedAt), isNull(users.suspendedAt), sql`not ${blockedEitherWay(follows.followerId, ownerId)}`),
+      )
       .limit(QUEUE_AUDIENCE_ABOVE + 1),
   ]);
   if (!owner || added.length === 0 || audience.length === 0) return null;

@@ -3,8 +3,8 @@ import { emailProviderFor } from "@worker/core/email/provider";
 import { translatorFor } from "@worker/core/i18n/request-language";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps } from "@worker/core/service-context";
-import type { Translate } from "@worker/core/shared/translate";
 import { LANGUAGES, type Language, SOURCE_LANGUAGE } from "@worker/core/shared/languages";
+import type { Translate } from "@worker/core/shared/translate";
 import { getDatabase } from "@worker/db/client";
 import { memberships } from "@worker/db/schema";
 import { queueAudiencePushes, schedulePushBatch } from "@worker/features/push";
@@ -207,12 +207,7 @@ export async function fanOutNotice(deps: Deps, notice: NoticeMessage): Promise<v
       digests += await writeClubDigests(deps, notice, { mailed, t, language, base, links, state, keys: clubMail });
     }
 
-    await queueAudiencePushes(
-      deps,
-      sql`select m.user_id ${mailed}`,
-      { dedupeKey: notice.dedupeKey, title, body, url: notice.link, language },
-      notice.at,
-    );
+    await queueAudiencePushes(deps, sql`select m.user_id ${mailed}`, { dedupeKey: notice.dedupeKey, title, body, url: notice.link, language }, notice.at);
   }
   if (state === "pending") {
     await scheduleJob(env, mailBatchJob(claim), notice.at);
