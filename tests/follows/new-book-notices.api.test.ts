@@ -3,6 +3,7 @@ import { nextJobRun } from "@worker/core/jobs/schedule";
 import { blocks, follows, notificationPreferences, notifications } from "@worker/db/schema";
 import { NEW_BOOKS_WINDOW_MS, newBooksJob, newBooksWindow } from "@worker/features/follows";
 import { GOODREADS_HEADER } from "@worker/features/imports/import-csv";
+import { fanOutNotice, type NoticeMessage } from "@worker/features/notifications";
 import { runJob } from "@worker/jobs";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -10,7 +11,7 @@ import { createClub } from "../clubs/support";
 import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";
 import { captureImportQueue, lookupsFindNothing, runImportBatches, startImport } from "../imports/support";
-import { bellOf, outboxOf } from "../notifications/support";
+import { bellOf, captureNoticeQueue, outboxOf } from "../notifications/support";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -138,7 +139,11 @@ describe("a followed member's new books", () => {
     }
     const window = pastWindow();
     await createBook(milo.id, { title: "Matilda", createdAt: window });
+    // Beyond 20 followers the job enqueues one notice on notice-fanout: the consumer writes the bells.
+    const sent = captureNoticeQueue<NoticeMessage>();
     await runJob(env, newBooksJob(milo.id, window), Date.now());
+    expect(sent).toHaveLength(1);
+    await fanOutNotice({ db, env }, sent[0]!);
     const told = await db
       .select({ userId: notifications.userId })
       .from(notifications)

@@ -37,3 +37,13 @@ export function outboxOf(userId: string) {
 export function bellOf(userId: string) {
   return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.updatedAt));
 }
+
+/** Catches what is put on the notice-fanout queue, so a test delivers the batches itself (and twice). */
+export function captureNoticeQueue<Message = unknown>() {
+  const sent: Message[] = [];
+  vi.spyOn(env.NOTICE_QUEUE, "send").mockImplementation(async (body) => {
+    sent.push(body as Message);
+    return undefined as never;
+  });
+  return sent;
+}

@@ -1,8 +1,10 @@
 // Worker side of `scripts/bench/notice-fanout.ts`: a club announcement's notice step as the request runs
-// it (tellClubMembers: a handful told inline, a large club only enqueued) and the notice-fanout
-// consumer's set-based writes, on local D1, counting the rows every statement writes.
+// it (tellClubMembers: a handful told inline, a large club only enqueued), a followed member's
+// new-book job (runNewBooksJob: the same split), and the notice-fanout consumer's set-based writes,
+// on local D1, counting the rows every statement writes.
 import { getDatabase } from "@worker/db/client";
-import { type ClubNotice, fanOutClubNotice, tellClubMembers } from "@worker/features/notifications";
+import { NEW_BOOKS_WINDOW_MS, newBooksWindow, runNewBooksJob } from "@worker/features/follows";
+import { type ClubNotice, fanOutNotice, type NoticeMessage, tellClubMembers } from "@worker/features/notifications";
 import { applyMigrations } from "../../helpers/bench-migrate";
 
 interface BenchEnv {
@@ -46,13 +48,13 @@ function counting(db: D1Database): D1Database {
   });
 }
 
-const sent: ClubNotice[] = [];
+const sent: NoticeMessage[] = [];
 /** The bindings the notice step touches: the queue captured, the members' inboxes answered at once. */
 function benchEnv(env: BenchEnv): Env {
   return {
     ...env,
     DB: counting(env.DB),
-    NOTICE_QUEUE: { send: async (body: ClubNotice) => void sent.push(body) },
+    NOTICE_QUEUE: { send: async (body: NoticeMessage) => void sent.push(body) },
     MEMBER_INBOX: { idFromName: (name: string) => name, get: () => ({ notify: async () => {} }) },
     EMAIL_TOKEN_SECRET: "bench-email-token-secret",
   } as unknown as Env;
@@ -77,6 +79,21 @@ async function seedClub(db: D1Database, members: number) {
   }
   for (let i = 0; i < statements.length; i += 500) await db.batch(statements.slice(i, i + 500));
   return { clubId, adminId };
+}
+
+/** A member and `followers` followers, with a spread of languages. */
+async function seedFollowers(db: D1Database, followers: number) {
+  const ownerId = crypto.randomUUID();
+  const languages = [null, "de", "ja", "fr", "es", "ar"];
+  const users = [ownerId, ...Array.from({ length: followers }, () => crypto.randomUUID())];
+  const statements = users.map((id, i) =>
+    db
+      .prepare("INSERT INTO users (id, email, name, language) VALUES (?, ?, ?, ?)")
+      .bind(id, `${id}@example.com`, `Member ${i}`, languages[i % languages.length] ?? null),
+  );
+  for (const id of users.slice(1)) statements.push(db.prepare("INSERT INTO follows (follower_id, followee_id) VALUES (?, ?)").bind(id, ownerId));
+  for (let i = 0; i < statements.length; i += 500) await db.batch(statements.slice(i, i + 500));
+  return { ownerId };
 }
 
 const notice = (clubId: string, adminId: string): ClubNotice => ({
@@ -111,23 +128,44 @@ export default {
       await tellClubMembers({ db: getDatabase(bench.DB), env: bench }, notice(clubId, adminId));
       return Response.json({ ms: performance.now() - started, queued: [...sent], ...counter });
     }
+    if (url.pathname === "/seed-followers") {
+      const { followers } = (await request.json()) as { followers: number };
+      return Response.json(await seedFollowers(env.DB, followers));
+    }
+    if (url.pathname === "/new-books") {
+      // A book in the sample's own past window (not counted: it is the request's), then that window's job.
+      const { ownerId, sample } = (await request.json()) as { ownerId: string; sample: number };
+      const windowStart = newBooksWindow(Date.now()) - (sample + 2) * NEW_BOOKS_WINDOW_MS;
+      await env.DB.prepare("INSERT INTO books (id, user_id, title, author, created_at) VALUES (?, ?, 'Matilda', 'Roald Dahl', ?)")
+        .bind(crypto.randomUUID(), ownerId, windowStart)
+        .run();
+      const bench = benchEnv(env);
+      sent.length = 0;
+      counter.rowsWritten = 0;
+      counter.statements = 0;
+      const started = performance.now();
+      await runNewBooksJob({ db: getDatabase(bench.DB), env: bench }, `${ownerId}:${windowStart}`, Date.now());
+      return Response.json({ ms: performance.now() - started, queued: [...sent], ...counter });
+    }
     if (url.pathname === "/consume") {
       // One queue invocation for one message.
-      const message = (await request.json()) as ClubNotice;
+      const message = (await request.json()) as NoticeMessage;
       const bench = benchEnv(env);
       counter.rowsWritten = 0;
       counter.statements = 0;
       const started = performance.now();
-      await fanOutClubNotice({ db: getDatabase(bench.DB), env: bench }, message);
+      await fanOutNotice({ db: getDatabase(bench.DB), env: bench }, message);
       return Response.json({ ms: performance.now() - started, ...counter });
     }
     if (url.pathname === "/count") {
-      const { dedupeKey, clubId } = (await request.json()) as { dedupeKey: string; clubId: string };
+      const { dedupeKey, clubId } = (await request.json()) as { dedupeKey: string; clubId?: string };
       const day = new Date().toISOString().slice(0, 10);
+      // A club's e-mails are keyed by the day's claim; a follower notice's by the notice.
+      const mailKey = clubId ? `club-mail:${clubId}:${day}` : dedupeKey;
       const row = await env.DB.prepare(
         "SELECT (SELECT count(*) FROM notifications WHERE dedupe_key = ?1) AS bells, (SELECT count(DISTINCT user_id) FROM notifications WHERE dedupe_key = ?1) AS bellMembers, (SELECT count(*) FROM email_outbox WHERE dedupe_key = ?2) AS mails",
       )
-        .bind(dedupeKey, `club-mail:${clubId}:${day}`)
+        .bind(dedupeKey, mailKey)
         .first();
       return Response.json(row);
     }

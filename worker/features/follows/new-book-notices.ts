@@ -1,9 +1,11 @@
+import { translatorsFor } from "@worker/core/i18n/request-language";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps } from "@worker/core/service-context";
+import { DEFAULT_REGION_LOCALE, LANGUAGES, type Language } from "@worker/core/shared/languages";
 import type { Translate } from "@worker/core/shared/translate";
 import { books, clubs, follows, users } from "@worker/db/schema";
-import { type NotificationInput, notify } from "@worker/features/notifications";
-import { and, asc, eq, gt, gte, isNull, lt, or, sql } from "drizzle-orm";
+import { type FollowerNotice, type NotificationInput, notify, QUEUE_AUDIENCE_ABOVE } from "@worker/features/notifications";
+import { and, asc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import { blockedEitherWay } from "./follows";
 
 /**
@@ -13,8 +15,6 @@ import { blockedEitherWay } from "./follows";
  */
 export const NEW_BOOKS_WINDOW_MS = 5 * 60_000;
 const SETTLE_MS = 60_000;
-/** Followers told per notify() call: one read of their preferences and blocks, one batch of upserts. */
-const FAN_OUT_CHUNK = 50;
 /** Titles named in the notice's body; the rest are "and N more". */
 const NAMED_TITLES = 3;
 
@@ -53,13 +53,23 @@ function describeTitles(titles: string[], total: number, t: Translate, locale: s
   return new Intl.ListFormat(locale, { type: "conjunction" }).format(items);
 }
 
+/** The notice's words in every language, for the queue's consumer to write each follower's in theirs. */
+async function inEveryLanguage(write: (t: Translate, locale: string) => string): Promise<Record<Language, string>> {
+  const translators = await translatorsFor(LANGUAGES);
+  return Object.fromEntries(LANGUAGES.map((language) => [language, write(translators.get(language)!, DEFAULT_REGION_LOCALE[language])])) as Record<
+    Language,
+    string
+  >;
+}
+
 /**
  * The `followed-books:{ownerId}:{windowStart}` job: counts the books the owner added in the window
  * that others can see (not hidden by a moderator or a suspension, not in a private club), then tells
- * the owner's followers in chunks, keyset-paged on follows_followee_recent_idx. Followers across a
- * block either way, deleted or suspended are skipped here; notify() applies each follower's
- * "New books from people you follow" preference (off: no bell item, no e-mail) and the master
- * switch for e-mail. Idempotent by the notice's dedupe key, so a retried alarm adds nothing.
+ * the owner's followers. One capped read of the followers (across a block either way, deleted or
+ * suspended skipped) decides: up to QUEUE_AUDIENCE_ABOVE are told at once by notify(), which applies
+ * each one's "New books from people you follow" preference and the master switch for e-mail; beyond
+ * that the job only enqueues one message on notice-fanout, whose consumer applies the same rules to
+ * the whole audience in SQL. Idempotent by the notice's dedupe key, so a retried alarm adds nothing.
  */
 export async function runNewBooksJob(deps: Deps, id: string, now: number): Promise<number | null> {
   const separator = id.lastIndexOf(":");
@@ -68,7 +78,7 @@ export async function runNewBooksJob(deps: Deps, id: string, now: number): Promi
   if (separator <= 0 || !Number.isSafeInteger(windowStart)) return null;
   const { db } = deps;
 
-  const [[owner], added] = await db.batch([
+  const [[owner], added, audience] = await db.batch([
     db
       .select({ name: users.name })
       .from(users)
@@ -87,46 +97,53 @@ export async function runNewBooksJob(deps: Deps, id: string, now: number): Promi
         ),
       )
       .orderBy(asc(books.seq)),
-  ]);
-  if (!owner || added.length === 0) return null;
-
-  const count = added.length;
-  const titles = added.map((book) => book.title);
-  // Written for each follower in their own language by notify().
-  const notice = {
-    type: "followed_member_new_books",
-    title: ({ t }) => t("{name} added {count, plural, one {a new book} other {# new books}}", { name: owner.name, count }),
-    body: ({ t, locale }) => describeTitles(titles, count, t, locale),
-    link: `/users/${ownerId}`,
-    actorId: ownerId,
-    dedupeKey: newBooksNoticeKey(ownerId, windowStart),
-  } satisfies Omit<NotificationInput, "userId">;
-
-  let after: { createdAt: number; followerId: string } | undefined;
-  for (;;) {
-    const chunk = await db
-      .select({ followerId: follows.followerId, createdAt: follows.createdAt })
+    // One more than the handful says the audience is large: its members are then the consumer's query.
+    db
+      .select({ followerId: follows.followerId })
       .from(follows)
       .innerJoin(users, eq(users.id, follows.followerId))
       .where(
-        and(
-          eq(follows.followeeId, ownerId),
-          isNull(users.deletedAt),
-          isNull(users.suspendedAt),
-          sql`not ${blockedEitherWay(follows.followerId, ownerId)}`,
-          after ? or(gt(follows.createdAt, after.createdAt), and(eq(follows.createdAt, after.createdAt), gt(follows.followerId, after.followerId))) : undefined,
-        ),
+        and(eq(follows.followeeId, ownerId), isNull(users.deletedAt), isNull(users.suspendedAt), sql`not ${blockedEitherWay(follows.followerId, ownerId)}`),
       )
-      .orderBy(asc(follows.createdAt), asc(follows.followerId))
-      .limit(FAN_OUT_CHUNK);
-    if (chunk.length > 0) {
-      await notify(
-        deps,
-        chunk.map((row) => ({ ...notice, userId: row.followerId })),
-        now,
-      );
-    }
-    if (chunk.length < FAN_OUT_CHUNK) return null;
-    after = chunk[chunk.length - 1];
+      .limit(QUEUE_AUDIENCE_ABOVE + 1),
+  ]);
+  if (!owner || added.length === 0 || audience.length === 0) return null;
+
+  const count = added.length;
+  const titles = added.map((book) => book.title);
+  const title = (t: Translate) => t("{name} added {count, plural, one {a new book} other {# new books}}", { name: owner.name, count });
+  const body = (t: Translate, locale: string) => describeTitles(titles, count, t, locale);
+  const link = `/users/${ownerId}`;
+  const dedupeKey = newBooksNoticeKey(ownerId, windowStart);
+
+  if (audience.length > QUEUE_AUDIENCE_ABOVE) {
+    const notice: FollowerNotice = {
+      kind: "followers",
+      type: "followed_member_new_books",
+      actorId: ownerId,
+      dedupeKey,
+      link,
+      title: await inEveryLanguage(title),
+      body: await inEveryLanguage(body),
+      at: now,
+    };
+    // A failed send fails the job, whose alarm tries again: the notice is never dropped silently.
+    await deps.env.NOTICE_QUEUE.send(notice);
+    return null;
   }
+  // Written for each follower in their own language by notify().
+  const notice = {
+    type: "followed_member_new_books",
+    title: ({ t }) => title(t),
+    body: ({ t, locale }) => body(t, locale),
+    link,
+    actorId: ownerId,
+    dedupeKey,
+  } satisfies Omit<NotificationInput, "userId">;
+  await notify(
+    deps,
+    audience.map((row) => ({ ...notice, userId: row.followerId })),
+    now,
+  );
+  return null;
 }

@@ -1,7 +1,9 @@
 export { notificationSettingsView } from "./api-schemas";
 export {
   type ClubNotice,
+  type FollowerNotice,
   fanOutClubNotice,
+  fanOutNotice,
   handleNoticeBatch,
   NOTICE_QUEUE_NAME,
   type NoticeMessage,
