@@ -1,19 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
+import { BASE_FLAGS, journeyBrowser } from "./tests/helpers/e2e/browsers";
 import { geocoderUrl } from "./tests/helpers/e2e/recorded-geocoder";
 import { googleBooksUrl, openLibraryUrl } from "./tests/helpers/e2e/recorded-metadata";
 import { transcriberUrl } from "./tests/helpers/e2e/recorded-transcriber";
-
-// Playwright cannot download its own browser here; Debian's chromium package is the browser.
-function chromiumPath(): string {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    return execFileSync("sh", ["-c", "command -v chromium || command -v chromium-browser"], { encoding: "utf8" }).trim();
-  } catch {
-    throw new Error("Chromium was not found on PATH. Install it with `apt-get install chromium` (CI does this).");
-  }
-}
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
@@ -35,8 +25,9 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: chromiumPath(),
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+      // Debian's chromium-headless-shell (tests/helpers/e2e/browsers.ts): Playwright cannot download its own here.
+      executablePath: journeyBrowser(),
+      args: BASE_FLAGS,
     },
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],

@@ -19,11 +19,15 @@ ensureDevVars();
 // journey also needs espeak-ng, which speaks its search into the fake microphone.
 const missing = [];
 if (!hasCommand("chromium") && !hasCommand("chromium-browser")) missing.push("chromium");
+// The journeys run in the lighter headless shell (tests/helpers/e2e/browsers.ts); without it, in the full browser.
+const shellMissing = !hasCommand("chromium-headless-shell");
 if (!hasCommand("espeak-ng")) missing.push("espeak-ng");
-if (missing.length > 0) {
-  if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
-    console.log(`Not found: ${missing.join(", ")}. Installing Debian's package(s) for the end-to-end tests…`);
-    await run("sh", ["-c", `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`]);
+const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
+if (missing.length > 0 || (shellMissing && canInstall)) {
+  if (canInstall) {
+    const packages = [...missing, ...(shellMissing ? ["chromium-headless-shell"] : [])];
+    console.log(`Not found: ${packages.join(", ")}. Installing Debian's package(s) for the end-to-end tests…`);
+    await run("sh", ["-c", `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(" ")}`]);
   } else {
     console.error(`The end-to-end tests need ${missing.join(" and ")}: install them (e.g. \`sudo apt-get install ${missing.join(" ")}\`).`);
     process.exit(1);

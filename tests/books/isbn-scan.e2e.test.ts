@@ -1,7 +1,7 @@
-import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
+import { BASE_FLAGS, journeyBrowser } from "../helpers/e2e/browsers";
 import { writeEan13Video } from "../helpers/e2e/ean13-video";
 import { test as base, expect, expectAccessible, newMember, randomClientAddress, signInAsNewMember, watchPageProblems } from "../helpers/e2e/fixtures";
 import { startRecordedMetadata } from "../helpers/e2e/recorded-metadata";
@@ -14,10 +14,8 @@ const PRICE_BARCODE = "5012345678900";
 /** A valid ISBN the recorded metadata server knows nothing about. */
 const UNKNOWN_ISBN = "9780000000002";
 
-// A spec's own launch options replace the config's, so they name Debian's Chromium and its four flags again.
-const executablePath =
-  process.env.CHROMIUM_PATH || execFileSync("sh", ["-c", "command -v chromium || command -v chromium-browser"], { encoding: "utf8" }).trim();
-const BASE_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
+// A spec's own launch options replace the config's, so they name the journeys' browser and its flags again.
+const executablePath = journeyBrowser();
 /** Launch options whose fake camera films `code`; `acceptPrompt: false` leaves the camera prompt to the permission set. */
 function filming(code: string, { acceptPrompt = true } = {}) {
   return {

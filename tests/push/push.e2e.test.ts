@@ -1,5 +1,9 @@
 import type { BrowserContext, Page } from "@playwright/test";
+import { BASE_FLAGS, fullChromium } from "../helpers/e2e/browsers";
 import { expect, expectAccessible, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
+
+// The headless shell the other journeys use shows no notifications: this one needs the full Chromium.
+test.use({ launchOptions: { executablePath: fullChromium(), args: BASE_FLAGS } });
 
 /**
  * Google's push service, in the page: headless Chromium has no push service to subscribe with (FCM

@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { BASE_FLAGS, fullChromium, journeyBrowser } from "../helpers/e2e/browsers";
 import { expect, expectAccessible, newMember, randomClientAddress, signInAsNewMember, test, watchPageProblems } from "../helpers/e2e/fixtures";
 import { startRecordedTranscriber } from "../helpers/e2e/recorded-transcriber";
 
@@ -27,10 +28,8 @@ function spokenSearch(): string {
   return file;
 }
 
-// A spec's own launch options replace the config's, so they name Debian's Chromium and its four flags again.
-const executablePath =
-  process.env.CHROMIUM_PATH || execFileSync("sh", ["-c", "command -v chromium || command -v chromium-browser"], { encoding: "utf8" }).trim();
-const BASE_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
+// A spec's own launch options replace the config's, so they name the journeys' browser and its flags again.
+const executablePath = journeyBrowser();
 test.use({
   launchOptions: {
     executablePath,
@@ -100,7 +99,8 @@ test.describe("voice search on the library", () => {
   test("a member who has blocked the microphone is told so, and typed search still works", async ({ playwright, baseURL }) => {
     // Chromium's fake-UI flag grants every request, so this member's browser runs without it, and
     // the microphone is blocked for the site as a member's "Block" would: Chromium's own setting.
-    const browser = await playwright.chromium.launch({ executablePath, args: [...BASE_FLAGS, "--use-fake-device-for-media-stream"] });
+    // The full Chromium: the headless shell does not apply a permission set to "denied" to getUserMedia.
+    const browser = await playwright.chromium.launch({ executablePath: fullChromium(), args: [...BASE_FLAGS, "--use-fake-device-for-media-stream"] });
     const transcriber = await startRecordedTranscriber("Pride and prejudice.");
     try {
       const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "CF-Connecting-IP": randomClientAddress() } });
