@@ -125,6 +125,8 @@ describe("one 'Borrow from {owner}' press", () => {
     const second = await press(user, book.id);
     expect(second.answer.created).toBe(false);
     expect(second.answer.conversationId).toBe(first.answer.conversationId);
+    // scripts/bench/borrow-press.ts reads this line.
+    console.info(`BORROW_PRESS_TRIPS ${JSON.stringify({ first: { before: first.before, after: first.after }, second: { before: second.before, after: second.after } })}`);
     console.info(
       `borrow press: first ${first.before.d1} D1 round trips, ${first.before.durableObjects} Durable Object calls before the answer ` +
         `(${first.after.d1} and ${first.after.durableObjects} after it); second ${second.before.d1} and ${second.before.durableObjects} ` +
