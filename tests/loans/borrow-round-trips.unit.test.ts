@@ -126,7 +126,9 @@ describe("one 'Borrow from {owner}' press", () => {
     expect(second.answer.created).toBe(false);
     expect(second.answer.conversationId).toBe(first.answer.conversationId);
     // scripts/bench/borrow-press.ts reads this line.
-    console.info(`BORROW_PRESS_TRIPS ${JSON.stringify({ first: { before: first.before, after: first.after }, second: { before: second.before, after: second.after } })}`);
+    console.info(
+      `BORROW_PRESS_TRIPS ${JSON.stringify({ first: { before: first.before, after: first.after }, second: { before: second.before, after: second.after } })}`,
+    );
     console.info(
       `borrow press: first ${first.before.d1} D1 round trips, ${first.before.durableObjects} Durable Object calls before the answer ` +
         `(${first.after.d1} and ${first.after.durableObjects} after it); second ${second.before.d1} and ${second.before.durableObjects} ` +
@@ -136,10 +138,7 @@ describe("one 'Borrow from {owner}' press", () => {
     // What followed still happened, once: the chat has the ledger's line and the request, the owner's bell the request.
     const chat = (await conversationRoom(env, first.answer.conversationId).list(owner.id, 10)).items.map((m) => m.content).reverse();
     expect(chat).toEqual(['📚 Asked to borrow "Round Trips".', `Hi! I'm interested in borrowing "Round Trips". Is it available?`]);
-    const bell = await drizzle(env.DB)
-      .select({ type: notifications.type })
-      .from(notifications)
-      .where(eq(notifications.userId, owner.id));
+    const bell = await drizzle(env.DB).select({ type: notifications.type }).from(notifications).where(eq(notifications.userId, owner.id));
     expect(bell.map((row) => row.type).sort()).toEqual(["loan_requested", "message_received"]);
     const intents = await drizzle(env.DB)
       .select()

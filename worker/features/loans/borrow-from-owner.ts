@@ -7,8 +7,8 @@ import { findBookById } from "@worker/features/books";
 import { BLOCKED, type Chat, chatOf, chatReads, createConversation, deliverMessage, openChat, postLine, refuseChatWrite } from "@worker/features/messages";
 import { BORROW_INTENT, borrowRequestText, MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow-chat";
 import { type LoanView, loanById, toLoanView } from "./loan-queries";
-import { ALREADY_ASKED, loanRequested, refuseOfferedToOther, requestReads, requestWrites } from "./loans";
 import { isOpenLoanClash } from "./loan-steps";
+import { ALREADY_ASKED, loanRequested, refuseOfferedToOther, requestReads, requestWrites } from "./loans";
 
 export interface BorrowAnswer {
   loan: LoanView;

@@ -5,10 +5,10 @@ import type { MemberContext, ServiceContext } from "@worker/core/service-context
 import { addDays, dayIn, isCalendarDay } from "@worker/core/shared/calendar";
 import { idField } from "@worker/core/shared/id";
 import { msg } from "@worker/core/shared/translate";
+import type { Database } from "@worker/db/client";
 import { HOLDING_LOAN_STATES, loans, waitlistEntries } from "@worker/db/schema";
 import { findBookById } from "@worker/features/books";
 import { BLOCKED, blockBetween } from "@worker/features/messages";
-import type { Database } from "@worker/db/client";
 import { and, eq, gt, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import { MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow-chat";
