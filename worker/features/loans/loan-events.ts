@@ -18,6 +18,8 @@ declare module "@worker/core/events/registry" {
       bookTitle: string;
       line: string;
       at: number;
+      /** The conversation the publisher already posted `line` in (the borrow press, before its answer): no subscriber posts it again. */
+      lineIn?: string;
     };
   }
 }

@@ -119,7 +119,7 @@ function selectLoans(db: Database) {
 }
 type LoanRow = Awaited<ReturnType<typeof selectLoans>>[number];
 
-function toLoanView(row: LoanRow, viewerId: string): LoanView {
+export function toLoanView(row: LoanRow, viewerId: string): LoanView {
   return {
     loanId: row.loanId,
     state: row.state,
@@ -134,6 +134,18 @@ function toLoanView(row: LoanRow, viewerId: string): LoanView {
     conversationId: row.conversationId,
     borrowerTookPart: Boolean(row.borrowerTookPart),
   };
+}
+
+/** The member's open loan (requested, accepted or lent) on the book, as a statement for the caller's batch. */
+export function openLoanOf(db: Database, bookId: string, borrowerId: string) {
+  return selectLoans(db)
+    .where(and(eq(loans.bookId, bookId), eq(loans.borrowerId, borrowerId), inArray(loans.state, OPEN_LOAN_STATES)))
+    .limit(1);
+}
+
+/** A loan by id, as a statement: read back in the batch that wrote it. */
+export function loanById(db: Database, loanId: string) {
+  return selectLoans(db).where(eq(loans.id, loanId)).limit(1);
 }
 
 /** One loan, for either of its two members; anyone else gets 404, so loan ids reveal nothing. */

@@ -1,17 +1,18 @@
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
-import { publish } from "@worker/core/events/registry";
+import { type EventOf, publish } from "@worker/core/events/registry";
 import { translate } from "@worker/core/i18n/request-language";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { addDays, dayIn, isCalendarDay } from "@worker/core/shared/calendar";
 import { idField } from "@worker/core/shared/id";
 import { msg } from "@worker/core/shared/translate";
-import { HOLDING_LOAN_STATES, loans, OPEN_LOAN_STATES, waitlistEntries } from "@worker/db/schema";
+import type { Database } from "@worker/db/client";
+import { HOLDING_LOAN_STATES, loans, waitlistEntries } from "@worker/db/schema";
 import { findBookById } from "@worker/features/books";
-import { requireNotBlocked } from "@worker/features/messages";
+import { BLOCKED, blockBetween } from "@worker/features/messages";
 import { and, eq, gt, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import { MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow-chat";
-import { findLoan, type LoanView } from "./loan-queries";
+import { findLoan, type LoanView, openLoanOf } from "./loan-queries";
 import {
   ALREADY_PROMISED,
   announce,
@@ -54,37 +55,15 @@ export async function requestLoan(ctx: ServiceContext, input: z.output<typeof re
   if (!book) throw notFound("Book not found");
   if (book.userId === me) throw badRequest(OWN_BOOK);
   if (book.membersOnly) throw forbidden(MEMBERS_ONLY_BOOK);
-  await requireNotBlocked(ctx, book.userId);
   const now = Date.now();
-  const [[open], [offer]] = await ctx.db.batch([
-    ctx.db
-      .select({ id: loans.id })
-      .from(loans)
-      .where(and(eq(loans.bookId, book.bookId), eq(loans.borrowerId, me), inArray(loans.state, OPEN_LOAN_STATES)))
-      .limit(1),
-    ctx.db
-      .select({ userId: waitlistEntries.userId })
-      .from(waitlistEntries)
-      .where(and(eq(waitlistEntries.bookId, book.bookId), eq(waitlistEntries.state, "offered"), gt(waitlistEntries.offerExpiresAt, now)))
-      .limit(1),
-  ]);
+  const [[block], [open], [offer]] = await ctx.db.batch([blockBetween(ctx.db, me, book.userId), ...requestReads(ctx.db, book.bookId, me, now)]);
+  if (block) throw forbidden(BLOCKED);
   if (open) throw conflict(ALREADY_ASKED);
-  if (offer && offer.userId !== me) throw conflict(OFFERED_TO_NEXT);
-
-  const loanId = crypto.randomUUID();
-  const [insertLoan, insertEvent] = newLoanStatements(
-    ctx.db,
-    { id: loanId, bookId: book.bookId, ownerId: book.userId, borrowerId: me, state: "requested", dueDate: null },
-    { action: "requested", actorId: me },
-    now,
-  );
-  const claimOffer = ctx.db
-    .update(waitlistEntries)
-    .set({ state: "claimed" })
-    .where(and(eq(waitlistEntries.bookId, book.bookId), eq(waitlistEntries.userId, me), eq(waitlistEntries.state, "offered")));
+  refuseOfferedToOther(offer, me);
+  const { loanId, statements } = requestWrites(ctx.db, book, me, now);
   let eventId: number;
   try {
-    const [, events] = await ctx.db.batch([insertLoan, insertEvent, claimOffer]);
+    const [, events] = await ctx.db.batch(statements);
     eventId = (events as { id: number }[])[0]!.id;
   } catch (error) {
     // A simultaneous second request from the same member: the partial unique index kept one.
@@ -92,18 +71,64 @@ export async function requestLoan(ctx: ServiceContext, input: z.output<typeof re
     throw error;
   }
   // The chat line (messages) and the owner's bell (loan-events.ts) follow from the event.
-  await publish(ctx, {
-    type: "loan.requested",
-    loanId,
-    eventId,
-    borrowerId: me,
-    borrowerName: ctx.user.name,
-    ownerId: book.userId,
-    bookTitle: book.title,
-    line: translate('📚 Asked to borrow "{title}".', { title: bookTitle(book.title, translate) }),
-    at: now,
-  });
+  await publish(ctx, loanRequested(ctx, { loanId, eventId, ownerId: book.userId, bookTitle: book.title }, now));
   return findLoan(ctx, loanId);
+}
+
+/**
+ * The reads a request's rules need, for the caller's batch: the member's open loan on the book (its
+ * view), and a live offer from the book's waitlist.
+ */
+export function requestReads(db: Database, bookId: string, me: string, now: number) {
+  return [
+    openLoanOf(db, bookId, me),
+    db
+      .select({ userId: waitlistEntries.userId })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.bookId, bookId), eq(waitlistEntries.state, "offered"), gt(waitlistEntries.offerExpiresAt, now)))
+      .limit(1),
+  ] as const;
+}
+
+/** While the book is offered to someone on its waitlist, only that member may ask. */
+export function refuseOfferedToOther(offer: { userId: string } | undefined, me: string): void {
+  if (offer && offer.userId !== me) throw conflict(OFFERED_TO_NEXT);
+}
+
+/**
+ * A request's writes, for one batch (the caller may add its own): the loan, its "requested" event
+ * (answering its id) and the claim of the member's offer, if any. A clash on the open-loan index
+ * (isOpenLoanClash) is a simultaneous second request.
+ */
+export function requestWrites(db: Database, book: { bookId: string; userId: string }, me: string, now: number) {
+  const loanId = crypto.randomUUID();
+  const [insertLoan, insertEvent] = newLoanStatements(
+    db,
+    { id: loanId, bookId: book.bookId, ownerId: book.userId, borrowerId: me, state: "requested", dueDate: null },
+    { action: "requested", actorId: me },
+    now,
+  );
+  const claimOffer = db
+    .update(waitlistEntries)
+    .set({ state: "claimed" })
+    .where(and(eq(waitlistEntries.bookId, book.bookId), eq(waitlistEntries.userId, me), eq(waitlistEntries.state, "offered")));
+  return { loanId, statements: [insertLoan, insertEvent, claimOffer] as const };
+}
+
+/** What a stored request publishes: its line is written in the language of the request that asked. */
+export function loanRequested(
+  ctx: MemberContext,
+  loan: { loanId: string; eventId: number; ownerId: string; bookTitle: string },
+  now: number,
+): EventOf<"loan.requested"> {
+  return {
+    type: "loan.requested",
+    ...loan,
+    borrowerId: ctx.user.id,
+    borrowerName: ctx.user.name,
+    line: translate('📚 Asked to borrow "{title}".', { title: bookTitle(loan.bookTitle, translate) }),
+    at: now,
+  };
 }
 
 /** The owner accepts a request, with a due date (default: 21 days from their today). */

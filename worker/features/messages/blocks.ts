@@ -2,6 +2,7 @@ import { badRequest, forbidden, notFound, requireUser } from "@worker/core/error
 import type { AccountDeletionPart } from "@worker/core/member-data-parts";
 import type { ServiceContext } from "@worker/core/service-context";
 import { msg } from "@worker/core/shared/translate";
+import type { Database } from "@worker/db/client";
 import { blocks, conversationPair, conversations, users } from "@worker/db/schema";
 import { followsBetween } from "@worker/features/follows";
 import { conversationNotificationKey, dropWaitingMessagesEmail } from "@worker/features/notifications";
@@ -60,13 +61,17 @@ export async function hasBlocked(ctx: ServiceContext, userId: string): Promise<b
  */
 export async function requireNotBlocked(ctx: ServiceContext, otherId: string, message: string = BLOCKED): Promise<void> {
   requireUser(ctx);
-  const me = ctx.user.id;
-  const [row] = await ctx.db
+  const [row] = await blockBetween(ctx.db, ctx.user.id, otherId);
+  if (row) throw forbidden(message);
+}
+
+/** A block between two members, either way, as one statement (two primary-key probes): a row when there is one. */
+export function blockBetween(db: Database, a: string, b: string) {
+  return db
     .select({ one: blocks.blockerId })
     .from(blocks)
-    .where(or(and(eq(blocks.blockerId, otherId), eq(blocks.blockedId, me)), and(eq(blocks.blockerId, me), eq(blocks.blockedId, otherId))))
+    .where(or(and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)), and(eq(blocks.blockerId, a), eq(blocks.blockedId, b))))
     .limit(1);
-  if (row) throw forbidden(message);
 }
 
 /** Blocks the member made and blocks on them both go: nobody is left to be blocked. */

@@ -1,8 +1,21 @@
-export { blocksDeletionPart, hasBlocked, requireNotBlocked } from "./blocks";
+export { BLOCKED, blockBetween, blocksDeletionPart, hasBlocked, requireNotBlocked } from "./blocks";
 export { type ConversationSummary, countUnreadMessages, unreadMessagesStatement } from "./conversation-list";
 export { conversationSocket } from "./conversation-socket";
 export { conversationsDataPart, conversationsDeletionPart } from "./conversations-account";
 export { memberSocket } from "./member-socket";
 export { postLoanRequestLine } from "./message-events";
-export { postLoanLine, requireParticipant, sendMessage, startConversation } from "./messages";
+export {
+  type Chat,
+  chatOf,
+  chatReads,
+  createConversation,
+  deliverMessage,
+  openChat,
+  postLine,
+  postLoanLine,
+  refuseChatWrite,
+  requireParticipant,
+  sendMessage,
+  startConversation,
+} from "./messages";
 export { sendOverSocket } from "./socket-send";

@@ -2,7 +2,7 @@ import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
 import { tellMembers } from "@worker/core/member-inbox-stubs";
 import { limit } from "@worker/core/rate-limit";
-import type { Deps, ServiceContext } from "@worker/core/service-context";
+import type { Deps, MemberContext, ServiceContext } from "@worker/core/service-context";
 import { idField, idSchema } from "@worker/core/shared/id";
 import { cleanText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
@@ -10,11 +10,12 @@ import type { Database } from "@worker/db/client";
 import { blocks, conversationPair, conversations, users } from "@worker/db/schema";
 import { conversationNotificationKey, markNotificationReadByKey, notify, snippetOf } from "@worker/features/notifications";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { PostRefusal, RoomMessage } from "../../../durable-objects/conversation-room";
 import { MESSAGE_MAX_LENGTH } from "../../../durable-objects/room-protocol";
-import { BLOCKED, requireNotBlocked } from "./blocks";
+import { BLOCKED, blockBetween } from "./blocks";
 
 export const CONVERSATION_NOT_FOUND = msg("Conversation not found");
 export const MEMBER_DELETED = msg("This member deleted their account, so they can't receive messages.");
@@ -53,27 +54,85 @@ export const messagesQuerySchema = z.object({
 export async function startConversation(ctx: ServiceContext, toUserId: string): Promise<{ conversationId: string }> {
   requireUser(ctx);
   if (toUserId === ctx.user.id) throw badRequest("You can't start a conversation with yourself.");
-  const [other] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, toUserId), isNull(users.deletedAt)))
-    .limit(1);
-  if (!other) throw notFound("No user found with that ID");
-  await requireNotBlocked(ctx, toUserId);
-  const [userAId, userBId] = conversationPair(ctx.user.id, toUserId);
+  const chat = chatOf(ctx.user.id, toUserId, await ctx.db.batch(chatReads(ctx.db, ctx.user.id, toUserId)));
+  return { conversationId: await openChat(ctx, chat) };
+}
+
+/** What writing to a member depends on, as one chat's facts (chatReads, chatOf). */
+export interface Chat {
+  otherId: string;
+  members: [string, string];
+  /** Null until the pair's conversation is created. */
+  conversationId: string | null;
+  /** Whether the member asking has written in it before (recordWriter). */
+  wrote: boolean;
+  otherDeleted: boolean;
+  blocked: boolean;
+}
+
+/**
+ * The reads a chat with `otherId` depends on, for the caller's batch (one round trip with its own):
+ * the other member unless deleted, a block either way, and the pair's conversation.
+ */
+export function chatReads(db: Database, me: string, otherId: string) {
+  const [userAId, userBId] = conversationPair(me, otherId);
+  const wrote = sql<number>`case when ${conversations.userAId} = ${me} then ${conversations.userAWroteAt} is not null else ${conversations.userBWroteAt} is not null end`;
+  return [
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, otherId), isNull(users.deletedAt)))
+      .limit(1),
+    blockBetween(db, me, otherId),
+    db
+      .select({ id: conversations.id, wrote })
+      .from(conversations)
+      .where(and(eq(conversations.userAId, userAId), eq(conversations.userBId, userBId)))
+      .limit(1),
+  ] as const;
+}
+
+/** The chat's facts from chatReads' rows. */
+export function chatOf(
+  me: string,
+  otherId: string,
+  [others, blocked, found]: readonly [{ id: string }[], { one: string }[], { id: string; wrote: number }[]],
+): Chat {
+  return {
+    otherId,
+    members: conversationPair(me, otherId),
+    conversationId: found[0]?.id ?? null,
+    wrote: Boolean(found[0]?.wrote),
+    otherDeleted: others.length === 0,
+    blocked: blocked.length > 0,
+  };
+}
+
+/** Refuses a chat startConversation would refuse: a deleted member (404), a block either way (403). */
+export function refuseChat(chat: Chat): void {
+  if (chat.otherDeleted) throw notFound("No user found with that ID");
+  if (chat.blocked) throw forbidden(BLOCKED);
+}
+
+/** The chat's conversation, created (and its room opened) on first use, as startConversation does. */
+export async function openChat(ctx: MemberContext, chat: Chat): Promise<string> {
+  refuseChat(chat);
+  if (chat.conversationId) return chat.conversationId;
+  const [userAId, userBId] = chat.members;
   // Only creating one counts against the limit.
   const conversationId = await conversationBetween(ctx, userAId, userBId, () =>
     limit(ctx.env.CONVERSATION_LIMITER, `conversation:${ctx.user.id}`, START_RATE_LIMITED),
   );
-  await conversationRoom(ctx.env, conversationId).open(conversationId, [userAId, userBId]);
-  return { conversationId };
+  await conversationRoom(ctx.env, conversationId).open(conversationId, chat.members);
+  return conversationId;
 }
 
 /**
  * The one way a conversation is found or created (startConversation, postLoanLine): the pair's row
  * if it exists (one indexed read), else `beforeCreating` (a rate limit, which may refuse) and an
  * insert whose no-op update on the pair's unique index answers the id even when the other member
- * created it at the same moment.
+ * created it at the same moment. A caller that read the pair in its own batch (chatReads) and found
+ * none takes the insert alone (createConversation) into its write batch.
  */
 async function conversationBetween(deps: Deps, userAId: string, userBId: string, beforeCreating?: () => Promise<void>): Promise<string> {
   const [existing] = await deps.db
@@ -83,12 +142,28 @@ async function conversationBetween(deps: Deps, userAId: string, userBId: string,
     .limit(1);
   if (existing) return existing.id;
   await beforeCreating?.();
-  const [row] = await deps.db
+  const [row] = await createConversation(deps.db, [userAId, userBId]);
+  return row!.id;
+}
+
+/** conversationBetween's insert: the pair's conversation, created or (on the unique index) answered as it is. */
+export function createConversation(db: Database, [userAId, userBId]: [string, string]) {
+  return db
     .insert(conversations)
     .values({ id: crypto.randomUUID(), userAId, userBId })
     .onConflictDoUpdate({ target: [conversations.userAId, conversations.userBId], set: { userAId } })
     .returning({ id: conversations.id });
-  return row!.id;
+}
+
+/**
+ * Refuses a first write to a chat that a caller stores in its own batch (the borrow press) before it
+ * writes anything, as startConversation and sendMessage would: a deleted member, a block, and the
+ * start (when the conversation is new) and send limits.
+ */
+export async function refuseChatWrite(ctx: MemberContext, chat: Chat): Promise<void> {
+  refuseChat(chat);
+  if (!chat.conversationId) await limit(ctx.env.CONVERSATION_LIMITER, `conversation:${ctx.user.id}`, START_RATE_LIMITED);
+  await limit(ctx.env.MESSAGE_LIMITER, `dm:${ctx.user.id}`, SEND_RATE_LIMITED);
 }
 
 /** The conversation's two members, if the viewer is one of them; otherwise 404, so ids reveal nothing. */
@@ -145,13 +220,30 @@ export async function sendMessage(
   if (input.toUserId && input.toUserId !== otherId) throw badRequest("toUserId is not the other member of this conversation");
   if (blocked) throw forbidden(BLOCKED);
   await limit(ctx.env.MESSAGE_LIMITER, `dm:${ctx.user.id}`, SEND_RATE_LIMITED);
+  return deliverMessage(ctx, { conversationId, members, otherId, wrote }, input, room);
+}
+
+/**
+ * A message whose rules were checked (sendMessage, or refuseChatWrite for the borrow press): one call
+ * to the room, which stores and delivers it (opening itself with the members on its first message);
+ * the first message a member writes is noted; the rest (pings, bell) goes to afterResponse.
+ */
+export async function deliverMessage(
+  ctx: MemberContext,
+  chat: { conversationId: string; members: [string, string]; otherId: string; wrote: boolean },
+  input: { content: string; messageId?: string },
+  room: RoomPoster = conversationRoom(ctx.env, chat.conversationId),
+  /** The caller's own writes about the stored message (the borrow press's intent event), in the same batch as recordWriter's. */
+  alongside: (message: RoomMessage) => BatchItem<"sqlite">[] = () => [],
+) {
+  const { conversationId, members, otherId } = chat;
   const senderName = ctx.user.name;
-  // One call to the room: it opens itself with the members on its first message.
   const message = await room.post(ctx.user.id, input.content, input.messageId, { conversationId, members });
   if ("refused" in message) throw conflict(message.refused === "hidden" ? MESSAGE_HIDDEN : MESSAGE_ID_TAKEN);
   // Awaited, so the reply that makes this an exchange shows the e-mails on the next page load. Only
   // a member's first message has anything to record: later ones skip the write.
-  if (!wrote) await recordWriter(ctx.db, conversationId, ctx.user.id, message.createdAt);
+  const writes = [...(chat.wrote ? [] : [recordWriter(ctx.db, conversationId, ctx.user.id, message.createdAt)]), ...alongside(message)];
+  if (writes.length > 0) await ctx.db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   // The room has delivered it; the rest only tells the members' other pages and the bell, so the sender
   // does not wait for it.
   const followUp = Promise.all([
@@ -227,15 +319,20 @@ export async function markConversationRead(ctx: ServiceContext, conversationId: 
  */
 export async function postLoanLine(deps: Deps, actorId: string, otherId: string, text: string, lineId: string): Promise<{ conversationId: string } | null> {
   const [userAId, userBId] = conversationPair(actorId, otherId);
-  const [block] = await deps.db
-    .select({ one: blocks.blockerId })
-    .from(blocks)
-    .where(or(and(eq(blocks.blockerId, userAId), eq(blocks.blockedId, userBId)), and(eq(blocks.blockerId, userBId), eq(blocks.blockedId, userAId))))
-    .limit(1);
+  const [block] = await blockBetween(deps.db, actorId, otherId);
   if (block) return null;
   const conversationId = await conversationBetween(deps, userAId, userBId);
   const members: [string, string] = [userAId, userBId];
-  await conversationRoom(deps.env, conversationId).post(actorId, text, lineId, { conversationId, members });
+  await postLine(deps.env, { conversationId, members }, actorId, text, lineId);
   await tellMembers(deps.env, members, { type: "dm", conversationId, fromUserId: actorId });
   return { conversationId };
+}
+
+/**
+ * A loan step's line in a stored conversation, as the member who took it: the room call alone, with
+ * postLoanLine's rules already checked (the borrow press checks them in its own batch). `lineId`
+ * makes a repeat post once.
+ */
+export async function postLine(env: Env, chat: { conversationId: string; members: [string, string] }, actorId: string, text: string, lineId: string) {
+  await conversationRoom(env, chat.conversationId).post(actorId, text, lineId, chat);
 }
