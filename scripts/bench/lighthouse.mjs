@@ -35,6 +35,7 @@ const stopServer = () => {
   } catch {}
 };
 process.on("exit", stopServer);
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
 for (let tries = 0; ; tries++) {
   const ok = await fetch(`${origin}/library`).then(
     (response) => response.ok,
@@ -120,8 +121,10 @@ for (const [protocol, base] of [
     );
     const lhr = JSON.parse(readFileSync(report, "utf8"));
     const audit = (id) => lhr.audits[id];
-    const element = audit("largest-contentful-paint-element")?.details?.items?.[0]?.items?.[0]?.node;
-    const phases = (audit("lcp-breakdown-insight") ?? audit("largest-contentful-paint-element"))?.details?.items?.find?.((item) => item.type === "table")?.items ?? [];
+    const breakdown = audit("lcp-breakdown-insight")?.details?.items ?? [];
+    const element = breakdown.find((item) => item.type === "node");
+    const phases = breakdown.find((item) => item.type === "table")?.items ?? [];
+    const blocking = audit("render-blocking-insight")?.details?.items ?? [];
     const row = {
       protocol,
       run: i,
@@ -130,8 +133,10 @@ for (const [protocol, base] of [
       lcp: Math.round(audit("largest-contentful-paint").numericValue),
       fcp: Math.round(audit("first-contentful-paint").numericValue),
       tbt: Math.round(audit("total-blocking-time").numericValue),
-      lcpElement: element?.snippet ?? "?",
-      phases: phases.map((phase) => `${phase.label ?? phase.subpart ?? phase.phase}: ${Math.round(phase.duration)} ms`).join(", "),
+      lcpElement: element ? `${element.selector} (${element.nodeLabel})` : "?",
+      // Observed (unthrottled) subparts of the LCP, and what blocked the first render.
+      phases: phases.map((phase) => `${phase.label}: ${Math.round(phase.duration)} ms`).join(", "),
+      renderBlocking: blocking.map((item) => `${new URL(item.url).pathname} ${Math.round(item.wastedMs ?? 0)} ms`).join(", "),
     };
     rows.push(row);
     console.log(JSON.stringify(row));
