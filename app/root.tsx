@@ -1,7 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import type { Route } from "./+types/root";
-import appStylesheet from "./app.css?url";
 import { type Flash, takeFlash } from "~/core/flash.server";
 import { I18nProvider, useI18n, useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
@@ -9,6 +7,8 @@ import { useNonce } from "~/core/nonce";
 import { deferred, notePageHydrated } from "~/ui/deferred";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { Toaster } from "~/ui/toaster";
+import type { Route } from "./+types/root";
+import appStylesheet from "./app.css?url";
 import { BottomBar } from "./shell/bottom-bar";
 import { LanguageAlternates } from "./shell/language-alternates";
 import { loadShell } from "./shell/shell.server";

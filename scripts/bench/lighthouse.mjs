@@ -3,7 +3,7 @@
 // serves the existing build (`npm run build` first) with the demo data in its own state, picks a book
 // with a cover and runs Lighthouse RUNS times through each proxy (Lighthouse 13 by npx, not a dependency;
 // Debian's chromium). Prints score, LCP, the LCP element and what its request waited on, per run.
-//   node scripts/bench/lighthouse.mjs            LH_PORT (4391; the proxies take the next two), LH_RUNS (3)
+//   node scripts/bench/lighthouse.mjs      LH_PORT (4391; the proxies take the next two), LH_RUNS (3), BUILD_DIR (build)
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -16,7 +16,7 @@ import { run } from "../lib/run.mjs";
 const PORT = Number(process.env.LH_PORT ?? 4391);
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const STATE = process.env.WRANGLER_STATE ?? ".wrangler/lighthouse-state";
-const OUT = path.join("bench-results", "lighthouse");
+const OUT = path.join("bench-results", "lighthouse", path.basename(path.resolve(process.env.BUILD_DIR ?? "build")));
 const bin = path.resolve("node_modules/.bin");
 // npm scripts put the project's own node (24) first; Lighthouse 13 wants it too.
 const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}`, CI: "true", WRANGLER_STATE: STATE };
@@ -26,6 +26,12 @@ const chromium = process.env.CHROME_PATH ?? execFileSync("sh", ["-c", "command -
 rmSync(STATE, { recursive: true, force: true });
 await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { env, stdio: ["ignore", "ignore", "inherit"] });
 await run("node", ["scripts/seed/seed-local.ts"], { env });
+
+// `vite preview` serves the build its deploy redirect names (the last one made): name BUILD_DIR's, so a saved build can be compared.
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const redirect = (/** @type {string} */ file) => ({ configPath: path.relative(".wrangler/deploy", path.join(buildDir, file)) });
+mkdirSync(".wrangler/deploy", { recursive: true });
+writeFileSync(".wrangler/deploy/config.json", JSON.stringify({ ...redirect("server/wrangler.json"), auxiliaryWorkers: [redirect("barcode/wrangler.json")] }));
 
 const server = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
 const origin = `http://localhost:${PORT}`;
@@ -58,11 +64,14 @@ const compressible = (type = "") => /text\/|javascript|json|svg|xml|manifest/.te
 const agent = new http.Agent({ keepAlive: true });
 /** @param {string} method @param {string} url @param {http.IncomingHttpHeaders} headers @param {import("node:stream").Readable} body */
 function upstream(method, url, headers, body, answer) {
-  const clean = Object.fromEntries(Object.entries(headers).filter(([name]) => !name.startsWith(":") && !["connection", "keep-alive", "host", "accept-encoding"].includes(name)));
+  const clean = Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !name.startsWith(":") && !["connection", "keep-alive", "host", "accept-encoding"].includes(name)),
+  );
   const request = http.request(`${origin}${url}`, { method, headers: { ...clean, host: `localhost:${PORT}` }, agent }, (response) => {
     const out = { ...response.headers };
     for (const name of ["connection", "keep-alive", "transfer-encoding", "content-length"]) delete out[name];
-    const gzip = compressible(String(response.headers["content-type"])) && !response.headers["content-encoding"] && /gzip/.test(String(headers["accept-encoding"]));
+    const gzip =
+      compressible(String(response.headers["content-type"])) && !response.headers["content-encoding"] && /gzip/.test(String(headers["accept-encoding"]));
     if (!gzip && response.headers["content-length"]) out["content-length"] = response.headers["content-length"];
     if (gzip) {
       out["content-encoding"] = "gzip";
@@ -84,9 +93,13 @@ await new Promise((resolve) => h1.listen(PORT + 1, resolve));
 
 // Chrome speaks HTTP/2 only over TLS: a throwaway self-signed certificate, which the browser is told to accept.
 const certDir = mkdtempSync(path.join(tmpdir(), "lh-cert-"));
-execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-keyout", `${certDir}/key.pem`, "-out", `${certDir}/cert.pem`], {
-  stdio: "ignore",
-});
+execFileSync(
+  "openssl",
+  ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-keyout", `${certDir}/key.pem`, "-out", `${certDir}/cert.pem`],
+  {
+    stdio: "ignore",
+  },
+);
 const h2 = http2.createSecureServer({ key: readFileSync(`${certDir}/key.pem`), cert: readFileSync(`${certDir}/cert.pem`) }, (request, response) =>
   upstream(request.method, request.url, request.headers, request, (status, headers, stream) => {
     response.writeHead(status, headers);
