@@ -62,7 +62,8 @@ if (!/<img[^>]+alt="Cover of/.test(bookHtml)) console.warn(`${bookPath} has no c
 // What a CDN does to what the Worker sends: gzip for text, passed through unchanged otherwise.
 const compressible = (type = "") => /text\/|javascript|json|svg|xml|manifest/.test(type);
 const agent = new http.Agent({ keepAlive: true });
-/** @param {string} method @param {string} url @param {http.IncomingHttpHeaders} headers @param {import("node:stream").Readable} body */
+/** @typedef {(status: number, headers: http.OutgoingHttpHeaders, stream: import("node:stream").Readable | null) => void} Answer */
+/** @param {string} method @param {string} url @param {http.IncomingHttpHeaders} headers @param {import("node:stream").Readable} body @param {Answer} answer */
 function upstream(method, url, headers, body, answer) {
   const clean = Object.fromEntries(
     Object.entries(headers).filter(([name]) => !name.startsWith(":") && !["connection", "keep-alive", "host", "accept-encoding"].includes(name)),
@@ -84,12 +85,12 @@ function upstream(method, url, headers, body, answer) {
 }
 
 const h1 = http.createServer((request, response) =>
-  upstream(request.method ?? "GET", request.url ?? "/", request.headers, request, (status, headers, stream) => {
+  upstream(request.method ?? "GET", request.url ?? "/", request.headers, request, (/** @type {Parameters<Answer>} */ ...[status, headers, stream]) => {
     response.writeHead(status, headers);
     stream ? stream.pipe(response) : response.end();
   }),
 );
-await new Promise((resolve) => h1.listen(PORT + 1, resolve));
+await new Promise((resolve) => h1.listen(PORT + 1, () => resolve(undefined)));
 
 // Chrome speaks HTTP/2 only over TLS: a throwaway self-signed certificate, which the browser is told to accept.
 const certDir = mkdtempSync(path.join(tmpdir(), "lh-cert-"));
@@ -101,22 +102,22 @@ execFileSync(
   },
 );
 const h2 = http2.createSecureServer({ key: readFileSync(`${certDir}/key.pem`), cert: readFileSync(`${certDir}/cert.pem`) }, (request, response) =>
-  upstream(request.method, request.url, request.headers, request, (status, headers, stream) => {
+  upstream(request.method, request.url, request.headers, request, (/** @type {Parameters<Answer>} */ ...[status, headers, stream]) => {
     response.writeHead(status, headers);
     stream ? stream.pipe(response) : response.end();
   }),
 );
-await new Promise((resolve) => h2.listen(PORT + 2, resolve));
+await new Promise((resolve) => h2.listen(PORT + 2, () => resolve(undefined)));
 rmSync(certDir, { recursive: true, force: true });
 
 mkdirSync(OUT, { recursive: true });
 const rows = [];
-for (const [protocol, base] of [
+for (const [protocol, base] of /** @type {const} */ ([
   ["HTTP/1.1", `http://localhost:${PORT + 1}`],
   ["HTTP/2", `https://localhost:${PORT + 2}`],
-]) {
+])) {
   for (let i = 1; i <= RUNS; i++) {
-    const load = loadavg()[0].toFixed(2);
+    const load = (loadavg()[0] ?? 0).toFixed(2);
     const report = path.join(OUT, `${protocol.replace(/\W/g, "")}-${i}.json`);
     await run(
       "npx",
@@ -132,11 +133,15 @@ for (const [protocol, base] of [
       ],
       { env: { ...env, CHROME_PATH: chromium } },
     );
+    /** @type {{ categories: { performance: { score: number } }, audits: Record<string, any> }} */
     const lhr = JSON.parse(readFileSync(report, "utf8"));
-    const audit = (id) => lhr.audits[id];
+    const audit = (/** @type {string} */ id) => lhr.audits[id];
+    /** @typedef {{ type?: string, selector?: string, nodeLabel?: string, label?: string, duration?: number, url?: string, wastedMs?: number, items?: Item[] }} Item */
+    /** @type {Item[]} */
     const breakdown = audit("lcp-breakdown-insight")?.details?.items ?? [];
     const element = breakdown.find((item) => item.type === "node");
     const phases = breakdown.find((item) => item.type === "table")?.items ?? [];
+    /** @type {Item[]} */
     const blocking = audit("render-blocking-insight")?.details?.items ?? [];
     const row = {
       protocol,
@@ -148,8 +153,8 @@ for (const [protocol, base] of [
       tbt: Math.round(audit("total-blocking-time").numericValue),
       lcpElement: element ? `${element.selector} (${element.nodeLabel})` : "?",
       // Observed (unthrottled) subparts of the LCP, and what blocked the first render.
-      phases: phases.map((phase) => `${phase.label}: ${Math.round(phase.duration)} ms`).join(", "),
-      renderBlocking: blocking.map((item) => `${new URL(item.url).pathname} ${Math.round(item.wastedMs ?? 0)} ms`).join(", "),
+      phases: phases.map((phase) => `${phase.label}: ${Math.round(phase.duration ?? 0)} ms`).join(", "),
+      renderBlocking: blocking.map((item) => `${new URL(item.url ?? "", origin).pathname} ${Math.round(item.wastedMs ?? 0)} ms`).join(", "),
     };
     rows.push(row);
     console.log(JSON.stringify(row));
