@@ -35,7 +35,13 @@ writeFileSync(".wrangler/deploy/config.json", JSON.stringify({ ...redirect("serv
 
 const server = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
 const origin = `http://localhost:${PORT}`;
+// Another server on the port (vite's --strictPort refuses it) must not be measured in this one's place.
+server.on("exit", (code) => {
+  console.error(`The preview on port ${PORT} stopped (${code}); is the port taken? Set LH_PORT.`);
+  process.exit(1);
+});
 const stopServer = () => {
+  server.removeAllListeners("exit");
   try {
     process.kill(-(server.pid ?? 0), "SIGTERM");
   } catch {}
