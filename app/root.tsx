@@ -1,7 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import type { Route } from "./+types/root";
-import "./app.css";
 import { type Flash, takeFlash } from "~/core/flash.server";
 import { I18nProvider, useI18n, useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
@@ -9,6 +7,8 @@ import { useNonce } from "~/core/nonce";
 import { deferred, notePageHydrated } from "~/ui/deferred";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { Toaster } from "~/ui/toaster";
+import type { Route } from "./+types/root";
+import appStylesheet from "./app.css?url";
 import { BottomBar } from "./shell/bottom-bar";
 import { LanguageAlternates } from "./shell/language-alternates";
 import { loadShell } from "./shell/shell.server";
@@ -51,7 +51,17 @@ function Document({ nonce, children }: { nonce: string | undefined; children: Re
         <meta name="apple-mobile-web-app-title" content="BookClub" />
         <Meta />
         <LanguageAlternates />
-        <Links nonce={nonce} />
+        {/* With a precedence React writes it right after the cover's (the largest paint's) preload, before the
+            modulepreloads it hoists from <Scripts>: behind them, over HTTP/1.1, the first paint waited for 15 scripts.
+            Server only: React leaves such a stylesheet alone while hydrating, and the first load's script need not carry its URL. */}
+        {import.meta.env.SSR ? (
+          <>
+            <link rel="stylesheet" href={appStylesheet} precedence="app" nonce={nonce} />
+            <Links nonce={nonce} />
+          </>
+        ) : (
+          <Links nonce={nonce} />
+        )}
       </head>
       <body className="min-h-dvh">
         {children}
