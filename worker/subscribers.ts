@@ -1,9 +1,10 @@
 import { publish, subscribe } from "@worker/core/events/registry";
-import { tellMembersOfNewPoll } from "@worker/features/club-polls";
+import { tellMembersOfClosedPoll, tellMembersOfNewPoll } from "@worker/features/club-polls";
 import { tellMembersOfAnnouncement } from "@worker/features/club-room";
+import { tellAdminsOfJoinRequest, tellAdminsOfNewMember, tellOfApproval } from "@worker/features/clubs";
 import { noteListedBooks } from "@worker/features/follows";
-import { tellOwnerOfRequest } from "@worker/features/loans";
-import { postLoanRequestLine } from "@worker/features/messages";
+import { tellMemberOfOffer, tellOtherSideOfStep, tellOwnerOfRequest } from "@worker/features/loans";
+import { postLoanRequestLine, postLoanStepLine } from "@worker/features/messages";
 
 /**
  * What follows each feature event, registered once at module load: worker/index.ts imports this module,
@@ -13,7 +14,13 @@ import { postLoanRequestLine } from "@worker/features/messages";
 subscribe({
   "club.announced": { "notifications.club-members": tellMembersOfAnnouncement },
   "club.poll_opened": { "notifications.club-members": tellMembersOfNewPoll },
+  "club.poll_closed": { "notifications.club-members": tellMembersOfClosedPoll },
   "loan.requested": { "messages.loan-line": postLoanRequestLine, "notifications.owner": tellOwnerOfRequest },
+  "loan.step_taken": { "messages.loan-line": postLoanStepLine, "notifications.other-side": tellOtherSideOfStep },
+  "loan.offered": { "notifications.offered-member": tellMemberOfOffer },
+  "club.join_requested": { "notifications.club-admins": tellAdminsOfJoinRequest },
+  "club.join_approved": { "notifications.member-and-admins": tellOfApproval },
+  "club.member_joined": { "notifications.club-admins": tellAdminsOfNewMember },
   "book.listed": { "follows.new-book-notices": noteListedBooks },
 });
 
