@@ -1,6 +1,6 @@
 import { publish, subscribe } from "@worker/core/events/registry";
 import { tellMembersOfClosedPoll, tellMembersOfNewPoll } from "@worker/features/club-polls";
-import { tellMembersOfAnnouncement } from "@worker/features/club-room";
+import { ringMembersOfRoomMessage, tellMembersOfAnnouncement } from "@worker/features/club-room";
 import { tellAdminsOfJoinRequest, tellAdminsOfNewMember, tellOfApproval } from "@worker/features/clubs";
 import { noteListedBooks } from "@worker/features/follows";
 import { tellMemberOfOffer, tellOtherSideOfStep, tellOwnerOfRequest } from "@worker/features/loans";
@@ -13,6 +13,7 @@ import { postLoanRequestLine, postLoanStepLine } from "@worker/features/messages
  */
 subscribe({
   "club.announced": { "notifications.club-members": tellMembersOfAnnouncement },
+  "club.room_message": { "notifications.club-room-bell": ringMembersOfRoomMessage },
   "club.poll_opened": { "notifications.club-members": tellMembersOfNewPoll },
   "club.poll_closed": { "notifications.club-members": tellMembersOfClosedPoll },
   "loan.requested": { "messages.loan-line": postLoanRequestLine, "notifications.owner": tellOwnerOfRequest },

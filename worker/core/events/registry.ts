@@ -27,7 +27,9 @@ type SharedRegistry = typeof globalThis & { [REGISTRY]?: Map<EventName, Map<stri
  * each Durable Object's, a queue consumer's) has them before anything publishes. The map is the
  * isolate's, not this module copy's: a test that imports the source shares it with the Worker's bundle.
  */
-const subscribers: Map<EventName, Map<string, AnySubscriber>> = ((globalThis as SharedRegistry)[REGISTRY] ??= new Map());
+const shared = globalThis as SharedRegistry;
+shared[REGISTRY] ??= new Map();
+const subscribers: Map<EventName, Map<string, AnySubscriber>> = shared[REGISTRY];
 
 /**
  * Adds these subscribers, each under a name (the feature and what it does, e.g. "notifications.bell"):

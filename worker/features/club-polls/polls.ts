@@ -2,7 +2,7 @@ import { badField, badRequest, conflict, forbidden, notFound, requireUser } from
 import { publish } from "@worker/core/events/registry";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
-import { books, clubPolls, memberships, pollBallots, pollOptions, users } from "@worker/db/schema";
+import { books, clubPolls, memberships, pollBallots, pollOptions } from "@worker/db/schema";
 import { setCurrentBook } from "@worker/features/club-reading";
 import { CLUB_NOT_FOUND, type ClubAccess, loadClubAccess, takeClubWrite } from "@worker/features/clubs";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";

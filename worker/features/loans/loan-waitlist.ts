@@ -8,7 +8,7 @@ import { findBookById } from "@worker/features/books";
 import { requireNotBlocked } from "@worker/features/messages";
 import { and, asc, count, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import { MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow-chat";
-import { bookTitle, errorText } from "./loan-steps";
+import { errorText } from "./loan-steps";
 
 /** How long the first member in line has to ask for a returned book before it passes to the next. */
 export const WAITLIST_OFFER_MS = 48 * 3_600_000;
