@@ -2,6 +2,7 @@ import { publish, subscribe } from "@worker/core/events/registry";
 import { tellMembersOfClosedPoll, tellMembersOfNewPoll } from "@worker/features/club-polls";
 import { ringMembersOfRoomMessage, tellMembersOfAnnouncement } from "@worker/features/club-room";
 import { tellAdminsOfJoinRequest, tellAdminsOfNewMember, tellOfApproval } from "@worker/features/clubs";
+import { tellOwnerOfComment } from "@worker/features/comments";
 import { noteListedBooks } from "@worker/features/follows";
 import { tellMemberOfOffer, tellOtherSideOfStep, tellOwnerOfRequest } from "@worker/features/loans";
 import { postLoanRequestLine, postLoanStepLine } from "@worker/features/messages";
@@ -22,6 +23,7 @@ subscribe({
   "club.join_requested": { "notifications.club-admins": tellAdminsOfJoinRequest },
   "club.join_approved": { "notifications.member-and-admins": tellOfApproval },
   "club.member_joined": { "notifications.club-admins": tellAdminsOfNewMember },
+  "comment.posted": { "notifications.book-owner": tellOwnerOfComment },
   "book.listed": { "follows.new-book-notices": noteListedBooks },
 });
 

@@ -3,6 +3,7 @@ import { notifications } from "@worker/db/schema";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import { pollApi, seedPoll } from "../club-polls/support";
+import { clubWithMembers, roomJson } from "../club-room/support";
 import { addMember, clubApi, createClub } from "../clubs/support";
 import { db, signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";
@@ -102,5 +103,27 @@ describe("a producer's notice follows from its event, and a failing subscriber d
     expect(seen).toMatchObject([{ type: "club.poll_closed", clubId: club.id, pollId, winnerLabel: null }]);
     for (const who of [creator, member]) expect(await bellsOf(who.user.id, "club_poll_closed")).toMatchObject([{ body: "No ballots were cast." }]);
     expect(warn).toHaveBeenCalledWith(`Subscriber ${BROKEN} of club.poll_closed failed`, expect.any(Error));
+  });
+
+  it("club.room_message: a message in the room rings the other members' bell", async () => {
+    const { admin, member, club } = await clubWithMembers();
+    const { seen, warn } = breakSubscriberOf("club.room_message");
+    const sent = await roomJson("POST", `/${club.id}/room/messages`, member, { content: "Hello!" });
+    expect(sent.status).toBe(201);
+    expect(seen).toMatchObject([{ type: "club.room_message", clubId: club.id, actorId: member.user.id, thread: null }]);
+    // Written after the answer (waitUntil).
+    await vi.waitFor(async () => expect(await bellsOf(admin.user.id, "club_room_messages")).toMatchObject([{ body: "Ben Member: Hello!" }]));
+    expect(await bellsOf(member.user.id, "club_room_messages")).toEqual([]);
+    expect(warn).toHaveBeenCalledWith(`Subscriber ${BROKEN} of club.room_message failed`, expect.any(Error));
+  });
+
+  it("comment.posted: a comment tells the book's owner", async () => {
+    const scene = await lendingScene();
+    const { seen, warn } = breakSubscriberOf("comment.posted");
+    const posted = await api(`/books/${scene.book.id}/comments`, scene.stranger, { method: "POST", json: { body: "Lovely copy" } });
+    expect(posted.status).toBe(201);
+    expect(seen).toMatchObject([{ type: "comment.posted", bookId: scene.book.id, ownerId: scene.owner.user.id, authorId: scene.stranger.user.id }]);
+    await vi.waitFor(async () => expect(await bellsOf(scene.owner.user.id, "book_comment")).toMatchObject([{ body: "Lovely copy" }]));
+    expect(warn).toHaveBeenCalledWith(`Subscriber ${BROKEN} of comment.posted failed`, expect.any(Error));
   });
 });

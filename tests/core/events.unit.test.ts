@@ -53,5 +53,6 @@ describe("feature events", () => {
     expect(subscribersOf("club.member_joined")).toEqual(["notifications.club-admins"]);
     expect(subscribersOf("club.poll_closed")).toEqual(["notifications.club-members"]);
     expect(subscribersOf("club.room_message")).toEqual(["notifications.club-room-bell"]);
+    expect(subscribersOf("comment.posted")).toEqual(["notifications.book-owner"]);
   });
 });
