@@ -5,7 +5,7 @@ import { tellAdminsOfJoinRequest, tellAdminsOfNewMember, tellOfApproval } from "
 import { tellOwnerOfComment } from "@worker/features/comments";
 import { noteListedBooks } from "@worker/features/follows";
 import { tellMemberOfOffer, tellOtherSideOfStep, tellOwnerOfRequest } from "@worker/features/loans";
-import { postLoanRequestLine, postLoanStepLine } from "@worker/features/messages";
+import { pingInboxesOfMessage, postLoanRequestLine, postLoanStepLine, ringRecipientOfMessage } from "@worker/features/messages";
 
 /**
  * What follows each feature event, registered once at module load: worker/index.ts imports this module,
@@ -24,6 +24,7 @@ subscribe({
   "club.join_approved": { "notifications.member-and-admins": tellOfApproval },
   "club.member_joined": { "notifications.club-admins": tellAdminsOfNewMember },
   "comment.posted": { "notifications.book-owner": tellOwnerOfComment },
+  "message.sent": { "messages.inbox-ping": pingInboxesOfMessage, "notifications.recipient": ringRecipientOfMessage },
   "book.listed": { "follows.new-book-notices": noteListedBooks },
 });
 

@@ -8,6 +8,7 @@ import { addMember, clubApi, createClub } from "../clubs/support";
 import { db, signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";
 import { lendingScene, requestLoanAs, stepOk } from "../loans/support";
+import { createConversation } from "../messages/support";
 
 /**
  * The producers moved onto feature events (decision 019): each notice still arrives, and a subscriber
@@ -125,5 +126,19 @@ describe("a producer's notice follows from its event, and a failing subscriber d
     expect(seen).toMatchObject([{ type: "comment.posted", bookId: scene.book.id, ownerId: scene.owner.user.id, authorId: scene.stranger.user.id }]);
     await vi.waitFor(async () => expect(await bellsOf(scene.owner.user.id, "book_comment")).toMatchObject([{ body: "Lovely copy" }]));
     expect(warn).toHaveBeenCalledWith(`Subscriber ${BROKEN} of comment.posted failed`, expect.any(Error));
+  });
+
+  it("message.sent: a direct message rings the recipient's bell", async () => {
+    const [sender, recipient] = await Promise.all([signedInMember({ name: "Sam Sender" }), signedInMember()]);
+    const { id } = await createConversation(sender.user.id, recipient.user.id);
+    const { seen, warn } = breakSubscriberOf("message.sent");
+    const sent = await api(`/dm/conversations/${id}/messages`, sender, { method: "POST", json: { content: "Hi there" } });
+    expect(sent.status).toBe(201);
+    expect(seen).toMatchObject([{ type: "message.sent", conversationId: id, senderId: sender.user.id, recipientId: recipient.user.id }]);
+    // Written after the answer (waitUntil).
+    await vi.waitFor(async () =>
+      expect(await bellsOf(recipient.user.id, "message_received")).toMatchObject([{ title: "New messages from Sam Sender", body: "Hi there" }]),
+    );
+    expect(warn).toHaveBeenCalledWith(`Subscriber ${BROKEN} of message.sent failed`, expect.any(Error));
   });
 });

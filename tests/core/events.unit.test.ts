@@ -54,5 +54,6 @@ describe("feature events", () => {
     expect(subscribersOf("club.poll_closed")).toEqual(["notifications.club-members"]);
     expect(subscribersOf("club.room_message")).toEqual(["notifications.club-room-bell"]);
     expect(subscribersOf("comment.posted")).toEqual(["notifications.book-owner"]);
+    expect(subscribersOf("message.sent")).toEqual(["messages.inbox-ping", "notifications.recipient"]);
   });
 });

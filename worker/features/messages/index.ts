@@ -3,6 +3,6 @@ export { type ConversationSummary, countUnreadMessages, unreadMessagesStatement 
 export { conversationSocket } from "./conversation-socket";
 export { conversationsDataPart, conversationsDeletionPart } from "./conversations-account";
 export { memberSocket } from "./member-socket";
-export { postLoanRequestLine, postLoanStepLine } from "./message-events";
+export { pingInboxesOfMessage, postLoanRequestLine, postLoanStepLine, ringRecipientOfMessage } from "./message-events";
 export { postLoanLine, requireParticipant, sendMessage, startConversation } from "./messages";
 export { sendOverSocket } from "./socket-send";

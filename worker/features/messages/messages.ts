@@ -1,5 +1,6 @@
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { publish } from "@worker/core/events/registry";
 import { tellMembers } from "@worker/core/member-inbox-stubs";
 import { limit } from "@worker/core/rate-limit";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
@@ -8,7 +9,7 @@ import { cleanText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
 import type { Database } from "@worker/db/client";
 import { blocks, conversationPair, conversations, users } from "@worker/db/schema";
-import { conversationNotificationKey, markNotificationReadByKey, notify, snippetOf } from "@worker/features/notifications";
+import { conversationNotificationKey, markNotificationReadByKey } from "@worker/features/notifications";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
@@ -145,34 +146,25 @@ export async function sendMessage(
   if (input.toUserId && input.toUserId !== otherId) throw badRequest("toUserId is not the other member of this conversation");
   if (blocked) throw forbidden(BLOCKED);
   await limit(ctx.env.MESSAGE_LIMITER, `dm:${ctx.user.id}`, SEND_RATE_LIMITED);
-  const senderName = ctx.user.name;
   // One call to the room: it opens itself with the members on its first message.
   const message = await room.post(ctx.user.id, input.content, input.messageId, { conversationId, members });
   if ("refused" in message) throw conflict(message.refused === "hidden" ? MESSAGE_HIDDEN : MESSAGE_ID_TAKEN);
   // Awaited, so the reply that makes this an exchange shows the e-mails on the next page load. Only
   // a member's first message has anything to record: later ones skip the write.
   if (!wrote) await recordWriter(ctx.db, conversationId, ctx.user.id, message.createdAt);
-  // The room has delivered it; the rest only tells the members' other pages and the bell, so the sender
-  // does not wait for it.
-  const followUp = Promise.all([
-    // Both members' other pages re-read the list and badge.
-    tellMembers(ctx.env, members, { type: "dm", conversationId, fromUserId: ctx.user.id }),
-    // One bell item per conversation that counts up until read; its e-mail waits for the next few messages.
-    notify(ctx, [
-      {
-        userId: otherId,
-        type: "message_received",
-        // Written in the recipient's language when stored (notify() gives each recipient's translator).
-        title: ({ t }) => t("New messages from {name}", { name: senderName }),
-        body: snippetOf(input.content),
-        link: `/messages/${conversationId}`,
-        actorId: ctx.user.id,
-        actorName: senderName,
-        dedupeKey: conversationNotificationKey(conversationId),
-        accumulate: true,
-      },
-    ]),
-  ]).catch((error) => console.warn("Telling the other member about a message failed", error));
+  // The room has delivered it; the rest only tells the members' other pages and the bell (message-events.ts),
+  // so the sender does not wait for it.
+  const followUp = publish(ctx, {
+    type: "message.sent",
+    conversationId,
+    messageId: message.messageId,
+    senderId: ctx.user.id,
+    senderName: ctx.user.name,
+    recipientId: otherId,
+    members,
+    content: input.content,
+    at: message.createdAt,
+  }).catch((error) => console.warn("Telling the other member about a message failed", error));
   if (ctx.afterResponse) ctx.afterResponse(followUp);
   else await followUp;
   return message;
