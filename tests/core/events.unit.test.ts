@@ -46,5 +46,14 @@ describe("feature events", () => {
     expect(subscribersOf("club.announced")).toEqual(["notifications.club-members"]);
     expect(subscribersOf("loan.requested")).toEqual(["messages.loan-line", "notifications.owner"]);
     expect(subscribersOf("book.listed")).toEqual(["follows.new-book-notices"]);
+    expect(subscribersOf("loan.step_taken")).toEqual(["messages.loan-line", "notifications.other-side"]);
+    expect(subscribersOf("loan.offered")).toEqual(["notifications.offered-member"]);
+    expect(subscribersOf("club.join_requested")).toEqual(["notifications.club-admins"]);
+    expect(subscribersOf("club.join_approved")).toEqual(["notifications.member-and-admins"]);
+    expect(subscribersOf("club.member_joined")).toEqual(["notifications.club-admins"]);
+    expect(subscribersOf("club.poll_closed")).toEqual(["notifications.club-members"]);
+    expect(subscribersOf("club.room_message")).toEqual(["notifications.club-room-bell"]);
+    expect(subscribersOf("comment.posted")).toEqual(["notifications.book-owner"]);
+    expect(subscribersOf("message.sent")).toEqual(["messages.inbox-ping", "notifications.recipient"]);
   });
 });

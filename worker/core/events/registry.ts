@@ -18,12 +18,18 @@ export type Subscriber<K extends EventName> = (deps: Deps, event: EventOf<K>) =>
 /** A subscriber as stored: publish() hands each only the events of the name it subscribed to. */
 type AnySubscriber = (deps: Deps, event: FeatureEvent) => Promise<unknown>;
 
+const REGISTRY = Symbol.for("bookclub.feature-event-subscribers");
+type SharedRegistry = typeof globalThis & { [REGISTRY]?: Map<EventName, Map<string, AnySubscriber>> };
+
 /**
  * Subscribers by event. Core never imports a feature: the features' subscribers are registered by
  * worker/subscribers.ts, which the Worker's entry module imports, so every isolate (the Worker's,
- * each Durable Object's, a queue consumer's) has them before anything publishes.
+ * each Durable Object's, a queue consumer's) has them before anything publishes. The map is the
+ * isolate's, not this module copy's: a test that imports the source shares it with the Worker's bundle.
  */
-const subscribers = new Map<EventName, Map<string, AnySubscriber>>();
+const shared = globalThis as SharedRegistry;
+shared[REGISTRY] ??= new Map();
+const subscribers: Map<EventName, Map<string, AnySubscriber>> = shared[REGISTRY];
 
 /**
  * Adds these subscribers, each under a name (the feature and what it does, e.g. "notifications.bell"):
@@ -35,6 +41,11 @@ export function subscribe(map: { [K in EventName]?: Record<string, Subscriber<K>
     for (const [id, subscriber] of Object.entries(named)) forEvent.set(id, subscriber);
     subscribers.set(name, forEvent);
   }
+}
+
+/** Removes a named subscriber (a test's stand-in, once the test is done). */
+export function unsubscribe(name: EventName, id: string): void {
+  subscribers.get(name)?.delete(id);
 }
 
 /** The names subscribed to an event (tests and the operator). */

@@ -1,5 +1,5 @@
 export { countPoll, countRankedChoice, countVotes, type PollResult, type RunoffRound } from "./poll-count";
-export { tellMembersOfNewPoll } from "./poll-events";
+export { tellMembersOfClosedPoll, tellMembersOfNewPoll } from "./poll-events";
 export { BOOK_POLL_MAX, ballotInputSchema, POLL_MAX_OPTIONS, type PollInput, pollInputSchema, pollsQuerySchema } from "./poll-rules";
 export {
   castBallot,

@@ -1,12 +1,18 @@
 import type { EventOf } from "@worker/core/events/registry";
+import { translatorsFor } from "@worker/core/i18n/request-language";
 import type { Deps } from "@worker/core/service-context";
-import { msg } from "@worker/core/shared/translate";
-import { snippetOf, tellClubMembers } from "@worker/features/notifications";
+import { isLanguage, type Language } from "@worker/core/shared/languages";
+import { msg, type Translate } from "@worker/core/shared/translate";
+import { memberships, users } from "@worker/db/schema";
+import { notify, snippetOf, tellClubMembers } from "@worker/features/notifications";
+import { and, eq } from "drizzle-orm";
 
 declare module "@worker/core/events/registry" {
   interface FeatureEvents {
     /** A poll opened in a club (its creator is the actor). */
     "club.poll_opened": { clubId: string; clubName: string; pollId: string; question: string; actorId: string; at: number };
+    /** A poll closed, once (its count is stored); `winnerLabel` is the winning option's, null when no ballot was cast; the actor is its creator. */
+    "club.poll_closed": { clubId: string; pollId: string; question: string; winnerLabel: string | null; actorId: string | null; at: number };
   }
 }
 
@@ -24,4 +30,55 @@ export function tellMembersOfNewPoll(deps: Deps, event: EventOf<"club.poll_opene
     body: snippetOf(event.question),
     at: event.at,
   });
+}
+
+/** Every active member hears the result (club_poll_closed), deduped per poll. */
+export function tellMembersOfClosedPoll(deps: Deps, event: EventOf<"club.poll_closed">): Promise<void> {
+  const winner = event.winnerLabel;
+  return tellMembers(
+    deps,
+    event.clubId,
+    null,
+    (userId, t) => ({
+      userId,
+      type: "club_poll_closed",
+      title: t("Poll closed: {question}", { question: snippetOf(event.question, 80) }),
+      body: winner !== null ? t("The result: {option}", { option: snippetOf(winner, 80) }) : t("No ballots were cast."),
+      link: `/clubs/${event.clubId}/polls/${event.pollId}`,
+      // The title quotes the opener's question: a member who blocked them is not sent it.
+      actorId: event.actorId,
+      dedupeKey: `club-poll:${event.pollId}:closed`,
+    }),
+    event.at,
+  );
+}
+
+/**
+ * The club's active members but one, in chunks of 50: each chunk is one notify() call. Each event is
+ * written in its recipient's language (`t`; English when they chose none).
+ */
+async function tellMembers(
+  deps: Deps,
+  clubId: string,
+  exceptId: string | null,
+  event: (userId: string, t: Translate) => Parameters<typeof notify>[1][number],
+  now: number,
+) {
+  const rows = await deps.db
+    .select({ userId: memberships.userId, language: users.language })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.clubId, clubId), eq(memberships.status, "active")));
+  const recipients = rows
+    .filter((row) => row.userId !== exceptId)
+    .map((row) => ({ userId: row.userId, language: (isLanguage(row.language) ? row.language : "en") as Language }));
+  const languages = new Set(recipients.map((recipient) => recipient.language));
+  const translators = await translatorsFor(languages);
+  for (let i = 0; i < recipients.length; i += 50) {
+    await notify(
+      deps,
+      recipients.slice(i, i + 50).map((recipient) => event(recipient.userId, translators.get(recipient.language)!)),
+      now,
+    );
+  }
 }

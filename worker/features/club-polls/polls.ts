@@ -1,14 +1,10 @@
 import { badField, badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
 import { publish } from "@worker/core/events/registry";
-import { translatorsFor } from "@worker/core/i18n/request-language";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
-import { isLanguage, type Language } from "@worker/core/shared/languages";
-import type { Translate } from "@worker/core/shared/translate";
-import { books, clubPolls, memberships, pollBallots, pollOptions, users } from "@worker/db/schema";
+import { books, clubPolls, memberships, pollBallots, pollOptions } from "@worker/db/schema";
 import { setCurrentBook } from "@worker/features/club-reading";
 import { CLUB_NOT_FOUND, type ClubAccess, loadClubAccess, takeClubWrite } from "@worker/features/clubs";
-import { notify, snippetOf } from "@worker/features/notifications";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { countPoll, type PollResult } from "./poll-count";
 import {
@@ -115,37 +111,6 @@ const isOpenAt = (poll: { closedAt: number | null; closesAt: number | null }, no
 const CLOSES_AT = "closesAt";
 
 export const pollJob = (pollId: string) => `club-poll:${pollId}`;
-const pollLink = (clubId: string, pollId: string) => `/clubs/${clubId}/polls/${pollId}`;
-
-/**
- * The club's active members but one, in chunks of 50: each chunk is one notify() call. Each event is
- * written in its recipient's language (`t`; English when they chose none).
- */
-async function tellMembers(
-  deps: Deps,
-  clubId: string,
-  exceptId: string | null,
-  event: (userId: string, t: Translate) => Parameters<typeof notify>[1][number],
-  now: number,
-) {
-  const rows = await deps.db
-    .select({ userId: memberships.userId, language: users.language })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.clubId, clubId), eq(memberships.status, "active")));
-  const recipients = rows
-    .filter((row) => row.userId !== exceptId)
-    .map((row) => ({ userId: row.userId, language: (isLanguage(row.language) ? row.language : "en") as Language }));
-  const languages = new Set(recipients.map((recipient) => recipient.language));
-  const translators = await translatorsFor(languages);
-  for (let i = 0; i < recipients.length; i += 50) {
-    await notify(
-      deps,
-      recipients.slice(i, i + 50).map((recipient) => event(recipient.userId, translators.get(recipient.language)!)),
-      now,
-    );
-  }
-}
 
 /** Runs work after the answer when the request allows it; a failure is logged, never the answer's. */
 function afterwards(ctx: ServiceContext, work: Promise<unknown>, what: string) {
@@ -257,22 +222,16 @@ export async function closePollNow(deps: Deps, pollId: string, now: number): Pro
     .returning({ id: clubPolls.id });
   if (closed.length === 0) return false;
   const winner = options.find((option) => option.id === result.winnerId);
-  await tellMembers(
-    deps,
-    poll.clubId,
-    null,
-    (userId, t) => ({
-      userId,
-      type: "club_poll_closed",
-      title: t("Poll closed: {question}", { question: snippetOf(poll.question, 80) }),
-      body: winner ? t("The result: {option}", { option: snippetOf(winner.label, 80) }) : t("No ballots were cast."),
-      link: pollLink(poll.clubId, pollId),
-      // The title quotes the opener's question: a member who blocked them is not sent it.
-      actorId: poll.createdBy,
-      dedupeKey: `club-poll:${pollId}:closed`,
-    }),
-    now,
-  ).catch((error: unknown) => console.warn("Telling members a poll closed failed", error));
+  // The members' bells (poll-events.ts) follow from the event.
+  await publish(deps, {
+    type: "club.poll_closed",
+    clubId: poll.clubId,
+    pollId,
+    question: poll.question,
+    winnerLabel: winner?.label ?? null,
+    actorId: poll.createdBy,
+    at: now,
+  });
   return true;
 }
 

@@ -1,7 +1,7 @@
 export { clubRoomApi } from "./api";
 export { clubRoomDataPart, clubRoomDeletionPart } from "./club-room-account";
 export { findRoomMessageToReport, hideReportedRoomMessage, roomUnreadFor } from "./room";
-export { tellMembersOfAnnouncement } from "./room-events";
+export { ringMembersOfRoomMessage, tellMembersOfAnnouncement } from "./room-events";
 export { unreadByClub } from "./room-reads";
 export { clubRoomSocket } from "./room-socket";
 export { hideRoomMessagesOf } from "./room-suspension";

@@ -8,10 +8,10 @@ import type { ServiceContext } from "@worker/core/service-context";
 import { idSchema } from "@worker/core/shared/id";
 import { cleanText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
-import { memberships, users } from "@worker/db/schema";
+import { users } from "@worker/db/schema";
 import { takeClubWrite } from "@worker/features/clubs";
-import { markNotificationReadByKey, type NotificationInput, notify, snippetOf } from "@worker/features/notifications";
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { markNotificationReadByKey } from "@worker/features/notifications";
+import { inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ClubRoomMessage, RoomFold } from "../../../durable-objects/club-room";
 import { MESSAGE_MAX_LENGTH } from "../../../durable-objects/room-protocol";
@@ -119,15 +119,6 @@ async function post(
   return message;
 }
 
-/** The other active members, for the bell (one indexed read of the club's memberships). */
-async function otherMembers(ctx: ServiceContext & { user: { id: string } }, clubId: string): Promise<string[]> {
-  const rows = await ctx.db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.clubId, clubId), eq(memberships.status, "active"), ne(memberships.userId, ctx.user.id)));
-  return rows.map((row) => row.userId);
-}
-
 /** Runs the bell's follow-up after the answer when the request allows it; the room has already delivered. */
 async function afterward(ctx: ServiceContext, work: Promise<unknown>, what: string) {
   const followUp = work.catch((error) => console.warn(what, error));
@@ -155,31 +146,20 @@ export async function sendRoomMessage(ctx: ServiceContext, clubId: string, input
     fold = { label: milestone.label, readers };
   }
   const message = await post(ctx, clubId, input, false, fold);
-  const thread = fold?.label;
-  const senderName = ctx.user.name;
+  // The other members' bell (room-events.ts) follows from the event, after the answer.
   await afterward(
     ctx,
-    otherMembers(ctx, clubId).then((others) =>
-      notify(
-        ctx,
-        others.map(
-          (memberId): NotificationInput => ({
-            userId: memberId,
-            type: "club_room_messages",
-            // Written in each recipient's language by notify(); the names and the message are content.
-            title: ({ t }) => t("New messages in {club}", { club: club.name }),
-            body: ({ t }) =>
-              thread === undefined
-                ? t("{name}: {message}", { name: senderName, message: snippetOf(input.content) })
-                : t("{name} wrote in the thread for {label}", { name: senderName, label: thread }),
-            link: `/clubs/${clubId}/room`,
-            actorId: userId,
-            dedupeKey: clubRoomNotificationKey(clubId),
-            accumulate: true,
-          }),
-        ),
-      ),
-    ),
+    publish(ctx, {
+      type: "club.room_message",
+      clubId,
+      clubName: club.name,
+      actorId: userId,
+      actorName: ctx.user.name,
+      messageId: message.messageId,
+      content: input.content,
+      thread: fold?.label ?? null,
+      at: Date.now(),
+    }),
     "Telling the club about a room message failed",
   );
   return { ...message, fromName: ctx.user.name, spoiler: null };

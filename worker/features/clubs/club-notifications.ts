@@ -1,7 +1,34 @@
-import type { ServiceContext } from "@worker/core/service-context";
+import type { EventOf } from "@worker/core/events/registry";
+import type { Deps } from "@worker/core/service-context";
 import { clubs, memberships, users } from "@worker/db/schema";
 import { type NotificationInput, notify } from "@worker/features/notifications";
 import { and, eq } from "drizzle-orm";
+
+declare module "@worker/core/events/registry" {
+  interface FeatureEvents {
+    /** A member asked to join a private club (a new request, not the same one asked again). */
+    "club.join_requested": { clubId: string; memberId: string; at: number };
+    /** An admin approved the member's request: they are an active member now. */
+    "club.join_approved": { clubId: string; memberId: string; approvedBy: string; at: number };
+    /** The member joined by themselves (an open club, an invite code). */
+    "club.member_joined": { clubId: string; memberId: string; at: number };
+  }
+}
+
+/** The club's admins hear of a new request to join. */
+export function tellAdminsOfJoinRequest(deps: Deps, event: EventOf<"club.join_requested">): Promise<void> {
+  return notifyClubEvent(deps, event.clubId, { kind: "join_request", memberId: event.memberId, requestedAt: event.at });
+}
+
+/** The member hears they were approved, and the other admins that they joined. */
+export function tellOfApproval(deps: Deps, event: EventOf<"club.join_approved">): Promise<void> {
+  return notifyClubEvent(deps, event.clubId, { kind: "approved", memberId: event.memberId, approvedBy: event.approvedBy, at: event.at });
+}
+
+/** The club's admins hear that a member joined. */
+export function tellAdminsOfNewMember(deps: Deps, event: EventOf<"club.member_joined">): Promise<void> {
+  return notifyClubEvent(deps, event.clubId, { kind: "joined", memberId: event.memberId, at: event.at });
+}
 
 /** What happened in a club that its admins or the member should hear about. */
 export type ClubEvent =
@@ -24,7 +51,7 @@ const utcDay = (at: number) => new Date(Math.floor(at / DAY_MS) * DAY_MS).toISOS
  * club) all day tells each admin once, so a loop cannot flood their bell and inbox; the next day's
  * request is news again.
  */
-export async function notifyClubEvent(ctx: ServiceContext, clubId: string, event: ClubEvent): Promise<void> {
+export async function notifyClubEvent(ctx: Deps, clubId: string, event: ClubEvent): Promise<void> {
   const [[club], [member], admins] = await ctx.db.batch([
     ctx.db.select({ name: clubs.name }).from(clubs).where(eq(clubs.id, clubId)).limit(1),
     ctx.db.select({ name: users.name }).from(users).where(eq(users.id, event.memberId)).limit(1),

@@ -1,12 +1,12 @@
 import { closeClubRoomFor } from "@worker/core/club-room-stubs";
 import { conflict, notFound, requireUser } from "@worker/core/errors";
+import { publish } from "@worker/core/events/registry";
 import type { ServiceContext } from "@worker/core/service-context";
 import { mediaUrl } from "@worker/core/shared/media-url";
 import { msg } from "@worker/core/shared/translate";
 import { clubs, type JoinPath, joinRequests, memberships, users } from "@worker/db/schema";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { CLUB_FULL, isFull, loadClubAccess, requireClubCreator, requireClubManager } from "./club-access";
-import { notifyClubEvent } from "./club-notifications";
 import { refundInviteAttempt, takeInviteAttempt } from "./invite-attempts";
 import { findClubIdByInviteCode, INVITE_CODE_INVALID, prepareInviteCode, withFreshCodeOnClash } from "./invite-codes";
 
@@ -89,7 +89,7 @@ export async function joinClubByCode(ctx: ServiceContext, code: string): Promise
     membershipStatus(ctx, clubId, ctx.user.id),
   ]);
   if (member?.status !== "active") throw conflict(CLUB_FULL);
-  if (admitted.length > 0) await notifyClubEvent(ctx, clubId, { kind: "joined", memberId: ctx.user.id, at: now });
+  if (admitted.length > 0) await publish(ctx, { type: "club.member_joined", clubId, memberId: ctx.user.id, at: now });
   return { clubId, status: "active" };
 }
 
@@ -110,7 +110,7 @@ export async function requestToJoinClub(ctx: ServiceContext, clubId: string): Pr
       membershipStatus(ctx, clubId, userId),
     ]);
     if (row?.status !== "active") throw conflict(CLUB_FULL);
-    if (admitted.length > 0) await notifyClubEvent(ctx, clubId, { kind: "joined", memberId: userId, at: now });
+    if (admitted.length > 0) await publish(ctx, { type: "club.member_joined", clubId, memberId: userId, at: now });
     return { status: "active" };
   }
   // Asking again while pending is not refused for a full club: it changes nothing.
@@ -130,7 +130,7 @@ export async function requestToJoinClub(ctx: ServiceContext, clubId: string): Pr
       .returning({ requestedAt: joinRequests.requestedAt }),
   ]);
   // Only a new request is news to the admins, not the same one asked again.
-  if (requested.length > 0) await notifyClubEvent(ctx, clubId, { kind: "join_request", memberId: userId, requestedAt: now });
+  if (requested.length > 0) await publish(ctx, { type: "club.join_requested", clubId, memberId: userId, at: now });
   return { status: "pending" };
 }
 
@@ -207,7 +207,7 @@ export async function approveJoinRequest(ctx: ServiceContext, clubId: string, us
       .where(and(eq(joinRequests.clubId, clubId), eq(joinRequests.userId, userId))),
   ]);
   if (settled.length > 0) {
-    await notifyClubEvent(ctx, clubId, { kind: "approved", memberId: userId, approvedBy: manager.userId, at: now });
+    await publish(ctx, { type: "club.join_approved", clubId, memberId: userId, approvedBy: manager.userId, at: now });
     return { userId, status: "active" };
   }
   // Still pending after the batch: there was a request but no room for it.

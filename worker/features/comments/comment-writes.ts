@@ -1,30 +1,19 @@
 import { forbidden, notFound, requireUser } from "@worker/core/errors";
+import { publish } from "@worker/core/events/registry";
 import { limit } from "@worker/core/rate-limit";
-import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import type { ServiceContext } from "@worker/core/service-context";
 import { mediaUrl } from "@worker/core/shared/media-url";
 import { bookComments, books } from "@worker/db/schema";
 import { requireNotBlocked } from "@worker/features/messages";
-import { notify, snippetOf } from "@worker/features/notifications";
 import { and, eq } from "drizzle-orm";
 import { bookForComments, requireVisibleBook } from "./book-access";
 import type { CommentView } from "./comment-list";
 import { COMMENT_BLOCKED, COMMENT_DELETE_FORBIDDEN, COMMENT_NOT_FOUND, COMMENT_RATE_LIMITED, type CommentInput } from "./comment-rules";
 
-/** How much of the book's title the owner's bell item quotes. */
-const QUOTED_TITLE_MAX = 80;
-/** A book's comments wait this long for each other, then go to its owner as one e-mail (as direct messages do). */
-export const COMMENT_MAIL_WINDOW_MS = 10 * 60_000;
-
-/**
- * The owner's bell item for a day's comments on one book: one row that counts them up (and one e-mail
- * per COMMENT_MAIL_WINDOW_MS, if "Comments on your books" is on), so a lively book fills neither bell nor inbox.
- */
-export const bookCommentNotificationKey = (bookId: string, now: number) => `book-comment:${bookId}:${new Date(now).toISOString().slice(0, 10)}`;
-
 /**
  * Posts a comment under a book the member may see. 403 across a block either way (a member the
  * owner blocked cannot reach them through their books), 429 past COMMENT_LIMITER (per member).
- * The book's owner is told, unless they wrote it; notify() applies their preference.
+ * The book's owner is told (comment.posted), unless they wrote it; notify() applies their preference.
  */
 export async function addComment(ctx: ServiceContext, bookId: string, input: CommentInput, now = Date.now()): Promise<CommentView> {
   requireUser(ctx);
@@ -36,9 +25,18 @@ export async function addComment(ctx: ServiceContext, bookId: string, input: Com
   const commentId = crypto.randomUUID();
   await ctx.db.insert(bookComments).values({ id: commentId, bookId, authorId: ctx.user.id, body: input.body, createdAt: now });
   if (!ownBook) {
-    const told = tellOwner(ctx, { bookId, ownerId: book.userId, title: book.title, body: input.body }, now).catch((error: unknown) =>
-      console.warn("Telling the owner about a comment failed", error),
-    );
+    // The owner's bell (comment-events.ts) follows from the event, after the answer when the request allows it.
+    const told = publish(ctx, {
+      type: "comment.posted",
+      commentId,
+      bookId,
+      bookTitle: book.title,
+      ownerId: book.userId,
+      authorId: ctx.user.id,
+      authorName: ctx.user.name,
+      body: input.body,
+      at: now,
+    }).catch((error: unknown) => console.warn("Telling the owner about a comment failed", error));
     if (ctx.afterResponse) ctx.afterResponse(told);
     else await told;
   }
@@ -50,29 +48,6 @@ export async function addComment(ctx: ServiceContext, bookId: string, input: Com
     author: { id: ctx.user.id, name: ctx.user.name, picture: mediaUrl(ctx.user.picture) },
     canDelete: true,
   };
-}
-
-function tellOwner(ctx: MemberContext, comment: { bookId: string; ownerId: string; title: string; body: string }, now: number) {
-  const name = ctx.user.name;
-  // Written in the owner's language by notify(); the comment itself is quoted as written.
-  return notify(
-    ctx,
-    [
-      {
-        userId: comment.ownerId,
-        type: "book_comment",
-        title: ({ t }) => t('{name} commented on "{title}"', { name, title: snippetOf(comment.title || t("Untitled Book"), QUOTED_TITLE_MAX) }),
-        body: snippetOf(comment.body),
-        link: `/books/${comment.bookId}#comments`,
-        actorId: ctx.user.id,
-        dedupeKey: bookCommentNotificationKey(comment.bookId, now),
-        accumulate: true,
-        // One e-mail (and push) for the comments of a window, as a conversation's messages.
-        gather: { key: bookCommentNotificationKey(comment.bookId, now), until: now + COMMENT_MAIL_WINDOW_MS },
-      },
-    ],
-    now,
-  );
 }
 
 /**

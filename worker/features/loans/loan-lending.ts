@@ -7,7 +7,7 @@ import { loans } from "@worker/db/schema";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { findLoan, type LoanView } from "./loan-queries";
 import { loanReminderJob, scheduleLoanReminders } from "./loan-reminders";
-import { announce, bookTitle, checkDueDate, commitStep, handedOverLine, type LoanRecord, loadLoan, longDay, requestDay, requireStep, told } from "./loan-steps";
+import { bookTitle, checkDueDate, commitStep, handedOverLine, type LoanRecord, loadLoan, publishStep, requestDay, requireStep, told } from "./loan-steps";
 import { offerToNextInLine } from "./loan-waitlist";
 
 /**
@@ -39,16 +39,7 @@ export async function markLoanLent(ctx: ServiceContext, loanId: string): Promise
   );
   await scheduleLoanReminders(ctx, loanId, now);
   const dueDate = loan.dueDate;
-  await announce(ctx, {
-    ...told(loan, me, "lent", eventId),
-    line: handedOverLine(loan.title, dueDate),
-    notification: {
-      type: "loan_lent",
-      title: ({ t }) => t('{name} handed you "{title}"', { name: loan.ownerName, title: bookTitle(loan.title, t) }),
-      body: ({ t, locale }) => (dueDate ? t("Due back {date}.", { date: longDay(dueDate, locale) }) : ""),
-      link: "/loans?tab=borrowed",
-    },
-  });
+  await publishStep(ctx, { ...told(loan, me, "lent", eventId), dueDate, line: handedOverLine(loan.title, dueDate) });
   return findLoan(ctx, loanId);
 }
 
@@ -85,14 +76,9 @@ export async function afterReturn(
   options: { dedupeKey?: string } = {},
 ): Promise<void> {
   await scheduleJob(ctx.env, loanReminderJob(loan.id), null);
-  await announce(ctx, {
+  await publishStep(ctx, {
     ...told(loan, actorId, "returned", eventId),
     line: translate('"{title}" was returned. Thanks!', { title: bookTitle(loan.title, translate) }),
-    notification: {
-      type: "loan_returned",
-      title: ({ t }) => t('"{title}" is marked as returned', { title: bookTitle(loan.title, t) }),
-      link: "/loans?tab=history",
-    },
     dedupeKey: options.dedupeKey,
   });
   await offerToNextInLine(ctx, loan.bookId, now);
@@ -119,14 +105,10 @@ export async function changeDueDate(ctx: ServiceContext, loanId: string, input: 
     now,
   );
   await scheduleLoanReminders(ctx, loanId, now);
-  await announce(ctx, {
+  await publishStep(ctx, {
     ...told(loan, member.user.id, "due_date_changed", eventId),
+    dueDate,
     line: translate('Changed the due date of "{title}" to {date}.', { title: bookTitle(loan.title, translate), date: requestDay(dueDate) }),
-    notification: {
-      type: "loan_due_date_changed",
-      title: ({ t, locale }) => t('"{title}" is now due back on {date}', { title: bookTitle(loan.title, t), date: longDay(dueDate, locale) }),
-      link: "/loans?tab=borrowed",
-    },
   });
   return findLoan(ctx, loanId);
 }
@@ -160,14 +142,9 @@ export async function requestRenewal(ctx: ServiceContext, loanId: string): Promi
     if (row?.state === "lent" && row.at !== null) throw conflict(ALREADY_RENEWAL);
     throw error;
   }
-  await announce(ctx, {
+  await publishStep(ctx, {
     ...told(loan, me, "renewal_requested", eventId),
     line: translate('Asked to keep "{title}" a little longer.', { title: bookTitle(loan.title, translate) }),
-    notification: {
-      type: "loan_renewal_requested",
-      title: ({ t }) => t('{name} asked to keep "{title}" a little longer', { name: loan.borrowerName, title: bookTitle(loan.title, t) }),
-      link: "/loans?tab=lent",
-    },
   });
   return findLoan(ctx, loanId);
 }

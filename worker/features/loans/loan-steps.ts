@@ -1,4 +1,5 @@
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { type EventOf, publish } from "@worker/core/events/registry";
 import { currentLanguage, translate } from "@worker/core/i18n/request-language";
 import { limit } from "@worker/core/rate-limit";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
@@ -8,8 +9,6 @@ import { DEFAULT_REGION_LOCALE } from "@worker/core/shared/languages";
 import { msg, type Translate } from "@worker/core/shared/translate";
 import type { Database } from "@worker/db/client";
 import { books, type LoanAction, type LoanState, loanEvents, loans, users } from "@worker/db/schema";
-import { postLoanLine } from "@worker/features/messages";
-import { type NotificationInput, notify } from "@worker/features/notifications";
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -129,6 +128,9 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
 }
 
+/** A step after the request (which publishes "loan.requested" on its own). */
+export type StepAction = Exclude<LoanAction, "requested">;
+
 export interface Transition {
   loanId: string;
   actorId: string;
@@ -207,9 +209,18 @@ export function commitStep(
   return commitTransition(ctx.db, { loanId: loan.id, actorId, ...change }, verb, now);
 }
 
-/** Who tells whom about a step: the actor posts, the other side is notified. */
-export function told(loan: LoanRecord, actorId: string, action: LoanAction, eventId: number) {
-  return { loanId: loan.id, eventId, action, actorId, otherId: actorId === loan.ownerId ? loan.borrowerId : loan.ownerId };
+/** Who tells whom about a step: the actor posts, the other side is notified; the bell names the actor and the book. */
+export function told(loan: LoanRecord, actorId: string, action: StepAction, eventId: number) {
+  const byOwner = actorId === loan.ownerId;
+  return {
+    loanId: loan.id,
+    eventId,
+    action,
+    actorId,
+    actorName: byOwner ? loan.ownerName : loan.borrowerName,
+    otherId: byOwner ? loan.borrowerId : loan.ownerId,
+    bookTitle: loan.title,
+  };
 }
 
 /** Fresh-insert statements: a loan row and its first event (requests, and the manual 'Lent' edit). */
@@ -237,48 +248,16 @@ export function newLoanStatements(
   ];
 }
 
-/** How a step is told: the line in the pair's chat and the other side's bell. */
-export interface Announcement {
-  loanId: string;
-  eventId: number;
-  action: LoanAction;
-  actorId: string;
-  otherId: string;
-  /**
-   * The line in the pair's chat, written in the language of the request that took the step
-   * (translate(), dates with `requestDay`): both members read the one chat, as its author wrote it.
-   */
-  line: string;
-  /** The other side's bell item: its texts are functions, which notify() writes in their own language. */
-  notification: Pick<NotificationInput, "type" | "title" | "body" | "link">;
-  /** Names the notice when repeats of the step should collapse into one (the manual edit's); by default, the event. */
-  dedupeKey?: string;
-}
+/** What a step publishes, but its name and time: see "loan.step_taken" in loan-events.ts. */
+export type StepTaken = Omit<EventOf<"loan.step_taken">, "type" | "at">;
 
 /**
- * Posts the step's line into the pair's conversation and notifies the other side. Both are keyed
- * by the event, so a repeat adds nothing. The step itself is already stored, so a failure here is
- * logged rather than reported as the step failing.
+ * Publishes the step (it is stored): the line in the pair's chat (messages) and the other side's bell
+ * (loan-events.ts) follow from it, each keyed by the event, so a repeat adds nothing. A subscriber's
+ * failure is logged by publish(), never reported as the step failing.
  */
-export async function announce(deps: Deps, step: Announcement, now = Date.now()): Promise<void> {
-  const results = await Promise.allSettled([
-    postLoanLine(deps, step.actorId, step.otherId, step.line, `loan-event-${step.eventId}`),
-    notify(
-      deps,
-      [
-        {
-          userId: step.otherId,
-          actorId: step.actorId,
-          ...step.notification,
-          dedupeKey: step.dedupeKey ?? `loan:${step.loanId}:${step.action}:${step.eventId}`,
-        },
-      ],
-      now,
-    ),
-  ]);
-  for (const result of results) {
-    if (result.status === "rejected") console.warn(`Announcing loan ${step.loanId} ${step.action} failed`, result.reason);
-  }
+export function publishStep(deps: Deps, step: StepTaken, now = Date.now()): Promise<void> {
+  return publish(deps, { type: "loan.step_taken", ...step, at: now });
 }
 
 /** "12 Dec 2026": due dates in lines and notifications (calendar days, so no timezone shift), in `locale`'s words. */

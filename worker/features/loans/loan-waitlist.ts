@@ -1,14 +1,14 @@
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { publish } from "@worker/core/events/registry";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
 import { msg } from "@worker/core/shared/translate";
 import { books, HOLDING_LOAN_STATES, loans, OPEN_LOAN_STATES, waitlistEntries } from "@worker/db/schema";
 import { findBookById } from "@worker/features/books";
 import { requireNotBlocked } from "@worker/features/messages";
-import { notify } from "@worker/features/notifications";
 import { and, asc, count, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import { MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow-chat";
-import { bookTitle, errorText } from "./loan-steps";
+import { errorText } from "./loan-steps";
 
 /** How long the first member in line has to ask for a returned book before it passes to the next. */
 export const WAITLIST_OFFER_MS = 48 * 3_600_000;
@@ -143,21 +143,8 @@ export async function offerToNextInLine(deps: Deps, bookId: string, now: number,
       .returning({ id: waitlistEntries.id });
     // Someone else moved the queue meanwhile: look again.
     if (!offered) continue;
-    await notify(
-      deps,
-      [
-        {
-          userId: next.userId,
-          type: "waitlist_offer",
-          title: ({ t }) => t('"{title}" is available for you', { title: bookTitle(book.title, t) }),
-          body: ({ t }) => t("You're first on the waitlist. Ask to borrow it within 48 hours, or it passes to the next member."),
-          link: `/books/${bookId}`,
-          actorId: book.ownerId,
-          dedupeKey: `waitlist:${offered.id}:offer`,
-        },
-      ],
-      now,
-    );
+    // The member's bell (loan-events.ts) follows from the event.
+    await publish(deps, { type: "loan.offered", entryId: offered.id, bookId, bookTitle: book.title, ownerId: book.ownerId, memberId: next.userId, at: now });
     if (options.schedule ?? true) await scheduleJob(deps.env, waitlistJob(bookId), expiresAt);
     return expiresAt;
   }

@@ -15,14 +15,13 @@ import { MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow-chat";
 import { findLoan, type LoanView, openLoanOf } from "./loan-queries";
 import {
   ALREADY_PROMISED,
-  announce,
   bookTitle,
   checkDueDate,
   commitStep,
   isOpenLoanClash,
   loadLoan,
-  longDay,
   newLoanStatements,
+  publishStep,
   requestDay,
   requireStep,
   told,
@@ -157,15 +156,11 @@ export async function acceptLoan(ctx: ServiceContext, loanId: string, input: z.o
     .update(waitlistEntries)
     .set({ state: "claimed" })
     .where(and(eq(waitlistEntries.bookId, loan.bookId), eq(waitlistEntries.userId, loan.borrowerId), inArray(waitlistEntries.state, ["waiting", "offered"])));
-  await announce(ctx, {
+  // The chat line (messages) and the borrower's bell (loan-events.ts) follow from the event.
+  await publishStep(ctx, {
     ...told(loan, member.user.id, "accepted", eventId),
+    dueDate,
     line: translate('✅ Accepted — "{title}" is due back on {date}.', { title: bookTitle(loan.title, translate), date: requestDay(dueDate) }),
-    notification: {
-      type: "loan_accepted",
-      title: ({ t }) => t('{name} accepted your request for "{title}"', { name: loan.ownerName, title: bookTitle(loan.title, t) }),
-      body: ({ t, locale }) => t("It is due back on {date}.", { date: longDay(dueDate, locale) }),
-      link: "/loans?tab=borrowed",
-    },
   });
   return findLoan(ctx, loanId);
 }
@@ -176,14 +171,9 @@ export async function declineLoan(ctx: ServiceContext, loanId: string): Promise<
   requireStep(loan, me, { owner: ["requested"] }, "declined");
   const now = Date.now();
   const eventId = await commitStep(ctx, loan, me, { action: "declined", from: ["requested"], set: { state: "declined" } }, "declined", now);
-  await announce(ctx, {
+  await publishStep(ctx, {
     ...told(loan, me, "declined", eventId),
     line: translate('Declined the request for "{title}".', { title: bookTitle(loan.title, translate) }),
-    notification: {
-      type: "loan_declined",
-      title: ({ t }) => t('{name} declined your request for "{title}"', { name: loan.ownerName, title: bookTitle(loan.title, t) }),
-      link: "/loans?tab=history",
-    },
   });
   await offerToNextInLine(ctx, loan.bookId, now);
   return findLoan(ctx, loanId);
@@ -193,22 +183,16 @@ export async function declineLoan(ctx: ServiceContext, loanId: string): Promise<
 export async function cancelLoan(ctx: ServiceContext, loanId: string): Promise<LoanView> {
   const loan = await loadLoan(ctx, loanId);
   const me = (ctx as MemberContext).user.id;
-  const side = requireStep(loan, me, { borrower: ["requested", "accepted"], owner: ["accepted"] }, "cancelled");
+  requireStep(loan, me, { borrower: ["requested", "accepted"], owner: ["accepted"] }, "cancelled");
   const now = Date.now();
   const from = loan.state;
   const eventId = await commitStep(ctx, loan, me, { action: "cancelled", from: [from], set: { state: "cancelled" } }, "cancelled", now);
-  const actorName = side === "owner" ? loan.ownerName : loan.borrowerName;
-  await announce(ctx, {
+  await publishStep(ctx, {
     ...told(loan, me, "cancelled", eventId),
     line:
       from === "requested"
         ? translate('Cancelled the request for "{title}".', { title: bookTitle(loan.title, translate) })
         : translate('Cancelled the loan of "{title}".', { title: bookTitle(loan.title, translate) }),
-    notification: {
-      type: "loan_cancelled",
-      title: ({ t }) => t('{name} cancelled the loan of "{title}"', { name: actorName, title: bookTitle(loan.title, t) }),
-      link: "/loans?tab=history",
-    },
   });
   await offerToNextInLine(ctx, loan.bookId, now);
   return findLoan(ctx, loanId);

@@ -14,7 +14,6 @@ import { borrowerTookPart, findLoan, type LoanView } from "./loan-queries";
 import { loanReminderJob, scheduleLoanReminders } from "./loan-reminders";
 import {
   ALREADY_PROMISED,
-  announce,
   bookTitle,
   cantNow,
   commitStep,
@@ -25,8 +24,9 @@ import {
   limitLoanWrite,
   loadLoan,
   loanStepColumns,
-  longDay,
   newLoanStatements,
+  publishStep,
+  told,
   transitionStatements,
 } from "./loan-steps";
 import { offerToNextInLine } from "./loan-waitlist";
@@ -157,25 +157,12 @@ export async function applyManualLending(ctx: MemberContext, bookUpdate: BatchIt
     await scheduleLoanReminders(ctx, loan.id, now);
     const { asked } = plan.lent;
     const dueDate = loan.dueDate;
-    await announce(ctx, {
-      loanId: loan.id,
-      eventId: id,
-      action: "lent",
-      actorId: ctx.user.id,
-      otherId: loan.borrowerId,
+    await publishStep(ctx, {
+      ...told(loan, ctx.user.id, "lent", id),
+      dueDate,
       line: handedOverLine(loan.title, dueDate),
-      notification: {
-        type: "loan_lent",
-        title: ({ t }) => t('{name} handed you "{title}"', { name: loan.ownerName, title: bookTitle(loan.title, t) }),
-        // A loan the borrower never asked for tells them how to refuse it.
-        body: ({ t, locale }) => {
-          if (asked) return dueDate ? t("Due back {date}.", { date: longDay(dueDate, locale) }) : "";
-          return dueDate
-            ? t("Due back {date}. If you don't have it, say so on your Loans page.", { date: longDay(dueDate, locale) })
-            : t("If you don't have it, say so on your Loans page.");
-        },
-        link: "/loans?tab=borrowed",
-      },
+      // A loan the borrower never asked for: their bell tells them how to refuse it.
+      unasked: !asked,
       dedupeKey: asked ? undefined : manualNoticeKey(loan, "lent", now),
     });
   }
@@ -239,19 +226,9 @@ export async function disownLoan(ctx: ServiceContext, loanId: string): Promise<L
     now,
   );
   await scheduleJob(ctx.env, loanReminderJob(loan.id), null);
-  await announce(ctx, {
-    loanId: loan.id,
-    eventId,
-    action: "disowned",
-    actorId: me,
-    otherId: loan.ownerId,
+  await publishStep(ctx, {
+    ...told(loan, me, "disowned", eventId),
     line: translate('Said they don\'t have "{title}", so the loan has ended.', { title: bookTitle(loan.title, translate) }),
-    notification: {
-      type: "loan_disowned",
-      title: ({ t }) => t('{name} says they don\'t have "{title}"', { name: loan.borrowerName, title: bookTitle(loan.title, t) }),
-      body: ({ t }) => t("The loan has ended, and the book shows as available again."),
-      link: "/loans?tab=history",
-    },
   });
   await offerToNextInLine(ctx, loan.bookId, now);
   return findLoan(ctx, loanId);

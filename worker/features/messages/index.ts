@@ -3,7 +3,7 @@ export { type ConversationSummary, countUnreadMessages, unreadMessagesStatement 
 export { conversationSocket } from "./conversation-socket";
 export { conversationsDataPart, conversationsDeletionPart } from "./conversations-account";
 export { memberSocket } from "./member-socket";
-export { postLoanRequestLine } from "./message-events";
+export { pingInboxesOfMessage, postLoanRequestLine, postLoanStepLine, ringRecipientOfMessage } from "./message-events";
 export {
   type Chat,
   chatOf,

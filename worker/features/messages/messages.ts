@@ -1,5 +1,6 @@
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
+import { publish } from "@worker/core/events/registry";
 import { tellMembers } from "@worker/core/member-inbox-stubs";
 import { limit } from "@worker/core/rate-limit";
 import type { Deps, MemberContext, ServiceContext } from "@worker/core/service-context";
@@ -8,7 +9,7 @@ import { cleanText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
 import type { Database } from "@worker/db/client";
 import { blocks, conversationPair, conversations, users } from "@worker/db/schema";
-import { conversationNotificationKey, markNotificationReadByKey, notify, snippetOf } from "@worker/features/notifications";
+import { conversationNotificationKey, markNotificationReadByKey } from "@worker/features/notifications";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -244,27 +245,19 @@ export async function deliverMessage(
   // a member's first message has anything to record: later ones skip the write.
   const writes = [...(chat.wrote ? [] : [recordWriter(ctx.db, conversationId, ctx.user.id, message.createdAt)]), ...alongside(message)];
   if (writes.length > 0) await ctx.db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  // The room has delivered it; the rest only tells the members' other pages and the bell, so the sender
-  // does not wait for it.
-  const followUp = Promise.all([
-    // Both members' other pages re-read the list and badge.
-    tellMembers(ctx.env, members, { type: "dm", conversationId, fromUserId: ctx.user.id }),
-    // One bell item per conversation that counts up until read; its e-mail waits for the next few messages.
-    notify(ctx, [
-      {
-        userId: otherId,
-        type: "message_received",
-        // Written in the recipient's language when stored (notify() gives each recipient's translator).
-        title: ({ t }) => t("New messages from {name}", { name: senderName }),
-        body: snippetOf(input.content),
-        link: `/messages/${conversationId}`,
-        actorId: ctx.user.id,
-        actorName: senderName,
-        dedupeKey: conversationNotificationKey(conversationId),
-        accumulate: true,
-      },
-    ]),
-  ]).catch((error) => console.warn("Telling the other member about a message failed", error));
+  // The room has delivered it; the rest only tells the members' other pages and the bell (message-events.ts),
+  // so the sender does not wait for it.
+  const followUp = publish(ctx, {
+    type: "message.sent",
+    conversationId,
+    messageId: message.messageId,
+    senderId: ctx.user.id,
+    senderName,
+    recipientId: otherId,
+    members,
+    content: input.content,
+    at: message.createdAt,
+  }).catch((error) => console.warn("Telling the other member about a message failed", error));
   if (ctx.afterResponse) ctx.afterResponse(followUp);
   else await followUp;
   return message;
