@@ -5,9 +5,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { benchRequest, STATE } from "./harness.ts";
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+import { benchRequest, STATE, summarise } from "./harness.ts";
 
 /** The bench's D1 database file, read-only beside the running Worker (SQLite allows readers while it writes). */
 function benchDatabase(): DatabaseSync {
@@ -65,9 +63,5 @@ export async function measureAnnouncements(base: string, token: string, clubs: {
     mails: (db.prepare("SELECT count(*) AS n FROM email_outbox WHERE user_id LIKE 'bench-crowd-%'").get() as { n: number }).n,
   };
   db.close();
-  const summary = (list: number[]) => {
-    list.sort((a, b) => a - b);
-    return { median: percentile(list, 50), p95: percentile(list, 95) };
-  };
-  return { pair: summary(times.pair), crowd: summary(times.crowd), drainedMs, drained: written.bells >= samples * crowd, written };
+  return { pair: summarise(times.pair), crowd: summarise(times.crowd), drainedMs, drained: written.bells >= samples * crowd, written };
 }

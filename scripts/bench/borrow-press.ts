@@ -10,7 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { benchRequest, OUT, PORT, prepareDatabase, startWorker } from "./harness.ts";
+import { benchRequest, OUT, PORT, percentile, prepareDatabase, startWorker } from "./harness.ts";
 import { seedBenchSession } from "./seed-bench.ts";
 
 const exec = promisify(execFile);
@@ -19,7 +19,6 @@ const OWNER = "bench-borrow-owner";
 const READER = "bench-borrow-reader";
 const TOKEN = "benchborrowbenchborrowbenchborro";
 const sessionId = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 interface Trips {
   d1: number;

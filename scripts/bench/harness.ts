@@ -22,8 +22,15 @@ export const PORT = Number(process.env.BENCH_PORT ?? 4174);
 export const STATE = ".wrangler/bench-state";
 export const OUT = "bench-results";
 
-function percentile(sorted: number[], p: number) {
+/** The p-th percentile of ascending samples (nearest rank). */
+export function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Median and p95 of samples in any order (sorts them in place). */
+export function summarise(samples: number[]) {
+  samples.sort((a, b) => a - b);
+  return { median: percentile(samples, 50), p95: percentile(samples, 95) };
 }
 
 /** A fresh local D1 with the migrations applied, filled by `seed`. */

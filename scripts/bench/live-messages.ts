@@ -2,7 +2,7 @@
 // the other member's socket receives them; then a burst of concurrent sends, counted back. Both live
 // rooms speak one protocol (durable-objects/room-protocol.ts), so a room is only its two paths: a
 // conversation's, or a club room's.
-import { benchRequest } from "./harness.ts";
+import { benchRequest, summarise } from "./harness.ts";
 
 /** Where a room's socket and its sends are. */
 export interface RoomPaths {
@@ -16,8 +16,10 @@ export const conversationPaths = (conversationId: string): RoomPaths => ({
 export const clubRoomPaths = (clubId: string): RoomPaths => ({ socket: `/api/clubs/${clubId}/room/socket`, messages: `/api/clubs/${clubId}/room/messages` });
 const pathsOf = (room: string | RoomPaths) => (typeof room === "string" ? conversationPaths(room) : room);
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+/** Send → delivery times and the server's share of them (store → socket, ms clock). */
+function deliverySummary(times: number[], fromStore: number[]) {
+  const { median: storeToSocketMedian, p95: storeToSocketP95 } = summarise(fromStore);
+  return { ...summarise(times), storeToSocketMedian, storeToSocketP95 };
 }
 
 interface Peer {
@@ -73,14 +75,7 @@ export async function measureDelivery(base: string, room: string | RoomPaths, se
   } finally {
     socket.close();
   }
-  times.sort((a, b) => a - b);
-  fromStore.sort((a, b) => a - b);
-  return {
-    median: percentile(times, 50),
-    p95: percentile(times, 95),
-    storeToSocketMedian: percentile(fromStore, 50),
-    storeToSocketP95: percentile(fromStore, 95),
-  };
+  return deliverySummary(times, fromStore);
 }
 
 /**
@@ -113,14 +108,7 @@ export async function measureSocketDelivery(base: string, conversationId: string
     socket.close();
     own.socket.close();
   }
-  times.sort((a, b) => a - b);
-  fromStore.sort((a, b) => a - b);
-  return {
-    median: percentile(times, 50),
-    p95: percentile(times, 95),
-    storeToSocketMedian: percentile(fromStore, 50),
-    storeToSocketP95: percentile(fromStore, 95),
-  };
+  return deliverySummary(times, fromStore);
 }
 
 /** `count` sends at once (as many in flight as the client allows); returns how many arrived and are stored. */
