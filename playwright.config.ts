@@ -23,7 +23,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
+    // Recording a trace (its screenshots and DOM snapshots at every step) took a third of every journey's time on the
+    // 2-core CI machine: E2E_TRACE=1 keeps the traces of failed journeys (their report still has the page's ARIA snapshot).
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     launchOptions: {
       // Debian's chromium-headless-shell (tests/helpers/e2e/browsers.ts): Playwright cannot download its own here.
       executablePath: journeyBrowser(),
@@ -32,9 +34,12 @@ export default defineConfig({
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    // The built app on local Miniflare, with its own D1/R2 state prepared by scripts/e2e-state.mjs.
-    command: `node scripts/e2e-state.mjs && vite preview --port ${PORT} --strictPort`,
+    // The built app on Miniflare's own server, over its own fresh D1/R2 state (scripts/e2e-serve.ts).
+    command: "node scripts/e2e-serve.ts",
     url: `http://localhost:${PORT}/library`,
+    // The port opens before the state is migrated and seeded: ready is the line the script prints after.
+    wait: { stdout: /^BookClub \(built\) on / },
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     // E2E_PORT and E2E_STATE let a second run (another checkout's, a helper's) keep out of this one's way.
     // E2E_GEOCODER_URL: where the Worker asks for place names (the recorded geocoder a spec serves).
     // E2E_GOOGLE_BOOKS_URL / E2E_OPEN_LIBRARY_URL: where it looks books up (the recorded metadata server).

@@ -1,17 +1,16 @@
 // What every bench shares: a fresh local D1, D1 rows_read counting around the real service code, the
 // built Worker served by workerd itself (Miniflare's own server, no Node proxy in front), and
 // latency sampling through it.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { D1Database } from "@cloudflare/workers-types";
 import { build, type Plugin } from "esbuild";
-import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
 import { getPlatformProxy } from "wrangler";
-import { barcodeWorkerConfig, builtWorkerOptions } from "../lib/built-worker.ts";
 import { ensureDevVars } from "../lib/dev-vars.mjs";
 import { run } from "../lib/run.mjs";
+import { type BuiltConfig, builtConfigFile, type ServedWorker, serveBuilt } from "../lib/serve-built.ts";
 
 // The Worker reads .dev.vars (the build copies it beside its wrangler.json): without it (a fresh clone) every notification's
 // e-mail fails for want of EMAIL_TOKEN_SECRET and the bench measures the error path.
@@ -144,77 +143,22 @@ export async function loadService<T>(entry: string): Promise<T> {
   return import(pathToFileURL(outfile).href) as Promise<T>;
 }
 
-/** Wrangler's configuration of the build, as `wrangler dev` (and `vite preview`) read it. */
-type BuiltConfig = { ratelimits?: { name: string; simple: { limit: number; period: number } }[]; ai?: unknown };
-
-/** `KEY=value` lines of a .dev.vars file (values may be quoted), as wrangler reads them. */
-function devVars(file: string): Record<string, string> {
-  if (!existsSync(file)) return {};
-  const vars: Record<string, string> = {};
-  for (const line of readFileSync(file, "utf8").split("\n")) {
-    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
-    if (!match) continue;
-    const [, name, raw] = match as unknown as [string, string, string];
-    vars[name] = /^(['"]).*\1$/.test(raw) ? raw.slice(1, -1) : raw;
-  }
-  return vars;
-}
-
-export interface ServedWorker {
-  stop(): Promise<void>;
-}
+export type { ServedWorker };
 
 /**
- * Builds the app and serves the built Worker from Miniflare's own server: workerd listens on the port
- * itself, with the build's bindings, assets and Durable Objects, over the bench database. (`vite
- * preview` put a Node proxy in front of every request and socket, and `wrangler dev` its proxy Worker;
- * both were in the figures.) `configure` may adjust the built Worker's configuration first (for
- * example lift a rate limit the bench would trip).
+ * Builds the app and serves the build from Miniflare's own server (scripts/lib/serve-built.ts) over the
+ * bench database. (`vite preview` put a Node proxy in front of every request and socket, and `wrangler
+ * dev` its proxy Worker; both were in the figures.) `configure` may adjust the built Worker's
+ * configuration first (for example lift a rate limit the bench would trip).
  */
 export async function startWorker(configure?: (config: BuiltConfig) => void, { inspectorPort }: { inspectorPort?: number } = {}): Promise<ServedWorker> {
   await run("react-router", ["build"], { stdio: ["ignore", "ignore", "inherit"] });
-  const file = path.resolve(process.env.BUILD_DIR ?? "build", "server", "wrangler.json");
+  const file = builtConfigFile();
   const config = JSON.parse(readFileSync(file, "utf8")) as BuiltConfig;
   configure?.(config);
-  // The bench never asks a model; an AI binding would want a remote session (an account).
-  delete config.ai;
   writeFileSync(file, JSON.stringify(config));
-
-  const page = builtWorkerOptions(file);
-  // The barcode Worker the page Worker's BARCODE binding names, from the same build.
-  const barcode = builtWorkerOptions(barcodeWorkerConfig());
-  const mf = new Miniflare(
-    convertV4MiniflareOptions({
-      host: "localhost",
-      port: PORT,
-      // scripts/bench/profile.ts reads CPU profiles from workerd's inspector.
-      ...(inspectorPort ? { inspectorPort } : {}),
-      resourcePersistencePath: path.resolve(STATE, "v3"),
-      log: new Log(LogLevel.WARN),
-      workers: [
-        {
-          ...page.options,
-          bindings: { ...(page.options.bindings ?? {}), ...devVars(path.join(path.dirname(file), ".dev.vars")) },
-        },
-        barcode.options,
-        ...page.externalWorkers,
-      ],
-    } as Parameters<typeof convertV4MiniflareOptions>[0]),
-  );
-  await mf.ready;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://localhost:${PORT}/api/books?limit=1`);
-      // Ready means the Worker answers its API, not just that the port is open.
-      if (response.ok && response.headers.get("Content-Type")?.startsWith("application/json")) return { stop: () => mf.dispose() };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await mf.dispose();
-  throw new Error("The Worker did not start within 60 s");
+  // scripts/bench/profile.ts reads CPU profiles from workerd's inspector.
+  return serveBuilt({ port: PORT, state: STATE, inspectorPort });
 }
 
 // One keep-alive connection pool for every bench request. Node's fetch (undici) spends 1-2 ms of the

@@ -4,7 +4,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
  * The e2e Worker's outside services are tiny HTTP servers on 127.0.0.1 that a spec starts itself and
  * that answer recorded responses, so no run ever asks a public service. Each one's port follows the
  * app's (E2E_PORT + its offset, or its own variable), so runs kept apart by E2E_PORT keep their
- * servers apart too; scripts/e2e-state.mjs gives the Worker the matching URLs (see playwright.config.ts).
+ * servers apart too; scripts/e2e-serve.ts gives the Worker the matching URLs (see playwright.config.ts).
  */
 export function recordedPort(offset: number, variable: string, env: NodeJS.ProcessEnv = process.env): number {
   return Number(env[variable] ?? Number(env.E2E_PORT ?? 4173) + offset);
