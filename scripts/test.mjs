@@ -34,9 +34,9 @@ if (missing.length > 0 || (shellMissing && canInstall)) {
   }
 }
 
-// Cheap checks first: style and types fail in seconds, before the build and the runtime tests.
-await run("npm", ["run", "lint"]);
-await run("npm", ["run", "typecheck"]);
+// Cheap checks first: style and types fail in seconds, before the build and the runtime tests. They only
+// read the sources, and each keeps one core busy, so they run side by side.
+await Promise.all([run("npm", ["run", "lint"]), run("npm", ["run", "typecheck"])]);
 await run("npm", ["run", "build"]);
 await run("vitest", ["run"]);
 await run("playwright", ["test"]);
