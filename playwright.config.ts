@@ -36,9 +36,9 @@ export default defineConfig({
   webServer: {
     // The built app on Miniflare's own server, over its own fresh D1/R2 state (scripts/e2e-serve.ts).
     command: "node scripts/e2e-serve.ts",
-    url: `http://localhost:${PORT}/library`,
-    // The port opens before the state is migrated and seeded: ready is the line the script prints after.
-    wait: { stdout: /^BookClub \(built\) on / },
+    // The port opens before the state is migrated and seeded: ready is the line the script prints once the
+    // Worker answers over the seeded state (not a URL, which Playwright would ask before the tables exist).
+    wait: { stdout: /BookClub \(built\) on http/ },
     gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     // E2E_PORT and E2E_STATE let a second run (another checkout's, a helper's) keep out of this one's way.
     // E2E_GEOCODER_URL: where the Worker asks for place names (the recorded geocoder a spec serves).
@@ -54,8 +54,8 @@ export default defineConfig({
     },
     reuseExistingServer: false,
     timeout: 120_000,
-    // The server's request log drowns the test report; its errors (stderr) still show.
-    stdout: "ignore",
+    // Piped: Playwright reads the ready line from it (Miniflare logs warnings only, so it carries no request log).
+    stdout: "pipe",
     stderr: "pipe",
   },
 });

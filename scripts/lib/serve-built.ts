@@ -55,6 +55,8 @@ export async function serveBuilt({ port, state, inspectorPort, vars = {}, prepar
     convertV4MiniflareOptions({
       host: "localhost",
       port,
+      // No network here for Cloudflare's request.cf sample: the placeholder, without the failed lookup's log.
+      cf: false,
       ...(inspectorPort ? { inspectorPort } : {}),
       resourcePersistencePath: path.resolve(state, "v3"),
       log: new Log(LogLevel.WARN),
