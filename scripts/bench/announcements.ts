@@ -21,6 +21,12 @@ async function announce(base: string, clubId: string, token: string, i: number) 
     method: "POST",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
     body: JSON.stringify({ content: `Bench announcement ${i}: we meet on Thursday.` }),
+  }).catch(async (error: Error) => {
+    const probe = await fetch(`${base}/api/books?limit=1`).then(
+      (r) => `answers ${r.status}`,
+      (e: Error) => `does not answer (${e.message}: ${String((e as { cause?: unknown }).cause)})`,
+    );
+    throw new Error(`announcement ${i} in ${clubId} failed; the Worker ${probe}`, { cause: error });
   });
   const ms = performance.now() - started;
   if (response.status !== 201) throw new Error(`The announcement answered ${response.status}: ${response.text.slice(0, 300)}`);

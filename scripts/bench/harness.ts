@@ -157,14 +157,25 @@ export async function startWorker(configure?: (config: BuiltConfig) => void, { i
   const config = JSON.parse(readFileSync(file, "utf8")) as BuiltConfig;
   configure?.(config);
   writeFileSync(file, JSON.stringify(config));
-  // scripts/bench/profile.ts reads CPU profiles from workerd's inspector.
-  return serveBuilt({ port: PORT, state: STATE, inspectorPort });
+  // scripts/bench/profile.ts reads CPU profiles from workerd's inspector. workerd's own lines (uncaught errors, a Durable
+  // Object or queue consumer failing) go to the bench's stderr, stamped, so a broken connection can be matched to what the
+  // Worker was doing.
+  return serveBuilt({
+    port: PORT,
+    state: STATE,
+    inspectorPort,
+    onLog: (level, message) => process.stderr.write(`[workerd ${level} ${new Date().toISOString()}] ${message}\n`),
+  });
 }
 
 // One keep-alive connection pool for every bench request. Node's fetch (undici) spends 1-2 ms of the
 // bench machine's CPU on each request (measured: /about 6.3 ms through fetch, 4.6 through node:http),
 // and the client shares the two cores with workerd, so fetch's share would be counted as the Worker's.
-const agent = new http.Agent({ keepAlive: true });
+// Bounded: the burst row's 1,000 concurrent sends opened 1,000 fresh connections at once (maxSockets was unlimited), and
+// workerd hung up on some of them before answering ("socket hang up" on a new socket, not a reused one); a real client
+// keeps a few connections per origin and queues the rest, so the pool does too.
+export const MAX_SOCKETS = Number(process.env.BENCH_MAX_SOCKETS ?? 64);
+const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
 
 export interface BenchResponse {
   status: number;
@@ -185,9 +196,17 @@ export function benchRequest(url: string, { method = "GET", headers = {}, body }
       });
       response.on("error", reject);
     });
-    request.on("error", reject);
+    request.on("error", (error: Error) => {
+      // Say which request broke and whether it was on a pooled socket the server may have closed meanwhile.
+      reject(new Error(`${method} ${url}: ${error.message} (reused keep-alive socket: ${request.reusedSocket})`, { cause: error }));
+    });
     request.end(body);
   });
+}
+
+/** A one-line stage marker on stderr (with the time), so a failing run says which row it was in. */
+export function stage(name: string) {
+  process.stderr.write(`[bench ${new Date().toISOString()}] ${name}\n`);
 }
 
 /** Median and p95 of SAMPLES sequential requests, after 20 to warm up. */

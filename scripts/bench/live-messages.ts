@@ -111,7 +111,7 @@ export async function measureSocketDelivery(base: string, conversationId: string
   return deliverySummary(times, fromStore);
 }
 
-/** `count` sends at once (as many in flight as the client allows); returns how many arrived and are stored. */
+/** `count` sends at once (in flight over the pool's MAX_SOCKETS connections, the rest queued by the client); returns how many arrived and are stored. */
 export async function measureBurst(base: string, conversationId: string, sender: Peer, reader: Peer, count: number) {
   const { socket, arrivals } = await openSocket(base, conversationId, reader);
   const ids = Array.from({ length: count }, () => crypto.randomUUID());

@@ -6,11 +6,25 @@
 // counting at 1,000 ballots (scripts/bench/polls.ts).
 // Results go to bench-results/{library,clubs,messages,loans,polls}.md.
 import { writeFileSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { measureAnnouncements } from "./announcements.ts";
-import { benchRequest, countingContext, loadService, measure, OUT, PORT, prepareDatabase, type ReadCounter, SAMPLES, startWorker } from "./harness.ts";
+import {
+  benchRequest,
+  countingContext,
+  loadService,
+  MAX_SOCKETS,
+  measure,
+  OUT,
+  PORT,
+  prepareDatabase,
+  type ReadCounter,
+  SAMPLES,
+  stage,
+  startWorker,
+} from "./harness.ts";
 import { clubRoomPaths, measureBurst, measureDelivery, measureSocketDelivery } from "./live-messages.ts";
 import { benchPollCounting } from "./polls.ts";
 import {
@@ -230,6 +244,20 @@ const notificationScenarios: Scenario[] = [
   },
 ];
 
+// The push service, mocked: the crowd's devices point here and every push is accepted (201), as FCM would.
+// Pointed at fcm.googleapis.com (no network here), the 1,000-member club's pushes were failing DNS lookups
+// in workerd, retried by their jobs, and workerd stopped answering (ECONNRESET) a few announcements in.
+let pushesReceived = 0;
+const pushService = http.createServer((request, response) => {
+  request.resume();
+  request.on("end", () => {
+    pushesReceived++;
+    response.writeHead(201).end();
+  });
+});
+await new Promise<void>((resolve) => pushService.listen(PORT + 1, "127.0.0.1", resolve));
+const PUSH_ENDPOINT = `http://127.0.0.1:${PORT + 1}/push`;
+
 const proxy = await prepareDatabase(async (db) => {
   let started = performance.now();
   await seedBenchBooks(db, BOOKS);
@@ -243,7 +271,7 @@ const proxy = await prepareDatabase(async (db) => {
   await seedBenchLoans(db, BOOKS);
   await seedBenchNotifications(db, MEMBER_ID, NOTIFICATIONS);
   await seedBenchClubReading(db);
-  await seedBenchCrowdClub(db, MEMBER_ID, PEER_ID, CROWD);
+  await seedBenchCrowdClub(db, MEMBER_ID, PEER_ID, CROWD, PUSH_ENDPOINT);
   await seedBenchSession(db, MEMBER_ID, sessionId(TOKEN));
   await seedBenchSession(db, PEER_ID, sessionId(PEER_TOKEN));
 });
@@ -262,6 +290,7 @@ try {
 async function table(title: string, scenarios: Scenario[], headers: Record<string, string> = {}) {
   const rows = [title, "", "| scenario | median ms | p95 ms | D1 rows_read |", "|---|---:|---:|---:|"];
   for (const scenario of scenarios) {
+    stage(scenario.name);
     const timing = await measure(`http://localhost:${PORT}${scenario.url}`, headers);
     const read = reads.get(scenario.name)!;
     const detail = read.length > 1 ? ` (${read.join(" + ")})` : "";
@@ -271,6 +300,7 @@ async function table(title: string, scenarios: Scenario[], headers: Record<strin
 }
 
 // The bench measures delivery and announcements, not the per-member limits (60 sends, 30 club writes a minute), so it lifts them.
+stage("starting the Worker");
 const worker = await startWorker((config) => {
   for (const limiter of config.ratelimits ?? []) if (limiter.name === "MESSAGE_LIMITER" || limiter.name === "CLUB_LIMITER") limiter.simple.limit = 1_000_000;
 });
@@ -307,11 +337,15 @@ try {
     { Authorization: `Bearer ${TOKEN}` },
   );
   const base = `http://localhost:${PORT}`;
+  stage("send → delivery (HTTP)");
   const delivery = await measureDelivery(base, LIVE_CONVERSATION, { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
+  stage("send → delivery (socket)");
   const socketDelivery = await measureSocketDelivery(base, LIVE_CONVERSATION, { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
   // The room before the burst: the burst's 1,000 follow-ups (bell, e-mail batch) run on after its
   // answers, and a delivery timed behind them would measure them.
+  stage("club room delivery");
   const roomDelivery = await measureDelivery(base, clubRoomPaths(LIVE_CLUB), { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
+  stage("burst");
   const burst = await measureBurst(base, LIVE_CONVERSATION, { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
   const messagesReport = [
     listReport,
@@ -325,7 +359,7 @@ try {
     `| the sender's own socket (a send frame to the room, its follow-up running after each) | ${socketDelivery.median.toFixed(1)} | ${socketDelivery.p95.toFixed(1)} |`,
     `| the room storing the socket's message (server share, ms clock) | ${socketDelivery.storeToSocketMedian} | ${socketDelivery.storeToSocketP95} |`,
     "",
-    `Burst of ${MESSAGES} concurrent sends: ${burst.accepted} accepted, ${burst.delivered} delivered live, ${burst.stored} stored, in ${burst.seconds.toFixed(1)} s` +
+    `Burst of ${MESSAGES} concurrent sends over ${MAX_SOCKETS} keep-alive connections: ${burst.accepted} accepted, ${burst.delivered} delivered live, ${burst.stored} stored, in ${burst.seconds.toFixed(1)} s` +
       ".",
     "",
     `Club room delivery: send → delivery on another member's socket in the club's room (POST through the Worker, the ClubRoom, the unread counts in D1, socket), ${MESSAGES} messages one after another:`,
@@ -336,6 +370,7 @@ try {
     `| the room storing the message (server share, ms clock) | ${roomDelivery.storeToSocketMedian} | ${roomDelivery.storeToSocketP95} |`,
   ].join("\n");
   // Last of the Worker's figures: the 1,000-member club's e-mail and push jobs run on after it.
+  stage("announcements");
   const announced = await measureAnnouncements(base, TOKEN, { pair: BENCH_PAIR_CLUB, crowd: BENCH_CROWD_CLUB }, CROWD, ANNOUNCEMENTS);
   const w = announced.written;
   const announcementsReport = [
@@ -349,7 +384,8 @@ try {
     `Queue drained ${(announced.drainedMs / 1000).toFixed(1)} s after the last answer${announced.drained ? "" : " (NOT drained within 5 minutes)"}: ` +
       `${w.bells.toLocaleString("en-US")} bells for ${w.bellMembers} members (at most ${w.bellMost} per member and announcement), ` +
       `${w.pushes.toLocaleString("en-US")} push rows (at most ${w.pushMost} per member and announcement), ` +
-      `${w.mails.toLocaleString("en-US")} e-mail rows for ${w.mailMembers} members (the day's first announcement, then the daily digest).`,
+      `${w.mails.toLocaleString("en-US")} e-mail rows for ${w.mailMembers} members (the day's first announcement, then the daily digest); ` +
+      `${pushesReceived.toLocaleString("en-US")} pushes received by the bench's push service stub by then.`,
   ].join("\n");
   console.log(`\n${libraryReport}\n\n${clubReport}\n\n${announcementsReport}\n\n${messagesReport}\n\n${loansReport}\n\n${notificationsReport}\n`);
   writeFileSync(path.join(OUT, "announcements.md"), `${announcementsReport}\n`);
@@ -357,9 +393,11 @@ try {
   writeFileSync(path.join(OUT, "clubs.md"), `${clubReport}\n`);
   writeFileSync(path.join(OUT, "messages.md"), `${messagesReport}\n`);
   writeFileSync(path.join(OUT, "loans.md"), `${loansReport}\n\n${notificationsReport}\n`);
+  stage("poll counting");
   const pollsReport = await benchPollCounting();
   console.log(`${pollsReport}\n`);
   writeFileSync(path.join(OUT, "polls.md"), `${pollsReport}\n`);
 } finally {
   await worker.stop();
+  pushService.close();
 }

@@ -394,9 +394,10 @@ export const BENCH_PAIR_CLUB = "bench-pair-club";
 /**
  * A club of `admin` and `crowd` more members, each with a session and a push subscription on it (so
  * an announcement writes their bell, e-mail and push rows), in a spread of the six languages; and a
- * club of `admin` and one member.
+ * club of `admin` and one member. The subscriptions' endpoint is the bench's local push service stub
+ * (`pushEndpoint`): with fcm.googleapis.com, unreachable here, every send was a failing DNS lookup in workerd.
  */
-export async function seedBenchCrowdClub(db: D1Database, admin: string, pairMember: string, crowd: number): Promise<void> {
+export async function seedBenchCrowdClub(db: D1Database, admin: string, pairMember: string, crowd: number, pushEndpoint: string): Promise<void> {
   const now = Date.now();
   const n = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${crowd})`;
   const member = "printf('bench-crowd-%04d', i)";
@@ -411,7 +412,7 @@ export async function seedBenchCrowdClub(db: D1Database, admin: string, pairMemb
     ),
     db.prepare(
       `${n} INSERT OR IGNORE INTO push_subscriptions (id, user_id, session_id, endpoint, p256dh, auth, browser, system, created_at)
-       SELECT 'crowd-push-' || i, ${member}, 'crowd-session-' || i, 'https://fcm.googleapis.com/fcm/send/bench-crowd-' || i,
+       SELECT 'crowd-push-' || i, ${member}, 'crowd-session-' || i, '${pushEndpoint}/bench-crowd-' || i,
               'BDd3_hVL9fZi9Ybo2UUzA284WG5FZR30_95YeZJsiApwXKpNcF1rRPF3foIiBHXRdJI2Qhumhf6_LFTeZaNndIo', 'xKhlWcDk5ml2lYu-BM2rxA', 'Chrome', 'Android', ${now} FROM n`,
     ),
     db

@@ -17,6 +17,8 @@ export interface ServeOptions {
   inspectorPort?: number;
   /** Settings laid over the build's .dev.vars. */
   vars?: Record<string, string>;
+  /** workerd's own log lines (debug aside); without it, Miniflare prints its warnings. */
+  onLog?: (level: string, message: string) => void;
   /** Runs once workerd is up and before the Worker is asked anything (e.g. to migrate and seed its D1). */
   prepare?: (mf: Miniflare) => Promise<void>;
 }
@@ -44,7 +46,7 @@ export function builtConfigFile(buildDir = process.env.BUILD_DIR ?? "build"): st
 }
 
 /** Starts the build on `port` and resolves once the Worker answers its API (not just once the port is open). */
-export async function serveBuilt({ port, state, inspectorPort, vars = {}, prepare }: ServeOptions): Promise<ServedWorker> {
+export async function serveBuilt({ port, state, inspectorPort, vars = {}, onLog, prepare }: ServeOptions): Promise<ServedWorker> {
   const file = builtConfigFile();
   const page = builtWorkerOptions(file);
   // Local runs never ask a model: an AI binding would want a remote session (an account).
@@ -60,6 +62,13 @@ export async function serveBuilt({ port, state, inspectorPort, vars = {}, prepar
       ...(inspectorPort ? { inspectorPort } : {}),
       resourcePersistencePath: path.resolve(state, "v3"),
       log: new Log(LogLevel.WARN),
+      ...(onLog
+        ? {
+            handleStructuredLogs: ({ level, message }: { level: string; message: string }) => {
+              if (level !== "debug") onLog(level, message);
+            },
+          }
+        : {}),
       workers: [
         {
           ...page.options,
