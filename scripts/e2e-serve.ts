@@ -5,6 +5,7 @@
 import { rmSync } from "node:fs";
 import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
+import { migrateEmptyDatabase } from "../tests/helpers/d1-migrations.ts";
 import { prepareE2eVars } from "./lib/e2e-vars.mjs";
 import { serveBuilt } from "./lib/serve-built.ts";
 import { writeDemoData } from "./seed/write-demo.ts";
@@ -26,15 +27,7 @@ const served = await serveBuilt({
   state,
   async prepare(mf) {
     const db = (await mf.getD1Database("DB")) as unknown as D1Database;
-    // The table `wrangler d1 migrations apply` keeps, so the state reads as migrated to wrangler too.
-    await db
-      .prepare(
-        "CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)",
-      )
-      .run();
-    for (const { name, queries } of migrations) {
-      await db.batch([...queries.map((query) => db.prepare(query)), db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(name)]);
-    }
+    await migrateEmptyDatabase(db, migrations);
     const seeded = await writeDemoData({ DB: db, MEDIA: (await mf.getR2Bucket("MEDIA")) as unknown as R2Bucket });
     console.log(`Seeded ${seeded.books} demo books from ${seeded.users} demo members.`);
   },

@@ -15,8 +15,6 @@ export interface ServeOptions {
   /** The local state (D1, R2, Durable Objects) to serve over, as `wrangler --persist-to` names it. */
   state: string;
   inspectorPort?: number;
-  /** Settings laid over the build's .dev.vars. */
-  vars?: Record<string, string>;
   /** workerd's own log lines (debug aside); without it, Miniflare prints its warnings. */
   onLog?: (level: string, message: string) => void;
   /** Runs once workerd is up and before the Worker is asked anything (e.g. to migrate and seed its D1). */
@@ -46,7 +44,7 @@ export function builtConfigFile(buildDir = process.env.BUILD_DIR ?? "build"): st
 }
 
 /** Starts the build on `port` and resolves once the Worker answers its API (not just once the port is open). */
-export async function serveBuilt({ port, state, inspectorPort, vars = {}, onLog, prepare }: ServeOptions): Promise<ServedWorker> {
+export async function serveBuilt({ port, state, inspectorPort, onLog, prepare }: ServeOptions): Promise<ServedWorker> {
   const file = builtConfigFile();
   const page = builtWorkerOptions(file);
   // Local runs never ask a model: an AI binding would want a remote session (an account).
@@ -72,7 +70,7 @@ export async function serveBuilt({ port, state, inspectorPort, vars = {}, onLog,
       workers: [
         {
           ...page.options,
-          bindings: { ...(page.options.bindings ?? {}), ...readDevVars(path.join(path.dirname(file), ".dev.vars")), ...vars },
+          bindings: { ...(page.options.bindings ?? {}), ...readDevVars(path.join(path.dirname(file), ".dev.vars")) },
         },
         barcode.options,
         ...page.externalWorkers,
