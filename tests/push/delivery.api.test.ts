@@ -2,13 +2,14 @@ import { env } from "cloudflare:workers";
 import { nextJobRun } from "@worker/core/jobs/schedule";
 import { blocks, notificationPreferences, pushOutbox, pushSubscriptions, sessions } from "@worker/db/schema";
 import { type NotificationInput, notify } from "@worker/features/notifications/notifications";
+import { queueAudiencePushes, runPushBatchJob } from "@worker/features/push/audience-pushes";
 import { PUSH_BATCH_WINDOW_MS, pushJob } from "@worker/features/push/push-outbox";
 import { flushMemberPushes, MAX_PUSH_ATTEMPTS, PUSH_RETRY_DELAYS_MS } from "@worker/features/push/push-sender";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db, signedInMember } from "../helpers/fixtures";
 import { api, call, SAME_ORIGIN } from "../helpers/http";
-import { makeDevice, pushService, type TestDevice } from "./support";
+import { makeDevice, pushService, pushServiceAnswering, type TestDevice } from "./support";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -291,5 +292,50 @@ describe("what may push", () => {
       url: `/messages/${data.conversationId}`,
     });
     await vi.waitFor(async () => expect((await pushesOf(member.user.id))[0]).toMatchObject({ state: "sent" }));
+  });
+});
+
+describe("an event's pushes to a whole audience (the push-batch job)", () => {
+  const announcement = (dedupeKey: string) => ({ dedupeKey, title: "Announcement in Night Readers", body: "We meet Friday", url: "/clubs/c/room", language: "en" as const });
+  const audience = (members: Member[]) => sql`select value from json_each(${JSON.stringify(members.map((member) => member.user.id))})`;
+
+  it("sends a hundred a run, to each device once, however often it runs and while a member's own job runs too", async () => {
+    const members = await Promise.all(Array.from({ length: 105 }, () => signedInMember()));
+    const devices: TestDevice[] = [];
+    for (const member of members) devices.push(await withDevice(member));
+    const service = pushService(devices, 201);
+    const now = later();
+    const dedupeKey = `club-announcement:${crypto.randomUUID()}`;
+    await queueAudiencePushes(deps, audience(members), announcement(dedupeKey), now);
+    await queueAudiencePushes(deps, audience(members), announcement(dedupeKey), now); // a redelivered queue message
+
+    expect(await flushMemberPushes(deps, members[0]!.user.id, now)).toBeNull();
+    expect(await runPushBatchJob(deps, dedupeKey, now), "a full run asks to run again at once").toBe(now);
+    expect(await runPushBatchJob(deps, dedupeKey, now)).toBeNull();
+    expect(await runPushBatchJob(deps, dedupeKey, now)).toBeNull();
+    expect(service.received.map((push) => push.endpoint).sort()).toEqual(devices.map((device) => device.endpoint).sort());
+    expect(service.received[0]!.payload).toMatchObject({ title: "Announcement in Night Readers", tag: dedupeKey, lang: "en" });
+    const states = await db.select({ state: pushOutbox.state, n: sql<number>`count(*)` }).from(pushOutbox).where(eq(pushOutbox.dedupeKey, dedupeKey)).groupBy(pushOutbox.state);
+    expect(states).toEqual([{ state: "sent", n: 105 }]);
+  });
+
+  it("writes what did not go at the end of the run: a gone device is removed, a down service is tried again later", async () => {
+    const [gone, later1, refused] = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
+    const devices = [await withDevice(gone), await withDevice(later1), await withDevice(refused)];
+    const answers = new Map([
+      [devices[0]!.endpoint, 410],
+      [devices[1]!.endpoint, 503],
+      [devices[2]!.endpoint, 400],
+    ]);
+    const service = pushServiceAnswering(devices, (endpoint) => answers.get(endpoint) ?? 201);
+    const now = later();
+    const dedupeKey = `club-announcement:${crypto.randomUUID()}`;
+    await queueAudiencePushes(deps, audience([gone, later1, refused]), announcement(dedupeKey), now);
+
+    expect(await runPushBatchJob(deps, dedupeKey, now)).toBe(now + PUSH_RETRY_DELAYS_MS[0]);
+    expect(service.received).toHaveLength(3);
+    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, gone.user.id))).toEqual([]);
+    expect((await pushesOf(later1.user.id))[0]).toMatchObject({ state: "pending", attempts: 1, sendAfter: now + PUSH_RETRY_DELAYS_MS[0], lastError: "Push service answered 503" });
+    expect((await pushesOf(refused.user.id))[0]).toMatchObject({ state: "failed", attempts: 1, lastError: "Push service refused the push: 400" });
   });
 });

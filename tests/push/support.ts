@@ -130,12 +130,17 @@ type Answer = number | { status: number; retryAfter?: string } | "unreachable";
  * (the last again after that). Anything else fetched fails the test.
  */
 export function pushService(devices: TestDevice[], ...answers: Answer[]) {
-  const received: ReceivedPush[] = [];
   let next = 0;
+  return pushServiceAnswering(devices, () => answers[Math.min(next++, answers.length - 1)] ?? 201);
+}
+
+/** The same push service, answering each device its own way (whatever order a run's sends go in). */
+export function pushServiceAnswering(devices: TestDevice[], answerFor: (endpoint: string) => Answer) {
+  const received: ReceivedPush[] = [];
   const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const answer = answers[Math.min(next++, answers.length - 1)] ?? 201;
-    if (answer === "unreachable") throw new TypeError("Network connection lost.");
     const request = new Request(input as RequestInfo, init as RequestInit);
+    const answer = answerFor(request.url);
+    if (answer === "unreachable") throw new TypeError("Network connection lost.");
     const device = devices.find((one) => one.endpoint === request.url);
     expect(device, `a push to a known device, not ${request.url}`).toBeDefined();
     expect(request.method).toBe("POST");

@@ -1014,6 +1014,8 @@ export const pushOutbox = sqliteTable(
     uniqueIndex("push_outbox_device_dedupe_idx").on(t.subscriptionId, t.dedupeKey),
     uniqueIndex("push_outbox_pending_batch_idx").on(t.subscriptionId, t.batchKey).where(sql`state = 'pending' and batch_key is not null`),
     index("push_outbox_pending_idx").on(t.userId, t.sendAfter).where(sql`state = 'pending'`),
+    // An audience's pushes by their event: the push-batch job claims the next hundred without reading other events'.
+    index("push_outbox_pending_event_idx").on(t.dedupeKey, t.sendAfter).where(sql`state = 'pending'`),
     index("push_outbox_device_tag_idx").on(t.subscriptionId, t.tag, t.sentAt),
     index("push_outbox_user_recent_idx").on(t.userId, t.createdAt),
   ],

@@ -3,11 +3,8 @@ import type { Deps } from "@worker/core/service-context";
 import type { Language } from "@worker/core/shared/languages";
 import { PUSH_BODY_MAX, PUSH_TITLE_MAX } from "@worker/core/shared/push-payload";
 import { type SQL, sql } from "drizzle-orm";
-import { flushMemberPushes } from "./push-sender";
+import { flushEventPushes } from "./push-sender";
 import { readVapid } from "./vapid";
-
-/** Members a batch job sends to per run; a larger audience runs again at once. */
-const MEMBERS_PER_RUN = 50;
 
 const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
@@ -42,19 +39,5 @@ export async function schedulePushBatch(deps: Deps, dedupeKey: string, at: numbe
   await scheduleJob(deps.env, pushBatchJob(dedupeKey), at);
 }
 
-/**
- * The `push-batch:{dedupeKey}` job: sends the event's waiting pushes, MEMBERS_PER_RUN members a run
- * (each member's due pushes go through flushMemberPushes, which claims each row before sending, so a
- * member's own `push:` job running at once sends nothing twice); a failed push waits in its member's row.
- */
-export async function runPushBatchJob(deps: Deps, dedupeKey: string, now: number): Promise<number | null> {
-  const members = await deps.db.all<{ userId: string }>(
-    sql`select distinct user_id as userId from push_outbox where state = 'pending' and dedupe_key = ${dedupeKey} and send_after <= ${now} limit ${MEMBERS_PER_RUN}`,
-  );
-  for (const { userId } of members) await flushMemberPushes(deps, userId, now);
-  if (members.length === MEMBERS_PER_RUN) return now;
-  const [next] = await deps.db.all<{ at: number | null }>(
-    sql`select min(send_after) as at from push_outbox where state = 'pending' and dedupe_key = ${dedupeKey}`,
-  );
-  return next?.at ?? null;
-}
+/** The `push-batch:{dedupeKey}` job (push-sender.ts): the event's pushes to its whole audience. */
+export const runPushBatchJob = flushEventPushes;

@@ -2,7 +2,8 @@ import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import type { Deps } from "@worker/core/service-context";
 import { pushOutbox, pushSubscriptions } from "@worker/db/schema";
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, lte, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { nextPendingPush, payloadOf } from "./push-outbox";
 import { readVapid, type Vapid } from "./vapid";
 
@@ -68,61 +69,116 @@ async function topicOf(batchKey: string | null): Promise<string | undefined> {
   return encodeBase64urlNoPadding(digest.slice(0, 24));
 }
 
+/** Sends at once: a Worker holds at most 6 connections open at a time, so more would only wait for one. */
+const SEND_AT_ONCE = 6;
+
+type Claimed = typeof pushOutbox.$inferSelect;
+type Device = { id: string; endpoint: string; p256dh: string; auth: string };
+
 /**
- * The `push:{userId}` job: sends the member's due pushes, then names the next one's time. Each push is
- * claimed (pending -> sent, its batch closed) by one conditional UPDATE before it is sent, so two runs
- * at once, or a retried alarm, never send it twice. 404 or 410 removes the device (and its waiting
- * pushes); 429, 5xx, a timeout or no connection put the push back with a later time until
- * MAX_PUSH_ATTEMPTS; any other refusal fails it at once.
+ * Claims the due pending pushes `candidates` selects (a query of ids), pending -> sent with their batch
+ * closed, in one conditional UPDATE: two runs at once, or a retried alarm, never claim one push twice.
  */
-export async function flushMemberPushes({ db, env }: Deps, userId: string, now: number): Promise<number | null> {
-  const vapid = readVapid(env);
-  if (!vapid) return null;
-  // The devices come with the due rows: one read for the run, not one per push.
-  const due = await db.all<{ id: string; endpoint: string; p256dh: string; auth: string }>(
-    sql`select o.id, s.endpoint, s.p256dh, s.auth
-        from push_outbox o indexed by push_outbox_pending_idx join push_subscriptions s on s.id = o.subscription_id
-        where o.state = 'pending' and o.send_after <= ${now} and o.user_id = ${userId} order by o.send_after limit ${SEND_PER_RUN}`,
-  );
-  for (const { id, ...device } of due) {
-    const [push] = await db
-      .update(pushOutbox)
-      .set({ state: "sent", sentAt: now, batchKey: null, attempts: sql`${pushOutbox.attempts} + 1` })
-      .where(and(eq(pushOutbox.id, id), eq(pushOutbox.state, "pending"), lte(pushOutbox.sendAfter, now)))
-      .returning();
-    // Gone meanwhile (sent by another run, or its device removed and the row with it).
-    if (!push) continue;
-    const payload = JSON.stringify(payloadOf(push));
-    let outcome: Outcome;
-    if (new TextEncoder().encode(payload).length > MAX_PAYLOAD_BYTES) {
-      outcome = { kind: "refused", error: "Payload too large" };
-    } else {
-      try {
-        const answer = await send(vapid, device, payload, await topicOf(push.tag === push.dedupeKey ? null : push.tag));
-        outcome = outcomeOf(answer.status, answer.headers.get("Retry-After"), push.attempts, now);
-        // The answer's body is only ever an error description; read it so the connection is freed.
-        await answer.body?.cancel();
-      } catch (error) {
-        // No connection, a DNS failure or the timeout: the push service may be back later.
-        outcome = { kind: "retry", error: (error instanceof Error ? error.message : String(error)).slice(0, 500), after: retryTime(push.attempts, now) };
-      }
-    }
-    if (outcome.kind === "sent") continue;
-    if (outcome.kind === "gone") {
-      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, push.subscriptionId));
-      continue;
-    }
-    const giveUp = outcome.kind === "refused" || push.attempts >= MAX_PUSH_ATTEMPTS;
-    await db
-      .update(pushOutbox)
-      .set({
-        state: giveUp ? "failed" : "pending",
-        sentAt: null,
-        lastError: outcome.error,
-        sendAfter: giveUp || outcome.kind !== "retry" ? push.sendAfter : outcome.after,
-      })
-      .where(and(eq(pushOutbox.id, push.id), eq(pushOutbox.state, "sent")));
+function claim(db: Deps["db"], candidates: SQL, now: number): Promise<Claimed[]> {
+  return db
+    .update(pushOutbox)
+    .set({ state: "sent", sentAt: now, batchKey: null, attempts: sql`${pushOutbox.attempts} + 1` })
+    .where(and(sql`${pushOutbox.id} in (${candidates})`, eq(pushOutbox.state, "pending"), lte(pushOutbox.sendAfter, now)))
+    .returning();
+}
+
+/** One push's try: what the push service's answer (or its silence) means for it. */
+async function attempt(vapid: Vapid, device: Device, push: Claimed, now: number): Promise<Outcome> {
+  const payload = JSON.stringify(payloadOf(push));
+  if (new TextEncoder().encode(payload).length > MAX_PAYLOAD_BYTES) return { kind: "refused", error: "Payload too large" };
+  try {
+    const answer = await send(vapid, device, payload, await topicOf(push.tag === push.dedupeKey ? null : push.tag));
+    // The answer's body is only ever an error description; read it so the connection is freed.
+    await answer.body?.cancel();
+    return outcomeOf(answer.status, answer.headers.get("Retry-After"), push.attempts, now);
+  } catch (error) {
+    // No connection, a DNS failure or the timeout: the push service may be back later.
+    return { kind: "retry", error: (error instanceof Error ? error.message : String(error)).slice(0, 500), after: retryTime(push.attempts, now) };
   }
-  if (due.length === SEND_PER_RUN) return now;
-  return nextPendingPush(db, userId);
+}
+
+/**
+ * Claims the pushes `candidates` selects and sends them, SEND_AT_ONCE at a time; then writes what
+ * did not go in one batch. 404 or 410 removes the device (and its waiting pushes); 429, 5xx, a timeout
+ * or no connection put the push back with a later time until MAX_PUSH_ATTEMPTS; any other refusal fails
+ * it at once. Returns how many were claimed. A run cut off mid-way loses its claimed pushes, never repeats them.
+ */
+async function sendClaimed({ db }: Deps, vapid: Vapid, candidates: SQL, now: number): Promise<number> {
+  const claimed = await claim(db, candidates, now);
+  if (claimed.length === 0) return 0;
+  // The devices in one read for the run, not one per push.
+  const ids = [...new Set(claimed.map((push) => push.subscriptionId))];
+  const devices = new Map(
+    (
+      await db
+        .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+        .from(pushSubscriptions)
+        .where(sql`${pushSubscriptions.id} in (select value from json_each(${JSON.stringify(ids)}))`)
+    ).map((device) => [device.id, device]),
+  );
+  const outcomes: [Claimed, Outcome][] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < claimed.length) {
+      const push = claimed[next++]!;
+      const device = devices.get(push.subscriptionId);
+      // Its device was removed meanwhile (its pushes go with it).
+      if (device) outcomes.push([push, await attempt(vapid, device, push, now)]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SEND_AT_ONCE, claimed.length) }, worker));
+
+  const writes = outcomes.flatMap(([push, outcome]): BatchItem<"sqlite">[] => {
+    if (outcome.kind === "sent") return [];
+    if (outcome.kind === "gone") return [db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, push.subscriptionId))];
+    const giveUp = outcome.kind === "refused" || push.attempts >= MAX_PUSH_ATTEMPTS;
+    return [
+      db
+        .update(pushOutbox)
+        .set({
+          state: giveUp ? "failed" : "pending",
+          sentAt: null,
+          lastError: outcome.error,
+          sendAfter: giveUp || outcome.kind !== "retry" ? push.sendAfter : outcome.after,
+        })
+        .where(and(eq(pushOutbox.id, push.id), eq(pushOutbox.state, "sent"))),
+    ];
+  });
+  const [first, ...rest] = writes;
+  if (first) await db.batch([first, ...rest]);
+  return claimed.length;
+}
+
+/** The `push:{userId}` job: sends the member's due pushes, SEND_PER_RUN a run, then names the next one's time. */
+export async function flushMemberPushes(deps: Deps, userId: string, now: number): Promise<number | null> {
+  const vapid = readVapid(deps.env);
+  if (!vapid) return null;
+  const candidates = sql`select o.id from push_outbox o indexed by push_outbox_pending_idx
+    where o.state = 'pending' and o.send_after <= ${now} and o.user_id = ${userId} order by o.send_after limit ${SEND_PER_RUN}`;
+  if ((await sendClaimed(deps, vapid, candidates, now)) === SEND_PER_RUN) return now;
+  return nextPendingPush(deps.db, userId);
+}
+
+/** Pushes an audience's batch job sends per run; a larger audience runs again at once. */
+const EVENT_PUSHES_PER_RUN = 100;
+
+/**
+ * The `push-batch:{dedupeKey}` job: sends the event's due pushes to its whole audience, a hundred a
+ * run, claimed by the event's own index (a member's own `push:` job running at once sends none twice).
+ */
+export async function flushEventPushes(deps: Deps, dedupeKey: string, now: number): Promise<number | null> {
+  const vapid = readVapid(deps.env);
+  if (!vapid) return null;
+  const candidates = sql`select o.id from push_outbox o indexed by push_outbox_pending_event_idx
+    where o.state = 'pending' and o.dedupe_key = ${dedupeKey} and o.send_after <= ${now} limit ${EVENT_PUSHES_PER_RUN}`;
+  if ((await sendClaimed(deps, vapid, candidates, now)) === EVENT_PUSHES_PER_RUN) return now;
+  const [next] = await deps.db.all<{ at: number | null }>(
+    sql`select min(send_after) as at from push_outbox indexed by push_outbox_pending_event_idx where state = 'pending' and dedupe_key = ${dedupeKey}`,
+  );
+  return next?.at ?? null;
 }
