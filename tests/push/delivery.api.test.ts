@@ -296,7 +296,13 @@ describe("what may push", () => {
 });
 
 describe("an event's pushes to a whole audience (the push-batch job)", () => {
-  const announcement = (dedupeKey: string) => ({ dedupeKey, title: "Announcement in Night Readers", body: "We meet Friday", url: "/clubs/c/room", language: "en" as const });
+  const announcement = (dedupeKey: string) => ({
+    dedupeKey,
+    title: "Announcement in Night Readers",
+    body: "We meet Friday",
+    url: "/clubs/c/room",
+    language: "en" as const,
+  });
   const audience = (members: Member[]) => sql`select value from json_each(${JSON.stringify(members.map((member) => member.user.id))})`;
 
   it("sends a hundred a run, to each device once, however often it runs and while a member's own job runs too", async () => {
@@ -315,13 +321,17 @@ describe("an event's pushes to a whole audience (the push-batch job)", () => {
     expect(await runPushBatchJob(deps, dedupeKey, now)).toBeNull();
     expect(service.received.map((push) => push.endpoint).sort()).toEqual(devices.map((device) => device.endpoint).sort());
     expect(service.received[0]!.payload).toMatchObject({ title: "Announcement in Night Readers", tag: dedupeKey, lang: "en" });
-    const states = await db.select({ state: pushOutbox.state, n: sql<number>`count(*)` }).from(pushOutbox).where(eq(pushOutbox.dedupeKey, dedupeKey)).groupBy(pushOutbox.state);
+    const states = await db
+      .select({ state: pushOutbox.state, n: sql<number>`count(*)` })
+      .from(pushOutbox)
+      .where(eq(pushOutbox.dedupeKey, dedupeKey))
+      .groupBy(pushOutbox.state);
     expect(states).toEqual([{ state: "sent", n: 105 }]);
   });
 
   it("writes what did not go at the end of the run: a gone device is removed, a down service is tried again later", async () => {
-    const [gone, later1, refused] = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
-    const devices = [await withDevice(gone), await withDevice(later1), await withDevice(refused)];
+    const [gone, waiting, refused] = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
+    const devices = [await withDevice(gone), await withDevice(waiting), await withDevice(refused)];
     const answers = new Map([
       [devices[0]!.endpoint, 410],
       [devices[1]!.endpoint, 503],
@@ -330,12 +340,17 @@ describe("an event's pushes to a whole audience (the push-batch job)", () => {
     const service = pushServiceAnswering(devices, (endpoint) => answers.get(endpoint) ?? 201);
     const now = later();
     const dedupeKey = `club-announcement:${crypto.randomUUID()}`;
-    await queueAudiencePushes(deps, audience([gone, later1, refused]), announcement(dedupeKey), now);
+    await queueAudiencePushes(deps, audience([gone, waiting, refused]), announcement(dedupeKey), now);
 
     expect(await runPushBatchJob(deps, dedupeKey, now)).toBe(now + PUSH_RETRY_DELAYS_MS[0]);
     expect(service.received).toHaveLength(3);
     expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, gone.user.id))).toEqual([]);
-    expect((await pushesOf(later1.user.id))[0]).toMatchObject({ state: "pending", attempts: 1, sendAfter: now + PUSH_RETRY_DELAYS_MS[0], lastError: "Push service answered 503" });
+    expect((await pushesOf(waiting.user.id))[0]).toMatchObject({
+      state: "pending",
+      attempts: 1,
+      sendAfter: now + PUSH_RETRY_DELAYS_MS[0],
+      lastError: "Push service answered 503",
+    });
     expect((await pushesOf(refused.user.id))[0]).toMatchObject({ state: "failed", attempts: 1, lastError: "Push service refused the push: 400" });
   });
 });
