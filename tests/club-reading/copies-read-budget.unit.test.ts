@@ -12,7 +12,8 @@ type Member = Awaited<ReturnType<typeof createMember>>;
 const COPIES = 50;
 const TITLE = "The Salt Observatory";
 const AUTHOR = "Hana Mori";
-const ISBN = "9780306406157";
+// An ISBN no other file lists: copies are matched across the whole library, which files share.
+const ISBN = "9780199535569";
 
 /**
  * The bench's club page (scripts/bench/seed-bench.ts): 50 copies of the club's book across 25 owners, half matched by

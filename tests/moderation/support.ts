@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
-import { reports } from "@worker/db/schema";
+import { createSession } from "@worker/core/session";
+import { reports, users } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
-import { db, signedInMember } from "../helpers/fixtures";
+import { db, type signedInMember } from "../helpers/fixtures";
 import { call, type Envelope, json, ORIGIN } from "../helpers/http";
 
 /** vitest.config.ts lists this address in MODERATORS. */
@@ -13,8 +14,15 @@ export type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 export const asMember = (member: Member) => ({ Cookie: member.cookie, ...SAME_ORIGIN });
 
-export function moderator(): Promise<Member> {
-  return signedInMember({ email: MODERATOR_EMAIL, name: "Mo Derator" });
+/**
+ * The moderator MODERATORS names, signed in afresh: made by the first test that needs them, found by
+ * every later one (files share their Worker's database, so no test may assume it has them to itself).
+ */
+export async function moderator(): Promise<Member> {
+  await db.insert(users).values({ id: crypto.randomUUID(), email: MODERATOR_EMAIL, name: "Mo Derator" }).onConflictDoNothing({ target: users.email });
+  const [user] = await db.select().from(users).where(eq(users.email, MODERATOR_EMAIL));
+  const session = await createSession(db, user!.id);
+  return { user: user!, token: session.token, cookie: `bookclub_session=${session.token}` };
 }
 
 export function post(path: string, member: Member | null, body?: unknown, invalid = false) {
