@@ -35,7 +35,14 @@ async function announce(base: string, clubId: string, token: string, i: number) 
 }
 
 /** `samples` announcements in each club, one after another; then waits for the large club's last one to be written. */
-export async function measureAnnouncements(base: string, token: string, clubs: { pair: string; crowd: string }, crowd: number, samples: number) {
+export async function measureAnnouncements(
+  base: string,
+  token: string,
+  clubs: { pair: string; crowd: string },
+  crowd: number,
+  samples: number,
+  pushesReceived: () => number,
+) {
   const times = { pair: [] as number[], crowd: [] as number[] };
   const crowdIds: string[] = [];
   for (let i = 0; i < samples; i++) times.pair.push((await announce(base, clubs.pair, token, i)).ms);
@@ -53,6 +60,10 @@ export async function measureAnnouncements(base: string, token: string, clubs: {
   const deadline = Date.now() + 300_000;
   while (bells() < samples * crowd && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
   const drainedMs = performance.now() - lastAnswered;
+  // Then the push-batch jobs: every crowd member has one device, so each announcement is `crowd` pushes.
+  const pushDeadline = Date.now() + 300_000;
+  while (pushesReceived() < samples * crowd && Date.now() < pushDeadline) await new Promise((resolve) => setTimeout(resolve, 25));
+  const pushedMs = performance.now() - lastAnswered;
   const count = (query: string) => (db.prepare(query).get(...keys) as { n: number }).n;
   const written = {
     bells: bells(),
@@ -69,5 +80,13 @@ export async function measureAnnouncements(base: string, token: string, clubs: {
     mails: (db.prepare("SELECT count(*) AS n FROM email_outbox WHERE user_id LIKE 'bench-crowd-%'").get() as { n: number }).n,
   };
   db.close();
-  return { pair: summarise(times.pair), crowd: summarise(times.crowd), drainedMs, drained: written.bells >= samples * crowd, written };
+  return {
+    pair: summarise(times.pair),
+    crowd: summarise(times.crowd),
+    drainedMs,
+    drained: written.bells >= samples * crowd,
+    pushedMs,
+    pushed: pushesReceived() >= samples * crowd,
+    written,
+  };
 }

@@ -53,6 +53,14 @@ const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 10_000);
 /** The large club's members besides its admin: its announcements go through the notice queue. */
 const CROWD = Number(process.env.BENCH_CROWD ?? 1_000);
 const ANNOUNCEMENTS = Number(process.env.BENCH_ANNOUNCEMENTS ?? 50);
+/** BENCH_ONLY=announcements,messages measures only those parts (library, clubs, messages, loans, announcements, polls). */
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean),
+);
+const runs = (part: string) => ONLY.size === 0 || ONLY.has(part);
 const MEMBER_ID = "bench-user-0";
 const PEER_ID = "bench-user-1";
 const LIVE_CONVERSATION = "bench-live";
@@ -312,91 +320,114 @@ try {
   const check = JSON.parse(first.text) as { data: { total: number } };
   // The club's book's copies (seedBenchClubReading) are books of the library too.
   if (check.data.total !== BOOKS + BENCH_CLUB_COPIES) throw new Error(`Expected ${BOOKS + BENCH_CLUB_COPIES} books, the Worker sees ${check.data.total}`);
-  const libraryReport = await table(
-    `Library listing over ${BOOKS.toLocaleString("en-US")} books, ${SAMPLES} sequential requests each, local Miniflare (rows_read: listing + count):`,
-    libraryScenarios,
-  );
-  const clubReport = await table(
-    `Club browsing over ${CLUBS.toLocaleString("en-US")} clubs, signed in, ${SAMPLES} sequential requests each, local Miniflare:`,
-    clubScenarios,
-    { Authorization: `Bearer ${TOKEN}` },
-  );
-  const listReport = await table(
-    `Conversation list and unread badge for a member with ${CONVERSATIONS.toLocaleString("en-US")} conversations (rows_read: list + badge):`,
-    conversationScenarios,
-    { Authorization: `Bearer ${TOKEN}` },
-  );
-  const loansReport = await table(
-    `Loans of a member who owns ${(BOOKS / 50).toLocaleString("en-US")} of the ${BOOKS.toLocaleString("en-US")} books (a quarter lent, an eighth returned), signed in:`,
-    loanScenarios,
-    { Authorization: `Bearer ${TOKEN}` },
-  );
-  const notificationsReport = await table(
-    `Notifications of a member with ${NOTIFICATIONS.toLocaleString("en-US")} of them (one in five unread), signed in:`,
-    notificationScenarios,
-    { Authorization: `Bearer ${TOKEN}` },
-  );
+  /** Each part's report, printed and written to its file as it is measured. */
+  const report = (file: string, text: string) => {
+    console.log(`\n${text}\n`);
+    writeFileSync(path.join(OUT, file), `${text}\n`);
+  };
+  if (runs("library")) {
+    report(
+      "library.md",
+      await table(
+        `Library listing over ${BOOKS.toLocaleString("en-US")} books, ${SAMPLES} sequential requests each, local Miniflare (rows_read: listing + count):`,
+        libraryScenarios,
+      ),
+    );
+  }
+  if (runs("clubs")) {
+    report(
+      "clubs.md",
+      await table(
+        `Club browsing over ${CLUBS.toLocaleString("en-US")} clubs, signed in, ${SAMPLES} sequential requests each, local Miniflare:`,
+        clubScenarios,
+        { Authorization: `Bearer ${TOKEN}` },
+      ),
+    );
+  }
   const base = `http://localhost:${PORT}`;
-  stage("send → delivery (HTTP)");
-  const delivery = await measureDelivery(base, LIVE_CONVERSATION, { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
-  stage("send → delivery (socket)");
-  const socketDelivery = await measureSocketDelivery(base, LIVE_CONVERSATION, { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
-  // The room before the burst: the burst's 1,000 follow-ups (bell, e-mail batch) run on after its
-  // answers, and a delivery timed behind them would measure them.
-  stage("club room delivery");
-  const roomDelivery = await measureDelivery(base, clubRoomPaths(LIVE_CLUB), { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
-  stage("burst");
-  const burst = await measureBurst(base, LIVE_CONVERSATION, { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
-  const messagesReport = [
-    listReport,
-    "",
-    `Send → delivery on the other member's WebSocket (POST through the Worker, Durable Object, socket), ${MESSAGES} messages one after another:`,
-    "",
-    "| measured from | median ms | p95 ms |",
-    "|---|---:|---:|",
-    `| the client's POST (HTTP to workerd, the Worker, the room, the socket) | ${delivery.median.toFixed(1)} | ${delivery.p95.toFixed(1)} |`,
-    `| the room storing the message (server share, ms clock) | ${delivery.storeToSocketMedian} | ${delivery.storeToSocketP95} |`,
-    `| the sender's own socket (a send frame to the room, its follow-up running after each) | ${socketDelivery.median.toFixed(1)} | ${socketDelivery.p95.toFixed(1)} |`,
-    `| the room storing the socket's message (server share, ms clock) | ${socketDelivery.storeToSocketMedian} | ${socketDelivery.storeToSocketP95} |`,
-    "",
-    `Burst of ${MESSAGES} concurrent sends over ${MAX_SOCKETS} keep-alive connections: ${burst.accepted} accepted, ${burst.delivered} delivered live, ${burst.stored} stored, in ${burst.seconds.toFixed(1)} s` +
-      ".",
-    "",
-    `Club room delivery: send → delivery on another member's socket in the club's room (POST through the Worker, the ClubRoom, the unread counts in D1, socket), ${MESSAGES} messages one after another:`,
-    "",
-    "| measured from | median ms | p95 ms |",
-    "|---|---:|---:|",
-    `| club room delivery p50/p95: the client's POST | ${roomDelivery.median.toFixed(1)} | ${roomDelivery.p95.toFixed(1)} |`,
-    `| the room storing the message (server share, ms clock) | ${roomDelivery.storeToSocketMedian} | ${roomDelivery.storeToSocketP95} |`,
-  ].join("\n");
+  if (runs("messages")) {
+    const listReport = await table(
+      `Conversation list and unread badge for a member with ${CONVERSATIONS.toLocaleString("en-US")} conversations (rows_read: list + badge):`,
+      conversationScenarios,
+      { Authorization: `Bearer ${TOKEN}` },
+    );
+    stage("send → delivery (HTTP)");
+    const delivery = await measureDelivery(base, LIVE_CONVERSATION, { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
+    stage("send → delivery (socket)");
+    const socketDelivery = await measureSocketDelivery(base, LIVE_CONVERSATION, { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
+    // The room before the burst: the burst's 1,000 follow-ups (bell, e-mail batch) run on after its
+    // answers, and a delivery timed behind them would measure them.
+    stage("club room delivery");
+    const roomDelivery = await measureDelivery(base, clubRoomPaths(LIVE_CLUB), { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
+    stage("burst");
+    const burst = await measureBurst(base, LIVE_CONVERSATION, { token: TOKEN }, { token: PEER_TOKEN }, MESSAGES);
+    report(
+      "messages.md",
+      [
+        listReport,
+        "",
+        `Send → delivery on the other member's WebSocket (POST through the Worker, Durable Object, socket), ${MESSAGES} messages one after another:`,
+        "",
+        "| measured from | median ms | p95 ms |",
+        "|---|---:|---:|",
+        `| the client's POST (HTTP to workerd, the Worker, the room, the socket) | ${delivery.median.toFixed(1)} | ${delivery.p95.toFixed(1)} |`,
+        `| the room storing the message (server share, ms clock) | ${delivery.storeToSocketMedian} | ${delivery.storeToSocketP95} |`,
+        `| the sender's own socket (a send frame to the room, its follow-up running after each) | ${socketDelivery.median.toFixed(1)} | ${socketDelivery.p95.toFixed(1)} |`,
+        `| the room storing the socket's message (server share, ms clock) | ${socketDelivery.storeToSocketMedian} | ${socketDelivery.storeToSocketP95} |`,
+        "",
+        `Burst of ${MESSAGES} concurrent sends over ${MAX_SOCKETS} keep-alive connections: ${burst.accepted} accepted, ${burst.delivered} delivered live, ${burst.stored} stored, in ${burst.seconds.toFixed(1)} s` +
+          ".",
+        "",
+        `Club room delivery: send → delivery on another member's socket in the club's room (POST through the Worker, the ClubRoom, the unread counts in D1, socket), ${MESSAGES} messages one after another:`,
+        "",
+        "| measured from | median ms | p95 ms |",
+        "|---|---:|---:|",
+        `| club room delivery p50/p95: the client's POST | ${roomDelivery.median.toFixed(1)} | ${roomDelivery.p95.toFixed(1)} |`,
+        `| the room storing the message (server share, ms clock) | ${roomDelivery.storeToSocketMedian} | ${roomDelivery.storeToSocketP95} |`,
+      ].join("\n"),
+    );
+  }
+  if (runs("loans")) {
+    const loansReport = await table(
+      `Loans of a member who owns ${(BOOKS / 50).toLocaleString("en-US")} of the ${BOOKS.toLocaleString("en-US")} books (a quarter lent, an eighth returned), signed in:`,
+      loanScenarios,
+      { Authorization: `Bearer ${TOKEN}` },
+    );
+    const notificationsReport = await table(
+      `Notifications of a member with ${NOTIFICATIONS.toLocaleString("en-US")} of them (one in five unread), signed in:`,
+      notificationScenarios,
+      { Authorization: `Bearer ${TOKEN}` },
+    );
+    report("loans.md", `${loansReport}\n\n${notificationsReport}`);
+  }
   // Last of the Worker's figures: the 1,000-member club's e-mail and push jobs run on after it.
-  stage("announcements");
-  const announced = await measureAnnouncements(base, TOKEN, { pair: BENCH_PAIR_CLUB, crowd: BENCH_CROWD_CLUB }, CROWD, ANNOUNCEMENTS);
-  const w = announced.written;
-  const announcementsReport = [
-    `Club announcements over ${BOOKS.toLocaleString("en-US")} books (POST through the Worker; the large club's notices on the notice-fanout queue), ${ANNOUNCEMENTS} one after another in each club:`,
-    "",
-    "| club | request median ms | request p95 ms |",
-    "|---|---:|---:|",
-    `| 2 members (told at once, after the answer) | ${announced.pair.median.toFixed(1)} | ${announced.pair.p95.toFixed(1)} |`,
-    `| ${(CROWD + 1).toLocaleString("en-US")} members (one queue message each) | ${announced.crowd.median.toFixed(1)} | ${announced.crowd.p95.toFixed(1)} |`,
-    "",
-    `Queue drained ${(announced.drainedMs / 1000).toFixed(1)} s after the last answer${announced.drained ? "" : " (NOT drained within 5 minutes)"}: ` +
-      `${w.bells.toLocaleString("en-US")} bells for ${w.bellMembers} members (at most ${w.bellMost} per member and announcement), ` +
-      `${w.pushes.toLocaleString("en-US")} push rows (at most ${w.pushMost} per member and announcement), ` +
-      `${w.mails.toLocaleString("en-US")} e-mail rows for ${w.mailMembers} members (the day's first announcement, then the daily digest); ` +
-      `${pushesReceived.toLocaleString("en-US")} pushes received by the bench's push service stub by then.`,
-  ].join("\n");
-  console.log(`\n${libraryReport}\n\n${clubReport}\n\n${announcementsReport}\n\n${messagesReport}\n\n${loansReport}\n\n${notificationsReport}\n`);
-  writeFileSync(path.join(OUT, "announcements.md"), `${announcementsReport}\n`);
-  writeFileSync(path.join(OUT, "library.md"), `${libraryReport}\n`);
-  writeFileSync(path.join(OUT, "clubs.md"), `${clubReport}\n`);
-  writeFileSync(path.join(OUT, "messages.md"), `${messagesReport}\n`);
-  writeFileSync(path.join(OUT, "loans.md"), `${loansReport}\n\n${notificationsReport}\n`);
-  stage("poll counting");
-  const pollsReport = await benchPollCounting();
-  console.log(`${pollsReport}\n`);
-  writeFileSync(path.join(OUT, "polls.md"), `${pollsReport}\n`);
+  if (runs("announcements")) {
+    stage("announcements");
+    const announced = await measureAnnouncements(base, TOKEN, { pair: BENCH_PAIR_CLUB, crowd: BENCH_CROWD_CLUB }, CROWD, ANNOUNCEMENTS, () => pushesReceived);
+    const w = announced.written;
+    report(
+      "announcements.md",
+      [
+        `Club announcements over ${BOOKS.toLocaleString("en-US")} books (POST through the Worker; the large club's notices on the notice-fanout queue), ${ANNOUNCEMENTS} one after another in each club:`,
+        "",
+        "| club | request median ms | request p95 ms |",
+        "|---|---:|---:|",
+        `| 2 members (told at once, after the answer) | ${announced.pair.median.toFixed(1)} | ${announced.pair.p95.toFixed(1)} |`,
+        `| ${(CROWD + 1).toLocaleString("en-US")} members (one queue message each) | ${announced.crowd.median.toFixed(1)} | ${announced.crowd.p95.toFixed(1)} |`,
+        "",
+        `Queue drained ${(announced.drainedMs / 1000).toFixed(1)} s after the last answer${announced.drained ? "" : " (NOT drained within 5 minutes)"}: ` +
+          `${w.bells.toLocaleString("en-US")} bells for ${w.bellMembers} members (at most ${w.bellMost} per member and announcement), ` +
+          `${w.pushes.toLocaleString("en-US")} push rows (at most ${w.pushMost} per member and announcement), ` +
+          `${w.mails.toLocaleString("en-US")} e-mail rows for ${w.mailMembers} members (the day's first announcement, then the daily digest); ` +
+          `${pushesReceived.toLocaleString("en-US")} pushes received by the bench's push service stub ${(announced.pushedMs / 1000).toFixed(1)} s after the last answer` +
+          `${announced.pushed ? "" : " (NOT all within 5 more minutes)"}.`,
+      ].join("\n"),
+    );
+  }
+  if (runs("polls")) {
+    stage("poll counting");
+    report("polls.md", await benchPollCounting());
+  }
 } finally {
   await worker.stop();
   pushService.close();
