@@ -188,8 +188,9 @@ test("a member turns on notifications on this device; a message to them arrives 
       registration: ServiceWorkerRegistration;
       NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
     };
-    const notification = (await scope.registration.getNotifications()).find((shown) => shown.tag === tag);
-    if (!notification) throw new Error("No notification to click");
+    const shown = await scope.registration.getNotifications();
+    const notification = shown.find((one) => one.tag === tag);
+    if (!notification) throw new Error(`No notification to click: ${JSON.stringify(shown.map((one) => [one.tag, one.title]))} shown`);
     const click = new scope.NotificationEvent("notificationclick", { notification });
     const work: Promise<unknown>[] = [];
     Object.defineProperty(click, "waitUntil", { value: (promise: Promise<unknown>) => work.push(promise) });
