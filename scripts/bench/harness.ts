@@ -151,7 +151,10 @@ export type { ServedWorker };
  * dev` its proxy Worker; both were in the figures.) `configure` may adjust the built Worker's
  * configuration first (for example lift a rate limit the bench would trip).
  */
-export async function startWorker(configure?: (config: BuiltConfig) => void, { inspectorPort }: { inspectorPort?: number } = {}): Promise<ServedWorker> {
+export async function startWorker(
+  configure?: (config: BuiltConfig) => void,
+  { inspectorPort, outbound }: { inspectorPort?: number; outbound?: (request: Request) => Promise<Response> } = {},
+): Promise<ServedWorker> {
   await run("react-router", ["build"], { stdio: ["ignore", "ignore", "inherit"] });
   const file = builtConfigFile();
   const config = JSON.parse(readFileSync(file, "utf8")) as BuiltConfig;
@@ -164,6 +167,7 @@ export async function startWorker(configure?: (config: BuiltConfig) => void, { i
     port: PORT,
     state: STATE,
     inspectorPort,
+    outbound,
     onLog: (level, message) => process.stderr.write(`[workerd ${level} ${new Date().toISOString()}] ${message}\n`),
   });
 }

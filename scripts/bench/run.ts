@@ -6,7 +6,6 @@
 // counting at 1,000 ballots (scripts/bench/polls.ts).
 // Results go to bench-results/{library,clubs,messages,loans,polls}.md.
 import { writeFileSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
@@ -252,19 +251,19 @@ const notificationScenarios: Scenario[] = [
   },
 ];
 
-// The push service, mocked: the crowd's devices point here and every push is accepted (201), as FCM would.
-// Pointed at fcm.googleapis.com (no network here), the 1,000-member club's pushes were failing DNS lookups
-// in workerd, retried by their jobs, and workerd stopped answering (ECONNRESET) a few announcements in.
+// The push service, mocked: the crowd's devices are FCM's, and the Worker's fetches to FCM are answered here (201, as FCM
+// would), before the network (there is none here). Web Push only sends to https endpoints, so a plain local server cannot
+// stand in; and pointed at the unreachable fcm.googleapis.com, the pushes failed their DNS lookups and were retried.
 let pushesReceived = 0;
-const pushService = http.createServer((request, response) => {
-  request.resume();
-  request.on("end", () => {
+const PUSH_ENDPOINT = "https://fcm.googleapis.com/fcm/send";
+async function outbound(request: Request): Promise<Response> {
+  if (request.url.startsWith(`${PUSH_ENDPOINT}/`)) {
+    await request.arrayBuffer();
     pushesReceived++;
-    response.writeHead(201).end();
-  });
-});
-await new Promise<void>((resolve) => pushService.listen(PORT + 1, "127.0.0.1", resolve));
-const PUSH_ENDPOINT = `http://127.0.0.1:${PORT + 1}/push`;
+    return new Response(null, { status: 201 });
+  }
+  return new Response("No network in the bench", { status: 502 });
+}
 
 const proxy = await prepareDatabase(async (db) => {
   let started = performance.now();
@@ -309,9 +308,12 @@ async function table(title: string, scenarios: Scenario[], headers: Record<strin
 
 // The bench measures delivery and announcements, not the per-member limits (60 sends, 30 club writes a minute), so it lifts them.
 stage("starting the Worker");
-const worker = await startWorker((config) => {
-  for (const limiter of config.ratelimits ?? []) if (limiter.name === "MESSAGE_LIMITER" || limiter.name === "CLUB_LIMITER") limiter.simple.limit = 1_000_000;
-});
+const worker = await startWorker(
+  (config) => {
+    for (const limiter of config.ratelimits ?? []) if (limiter.name === "MESSAGE_LIMITER" || limiter.name === "CLUB_LIMITER") limiter.simple.limit = 1_000_000;
+  },
+  { outbound },
+);
 try {
   const first = await benchRequest(`http://localhost:${PORT}/api/books?limit=1`);
   if (!first.headers["content-type"]?.startsWith("application/json")) {
@@ -430,5 +432,4 @@ try {
   }
 } finally {
   await worker.stop();
-  pushService.close();
 }

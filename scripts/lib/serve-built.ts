@@ -19,6 +19,8 @@ export interface ServeOptions {
   onLog?: (level: string, message: string) => void;
   /** Runs once workerd is up and before the Worker is asked anything (e.g. to migrate and seed its D1). */
   prepare?: (mf: Miniflare) => Promise<void>;
+  /** Answers the page Worker's outgoing fetches instead of the network (the bench's push service). */
+  outbound?: (request: Request) => Promise<Response>;
 }
 
 export interface ServedWorker {
@@ -44,7 +46,7 @@ export function builtConfigFile(buildDir = process.env.BUILD_DIR ?? "build"): st
 }
 
 /** Starts the build on `port` and resolves once the Worker answers its API (not just once the port is open). */
-export async function serveBuilt({ port, state, inspectorPort, onLog, prepare }: ServeOptions): Promise<ServedWorker> {
+export async function serveBuilt({ port, state, inspectorPort, onLog, prepare, outbound }: ServeOptions): Promise<ServedWorker> {
   const file = builtConfigFile();
   const page = builtWorkerOptions(file);
   // Local runs never ask a model: an AI binding would want a remote session (an account).
@@ -71,6 +73,7 @@ export async function serveBuilt({ port, state, inspectorPort, onLog, prepare }:
         {
           ...page.options,
           bindings: { ...(page.options.bindings ?? {}), ...readDevVars(path.join(path.dirname(file), ".dev.vars")) },
+          ...(outbound ? { outboundService: outbound } : {}),
         },
         barcode.options,
         ...page.externalWorkers,
