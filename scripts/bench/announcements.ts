@@ -50,6 +50,8 @@ export async function measureAnnouncements(
   for (let i = 0; i < samples; i++) {
     const { ms, messageId } = await announce(base, clubs.crowd, token, i);
     times.crowd.push(ms);
+    // A slow answer on stderr with its time, to match against workerd's lines (the queue's batches, the push jobs).
+    if (ms > 1_000) process.stderr.write(`[bench ${new Date().toISOString()}] announcement ${i} in the crowd club took ${ms.toFixed(0)} ms\n`);
     crowdIds.push(messageId);
     lastAnswered = performance.now();
   }

@@ -61,7 +61,8 @@ export async function serveBuilt({ port, state, inspectorPort, onLog, prepare, o
       cf: false,
       ...(inspectorPort ? { inspectorPort } : {}),
       resourcePersistencePath: path.resolve(state, "v3"),
-      log: new Log(LogLevel.WARN),
+      // MINIFLARE_LOG=info adds Miniflare's own lines: each request, each queue batch and how long it took.
+      log: new Log(process.env.MINIFLARE_LOG === "info" ? LogLevel.INFO : LogLevel.WARN),
       ...(onLog
         ? {
             handleStructuredLogs: ({ level, message }: { level: string; message: string }) => {

@@ -107,7 +107,7 @@ describe("message e-mails are batched", () => {
   });
 
   it("50 messages in one conversation are one bell item counting 50 and one e-mail, '50 new messages from Ann', in the outbox", async () => {
-    const [ann, bo] = await Promise.all([signedInMember({ name: "Ann" }), signedInMember({ name: "Bo", email: "bo@example.com" })]);
+    const [ann, bo] = await Promise.all([signedInMember({ name: "Ann" }), signedInMember({ name: "Bo", email: "bo.notified@example.com" })]);
     const started = await call("/api/dm/conversations", { method: "POST", headers: bearer(ann.token), json: { toUserId: bo.user.id } });
     const { data } = await json<Envelope<{ conversationId: string }>>(started);
     const conversationId = data!.conversationId;
