@@ -19,7 +19,11 @@ export async function createMember(overrides: Partial<typeof users.$inferInsert>
 
 /** A member plus a valid session token for cookie or Bearer authentication. */
 export async function signedInMember(overrides: Partial<typeof users.$inferInsert> = {}) {
-  const user = await createMember(overrides);
+  return signIn(await createMember(overrides));
+}
+
+/** A new session for a member already stored, with its token for cookie or Bearer authentication. */
+export async function signIn<User extends { id: string }>(user: User) {
   const session = await createSession(db, user.id);
   return { user, token: session.token, cookie: `bookclub_session=${session.token}` };
 }

@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
-import { createSession } from "@worker/core/session";
 import { reports, users } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
-import { db, type signedInMember } from "../helpers/fixtures";
+import { db, type signedInMember, signIn } from "../helpers/fixtures";
 import { call, type Envelope, json, ORIGIN } from "../helpers/http";
 
 /** vitest.config.ts lists this address in MODERATORS. */
@@ -21,8 +20,7 @@ export const asMember = (member: Member) => ({ Cookie: member.cookie, ...SAME_OR
 export async function moderator(): Promise<Member> {
   await db.insert(users).values({ id: crypto.randomUUID(), email: MODERATOR_EMAIL, name: "Mo Derator" }).onConflictDoNothing({ target: users.email });
   const [user] = await db.select().from(users).where(eq(users.email, MODERATOR_EMAIL));
-  const session = await createSession(db, user!.id);
-  return { user: user!, token: session.token, cookie: `bookclub_session=${session.token}` };
+  return signIn(user!);
 }
 
 export function post(path: string, member: Member | null, body?: unknown, invalid = false) {
