@@ -133,6 +133,12 @@ export const books = sqliteTable(
     analysisAttempts: integer("analysis_attempts").notNull().default(0),
     /** Why the book is out of the library: a moderator hid it, or its owner is suspended. */
     hidden: text("hidden", { enum: BOOK_HIDDEN_REASONS }),
+    /**
+     * The owner's area cell (member_areas), copied by triggers so "near me" reads books by place from
+     * one index. Never sent to anyone: only a rounded distance leaves the server.
+     */
+    cellLat: integer("cell_lat"),
+    cellLon: integer("cell_lon"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
@@ -149,8 +155,25 @@ export const books = sqliteTable(
     index("books_user_hidden_idx").on(t.userId).where(sql`hidden is not null`),
     // Uploads are looked up by their R2 key (pre-extracted metadata, idempotent analysis writes).
     index("books_cover_key_idx").on(t.coverKey),
+    // "Near me": a cell's listed books, newest first (docs/decisions/020-books-near-you.md).
+    index("books_cell_idx").on(t.cellLat, t.cellLon, t.seq).where(sql`cell_lat is not null and hidden is null`),
   ],
 );
+
+/**
+ * A member's area ("My area" on /profile), stored only as a cell of 0.01° (about 1 km): the degrees
+ * times 100, rounded. Never returned by any API or page; the member's own data shows `place` alone.
+ */
+export const memberAreas = sqliteTable("member_areas", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  cellLat: integer("cell_lat").notNull(),
+  cellLon: integer("cell_lon").notNull(),
+  /** The place's name as the member chose it (a coarse text, as clubs' locations are). */
+  place: text("place").notNull(),
+  updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+});
 
 /** Counters kept by triggers so totals never need a scan: scope "all", "age:{group}", "user:{id}". */
 export const bookCounts = sqliteTable("book_counts", {
