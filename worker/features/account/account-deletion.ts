@@ -12,6 +12,7 @@ import { clubRoomDeletionPart } from "@worker/features/club-room";
 import { clubsDeletionPart } from "@worker/features/clubs";
 import { commentsDeletionPart } from "@worker/features/comments";
 import { followsDeletionPart } from "@worker/features/follows";
+import { memberAreaDeletionPart } from "@worker/features/geo";
 import { importsDeletionPart } from "@worker/features/imports";
 import { borrowerTookPart, loansDeletionPart } from "@worker/features/loans";
 import { blocksDeletionPart, conversationsDeletionPart } from "@worker/features/messages";
@@ -144,6 +145,7 @@ export const ACCOUNT_DELETION_PARTS: readonly AccountDeletionPart[] = [
   meetingsDeletionPart,
   pollsDeletionPart,
   booksDeletionPart,
+  memberAreaDeletionPart,
   commentsDeletionPart,
   clubReadingDeletionPart,
   loansDeletionPart,

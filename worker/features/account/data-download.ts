@@ -28,6 +28,7 @@ import { clubRoomDataPart } from "@worker/features/club-room";
 import { clubsDataPart } from "@worker/features/clubs";
 import { commentsDataPart } from "@worker/features/comments";
 import { followsDataPart } from "@worker/features/follows";
+import { memberAreaDataPart } from "@worker/features/geo";
 import { loansDataPart } from "@worker/features/loans";
 import { conversationsDataPart } from "@worker/features/messages";
 import { notificationsDataPart, preferencesDataPart } from "@worker/features/notifications";
@@ -231,6 +232,7 @@ export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [
   profileDataPart,
   preferencesDataPart,
   booksDataPart,
+  memberAreaDataPart,
   loansDataPart,
   clubsDataPart,
   meetingsDataPart,

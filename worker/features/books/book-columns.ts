@@ -25,8 +25,11 @@ export const bookCardColumns = {
   hidden: books.hidden,
 };
 
+// The owner's area cell is read by "near me" alone and never leaves the server.
+const { cellLat: _cellLat, cellLon: _cellLon, ...bookColumns } = getTableColumns(books);
+
 export const bookDetailColumns = {
-  ...getTableColumns(books),
+  ...bookColumns,
   userName: users.name,
   clubName: clubs.name,
   clubIsPrivate: clubs.isPrivate,

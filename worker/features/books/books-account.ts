@@ -21,7 +21,8 @@ export const booksDataPart: AccountDataPart = {
           await zip.file(coverFile, object.body);
         }
       }
-      const { seq: _seq, userId: _owner, coverKey, analysisAttempts: _attempts, ...fields } = book;
+      // The area cell stays out: the member's own data shows only their area's place name.
+      const { seq: _seq, userId: _owner, coverKey, analysisAttempts: _attempts, cellLat: _cellLat, cellLon: _cellLon, ...fields } = book;
       bookFiles.push({ ...fields, cover: coverFile ?? (coverKey && isExternal(coverKey) ? coverKey : null) });
     }
     await zip.json("books.json", bookFiles);

@@ -107,7 +107,7 @@ export const clubsApi = new Hono<AppEnv>()
       tags,
       data: browseClubsPageView,
       description:
-        "Every club, private ones included, newest first: club search (FTS5) with `search`, 12 a page by default, keyset-paged (`nextToken` / `prevToken`). Each card says whether I am a member (`isMember`) and my `userStatus`. Near me: with `lat` and `lon` (decimal degrees; rounded to 0.01°, about 1 km, on arrival and never stored) the clubs with a position within 5° of latitude come nearest first, each with `distanceKm`; the tokens then page through that order. 400 when only one of them is sent (`lat and lon go together: send both to sort by distance.`) or either is not a number in range.",
+        "Every club, private ones included, newest first: club search (FTS5) with `search`, 12 a page by default, keyset-paged (`nextToken` / `prevToken`). Each card says whether I am a member (`isMember`) and my `userStatus`. Near me: with `lat` and `lon` (decimal degrees; rounded to 0.01°, about 1 km, on arrival and never stored) the clubs with a position within 5° of latitude come nearest first, each with `distanceKm`; the tokens then page through that order. 400 when only one of them is sent (`lat and lon go together: send both to sort by distance.`) or either is not a number in range. `near=me` sorts the same way from my own area (set with `PUT /api/geo/my-area`), without a position from the browser; 400 `Set your area on your profile to see what is near you.` without one.",
     }),
     zv("query", browseClubsQuerySchema),
     async (c) => ok(c, await browseClubs(serviceContext(c), c.req.valid("query"))),

@@ -3,6 +3,7 @@ import { translate } from "@worker/core/i18n/request-language";
 import { encodeCursor, keysetPage, type Page, pagedSearchQuery } from "@worker/core/paging";
 import { toFtsQuery } from "@worker/core/search-query";
 import type { ServiceContext } from "@worker/core/service-context";
+import { cellCentre } from "@worker/core/shared/area-cells";
 import { roundToKm } from "@worker/core/shared/club-rules";
 import { byCodePoints } from "@worker/core/shared/code-point-order";
 import { idSchema } from "@worker/core/shared/id";
@@ -10,7 +11,7 @@ import { BROWSE_CLUBS_PAGE_SIZE } from "@worker/core/shared/rules";
 import { msg } from "@worker/core/shared/translate";
 import { clubsFts } from "@worker/db/fts";
 import { clubs, type MEMBER_ROLES, type MEMBER_STATUSES, memberships } from "@worker/db/schema";
-import { coarsenLocationText } from "@worker/features/geo";
+import { coarsenLocationText, memberCell } from "@worker/features/geo";
 import { and, asc, between, desc, eq, gt, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 
@@ -131,10 +132,13 @@ const nearDegree = (name: string, max: number) => {
 export const browseClubsQuerySchema = pagedSearchQuery(BROWSE_CLUBS_PAGE_SIZE).extend({
   lat: nearDegree("lat", 90).optional(),
   lon: nearDegree("lon", 180).optional(),
+  /** Near the member's own area (set on /profile), without asking the browser again. */
+  near: z.literal("me", { error: () => translate('near must be "me"') }).optional(),
 });
 export type BrowseClubsQuery = z.output<typeof browseClubsQuerySchema>;
 
 export const NEAR_ME_HALF = msg("lat and lon go together: send both to sort by distance.");
+export const NEAR_ME_NO_AREA = msg("Set your area on your profile to see what is near you.");
 /** "Near me" looks this many degrees of latitude either side (about 550 km): one range of clubs_position_idx. */
 export const NEAR_BAND_DEGREES = 5;
 
@@ -153,6 +157,11 @@ export async function browseClubs(ctx: ServiceContext, query: BrowseClubsQuery):
   requireUser(ctx);
   if ((query.lat === undefined) !== (query.lon === undefined)) throw badRequest(NEAR_ME_HALF);
   if (query.lat !== undefined && query.lon !== undefined) return browseClubsNear(ctx, query, { lat: query.lat, lon: query.lon });
+  if (query.near === "me") {
+    const cell = await memberCell(ctx.db, ctx.user.id);
+    if (!cell) throw badRequest(NEAR_ME_NO_AREA);
+    return browseClubsNear(ctx, query, cellCentre(cell));
+  }
   const backwards = query.prevToken !== undefined && query.nextToken === undefined;
   const fts = query.search ? toFtsQuery(query.search) : null;
   const key = fts ? clubsFts.rowid : clubs.seq;

@@ -1,0 +1,96 @@
+import { badRequest, requireUser } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
+import type { ServiceContext } from "@worker/core/service-context";
+import { type Cell, cellOf } from "@worker/core/shared/area-cells";
+import { coarsenLocationText } from "@worker/core/shared/coarse-place";
+import { msg } from "@worker/core/shared/translate";
+import type { Database } from "@worker/db/client";
+import { memberAreas } from "@worker/db/schema";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { type GeocodeRequest, geocodePlaceText, reverseGeocode } from "./geocoding";
+import { LOCATION_TEXT_MAX } from "./location-text";
+
+export const AREA_NEEDS_ONE = msg("Send your position (lat and lon) or a place's name.");
+export const AREA_PLACE_NOT_FOUND = msg("We couldn't find that place. Try a town or city name.");
+
+const degree = (name: string, limit: number) => {
+  const outOfRange = { error: () => translate("{name} must be between -{limit} and {limit}", { name, limit }) };
+  return z
+    .number({ error: () => translate("{name} must be a decimal number", { name }) })
+    .min(-limit, outOfRange)
+    .max(limit, outOfRange);
+};
+
+/** "My area" from the browser's position or a typed place: one of the two, whole. */
+export const setMemberAreaSchema = z
+  .strictObject({
+    lat: degree("lat", 90).optional(),
+    lon: degree("lon", 180).optional(),
+    place: z
+      .string({ error: () => translate("place must be text") })
+      .trim()
+      .min(1, { error: () => translate("Please type a place's name.") })
+      .max(LOCATION_TEXT_MAX, { error: () => translate("A place's name is at most {max} characters.", { max: LOCATION_TEXT_MAX }) })
+      .optional(),
+  })
+  .refine((input) => (input.place === undefined ? input.lat !== undefined && input.lon !== undefined : input.lat === undefined && input.lon === undefined), {
+    error: () => translate(AREA_NEEDS_ONE),
+  });
+export type SetMemberArea = z.output<typeof setMemberAreaSchema>;
+
+/** What a member is told of their own area: its place's name, never the cell. */
+export interface MemberAreaView {
+  place: string | null;
+}
+
+export async function findMemberArea(ctx: ServiceContext): Promise<MemberAreaView> {
+  requireUser(ctx);
+  const [row] = await ctx.db.select({ place: memberAreas.place }).from(memberAreas).where(eq(memberAreas.userId, ctx.user.id)).limit(1);
+  return { place: row?.place ?? null };
+}
+
+/**
+ * Sets "My area". Only the 0.01° cell and a coarse place name are kept: a position is named by the
+ * maps service (or written as its rounded coordinates), a typed place is looked up and kept as typed.
+ */
+export async function setMemberArea(ctx: ServiceContext, input: SetMemberArea, request: GeocodeRequest): Promise<MemberAreaView> {
+  requireUser(ctx);
+  let cell: Cell;
+  let place: string;
+  if (input.place !== undefined) {
+    const typed = coarsenLocationText(input.place);
+    const point = await geocodePlaceText(ctx, typed, request);
+    if (!point) throw badRequest(AREA_PLACE_NOT_FOUND);
+    cell = cellOf(point);
+    place = typed;
+  } else {
+    const position = { lat: input.lat ?? 0, lon: input.lon ?? 0 };
+    cell = cellOf(position);
+    place = (await reverseGeocode(ctx, position, request)).location;
+  }
+  const values = { ...cell, place, updatedAt: Date.now() };
+  // The triggers on member_areas copy the cell onto the member's books.
+  await ctx.db
+    .insert(memberAreas)
+    .values({ userId: ctx.user.id, ...values })
+    .onConflictDoUpdate({ target: memberAreas.userId, set: values });
+  return { place };
+}
+
+/** Clears "My area": the cell goes, from the member and (by trigger) from their books. */
+export async function clearMemberArea(ctx: ServiceContext): Promise<MemberAreaView> {
+  requireUser(ctx);
+  await ctx.db.delete(memberAreas).where(eq(memberAreas.userId, ctx.user.id));
+  return { place: null };
+}
+
+/** A member's cell, for the features that measure distances on the server; null without an area. */
+export async function memberCell(db: Database, userId: string): Promise<Cell | null> {
+  const [row] = await db
+    .select({ cellLat: memberAreas.cellLat, cellLon: memberAreas.cellLon })
+    .from(memberAreas)
+    .where(eq(memberAreas.userId, userId))
+    .limit(1);
+  return row ?? null;
+}
