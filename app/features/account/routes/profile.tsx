@@ -1,4 +1,6 @@
 import { isModerator, readConfig } from "@worker/core/config";
+import { ServiceError } from "@worker/core/errors";
+import { reasonPhrase } from "@worker/core/http/reason-phrase";
 import { languageCookieHeader } from "@worker/core/i18n/negotiate";
 import { translate } from "@worker/core/i18n/request-language";
 import { requestContext } from "@worker/core/request-context";
@@ -7,6 +9,7 @@ import { msg } from "@worker/core/shared/translate";
 import { latestDataExport } from "@worker/features/account/data-download";
 import { saveProfilePicture } from "@worker/features/account/profile-picture";
 import { profileUpdateSchema, toOwnProfile, updateProfile } from "@worker/features/account/profiles";
+import { clearMemberArea, findMemberArea, setMemberArea, setMemberAreaSchema } from "@worker/features/geo";
 import { data, useActionData } from "react-router";
 import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
 import { readFormData, textField } from "~/core/form-data.server";
@@ -15,6 +18,7 @@ import { pageMessages } from "~/core/i18n.server";
 import { memberContext } from "~/core/route-context.server";
 import { FollowLists } from "~/features/follows";
 import { followListsFor } from "~/features/follows/index.server";
+import { ProfileArea } from "../profile-area";
 import { ProfileData } from "../profile-data";
 import { ProfileDeleteAccount } from "../profile-delete-account";
 import { ProfileForm } from "../profile-form";
@@ -34,10 +38,11 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
-  const [dataExport, follows, catalogue] = await Promise.all([
+  const [dataExport, follows, area, catalogue] = await Promise.all([
     latestDataExport(ctx),
     followListsFor(ctx, new URL(request.url)),
-    pageMessages(context, "account", "follows"),
+    findMemberArea(ctx),
+    pageMessages(context, "account", "follows", "geo"),
   ]);
   return {
     title: translate("Profile"),
@@ -45,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profile: toOwnProfile(ctx.user),
     dataExport,
     follows,
+    area,
     // The top bar's Moderation link is not on the phone's bottom bar: moderators find it here too.
     moderator: isModerator(readConfig(ctx.env), ctx.user.email),
   };
@@ -59,6 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return actionError(error, { field: "picture" });
   }
+
+  const area = textField(form, "area");
+  if (area !== undefined) return areaAction(ctx, area, form, request);
 
   // The e-mail switch posts the state it asks for, "on" or "off"; anything else fails the schema.
   const showEmail = textField(form, "showEmail");
@@ -100,6 +109,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { headers: { "Set-Cookie": languageCookieHeader(chosen, context.get(requestContext).url) } });
 }
 
+/** "My area": a typed place, the browser's position, or clearing it; the same service as /api/geo/my-area. */
+async function areaAction(ctx: ReturnType<typeof memberContext>, intent: string, form: FormData, request: Request) {
+  const refuseArea = (errors: Record<string, string>, status: number) =>
+    data({ area: true as const, ok: false as const, errors }, { status, statusText: reasonPhrase(status) });
+  try {
+    if (intent === "clear") return { area: true as const, ok: true as const, ...(await clearMemberArea(ctx)) };
+    const number = (name: string) => {
+      const text = textField(form, name);
+      return text === undefined || text.trim() === "" ? undefined : Number(text);
+    };
+    const input = setMemberAreaSchema.safeParse(intent === "position" ? { lat: number("lat"), lon: number("lon") } : { place: textField(form, "place") ?? "" });
+    if (!input.success) return refuseArea(fieldErrors(input.error), 400);
+    const geocode = { origin: new URL(request.url).origin, acceptLanguage: request.headers.get("Accept-Language") };
+    return { area: true as const, ok: true as const, ...(await setMemberArea(ctx, input.data, geocode)) };
+  } catch (error) {
+    if (error instanceof ServiceError) return refuseArea({ [intent === "place" ? "place" : "form"]: error.message }, error.status);
+    throw error;
+  }
+}
+
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { profile, dataExport, follows } = loaderData;
   const result = useActionData<typeof action>();
@@ -107,8 +136,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="font-serif text-3xl font-bold">{t("Profile")}</h1>
-      <ProfileForm profile={profile} result={result} />
+      <ProfileForm profile={profile} result={result && "area" in result ? undefined : result} />
       <FollowLists counts={follows.summary} following={follows.following} followers={follows.followers} paged={follows.paged} />
+      <ProfileArea place={loaderData.area.place} pageAnswer={result && "area" in result ? result : undefined} />
       <ProfilePrivacy showEmail={profile.showEmail} />
       {loaderData.moderator && <ProfileModeration />}
       <ProfileSessions />
