@@ -34,7 +34,19 @@ describe("/profile's My area", () => {
     expect(await stored(member.user.id)).toMatchObject({ place: "Porto" });
 
     expect((await postForm("/profile", { area: "position", lat: "91", lon: "0" }, member.cookie)).status).toBe(400);
+    // Browse Clubs' Near me sorts by the area, without asking the browser.
+    const browse = await page("/clubs/browse", member.cookie);
+    expect(browse.html).toContain('href="/clubs/browse?near=me"');
+    const sorted = await page("/clubs/browse?near=me", member.cookie);
+    expect(sorted.status).toBe(200);
+    expect(sorted.html).toContain("Sorted by distance from your area.");
+
     expect((await postForm("/profile", { area: "clear" }, member.cookie)).status).toBe(200);
     expect(await stored(member.user.id)).toBeNull();
+    // Without an area, an old near=me link shows the newest clubs, and Near me asks the browser again.
+    const cleared = await page("/clubs/browse?near=me", member.cookie);
+    expect(cleared.status).toBe(200);
+    expect(cleared.html).not.toContain("Sorted by distance");
+    expect(cleared.html).not.toContain('href="/clubs/browse?near=me"');
   });
 });

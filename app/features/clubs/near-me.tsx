@@ -6,9 +6,10 @@ import { coarsePosition, currentPosition, GEOLOCATION_MESSAGES } from "~/feature
 /**
  * Browse Clubs' "Near me": asks the browser for its position only when pressed, rounds it to 0.01°
  * (about 1 km) here, before it leaves the device, and puts it in the page's query; the server sorts
- * by it and stores nothing. When the list is sorted by distance, "Newest first" goes back.
+ * by it and stores nothing. A member with an area (/profile) is sorted by it instead, without asking
+ * the browser. When the list is sorted by distance, "Newest first" goes back.
  */
-export function NearMe({ sorted }: { sorted: boolean }) {
+export function NearMe({ sorted, hasArea }: { sorted: "area" | "position" | null; hasArea: boolean }) {
   const t = useT();
   const navigate = useNavigate();
   const [state, setState] = useState<{ busy: boolean; failed: string | null }>({ busy: false, failed: null });
@@ -27,11 +28,17 @@ export function NearMe({ sorted }: { sorted: boolean }) {
     <div className="flex flex-wrap items-center gap-3">
       {sorted ? (
         <>
-          <p className="text-sm text-stone-700">{t("Sorted by distance from about where you are.")}</p>
+          <p className="text-sm text-stone-700">
+            {sorted === "area" ? t("Sorted by distance from your area.") : t("Sorted by distance from about where you are.")}
+          </p>
           <Link to="/clubs/browse" className="btn btn-secondary">
             {t("Newest first")}
           </Link>
         </>
+      ) : hasArea ? (
+        <Link to="/clubs/browse?near=me" className="btn btn-secondary">
+          {t("Near me")}
+        </Link>
       ) : (
         <button type="button" className="btn btn-secondary" onClick={locate} disabled={state.busy}>
           {state.busy ? t("Locating…") : t("Near me")}

@@ -1,6 +1,7 @@
 import { translate } from "@worker/core/i18n/request-language";
 import { BROWSE_CLUBS_PAGE_SIZE } from "@worker/core/shared/rules";
 import { browseClubs, browseClubsQuerySchema } from "@worker/features/clubs/club-lists";
+import { memberCell } from "@worker/features/geo";
 import { useNavigation } from "react-router";
 import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
@@ -22,19 +23,26 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   // The page size is fixed (12); a tampered cursor or search falls back to the first page.
-  const query = queryFromUrl(browseClubsQuerySchema, new URL(request.url).searchParams, ["nextToken", "prevToken", "search", "lat", "lon"], {
+  const query = queryFromUrl(browseClubsQuerySchema, new URL(request.url).searchParams, ["nextToken", "prevToken", "search", "lat", "lon", "near"], {
     limit: BROWSE_CLUBS_PAGE_SIZE,
   });
+  // With an area on /profile, near me sorts by it and the browser is not asked.
+  const hasArea = (await memberCell(ctx.db, ctx.user.id)) !== null;
   // Near me needs both halves of the position; half of one (an edited link) shows the newest instead.
-  const near = query.lat !== undefined && query.lon !== undefined ? { lat: String(query.lat), lon: String(query.lon) } : null;
+  const near: Record<string, string> | null =
+    query.lat !== undefined && query.lon !== undefined
+      ? { lat: String(query.lat), lon: String(query.lon) }
+      : query.near === "me" && hasArea
+        ? { near: "me" }
+        : null;
   const [page, catalogue] = await Promise.all([
-    browseClubs(ctx, near ? query : { ...query, lat: undefined, lon: undefined }),
+    browseClubs(ctx, near ? query : { ...query, lat: undefined, lon: undefined, near: undefined }),
     // 'Near me' words its failures with geo's messages.
     pageMessages(context, "clubs", "geo"),
   ]);
   // The member's own pending requests on this page, so 'Requested' stays after a reload.
   const requested = page.items.filter((club) => club.userStatus === "pending").map((club) => club.clubId);
-  return { ...page, search: query.search ?? "", requested, near, title: translate("Browse Clubs"), catalogue };
+  return { ...page, search: query.search ?? "", requested, near, hasArea, title: translate("Browse Clubs"), catalogue };
 }
 
 /** 'Request to Join' posts here; the answer says pending (private club) or active (joined at once). */
@@ -52,7 +60,7 @@ function Pager({
   prevToken: string | null;
   nextToken: string | null;
   search: string;
-  near: { lat: string; lon: string } | null;
+  near: Record<string, string> | null;
   position: "top" | "bottom";
 }) {
   const t = useT();
@@ -74,7 +82,7 @@ export default function BrowseClubs({ loaderData: data }: Route.ComponentProps) 
       <h1 className="font-serif text-3xl font-bold">{t("Book Clubs")}</h1>
       <ClubTabs current="browse" />
       <DebouncedSearch id="club-search" label={t("Search clubs")} placeholder={t("Search clubs by name, description, location…")} initial={data.search} />
-      <NearMe sorted={data.near !== null} />
+      <NearMe sorted={data.near === null ? null : "near" in data.near ? "area" : "position"} hasArea={data.hasArea} />
       <Pager prevToken={data.prevToken} nextToken={data.nextToken} search={data.search} near={data.near} position="top" />
       <div aria-busy={loading || undefined}>
         {data.items.length === 0 ? (
