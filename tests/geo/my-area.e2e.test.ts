@@ -8,7 +8,8 @@ test("a member sets their area from their position, clears it, and sets it again
   const geocoder = await startRecordedGeocoder(cityInState);
   try {
     await page.context().grantPermissions(["geolocation"], { origin: baseURL });
-    await page.context().setGeolocation({ latitude: 30.267153, longitude: -97.743057 });
+    // A position no other journey uses: the server caches place names by position for a week.
+    await page.context().setGeolocation({ latitude: -37.066712, longitude: -12.311134 });
     await signInAsNewMember(page, newMember("Ari Area"), { path: "/profile", heading: "Profile" });
     const card = page.getByRole("region", { name: "My area" });
     await expect(card.getByText("never where you are")).toBeVisible();
@@ -16,7 +17,7 @@ test("a member sets their area from their position, clears it, and sets it again
 
     await card.getByRole("button", { name: "Use my location" }).click();
     await expect(card.getByRole("status")).toHaveText("Your area: Austin, Texas");
-    await expect(card.getByText("30.27")).toHaveCount(0);
+    await expect(card.getByText("-37.07")).toHaveCount(0);
     await expectAccessible(page);
 
     await card.getByRole("button", { name: "Clear my area" }).click();

@@ -65,9 +65,11 @@ async function controlled(page: Page) {
 /** Delivers `data` to the page's service worker as the push service would (Chrome's DevTools protocol). */
 async function pushDelivery(context: BrowserContext, page: Page, origin: string) {
   const cdp = await context.newCDPSession(page);
+  const { targetInfo } = await cdp.send("Target.getTargetInfo");
+  // The registration whose worker controls this page, found by its client rather than by a scope any context may share.
   const registrationId = new Promise<string>((resolve) => {
-    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const ours = registrations.find((registration) => registration.scopeURL === `${origin}/` && !registration.isDeleted);
+    cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+      const ours = versions.find((version) => version.controlledClients?.includes(targetInfo.targetId));
       if (ours) resolve(ours.registrationId);
     });
   });
@@ -92,16 +94,29 @@ async function pushDelivery(context: BrowserContext, page: Page, origin: string)
   // first, and once more if no push event reached it. What the worker then shows is the app's.
   return async (data: string) => {
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const worker = runningWorker(context, origin);
-      const before = worker ? await pushesSeen(worker) : -1;
+      const worker = await awakeWorker(context, page, origin);
+      const before = await pushesSeen(worker);
       await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: id, data });
-      if (!worker || before < 0) return;
+      if (before < 0) continue;
       for (const until = Date.now() + 5_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 100))) {
         if ((await pushesSeen(worker)) > before) return;
       }
     }
     throw new Error("The service worker received no push event in three deliveries");
   };
+}
+
+/** The running service worker, woken by a message from the page when Chromium had stopped it (idle). */
+async function awakeWorker(context: BrowserContext, page: Page, origin: string): Promise<Worker> {
+  for (const until = Date.now() + 20_000; Date.now() < until; ) {
+    const worker = runningWorker(context, origin);
+    if (worker) return worker;
+    const started = context.waitForEvent("serviceworker", { timeout: 3_000 }).catch(() => undefined);
+    // The app's worker ignores a message it does not know; receiving one starts it.
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.postMessage({ type: "E2E_WAKE" })).catch(() => undefined);
+    await started;
+  }
+  throw new Error("The service worker could not be woken");
 }
 
 /** What a worker answers, or `otherwise` when it fails or is silent for 10 s (one Chromium is stopping may never answer). */
@@ -122,12 +137,12 @@ type Shown = Pick<Notification, "title" | "body" | "tag" | "data" | "badge" | "i
  * set. Headless Chromium closes a shown notification after a while (one seen for 11 s was gone a
  * minute after it was shown), so the click follows the sight of it closely.
  */
-async function whenShown(context: BrowserContext, origin: string, matches: { tag: string; title?: string }, click = false): Promise<Shown> {
+async function whenShown(context: BrowserContext, page: Page, origin: string, matches: { tag: string; title?: string }, click = false): Promise<Shown> {
   const deadline = Date.now() + 30_000;
   let seen: unknown = "no answer from the service worker";
   while (Date.now() < deadline) {
     // Chromium may start the worker again for the push: ask the one running now.
-    const worker = runningWorker(context, origin);
+    const worker = await awakeWorker(context, page, origin).catch(() => undefined);
     const asked = worker?.evaluate(
       async ({ tag, title, click }) => {
         const scope = self as unknown as {
@@ -157,7 +172,6 @@ async function whenShown(context: BrowserContext, origin: string, matches: { tag
     const found = asked && (await answerOf(asked, null));
     if (found && "shown" in found) return found.shown as Shown;
     if (found) seen = found.seen;
-    if (!worker) await context.waitForEvent("serviceworker", { timeout: 2_000 }).catch(() => undefined);
   }
   throw new Error(`No notification ${JSON.stringify(matches)} was shown within 30 s; last seen: ${JSON.stringify(seen)}`);
 }
@@ -230,7 +244,7 @@ test("a member turns on notifications on this device; a message to them arrives 
   const deliver = await pushDelivery(context, page, origin);
   const bellCounted = page.waitForResponse((response) => response.url().endsWith("/api/notifications/unread-count"));
   await deliver(JSON.stringify(payload));
-  expect(await whenShown(context, origin, { tag: payload.tag })).toEqual({
+  expect(await whenShown(context, page, origin, { tag: payload.tag })).toEqual({
     title: payload.title,
     body: payload.body,
     tag: payload.tag,
@@ -245,14 +259,14 @@ test("a member turns on notifications on this device; a message to them arrives 
   await expect(page.getByRole("link", { name: "Notifications, 1 unread" }).first()).toBeVisible();
 
   // Clicking the notification opens the conversation in the app's window.
-  await whenShown(context, origin, { tag: payload.tag }, true);
+  await whenShown(context, page, origin, { tag: payload.tag }, true);
   await expect(page.getByRole("log", { name: `Messages with ${beaMember.name}` }).getByText(text)).toBeVisible();
   expect(new URL(page.url()).pathname).toBe(payload.url);
   expect(await shownTags(page)).not.toContain(payload.tag);
 
   // A push that is not ours still shows something (Chrome insists), and opens the notifications.
   await deliver("not a payload");
-  expect(await whenShown(context, origin, { tag: "", title: "BookClub" })).toMatchObject({
+  expect(await whenShown(context, page, origin, { tag: "", title: "BookClub" })).toMatchObject({
     title: "BookClub",
     body: "You have a new notification",
     data: { url: "/notifications" },
