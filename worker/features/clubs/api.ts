@@ -6,7 +6,7 @@ import { notFound } from "@worker/core/errors";
 import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
 import { clubInputSchema, clubUpdateSchema, joinClubInputSchema, memberRoleInputSchema } from "@worker/core/shared/club-rules";
 import { idSchema } from "@worker/core/shared/id";
-import { coarsenLocationText, geocodePlaceText } from "@worker/features/geo";
+import { coarsenLocationText, geocodePlaceText, geocodeRequestOf } from "@worker/features/geo";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import {
   approvedRequestView,
@@ -57,10 +57,7 @@ async function placed<T extends { geocode?: boolean; location?: string; latitude
   const { geocode, ...rest } = input;
   if (!geocode || !rest.location || rest.latitude != null || rest.longitude != null) return rest as T;
   // The maps service is asked about the text as it will be stored: no finer than 0.01°.
-  const point = await geocodePlaceText(serviceContext(c), coarsenLocationText(rest.location), {
-    origin: new URL(c.req.url).origin,
-    acceptLanguage: c.req.header("Accept-Language") ?? null,
-  });
+  const point = await geocodePlaceText(serviceContext(c), coarsenLocationText(rest.location), geocodeRequestOf(c.req.raw));
   return (point ? { ...rest, latitude: point.lat, longitude: point.lon } : rest) as T;
 }
 

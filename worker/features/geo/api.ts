@@ -3,16 +3,10 @@ import { membersOnly } from "@worker/core/api/members-only";
 import { doc } from "@worker/core/api/openapi";
 import { jsonBody, zv } from "@worker/core/api/validate";
 import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
-import type { Context } from "hono";
 import { Hono } from "hono";
 import { locationView, memberAreaView } from "./api-schemas";
-import { type GeocodeRequest, reverseGeocode, reverseGeocodeQuery } from "./geocoding";
+import { geocodeRequestOf, reverseGeocode, reverseGeocodeQuery } from "./geocoding";
 import { clearMemberArea, findMemberArea, setMemberArea, setMemberAreaSchema } from "./member-area";
-
-const geocodeRequest = (c: Context<AppEnv>): GeocodeRequest => ({
-  origin: new URL(c.req.url).origin,
-  acceptLanguage: c.req.header("Accept-Language") ?? null,
-});
 
 const AREA_PRIVACY =
   "Only a cell of 0.01° (about 1 km) and the place's name are stored; no answer, to anyone, carries the cell or coordinates: others only ever see a distance, rounded.";
@@ -32,7 +26,7 @@ export const geoApi = new Hono<AppEnv>()
         '"city, state"-style text for `lat` and `lon` (decimal degrees), in the language of `Accept-Language`. The maps service only sees the position rounded to about 1 km, and answers are cached for a week; when it cannot answer usefully the text is the coordinates, rounded to 0.01° (about 1 km) as every location others see is. Look-ups that reach the maps service count against the member\'s 30 a minute, shared with the e-mail look-up (429 `Too many location look-ups. Please wait a minute and try again.`).',
     }),
     zv("query", reverseGeocodeQuery),
-    async (c) => ok(c, await reverseGeocode(serviceContext(c), c.req.valid("query"), geocodeRequest(c))),
+    async (c) => ok(c, await reverseGeocode(serviceContext(c), c.req.valid("query"), geocodeRequestOf(c.req.raw))),
   )
   .get(
     "/my-area",
@@ -56,7 +50,7 @@ export const geoApi = new Hono<AppEnv>()
       description: `\`{lat, lon}\` (the browser's position) or \`{place}\` (looked up through the maps service; 400 \`We couldn't find that place. Try a town or city name.\`), not both. ${AREA_PRIVACY} Look-ups count against the member's 30 a minute (429).`,
     }),
     jsonBody(setMemberAreaSchema),
-    async (c) => ok(c, await setMemberArea(serviceContext(c), c.req.valid("json"), geocodeRequest(c))),
+    async (c) => ok(c, await setMemberArea(serviceContext(c), c.req.valid("json"), geocodeRequestOf(c.req.raw))),
   )
   .delete(
     "/my-area",

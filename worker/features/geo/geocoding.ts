@@ -36,6 +36,12 @@ export interface GeocodeRequest {
   acceptLanguage: string | null;
 }
 
+/** What a look-up needs of the request that asked for it (an API call's or a page action's). */
+export const geocodeRequestOf = (request: Request): GeocodeRequest => ({
+  origin: new URL(request.url).origin,
+  acceptLanguage: request.headers.get("Accept-Language"),
+});
+
 /** A cache of its own (the Cache API), so keys cannot meet page responses; no table is needed. */
 const CACHE_NAME = "geocode";
 /** Answers are kept a week: town and country names rarely change. */

@@ -9,7 +9,7 @@ import { msg } from "@worker/core/shared/translate";
 import { latestDataExport } from "@worker/features/account/data-download";
 import { saveProfilePicture } from "@worker/features/account/profile-picture";
 import { profileUpdateSchema, toOwnProfile, updateProfile } from "@worker/features/account/profiles";
-import { clearMemberArea, findMemberArea, setMemberArea, setMemberAreaSchema } from "@worker/features/geo";
+import { clearMemberArea, findMemberArea, geocodeRequestOf, setMemberArea, setMemberAreaSchema } from "@worker/features/geo";
 import { data, useActionData } from "react-router";
 import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
 import { readFormData, textField } from "~/core/form-data.server";
@@ -121,8 +121,7 @@ async function areaAction(ctx: ReturnType<typeof memberContext>, intent: string,
     };
     const input = setMemberAreaSchema.safeParse(intent === "position" ? { lat: number("lat"), lon: number("lon") } : { place: textField(form, "place") ?? "" });
     if (!input.success) return refuseArea(fieldErrors(input.error), 400);
-    const geocode = { origin: new URL(request.url).origin, acceptLanguage: request.headers.get("Accept-Language") };
-    return { area: true as const, ok: true as const, ...(await setMemberArea(ctx, input.data, geocode)) };
+    return { area: true as const, ok: true as const, ...(await setMemberArea(ctx, input.data, geocodeRequestOf(request))) };
   } catch (error) {
     if (error instanceof ServiceError) return refuseArea({ [intent === "place" ? "place" : "form"]: error.message }, error.status);
     throw error;
