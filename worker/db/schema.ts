@@ -175,6 +175,23 @@ export const memberAreas = sqliteTable("member_areas", {
   updatedAt: integer("updated_at", { mode: "number" }).notNull(),
 });
 
+/**
+ * How many listed books each place holds, at four sizes of tile: level 0 is the 0.01° cell, then
+ * 0.1°, 1° and 10°. Coordinates are offset (cell_lat + 9000, cell_lon + 18000) and divided by 10^level,
+ * so every tile number is a non-negative integer. Kept by triggers on books; "near me" walks it
+ * nearest first and reads only the cells it needs (docs/decisions/020-books-near-you.md).
+ */
+export const bookCells = sqliteTable(
+  "book_cells",
+  {
+    level: integer("level").notNull(),
+    tileLat: integer("tile_lat").notNull(),
+    tileLon: integer("tile_lon").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.level, t.tileLat, t.tileLon] })],
+);
+
 /** Counters kept by triggers so totals never need a scan: scope "all", "age:{group}", "user:{id}". */
 export const bookCounts = sqliteTable("book_counts", {
   scope: text("scope").primaryKey(),

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@worker/core/paging";
-import { countLibraryBooks, type LibraryQuery, libraryQuerySchema, listLibraryBooks } from "@worker/features/books/library";
+import { type LibraryQuery, libraryQuerySchema, readLibrary } from "@worker/features/books/library";
 import { listMemberClubIds } from "@worker/features/clubs";
 import { serverTranscriptionAvailable } from "@worker/features/voice";
 import type { RouterContextProvider } from "react-router";
@@ -10,6 +10,7 @@ import { pageNumberFromUrl, queryFromUrl } from "~/core/url-query.server";
 export function parseLibraryParams(searchParams: URLSearchParams): LibraryQuery & { page: number } {
   const query: LibraryQuery = queryFromUrl(libraryQuerySchema, searchParams, ["limit", "nextToken", "prevToken", "search", "ageGroupFine"], {
     limit: DEFAULT_PAGE_SIZE,
+    available: false,
   });
   if (!PAGE_SIZES.includes(query.limit as (typeof PAGE_SIZES)[number])) query.limit = DEFAULT_PAGE_SIZE;
   return { ...query, page: pageNumberFromUrl(searchParams) };
@@ -21,9 +22,8 @@ export async function loadLibrary(context: Readonly<RouterContextProvider>, requ
   const user = ctx.user;
   const { page, ...query } = parseLibraryParams(url.searchParams);
   const excludeUserId = user?.id ?? null;
-  const [books, total, memberClubIds] = await Promise.all([
-    listLibraryBooks(ctx, query, { excludeUserId }),
-    countLibraryBooks(ctx, query, excludeUserId),
+  const [{ total, ...books }, memberClubIds] = await Promise.all([
+    readLibrary(ctx, query, { excludeUserId }),
     // If the club list fails, the viewer simply has no memberships.
     user ? listMemberClubIds(ctx, user.id).catch(() => []) : Promise.resolve([]),
   ]);

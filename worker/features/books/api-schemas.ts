@@ -33,6 +33,8 @@ export const bookCardView = z.looseObject({
   ageGroupFine: z.enum(AGE_GROUPS).nullable(),
   analysisState: z.enum(ANALYSIS_STATES),
   createdAt: epochMs,
+  /** Near me only: how far the book is, in km as others may see it (0: under 1 km). */
+  distanceKm: z.number().int().min(0).optional(),
   /** Only on the owner's own books that are out of the library: why. */
   hidden: z.enum(BOOK_HIDDEN_REASONS).optional(),
 });

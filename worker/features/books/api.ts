@@ -11,7 +11,7 @@ import { z } from "zod";
 import { bookView, deletedBookView, libraryPageView } from "./api-schemas";
 import { createBook, createBookSchemaFor, createBookSchemas, deleteBook, updateBook, updateBookSchema } from "./book-writes";
 import { BookAlreadyOwnedError } from "./isbn-books";
-import { countLibraryBooks, findBookById, libraryQuerySchema, listLibraryBookDetails, listLibraryBooks } from "./library";
+import { findBookById, libraryQuerySchema, readLibrary } from "./library";
 
 const bookIdParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -19,12 +19,12 @@ export const booksApi = new Hono<AppEnv>()
   .get(
     "/",
     doc("GET", {
-      summary: "The library, newest first, keyset-paged, with its total",
+      summary: "The library, newest first or nearest first, keyset-paged, with its total",
       who: "anyone",
       tags: ["Books"],
       data: libraryPageView,
       description:
-        "Pages of `limit` books (25 by default, 100 at most); pass `nextToken` or `prevToken` from the last answer to move. `search` (at most 200 characters) matches title, author, description and ISBNs; a search's `total` counts at most four pages of matches (at least 100) and sets `totalCapped` past that. `ageGroupFine` filters by age group, `userId` lists one owner's books (a signed-in member's listing otherwise leaves out their own). Every field of each book, or only the card's fields with `bare=1`. Private-club books are listed with `membersOnly` true unless the viewer is an active member of the club or the book's owner; hidden books appear only on their owner's own shelf, with `hidden`.",
+        "Pages of `limit` books (25 by default, 100 at most); pass `nextToken` or `prevToken` from the last answer to move. `search` (at most 200 characters) matches title, author, description and ISBNs; a search's `total` counts at most four pages of matches (at least 100) and sets `totalCapped` past that. `ageGroupFine` filters by age group, `userId` lists one owner's books (a signed-in member's listing otherwise leaves out their own). Every field of each book, or only the card's fields with `bare=1`. `available=1` leaves out books lent or promised to someone. Near me: `near=me` sorts by distance from my own area (set with `PUT /api/geo/my-area`; 400 `Set your area on your profile to see what is near you.` without one), or `lat` and `lon` (anyone; decimal degrees, rounded to 0.01° on arrival and never stored; 400 when only one is sent) from a one-off position. Only books whose owner has set an area are near anyone. `radius` (1, 2, 5, 10, 25, 50 or 100 km; left out: anywhere) bounds it. Each book then has `distanceKm`, rounded as others may see it (0: under 1 km; whole km to 10, then steps of 5, 10 and 50); `nextToken` pages on in distance order and `prevToken` is null. A near listing's `total` counts at most four pages, like a search; a search near me sorts its newest 1,000 matches within the radius by distance. Private-club books are listed with `membersOnly` true unless the viewer is an active member of the club or the book's owner; hidden books appear only on their owner's own shelf, with `hidden`.",
     }),
     zv("query", libraryQuerySchema),
     async (c) => {
@@ -33,10 +33,7 @@ export const booksApi = new Hono<AppEnv>()
       // A signed-in member's library hides their own books unless they ask for one owner's books.
       const excludeUserId = query.userId ? null : (ctx.user?.id ?? null);
       const bare = query.bare === "1" || query.bare === "true";
-      const [page, total] = await Promise.all([
-        bare ? listLibraryBooks(ctx, query, { excludeUserId }) : listLibraryBookDetails(ctx, query, { excludeUserId }),
-        countLibraryBooks(ctx, query, excludeUserId),
-      ]);
+      const { total, near: _near, ...page } = await readLibrary(ctx, query, { excludeUserId, details: !bare });
       return ok(c, { ...page, total: total.count, totalCapped: total.capped });
     },
   )

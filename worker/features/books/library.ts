@@ -1,8 +1,13 @@
+import { badRequest } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
 import { DEFAULT_PAGE_SIZE, keysetPage, type Page, pagedSearchQuery } from "@worker/core/paging";
 import { toFtsQuery } from "@worker/core/search-query";
 import type { ServiceContext } from "@worker/core/service-context";
+import { cellOf, NEAR_RADII_KM } from "@worker/core/shared/area-cells";
+import { msg } from "@worker/core/shared/translate";
 import { booksFts } from "@worker/db/fts";
 import { AGE_GROUPS, type AgeGroupFine, type BookHiddenReason, bookCounts, books, clubs, loans, memberships, users } from "@worker/db/schema";
+import { memberCell, NEAR_ME_HALF, NEAR_ME_NO_AREA, nearQueryFields } from "@worker/features/geo";
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
@@ -17,13 +22,48 @@ import {
   toBook,
   toBookCard,
 } from "./book-columns";
+import { countNearBooks, type NearCursor, type NearFilters, nearCursorSchema, nearLibraryPage, nearSearchPage } from "./near-library";
 
-export const libraryQuerySchema = pagedSearchQuery(DEFAULT_PAGE_SIZE).extend({
-  ageGroupFine: z.enum(AGE_GROUPS).optional(),
-  userId: z.string().min(1).max(64).optional(),
-  bare: z.enum(["1", "true", "0", "false"]).optional(),
-});
+const flag = z.enum(["1", "true", "0", "false"], { error: () => translate('Use 1 or 0 (or "true" or "false").') });
+
+/** A page's cursor: the newest-first listing's `c…`, or a near listing's `n…` (the cell and seq it stopped at). */
+const libraryCursorSchema = z
+  .string()
+  .regex(/^(c[0-9a-z]{1,11}|n-?\d{1,5}_-?\d{1,5}_[0-9a-z]{1,11})$/, { error: () => translate("nextToken is not valid") })
+  .transform((token): number | NearCursor => (token.startsWith("c") ? Number.parseInt(token.slice(1), 36) : nearCursorSchema.parse(token)));
+
+export const NEAR_RADIUS_NOT_OFFERED = msg("radius must be one of 1, 2, 5, 10, 25, 50 or 100 (km), or left out for anywhere.");
+export const NEAR_RADIUS_ALONE = msg("radius needs near=me (or lat and lon).");
+
+export const libraryQuerySchema = pagedSearchQuery(DEFAULT_PAGE_SIZE)
+  .extend({
+    ageGroupFine: z.enum(AGE_GROUPS).optional(),
+    userId: z.string().min(1).max(64).optional(),
+    bare: flag.optional(),
+    nextToken: libraryCursorSchema.optional(),
+    ...nearQueryFields,
+    radius: z
+      .string()
+      .refine((value) => (NEAR_RADII_KM as readonly number[]).includes(Number(value)) && /^\d+$/.test(value), {
+        error: () => translate(NEAR_RADIUS_NOT_OFFERED),
+      })
+      .transform(Number)
+      .optional(),
+    /** Only books one can borrow now: not lent, and not promised to someone. */
+    available: flag.optional().transform((value) => value === "1" || value === "true"),
+  })
+  .superRefine((query, issues) => {
+    if ((query.lat === undefined) !== (query.lon === undefined)) issues.addIssue({ code: "custom", message: translate(NEAR_ME_HALF), path: ["lat"] });
+    const near = query.near === "me" || query.lat !== undefined;
+    if (query.radius !== undefined && !near) issues.addIssue({ code: "custom", message: translate(NEAR_RADIUS_ALONE), path: ["radius"] });
+    // A near listing pages forwards in distance order; the newest-first cursors are another order.
+    if (query.nextToken !== undefined && near !== (typeof query.nextToken === "object"))
+      issues.addIssue({ code: "custom", message: translate("nextToken is not valid"), path: ["nextToken"] });
+    if (query.prevToken !== undefined && near) issues.addIssue({ code: "custom", message: translate("prevToken is not valid"), path: ["prevToken"] });
+  });
 export type LibraryQuery = z.output<typeof libraryQuerySchema>;
+/** What callers outside the API pass (the club page's shelf, My Books): the listing's plain fields. */
+export type LibraryListQuery = Omit<LibraryQuery, "nextToken" | "available"> & { nextToken?: number; available?: boolean };
 
 /**
  * A search counts at most four pages of matches (at least 100): beyond that the total shows as
@@ -39,9 +79,14 @@ export interface LibraryTotal {
 }
 
 /** Whether the listing is the viewer's own shelf, which still shows their hidden books (marked). */
-const ownShelf = (ctx: ServiceContext, query: Pick<LibraryQuery, "userId">) => Boolean(query.userId && query.userId === ctx.user?.id);
+const ownShelf = (ctx: ServiceContext, query: Pick<LibraryListQuery, "userId">) => Boolean(query.userId && query.userId === ctx.user?.id);
 
-function filters(ctx: ServiceContext, query: LibraryQuery, excludeUserId: string | null, clubId?: string): SQL[] {
+function filters(
+  ctx: ServiceContext,
+  query: Pick<LibraryListQuery, "userId" | "ageGroupFine" | "available">,
+  excludeUserId: string | null,
+  clubId?: string,
+): SQL[] {
   // Hidden books (moderation, a suspended owner) are rare: the index walk skips them, and the
   // counters and the search index leave them out by trigger (migrations/0008). Their owner still
   // sees them on their own shelf, so nothing of theirs silently disappears.
@@ -51,8 +96,12 @@ function filters(ctx: ServiceContext, query: LibraryQuery, excludeUserId: string
   if (query.userId) where.push(eq(books.userId, query.userId));
   else if (excludeUserId) where.push(ne(books.userId, excludeUserId));
   if (query.ageGroupFine) where.push(eq(books.ageGroupFine, query.ageGroupFine));
+  if (query.available) where.push(inArray(books.status, ["available", "giving_away"]), sql`not exists (${heldLoan})`);
   return where;
 }
+
+// A book promised (accepted) or lent: one probe of loans_book_holding_idx.
+const heldLoan = sql`select 1 from loans as held where held.book_id = ${books.id} and held.state in ('accepted', 'lent')`;
 
 type ListOptions = {
   excludeUserId?: string | null;
@@ -61,14 +110,14 @@ type ListOptions = {
 };
 
 /** One page of library cards (what the grid and list show), newest first. */
-export async function listLibraryBooks(ctx: ServiceContext, query: LibraryQuery, options: ListOptions = {}): Promise<Page<BookCard>> {
+export async function listLibraryBooks(ctx: ServiceContext, query: LibraryListQuery, options: ListOptions = {}): Promise<Page<BookCard>> {
   const page = await libraryPage(ctx, query, options, bookCardColumns);
   const items = await withViewerAccess(ctx, page.rows.map(toBookCard));
   return { items, nextToken: page.nextToken, prevToken: page.prevToken };
 }
 
 /** The same page with every field of each book (the API's default listing). */
-export async function listLibraryBookDetails(ctx: ServiceContext, query: LibraryQuery, options: ListOptions = {}): Promise<Page<Book>> {
+export async function listLibraryBookDetails(ctx: ServiceContext, query: LibraryListQuery, options: ListOptions = {}): Promise<Page<Book>> {
   const page = await libraryPage(ctx, query, options, bookDetailColumns);
   const items = await withViewerAccess(ctx, page.rows.map(toBook));
   return { items, nextToken: page.nextToken, prevToken: page.prevToken };
@@ -98,11 +147,16 @@ type KeysetRows<Row> = { rows: (Row & { seq: number })[]; nextToken: string | nu
  * both read about one page of rows.
  */
 // Details first: their columns are a superset, so the card overload would also accept them.
-async function libraryPage(ctx: ServiceContext, query: LibraryQuery, options: ListOptions, columns: typeof bookDetailColumns): Promise<KeysetRows<DetailRow>>;
-async function libraryPage(ctx: ServiceContext, query: LibraryQuery, options: ListOptions, columns: typeof bookCardColumns): Promise<KeysetRows<CardRow>>;
 async function libraryPage(
   ctx: ServiceContext,
-  query: LibraryQuery,
+  query: LibraryListQuery,
+  options: ListOptions,
+  columns: typeof bookDetailColumns,
+): Promise<KeysetRows<DetailRow>>;
+async function libraryPage(ctx: ServiceContext, query: LibraryListQuery, options: ListOptions, columns: typeof bookCardColumns): Promise<KeysetRows<CardRow>>;
+async function libraryPage(
+  ctx: ServiceContext,
+  query: LibraryListQuery,
   options: ListOptions,
   columns: typeof bookCardColumns | typeof bookDetailColumns,
 ): Promise<KeysetRows<CardRow | DetailRow>> {
@@ -138,12 +192,13 @@ async function counter(ctx: ServiceContext, scopes: string[]): Promise<Map<strin
  */
 export async function countLibraryBooks(
   ctx: ServiceContext,
-  query: Pick<LibraryQuery, "search" | "ageGroupFine" | "userId"> & { limit?: number },
+  query: Pick<LibraryListQuery, "search" | "ageGroupFine" | "userId" | "available"> & { limit?: number },
   excludeUserId: string | null = null,
 ): Promise<LibraryTotal> {
   const fts = query.search ? toFtsQuery(query.search) : null;
   if (fts) return countSearchMatches(ctx, fts, query, excludeUserId);
 
+  if (query.available) return countBounded(ctx, query, excludeUserId);
   const age: AgeGroupFine | undefined = query.ageGroupFine;
   if (query.userId) {
     const scope = age ? `user-age:${query.userId}:${age}` : `user:${query.userId}`;
@@ -158,6 +213,20 @@ export async function countLibraryBooks(
   const counts = await counter(ctx, ownScope ? [totalScope, ownScope] : [totalScope]);
   const total = (counts.get(totalScope) ?? 0) - (ownScope ? (counts.get(ownScope) ?? 0) : 0);
   return { count: Math.max(0, total), capped: false };
+}
+
+/** "Available now" has no counter: count through the filters, up to the search cap ("100+" beyond). */
+async function countBounded(
+  ctx: ServiceContext,
+  query: Pick<LibraryListQuery, "ageGroupFine" | "userId" | "available"> & { limit?: number },
+  excludeUserId: string | null,
+): Promise<LibraryTotal> {
+  const cap = searchCountCap(query.limit);
+  const [row] = await ctx.db.all<{ n: number }>(
+    sql`select count(*) as n from (select 1 from books where ${and(...filters(ctx, query, excludeUserId))} limit ${cap + 1})`,
+  );
+  const n = row?.n ?? 0;
+  return { count: Math.min(n, cap), capped: n > cap };
 }
 
 /** The owner's hidden books, which the counters leave out: a few rows on books_user_hidden_idx. */
@@ -176,13 +245,13 @@ async function countOwnHiddenBooks(ctx: ServiceContext, userId: string, age: Age
 async function countSearchMatches(
   ctx: ServiceContext,
   fts: string,
-  query: Pick<LibraryQuery, "ageGroupFine" | "userId"> & { limit?: number },
+  query: Pick<LibraryListQuery, "ageGroupFine" | "userId" | "available"> & { limit?: number },
   excludeUserId: string | null,
 ): Promise<LibraryTotal> {
   const cap = searchCountCap(query.limit);
-  if (query.userId || query.ageGroupFine) {
+  if (query.userId || query.ageGroupFine || query.available) {
     // Narrow searches: the filter decides, so count through the join (bounded by the cap).
-    const where = filters(ctx, query as LibraryQuery, excludeUserId);
+    const where = filters(ctx, query, excludeUserId);
     const [row] = await ctx.db.all<{ n: number }>(sql`
       select count(*) as n from (
         select 1 from books_fts join books on books.seq = books_fts.rowid
@@ -223,4 +292,60 @@ export async function findBookById(ctx: ServiceContext, bookId: string): Promise
 function withoutOwnerNotes(book: Book): Book {
   const analysis = book.cover_analysis && { ...book.cover_analysis, message: undefined };
   return { ...book, analysisMessage: null, cover_analysis: analysis };
+}
+
+export interface LibraryListing<T> extends Page<T & { distanceKm?: number }> {
+  total: LibraryTotal;
+  /** Whether the page is sorted by distance ("near me"). */
+  near: boolean;
+}
+
+/**
+ * Where "near me" measures from: a one-off position (never stored), or the member's own area.
+ * Null when the listing is not near; 400 when near=me has nothing to measure from.
+ */
+async function nearOrigin(ctx: ServiceContext, query: LibraryQuery) {
+  if (query.lat !== undefined && query.lon !== undefined) return cellOf({ lat: query.lat, lon: query.lon });
+  if (query.near !== "me") return null;
+  const cell = ctx.user ? await memberCell(ctx.db, ctx.user.id) : null;
+  if (!cell) throw badRequest(NEAR_ME_NO_AREA);
+  return cell;
+}
+
+/**
+ * The library as the API and the page read it: one page and its total, newest first or, with
+ * near=me (or a position), nearest first within an optional radius.
+ */
+export async function readLibrary(
+  ctx: ServiceContext,
+  query: LibraryQuery,
+  options: ListOptions & { details?: boolean } = {},
+): Promise<LibraryListing<Book | BookCard>> {
+  const excludeUserId = options.excludeUserId ?? null;
+  const origin = await nearOrigin(ctx, query);
+  if (!origin) {
+    const plain = { ...query, nextToken: typeof query.nextToken === "number" ? query.nextToken : undefined };
+    const [page, total] = await Promise.all([
+      options.details ? listLibraryBookDetails(ctx, plain, options) : listLibraryBooks(ctx, plain, options),
+      countLibraryBooks(ctx, plain, excludeUserId),
+    ]);
+    return { ...page, total, near: false };
+  }
+  const near: NearFilters = { origin, radiusKm: query.radius ?? null, excludeUserId, ageGroupFine: query.ageGroupFine, availableOnly: query.available };
+  const after = typeof query.nextToken === "object" ? query.nextToken : undefined;
+  const columns = options.details ? bookDetailColumns : bookCardColumns;
+  const cap = searchCountCap(query.limit);
+  const fts = query.search ? toFtsQuery(query.search) : null;
+  const read = fts
+    ? nearSearchPage(ctx, columns, near, fts, query.limit, cap, after).then((page) => ({ page, total: { count: page.count, capped: page.capped } }))
+    : Promise.all([nearLibraryPage(ctx, columns as typeof bookCardColumns, near, query.limit, after), countNearBooks(ctx, near, cap)]).then(
+        ([page, total]) => ({ page, total }),
+      );
+  const { page, total } = await read;
+  const shaped = page.rows.map((row) => {
+    const book = options.details ? toBook(row as DetailRow & { distanceKm: number }) : toBookCard(row as CardRow & { distanceKm: number });
+    return { ...book, distanceKm: row.distanceKm };
+  });
+  const items = await withViewerAccess(ctx, shaped);
+  return { items, nextToken: page.nextToken, prevToken: null, total, near: true };
 }

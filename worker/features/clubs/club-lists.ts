@@ -1,17 +1,14 @@
 import { badRequest, requireUser } from "@worker/core/errors";
-import { translate } from "@worker/core/i18n/request-language";
 import { encodeCursor, keysetPage, type Page, pagedSearchQuery } from "@worker/core/paging";
 import { toFtsQuery } from "@worker/core/search-query";
 import type { ServiceContext } from "@worker/core/service-context";
 import { cellCentre } from "@worker/core/shared/area-cells";
-import { roundToKm } from "@worker/core/shared/club-rules";
 import { byCodePoints } from "@worker/core/shared/code-point-order";
 import { idSchema } from "@worker/core/shared/id";
 import { BROWSE_CLUBS_PAGE_SIZE } from "@worker/core/shared/rules";
-import { msg } from "@worker/core/shared/translate";
 import { clubsFts } from "@worker/db/fts";
 import { clubs, type MEMBER_ROLES, type MEMBER_STATUSES, memberships } from "@worker/db/schema";
-import { coarsenLocationText, memberCell } from "@worker/features/geo";
+import { coarsenLocationText, memberCell, NEAR_ME_HALF, NEAR_ME_NO_AREA, nearQueryFields } from "@worker/features/geo";
 import { and, asc, between, desc, eq, gt, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 
@@ -116,29 +113,11 @@ export async function findMemberClub(ctx: ServiceContext, clubId: string): Promi
   return row ? toMemberClub(row) : null;
 }
 
-/** A reader's position for "near me": decimal degrees, rounded to 0.01° (about 1 km) on arrival, never stored. */
-const nearDegree = (name: string, max: number) => {
-  // Written when a query is parsed, so in the language of the request that sent it.
-  const outOfRange = { error: () => translate("{name} must be between -{max} and {max}", { name, max }) };
-  return z
-    .string()
-    .trim()
-    .regex(/^[+-]?\d{1,3}(\.\d{1,15})?$/, { error: () => translate("{name} must be a decimal number", { name }) })
-    .transform(Number)
-    .pipe(z.number().min(-max, outOfRange).max(max, outOfRange))
-    .transform(roundToKm);
-};
-
 export const browseClubsQuerySchema = pagedSearchQuery(BROWSE_CLUBS_PAGE_SIZE).extend({
-  lat: nearDegree("lat", 90).optional(),
-  lon: nearDegree("lon", 180).optional(),
-  /** Near the member's own area (set on /profile), without asking the browser again. */
-  near: z.literal("me", { error: () => translate('near must be "me"') }).optional(),
+  ...nearQueryFields,
 });
 export type BrowseClubsQuery = z.output<typeof browseClubsQuerySchema>;
 
-export const NEAR_ME_HALF = msg("lat and lon go together: send both to sort by distance.");
-export const NEAR_ME_NO_AREA = msg("Set your area on your profile to see what is near you.");
 /** "Near me" looks this many degrees of latitude either side (about 550 km): one range of clubs_position_idx. */
 export const NEAR_BAND_DEGREES = 5;
 

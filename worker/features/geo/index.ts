@@ -5,3 +5,4 @@ export { coarsenLocationText, roundToKm } from "@worker/core/shared/coarse-place
 export { type GeocodeRequest, geocodePlaceText, geocodeRequestOf } from "./geocoding";
 export { clearMemberArea, findMemberArea, memberCell, setMemberArea, setMemberAreaSchema } from "./member-area";
 export { memberAreaDataPart, memberAreaDeletionPart } from "./member-area-account";
+export { NEAR_ME_HALF, NEAR_ME_NO_AREA, nearQueryFields } from "./near-position";

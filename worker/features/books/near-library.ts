@@ -1,0 +1,233 @@
+import { translate } from "@worker/core/i18n/request-language";
+import type { ServiceContext } from "@worker/core/service-context";
+import { type Cell, cellCentre, greatCircleKm, shownDistanceKm } from "@worker/core/shared/area-cells";
+import { type AgeGroupFine, bookCells, books, clubs, loans, users } from "@worker/db/schema";
+import { and, between, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type bookCardColumns, type bookDetailColumns, type CardRow, type DetailRow, lentLoanOfBook } from "./book-columns";
+import { boxesAround, type NearCell, type ReadTiles, type WalkFrom, walkNearCells } from "./near-cells";
+
+/** A "near me" page's cursor: the cell and seq of the last book shown (opaque to clients). */
+export interface NearCursor extends Cell {
+  seq: number;
+}
+
+export const encodeNearCursor = ({ cellLat, cellLon, seq }: NearCursor) => `n${cellLat}_${cellLon}_${seq.toString(36)}`;
+
+export const nearCursorSchema = z
+  .string()
+  .regex(/^n-?\d{1,5}_-?\d{1,5}_[0-9a-z]{1,11}$/, { error: () => translate("nextToken is not valid") })
+  .transform((token): NearCursor => {
+    const [lat, lon, seq] = token.slice(1).split("_") as [string, string, string];
+    return { cellLat: Number(lat), cellLon: Number(lon), seq: Number.parseInt(seq, 36) };
+  });
+
+export interface NearFilters {
+  origin: Cell;
+  radiusKm: number | null;
+  excludeUserId: string | null;
+  ageGroupFine?: AgeGroupFine;
+  availableOnly: boolean;
+}
+
+export interface NearPage<Row> {
+  rows: (Row & { distanceKm: number })[];
+  nextToken: string | null;
+}
+
+/** A search near me sorts at most this many of its newest matches within the radius by distance. */
+export const NEAR_SEARCH_READ = 1000;
+
+const int = (n: number) => {
+  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
+  return String(n);
+};
+
+/** book_cells' tiles in a few boxes: one indexed range per box, all in one batch. */
+function tileReader(ctx: ServiceContext): ReadTiles {
+  return async (boxes) => {
+    const reads = boxes.map((box) =>
+      ctx.db
+        .select({ level: bookCells.level, tileLat: bookCells.tileLat, tileLon: bookCells.tileLon, n: bookCells.n })
+        .from(bookCells)
+        .where(and(eq(bookCells.level, box.level), inArray(bookCells.tileLat, box.lats), between(bookCells.tileLon, box.lonFrom, box.lonTo))),
+    );
+    if (reads.length === 0) return [];
+    const answers = await ctx.db.batch(reads as [(typeof reads)[number], ...typeof reads]);
+    return answers.flat();
+  };
+}
+
+/** What every near read asks of a book beyond its place, written once in SQL over the CTE `p`'s two parameters. */
+function extraConditions(filters: NearFilters): string {
+  let where = "";
+  if (filters.excludeUserId) where += " AND books.user_id <> (SELECT me FROM p)";
+  if (filters.ageGroupFine) where += " AND books.age_group_fine = (SELECT age FROM p)";
+  // Available now: not lent, and not promised to someone (an accepted loan) either.
+  if (filters.availableOnly)
+    where +=
+      " AND books.status IN ('available', 'giving_away') AND NOT EXISTS (SELECT 1 FROM loans AS held WHERE held.book_id = books.id AND held.state IN ('accepted', 'lent'))";
+  return where;
+}
+
+/**
+ * The seqs of up to `need` books from the cells, in walking order: one index range of
+ * books_cell_idx per cell, newest first, joined by UNION ALL under one LIMIT, so SQLite stops
+ * reading as soon as the page is full.
+ */
+function pickedSeqs(cells: NearCell[], from: WalkFrom | undefined, need: number, filters: NearFilters): SQL {
+  const extra = extraConditions(filters);
+  const parts = cells.map((cell) => {
+    const inside =
+      from?.seq !== undefined && cell.cellLat === from.cell.cellLat && cell.cellLon === from.cell.cellLon ? ` AND books.seq < ${int(from.seq)}` : "";
+    return `SELECT seq FROM (SELECT books.seq AS seq FROM books WHERE books.cell_lat = ${int(cell.cellLat)} AND books.cell_lon = ${int(cell.cellLon)} AND books.hidden IS NULL${inside}${extra} ORDER BY books.seq DESC LIMIT ${int(need)})`;
+  });
+  return sql`(WITH p(me, age) AS (VALUES (${filters.excludeUserId}, ${filters.ageGroupFine ?? null})) SELECT seq FROM (${sql.raw(unionAll(parts))}) LIMIT ${need})`;
+}
+
+/** D1 allows five terms in a compound SELECT; a sub-select starts the count again, so terms nest in fives. */
+const COMPOUND_TERMS = 5;
+function unionAll(terms: string[]): string {
+  if (terms.length <= COMPOUND_TERMS) return terms.join(" UNION ALL ");
+  const groups: string[] = [];
+  for (let i = 0; i < terms.length; i += COMPOUND_TERMS) groups.push(`SELECT seq FROM (${terms.slice(i, i + COMPOUND_TERMS).join(" UNION ALL ")})`);
+  return unionAll(groups);
+}
+
+const cellKey = (cell: Cell) => `${cell.cellLat}_${cell.cellLon}`;
+
+type Columns = typeof bookCardColumns | typeof bookDetailColumns;
+type Located = { cellLat: number | null; cellLon: number | null; seq: number };
+
+function selectLocated(ctx: ServiceContext, columns: Columns, where: SQL) {
+  return ctx.db
+    .select({ ...columns, cellLat: books.cellLat, cellLon: books.cellLon })
+    .from(books)
+    .innerJoin(users, eq(users.id, books.userId))
+    .leftJoin(clubs, eq(clubs.id, books.clubId))
+    .leftJoin(loans, lentLoanOfBook)
+    .where(where);
+}
+
+/** Drops the cell (it never leaves the server) and puts the rounded distance in its place. */
+function withDistance<Row extends Located>(origin: Cell, row: Row) {
+  const { cellLat, cellLon, ...rest } = row;
+  return { ...rest, distanceKm: shownDistanceKm(origin, { cellLat: cellLat ?? 0, cellLon: cellLon ?? 0 }) };
+}
+
+/** One page of the library nearest first (no search): walk the cells, then read their newest books. */
+export async function nearLibraryPage(
+  ctx: ServiceContext,
+  columns: typeof bookDetailColumns,
+  filters: NearFilters,
+  limit: number,
+  after?: NearCursor,
+): Promise<NearPage<DetailRow>>;
+export async function nearLibraryPage(
+  ctx: ServiceContext,
+  columns: typeof bookCardColumns,
+  filters: NearFilters,
+  limit: number,
+  after?: NearCursor,
+): Promise<NearPage<CardRow>>;
+export async function nearLibraryPage(
+  ctx: ServiceContext,
+  columns: Columns,
+  filters: NearFilters,
+  limit: number,
+  after?: NearCursor,
+): Promise<NearPage<CardRow | DetailRow>> {
+  const read = tileReader(ctx);
+  const rows: (Located & Record<string, unknown>)[] = [];
+  let from: WalkFrom | undefined = after ? { cell: after, seq: after.seq } : undefined;
+  let exhausted = false;
+  // Counts are the cells' listed books; filters (and the viewer's own books) can leave a walk short,
+  // so it walks on from its last cell, a bounded number of times.
+  for (let round = 0; round < 4 && rows.length <= limit && !exhausted; round++) {
+    const need = limit + 1 - rows.length;
+    const walk = await walkNearCells(read, filters.origin, filters.radiusKm, need, from);
+    exhausted = walk.exhausted;
+    if (walk.cells.length === 0) break;
+    const order = new Map(walk.cells.map((cell, i) => [cellKey(cell), i]));
+    const found = (await selectLocated(ctx, columns, sql`${books.seq} IN ${pickedSeqs(walk.cells, from, need, filters)}`)) as (Located &
+      Record<string, unknown>)[];
+    found.sort((a, b) => order.get(cellKey(a as Cell))! - order.get(cellKey(b as Cell))! || b.seq - a.seq);
+    rows.push(...found);
+    const last = walk.cells[walk.cells.length - 1]!;
+    from = { cell: last };
+  }
+  const page = rows.slice(0, limit);
+  const lastRow = page[page.length - 1];
+  const more = rows.length > limit || (!exhausted && rows.length > 0);
+  return {
+    rows: page.map((row) => withDistance(filters.origin, row)) as NearPage<CardRow | DetailRow>["rows"],
+    nextToken: more && lastRow ? encodeNearCursor({ cellLat: lastRow.cellLat!, cellLon: lastRow.cellLon!, seq: lastRow.seq }) : null,
+  };
+}
+
+/**
+ * How many books the near listing holds, counted up to `cap` like a search: the cells holding the
+ * first cap + 1 books, read with the page's filters. `capped` when more may lie beyond.
+ */
+export async function countNearBooks(ctx: ServiceContext, filters: NearFilters, cap: number): Promise<{ count: number; capped: boolean }> {
+  const walk = await walkNearCells(tileReader(ctx), filters.origin, filters.radiusKm, cap + 1);
+  if (walk.cells.length === 0) return { count: 0, capped: false };
+  const [row] = await ctx.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${pickedSeqs(walk.cells, undefined, cap + 1, filters)}`);
+  const n = row?.n ?? 0;
+  return { count: Math.min(n, cap), capped: n > cap || !walk.exhausted };
+}
+
+/**
+ * A search near me: the newest NEAR_SEARCH_READ matches inside the radius's box (the FTS index leads,
+ * each match a primary-key probe), sorted by distance here. Answers the page and the count.
+ */
+export async function nearSearchPage(
+  ctx: ServiceContext,
+  columns: Columns,
+  filters: NearFilters,
+  fts: string,
+  limit: number,
+  cap: number,
+  after?: NearCursor,
+): Promise<NearPage<CardRow | DetailRow> & { count: number; capped: boolean }> {
+  const at = cellCentre(filters.origin);
+  const place: SQL[] = [sql`books.cell_lat IS NOT NULL`];
+  if (filters.radiusKm !== null) {
+    const boxes = boxesAround(filters.origin, filters.radiusKm, 0);
+    const lats = boxes[0]!.lats;
+    place.push(sql`books.cell_lat BETWEEN ${lats[0]! - 9000} AND ${lats[lats.length - 1]! - 9000}`);
+    place.push(or(...boxes.map((box) => sql`books.cell_lon BETWEEN ${box.lonFrom - 18000} AND ${box.lonTo - 18000}`))!);
+  }
+  const matches = await ctx.db.all<{ seq: number; cellLat: number; cellLon: number }>(sql`
+    WITH p(me, age) AS (VALUES (${filters.excludeUserId}, ${filters.ageGroupFine ?? null}))
+    SELECT books.seq AS seq, books.cell_lat AS cellLat, books.cell_lon AS cellLon
+    FROM books_fts JOIN books ON books.seq = books_fts.rowid
+    WHERE books_fts MATCH ${fts} AND books.hidden IS NULL AND ${and(...place)}${sql.raw(extraConditions(filters))}
+    ORDER BY books_fts.rowid DESC LIMIT ${NEAR_SEARCH_READ}`);
+  const ranked = matches
+    .map((match) => ({ ...match, km: greatCircleKm(at, cellCentre(match)) }))
+    .filter((match) => filters.radiusKm === null || match.km <= filters.radiusKm)
+    .sort((a, b) => a.km - b.km || a.cellLat - b.cellLat || a.cellLon - b.cellLon || b.seq - a.seq);
+  let start = 0;
+  if (after) {
+    const afterKm = greatCircleKm(at, cellCentre(after));
+    const index = ranked.findIndex((m) => (m.km - afterKm || m.cellLat - after.cellLat || m.cellLon - after.cellLon || after.seq - m.seq) > 0);
+    start = index === -1 ? ranked.length : index;
+  }
+  const slice = ranked.slice(start, start + limit + 1);
+  const page = slice.slice(0, limit);
+  const order = new Map(page.map((m, i) => [m.seq, i]));
+  const rows =
+    page.length === 0
+      ? []
+      : ((await selectLocated(ctx, columns, sql`${books.seq} IN (${sql.raw(page.map((m) => int(m.seq)).join(", "))})`)) as (Located &
+          Record<string, unknown>)[]);
+  rows.sort((a, b) => order.get(a.seq)! - order.get(b.seq)!);
+  const lastRow = page[page.length - 1];
+  return {
+    rows: rows.map((row) => withDistance(filters.origin, row)) as NearPage<CardRow | DetailRow>["rows"],
+    nextToken: slice.length > limit && lastRow ? encodeNearCursor(lastRow) : null,
+    count: Math.min(ranked.length, cap),
+    capped: ranked.length > cap || matches.length === NEAR_SEARCH_READ,
+  };
+}
