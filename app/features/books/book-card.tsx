@@ -2,11 +2,12 @@ import type { BookCard as BookCardData } from "@worker/features/books/book-colum
 import { Link } from "react-router";
 import { useT } from "~/core/i18n";
 import { BookCover } from "./book-cover";
+import { DistanceNote } from "./distance-note";
 import { DueNote, StatusBadge } from "./status-badge";
 
 interface Props {
   /** `due`: the lent book's due label, made by the loader in the viewer's timezone. */
-  book: BookCardData & { due?: { text: string; overdue: boolean } | null };
+  book: BookCardData & { due?: { text: string; overdue: boolean } | null; distanceKm?: number };
   /** True when the book has no club or the viewer belongs to its club. */
   isClubMember: boolean;
   layout: "grid" | "list";
@@ -69,6 +70,7 @@ export function BookCard({ book, isClubMember, layout, eager }: Props) {
         </p>
         <p className={`${clamp}text-xs text-stone-700`}>{t("Owner: {name}", { name: book.userName })}</p>
         <ClubNote book={book} isClubMember={isClubMember} />
+        {book.distanceKm !== undefined && <DistanceNote km={book.distanceKm} />}
         {!list && status}
       </div>
       {list && status}

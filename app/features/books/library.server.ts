@@ -1,19 +1,44 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@worker/core/paging";
+import type { Cell } from "@worker/core/shared/area-cells";
 import { type LibraryQuery, libraryQuerySchema, readLibrary } from "@worker/features/books/library";
 import { listMemberClubIds } from "@worker/features/clubs";
+import { memberCell } from "@worker/features/geo";
 import { serverTranscriptionAvailable } from "@worker/features/voice";
 import type { RouterContextProvider } from "react-router";
 import { serviceContext } from "~/core/route-context.server";
 import { pageNumberFromUrl, queryFromUrl } from "~/core/url-query.server";
 
+/** Whether a member last chose "Near me" or "Newest" on /library: the page opens the same way next time. */
+const NEAR_COOKIE = "library_near";
+
 /** Reads the library's URL; a bad or tampered parameter falls back to its default instead of failing. */
 export function parseLibraryParams(searchParams: URLSearchParams): LibraryQuery & { page: number } {
-  const query: LibraryQuery = queryFromUrl(libraryQuerySchema, searchParams, ["limit", "nextToken", "prevToken", "search", "ageGroupFine"], {
-    limit: DEFAULT_PAGE_SIZE,
-    available: false,
-  });
+  const query: LibraryQuery = queryFromUrl(
+    libraryQuerySchema,
+    searchParams,
+    ["limit", "nextToken", "prevToken", "search", "ageGroupFine", "lat", "lon", "radius", "available"],
+    { limit: DEFAULT_PAGE_SIZE, available: false },
+  );
   if (!PAGE_SIZES.includes(query.limit as (typeof PAGE_SIZES)[number])) query.limit = DEFAULT_PAGE_SIZE;
+  // A one-off position needs both halves; a cursor belongs to one order.
+  if (query.lat === undefined || query.lon === undefined) query.lat = query.lon = undefined;
   return { ...query, page: pageNumberFromUrl(searchParams) };
+}
+
+function rememberedNear(request: Request): string | null {
+  return request.headers.get("Cookie")?.match(new RegExp(`(?:^|;\\s*)${NEAR_COOKIE}=(me|off)`))?.[1] ?? null;
+}
+
+/**
+ * How the page is sorted: from a one-off position, from the member's area ("Near me", the default
+ * for a member with an area unless they last chose "Newest"), or newest first.
+ */
+function nearMode(url: URL, query: LibraryQuery, cell: Cell | null, remembered: string | null): "position" | "area" | null {
+  if (query.lat !== undefined) return "position";
+  const asked = url.searchParams.get("near");
+  if (asked === "off") return null;
+  if (asked === "me") return cell ? "area" : null;
+  return cell && remembered !== "off" ? "area" : null;
 }
 
 export async function loadLibrary(context: Readonly<RouterContextProvider>, request: Request) {
@@ -22,22 +47,58 @@ export async function loadLibrary(context: Readonly<RouterContextProvider>, requ
   const user = ctx.user;
   const { page, ...query } = parseLibraryParams(url.searchParams);
   const excludeUserId = user?.id ?? null;
+  const cell = user ? await memberCell(ctx.db, user.id) : null;
+  const near = nearMode(url, query, cell, rememberedNear(request));
+  const nearQuery: LibraryQuery = { ...query, near: near === "area" ? "me" : undefined, radius: near ? query.radius : undefined };
+  // A cursor of the other order (a link kept from before) starts the list again instead of failing.
+  if ((typeof nearQuery.nextToken === "object") !== Boolean(near)) nearQuery.nextToken = undefined;
+  if (near) nearQuery.prevToken = undefined;
   const [{ total, ...books }, memberClubIds] = await Promise.all([
-    readLibrary(ctx, query, { excludeUserId }),
+    readLibrary(ctx, nearQuery, { excludeUserId, origin: near === "area" ? cell : null }),
     // If the club list fails, the viewer simply has no memberships.
     user ? listMemberClubIds(ctx, user.id).catch(() => []) : Promise.resolve([]),
   ]);
+  const asked = url.searchParams.get("near");
+  // The order links start the list again; the filter form carries the rest of the URL along.
+  const href = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(url.searchParams);
+    for (const key of ["nextToken", "prevToken", "page", "lat", "lon", "near", "radius"]) next.delete(key);
+    for (const [key, value] of Object.entries(changes)) if (value !== null) next.set(key, value);
+    return `/library?${next}`;
+  };
+  const keep = ["search", "view", "near", "lat", "lon"].flatMap((key) => {
+    const value = key === "lat" || key === "lon" ? (near === "position" ? String(query[key]) : null) : url.searchParams.get(key);
+    return value ? [[key, value] as [string, string]] : [];
+  });
+  const secure = url.protocol === "https:" ? "; Secure" : "";
+  const remember =
+    user && (asked === "me" || asked === "off") ? `${NEAR_COOKIE}=${asked}; Path=/library; Max-Age=31536000; SameSite=Lax; HttpOnly${secure}` : null;
   return {
     items: books.items,
     nextToken: books.nextToken,
     prevToken: books.prevToken,
     total,
-    page: books.prevToken ? page : 1,
+    page: books.prevToken || (near && nearQuery.nextToken) ? page : 1,
     limit: query.limit,
     search: query.search ?? "",
+    filters: {
+      near,
+      hasArea: Boolean(cell),
+      radius: near ? (query.radius ?? null) : null,
+      available: query.available,
+      limit: query.limit,
+      newestHref: href({ near: user ? "off" : null }),
+      nearHref: href({ near: cell ? "me" : null }),
+      keep,
+    },
+    near,
+    // "Near me" was asked for but there is no area to measure from: the page says where to set one.
+    needsArea: asked === "me" && !cell && Boolean(user),
+    radius: near ? (query.radius ?? null) : null,
     memberClubIds,
     signedIn: Boolean(user),
     // The microphone button falls back to recording only where the server can transcribe.
     voice: { server: serverTranscriptionAvailable(ctx.env) },
+    remember,
   };
 }

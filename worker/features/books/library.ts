@@ -3,7 +3,7 @@ import { translate } from "@worker/core/i18n/request-language";
 import { DEFAULT_PAGE_SIZE, keysetPage, type Page, pagedSearchQuery } from "@worker/core/paging";
 import { toFtsQuery } from "@worker/core/search-query";
 import type { ServiceContext } from "@worker/core/service-context";
-import { cellOf, NEAR_RADII_KM } from "@worker/core/shared/area-cells";
+import { type Cell, cellOf, NEAR_RADII_KM } from "@worker/core/shared/area-cells";
 import { msg } from "@worker/core/shared/translate";
 import { booksFts } from "@worker/db/fts";
 import { AGE_GROUPS, type AgeGroupFine, type BookHiddenReason, bookCounts, books, clubs, loans, memberships, users } from "@worker/db/schema";
@@ -304,7 +304,8 @@ export interface LibraryListing<T> extends Page<T & { distanceKm?: number }> {
  * Where "near me" measures from: a one-off position (never stored), or the member's own area.
  * Null when the listing is not near; 400 when near=me has nothing to measure from.
  */
-async function nearOrigin(ctx: ServiceContext, query: LibraryQuery) {
+async function nearOrigin(ctx: ServiceContext, query: LibraryQuery, known?: Cell | null) {
+  if (query.near === "me" && known) return known;
   if (query.lat !== undefined && query.lon !== undefined) return cellOf({ lat: query.lat, lon: query.lon });
   if (query.near !== "me") return null;
   const cell = ctx.user ? await memberCell(ctx.db, ctx.user.id) : null;
@@ -319,10 +320,11 @@ async function nearOrigin(ctx: ServiceContext, query: LibraryQuery) {
 export async function readLibrary(
   ctx: ServiceContext,
   query: LibraryQuery,
-  options: ListOptions & { details?: boolean } = {},
+  // `origin`: the member's cell when the caller has read it already.
+  options: ListOptions & { details?: boolean; origin?: Cell | null } = {},
 ): Promise<LibraryListing<Book | BookCard>> {
   const excludeUserId = options.excludeUserId ?? null;
-  const origin = await nearOrigin(ctx, query);
+  const origin = await nearOrigin(ctx, query, options.origin);
   if (!origin) {
     const plain = { ...query, nextToken: typeof query.nextToken === "number" ? query.nextToken : undefined };
     const [page, total] = await Promise.all([

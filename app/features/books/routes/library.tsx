@@ -1,18 +1,22 @@
 import { translate } from "@worker/core/i18n/request-language";
-import { PAGE_SIZES } from "@worker/core/shared/rules";
-import { msg, type Translate } from "@worker/core/shared/translate";
-import { Form, Link, type ShouldRevalidateFunctionArgs, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { msg } from "@worker/core/shared/translate";
+import { Link, type ShouldRevalidateFunctionArgs, useNavigation, useSearchParams, data as withHeaders } from "react-router";
 import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
 import { readerFor } from "~/core/route-context.server";
 import { todayFor, withDueLabel } from "~/features/loans/index.server";
 import { VoiceSearchButton } from "~/features/voice";
 import { DebouncedSearch } from "~/ui/debounced-search";
+import { deferred } from "~/ui/deferred";
 import { GridIcon, ListIcon } from "~/ui/icons";
 import { PrevNext } from "~/ui/prev-next";
 import { BookCard } from "../book-card";
+import { formatKm } from "../distance-note";
 import { loadLibrary } from "../library.server";
 import type { Route } from "./+types/library";
+
+// The order and filters act only once pressed, and work as plain links and a GET form until their code comes.
+const LibraryFilters = deferred(() => import("../library-near").then((module) => module.LibraryFilters));
 
 // Public: search engines find each language of this page.
 export const handle = PUBLIC_PAGE_HANDLE;
@@ -26,13 +30,37 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [library, catalogue] = await Promise.all([loadLibrary(context, request), pageMessages(context, "books", "voice")]);
+  const [{ remember, ...library }, catalogue] = await Promise.all([loadLibrary(context, request), pageMessages(context, "books", "voice")]);
   // A lent book's due label comes from loans: the page composes it, so books' loader needs no loans.
   const reader = readerFor(request, context);
   const today = todayFor(reader);
   const items = library.items.map((book) => withDueLabel(book, today, reader));
   // The page's title and description, in the request's language (meta has no translator of its own).
-  return { ...library, items, catalogue, head: { title: translate(LIBRARY_TITLE), description: translate(LIBRARY_DESCRIPTION) } };
+  // The counts and the empty state are written here, in the request's language: the page ships no texts it can do without.
+  const texts = { pagerText: pagerText(library), emptyText: emptyText(library, reader.locale) };
+  const page = { ...library, ...texts, items, catalogue, head: { title: translate(LIBRARY_TITLE), description: translate(LIBRARY_DESCRIPTION) } };
+  // Choosing Newest or Near me is remembered for the next visit.
+  return withHeaders(page, remember ? { headers: { "Set-Cookie": remember } } : undefined);
+}
+
+type Loaded = Omit<Awaited<ReturnType<typeof loadLibrary>>, "remember">;
+
+/** "Showing 1–25 of 1,234 books", or "100+ books" past a search's count. */
+function pagerText({ page, limit, total, items }: Loaded): string {
+  const first = (page - 1) * limit + 1;
+  const values = { first, last: first + items.length - 1, count: total.count };
+  if (items.length === 0) return total.capped ? translate("{count, plural, other {#+ books}}", values) : translate("{count, plural, other {# books}}", values);
+  return total.capped
+    ? translate("Showing {first, number}–{last, number} of {count, plural, other {#+ books}}", values)
+    : translate("Showing {first, number}–{last, number} of {count, plural, other {# books}}", values);
+}
+
+function emptyText(data: Loaded, locale: string): string {
+  if (data.search) return translate('No books found matching "{search}".', { search: data.search });
+  if (data.near && data.radius) return translate("No books within {distance} yet. Try a wider radius.", { distance: formatKm(locale, data.radius) });
+  if (data.near) return translate("No books near you yet.");
+  if (data.signedIn) return translate("No books are available in your library yet.");
+  return translate("No books available. Be the first to add one!");
 }
 
 // Switching grid/list only changes presentation; it need not reload the page of books.
@@ -61,17 +89,6 @@ function useLinkTo() {
   };
 }
 
-/** "Showing 1–25 of 1,234 books", or "100+ books" past a search's count. */
-function pagerText(t: Translate, data: Data): string {
-  const { page, limit, total, items } = data;
-  const first = (page - 1) * limit + 1;
-  const values = { first, last: first + items.length - 1, count: total.count };
-  if (items.length === 0) return total.capped ? t("{count, plural, other {#+ books}}", values) : t("{count, plural, other {# books}}", values);
-  return total.capped
-    ? t("Showing {first, number}–{last, number} of {count, plural, other {#+ books}}", values)
-    : t("Showing {first, number}–{last, number} of {count, plural, other {# books}}", values);
-}
-
 function Pager({ data, position }: { data: Data; position: "top" | "bottom" }) {
   const t = useT();
   const linkTo = useLinkTo();
@@ -79,7 +96,7 @@ function Pager({ data, position }: { data: Data; position: "top" | "bottom" }) {
   return (
     <nav aria-label={position === "top" ? t("Pages (top)") : t("Pages (bottom)")} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-stone-700" aria-live={position === "top" ? "polite" : undefined}>
-        {pagerText(t, data)}
+        {data.pagerText}
       </p>
       <PrevNext
         prevHref={prevToken ? linkTo({ prevToken, nextToken: null, page: String(Math.max(1, page - 1)) }) : null}
@@ -120,45 +137,8 @@ function ViewToggle({ view }: { view: "grid" | "list" }) {
   );
 }
 
-function PageSize({ limit }: { limit: number }) {
-  const t = useT();
-  const submit = useSubmit();
-  const [params] = useSearchParams();
-  return (
-    <Form method="get" className="flex items-center gap-2">
-      {params.get("search") && <input type="hidden" name="search" value={params.get("search") ?? ""} />}
-      {params.get("view") && <input type="hidden" name="view" value={params.get("view") ?? ""} />}
-      <label htmlFor="page-size" className="text-sm text-stone-700">
-        {t("Per page")}
-      </label>
-      <select
-        id="page-size"
-        name="limit"
-        defaultValue={String(limit)}
-        className="field w-auto py-2"
-        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-      >
-        {PAGE_SIZES.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </select>
-      <noscript>
-        <button type="submit" className="btn btn-secondary">
-          {t("Apply")}
-        </button>
-      </noscript>
-    </Form>
-  );
-}
-
 function EmptyState({ data }: { data: Data }) {
-  const t = useT();
-  let text = t("No books available. Be the first to add one!");
-  if (data.search) text = t('No books found matching "{search}".', { search: data.search });
-  else if (data.signedIn) text = t("No books are available in your library yet.");
-  return <p className="card p-8 text-center text-stone-700">{text}</p>;
+  return <p className="card p-8 text-center text-stone-700">{data.emptyText}</p>;
 }
 
 export default function Library({ loaderData: data }: Route.ComponentProps) {
@@ -196,12 +176,20 @@ export default function Library({ loaderData: data }: Route.ComponentProps) {
             label={t("Search books")}
             placeholder={t("Search books...")}
             initial={data.search}
-            keep={["limit", "view"]}
+            keep={["limit", "view", "near", "lat", "lon", "radius", "available"]}
             addon={(searchNow) => <VoiceSearchButton server={data.voice.server} onSearch={searchNow} />}
           />
-          <PageSize limit={data.limit} />
           <ViewToggle view={view} />
         </div>
+        <LibraryFilters state={data.filters} />
+        {data.needsArea && (
+          <p role="status" className="text-sm text-stone-800">
+            {t("Set your area on your profile to see what is near you.")}{" "}
+            <Link to="/profile#my-area" className="font-semibold underline">
+              {t("Set my area")}
+            </Link>
+          </p>
+        )}
         <Pager data={data} position="top" />
         {loading ? (
           <p role="status" className="py-16 text-center text-stone-700">

@@ -1,0 +1,103 @@
+import { NEAR_RADII_KM } from "@worker/core/shared/area-cells";
+import { PAGE_SIZES } from "@worker/core/shared/rules";
+import { useState } from "react";
+import { Form, Link, useNavigate, useSubmit } from "react-router";
+import { useI18n } from "~/core/i18n";
+import { formatKm } from "./distance-note";
+
+export interface LibraryFilterState {
+  near: "area" | "position" | null;
+  hasArea: boolean;
+  radius: number | null;
+  available: boolean;
+  limit: number;
+  /** Links the loader writes from the page's URL: the two orders, and what the form carries along. */
+  newestHref: string;
+  nearHref: string;
+  keep: [string, string][];
+}
+
+/**
+ * The library's order and filters: Newest or Near me (from the member's area, or a position the
+ * browser gives for this visit only, rounded to 0.01° before it leaves the device), a radius,
+ * "Available now" and the page size. Plain links and a GET form, so they work before scripts load.
+ */
+export function LibraryFilters({ state }: { state: LibraryFilterState }) {
+  const { t, locale } = useI18n();
+  const submit = useSubmit();
+  const navigate = useNavigate();
+  const [locating, setLocating] = useState<string | null>(null);
+  async function locate() {
+    setLocating("busy");
+    // The geolocation helpers load only when asked for.
+    const { coarsePosition, currentPosition } = await import("~/features/geo");
+    try {
+      const { latitude, longitude } = coarsePosition((await currentPosition()).coords);
+      await navigate(`${state.nearHref}&lat=${latitude}&lon=${longitude}`);
+      setLocating(null);
+    } catch {
+      setLocating("failed");
+    }
+  }
+  const tab = "inline-flex min-h-11 items-center px-3 text-sm font-semibold ";
+  const [nearClass, newestClass] = state.near ? [`${tab}bg-brand-700 text-white`, tab] : [tab, `${tab}bg-brand-700 text-white`];
+  return (
+    <Form method="get" className="flex flex-wrap items-center gap-3" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
+      <nav aria-label={t("Order")} className="flex overflow-hidden rounded-lg border border-stone-300 bg-white">
+        <Link to={state.newestHref} aria-current={!state.near || undefined} className={newestClass}>
+          {t("Newest")}
+        </Link>
+        {state.hasArea ? (
+          <Link to={state.nearHref} aria-current={Boolean(state.near) || undefined} className={nearClass}>
+            {t("Near me")}
+          </Link>
+        ) : (
+          <button type="button" onClick={locate} disabled={locating === "busy"} className={nearClass}>
+            {t(locating === "busy" ? "Locating…" : "Near me")}
+          </button>
+        )}
+      </nav>
+      {state.keep.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {state.near && (
+        <label className="flex items-center gap-2 text-sm">
+          {t("Within")}
+          <select name="radius" defaultValue={state.radius ?? ""} className="field w-auto py-2">
+            <option value="">{t("Anywhere")}</option>
+            {NEAR_RADII_KM.map((km) => (
+              <option key={km} value={km}>
+                {formatKm(locale, km)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className="flex min-h-11 items-center gap-2 text-sm">
+        <input type="checkbox" name="available" value="1" defaultChecked={state.available} className="size-5" />
+        {t("Available now")}
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        {t("Per page")}
+        <select name="limit" defaultValue={state.limit} className="field w-auto py-2">
+          {PAGE_SIZES.map((size) => (
+            <option key={size}>{size}</option>
+          ))}
+        </select>
+      </label>
+      <noscript>
+        <button type="submit" className="btn btn-secondary">
+          {t("Apply")}
+        </button>
+      </noscript>
+      {state.near && (
+        <p className="text-sm">{t(state.near === "area" ? "Sorted by distance from your area." : "Sorted by distance from about where you are.")}</p>
+      )}
+      {locating === "failed" && (
+        <p role="alert" className="text-sm text-red-800">
+          {t("Could not get your location. Please try again.")}
+        </p>
+      )}
+    </Form>
+  );
+}
