@@ -1,5 +1,6 @@
 // Builds the demo library (members, clubs, books, covers) deterministically from the catalogue.
 import { createHash } from "node:crypto";
+import { type Cell, cellOf } from "../../worker/core/shared/area-cells.ts";
 import type { BookStatus, CoverAnalysis, GoogleMetadata, NotificationPrefs } from "../../worker/db/schema.ts";
 import { type CatalogueBook, catalogue, demoMembers } from "./catalogue.ts";
 import { coverSvg, hashString } from "./cover-svg.ts";
@@ -78,6 +79,31 @@ export function demoUsers(): DemoUser[] {
     isDemo: true,
     createdAt: SEED_EPOCH - (200 - index) * DAY,
   }));
+}
+
+export interface DemoArea extends Cell {
+  userId: string;
+  place: string;
+  updatedAt: number;
+}
+
+// Amara (first on /login's demo list) lives in Islington; two neighbours are 3 and 5 km away in London,
+// three members are on other continents, and the rest have no area (it is optional).
+const AREA_SPECS: { email: string; place: string; lat: number; lon: number }[] = [
+  { email: "amara.okafor@example.com", place: "London", lat: 51.54, lon: -0.1 }, // Islington
+  { email: "chloe.dubois@example.com", place: "London", lat: 51.54, lon: -0.14 }, // Camden Town
+  { email: "lars.eriksson@example.com", place: "London", lat: 51.5, lon: -0.07 }, // Bermondsey
+  { email: "mateo.hernandez@example.com", place: "Chicago", lat: 41.86, lon: -87.66 }, // Pilsen
+  { email: "yuki.tanaka@example.com", place: "Tokyo", lat: 35.66, lon: 139.67 }, // Shimokitazawa
+  { email: "olivia.nguyen@example.com", place: "Sydney", lat: -33.9, lon: 151.18 }, // Newtown
+];
+
+/** The demo members' areas ("My area"), kept as cells like any member's. */
+export function demoAreas(users: DemoUser[]): DemoArea[] {
+  return AREA_SPECS.flatMap(({ email, place, lat, lon }) => {
+    const user = users.find((candidate) => candidate.email === email);
+    return user ? [{ userId: user.id, place, ...cellOf({ lat, lon }), updatedAt: SEED_EPOCH }] : [];
+  });
 }
 
 const CLUB_SPECS = [

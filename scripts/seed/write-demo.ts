@@ -1,12 +1,12 @@
 // Writes the demo library into a D1 database and R2 bucket; safe to run again (rows are keyed by stable ids).
 import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../worker/db/schema.ts";
-import { ALL_NOTIFICATIONS_ON, demoBooks, demoClubs, demoLoans, demoUsers } from "./demo-data.ts";
+import { ALL_NOTIFICATIONS_ON, type DemoArea, demoAreas, demoBooks, demoClubs, demoLoans, demoUsers } from "./demo-data.ts";
 
-const { books, clubs, loanEvents, loans, memberships, notificationPreferences, users } = schema;
+const { books, clubs, loanEvents, loans, memberAreas, memberships, notificationPreferences, users } = schema;
 
 interface Bindings {
   DB: D1Database;
@@ -25,7 +25,11 @@ export async function writeDemoData(env: Bindings): Promise<{ seeded: boolean; b
     .select({ n: count() })
     .from(books)
     .where(eq(books.id, bookList.at(-1)!.id));
-  if ((present?.n ?? 0) > 0) return { seeded: false, books: bookList.length, users: people.length };
+  if ((present?.n ?? 0) > 0) {
+    // A library seeded before demo areas existed gains them; one that has them is left as it is.
+    await writeDemoAreas(db, demoAreas(people));
+    return { seeded: false, books: bookList.length, users: people.length };
+  }
 
   // Covers first: a book row never points at a missing object.
   for (const group of chunk(
@@ -65,5 +69,29 @@ export async function writeDemoData(env: Bindings): Promise<{ seeded: boolean; b
   for (const group of chunk(statements, 50)) {
     await db.batch(group as unknown as Parameters<typeof db.batch>[0]);
   }
+  await writeDemoAreas(db, demoAreas(people));
   return { seeded: true, books: bookList.length, users: people.length };
+}
+
+/**
+ * Areas after the books: member_areas_after_insert copies each cell onto its member's books. Only for
+ * demo members still here, and never over an area already set (a member may have moved theirs).
+ */
+async function writeDemoAreas(db: ReturnType<typeof drizzle<typeof schema>>, areas: DemoArea[]): Promise<void> {
+  const present = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(
+          users.id,
+          areas.map((area) => area.userId),
+        ),
+        isNull(users.deletedAt),
+      ),
+    );
+  const here = new Set(present.map((user) => user.id));
+  for (const area of areas.filter((candidate) => here.has(candidate.userId))) {
+    await db.insert(memberAreas).values(area).onConflictDoNothing();
+  }
 }

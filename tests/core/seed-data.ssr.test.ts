@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
-import { books, loans } from "@worker/db/schema";
-import { sql } from "drizzle-orm";
+import { cellCentre, greatCircleKm } from "@worker/core/shared/area-cells";
+import { books, loans, memberAreas, users } from "@worker/db/schema";
+import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pageText } from "../auth/support";
 import { db } from "../helpers/fixtures";
@@ -59,4 +60,30 @@ describe("seeded demo data", () => {
     }
     expect(await db.$count(loans, sql`${loans.state} = 'requested'`)).toBeGreaterThan(0);
   });
+
+  it("gives the first demo member on /login an area with other members' books within 10 km and beyond 1,000 km", async () => {
+    // /login lists demo members by name; the first is the one a local sign-in most likely picks.
+    const [first] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.isDemo, true)).orderBy(asc(users.name)).limit(1);
+    const [area] = await db.select().from(memberAreas).where(eq(memberAreas.userId, first!.id));
+    expect(area).toMatchObject({ place: "London" });
+    const others = await db
+      .select({ userId: books.userId, cellLat: books.cellLat, cellLon: books.cellLon })
+      .from(books)
+      .where(sql`${books.userId} != ${first!.id} and ${books.cellLat} is not null`);
+    const km = others.map((book) => greatCircleKm(cellCentre(area!), cellCentre({ cellLat: book.cellLat!, cellLon: book.cellLon! })));
+    expect(km.some((d) => d > 1 && d <= 10)).toBe(true);
+    expect(km.some((d) => d > 1000)).toBe(true);
+    // The triggers copied each member's cell onto all of their books, the signed-in member's too.
+    const mine = await db.select({ cellLat: books.cellLat, cellLon: books.cellLon }).from(books).where(eq(books.userId, first!.id));
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((book) => book.cellLat === area!.cellLat && book.cellLon === area!.cellLon)).toBe(true);
+  });
+
+  it("runs again without error and leaves the demo areas as they are", async () => {
+    const before = await db.select().from(memberAreas).orderBy(asc(memberAreas.userId));
+    const { writeDemoData } = (await import(/* @vite-ignore */ SEEDER)) as Seeder;
+    expect((await writeDemoData(env)).seeded).toBe(false);
+    expect(await db.select().from(memberAreas).orderBy(asc(memberAreas.userId))).toEqual(before);
+    expect(before.map((area) => area.place).sort()).toEqual(["Chicago", "London", "London", "London", "Sydney", "Tokyo"]);
+  }, 60_000);
 });
