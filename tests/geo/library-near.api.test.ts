@@ -68,7 +68,8 @@ describe("The library near me", () => {
     expect(near.data.items.slice(0, 3).map((book) => book.distanceKm)).toEqual([3, 10, 550]);
     expect(titles(near)).not.toContain("Ana's own");
     expect(titles(near)).not.toContain("Nowhere in particular");
-    expect(near.data.total).toBe(3);
+    // Other test files' towns (they share the database) lie thousands of km away.
+    expect((await library("near=me&radius=100", a)).data.total).toBe(2);
 
     expect(titles(await library("near=me&radius=10", a))).toEqual(["Close by"]);
     expect(titles(await library("near=me&radius=25", a))).toEqual(["Close by", "At the edge"]);

@@ -72,6 +72,13 @@ const pageTokens = {
 /** `GET /api/books`: full books, or cards with `bare=1`. */
 export const libraryPageView = z.looseObject({ items: z.array(z.union([bookView, bookCardView])), ...pageTokens });
 
+/** `GET /api/books/{id}/copies`. */
+export const otherCopiesView = z.looseObject({
+  items: z.array(bookCardView),
+  /** How many other copies there are, counted up to 100. */
+  total: z.number().int().min(0),
+});
+
 export const deletedBookView = z.looseObject({ bookId: z.string(), deleted: z.literal(true) });
 
 /** `POST /api/upload-url`. */

@@ -3,17 +3,25 @@ import { doc } from "@worker/core/api/openapi";
 import { jsonBody, jsonBodyBy, zv } from "@worker/core/api/validate";
 import { notFound } from "@worker/core/errors";
 import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
+import { translate } from "@worker/core/i18n/request-language";
+import { cellOf } from "@worker/core/shared/area-cells";
 import { unavailableAs503 } from "@worker/features/covers";
+import { memberCell, NEAR_ME_HALF, nearQueryFields } from "@worker/features/geo";
 // The edit and the delete compose loans here: the ledger follows a lending edit, and a loan keeps its book.
 import { isLentOut, writeBookEdit } from "@worker/features/loans";
 import { Hono } from "hono";
 import { z } from "zod";
-import { bookView, deletedBookView, libraryPageView } from "./api-schemas";
+import { bookView, deletedBookView, libraryPageView, otherCopiesView } from "./api-schemas";
 import { createBook, createBookSchemaFor, createBookSchemas, deleteBook, updateBook, updateBookSchema } from "./book-writes";
 import { BookAlreadyOwnedError } from "./isbn-books";
 import { findBookById, libraryQuerySchema, readLibrary } from "./library";
+import { findOtherCopies } from "./other-copies";
 
 const bookIdParams = z.object({ id: z.string().min(1).max(64) });
+
+const copiesQuerySchema = z
+  .object({ lat: nearQueryFields.lat, lon: nearQueryFields.lon })
+  .refine((query) => (query.lat === undefined) === (query.lon === undefined), { error: () => translate(NEAR_ME_HALF), path: ["lat"] });
 
 export const booksApi = new Hono<AppEnv>()
   .get(
@@ -76,6 +84,33 @@ export const booksApi = new Hono<AppEnv>()
       const book = await findBookById(serviceContext(c), c.req.valid("param").id);
       if (!book) throw notFound("Book not found");
       return ok(c, book);
+    },
+  )
+  .get(
+    "/:id/copies",
+    doc("GET", {
+      summary: "Other copies of the same book, nearest first",
+      who: "anyone",
+      tags: ["Books"],
+      data: otherCopiesView,
+      errors: [404],
+      description:
+        "The other listed copies of a book: those with its ISBN-13, and those whose title and author match once in lower case without punctuation. Nearest first from my area (or from `lat` and `lon`, a one-off position rounded to 0.01° and never stored), each with `distanceKm` rounded as others may see it; copies whose owner has set no area, and every copy when there is nothing to measure from, come after, newest first. The ten nearest of at most 100 copies, with `total`. 404 `Book not found`.",
+    }),
+    zv("param", bookIdParams),
+    zv("query", copiesQuerySchema),
+    async (c) => {
+      const ctx = serviceContext(c);
+      const query = c.req.valid("query");
+      const origin =
+        query.lat !== undefined && query.lon !== undefined
+          ? cellOf({ lat: query.lat, lon: query.lon })
+          : ctx.user
+            ? await memberCell(ctx.db, ctx.user.id)
+            : null;
+      const copies = await findOtherCopies(ctx, c.req.valid("param").id, origin);
+      if (!copies) throw notFound("Book not found");
+      return ok(c, copies);
     },
   )
   .put(

@@ -128,7 +128,7 @@ export async function listLibraryBookDetails(ctx: ServiceContext, query: Library
  * "members only" except to the club's active members and the book's owner. One indexed query, and
  * only when the page holds private-club books and someone is signed in.
  */
-async function withViewerAccess<T extends BookCard>(ctx: ServiceContext, items: T[]): Promise<T[]> {
+export async function withViewerAccess<T extends BookCard>(ctx: ServiceContext, items: T[]): Promise<T[]> {
   const viewer = ctx.user;
   const clubIds = [...new Set(items.flatMap((book) => (book.membersOnly && book.clubId ? [book.clubId] : [])))];
   if (!viewer || clubIds.length === 0) return items;

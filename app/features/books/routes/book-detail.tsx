@@ -3,6 +3,8 @@ import { translate } from "@worker/core/i18n/request-language";
 import { AUDIENCE_LABELS, audienceOf } from "@worker/core/shared/audience";
 import { BOOK_META_DESCRIPTION_MAX as META_DESCRIPTION_MAX } from "@worker/core/shared/rules";
 import { findBookById } from "@worker/features/books/library";
+import { findOtherCopies } from "@worker/features/books/other-copies";
+import { memberCell } from "@worker/features/geo";
 import { bookLoanPanel } from "@worker/features/loans";
 import { useMemo } from "react";
 import { Form, Link, useRevalidator } from "react-router";
@@ -11,7 +13,7 @@ import { pageMessages } from "~/core/i18n.server";
 import { refusal } from "~/core/refusal.server";
 import { readerFor, serviceContext } from "~/core/route-context.server";
 import { loadBookComments } from "~/features/comments/index.server";
-import { BookLoanPanel } from "~/features/loans";
+import { BookLoanPanel, BorrowButton } from "~/features/loans";
 import { loanIntentAction, timeFor, todayFor, withDueLabel } from "~/features/loans/index.server";
 import { ReportButton } from "~/features/moderation";
 import { deferred } from "~/ui/deferred";
@@ -26,6 +28,7 @@ import type { Route } from "./+types/book-detail";
 // Below the fold: the comments' and the metadata's code is not in the page's first load (the server renders them in place).
 const BookComments = deferred(() => import("~/features/comments").then((module) => module.BookComments));
 const GoogleMetadataSection = deferred(() => import("../metadata-sections").then((module) => module.GoogleMetadataSection));
+const OtherCopies = deferred(() => import("../other-copies").then((module) => module.OtherCopies));
 const CoverAnalysisSection = deferred(() => import("../metadata-sections").then((module) => module.CoverAnalysisSection));
 
 // Public: search engines find each language of this page.
@@ -33,7 +36,7 @@ export const handle = PUBLIC_PAGE_HANDLE;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = serviceContext(context);
-  const [book, panel, comments, catalogue] = await Promise.all([
+  const [book, panel, comments, catalogue, copies] = await Promise.all([
     findBookById(ctx, params.bookId),
     // No book, no panel: the 404 below says so.
     bookLoanPanel(ctx, params.bookId).catch((error: unknown) => {
@@ -43,6 +46,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     loadBookComments(ctx, params.bookId, request),
     // The lending panel, the comments and the report button are other features'; cover analysis notes are the covers' catalogue.
     pageMessages(context, "books", "covers", "loans", "comments", "moderation"),
+    // Nearest first from the member's area; a visitor's come newest first.
+    (ctx.user ? memberCell(ctx.db, ctx.user.id) : Promise.resolve(null)).then((origin) => findOtherCopies(ctx, params.bookId, origin)),
   ]);
   if (!book || !panel) throw refusal(translate("We couldn't find that book. It may have been removed by its owner."), 404);
   const reader = readerFor(request, context);
@@ -56,6 +61,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     today,
     offerUntil,
     comments,
+    copies,
+    viewerId: ctx.user?.id ?? null,
     catalogue,
     head: headFor(book),
   };
@@ -118,7 +125,7 @@ function Fact({ label, value }: { label: string; value: string | number | null |
 
 export default function BookDetail({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { book, isOwner, signedIn, panel, today, offerUntil, comments } = loaderData;
+  const { book, isOwner, signedIn, panel, today, offerUntil, comments, copies, viewerId } = loaderData;
   const title = book.title || t("Untitled Book");
   const owner = book.userName || "owner";
   const audience = audienceOf(book);
@@ -256,6 +263,9 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
         <GoogleMetadataSection metadata={book.google_metadata} />
         <CoverAnalysisSection analysis={book.cover_analysis} state={book.analysisState} message={book.analysisMessage} forOwner={isOwner} />
       </div>
+      {copies && copies.items.length > 0 && (
+        <OtherCopies copies={copies} viewerId={viewerId} borrow={(copy) => <BorrowButton bookId={copy.bookId} owner={copy.userName} />} />
+      )}
       {comments && <BookComments key={book.bookId} bookId={book.bookId} bookTitle={title} section={comments} />}
     </article>
   );
