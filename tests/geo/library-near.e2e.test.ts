@@ -1,0 +1,66 @@
+import type { Page } from "@playwright/test";
+import { addBookByHand, expect, expectAccessible, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
+import { startRecordedGeocoder } from "../helpers/e2e/recorded-geocoder";
+import { cityInState } from "./fixtures/nominatim";
+
+test.use({ viewport: { width: 412, height: 915 } });
+
+// Positions no other journey uses, in the Southern Ocean: A and B about 3 km apart, C about 556 km north.
+const A = { latitude: -54.0, longitude: 100.0 };
+const B = { latitude: -54.0, longitude: 100.04 };
+const C = { latitude: -49.0, longitude: 100.0 };
+
+/** Sets the member's area from the browser's position on /profile, as a member does. */
+async function setAreaHere(page: Page, baseURL: string | undefined, position: { latitude: number; longitude: number }) {
+  await page.context().grantPermissions(["geolocation"], { origin: baseURL });
+  await page.context().setGeolocation(position);
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+  const card = page.getByRole("region", { name: "My area" });
+  await card.getByRole("button", { name: "Use my location" }).click();
+  await expect(card.getByRole("status")).toHaveText("Your area: Austin, Texas");
+}
+
+const cardTitles = (page: Page) => page.getByRole("main").getByRole("listitem").getByRole("heading", { level: 2 }).allInnerTexts();
+
+test("the library puts the nearest books first with a distance, a radius leaves the far ones out, and Newest is remembered", async ({ page, baseURL, newClient }) => {
+  const geocoder = await startRecordedGeocoder(cityInState);
+  try {
+    const far = await newClient("Cai Faraway");
+    await setAreaHere(far.page, baseURL, C);
+    await addBookByHand(far.page, "Far Shore Stories", "Cai Faraway");
+    const close = await newClient("Bea Nearby");
+    await setAreaHere(close.page, baseURL, B);
+    await addBookByHand(close.page, "Harbour Lights Nearby", "Bea Nearby");
+
+    await signInAsNewMember(page, newMember("Ana Local"));
+    await setAreaHere(page, baseURL, A);
+    await page.goto("/library");
+    await expect(page.getByRole("heading", { level: 1, name: "Community Library" })).toBeVisible();
+    await expect(page.getByText("Sorted by distance from your area.")).toBeVisible();
+    const nearCard = page.getByRole("listitem").filter({ hasText: "Harbour Lights Nearby" });
+    await expect(nearCard.getByText("about 3 km")).toBeVisible();
+    const titles = await cardTitles(page);
+    expect(titles[0]).toBe("Harbour Lights Nearby");
+    expect(titles.indexOf("Far Shore Stories")).toBeGreaterThan(0);
+    await expect(page.getByRole("listitem").filter({ hasText: "Far Shore Stories" }).getByText("about 550 km")).toBeVisible();
+    await expectAccessible(page);
+
+    // Within 10 km, C's book is gone and B's stays.
+    await page.getByLabel("Within").selectOption({ label: "10 km" });
+    await expect(page.getByRole("listitem").filter({ hasText: "Far Shore Stories" })).toHaveCount(0);
+    await expect(nearCard).toBeVisible();
+    expect(new URL(page.url()).searchParams.get("radius")).toBe("10");
+
+    // Newest first is remembered for the next visit.
+    await page.getByRole("link", { name: "Newest" }).click();
+    await expect(page.getByText("Sorted by distance from your area.")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Newest" })).toHaveAttribute("aria-current", "true");
+    await page.goto("/library");
+    await expect(page.getByRole("heading", { level: 1, name: "Community Library" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Newest" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByText("Sorted by distance from your area.")).toHaveCount(0);
+  } finally {
+    await geocoder.close();
+  }
+});
