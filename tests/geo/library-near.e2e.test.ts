@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { addBookByHand, expect, expectAccessible, newMember, signInAsNewMember, test } from "../helpers/e2e/fixtures";
+import { addBookByHand, expect, expectAccessible, newMember, signInAsNewMember, test, waitUntilHydrated } from "../helpers/e2e/fixtures";
 import { startRecordedGeocoder } from "../helpers/e2e/recorded-geocoder";
 import { cityInState } from "./fixtures/nominatim";
 
@@ -46,7 +46,8 @@ test("the library puts the nearest books first with a distance, a radius leaves 
     await expect(page.getByRole("listitem").filter({ hasText: "Far Shore Stories" }).getByText("about 550 km")).toBeVisible();
     await expectAccessible(page);
 
-    // Within 10 km, C's book is gone and B's stays.
+    // Within 10 km, C's book is gone and B's stays (the filters' code comes just after the page's).
+    await waitUntilHydrated(page.getByLabel("Within"));
     await page.getByLabel("Within").selectOption({ label: "10 km" });
     await expect(page.getByRole("listitem").filter({ hasText: "Far Shore Stories" })).toHaveCount(0);
     await expect(nearCard).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "../helpers/e2e/fixtures";
+import { expect, expectAccessible, test, waitUntilHydrated } from "../helpers/e2e/fixtures";
 
 test.describe("a visitor browsing the public library", () => {
   test("searches, pages, switches layout and opens a book", async ({ page }) => {
@@ -18,7 +18,8 @@ test.describe("a visitor browsing the public library", () => {
     await page.getByRole("navigation", { name: "Pages (bottom)" }).getByRole("link", { name: "Prev", exact: true }).click();
     await expect(status).toBeVisible();
 
-    // Page size.
+    // Page size (in the filters' form, whose code comes just after the page's).
+    await waitUntilHydrated(page.getByLabel("Per page"));
     await page.getByLabel("Per page").selectOption("10");
     await expect(page.getByText(/^Showing 1–10 of \d+ books$/).first()).toBeVisible();
     await expect(page.locator("main ul > li")).toHaveCount(10);
