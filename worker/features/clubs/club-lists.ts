@@ -2,7 +2,7 @@ import { badRequest, requireUser } from "@worker/core/errors";
 import { encodeCursor, keysetPage, type Page, pagedSearchQuery } from "@worker/core/paging";
 import { toFtsQuery } from "@worker/core/search-query";
 import type { ServiceContext } from "@worker/core/service-context";
-import { cellCentre } from "@worker/core/shared/area-cells";
+import { type Cell, cellCentre } from "@worker/core/shared/area-cells";
 import { byCodePoints } from "@worker/core/shared/code-point-order";
 import { idSchema } from "@worker/core/shared/id";
 import { BROWSE_CLUBS_PAGE_SIZE } from "@worker/core/shared/rules";
@@ -132,12 +132,13 @@ function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: numb
  * One page of all clubs, newest first, keyset-paged on clubs.seq exactly like the library: a
  * search walks clubs_fts in rowid (= seq) order, so any page reads about one page of rows.
  */
-export async function browseClubs(ctx: ServiceContext, query: BrowseClubsQuery): Promise<Page<BrowseClub>> {
+export async function browseClubs(ctx: ServiceContext, query: BrowseClubsQuery, area?: Cell | null): Promise<Page<BrowseClub>> {
   requireUser(ctx);
   if ((query.lat === undefined) !== (query.lon === undefined)) throw badRequest(NEAR_ME_HALF);
   if (query.lat !== undefined && query.lon !== undefined) return browseClubsNear(ctx, query, { lat: query.lat, lon: query.lon });
   if (query.near === "me") {
-    const cell = await memberCell(ctx.db, ctx.user.id);
+    // `area`: the member's cell when the caller has read it already.
+    const cell = area ?? (await memberCell(ctx.db, ctx.user.id));
     if (!cell) throw badRequest(NEAR_ME_NO_AREA);
     return browseClubsNear(ctx, query, cellCentre(cell));
   }

@@ -27,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     limit: BROWSE_CLUBS_PAGE_SIZE,
   });
   // With an area on /profile, near me sorts by it and the browser is not asked.
-  const hasArea = (await memberCell(ctx.db, ctx.user.id)) !== null;
+  const area = await memberCell(ctx.db, ctx.user.id);
+  const hasArea = area !== null;
   // Near me needs both halves of the position; half of one (an edited link) shows the newest instead.
   const near: Record<string, string> | null =
     query.lat !== undefined && query.lon !== undefined
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? { near: "me" }
         : null;
   const [page, catalogue] = await Promise.all([
-    browseClubs(ctx, near ? query : { ...query, lat: undefined, lon: undefined, near: undefined }),
+    browseClubs(ctx, near ? query : { ...query, lat: undefined, lon: undefined, near: undefined }, area),
     // 'Near me' words its failures with geo's messages.
     pageMessages(context, "clubs", "geo"),
   ]);
