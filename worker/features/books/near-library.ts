@@ -185,8 +185,9 @@ function countingWalk(ctx: ServiceContext, filters: NearFilters, cap: number): P
 }
 
 /**
- * How many books the near listing holds, counted up to `cap` like a search: the cells holding the
- * first cap + 1 books, read with the page's filters. `capped` when more may lie beyond.
+ * How many books the near listing holds, counted up to `cap` like a search: from book_cells when no
+ * filter narrows the listing, else the cells holding the first cap + 1 books, read with the page's
+ * filters. `capped` when more may lie beyond.
  */
 export async function countNearBooks(ctx: ServiceContext, filters: NearFilters, cap: number, walked?: Walk): Promise<{ count: number; capped: boolean }> {
   const walk = walked ?? (await countingWalk(ctx, filters, cap));
