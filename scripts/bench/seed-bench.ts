@@ -106,7 +106,13 @@ const sqlList = (words: string[]) => words.map((w, i) => `('${w}', ${i})`).join(
  * per 50 books), so a place holds a realistic handful of shelves. bench-user-1..49 own none: they are
  * the loans' borrowers, never their own book's.
  */
-export const benchOwnerCount = (total: number) => Math.max(100, Math.round(total / 50));
+export function benchOwnerCount(total: number): number {
+  // Coprime with 50, so every owner's books are spread over i % 50 and none is left with nothing.
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  let owners = Math.max(100, Math.round(total / 50));
+  while (gcd(owners - 50, 50) !== 1) owners++;
+  return owners;
+}
 const ownerOf = (i: string, owners: number) => `(CASE WHEN ${i} % 50 = 0 THEN 'bench-user-0' ELSE 'bench-user-' || (50 + ${i} % ${owners - 50}) END)`;
 
 /** The member the "near me" rows read as: an ordinary owner (about 50 books at 1M) at the centre of London. */
