@@ -58,27 +58,33 @@ interface D1PreparedStatementLike {
 export interface ReadCounter {
   rowsRead: number;
   queries: number;
+  /** When given, each statement's SQL and rows_read, to tell which reads a request's rows went to. */
+  statements?: { sql: string; rowsRead: number }[];
 }
 
 /** Counts D1 rows_read for every statement the service runs (measurement only: raw() is re-run as all()). */
 function instrument(db: D1Database, counter: ReadCounter): D1Database {
-  const wrapStatement = (statement: D1PreparedStatementLike): D1PreparedStatementLike =>
-    new Proxy(statement, {
+  const sqlOf = new WeakMap<object, string>();
+  const count = (sql: string, rowsRead: number) => {
+    counter.rowsRead += rowsRead;
+    counter.queries++;
+    counter.statements?.push({ sql, rowsRead });
+  };
+  const wrapStatement = (statement: D1PreparedStatementLike, sql: string): D1PreparedStatementLike => {
+    const wrapped = new Proxy(statement, {
       get(target, prop) {
-        if (prop === "bind") return (...args: unknown[]) => wrapStatement(target.bind(...args));
+        if (prop === "bind") return (...args: unknown[]) => wrapStatement(target.bind(...args), sql);
         if (prop === "raw") {
           return async (...args: unknown[]) => {
             const measured = await target.all();
-            counter.rowsRead += measured.meta.rows_read;
-            counter.queries++;
+            count(sql, measured.meta.rows_read);
             return target.raw(...(args as []));
           };
         }
         if (prop === "all" || prop === "run") {
           return async () => {
             const result = await target[prop]();
-            counter.rowsRead += result.meta.rows_read;
-            counter.queries++;
+            count(sql, result.meta.rows_read);
             return result;
           };
         }
@@ -86,15 +92,17 @@ function instrument(db: D1Database, counter: ReadCounter): D1Database {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
+    sqlOf.set(wrapped, sql);
+    return wrapped;
+  };
   return new Proxy(db, {
     get(target, prop) {
-      if (prop === "prepare") return (query: string) => wrapStatement(target.prepare(query) as unknown as D1PreparedStatementLike);
+      if (prop === "prepare") return (query: string) => wrapStatement(target.prepare(query) as unknown as D1PreparedStatementLike, query);
       if (prop === "batch") {
         // Services send several index walks in one batch (listLoans, the book's loan panel): count each.
         return async (statements: unknown[]) => {
           const results = (await target.batch(statements as never)) as { meta: { rows_read: number } }[];
-          for (const result of results) counter.rowsRead += result.meta.rows_read;
-          counter.queries += results.length;
+          for (const [i, result] of results.entries()) count(sqlOf.get(statements[i] as object) ?? "", result.meta.rows_read);
           return results;
         };
       }

@@ -100,43 +100,200 @@ const AUTHORS = [
 
 const sqlList = (words: string[]) => words.map((w, i) => `('${w}', ${i})`).join(", ");
 
-export async function seedBenchBooks(db: D1Database, total: number, members = 50): Promise<void> {
+/**
+ * Book owners: bench-user-0 (the bench member, whose BOOKS/50 books the loans bench lends) owns every
+ * 50th book, as it always has; the rest belong to `owners` - 50 more members (bench-user-50 on, one
+ * per 50 books), so a place holds a realistic handful of shelves. bench-user-1..49 own none: they are
+ * the loans' borrowers, never their own book's.
+ */
+export function benchOwnerCount(total: number): number {
+  // Coprime with 50, so every owner's books are spread over i % 50 and none is left with nothing.
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  let owners = Math.max(100, Math.round(total / 50));
+  while (gcd(owners - 50, 50) !== 1) owners++;
+  return owners;
+}
+const ownerOf = (i: string, owners: number) => `(CASE WHEN ${i} % 50 = 0 THEN 'bench-user-0' ELSE 'bench-user-' || (50 + ${i} % ${owners - 50}) END)`;
+
+/** The member the "near me" rows read as: an ordinary owner (about 50 books at 1M) at the centre of London. */
+export const BENCH_NEAR_MEMBER = "bench-user-50";
+
+/** Real cities (centre, and a weight for their share of owners), where bench owners live. */
+const CITIES: [name: string, lat: number, lon: number, weight: number][] = [
+  ["London", 51.5074, -0.1278, 4],
+  ["Paris", 48.8566, 2.3522, 3],
+  ["New York", 40.7128, -74.006, 4],
+  ["Tokyo", 35.6762, 139.6503, 4],
+  ["São Paulo", -23.5505, -46.6333, 3],
+  ["Mumbai", 19.076, 72.8777, 3],
+  ["Delhi", 28.6139, 77.209, 3],
+  ["Shanghai", 31.2304, 121.4737, 3],
+  ["Mexico City", 19.4326, -99.1332, 3],
+  ["Cairo", 30.0444, 31.2357, 2],
+  ["Lagos", 6.5244, 3.3792, 2],
+  ["Istanbul", 41.0082, 28.9784, 2],
+  ["Los Angeles", 34.0522, -118.2437, 3],
+  ["Chicago", 41.8781, -87.6298, 2],
+  ["Toronto", 43.6532, -79.3832, 2],
+  ["Seoul", 37.5665, 126.978, 3],
+  ["Beijing", 39.9042, 116.4074, 3],
+  ["Osaka", 34.6937, 135.5023, 2],
+  ["Bangkok", 13.7563, 100.5018, 2],
+  ["Singapore", 1.3521, 103.8198, 2],
+  ["Sydney", -33.8688, 151.2093, 2],
+  ["Melbourne", -37.8136, 144.9631, 2],
+  ["Buenos Aires", -34.6037, -58.3816, 2],
+  ["Madrid", 40.4168, -3.7038, 2],
+  ["Berlin", 52.52, 13.405, 2],
+  ["Rome", 41.9028, 12.4964, 2],
+  ["Bangalore", 12.9716, 77.5946, 2],
+  ["Nairobi", -1.2921, 36.8219, 1],
+  ["Cape Town", -33.9249, 18.4241, 1],
+  ["Dubai", 25.2048, 55.2708, 1],
+  ["Barcelona", 41.3874, 2.1686, 1],
+  ["Lisbon", 38.7223, -9.1393, 1],
+  ["Porto", 41.1579, -8.6291, 1],
+  ["Amsterdam", 52.3676, 4.9041, 1],
+  ["Munich", 48.1351, 11.582, 1],
+  ["Kraków", 50.0647, 19.945, 1],
+  ["Stockholm", 59.3293, 18.0686, 1],
+  ["Bergen", 60.3913, 5.3221, 1],
+  ["Leeds", 53.8008, -1.5491, 1],
+  ["Montréal", 45.5017, -73.5673, 1],
+  ["San Francisco", 37.7749, -122.4194, 1],
+  ["Austin, TX", 30.2672, -97.7431, 1],
+  ["Tucson, AZ", 32.2226, -110.9747, 1],
+  ["Auckland", -36.8485, 174.7633, 1],
+];
+/** How far owners live from their city's centre: normal, this many km each way. */
+const CITY_SIGMA_KM = 4;
+
+/** A small seeded generator (mulberry32), so every bench run seeds the same places. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Each geo owner's area: a city picked by weight, then a point normally spread around its centre;
+ * every tenth owner has none (not near anyone). The near member sits at London's centre, and the
+ * bench member (whose 2% of the library is the loans bench's stress case, not a place) has none.
+ */
+function ownerAreas(owners: number): string[] {
+  const next = random(36);
+  const weights = CITIES.reduce((sum, city) => sum + city[3], 0);
+  const sql = (s: string) => s.replaceAll("'", "''");
+  const rows: string[] = [];
+  for (let k = 50; k < owners; k++) {
+    let pick = next() * weights;
+    let city = CITIES[0]!;
+    for (const c of CITIES) {
+      city = c;
+      pick -= c[3];
+      if (pick < 0) break;
+    }
+    // Box-Muller: two normal offsets, in km, from two uniform draws.
+    const r = Math.sqrt(-2 * Math.log(1 - next())) * CITY_SIGMA_KM;
+    const angle = 2 * Math.PI * next();
+    if (k % 10 === 9) continue;
+    const centre = `bench-user-${k}` === BENCH_NEAR_MEMBER;
+    if (centre) city = CITIES[0]!;
+    const lat = city[1] + (centre ? 0 : (r * Math.cos(angle)) / 111.19);
+    const lon = city[2] + (centre ? 0 : (r * Math.sin(angle)) / (111.19 * Math.cos((city[1] * Math.PI) / 180)));
+    rows.push(`('bench-user-${k}', ${Math.round(lat * 100)}, ${Math.round(lon * 100)}, '${sql(city[0])}')`);
+  }
+  return rows;
+}
+
+export async function seedBenchBooks(db: D1Database, total: number, owners = benchOwnerCount(total)): Promise<void> {
   const now = Date.now();
-  const users = Array.from({ length: members }, (_, i) => i);
-  await db.batch(
-    users.map((i) =>
-      db
-        .prepare("INSERT OR IGNORE INTO users (id, email, name, is_demo, created_at) VALUES (?, ?, ?, 0, ?)")
-        .bind(`bench-user-${i}`, `bench${i}@example.com`, `Bench Reader ${i}`, now),
-    ),
-  );
-  // Chunks keep each statement well under D1's per-query time limit.
-  const chunk = 20_000;
-  for (let start = 1; start <= total; start += chunk) {
-    const end = Math.min(total, start + chunk - 1);
+  await db
+    .prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${owners - 1})
+       INSERT OR IGNORE INTO users (id, email, name, is_demo, created_at)
+       SELECT 'bench-user-' || i, 'bench' || i || '@example.com', 'Bench Reader ' || i, 0, ${now} FROM n`,
+    )
+    .run();
+  // Areas before books, so each book is listed with its owner's cell and book_cells_after_insert counts it.
+  const areas = ownerAreas(owners);
+  for (let start = 0; start < areas.length; start += 1000) {
     await db
       .prepare(
-        `WITH RECURSIVE n(i) AS (SELECT ${start} UNION ALL SELECT i + 1 FROM n WHERE i < ${end}),
-         a(w, k) AS (VALUES ${sqlList(WORDS_A)}),
-         b(w, k) AS (VALUES ${sqlList(WORDS_B)}),
-         au(w, k) AS (VALUES ${sqlList(AUTHORS)})
-         INSERT INTO books (id, user_id, title, author, description, status, age_group_fine, analysis_state, created_at)
-         SELECT printf('bench-%07d', i),
-                'bench-user-' || (i % ${members}),
-                'The ' || upper(substr(a.w, 1, 1)) || substr(a.w, 2) || ' ' || upper(substr(b.w, 1, 1)) || substr(b.w, 2) || ' ' || i,
-                au.w,
-                'A novel about the ' || a.w || ' ' || b.w || ', number ' || i || ' in the bench library.',
-                CASE i % 4 WHEN 0 THEN 'available' WHEN 1 THEN 'reading' WHEN 2 THEN 'borrowed' ELSE 'giving_away' END,
-                CASE i % 4 WHEN 0 THEN 'early_reader' WHEN 1 THEN 'middle_grade' WHEN 2 THEN 'young_adult' ELSE 'adult' END,
-                'none',
-                ${now} + i
-         FROM n
-         JOIN a ON a.k = i % ${WORDS_A.length}
-         JOIN b ON b.k = (i / ${WORDS_A.length}) % ${WORDS_B.length}
-         JOIN au ON au.k = i % ${AUTHORS.length}`,
+        `INSERT INTO member_areas (user_id, cell_lat, cell_lon, place, updated_at)
+         SELECT column1, column2, column3, column4, ${now} FROM (VALUES ${areas.slice(start, start + 1000).join(", ")})`,
       )
       .run();
   }
+  // The insert below copies the owner's cell itself; books_cell_after_insert would rewrite each new
+  // row with the same cell (a second write per book), so it is set aside meanwhile, then restored as migrated.
+  const [copyTrigger] = (await db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'books_cell_after_insert'").raw()) as [string][];
+  if (!copyTrigger) throw new Error("books_cell_after_insert is missing: are the migrations applied?");
+  await db.prepare("DROP TRIGGER books_cell_after_insert").run();
+  // Chunks keep each statement well under D1's per-query time limit.
+  const chunk = 20_000;
+  try {
+    for (let start = 1; start <= total; start += chunk) {
+      const end = Math.min(total, start + chunk - 1);
+      await db
+        .prepare(
+          `WITH RECURSIVE n(i) AS (SELECT ${start} UNION ALL SELECT i + 1 FROM n WHERE i < ${end}),
+         o(i, owner) AS (SELECT i, ${ownerOf("i", owners)} FROM n),
+         a(w, k) AS (VALUES ${sqlList(WORDS_A)}),
+         b(w, k) AS (VALUES ${sqlList(WORDS_B)}),
+         au(w, k) AS (VALUES ${sqlList(AUTHORS)})
+         INSERT INTO books (id, user_id, title, author, description, status, age_group_fine, analysis_state, created_at, cell_lat, cell_lon)
+         SELECT printf('bench-%07d', o.i),
+                o.owner,
+                'The ' || upper(substr(a.w, 1, 1)) || substr(a.w, 2) || ' ' || upper(substr(b.w, 1, 1)) || substr(b.w, 2) || ' ' || o.i,
+                au.w,
+                'A novel about the ' || a.w || ' ' || b.w || ', number ' || o.i || ' in the bench library.',
+                CASE o.i % 4 WHEN 0 THEN 'available' WHEN 1 THEN 'reading' WHEN 2 THEN 'borrowed' ELSE 'giving_away' END,
+                CASE o.i % 4 WHEN 0 THEN 'early_reader' WHEN 1 THEN 'middle_grade' WHEN 2 THEN 'young_adult' ELSE 'adult' END,
+                'none',
+                ${now} + o.i,
+                area.cell_lat,
+                area.cell_lon
+         FROM o
+         JOIN a ON a.k = o.i % ${WORDS_A.length}
+         JOIN b ON b.k = (o.i / ${WORDS_A.length}) % ${WORDS_B.length}
+         JOIN au ON au.k = o.i % ${AUTHORS.length}
+         LEFT JOIN member_areas AS area ON area.user_id = o.owner`,
+        )
+        .run();
+    }
+  } finally {
+    await db.prepare(copyTrigger[0]).run();
+  }
+}
+
+/**
+ * Throws unless the places are consistent: every book carries its owner's cell (none without an area),
+ * and book_cells counts each listed book with a cell once at every level.
+ */
+export async function checkBenchBookCells(db: D1Database): Promise<{ located: number; areas: number; cells: number }> {
+  const [row] = (await db
+    .prepare(
+      `SELECT (SELECT count(*) FROM books WHERE cell_lat IS NOT NULL AND hidden IS NULL),
+              (SELECT sum(n) FROM book_cells WHERE level = 0),
+              (SELECT sum(n) FROM book_cells WHERE level = 3),
+              (SELECT count(*) FROM book_cells WHERE level = 0),
+              (SELECT count(*) FROM books LEFT JOIN member_areas AS area ON area.user_id = books.user_id
+                 WHERE books.cell_lat IS NOT area.cell_lat OR books.cell_lon IS NOT area.cell_lon),
+              (SELECT count(*) FROM member_areas)`,
+    )
+    .raw()) as [number, number, number, number, number, number][];
+  const [located, cellSum, topSum, cells, misplaced, areas] = row!;
+  if (located !== cellSum || located !== topSum || misplaced !== 0)
+    throw new Error(
+      `book_cells is not consistent: ${located} located books, level 0 sums ${cellSum}, level 3 ${topSum}; ${misplaced} books off their owner's cell`,
+    );
+  return { located, areas, cells };
 }
 
 const PLACES = ["Lisbon", "Austin, TX", "Leeds", "Osaka", "Nairobi", "Montréal", "Porto", "Kraków", "Tucson, AZ", "Bergen"];
@@ -247,12 +404,13 @@ export async function seedBenchRoomClub(db: D1Database, clubId: string, admin: s
 }
 
 /**
- * A ledger over the bench books: every 'borrowed' book is lent (owner = its member, the borrower
- * another bench member, due dates from 10 days overdue to 30 days ahead, so the library's due
- * labels are real), every eighth book has a returned loan in the history, every fortieth an open
- * request. Each bench member then has hundreds of loans on every tab of /loans.
+ * A ledger over the bench books: every 'borrowed' book is lent (owner = its owner, the borrower one
+ * of the first `members` bench members, due dates from 10 days overdue to 30 days ahead, so the
+ * library's due labels are real), every eighth book has a returned loan in the history, every
+ * fortieth an open request. The bench member (who owns every 50th book) and each borrower then have
+ * hundreds of loans on the tabs of /loans.
  */
-export async function seedBenchLoans(db: D1Database, total: number, members = 50): Promise<void> {
+export async function seedBenchLoans(db: D1Database, total: number, members = 50, owners = benchOwnerCount(total)): Promise<void> {
   const now = Date.now();
   const today = new Date(now).toISOString().slice(0, 10);
   const borrower = `'bench-user-' || ((i % ${members} + 1 + (i / 100) % ${members - 1}) % ${members})`;
@@ -263,7 +421,7 @@ export async function seedBenchLoans(db: D1Database, total: number, members = 50
       .prepare(
         `WITH RECURSIVE n(i) AS (SELECT ${start} UNION ALL SELECT i + 1 FROM n WHERE i < ${end})
          INSERT INTO loans (id, book_id, owner_id, borrower_id, state, due_date, updated_at, created_at)
-         SELECT printf('bench-loan-%07d', i), printf('bench-%07d', i), 'bench-user-' || (i % ${members}), ${borrower},
+         SELECT printf('bench-loan-%07d', i), printf('bench-%07d', i), ${ownerOf("i", owners)}, ${borrower},
                 CASE WHEN i % 4 = 2 THEN 'lent' WHEN i % 8 = 0 THEN 'returned' ELSE 'requested' END,
                 CASE WHEN i % 4 = 2 THEN date('${today}', ((i % 40) - 10) || ' days') END,
                 ${now} - i * 1000, ${now} - i * 1000

@@ -22,7 +22,7 @@ import {
   toBook,
   toBookCard,
 } from "./book-columns";
-import { countNearBooks, type NearCursor, type NearFilters, nearCursorSchema, nearLibraryPage, nearSearchPage } from "./near-library";
+import { type NearCursor, type NearFilters, nearCursorSchema, nearLibraryPageAndCount, nearSearchPage } from "./near-library";
 
 const flag = z.enum(["1", "true", "0", "false"], { error: () => translate('Use 1 or 0 (or "true" or "false").') });
 
@@ -333,16 +333,23 @@ export async function readLibrary(
     ]);
     return { ...page, total, near: false };
   }
-  const near: NearFilters = { origin, radiusKm: query.radius ?? null, excludeUserId, ageGroupFine: query.ageGroupFine, availableOnly: query.available };
+  // near=me measures from the viewer's own cell, where all their own books lie.
+  const ownCell = excludeUserId && excludeUserId === ctx.user?.id && query.lat === undefined ? origin : undefined;
+  const near: NearFilters = {
+    origin,
+    radiusKm: query.radius ?? null,
+    excludeUserId,
+    ownCell,
+    ageGroupFine: query.ageGroupFine,
+    availableOnly: query.available,
+  };
   const after = typeof query.nextToken === "object" ? query.nextToken : undefined;
   const columns = options.details ? bookDetailColumns : bookCardColumns;
   const cap = searchCountCap(query.limit);
   const fts = query.search ? toFtsQuery(query.search) : null;
   const read = fts
     ? nearSearchPage(ctx, columns, near, fts, query.limit, cap, after).then((page) => ({ page, total: { count: page.count, capped: page.capped } }))
-    : Promise.all([nearLibraryPage(ctx, columns as typeof bookCardColumns, near, query.limit, after), countNearBooks(ctx, near, cap)]).then(
-        ([page, total]) => ({ page, total }),
-      );
+    : nearLibraryPageAndCount(ctx, columns, near, query.limit, cap, after);
   const { page, total } = await read;
   const shaped = page.rows.map((row) => {
     const book = options.details ? toBook(row as DetailRow & { distanceKm: number }) : toBookCard(row as CardRow & { distanceKm: number });

@@ -122,6 +122,16 @@ const childrenOf = (tile: Tile): TileBox => ({
   lonTo: tile.tileLon * 10 + 9,
 });
 
+/** The part of a box inside the radius's boxes (none, one, or two across the antimeridian). */
+function clipped(box: TileBox, bounds: TileBox[]): TileBox[] {
+  return bounds.flatMap((bound) => {
+    const lats = box.lats.filter((lat) => bound.lats.includes(lat));
+    const lonFrom = Math.max(box.lonFrom, bound.lonFrom);
+    const lonTo = Math.min(box.lonTo, bound.lonTo);
+    return lats.length > 0 && lonFrom <= lonTo ? [{ level: box.level, lats, lonFrom, lonTo }] : [];
+  });
+}
+
 // Nearest first; at equal distance a tile before a cell (it must open first), then by position.
 const byDistance = (a: Ranked, b: Ranked) => a.km - b.km || b.level - a.level || a.tileLat - b.tileLat || a.tileLon - b.tileLon;
 
@@ -136,9 +146,11 @@ function before(cell: Ranked, from: WalkFrom | undefined, fromKm: number): boole
 
 /**
  * The cells, nearest first, that hold at least `need` books after `from` (fewer when the radius
- * runs out). Each round opens, in one batch, the tiles that could hold books of the page.
+ * runs out). Each round opens, in one batch, the tiles that could hold books of the page. The
+ * `uncounted` cell is walked but its books are not counted towards `need` (the viewer's own cell,
+ * whose count includes the viewer's own books).
  */
-export async function walkNearCells(read: ReadTiles, origin: Cell, radiusKm: number | null, need: number, from?: WalkFrom): Promise<Walk> {
+export async function walkNearCells(read: ReadTiles, origin: Cell, radiusKm: number | null, need: number, from?: WalkFrom, uncounted?: Cell): Promise<Walk> {
   const at = cellCentre(origin);
   const within = (tile: Tile): Ranked | null => {
     const km = minKmToTile(at, tile);
@@ -161,14 +173,17 @@ export async function walkNearCells(read: ReadTiles, origin: Cell, radiusKm: num
         open.push(tile);
         held += tile.n;
       } else if (!before(tile, from, fromKm)) {
-        cells.push({ ...cellOfTile(tile), km: tile.km, n: tile.n });
-        held += tile.n;
+        const cell = cellOfTile(tile);
+        cells.push({ ...cell, km: tile.km, n: tile.n });
+        if (cell.cellLat !== uncounted?.cellLat || cell.cellLon !== uncounted?.cellLon) held += tile.n;
       }
       if (held >= need) break;
     }
     if (open.length === 0) return { cells, exhausted: walked === queue.length };
     const opened = new Set(open);
-    const children = (await read(open.map(childrenOf))).flatMap((tile) => within(tile) ?? []);
+    // Only the children inside the radius's box: the rest would be read to be dropped by within().
+    const boxes = open.map(childrenOf).flatMap((box) => (radiusKm === null ? [box] : clipped(box, boxesAround(origin, radiusKm, box.level))));
+    const children = boxes.length === 0 ? [] : (await read(boxes)).flatMap((tile) => within(tile) ?? []);
     queue = [...queue.filter((tile) => !opened.has(tile)), ...children];
   }
 }

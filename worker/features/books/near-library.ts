@@ -5,7 +5,7 @@ import { type AgeGroupFine, bookCells, books, clubs, loans, users } from "@worke
 import { and, between, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type bookCardColumns, type bookDetailColumns, type CardRow, type DetailRow, lentLoanOfBook } from "./book-columns";
-import { boxesAround, type NearCell, type ReadTiles, type WalkFrom, walkNearCells } from "./near-cells";
+import { boxesAround, type NearCell, type ReadTiles, type Walk, type WalkFrom, walkNearCells } from "./near-cells";
 
 /** A "near me" page's cursor: the cell and seq of the last book shown (opaque to clients). */
 export interface NearCursor extends Cell {
@@ -26,6 +26,8 @@ export interface NearFilters {
   origin: Cell;
   radiusKm: number | null;
   excludeUserId: string | null;
+  /** The excluded viewer's own cell when known (near=me: the origin): their own books all lie there. */
+  ownCell?: Cell;
   ageGroupFine?: AgeGroupFine;
   availableOnly: boolean;
 }
@@ -115,27 +117,34 @@ function withDistance<Row extends Located>(origin: Cell, row: Row) {
   return { ...rest, distanceKm: shownDistanceKm(origin, { cellLat: cellLat ?? 0, cellLon: cellLon ?? 0 }) };
 }
 
-/** One page of the library nearest first (no search): walk the cells, then read their newest books. */
-export async function nearLibraryPage(
+/**
+ * A page and its total from one walk: the total's walk (cap + 1 books) also covers the first pages'
+ * cells, nearest first, so book_cells is read once. A page beyond it walks from its cursor.
+ */
+export async function nearLibraryPageAndCount(
   ctx: ServiceContext,
-  columns: typeof bookDetailColumns,
+  columns: Columns,
   filters: NearFilters,
   limit: number,
+  cap: number,
   after?: NearCursor,
-): Promise<NearPage<DetailRow>>;
-export async function nearLibraryPage(
-  ctx: ServiceContext,
-  columns: typeof bookCardColumns,
-  filters: NearFilters,
-  limit: number,
-  after?: NearCursor,
-): Promise<NearPage<CardRow>>;
+): Promise<{ page: NearPage<CardRow | DetailRow>; total: { count: number; capped: boolean } }> {
+  const walk = await countingWalk(ctx, filters, cap);
+  // A later page whose cursor lies in the total's cells (the first four pages, as a rule) walks on from there.
+  const at = after ? walk.cells.findIndex((cell) => cell.cellLat === after.cellLat && cell.cellLon === after.cellLon) : 0;
+  const pageWalk = at === -1 ? undefined : { cells: walk.cells.slice(at), exhausted: walk.exhausted };
+  const [page, total] = await Promise.all([nearLibraryPage(ctx, columns, filters, limit, after, pageWalk), countNearBooks(ctx, filters, cap, walk)]);
+  return { page, total };
+}
+
+/** One page of the library nearest first (no search): walk the cells (or take `walked`, from the cursor's cell on), then read their newest books. */
 export async function nearLibraryPage(
   ctx: ServiceContext,
   columns: Columns,
   filters: NearFilters,
   limit: number,
   after?: NearCursor,
+  walked?: Walk,
 ): Promise<NearPage<CardRow | DetailRow>> {
   const read = tileReader(ctx);
   const rows: (Located & Record<string, unknown>)[] = [];
@@ -145,7 +154,7 @@ export async function nearLibraryPage(
   // so it walks on from its last cell, a bounded number of times.
   for (let round = 0; round < 4 && rows.length <= limit && !exhausted; round++) {
     const need = limit + 1 - rows.length;
-    const walk = await walkNearCells(read, filters.origin, filters.radiusKm, need, from);
+    const walk = round === 0 && walked ? walked : await walkNearCells(read, filters.origin, filters.radiusKm, need, from);
     exhausted = walk.exhausted;
     if (walk.cells.length === 0) break;
     const order = new Map(walk.cells.map((cell, i) => [cellKey(cell), i]));
@@ -165,13 +174,38 @@ export async function nearLibraryPage(
   };
 }
 
+/** Whether book_cells' counts are the listing's: no filter narrows it, and the viewer's own books (if left out) have a known cell. */
+const tileCountable = (filters: NearFilters) =>
+  !filters.ageGroupFine && !filters.availableOnly && (filters.excludeUserId === null || filters.ownCell !== undefined);
+
+/** The total's walk: the cells holding cap + 1 books, the viewer's own cell not counted when the count can come from book_cells. */
+function countingWalk(ctx: ServiceContext, filters: NearFilters, cap: number): Promise<Walk> {
+  const uncounted = tileCountable(filters) && filters.excludeUserId ? filters.ownCell : undefined;
+  return walkNearCells(tileReader(ctx), filters.origin, filters.radiusKm, cap + 1, undefined, uncounted);
+}
+
 /**
- * How many books the near listing holds, counted up to `cap` like a search: the cells holding the
- * first cap + 1 books, read with the page's filters. `capped` when more may lie beyond.
+ * How many books the near listing holds, counted up to `cap` like a search: from book_cells when no
+ * filter narrows the listing, else the cells holding the first cap + 1 books, read with the page's
+ * filters. `capped` when more may lie beyond.
  */
-export async function countNearBooks(ctx: ServiceContext, filters: NearFilters, cap: number): Promise<{ count: number; capped: boolean }> {
-  const walk = await walkNearCells(tileReader(ctx), filters.origin, filters.radiusKm, cap + 1);
+export async function countNearBooks(ctx: ServiceContext, filters: NearFilters, cap: number, walked?: Walk): Promise<{ count: number; capped: boolean }> {
+  const walk = walked ?? (await countingWalk(ctx, filters, cap));
   if (walk.cells.length === 0) return { count: 0, capped: false };
+  // With no filter but the viewer's own books (all in their own cell), book_cells counts the listing:
+  // past the cap, or with no own cell to leave out, the count needs no book read.
+  if (tileCountable(filters)) {
+    const own = filters.excludeUserId ? filters.ownCell : undefined;
+    const others = walk.cells.reduce((sum, cell) => (cell.cellLat === own?.cellLat && cell.cellLon === own?.cellLon ? sum : sum + cell.n), 0);
+    if (others > cap) return { count: cap, capped: true };
+    if (!own) return { count: others, capped: !walk.exhausted };
+    // Then the walk ran out (it stops past cap + 1 others): only the own cell's other books need counting.
+    const ownCell = walk.cells.find((cell) => cell.cellLat === own.cellLat && cell.cellLon === own.cellLon);
+    if (!ownCell) return { count: others, capped: false };
+    const [row] = await ctx.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${pickedSeqs([ownCell], undefined, cap + 1 - others, filters)}`);
+    const n = others + (row?.n ?? 0);
+    return { count: Math.min(n, cap), capped: n > cap };
+  }
   const [row] = await ctx.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${pickedSeqs(walk.cells, undefined, cap + 1, filters)}`);
   const n = row?.n ?? 0;
   return { count: Math.min(n, cap), capped: n > cap || !walk.exhausted };
