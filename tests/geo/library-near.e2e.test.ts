@@ -23,7 +23,11 @@ async function setAreaHere(page: Page, baseURL: string | undefined, position: { 
 
 const cardTitles = (page: Page) => page.getByRole("main").getByRole("listitem").getByRole("heading", { level: 2 }).allInnerTexts();
 
-test("the library puts the nearest books first with a distance, a radius leaves the far ones out, and Newest is remembered", async ({ page, baseURL, newClient }) => {
+test("the library puts the nearest books first with a distance, a radius leaves the far ones out, and Newest is remembered", async ({
+  page,
+  baseURL,
+  newClient,
+}) => {
   const geocoder = await startRecordedGeocoder(cityInState);
   try {
     const far = await newClient("Cai Faraway");

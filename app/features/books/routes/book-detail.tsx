@@ -263,7 +263,8 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
         <GoogleMetadataSection metadata={book.google_metadata} />
         <CoverAnalysisSection analysis={book.cover_analysis} state={book.analysisState} message={book.analysisMessage} forOwner={isOwner} />
       </div>
-      {copies && copies.items.length > 0 && (
+      {/* Other copies are for a reader looking for one to borrow, not for the book's owner. */}
+      {!isOwner && copies && copies.items.length > 0 && (
         <OtherCopies copies={copies} viewerId={viewerId} borrow={(copy) => <BorrowButton bookId={copy.bookId} owner={copy.userName} />} />
       )}
       {comments && <BookComments key={book.bookId} bookId={book.bookId} bookTitle={title} section={comments} />}
