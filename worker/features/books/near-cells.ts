@@ -111,6 +111,8 @@ export function boxesAround(origin: Cell, radiusKm: number, level: number): Tile
 /** The level whose tiles cover a radius in a handful per side (the whole world: the 10° tiles). */
 function startLevel(radiusKm: number | null): number {
   if (radiusKm === null) return TOP_LEVEL;
+  // Up to 2 km the cells themselves are a few dozen rows: read them at once, saving a round trip.
+  if (radiusKm <= 2) return 0;
   const span = 2 * ((radiusKm / KM_PER_DEGREE) * 100 + 1);
   return [1, 2].find((level) => span / TILE_CELLS[level]! <= 5) ?? TOP_LEVEL;
 }
