@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
+import { matchKey } from "@worker/core/shared/copy-match";
 import { clubBooks, loans } from "@worker/db/schema";
 import { listClubCopies } from "@worker/features/club-reading/copies";
-import { matchKey } from "@worker/features/club-reading/match-key";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addMember, createClub } from "../clubs/support";
 import { createBooks, createMember, db } from "../helpers/fixtures";

@@ -1,4 +1,4 @@
-import { candidateQuery, matchKey } from "@worker/features/club-reading/match-key";
+import { candidateQuery, matchKey } from "@worker/core/shared/copy-match";
 import { describe, expect, it } from "vitest";
 
 describe("A club book's match key", () => {

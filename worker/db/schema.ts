@@ -139,11 +139,6 @@ export const books = sqliteTable(
      */
     cellLat: integer("cell_lat"),
     cellLon: integer("cell_lon"),
-    /**
-     * Title and author in lower case without punctuation (`ta:title|author`): copies with the same key,
-     * or the same ISBN-13, are one book. Kept by triggers (migrations/0023); null for an untitled book.
-     */
-    matchKey: text("match_key"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
@@ -162,8 +157,6 @@ export const books = sqliteTable(
     index("books_cover_key_idx").on(t.coverKey),
     // "Near me": a cell's listed books, newest first (docs/decisions/020-books-near-you.md).
     index("books_cell_idx").on(t.cellLat, t.cellLon, t.seq).where(sql`cell_lat is not null and hidden is null`),
-    // "Other copies near you": a book's listed copies, found by its match key.
-    index("books_match_idx").on(t.matchKey, t.seq).where(sql`match_key is not null and hidden is null`),
   ],
 );
 

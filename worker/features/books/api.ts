@@ -95,7 +95,7 @@ export const booksApi = new Hono<AppEnv>()
       data: otherCopiesView,
       errors: [404],
       description:
-        "The other listed copies of a book: those with its ISBN-13, and those whose title and author match once in lower case without punctuation. Nearest first from my area (or from `lat` and `lon`, a one-off position rounded to 0.01° and never stored), each with `distanceKm` rounded as others may see it; copies whose owner has set no area, and every copy when there is nothing to measure from, come after, newest first. The ten nearest of at most 100 copies, with `total`. 404 `Book not found`.",
+        "The other listed copies of a book: the same ISBN-13 when both have one, else the same title and author once reduced to their words (lower case, accents, punctuation and articles aside). Nearest first from my area (or from `lat` and `lon`, a one-off position rounded to 0.01° and never stored), each with `distanceKm` rounded as others may see it; copies whose owner has set no area, and every copy when there is nothing to measure from, come after, newest first. The ten nearest of the copies among at most 100 candidates, with `total`. 404 `Book not found`.",
     }),
     zv("param", bookIdParams),
     zv("query", copiesQuerySchema),

@@ -25,8 +25,8 @@ export const bookCardColumns = {
   hidden: books.hidden,
 };
 
-// The owner's area cell is read by "near me" alone and never leaves the server; the match key is the copies' index.
-const { cellLat: _cellLat, cellLon: _cellLon, matchKey: _matchKey, ...bookColumns } = getTableColumns(books);
+// The owner's area cell is read by "near me" alone and never leaves the server.
+const { cellLat: _cellLat, cellLon: _cellLon, ...bookColumns } = getTableColumns(books);
 
 export const bookDetailColumns = {
   ...bookColumns,

@@ -1,12 +1,12 @@
 import { readConfig } from "@worker/core/config";
 import { badField, conflict, notFound } from "@worker/core/errors";
 import type { ServiceContext } from "@worker/core/service-context";
+import { matchKey } from "@worker/core/shared/copy-match";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
 import { books, clubBooks, clubMilestones, memberships, milestoneProgress, users } from "@worker/db/schema";
 import { bookFieldsFromRecord } from "@worker/features/books";
 import { findBookMetadata, lookupSettingsFrom } from "@worker/features/covers";
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { matchKey } from "./match-key";
 import { activeMemberOf, managingClub, readableClub } from "./reading-access";
 import {
   BOOK_NOT_FOUND,

@@ -1,11 +1,11 @@
 import { currentLanguage } from "@worker/core/i18n/request-language";
 import type { ServiceContext } from "@worker/core/service-context";
+import { copiesExpression, isCopyOf } from "@worker/core/shared/copy-match";
 import { DEFAULT_REGION_LOCALE } from "@worker/core/shared/languages";
 import { booksFts } from "@worker/db/fts";
 import { books, users } from "@worker/db/schema";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { findCurrentBook } from "./club-book";
-import { candidateQuery, matchKey } from "./match-key";
 import { readableClub } from "./reading-access";
 import { type CopiesQuery, encodeOffset } from "./reading-rules";
 
@@ -60,10 +60,7 @@ type CopyRow = {
  * and whether it is shared into a private club the viewer is not in. Hidden books are not in books_fts.
  */
 export function copiesStatement(ctx: ServiceContext, clubId: string, book: { isbn13: string | null; title: string; author: string }) {
-  const words = candidateQuery(book.title, book.author);
-  // An ISBN-13 is 13 digits (normalizeIsbn): one token, quoted like the words.
-  const isbn = book.isbn13 && /^\d{13}$/.test(book.isbn13) ? `isbn13 : "${book.isbn13}"` : null;
-  const fts = words && isbn ? `(${words}) OR ${isbn}` : (words ?? isbn);
+  const fts = copiesExpression(book);
   if (!fts) return null;
   const viewerId = ctx.user?.id ?? null;
   return ctx.db
@@ -100,8 +97,7 @@ export function copiesStatement(ctx: ServiceContext, clubId: string, book: { isb
 async function matchingCopies(ctx: ServiceContext, clubId: string, book: { isbn13: string | null; title: string; author: string }): Promise<CopyRow[]> {
   const statement = copiesStatement(ctx, clubId, book);
   if (!statement) return [];
-  const key = matchKey(book.title, book.author);
-  return (await statement).filter((row) => (book.isbn13 && row.isbn13 ? row.isbn13 === book.isbn13 : matchKey(row.title, row.author) === key));
+  return (await statement).filter((row) => isCopyOf(book, row));
 }
 
 /** The club's current book's copies: the club's members' first, then the rest of the library; available first in each. */

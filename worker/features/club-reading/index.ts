@@ -1,3 +1,4 @@
+export { matchKey } from "@worker/core/shared/copy-match";
 export {
   type ClubBookView,
   type ClubReading,
@@ -12,5 +13,4 @@ export {
   unmarkProgress,
 } from "./club-book";
 export { type CopiesPage, type CopyView, listClubCopies } from "./copies";
-export { matchKey } from "./match-key";
 export { clubReadingDataPart, clubReadingDeletionPart } from "./reading-account";

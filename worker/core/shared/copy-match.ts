@@ -1,5 +1,6 @@
 /**
- * How a club's book finds the copies members own when there is no ISBN on both sides: title and
+ * How copies of one book find each other (a club's book and its members' copies, a book page's other
+ * copies) when there is no ISBN on both sides: title and
  * author reduced to their words (lower case, accents stripped by NFKD, punctuation gone, leading
  * and inner articles dropped), so "The Hobbit" by "J.R.R. Tolkien" and "hobbit" by "J. R. R. Tolkién"
  * meet. The same words make the FTS5 query that finds the candidates: books_fts tokenises with
@@ -40,4 +41,22 @@ export function candidateQuery(title: string, author: string): string | null {
   if (titleWords.length === 0) return null;
   const authorWords = significant(author).slice(0, 8);
   return [...titleWords.map((word) => `title : "${word}"`), ...authorWords.map((word) => `author : "${word}"`)].join(" AND ");
+}
+
+/**
+ * The FTS5 expression every copy of a book satisfies: its title and author words, or its ISBN-13
+ * (books_fts indexes it too, one 13-digit token). Null when there is nothing to search by.
+ */
+export function copiesExpression(book: { isbn13: string | null; title: string; author: string }): string | null {
+  const words = candidateQuery(book.title, book.author);
+  const isbn = book.isbn13 && /^\d{13}$/.test(book.isbn13) ? `isbn13 : "${book.isbn13}"` : null;
+  return words && isbn ? `(${words}) OR ${isbn}` : (words ?? isbn);
+}
+
+/** Whether a candidate is a copy of the book: the same ISBN-13 when both have one, else the same match key. */
+export function isCopyOf(
+  book: { isbn13: string | null; title: string; author: string },
+  candidate: { isbn13: string | null; title: string; author: string },
+): boolean {
+  return book.isbn13 && candidate.isbn13 ? candidate.isbn13 === book.isbn13 : matchKey(candidate.title, candidate.author) === matchKey(book.title, book.author);
 }
