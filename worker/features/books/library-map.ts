@@ -5,7 +5,7 @@ import { type Cell, cellCentre, cellOf, greatCircleKm, NEAR_RADII_KM, type Posit
 import { msg } from "@worker/core/shared/translate";
 import { bookCells, books } from "@worker/db/schema";
 import { memberCell, NEAR_ME_HALF, NEAR_ME_NO_AREA, nearQueryFields } from "@worker/features/geo";
-import { and, between, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, between, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { bookCardColumns, type CardRow, toBookCard } from "./book-columns";
 import { withViewerAccess } from "./library";
@@ -160,7 +160,11 @@ export async function readTileBooks(
     .where(
       and(
         eq(bookCells.level, 0),
-        between(bookCells.tileLat, tile.tileLat * SIDE, tile.tileLat * SIDE + SIDE - 1),
+        // Ten rows, each one seek of the primary key (a range of rows would read every cell of its latitudes).
+        inArray(
+          bookCells.tileLat,
+          Array.from({ length: SIDE }, (_, i) => tile.tileLat * SIDE + i),
+        ),
         between(bookCells.tileLon, tile.tileLon * SIDE, tile.tileLon * SIDE + SIDE - 1),
       ),
     );
