@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useI18n } from "~/core/i18n";
 import { BookCover } from "./book-cover";
 import { DistanceNote, formatKm } from "./distance-note";
-import { type LatLon, MAX_ZOOM, MIN_ZOOM, metresPerPx, pct, placeInView, TILE_PX, tileSrc, tilesInView, VIEW_PX, zoomForRadius } from "./map-projection";
+import { type LatLon, MAX_ZOOM, MIN_ZOOM, metresPerPx, placeInView, TILE_PX, tileSrc, tilesInView, VIEW_PX, zoomForRadius } from "./map-projection";
 
 export interface MapMarker {
   tileId: string;
@@ -35,6 +35,8 @@ interface TileBook {
 type Listing = { state: "loading" } | { state: "failed" } | { state: "ready"; items: TileBook[]; nextToken: string | null; more: boolean };
 
 const RINGS_KM = [1, 5, 10, 25];
+/** A marker's side in the view's units: about 44 px on a phone-wide map. */
+const MARKER = 60;
 
 /** The marker's name, which screen readers and the list's heading share. */
 function useMarkerLabel() {
@@ -60,14 +62,19 @@ export function LibraryMapView({ data }: { data: LibraryMapData }) {
   const [tilesFailed, setTilesFailed] = useState(false);
   const [selected, setSelected] = useState<MapMarker | null>(null);
   const [listing, setListing] = useState<Listing | null>(null);
-  const box = useRef<HTMLDivElement>(null);
   const request = useRef(0);
 
-  // An image that failed before the page came to life fired its error unheard: look once.
+  // A tile that failed before the page came to life fired its error unheard: probe the first one once (from the cache).
+  const [firstTile] = useState(() => {
+    const first = tilesInView(data.centre, zoom)[0];
+    return first ? tileSrc(data.tileUrl, first) : null;
+  });
   useEffect(() => {
-    const images = box.current?.querySelectorAll("img") ?? [];
-    if ([...images].some((image) => image.complete && image.naturalWidth === 0)) setTilesFailed(true);
-  }, []);
+    if (!firstTile) return;
+    const probe = new Image();
+    probe.onerror = () => setTilesFailed(true);
+    probe.src = firstTile;
+  }, [firstTile]);
 
   async function open(marker: MapMarker, after?: string) {
     const ticket = ++request.current;
@@ -103,19 +110,21 @@ export function LibraryMapView({ data }: { data: LibraryMapData }) {
   return (
     <div className="space-y-4">
       <section aria-label={t("Map of books near you")} className="relative mx-auto w-full max-w-[512px]">
-        <div ref={box} className="relative aspect-square w-full overflow-hidden rounded-lg border border-stone-300 bg-stone-100">
-          {tiles.map((tile) => (
-            <img
-              key={tile.key}
-              src={tileSrc(data.tileUrl, tile)}
-              alt=""
-              draggable={false}
-              onError={() => setTilesFailed(true)}
-              className="pointer-events-none absolute max-w-none select-none"
-              style={{ left: pct(tile.left), top: pct(tile.top), width: pct(TILE_PX), height: pct(TILE_PX) }}
-            />
-          ))}
-          <svg viewBox={`0 0 ${VIEW_PX} ${VIEW_PX}`} className="pointer-events-none absolute inset-0 h-full w-full" aria-hidden="true">
+        <div className="relative aspect-square w-full overflow-hidden rounded-lg border border-stone-300 bg-stone-100">
+          {/* Everything is placed with SVG attributes in the view's own units: the page's CSP allows no inline styles. */}
+          <svg viewBox={`0 0 ${VIEW_PX} ${VIEW_PX}`} className="absolute inset-0 h-full w-full" aria-hidden="true">
+            {tiles.map((tile) => (
+              <image
+                key={tile.key}
+                href={tileSrc(data.tileUrl, tile)}
+                x={tile.left}
+                y={tile.top}
+                width={TILE_PX}
+                height={TILE_PX}
+                preserveAspectRatio="none"
+                onError={() => setTilesFailed(true)}
+              />
+            ))}
             {RINGS_KM.map((km) => {
               const r = (km * 1000) / perPx;
               return (
@@ -129,25 +138,27 @@ export function LibraryMapView({ data }: { data: LibraryMapData }) {
             })}
             <circle cx={VIEW_PX / 2} cy={VIEW_PX / 2} r={5} fill="#1d4ed8" stroke="white" strokeWidth={2} />
           </svg>
-          {data.tiles.map((marker) => {
-            const at = placeInView(data.centre, marker, zoom);
-            if (at.left < -20 || at.top < -20 || at.left > VIEW_PX + 20 || at.top > VIEW_PX + 20) return null;
-            const active = selected?.tileId === marker.tileId;
-            return (
-              <button
-                key={marker.tileId}
-                type="button"
-                aria-label={label(marker)}
-                aria-expanded={active}
-                aria-controls="map-place-books"
-                onClick={() => open(marker)}
-                className={`absolute flex min-h-11 min-w-11 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-white px-2 text-sm font-bold shadow-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${active ? "bg-stone-900 text-white" : "bg-brand-700 text-white"}`}
-                style={{ left: pct(at.left), top: pct(at.top) }}
-              >
-                {new Intl.NumberFormat(locale).format(marker.count)}
-              </button>
-            );
-          })}
+          <svg viewBox={`0 0 ${VIEW_PX} ${VIEW_PX}`} role="none" className="absolute inset-0 h-full w-full">
+            {data.tiles.map((marker) => {
+              const at = placeInView(data.centre, marker, zoom);
+              if (at.left < -20 || at.top < -20 || at.left > VIEW_PX + 20 || at.top > VIEW_PX + 20) return null;
+              const active = selected?.tileId === marker.tileId;
+              return (
+                <foreignObject key={marker.tileId} x={at.left - MARKER / 2} y={at.top - MARKER / 2} width={MARKER} height={MARKER}>
+                  <button
+                    type="button"
+                    aria-label={label(marker)}
+                    aria-expanded={active}
+                    aria-controls="map-place-books"
+                    onClick={() => open(marker)}
+                    className={`flex size-full items-center justify-center rounded-full border-2 border-white text-base font-bold shadow-md focus-visible:outline-3 focus-visible:outline-offset-[-6px] focus-visible:outline-white ${active ? "bg-stone-900 text-white" : "bg-brand-700 text-white"}`}
+                  >
+                    {new Intl.NumberFormat(locale).format(marker.count)}
+                  </button>
+                </foreignObject>
+              );
+            })}
+          </svg>
           <div className="absolute top-2 right-2 flex flex-col overflow-hidden rounded-md border border-stone-300 shadow">
             <button
               type="button"

@@ -1,7 +1,7 @@
 /**
  * Web Mercator for the library map (slippy-map tiles of 256 px): x = (lon + 180) / 360 · 2^z,
  * y = (1 − ln(tan φ + sec φ) / π) / 2 · 2^z, in tiles. The map is a square "view" of VIEW_PX
- * pixels that the page scales to its width, so everything is placed in percentages of it.
+ * pixels that the page scales to its width (an SVG viewBox), so everything is placed in its units.
  */
 
 export const TILE_PX = 256;
@@ -76,6 +76,3 @@ export function tilesInView(centre: LatLon, z: number): ViewTile[] {
 /** A tile's address from the configured template ("…/{z}/{x}/{y}.png"). */
 export const tileSrc = (template: string, { z, x, y }: Pick<ViewTile, "z" | "x" | "y">) =>
   template.replace("{z}", String(z)).replace("{x}", String(x)).replace("{y}", String(y));
-
-/** Pixels of the view as a percentage of its side, for CSS. */
-export const pct = (px: number) => `${(px / VIEW_PX) * 100}%`;
