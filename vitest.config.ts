@@ -47,6 +47,8 @@ export default defineConfig(async () => {
             EMAIL_TOKEN_SECRET: "test-email-token-secret",
             // The moderation tests sign in with this address to review reports.
             MODERATORS: "moderator@example.org",
+            // The library map's tiles: the Worker's own recorded tile, never a tile server.
+            MAP_TILE_URL: "/dev-tiles/{z}/{x}/{y}.png",
             // A fake Google OAuth client turns Google sign-in on; tests answer Google's token endpoint themselves.
             GOOGLE_CLIENT_ID: "test-client.apps.googleusercontent.com",
             GOOGLE_CLIENT_SECRET: "test-client-secret",

@@ -10,6 +10,8 @@ export default [
   route("language", "features/account/routes/language.tsx"),
   route("register", "features/auth/routes/register.tsx"),
   route("library", "features/books/routes/library.tsx"),
+  // The same books as markers per 0.1° place (its map code is a chunk of its own).
+  route("library/map", "features/books/routes/library-map.tsx"),
   route("books/:bookId", "features/books/routes/book-detail.tsx"),
   // POST only: visitors are sent to sign in by the action itself, then back to the book.
   route("books/:bookId/borrow", "features/loans/routes/borrow.tsx"),

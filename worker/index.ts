@@ -9,6 +9,7 @@ import { securityHeaders } from "@worker/core/http/security-headers";
 import { requestLanguage } from "@worker/core/i18n/language-middleware";
 import { SHARE_TARGET_PATH } from "@worker/core/shared/offline";
 import { sessionUser } from "@worker/features/auth";
+import { devMapTile } from "@worker/features/books";
 import { calendarFeedHandler } from "@worker/features/club-meetings";
 import { clubRoomSocket } from "@worker/features/club-room";
 import type { CoverAnalysisMessage } from "@worker/features/covers";
@@ -91,6 +92,8 @@ app.route("/media", media);
 // Another site's POST is refused, as the service worker refuses it.
 app.post(SHARE_TARGET_PATH, (c) => (isForeignNavigation(c.req.raw) ? crossSiteRefusedPage(c) : c.redirect(SHARE_TARGET_PATH, 303)));
 app.all("/media/*", (c) => c.text("Method not allowed", 405, { Allow: "GET, HEAD" }));
+// The library map's recorded tile, only where MAP_TILE_URL points at it (local runs and tests).
+app.get("/dev-tiles/*", devMapTile);
 // The API describes itself: its OpenAPI document and a reference page, built from the routes below.
 // Public and the same for everyone, so answered before a D1 session or the member is looked up.
 mountApiReference(app);

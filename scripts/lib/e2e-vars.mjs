@@ -8,6 +8,7 @@
 //   serves (E2E_GOOGLE_BOOKS_URL, E2E_OPEN_LIBRARY_URL), or unset.
 // - VOICE_TRANSCRIBER=openai-compatible with VOICE_OPENAI_URL, the recorded Whisper server the voice
 //   journey serves (E2E_VOICE_URL); unset, voice transcription stays as .dev.vars says (off).
+// - MAP_TILE_URL is the Worker's own recorded tile (/dev-tiles/…): an e2e run never asks a tile server.
 // - MODERATORS are E2E_MODERATOR_EMAILS: one per journey that signs in as a moderator, since journeys run side by side.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -23,7 +24,8 @@ export function prepareE2eVars({ buildDir, geocoderUrl, googleBooksUrl, openLibr
     .split("\n")
     .filter((line) => line.trim() && !/^\s*(GEOCODER_URL|GOOGLE_BOOKS_URL|OPEN_LIBRARY_URL)\s*=/.test(line))
     .filter((line) => !voiceUrl || !/^\s*(VOICE_TRANSCRIBER|VOICE_OPENAI_URL)\s*=/.test(line))
-    .filter((line) => !/^\s*MODERATORS\s*=/.test(line));
+    .filter((line) => !/^\s*(MODERATORS|MAP_TILE_URL)\s*=/.test(line));
+  lines.push("MAP_TILE_URL=/dev-tiles/{z}/{x}/{y}.png");
   // tests/moderation/moderation.e2e.test.ts and tests/shell/phone-navigation.e2e.test.ts sign in with these.
   lines.push(`MODERATORS='${E2E_MODERATOR_EMAILS.join(",")}'`);
   if (geocoderUrl) lines.push(`GEOCODER_URL='${geocoderUrl}'`);

@@ -6,6 +6,11 @@ const optionalText = z
   .transform((value) => value || undefined)
   .optional();
 
+const DEFAULT_MAP_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+const DEFAULT_MAP_TILE_ATTRIBUTION = "© OpenStreetMap contributors";
+/** Where the map's tiles come from when MAP_TILE_URL points at the Worker itself. */
+export const DEV_TILES_PREFIX = "/dev-tiles/";
+
 const configSchema = z
   .object({
     GOOGLE_CLIENT_ID: optionalText,
@@ -27,6 +32,20 @@ const configSchema = z
     /** Google Books' volumes endpoint and Open Library's search.json; the public ones when unset (a mirror or a test double otherwise). */
     GOOGLE_BOOKS_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "GOOGLE_BOOKS_URL must be an http(s) URL" }).optional()),
     OPEN_LIBRARY_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "OPEN_LIBRARY_URL must be an http(s) URL" }).optional()),
+    /**
+     * The library map's tiles: a slippy-map URL template with {z}, {x} and {y} (wrangler.toml sets OpenStreetMap's).
+     * "/dev-tiles/{z}/{x}/{y}.png" is the Worker's own recorded tile, for local runs and tests (no network).
+     */
+    MAP_TILE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(https:\/\/|\/dev-tiles\/)\S*\{z\}\S*\{x\}\S*\{y\}\S*$/, {
+          message: "MAP_TILE_URL must be an https URL template with {z}, {x} and {y}, or /dev-tiles/{z}/{x}/{y}.png",
+        })
+        .optional(),
+    ),
+    /** Credit the tiles' provider asks for, shown on the map. */
+    MAP_TILE_ATTRIBUTION: optionalText,
     /** Who sends e-mail: an HTTP API ("resend") or Cloudflare's send_email binding; unset, e-mails stay in the local outbox. */
     EMAIL_PROVIDER: optionalText.pipe(z.enum(["resend", "cloudflare"], { message: 'EMAIL_PROVIDER must be "resend" or "cloudflare"' }).optional()),
     EMAIL_API_KEY: optionalText,
@@ -120,6 +139,11 @@ export function appUrl(config: AppConfig): string {
 /** Whether the member with this e-mail is one of the MODERATORS. */
 export function isModerator(config: AppConfig, email: string | null | undefined): boolean {
   return Boolean(email && config.MODERATORS?.includes(email.toLowerCase()));
+}
+
+/** The library map's tile template and credit: OpenStreetMap's unless configured. */
+export function mapTileSettings(config: AppConfig): { url: string; attribution: string } {
+  return { url: config.MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION ?? DEFAULT_MAP_TILE_ATTRIBUTION };
 }
 
 export function googleSignInConfigured(config: AppConfig): boolean {

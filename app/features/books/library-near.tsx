@@ -17,6 +17,13 @@ export interface LibraryFilterState {
   keep: [string, string][];
 }
 
+/** The map of the same place: a one-off position and the radius go along . */
+function mapHref(state: LibraryFilterState): string {
+  const query = new URLSearchParams(state.keep.filter(([name]) => name === "lat" || name === "lon"));
+  if (state.radius) query.set("radius", String(state.radius));
+  return query.size ? `/library/map?${query}` : "/library/map";
+}
+
 /**
  * The library's order and filters: Newest or Near me (from the member's area, or a position the
  * browser gives for this visit only, rounded to 0.01° before it leaves the device), a radius,
@@ -57,6 +64,9 @@ export function LibraryFilters({ state }: { state: LibraryFilterState }) {
           </button>
         )}
       </nav>
+      <Link to={mapHref(state)} className="inline-flex items-center min-h-11 text-sm font-semibold text-brand-800 underline">
+        {t("Map")}
+      </Link>
       {state.keep.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

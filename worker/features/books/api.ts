@@ -11,10 +11,11 @@ import { memberCell, NEAR_ME_HALF, nearQueryFields } from "@worker/features/geo"
 import { isLentOut, writeBookEdit } from "@worker/features/loans";
 import { Hono } from "hono";
 import { z } from "zod";
-import { bookView, deletedBookView, libraryPageView, otherCopiesView } from "./api-schemas";
+import { bookView, deletedBookView, libraryMapView, libraryPageView, otherCopiesView, tileBooksView } from "./api-schemas";
 import { createBook, createBookSchemaFor, createBookSchemas, deleteBook, updateBook, updateBookSchema } from "./book-writes";
 import { BookAlreadyOwnedError } from "./isbn-books";
 import { findBookById, libraryQuerySchema, readLibrary } from "./library";
+import { mapOrigin, mapQuerySchema, readMapTiles, readTileBooks, TILE_EMPTY, tileBooksQuerySchema, tileIdSchema } from "./library-map";
 import { findOtherCopies } from "./other-copies";
 
 const bookIdParams = z.object({ id: z.string().min(1).max(64) });
@@ -66,6 +67,44 @@ export const booksApi = new Hono<AppEnv>()
         if (error instanceof BookAlreadyOwnedError) return c.json({ success: false as const, error: error.message, data: { bookId: error.bookId } }, 409);
         throw error;
       }
+    },
+  )
+  // Before "/:id", which would take "map" for a book's id.
+  .get(
+    "/map",
+    doc("GET", {
+      summary: "The library's map: how many books each 0.1° tile holds around a place",
+      who: "anyone",
+      tags: ["Books"],
+      data: libraryMapView,
+      description:
+        "The 0.1° tiles (about 11 km) within `radius` (1, 2, 5, 10, 25, 50 or 100 km; 25 when left out) of my area (`near=me`; 400 `Set your area on your profile to see what is near you.` without one) or of `lat` and `lon` (a one-off position, rounded to 0.01° on arrival and never stored), nearest first. Each has an opaque `tileId`, its centre, how many listed books it holds (a signed-in member's own left out) and `distanceKm` to its centre, rounded as others may see it. No answer names a place finer than a tile. 400 without `near=me` or a position, with only one of `lat` and `lon`, or a radius not offered.",
+    }),
+    zv("query", mapQuerySchema),
+    async (c) => {
+      const ctx = serviceContext(c);
+      const query = c.req.valid("query");
+      const { centre, tiles } = await readMapTiles(ctx, await mapOrigin(ctx, query), query.radius);
+      return ok(c, { centre, radiusKm: query.radius, tiles });
+    },
+  )
+  .get(
+    "/map/tiles/:tileId/books",
+    doc("GET", {
+      summary: "One map tile's books, newest first",
+      who: "anyone",
+      tags: ["Books"],
+      data: tileBooksView,
+      errors: [404],
+      description:
+        "The listed books in one tile of `GET /api/books/map` (a signed-in member's own left out), `limit` at a time (25 by default, 100 at most); pass `nextToken` to read on. Each card has `distanceKm` from `lat` and `lon` (a one-off position) or from my area, rounded as others may see it, and none when there is nothing to measure from. 400 `tileId is not valid`; 404 `No books are listed in this place.`",
+    }),
+    zv("param", z.object({ tileId: tileIdSchema })),
+    zv("query", tileBooksQuerySchema),
+    async (c) => {
+      const page = await readTileBooks(serviceContext(c), c.req.valid("param").tileId, c.req.valid("query"));
+      if (!page) throw notFound(TILE_EMPTY);
+      return ok(c, page);
     },
   )
   .get(

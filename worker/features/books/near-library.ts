@@ -40,13 +40,13 @@ export interface NearPage<Row> {
 /** A search near me sorts at most this many of its newest matches within the radius by distance. */
 export const NEAR_SEARCH_READ = 1000;
 
-const int = (n: number) => {
+export const int = (n: number) => {
   if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
   return String(n);
 };
 
 /** book_cells' tiles in a few boxes: one indexed range per box, all in one batch. */
-function tileReader(ctx: ServiceContext): ReadTiles {
+export function tileReader(ctx: ServiceContext): ReadTiles {
   return async (boxes) => {
     const reads = boxes.map((box) =>
       ctx.db
@@ -89,7 +89,7 @@ function pickedSeqs(cells: NearCell[], from: WalkFrom | undefined, need: number,
 
 /** D1 allows five terms in a compound SELECT; a sub-select starts the count again, so terms nest in fives. */
 const COMPOUND_TERMS = 5;
-function unionAll(terms: string[]): string {
+export function unionAll(terms: string[]): string {
   if (terms.length <= COMPOUND_TERMS) return terms.join(" UNION ALL ");
   const groups: string[] = [];
   for (let i = 0; i < terms.length; i += COMPOUND_TERMS) groups.push(`SELECT seq FROM (${terms.slice(i, i + COMPOUND_TERMS).join(" UNION ALL ")})`);
@@ -101,7 +101,7 @@ const cellKey = (cell: Cell) => `${cell.cellLat}_${cell.cellLon}`;
 type Columns = typeof bookCardColumns | typeof bookDetailColumns;
 type Located = { cellLat: number | null; cellLon: number | null; seq: number };
 
-function selectLocated(ctx: ServiceContext, columns: Columns, where: SQL) {
+export function selectLocated(ctx: ServiceContext, columns: Columns, where: SQL) {
   return ctx.db
     .select({ ...columns, cellLat: books.cellLat, cellLon: books.cellLon })
     .from(books)
@@ -112,7 +112,7 @@ function selectLocated(ctx: ServiceContext, columns: Columns, where: SQL) {
 }
 
 /** Drops the cell (it never leaves the server) and puts the rounded distance in its place. */
-function withDistance<Row extends Located>(origin: Cell, row: Row) {
+export function withDistance<Row extends Located>(origin: Cell, row: Row) {
   const { cellLat, cellLon, ...rest } = row;
   return { ...rest, distanceKm: shownDistanceKm(origin, { cellLat: cellLat ?? 0, cellLon: cellLon ?? 0 }) };
 }

@@ -1,0 +1,134 @@
+import { translate } from "@worker/core/i18n/request-language";
+import { msg } from "@worker/core/shared/translate";
+import { useState } from "react";
+import { Form, Link, useNavigate, useSubmit } from "react-router";
+import { PUBLIC_PAGE_HANDLE, useI18n } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { deferred } from "~/ui/deferred";
+import { formatKm } from "../distance-note";
+import { loadLibraryMap } from "../library-map.server";
+import type { Route } from "./+types/library-map";
+
+// The map's code (projection, tiles, markers, the place's books) is its own chunk, fetched after the page comes to life.
+const LibraryMapView = deferred(() => import("../library-map-view").then((module) => module.LibraryMapView));
+
+export const handle = PUBLIC_PAGE_HANDLE;
+
+const MAP_TITLE = msg("Library map — BookClub");
+const MAP_DESCRIPTION = msg("See how many books readers share in each place near you, and open a place to list its books.");
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  const head = loaderData?.head ?? { title: MAP_TITLE, description: MAP_DESCRIPTION };
+  return [{ title: head.title }, { name: "description", content: head.description }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [map, catalogue] = await Promise.all([loadLibraryMap(context, request), pageMessages(context, "books")]);
+  return { ...map, catalogue, head: { title: translate(MAP_TITLE), description: translate(MAP_DESCRIPTION) } };
+}
+
+/** A visitor's "Use my location": the browser's position, rounded to 0.01° before it leaves the device. */
+function LocateButton({ radius }: { radius: number }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
+  async function locate() {
+    setState("busy");
+    const { coarsePosition, currentPosition } = await import("~/features/geo");
+    try {
+      const { latitude, longitude } = coarsePosition((await currentPosition()).coords);
+      await navigate(`/library/map?lat=${latitude}&lon=${longitude}&radius=${radius}`);
+      setState("idle");
+    } catch {
+      setState("failed");
+    }
+  }
+  return (
+    <div className="space-y-2">
+      <button type="button" onClick={locate} disabled={state === "busy"} className="btn btn-primary">
+        {t(state === "busy" ? "Locating…" : "Use my location")}
+      </button>
+      {state === "failed" && (
+        <p role="alert" className="text-sm text-red-800">
+          {t("Could not get your location. Please try again.")}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function LibraryMap({ loaderData: data }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const submit = useSubmit();
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-serif text-3xl font-bold">{t("Library map")}</h1>
+          <p className="mt-1 text-stone-700">
+            {t("Each marker is a place about 11 km across with the number of books shared there; none shows where a member lives.")}
+          </p>
+        </div>
+        <Link to={data.listHref} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+          {t("Show as a list")}
+        </Link>
+      </div>
+      {data.centre ? (
+        <>
+          <Form method="get" className="flex flex-wrap items-center gap-3" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
+            {data.position && (
+              <>
+                <input type="hidden" name="lat" value={data.position.lat} />
+                <input type="hidden" name="lon" value={data.position.lon} />
+              </>
+            )}
+            <label className="flex items-center gap-2 text-sm">
+              {t("Within")}
+              <select name="radius" defaultValue={data.radius} className="field w-auto py-2">
+                {data.radii.map((km) => (
+                  <option key={km} value={km}>
+                    {formatKm(locale, km)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <noscript>
+              <button type="submit" className="btn btn-secondary">
+                {t("Apply")}
+              </button>
+            </noscript>
+            <p className="text-sm">{t(data.mode === "area" ? "Around your area." : "Around about where you are.")}</p>
+          </Form>
+          {data.tiles.length === 0 && (
+            <p role="status" className="card p-4 text-center text-stone-700">
+              {t("No books within {distance} yet. Try a wider radius.", { distance: formatKm(locale, data.radius) })}
+            </p>
+          )}
+          <LibraryMapView
+            key={`${data.centre.lat},${data.centre.lon},${data.radius}`}
+            data={{
+              centre: data.centre,
+              radius: data.radius,
+              tiles: data.tiles,
+              tileUrl: data.tileUrl,
+              attribution: data.attribution,
+              position: data.position,
+            }}
+          />
+        </>
+      ) : data.signedIn ? (
+        <p role="status" className="text-stone-800">
+          {t("Set your area on your profile to see what is near you.")}{" "}
+          <Link to="/profile#my-area" className="font-semibold underline">
+            {t("Set my area")}
+          </Link>
+        </p>
+      ) : (
+        <div className="space-y-2">
+          <p className="text-stone-800">{t("Share your location for this visit to see the books around you. It is rounded to about 1 km and never stored.")}</p>
+          <LocateButton radius={data.radius} />
+        </div>
+      )}
+    </div>
+  );
+}
