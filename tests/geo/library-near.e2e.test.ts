@@ -23,7 +23,7 @@ async function setAreaHere(page: Page, baseURL: string | undefined, position: { 
 
 const cardTitles = (page: Page) => page.getByRole("main").getByRole("listitem").getByRole("heading", { level: 2 }).allInnerTexts();
 
-test("the library puts the nearest books first with a distance, a radius leaves the far ones out, and Newest is remembered", async ({
+test("the library puts the nearest books first with a distance, a radius leaves the far ones out, the map shows the neighbour's place with their book, and Newest is remembered", async ({
   page,
   baseURL,
   newClient,
@@ -56,6 +56,18 @@ test("the library puts the nearest books first with a distance, a radius leaves 
     await expect(page.getByRole("listitem").filter({ hasText: "Far Shore Stories" })).toHaveCount(0);
     await expect(nearCard).toBeVisible();
     expect(new URL(page.url()).searchParams.get("radius")).toBe("10");
+
+    // The map: B's place is one marker (never B's own point), and it lists B's book.
+    await page.getByRole("link", { name: "Map", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Library map" })).toBeVisible();
+    const map = page.getByRole("region", { name: "Map of books near you" });
+    const marker = map.getByRole("button", { name: /^1 book, (about|under) .* away$/ }).first();
+    await expect(marker).toBeVisible();
+    await waitUntilHydrated(marker);
+    await marker.click();
+    await expect(page.locator("#map-place-books").getByRole("link", { name: /Harbour Lights Nearby/ })).toBeVisible();
+    await page.goto("/library");
+    await expect(page.getByRole("heading", { level: 1, name: "Community Library" })).toBeVisible();
 
     // Newest first is remembered for the next visit.
     await page.getByRole("link", { name: "Newest" }).click();
