@@ -1,7 +1,7 @@
 import { mapTileSettings, readConfig } from "@worker/core/config";
-import { type Cell, cellOf, NEAR_RADII_KM } from "@worker/core/shared/area-cells";
+import { NEAR_RADII_KM } from "@worker/core/shared/area-cells";
 import { MAP_DEFAULT_RADIUS_KM, mapQuerySchema, readMapTiles } from "@worker/features/books/library-map";
-import { memberCell } from "@worker/features/geo";
+import { originCell } from "@worker/features/geo";
 import type { RouterContextProvider } from "react-router";
 import { serviceContext } from "~/core/route-context.server";
 import { queryFromUrl } from "~/core/url-query.server";
@@ -17,8 +17,8 @@ export async function loadLibraryMap(context: Readonly<RouterContextProvider>, r
     radius: MAP_DEFAULT_RADIUS_KM,
   });
   const position = query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : null;
-  const cell: Cell | null = ctx.user ? await memberCell(ctx.db, ctx.user.id) : null;
-  const origin = position ? cellOf(position) : cell;
+  // The member's area is read only when no position was given.
+  const origin = await originCell(ctx, query);
   const map = origin ? await readMapTiles(ctx, origin, query.radius) : null;
   const tileSettings = mapTileSettings(readConfig(ctx.env));
   // The list of the same place: /library sorted by distance from it.

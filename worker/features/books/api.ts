@@ -4,9 +4,8 @@ import { jsonBody, jsonBodyBy, zv } from "@worker/core/api/validate";
 import { notFound } from "@worker/core/errors";
 import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
 import { translate } from "@worker/core/i18n/request-language";
-import { cellOf } from "@worker/core/shared/area-cells";
 import { unavailableAs503 } from "@worker/features/covers";
-import { memberCell, NEAR_ME_HALF, nearQueryFields } from "@worker/features/geo";
+import { NEAR_ME_HALF, nearQueryFields, originCell } from "@worker/features/geo";
 // The edit and the delete compose loans here: the ledger follows a lending edit, and a loan keeps its book.
 import { isLentOut, writeBookEdit } from "@worker/features/loans";
 import { Hono } from "hono";
@@ -140,14 +139,8 @@ export const booksApi = new Hono<AppEnv>()
     zv("query", copiesQuerySchema),
     async (c) => {
       const ctx = serviceContext(c);
-      const query = c.req.valid("query");
-      const origin =
-        query.lat !== undefined && query.lon !== undefined
-          ? cellOf({ lat: query.lat, lon: query.lon })
-          : ctx.user
-            ? await memberCell(ctx.db, ctx.user.id)
-            : null;
-      const copies = await findOtherCopies(ctx, c.req.valid("param").id, origin);
+      const _query = c.req.valid("query");
+      const copies = await findOtherCopies(ctx, c.req.valid("param").id, await originCell(ctx, c.req.valid("query")));
       if (!copies) throw notFound("Book not found");
       return ok(c, copies);
     },

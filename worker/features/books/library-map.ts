@@ -1,10 +1,9 @@
-import { badRequest } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
 import type { ServiceContext } from "@worker/core/service-context";
-import { type Cell, cellCentre, cellOf, greatCircleKm, NEAR_RADII_KM, type Position, shownKm } from "@worker/core/shared/area-cells";
+import { type Cell, cellCentre, greatCircleKm, NEAR_RADII_KM, type Position, shownKm } from "@worker/core/shared/area-cells";
 import { msg } from "@worker/core/shared/translate";
 import { bookCells, books } from "@worker/db/schema";
-import { memberCell, NEAR_ME_HALF, NEAR_ME_NO_AREA, nearQueryFields } from "@worker/features/geo";
+import { NEAR_ME_HALF, nearQueryFields, originCell } from "@worker/features/geo";
 import { and, between, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { bookCardColumns, type CardRow, toBookCard } from "./book-columns";
@@ -95,10 +94,7 @@ export type TileBooksQuery = z.output<typeof tileBooksQuerySchema>;
 
 /** Where the map measures from: a one-off position (rounded on arrival, never stored) or my area (400 without one). */
 export async function mapOrigin(ctx: ServiceContext, query: Pick<MapQuery, "lat" | "lon" | "near">): Promise<Cell> {
-  if (query.lat !== undefined && query.lon !== undefined) return cellOf({ lat: query.lat, lon: query.lon });
-  const cell = ctx.user ? await memberCell(ctx.db, ctx.user.id) : null;
-  if (!cell) throw badRequest(NEAR_ME_NO_AREA);
-  return cell;
+  return (await originCell(ctx, query, true))!;
 }
 
 const tileOfCell = (cell: Cell): MapTileKey => ({
@@ -169,8 +165,7 @@ export async function readTileBooks(
       ),
     );
   if (cells.length === 0) return null;
-  const origin =
-    query.lat !== undefined && query.lon !== undefined ? cellOf({ lat: query.lat, lon: query.lon }) : ctx.user ? await memberCell(ctx.db, ctx.user.id) : null;
+  const origin = await originCell(ctx, query);
   const need = query.limit + 1;
   const older = query.nextToken !== undefined ? ` AND books.seq < ${int(query.nextToken)}` : "";
   const notMine = ctx.user ? " AND books.user_id <> (SELECT me FROM p)" : "";

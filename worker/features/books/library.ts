@@ -1,13 +1,12 @@
-import { badRequest } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
 import { DEFAULT_PAGE_SIZE, keysetPage, type Page, pagedSearchQuery } from "@worker/core/paging";
 import { toFtsQuery } from "@worker/core/search-query";
 import type { ServiceContext } from "@worker/core/service-context";
-import { type Cell, cellOf, NEAR_RADII_KM } from "@worker/core/shared/area-cells";
+import { type Cell, NEAR_RADII_KM } from "@worker/core/shared/area-cells";
 import { msg } from "@worker/core/shared/translate";
 import { booksFts } from "@worker/db/fts";
 import { AGE_GROUPS, type AgeGroupFine, type BookHiddenReason, bookCounts, books, clubs, loans, memberships, users } from "@worker/db/schema";
-import { memberCell, NEAR_ME_HALF, NEAR_ME_NO_AREA, nearQueryFields } from "@worker/features/geo";
+import { NEAR_ME_HALF, nearQueryFields, originCell } from "@worker/features/geo";
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
@@ -305,12 +304,9 @@ export interface LibraryListing<T> extends Page<T & { distanceKm?: number }> {
  * Null when the listing is not near; 400 when near=me has nothing to measure from.
  */
 async function nearOrigin(ctx: ServiceContext, query: LibraryQuery, known?: Cell | null) {
-  if (query.near === "me" && known) return known;
-  if (query.lat !== undefined && query.lon !== undefined) return cellOf({ lat: query.lat, lon: query.lon });
-  if (query.near !== "me") return null;
-  const cell = ctx.user ? await memberCell(ctx.db, ctx.user.id) : null;
-  if (!cell) throw badRequest(NEAR_ME_NO_AREA);
-  return cell;
+  if (query.lat === undefined && query.near !== "me") return null;
+  if (query.lat === undefined && known) return known;
+  return originCell(ctx, query, true);
 }
 
 /**

@@ -3,6 +3,6 @@
 // The rule for any free-text place others see (clubs' locations; the coming "books near you" area).
 export { coarsenLocationText, roundToKm } from "@worker/core/shared/coarse-place";
 export { type GeocodeRequest, geocodePlaceText, geocodeRequestOf } from "./geocoding";
-export { clearMemberArea, findMemberArea, memberCell, setMemberArea, setMemberAreaSchema } from "./member-area";
+export { clearMemberArea, findMemberArea, memberCell, originCell, setMemberArea, setMemberAreaSchema } from "./member-area";
 export { memberAreaDataPart, memberAreaDeletionPart } from "./member-area-account";
 export { NEAR_ME_HALF, NEAR_ME_NO_AREA, nearQueryFields } from "./near-position";

@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { type GeocodeRequest, geocodePlaceText, reverseGeocode } from "./geocoding";
 import { LOCATION_TEXT_MAX } from "./location-text";
+import { NEAR_ME_NO_AREA } from "./near-position";
 
 export const AREA_NEEDS_ONE = msg("Send your position (lat and lon) or a place's name.");
 export const AREA_PLACE_NOT_FOUND = msg("We couldn't find that place. Try a town or city name.");
@@ -83,6 +84,17 @@ export async function clearMemberArea(ctx: ServiceContext): Promise<MemberAreaVi
   requireUser(ctx);
   await ctx.db.delete(memberAreas).where(eq(memberAreas.userId, ctx.user.id));
   return { place: null };
+}
+
+/**
+ * Where "near me" measures from: a one-off position (its cell; never stored), else the signed-in
+ * member's area; null with neither. `required` answers 400 instead of null.
+ */
+export async function originCell(ctx: ServiceContext, position: { lat?: number; lon?: number }, required = false): Promise<Cell | null> {
+  if (position.lat !== undefined && position.lon !== undefined) return cellOf({ lat: position.lat, lon: position.lon });
+  const cell = ctx.user ? await memberCell(ctx.db, ctx.user.id) : null;
+  if (!cell && required) throw badRequest(NEAR_ME_NO_AREA);
+  return cell;
 }
 
 /** A member's cell, for the features that measure distances on the server; null without an area. */
