@@ -1,5 +1,6 @@
 // Fills a D1 database with N synthetic books in a handful of statements (triggers keep FTS and counters).
 import type { D1Database } from "@cloudflare/workers-types";
+import { rng } from "../lib/prng";
 
 const WORDS_A = [
   "river",
@@ -168,25 +169,13 @@ const CITIES: [name: string, lat: number, lon: number, weight: number][] = [
 /** How far owners live from their city's centre: normal, this many km each way. */
 const CITY_SIGMA_KM = 4;
 
-/** A small seeded generator (mulberry32), so every bench run seeds the same places. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Each geo owner's area: a city picked by weight, then a point normally spread around its centre;
  * every tenth owner has none (not near anyone). The near member sits at London's centre, and the
  * bench member (whose 2% of the library is the loans bench's stress case, not a place) has none.
  */
 function ownerAreas(owners: number): string[] {
-  const next = random(36);
+  const next = rng(36);
   const weights = CITIES.reduce((sum, city) => sum + city[3], 0);
   const sql = (s: string) => s.replaceAll("'", "''");
   const rows: string[] = [];

@@ -1,5 +1,6 @@
-// Deterministic, self-contained SVG book covers for demo data. Pure string building: no imports,
-// no DOM and no Node APIs, so the same code runs in a Cloudflare Worker and in Node.
+// Deterministic, self-contained SVG book covers for demo data. Pure string building: no DOM and no
+// Node APIs (its one import is a pure PRNG), so the same code runs in a Cloudflare Worker and in Node.
+import { rng } from "../lib/prng";
 
 /** 32-bit FNV-1a over the UTF-8 bytes of `s` (lone surrogates count as U+FFFD, as TextEncoder does). */
 export function hashString(s: string): number {
@@ -68,18 +69,6 @@ const TEXT_WIDTH = 296; // inside the frame with a comfortable margin
 const ELLIPSIS = "\u2026";
 const SERIF = "Georgia,'Times New Roman',Times,serif";
 const SANS = "'Helvetica Neue',Helvetica,Arial,sans-serif";
-
-/** A small deterministic PRNG (mulberry32) so one hash can drive several choices. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(items: readonly T[], r: number): T {
   const item = items[Math.floor(r * items.length) % items.length];
