@@ -1,6 +1,6 @@
 // Fills a D1 database with N synthetic books in a handful of statements (triggers keep FTS and counters).
 import type { D1Database } from "@cloudflare/workers-types";
-import { rng } from "../lib/prng";
+import { rng } from "../lib/prng.ts";
 
 const WORDS_A = [
   "river",

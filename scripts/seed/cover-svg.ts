@@ -1,6 +1,6 @@
 // Deterministic, self-contained SVG book covers for demo data. Pure string building: no DOM and no
 // Node APIs (its one import is a pure PRNG), so the same code runs in a Cloudflare Worker and in Node.
-import { rng } from "../lib/prng";
+import { rng } from "../lib/prng.ts";
 
 /** 32-bit FNV-1a over the UTF-8 bytes of `s` (lone surrogates count as U+FFFD, as TextEncoder does). */
 export function hashString(s: string): number {
