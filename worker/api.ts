@@ -26,6 +26,7 @@ import { notificationsApi } from "@worker/features/notifications/api";
 import { pushApi } from "@worker/features/push/api";
 import { interestApi } from "@worker/features/site/api";
 import { voiceApi } from "@worker/features/voice/api";
+import { wantedApi } from "@worker/features/wanted/api";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -86,6 +87,7 @@ const routes = api
   .route("/users", followsApi)
   .route("/users", usersApi)
   .route("/voice", voiceApi)
+  .route("/wanted", wantedApi)
   .route("/", uploadsApi);
 
 /** Every API route with its input and answer types: the browser's apiFetch takes its types from here. */

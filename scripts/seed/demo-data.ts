@@ -67,6 +67,7 @@ export const ALL_NOTIFICATIONS_ON: NotificationPrefs = {
   new_member_in_your_club: true,
   club_announcement: true,
   dm_message_received: true,
+  wanted_book_nearby: true,
 };
 
 export function demoUsers(): DemoUser[] {

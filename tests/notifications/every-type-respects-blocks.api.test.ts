@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { addDays, dayIn } from "@worker/core/shared/calendar";
-import { blocks, follows, pushOutbox } from "@worker/db/schema";
+import { blocks, follows, memberAreas, pushOutbox } from "@worker/db/schema";
 import { NEW_BOOKS_WINDOW_MS, newBooksJob, newBooksWindow } from "@worker/features/follows";
 import { NOTIFICATION_PREFERENCE, type NotificationType } from "@worker/features/notifications/notification-events";
+import { wantedCopyJob } from "@worker/features/wanted";
 import { runJob } from "@worker/jobs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
@@ -158,6 +159,20 @@ const PRODUCERS: Record<NotificationType, Producer | NoActor> = {
   club_announcement: async (admin, member) => {
     const club = await clubWith(admin, member);
     return () => roomCall("POST", `/${club.id}/room/announcements`, admin, { content: "We meet Friday" });
+  },
+  wanted_available: async (owner, wanter) => {
+    // Both in one cell far from other tests' places; each call wants its own title.
+    const title = `Wanted Near ${crypto.randomUUID().slice(0, 8)}`;
+    for (const member of [owner, wanter])
+      await db
+        .insert(memberAreas)
+        .values({ userId: member.user.id, cellLat: -4321, cellLon: 15123, place: "Far Town", updatedAt: Date.now() })
+        .onConflictDoNothing();
+    await api("/wanted", wanter, { method: "POST", json: { title, author: "A. Writer" } });
+    return async () => {
+      const made = await api<{ id: string }>("/books", owner, { method: "POST", json: { title, author: "A. Writer" } });
+      await runJob(env, wantedCopyJob(made.body.data!.id, "listed"), Date.now());
+    };
   },
   club_room_messages: async (writer, member) => {
     const club = await clubWith(writer, member);

@@ -173,7 +173,66 @@ export const memberAreas = sqliteTable("member_areas", {
   /** The place's name as the member chose it (a coarse text, as clubs' locations are). */
   place: text("place").notNull(),
   updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+  /** How far a copy of a wanted book may be for the member to be told of it, in km (one of WANTED_RADII_KM). */
+  wantedRadiusKm: integer("wanted_radius_km").notNull().default(25),
 });
+
+/** How a wanted book was added: from a book's page, by ISBN, by title and author, or from an import's to-read shelf. */
+export const WANTED_SOURCES = ["book", "isbn", "title", "import"] as const;
+
+/**
+ * A book a member wants to read (issue 36, item 5): a title and author (their match key, as copies are
+ * matched in worker/core/shared/copy-match.ts) and its ISBN-13 when known. Listing, returning or
+ * freeing a copy looks wanters up by ISBN or key, so a copy's cost does not grow with its wanters.
+ */
+export const wantedBooks = sqliteTable(
+  "wanted_books",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    author: text("author").notNull().default(""),
+    isbn13: text("isbn13"),
+    matchKey: text("match_key").notNull(),
+    source: text("source", { enum: WANTED_SOURCES }).notNull(),
+    /** The book page it was wanted from, while that book is listed. */
+    fromBookId: text("from_book_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("wanted_books_member_key_idx").on(t.userId, t.matchKey),
+    index("wanted_books_key_idx").on(t.matchKey),
+    index("wanted_books_isbn13_idx").on(t.isbn13).where(sql`isbn13 is not null`),
+  ],
+);
+
+/**
+ * A listed copy that matches a member's wanted book within their radius, as last found: written when
+ * the want is added (the copies near them then) and when a copy is listed or freed (its wanters then).
+ * "Wanted, near you" reads it by member; My Books counts it by book.
+ */
+export const wantedMatches = sqliteTable(
+  "wanted_matches",
+  {
+    wantedId: integer("wanted_id")
+      .notNull()
+      .references(() => wantedBooks.id, { onDelete: "cascade" }),
+    bookSeq: integer("book_seq")
+      .notNull()
+      .references(() => books.seq, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.wantedId, t.bookSeq] }),
+    index("wanted_matches_book_idx").on(t.bookSeq),
+    index("wanted_matches_user_idx").on(t.userId, t.createdAt),
+  ],
+);
 
 /**
  * How many listed books each place holds, at four sizes of tile: level 0 is the 0.01° cell, then
@@ -358,6 +417,7 @@ export const NOTIFICATION_KEYS = [
   "new_member_in_your_club",
   "club_announcement",
   "dm_message_received",
+  "wanted_book_nearby",
 ] as const;
 export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
 export type NotificationPrefs = Record<NotificationKey, boolean>;

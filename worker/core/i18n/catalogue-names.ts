@@ -26,6 +26,7 @@ export const CATALOGUE_NAMES = [
   "pwa",
   "site",
   "voice",
+  "wanted",
 ] as const;
 
 export type CatalogueName = (typeof CATALOGUE_NAMES)[number];

@@ -19,6 +19,7 @@ import { blocksDeletionPart, conversationsDeletionPart } from "@worker/features/
 import { reportsDeletionPart } from "@worker/features/moderation";
 import { notificationsDeletionPart } from "@worker/features/notifications";
 import { pushDeletionPart } from "@worker/features/push";
+import { wantedDeletionPart } from "@worker/features/wanted";
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -153,6 +154,7 @@ export const ACCOUNT_DELETION_PARTS: readonly AccountDeletionPart[] = [
   pushDeletionPart,
   blocksDeletionPart,
   followsDeletionPart,
+  wantedDeletionPart,
   clubRoomDeletionPart,
   importsDeletionPart,
   dataExportsDeletionPart,

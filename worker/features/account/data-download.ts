@@ -33,6 +33,7 @@ import { loansDataPart } from "@worker/features/loans";
 import { conversationsDataPart } from "@worker/features/messages";
 import { notificationsDataPart, preferencesDataPart } from "@worker/features/notifications";
 import { pushDataPart } from "@worker/features/push";
+import { wantedDataPart } from "@worker/features/wanted";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 
@@ -243,6 +244,7 @@ export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [
   notificationsDataPart,
   pushDataPart,
   followsDataPart,
+  wantedDataPart,
   clubRoomDataPart,
 ];
 

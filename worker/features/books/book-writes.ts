@@ -194,7 +194,7 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
     await ctx.db.insert(books).values({ id, userId: ctx.user.id, status: input.status, clubId: clubIdValue, analysisState: "none", ...values });
   }
   // Followers hear of it in the window's one notice (follows subscribes), a few minutes on.
-  await publish(ctx, { type: "book.listed", ownerId: ctx.user.id, at: Date.now() });
+  await publish(ctx, { type: "book.listed", ownerId: ctx.user.id, bookIds: [id], at: Date.now() });
   return (await findBookById(ctx, id))!;
 }
 

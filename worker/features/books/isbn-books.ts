@@ -67,6 +67,17 @@ async function lookUpIsbn(env: Env, isbns: Isbns & { isbn13: string }): Promise<
   return record;
 }
 
+/** A book's title and author for an ISBN (a wanted book added by ISBN), or null when the services know none or cannot be asked. */
+export async function titleForIsbn(env: Env, isbns: Isbns & { isbn13: string }): Promise<{ title: string; author: string } | null> {
+  try {
+    const { title, author } = bookFieldsFromRecord(await lookUpIsbn(env, isbns));
+    return title ? { title, author } : null;
+  } catch (error) {
+    if (error instanceof ServiceError) return null;
+    throw error;
+  }
+}
+
 /** The origins of configured metadata mirrors, whose thumbnails may be fetched over http. */
 export function mirrorOrigins(env: Env): string[] {
   const config = readConfig(env);

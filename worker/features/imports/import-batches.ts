@@ -144,7 +144,7 @@ export async function processImportBatch(env: Env, message: ImportMessage, deps:
   statements.unshift(...writes);
   await db.batch(statements);
   // The batch's books join the member's shelf: their followers hear of them with the window's notice.
-  if (values.length > 0) await publish({ db, env }, { type: "book.listed", ownerId: job.userId, at: now });
+  if (values.length > 0) await publish({ db, env }, { type: "book.listed", ownerId: job.userId, bookIds: values.map((book) => book.id), at: now });
 }
 
 /** The `book-import` queue: each message is one batch; a failure retries that batch alone. */

@@ -47,6 +47,12 @@ declare module "@worker/core/events/registry" {
     };
     /** The first member waiting for a book was offered it for 48 hours (`entryId` is their waitlist entry). */
     "loan.offered": { entryId: number; bookId: string; bookTitle: string; ownerId: string; memberId: string; at: number };
+    /**
+     * A book is free to borrow again and nobody is waiting for it: its loan ended (returned, or an agreed
+     * loan called off) or its waitlist ran out. `freedBy` names what freed it (`returned:{loanId}`,
+     * `waitlist:{entryId}`), so each freeing is told once.
+     */
+    "loan.book_free": { bookId: string; freedBy: string; at: number };
   }
 }
 

@@ -81,7 +81,7 @@ export async function afterReturn(
     line: translate('"{title}" was returned. Thanks!', { title: bookTitle(loan.title, translate) }),
     dedupeKey: options.dedupeKey,
   });
-  await offerToNextInLine(ctx, loan.bookId, now);
+  await offerToNextInLine(ctx, loan.bookId, now, { freedBy: `returned:${loan.id}` });
 }
 
 /** The owner moves the due date (which also answers a renewal request); reminders follow it. */

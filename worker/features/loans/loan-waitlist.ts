@@ -92,7 +92,7 @@ export async function leaveWaitlist(ctx: ServiceContext, bookId: string): Promis
     .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.state, entry.state)))
     .returning({ id: waitlistEntries.id });
   if (!left) throw notFound(NOT_WAITING);
-  if (entry.state === "offered") await offerToNextInLine(ctx, bookId, Date.now());
+  if (entry.state === "offered") await offerToNextInLine(ctx, bookId, Date.now(), { freedBy: `waitlist:${entry.id}` });
   return { left: true };
 }
 
@@ -103,7 +103,12 @@ export async function leaveWaitlist(ctx: ServiceContext, bookId: string): Promis
  * entry (and on there being no other offer), so two callers at once make one offer. `schedule:
  * false` is for the waitlist job itself, whose timer sets its next alarm from the return value.
  */
-export async function offerToNextInLine(deps: Deps, bookId: string, now: number, options: { schedule?: boolean } = {}): Promise<number | null> {
+export async function offerToNextInLine(
+  deps: Deps,
+  bookId: string,
+  now: number,
+  options: { schedule?: boolean; freedBy?: string } = {},
+): Promise<number | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const [[book], [holder], [offer], [claim], [next]] = await deps.db.batch([
       deps.db.select({ title: books.title, ownerId: books.userId }).from(books).where(eq(books.id, bookId)).limit(1),
@@ -132,7 +137,11 @@ export async function offerToNextInLine(deps: Deps, bookId: string, now: number,
     ]);
     if (!book || holder || claim) return null;
     if (offer) return offer.expiresAt;
-    if (!next) return null;
+    if (!next) {
+      // Free, and nobody waits: members who want this book near it may hear of it (the wanted feature).
+      if (options.freedBy) await publish(deps, { type: "loan.book_free", bookId, freedBy: options.freedBy, at: now });
+      return null;
+    }
 
     const expiresAt = now + WAITLIST_OFFER_MS;
     const noOtherOffer = sql`not exists (select 1 from ${waitlistEntries} as other where other.book_id = ${bookId} and other.state = 'offered')`;
@@ -157,9 +166,10 @@ export async function offerToNextInLine(deps: Deps, bookId: string, now: number,
  * changes nothing; returns the live offer's expiry (the next run), or null when the queue is done.
  */
 export async function runWaitlistOffers(deps: Deps, bookId: string, now: number): Promise<number | null> {
-  await deps.db
+  const [expired] = await deps.db
     .update(waitlistEntries)
     .set({ state: "expired" })
-    .where(and(eq(waitlistEntries.bookId, bookId), eq(waitlistEntries.state, "offered"), lte(waitlistEntries.offerExpiresAt, now)));
-  return offerToNextInLine(deps, bookId, now, { schedule: false });
+    .where(and(eq(waitlistEntries.bookId, bookId), eq(waitlistEntries.state, "offered"), lte(waitlistEntries.offerExpiresAt, now)))
+    .returning({ id: waitlistEntries.id });
+  return offerToNextInLine(deps, bookId, now, { schedule: false, freedBy: expired ? `waitlist:${expired.id}` : undefined });
 }

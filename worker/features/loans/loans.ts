@@ -194,6 +194,7 @@ export async function cancelLoan(ctx: ServiceContext, loanId: string): Promise<L
         ? translate('Cancelled the request for "{title}".', { title: bookTitle(loan.title, translate) })
         : translate('Cancelled the loan of "{title}".', { title: bookTitle(loan.title, translate) }),
   });
-  await offerToNextInLine(ctx, loan.bookId, now);
+  // An agreed loan called off frees the book; a request withdrawn never held it.
+  await offerToNextInLine(ctx, loan.bookId, now, { freedBy: from === "accepted" ? `cancelled:${loan.id}` : undefined });
   return findLoan(ctx, loanId);
 }

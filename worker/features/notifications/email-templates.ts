@@ -105,6 +105,10 @@ export function gatheredEmail(
     const subject = t("{count, plural, one {# new comment on your book} other {# new comments on your book}}", { count });
     return render(recipient, subject, [subject, t("Latest: {title}", { title }), body], t("Open in BookClub"), input.preference, input.links);
   }
+  if (input.type === "wanted_available") {
+    const subject = t("{count, plural, one {# book you want is available near you} other {# books you want are available near you}}", { count });
+    return render(recipient, subject, [subject, t("Latest: {title}", { title }), body], t("Open in BookClub"), input.preference, input.links);
+  }
   const changes = t("{count, plural, one {It changed once; this is how it stands now:} other {It changed # times; this is how it stands now:}}", { count });
   return render(recipient, title, [title, changes, body].filter(Boolean), t("Open in BookClub"), input.preference, input.links);
 }

@@ -38,6 +38,7 @@ export const NOTIFICATION_PREFERENCE = {
   club_poll_closed: "club_announcement",
   club_announcement: "club_announcement",
   club_room_messages: "club_announcement",
+  wanted_available: "wanted_book_nearby",
 } as const satisfies Record<string, NotificationKey | null>;
 export type NotificationType = keyof typeof NOTIFICATION_PREFERENCE;
 

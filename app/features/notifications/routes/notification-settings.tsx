@@ -70,6 +70,10 @@ const TOPICS: Record<NotificationKey, { label: string; description: string }> = 
   new_member_in_your_club: { label: msg("New club members"), description: msg("When someone joins a club you belong to.") },
   club_announcement: { label: msg("Club announcements"), description: msg("News and events from your clubs.") },
   dm_message_received: { label: msg("Direct messages"), description: msg("When another member sends you a message.") },
+  wanted_book_nearby: {
+    label: msg("A book you want is available near you"),
+    description: msg("When a copy of a book on your wanted list is listed, returned or freed within your radius. E-mail and push come at most once a day."),
+  },
 };
 const TOPIC_KEYS = Object.keys(TOPICS) as NotificationKey[];
 

@@ -1,0 +1,16 @@
+// What other features may use of wanted books. Its API (/api/wanted) is mounted by worker/api.ts.
+export {
+  type AddWanted,
+  addWanted,
+  addWantedSchema,
+  listWanted,
+  myWantOfBook,
+  removeWanted,
+  WANTED_RADII_KM,
+  type WantedNearCard,
+  type WantedView,
+  wantedNearMe,
+  wantersNearby,
+} from "./wanted";
+export { wantedDataPart, wantedDeletionPart } from "./wanted-account";
+export { noteFreedCopy, noteListedCopies, runWantedCopyJob, wantedCopyJob } from "./wanted-matching";
