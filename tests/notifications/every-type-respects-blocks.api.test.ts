@@ -170,8 +170,8 @@ const PRODUCERS: Record<NotificationType, Producer | NoActor> = {
         .onConflictDoNothing();
     await api("/wanted", wanter, { method: "POST", json: { title, author: "A. Writer" } });
     return async () => {
-      const made = await api<{ id: string }>("/books", owner, { method: "POST", json: { title, author: "A. Writer" } });
-      await runJob(env, wantedCopyJob(made.body.data!.id, "listed"), Date.now());
+      const made = await api<{ bookId: string }>("/books", owner, { method: "POST", json: { title, author: "A. Writer" } });
+      await runJob(env, wantedCopyJob(made.body.data!.bookId, "listed"), Date.now());
     };
   },
   club_room_messages: async (writer, member) => {
