@@ -143,9 +143,13 @@ describe("wanted books", () => {
 
   it("rings a wanter's bell when a matching copy is listed within their radius: once, not beyond it, not across a block, not with the preference off", async () => {
     const owner = await signedInMember({ name: "Lena Lister" });
-    const [inRadius, outside, blocked, quiet, byIsbn] = await Promise.all(
-      ["Ida Inside", "Olaf Outside", "Bea Blocked", "Quinn Quiet", "Iggy Isbn"].map((name) => signedInMember({ name })),
-    );
+    const [inRadius, outside, blocked, quiet, byIsbn] = await Promise.all([
+      signedInMember({ name: "Ida Inside" }),
+      signedInMember({ name: "Olaf Outside" }),
+      signedInMember({ name: "Bea Blocked" }),
+      signedInMember({ name: "Quinn Quiet" }),
+      signedInMember({ name: "Iggy Isbn" }),
+    ]);
     await placeAt(owner, { cellLat: 5200, cellLon: 3300 });
     await placeAt(inRadius, { cellLat: 5210, cellLon: 3300 }, 25);
     await placeAt(outside, { cellLat: 5240, cellLon: 3300 }, 25);
