@@ -8,7 +8,7 @@ import { runLoanReminders, runWaitlistOffers } from "@worker/features/loans";
 import { sendOverSocket } from "@worker/features/messages";
 import { flushMemberMail, runMailBatchJob } from "@worker/features/notifications";
 import { flushMemberPushes, runPushBatchJob } from "@worker/features/push";
-import { runWantedCopyJob } from "@worker/features/wanted";
+import { runWantedCopyJob, runWantedRematchJob } from "@worker/features/wanted";
 // Jobs and queue consumers publish events too: whatever loads the jobs (the entry module, a test, a
 // script) has the event subscribers registered as well.
 import "./subscribers";
@@ -31,6 +31,7 @@ registerJobs({
   meeting: runMeetingReminders,
   "club-poll": runPollCloseJob,
   "wanted-copy": runWantedCopyJob,
+  "wanted-rematch": runWantedRematchJob,
 });
 
 // A send over a conversation socket: the ConversationRoom runs the messages feature's handler from the same place.

@@ -6,7 +6,7 @@ import { tellOwnerOfComment } from "@worker/features/comments";
 import { noteListedBooks } from "@worker/features/follows";
 import { tellMemberOfOffer, tellOtherSideOfStep, tellOwnerOfRequest } from "@worker/features/loans";
 import { pingInboxesOfMessage, postLoanRequestLine, postLoanStepLine, ringRecipientOfMessage } from "@worker/features/messages";
-import { noteFreedCopy, noteListedCopies } from "@worker/features/wanted";
+import { noteFreedCopy, noteListedCopies, noteMovedArea } from "@worker/features/wanted";
 
 /**
  * What follows each feature event, registered once at module load: worker/index.ts imports this module,
@@ -28,6 +28,7 @@ subscribe({
   "message.sent": { "messages.inbox-ping": pingInboxesOfMessage, "notifications.recipient": ringRecipientOfMessage },
   "book.listed": { "follows.new-book-notices": noteListedBooks, "wanted.copy-wanters": noteListedCopies },
   "loan.book_free": { "wanted.copy-wanters": noteFreedCopy },
+  "geo.area_changed": { "wanted.rematch": noteMovedArea },
 });
 
 /** Re-exported so a caller that imports it (tests, scripts) has the subscribers registered too. */

@@ -46,6 +46,8 @@ describe("feature events", () => {
     expect(subscribersOf("club.announced")).toEqual(["notifications.club-members"]);
     expect(subscribersOf("loan.requested")).toEqual(["messages.loan-line", "notifications.owner"]);
     expect(subscribersOf("book.listed")).toEqual(["follows.new-book-notices", "wanted.copy-wanters"]);
+    expect(subscribersOf("loan.book_free")).toEqual(["wanted.copy-wanters"]);
+    expect(subscribersOf("geo.area_changed")).toEqual(["wanted.rematch"]);
     expect(subscribersOf("loan.step_taken")).toEqual(["messages.loan-line", "notifications.other-side"]);
     expect(subscribersOf("loan.offered")).toEqual(["notifications.offered-member"]);
     expect(subscribersOf("club.join_requested")).toEqual(["notifications.club-admins"]);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import type { Cell } from "@worker/core/shared/area-cells";
 import { blocks, emailOutbox, memberAreas, notificationPreferences, wantedBooks, wantedMatches } from "@worker/db/schema";
-import { wantedCopyJob } from "@worker/features/wanted";
+import { wantedCopyJob, wantedRematchJob } from "@worker/features/wanted";
 import { runJob } from "@worker/jobs";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -204,5 +204,29 @@ describe("wanted books", () => {
     await runJob(env, wantedCopyJob(book.id, `returned:${loanId}`), Date.now());
     expect((await wantedBells(wanter)).map((item) => item.title)).toEqual(['"Seasons of the Kelp Forest" is available near you']);
     expect((await nearOf(wanter)).map((card) => card.bookId)).toEqual([book.id]);
+  });
+
+  it("are matched again when the member moves or clears their area", async () => {
+    const mover = await signedInMember({ name: "Milo Mover" });
+    const [oldNeighbour, newNeighbour] = await Promise.all([signedInMember({ name: "Olive Old" }), signedInMember({ name: "Ned New" })]);
+    await placeAt(mover, { cellLat: 4400, cellLon: -9100 });
+    await placeAt(oldNeighbour, { cellLat: 4401, cellLon: -9100 });
+    await placeAt(newNeighbour, { cellLat: 4800, cellLon: -9100 });
+    const title = "Wintering with Moose";
+    const old = await createBook(oldNeighbour.user.id, { title, author: "Kit Birch" });
+    const fresh = await createBook(newNeighbour.user.id, { title, author: "Kit Birch" });
+    await want(mover, { title, author: "Kit Birch" });
+    expect((await nearOf(mover)).map((card) => card.bookId)).toEqual([old.id]);
+
+    // Moving (as PUT /api/geo/my-area stores it) schedules the re-match; its job runs as the alarm would.
+    await db.update(memberAreas).set({ cellLat: 4801 }).where(eq(memberAreas.userId, mover.user.id));
+    await runJob(env, wantedRematchJob(mover.user.id), Date.now());
+    expect((await nearOf(mover)).map((card) => card.bookId)).toEqual([fresh.id]);
+    expect((await listOf(mover)).items[0]!.copiesNear).toBe(1);
+
+    await db.delete(memberAreas).where(eq(memberAreas.userId, mover.user.id));
+    await runJob(env, wantedRematchJob(mover.user.id), Date.now());
+    expect(await db.select().from(wantedMatches).where(eq(wantedMatches.userId, mover.user.id))).toEqual([]);
+    expect(await nearOf(mover)).toEqual([]);
   });
 });

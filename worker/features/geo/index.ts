@@ -2,6 +2,9 @@
 
 // The rule for any free-text place others see (clubs' locations; the coming "books near you" area).
 export { coarsenLocationText, roundToKm } from "@worker/core/shared/coarse-place";
+
+import "./geo-events";
+
 export { type GeocodeRequest, geocodePlaceText, geocodeRequestOf } from "./geocoding";
 export { clearMemberArea, findMemberArea, memberCell, originCell, setMemberArea, setMemberAreaSchema } from "./member-area";
 export { memberAreaDataPart, memberAreaDeletionPart } from "./member-area-account";

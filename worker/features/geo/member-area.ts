@@ -1,4 +1,5 @@
 import { badRequest, requireUser } from "@worker/core/errors";
+import { publish } from "@worker/core/events/registry";
 import { translate } from "@worker/core/i18n/request-language";
 import type { ServiceContext } from "@worker/core/service-context";
 import { type Cell, cellOf } from "@worker/core/shared/area-cells";
@@ -76,6 +77,8 @@ export async function setMemberArea(ctx: ServiceContext, input: SetMemberArea, r
     .insert(memberAreas)
     .values({ userId: ctx.user.id, ...values })
     .onConflictDoUpdate({ target: memberAreas.userId, set: values });
+  // What is near the member changed: their wanted books are matched again (the wanted feature).
+  await publish(ctx, { type: "geo.area_changed", userId: ctx.user.id, at: values.updatedAt });
   return { place };
 }
 
@@ -83,6 +86,7 @@ export async function setMemberArea(ctx: ServiceContext, input: SetMemberArea, r
 export async function clearMemberArea(ctx: ServiceContext): Promise<MemberAreaView> {
   requireUser(ctx);
   await ctx.db.delete(memberAreas).where(eq(memberAreas.userId, ctx.user.id));
+  await publish(ctx, { type: "geo.area_changed", userId: ctx.user.id, at: Date.now() });
   return { place: null };
 }
 

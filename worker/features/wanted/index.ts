@@ -13,4 +13,4 @@ export {
   wantersNearby,
 } from "./wanted";
 export { wantedDataPart, wantedDeletionPart } from "./wanted-account";
-export { noteFreedCopy, noteListedCopies, runWantedCopyJob, wantedCopyJob } from "./wanted-matching";
+export { noteFreedCopy, noteListedCopies, noteMovedArea, runWantedCopyJob, runWantedRematchJob, wantedCopyJob, wantedRematchJob } from "./wanted-matching";

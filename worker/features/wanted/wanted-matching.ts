@@ -5,9 +5,9 @@ import { type Cell, cellCentre, greatCircleKm, shownDistanceKm } from "@worker/c
 import { copiesExpression, isCopyOf, matchKey } from "@worker/core/shared/copy-match";
 import type { Translate } from "@worker/core/shared/translate";
 import { booksFts } from "@worker/db/fts";
-import { books, clubs, users } from "@worker/db/schema";
+import { books, clubs, memberAreas, users, wantedBooks, wantedMatches } from "@worker/db/schema";
 import { type NotificationInput, notify } from "@worker/features/notifications";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 
 /** Candidates a new want reads from the search index (newest first), as a book page's other copies do, but more. */
 const NEW_WANT_CANDIDATES = 1000;
@@ -21,6 +21,9 @@ const READING_GIVE_UP_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
 
 export const wantedCopyJob = (bookId: string, reason: string) => `wanted-copy:${bookId}|${reason}`;
+export const wantedRematchJob = (userId: string) => `wanted-rematch:${userId}`;
+/** A move re-matches the member's newest wants, at most this many (an import's to-read shelf is ~340). */
+const REMATCH_MAX = 500;
 
 interface Want {
   id: number;
@@ -187,4 +190,35 @@ export async function noteListedCopies(deps: Deps, event: EventOf<"book.listed">
 /** A copy is free again with nobody waiting: its wanters may borrow it now. */
 export async function noteFreedCopy(deps: Deps, event: EventOf<"loan.book_free">): Promise<void> {
   await scheduleJob(deps.env, wantedCopyJob(event.bookId, event.freedBy), event.at);
+}
+
+/** The member moved or cleared their area: what was near them is no longer; their wants are matched again off the request. */
+export async function noteMovedArea(deps: Deps, event: EventOf<"geo.area_changed">): Promise<void> {
+  await scheduleJob(deps.env, wantedRematchJob(event.userId), event.at);
+}
+
+/**
+ * The `wanted-rematch:{userId}` job: forgets the member's matches and finds the copies near their
+ * (new) area for their newest wants, none without an area. Tells nobody: the copies are not new.
+ * Run again, it finds the same copies.
+ */
+export async function runWantedRematchJob(deps: Deps, userId: string, _now: number): Promise<number | null> {
+  const [[area], wants] = await deps.db.batch([
+    deps.db
+      .select({ cellLat: memberAreas.cellLat, cellLon: memberAreas.cellLon, radiusKm: memberAreas.wantedRadiusKm })
+      .from(memberAreas)
+      .where(eq(memberAreas.userId, userId))
+      .limit(1),
+    deps.db
+      .select({ id: wantedBooks.id, title: wantedBooks.title, author: wantedBooks.author, isbn13: wantedBooks.isbn13 })
+      .from(wantedBooks)
+      .where(eq(wantedBooks.userId, userId))
+      .orderBy(desc(wantedBooks.id))
+      .limit(REMATCH_MAX),
+  ]);
+  await deps.db.delete(wantedMatches).where(eq(wantedMatches.userId, userId));
+  if (!area) return null;
+  const reach = { cell: { cellLat: area.cellLat, cellLon: area.cellLon }, radiusKm: area.radiusKm };
+  for (const want of wants) await matchNewWant(deps, { ...want, userId }, reach);
+  return null;
 }
