@@ -107,6 +107,31 @@ export function demoAreas(users: DemoUser[]): DemoArea[] {
   });
 }
 
+/** A demo member's wanted book; its copies near them are matched when the seed writes it. */
+export interface DemoWant {
+  userId: string;
+  title: string;
+  author: string;
+  isbn13: string | null;
+  fromBookId: string | null;
+}
+
+/**
+ * Amara wants two books her London neighbours have (so her library opens with "Wanted, near you")
+ * and one nobody lists yet (the first copy listed near her rings her bell).
+ */
+export function demoWants(users: DemoUser[], books: DemoBook[]): DemoWant[] {
+  const byEmail = (email: string) => users.find((user) => user.email === email);
+  const amara = byEmail("amara.okafor@example.com");
+  if (!amara) return [];
+  const neighbours = ["chloe.dubois@example.com", "lars.eriksson@example.com"].map(byEmail);
+  const fromNeighbours = neighbours.flatMap((neighbour) => {
+    const book = books.find((candidate) => candidate.userId === neighbour?.id && candidate.status === "available" && !candidate.clubId && candidate.title);
+    return book ? [{ userId: amara.id, title: book.title, author: book.author, isbn13: null, fromBookId: book.id }] : [];
+  });
+  return [...fromNeighbours, { userId: amara.id, title: "The Remains of the Day", author: "Kazuo Ishiguro", isbn13: null, fromBookId: null }];
+}
+
 const CLUB_SPECS = [
   {
     name: "Riverside Classics Circle",

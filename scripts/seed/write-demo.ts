@@ -3,10 +3,11 @@ import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
 import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
+import { matchKey } from "../../worker/core/shared/copy-match.ts";
 import * as schema from "../../worker/db/schema.ts";
-import { ALL_NOTIFICATIONS_ON, type DemoArea, demoAreas, demoBooks, demoClubs, demoLoans, demoUsers } from "./demo-data.ts";
+import { ALL_NOTIFICATIONS_ON, type DemoArea, type DemoWant, demoAreas, demoBooks, demoClubs, demoLoans, demoUsers, demoWants } from "./demo-data.ts";
 
-const { books, clubs, loanEvents, loans, memberAreas, memberships, notificationPreferences, users } = schema;
+const { books, clubs, loanEvents, loans, memberAreas, memberships, notificationPreferences, users, wantedBooks, wantedMatches } = schema;
 
 interface Bindings {
   DB: D1Database;
@@ -28,6 +29,7 @@ export async function writeDemoData(env: Bindings): Promise<{ seeded: boolean; b
   if ((present?.n ?? 0) > 0) {
     // A library seeded before demo areas existed gains them; one that has them is left as it is.
     await writeDemoAreas(db, demoAreas(people));
+    await writeDemoWants(db, demoWants(people, bookList));
     return { seeded: false, books: bookList.length, users: people.length };
   }
 
@@ -70,6 +72,7 @@ export async function writeDemoData(env: Bindings): Promise<{ seeded: boolean; b
     await db.batch(group as unknown as Parameters<typeof db.batch>[0]);
   }
   await writeDemoAreas(db, demoAreas(people));
+  await writeDemoWants(db, demoWants(people, bookList));
   return { seeded: true, books: bookList.length, users: people.length };
 }
 
@@ -95,3 +98,23 @@ async function writeDemoAreas(db: ReturnType<typeof drizzle<typeof schema>>, are
     await db.insert(memberAreas).values(area).onConflictDoNothing();
   }
 }
+
+/**
+ * Wanted books once (unique per member and match key), each with its demo copy matched as the app's
+ * own matching would have (the neighbours are within the default 25 km).
+ */
+async function writeDemoWants(db: ReturnType<typeof drizzle<typeof schema>>, wants: DemoWant[]): Promise<void> {
+  for (const want of wants) {
+    const [row] = await db
+      .insert(wantedBooks)
+      .values({ ...want, matchKey: matchKey(want.title, want.author), source: want.fromBookId ? "book" : "title", createdAt: SEED_WANTS_AT })
+      .onConflictDoNothing()
+      .returning({ id: wantedBooks.id });
+    if (!row || !want.fromBookId) continue;
+    const [copy] = await db.select({ seq: books.seq }).from(books).where(eq(books.id, want.fromBookId)).limit(1);
+    if (copy) await db.insert(wantedMatches).values({ wantedId: row.id, bookSeq: copy.seq, userId: want.userId }).onConflictDoNothing();
+  }
+}
+
+/** A fixed time, so a re-run writes the same rows. */
+const SEED_WANTS_AT = Date.UTC(2026, 0, 15);
