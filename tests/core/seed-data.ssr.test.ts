@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { cellCentre, greatCircleKm } from "@worker/core/shared/area-cells";
-import { books, loans, memberAreas, users } from "@worker/db/schema";
+import { books, loans, memberAreas, users, wantedBooks } from "@worker/db/schema";
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pageText } from "../auth/support";
-import { db } from "../helpers/fixtures";
-import { call } from "../helpers/http";
+import { db, signIn } from "../helpers/fixtures";
+import { api, call } from "../helpers/http";
 
 // scripts/ are Node code (node:crypto, `.ts` import paths) typed by tsconfig.node.json. Loading the
 // seeder by a computed path at run time keeps the Workers typecheck from pulling them in.
@@ -79,11 +79,21 @@ describe("seeded demo data", () => {
     expect(mine.every((book) => book.cellLat === area!.cellLat && book.cellLon === area!.cellLon)).toBe(true);
   });
 
+  it("gives the first demo member wanted books, two of them listed nearby and free: her Wanted, near you", async () => {
+    const [first] = await db.select({ id: users.id }).from(users).where(eq(users.isDemo, true)).orderBy(asc(users.name)).limit(1);
+    const wants = await db.select().from(wantedBooks).where(eq(wantedBooks.userId, first!.id));
+    expect(wants.length).toBe(3);
+    const near = await api<{ items: { distanceKm: number }[] }>("/wanted/near", await signIn(first!));
+    expect(near.body.data!.items.length).toBe(2);
+    expect(near.body.data!.items.every((card) => card.distanceKm > 0 && card.distanceKm <= 10)).toBe(true);
+  });
+
   it("runs again without error and leaves the demo areas as they are", async () => {
     const before = await db.select().from(memberAreas).orderBy(asc(memberAreas.userId));
     const { writeDemoData } = (await import(/* @vite-ignore */ SEEDER)) as Seeder;
     expect((await writeDemoData(env)).seeded).toBe(false);
     expect(await db.select().from(memberAreas).orderBy(asc(memberAreas.userId))).toEqual(before);
+    expect(await db.$count(wantedBooks)).toBeGreaterThanOrEqual(3);
     expect(before.map((area) => area.place).sort()).toEqual(["Chicago", "London", "London", "London", "Sydney", "Tokyo"]);
   }, 60_000);
 });
