@@ -122,6 +122,8 @@ describe("authorization", () => {
       myLoan: null,
       pendingRequests: 0,
       waitlist: { size: 0, myPlace: null, myState: null, offerExpiresAt: null },
+      // The owner just answered: within the hour. A visitor shares no club with anyone.
+      ownerRecord: { loansCompleted: 0, usuallyAnswers: "hour", sharedClubs: { names: [], count: 0 } },
     });
     const borrowerView = await api<BookLoanPanel>(`/books/${scene.book.id}/loan-panel`, scene.borrower);
     expect(borrowerView.body.data!.myLoan).toMatchObject({ loanId, role: "borrower" });

@@ -552,6 +552,30 @@ export const loanEvents = sqliteTable(
   (t) => [index("loan_events_loan_idx").on(t.loanId, t.id)],
 );
 
+/**
+ * A member's track record, from the ledger only (issue 38): counters that triggers on loan_events keep
+ * in step with each step (migration 0024), so a record is one primary-key read however many loans it
+ * counts. Loans with a member since deleted still count; no names are kept here.
+ */
+export const loanRecords = sqliteTable("loan_records", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Loans they borrowed and gave back (returned). */
+  borrowedReturned: integer("borrowed_returned").notNull().default(0),
+  /** Of those, returned by the end of the due day (or without a due date), and after it. */
+  returnedOnTime: integer("returned_on_time").notNull().default(0),
+  returnedLate: integer("returned_late").notNull().default(0),
+  /** Loans they lent and had back. */
+  lentReturned: integer("lent_returned").notNull().default(0),
+  /** Requests they answered as owner (accepted or declined), by how long the answer took. */
+  answeredHour: integer("answered_hour").notNull().default(0),
+  answeredDay: integer("answered_day").notNull().default(0),
+  answeredThreeDays: integer("answered_three_days").notNull().default(0),
+  answeredWeek: integer("answered_week").notNull().default(0),
+  answeredLater: integer("answered_later").notNull().default(0),
+});
+
 export const WAITLIST_STATES = ["waiting", "offered", "claimed", "expired", "left"] as const;
 export type WaitlistState = (typeof WAITLIST_STATES)[number];
 

@@ -14,7 +14,7 @@ import { commentsDeletionPart } from "@worker/features/comments";
 import { followsDeletionPart } from "@worker/features/follows";
 import { memberAreaDeletionPart } from "@worker/features/geo";
 import { importsDeletionPart } from "@worker/features/imports";
-import { borrowerTookPart, loansDeletionPart } from "@worker/features/loans";
+import { borrowerTookPart, loanRecordDeletionPart, loansDeletionPart } from "@worker/features/loans";
 import { blocksDeletionPart, conversationsDeletionPart } from "@worker/features/messages";
 import { reportsDeletionPart } from "@worker/features/moderation";
 import { notificationsDeletionPart } from "@worker/features/notifications";
@@ -150,6 +150,7 @@ export const ACCOUNT_DELETION_PARTS: readonly AccountDeletionPart[] = [
   commentsDeletionPart,
   clubReadingDeletionPart,
   loansDeletionPart,
+  loanRecordDeletionPart,
   notificationsDeletionPart,
   pushDeletionPart,
   blocksDeletionPart,

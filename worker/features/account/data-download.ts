@@ -29,7 +29,7 @@ import { clubsDataPart } from "@worker/features/clubs";
 import { commentsDataPart } from "@worker/features/comments";
 import { followsDataPart } from "@worker/features/follows";
 import { memberAreaDataPart } from "@worker/features/geo";
-import { loansDataPart } from "@worker/features/loans";
+import { loanRecordDataPart, loansDataPart } from "@worker/features/loans";
 import { conversationsDataPart } from "@worker/features/messages";
 import { notificationsDataPart, preferencesDataPart } from "@worker/features/notifications";
 import { pushDataPart } from "@worker/features/push";
@@ -235,6 +235,7 @@ export const ACCOUNT_DATA_PARTS: readonly AccountDataPart[] = [
   booksDataPart,
   memberAreaDataPart,
   loansDataPart,
+  loanRecordDataPart,
   clubsDataPart,
   meetingsDataPart,
   pollsDataPart,

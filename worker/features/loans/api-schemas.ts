@@ -12,6 +12,33 @@ const epochMs = z.number().int();
 const day = z.iso.date();
 const member = z.looseObject({ userId: z.string(), name: z.string() });
 
+const count = z.number().int().min(0);
+/** Clubs the viewer shares with the member: up to three names, and how many in all. */
+const sharedClubs = z.looseObject({ names: z.array(z.string()), count });
+
+/** A borrower's track record from the ledger, as the owner they ask sees it (BorrowerRecord). */
+export const borrowerRecordView = z.looseObject({
+  loansCompleted: count,
+  returnedOnTime: count,
+  returnedLate: count,
+  openNow: count,
+  overdueNow: count,
+  memberSince: epochMs,
+  sharedClubs,
+  viewerFollows: z.boolean(),
+  followsViewer: z.boolean(),
+  /** No loan completed and none open ("New member, no loans yet"). */
+  isNew: z.boolean(),
+});
+
+/** An owner's record as a lender, as a borrower sees it (LenderRecord). */
+export const lenderRecordView = z.looseObject({
+  loansCompleted: count,
+  /** The step holding their median answer to a request; null before they have answered one. */
+  usuallyAnswers: z.enum(["hour", "day", "three_days", "week", "longer"]).nullable(),
+  sharedClubs,
+});
+
 /** A loan as either side sees it: the book, both members, and the pair's conversation (LoanView). */
 export const loanView = z.looseObject({
   loanId: z.string(),
@@ -29,6 +56,10 @@ export const loanView = z.looseObject({
   conversationId: z.string().nullable(),
   /** False on a loan the owner recorded that its borrower never answered (they may disown it). */
   borrowerTookPart: z.boolean(),
+  /** On a request the viewer is to answer: the borrower's record. */
+  borrowerRecord: borrowerRecordView.optional(),
+  /** On the viewer's own request: the owner's record as a lender. */
+  ownerRecord: lenderRecordView.optional(),
 });
 
 /** Every loan step answers the loan as it now is. */
@@ -79,6 +110,8 @@ export const bookLoanPanelView = z.looseObject({
     myState: z.enum(["waiting", "offered"]).nullable(),
     offerExpiresAt: epochMs.nullable(),
   }),
+  /** The owner's record as a lender, for anyone but the owner; null where the book is members only. */
+  ownerRecord: lenderRecordView.nullable(),
 });
 
 /** POST /books/{id}/waitlist: the member's place in line (1 is next). */

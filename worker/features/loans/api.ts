@@ -76,7 +76,7 @@ export const loansApi = new Hono<AppEnv>()
       tags,
       data: loanPageView,
       description:
-        "My loans on that tab (`lent`, `borrowed`, `requests` or `history`; `lent` by default), most recently changed first, 20 a page: pass `nextToken` as `before` for the next.",
+        "My loans on that tab (`lent`, `borrowed`, `requests` or `history`; `lent` by default), most recently changed first, 20 a page: pass `nextToken` as `before` for the next. A request I am to answer carries the borrower's track record (`borrowerRecord`: loans completed, on time and late, open and overdue now, member since, clubs we share, follows either way); my own request carries the owner's (`ownerRecord`: loans lent and had back, how soon they usually answer, clubs we share). Records come from the ledger only.",
     }),
     zv("query", loanListQuerySchema),
     async (c) => ok(c, await listLoans(serviceContext(c), c.req.valid("query"))),
@@ -227,7 +227,7 @@ export const bookLoansApi = new Hono<AppEnv>()
       data: bookLoanPanelView,
       errors: [404],
       description:
-        "Who holds the book (a loan accepted or lent); members also get their own loan and waitlist place, the owner the number of pending requests. A hidden book's panel is its owner's only, and a private club's book shows no loan to non-members. 404 `Book not found`.",
+        "Who holds the book (a loan accepted or lent); members also get their own loan and waitlist place, the owner the number of pending requests. A hidden book's panel is its owner's only, and a private club's book shows no loan to non-members. Anyone but the owner also gets the owner's record as a lender (`ownerRecord`; without shared clubs for visitors). 404 `Book not found`.",
     }),
     zv("param", idParams),
     async (c) => ok(c, await bookLoanPanel(serviceContext(c), c.req.valid("param").id)),

@@ -20,6 +20,7 @@ export {
   loansPage,
   loanTabCounts,
 } from "./loan-queries";
+export type { AnswerStep, BorrowerRecord, LenderRecord } from "./loan-records";
 export { runLoanReminders } from "./loan-reminders";
 export { ALREADY_PROMISED, DUE_DATE_IN_PAST, DUE_DATE_TOO_FAR, limitLoanWrite } from "./loan-steps";
 export { joinWaitlist, leaveWaitlist, runWaitlistOffers } from "./loan-waitlist";
@@ -35,5 +36,5 @@ export {
   requestLoan,
   requestLoanSchema,
 } from "./loans";
-export { loansDataPart, loansDeletionPart } from "./loans-account";
+export { loanRecordDataPart, loanRecordDeletionPart, loansDataPart, loansDeletionPart } from "./loans-account";
 export { BORROWER_TOOK_PART, disownLoan, ONLY_NAMED_BORROWER, writeBookEdit } from "./manual-loans";

@@ -21,6 +21,7 @@ import { and, count, desc, eq, inArray, lt, lte, or, type SQL, sql } from "drizz
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
+import { type BorrowerRecord, borrowerRecords, type LenderRecord, lenderRecords } from "./loan-records";
 
 export const LOAN_NOT_FOUND = msg("Loan not found");
 export const LOANS_PAGE_SIZE = 20;
@@ -73,6 +74,10 @@ export interface LoanView {
   conversationId: string | null;
   /** See `borrowerTookPart`: false on a loan the owner recorded that its borrower never answered. */
   borrowerTookPart: boolean;
+  /** On a request the viewer is asked to answer (as owner): the borrower's track record. */
+  borrowerRecord?: BorrowerRecord;
+  /** On the viewer's own request (as borrower): the owner's record as a lender. */
+  ownerRecord?: LenderRecord;
 }
 
 const owner = alias(users, "loan_owner");
@@ -156,7 +161,8 @@ export async function findLoan(ctx: ServiceContext, loanId: string): Promise<Loa
     .where(and(eq(loans.id, loanId), or(eq(loans.ownerId, me), eq(loans.borrowerId, me))))
     .limit(1);
   if (!row) throw notFound(LOAN_NOT_FOUND);
-  return toLoanView(row, me);
+  const [view] = await withBorrowerRecords(ctx, [toLoanView(row, me)]);
+  return view!;
 }
 
 /** Which (side, state) index ranges make up each tab of /loans. */
@@ -208,7 +214,33 @@ function tabPageQuery(ctx: MemberContext, query: LoanListQuery, onlyIf?: SQL) {
 export async function listLoans(ctx: ServiceContext, query: LoanListQuery): Promise<{ items: LoanView[]; nextToken: string | null }> {
   requireUser(ctx);
   const page = tabPageQuery(ctx, query);
-  return page.read(await ctx.db.batch(nonEmpty(page.statements)));
+  const read = page.read(await ctx.db.batch(nonEmpty(page.statements)));
+  return { ...read, items: await withBorrowerRecords(ctx, read.items) };
+}
+
+/**
+ * Requests carry the other side's record: the borrower's on those the viewer is to answer, the
+ * owner's on the viewer's own. One more read per side for the whole page (loan-records.ts), none
+ * when the page holds no request.
+ */
+export async function withBorrowerRecords(ctx: MemberContext, items: LoanView[], now = Date.now()): Promise<LoanView[]> {
+  const asked = items.filter((item) => item.state === "requested");
+  if (asked.length === 0) return items;
+  const toAnswer = asked.filter((item) => item.role === "owner").map((item) => item.borrower.userId);
+  const mine = asked.filter((item) => item.role === "borrower").map((item) => item.owner.userId);
+  const [borrowers, lenders] = await Promise.all([
+    borrowerRecords(ctx.db, ctx.user.id, toAnswer, dayIn(ctx.user.timezone, now)),
+    lenderRecords(ctx.db, ctx.user.id, mine),
+  ]);
+  return items.map((item) => {
+    if (item.state !== "requested") return item;
+    if (item.role === "owner") {
+      const record = borrowers.get(item.borrower.userId);
+      return record ? { ...item, borrowerRecord: record } : item;
+    }
+    const record = lenders.get(item.owner.userId);
+    return record ? { ...item, ownerRecord: record } : item;
+  });
 }
 
 export interface BookLoanPanel {
@@ -219,6 +251,8 @@ export interface BookLoanPanel {
   /** Requests waiting for the owner's answer (0 for anyone but the owner). */
   pendingRequests: number;
   waitlist: { size: number; myPlace: number | null; myState: "waiting" | "offered" | null; offerExpiresAt: number | null };
+  /** The owner's record as a lender, for anyone but the owner (null to the owner and where the book is members only). */
+  ownerRecord: LenderRecord | null;
 }
 
 const NO_WAITLIST: BookLoanPanel["waitlist"] = { size: 0, myPlace: null, myState: null, offerExpiresAt: null };
@@ -252,7 +286,9 @@ export async function bookLoanPanel(ctx: ServiceContext, bookId: string): Promis
   if (!ctx.user) {
     const [[book], [holding]] = await ctx.db.batch([bookQuery, holdingQuery]);
     if (!visible(book)) throw notFound("Book not found");
-    return { holding: book!.membersOnly ? null : (holding ?? null), myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST };
+    if (book!.membersOnly) return { holding: null, myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST, ownerRecord: null };
+    const ownerRecord = (await lenderRecords(ctx.db, null, [book!.ownerId])).get(book!.ownerId) ?? null;
+    return { holding: holding ?? null, myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST, ownerRecord };
   }
   const me = ctx.user.id;
   const [[book], [holding], [mine], [requests], [queue], [entry]] = await ctx.db.batch([
@@ -282,7 +318,8 @@ export async function bookLoanPanel(ctx: ServiceContext, bookId: string): Promis
       .limit(1),
   ]);
   if (!book || !visible(book)) throw notFound("Book not found");
-  if (book.membersOnly) return { holding: null, myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST };
+  if (book.membersOnly) return { holding: null, myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST, ownerRecord: null };
+  const ownerRecord = book.ownerId === me ? null : ((await lenderRecords(ctx.db, me, [book.ownerId])).get(book.ownerId) ?? null);
   const myState = entry ? (entry.state as "waiting" | "offered") : null;
   return {
     holding: holding ?? null,
@@ -294,6 +331,7 @@ export async function bookLoanPanel(ctx: ServiceContext, bookId: string): Promis
       myState,
       offerExpiresAt: myState === "offered" ? (entry?.offerExpiresAt ?? null) : null,
     },
+    ownerRecord,
   };
 }
 
@@ -366,7 +404,8 @@ export async function loansPage(ctx: ServiceContext, query: LoanListQuery, opene
   if (!opened) {
     const page = tabPageQuery(ctx, query);
     const results = await ctx.db.batch(nonEmpty<BatchItem<"sqlite">>([...counts.statements, ...page.statements]));
-    return { tab: query.tab, counts: counts.read(results.slice(0, counts.statements.length)), ...page.read(results.slice(counts.statements.length)) };
+    const read = page.read(results.slice(counts.statements.length));
+    return { tab: query.tab, counts: counts.read(results.slice(0, counts.statements.length)), ...read, items: await withBorrowerRecords(ctx, read.items, now) };
   }
   // Plain /loans: the tab it opens on is chosen by SQLite inside the same batch, and each tab's walks run only if it
   // is the one (a condition on no row, checked once before the walk), so one round trip reads one tab's page.
@@ -387,7 +426,8 @@ export async function loansPage(ctx: ServiceContext, query: LoanListQuery, opene
     at += page.statements.length;
     return page.read(slice);
   });
-  return { tab, counts: tabCounts, ...read[OPENING_TABS.indexOf(tab as (typeof OPENING_TABS)[number])]! };
+  const opening = read[OPENING_TABS.indexOf(tab as (typeof OPENING_TABS)[number])]!;
+  return { tab, counts: tabCounts, ...opening, items: await withBorrowerRecords(ctx, opening.items, now) };
 }
 
 /** The tab /loans opens on without ?tab=: the first that needs the member, or null when none does. */

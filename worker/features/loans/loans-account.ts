@@ -1,10 +1,11 @@
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { AccountDataPart, AccountDeletionPart } from "@worker/core/member-data-parts";
-import { books, loanEvents, loans, users, waitlistEntries } from "@worker/db/schema";
+import { books, loanEvents, loanRecords, loans, users, waitlistEntries } from "@worker/db/schema";
 import { and, eq, inArray, not, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import { borrowerTookPart } from "./loan-queries";
+import { medianStep } from "./loan-records";
 import { loanReminderJob } from "./loan-reminders";
 import { offerToNextInLine } from "./loan-waitlist";
 
@@ -111,5 +112,38 @@ export const loansDeletionPart: AccountDeletionPart = {
         }
       },
     };
+  },
+};
+
+/** loan-record.json: the member's own track record, as owners and borrowers are shown it (issue 38). */
+export const loanRecordDataPart: AccountDataPart = {
+  name: "loan record",
+  covers: [{ table: loanRecords, how: "loan-record.json" }],
+  files: ["loan-record.json"],
+  async write({ db }, userId, zip) {
+    const [row] = await db.select().from(loanRecords).where(eq(loanRecords.userId, userId)).limit(1);
+    await zip.json("loan-record.json", {
+      asBorrower: { loansCompleted: row?.borrowedReturned ?? 0, returnedOnTime: row?.returnedOnTime ?? 0, returnedLate: row?.returnedLate ?? 0 },
+      asLender: {
+        loansCompleted: row?.lentReturned ?? 0,
+        usuallyAnswers: row ? medianStep([row.answeredHour, row.answeredDay, row.answeredThreeDays, row.answeredWeek, row.answeredLater]) : null,
+        answered: {
+          withinAnHour: row?.answeredHour ?? 0,
+          withinADay: row?.answeredDay ?? 0,
+          withinThreeDays: row?.answeredThreeDays ?? 0,
+          withinAWeek: row?.answeredWeek ?? 0,
+          later: row?.answeredLater ?? 0,
+        },
+      },
+    });
+  },
+};
+
+/** The record is the member's: it goes (the other side's record keeps counting their loans together, without a name). */
+export const loanRecordDeletionPart: AccountDeletionPart = {
+  name: "loan record",
+  covers: [{ table: loanRecords, how: "deleted" }],
+  async plan({ db, user }) {
+    return { statements: [db.delete(loanRecords).where(eq(loanRecords.userId, user.id))] };
   },
 };
