@@ -6,6 +6,7 @@ import { FieldError } from "~/ui/field-error";
 import { BorrowButton } from "./borrow-button";
 import { dueLabel } from "./due-label";
 import { type LoanAnswer, LoanForm, refusalOf } from "./loan-form";
+import { LenderRecordNote } from "./loan-records";
 
 const ERROR_ID = "loan-error";
 
@@ -147,6 +148,12 @@ export function BookLoanPanel({
         {actions}
         <FieldError id={ERROR_ID} message={error} inline />
       </div>
+      {panel.ownerRecord && (
+        <div className="space-y-1">
+          <h3 className="text-sm font-semibold text-stone-900">{t("{name} as a lender", { name: ownerName })}</h3>
+          <LenderRecordNote record={panel.ownerRecord} />
+        </div>
+      )}
     </section>
   );
 }

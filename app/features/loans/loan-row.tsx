@@ -10,6 +10,7 @@ import { TextField } from "~/ui/field";
 import { FieldError } from "~/ui/field-error";
 import { dueLabel } from "./due-label";
 import { type LoanAnswer, LoanForm, refusalOf } from "./loan-form";
+import { BorrowerRecordNote, LenderRecordNote } from "./loan-records";
 
 /** How far ahead the date boxes let a due date go (the service refuses more than a year). */
 const MAX_DUE_DAYS = 365;
@@ -161,6 +162,8 @@ export function LoanRow({
             {other.name}
           </Link>
         </p>
+        {loan.borrowerRecord && <BorrowerRecordNote record={loan.borrowerRecord} />}
+        {loan.ownerRecord && <LenderRecordNote record={loan.ownerRecord} />}
         <p className="text-sm">
           <span className="font-semibold text-stone-900">{t(STATE_LABELS[state])}</span>
           {open && <DueNote due={loan.dueDate ? dueLabel(loan.dueDate, today, reader.locale, t) : null} />}

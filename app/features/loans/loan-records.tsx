@@ -1,0 +1,67 @@
+import { msg } from "@worker/core/shared/translate";
+import type { AnswerStep, BorrowerRecord, LenderRecord } from "@worker/features/loans";
+import { useT } from "~/core/i18n";
+import { useReader } from "~/core/use-reader";
+
+const ANSWERS: Record<AnswerStep, string> = {
+  hour: msg("Usually answers within an hour"),
+  day: msg("Usually answers within a day"),
+  three_days: msg("Usually answers within three days"),
+  week: msg("Usually answers within a week"),
+  longer: msg("Usually takes more than a week to answer"),
+};
+
+/** "Tuesday Readers, Night Owls and 2 more", in the reader's way of listing. */
+function useClubList() {
+  const t = useT();
+  const { locale } = useReader();
+  return (clubs: { names: string[]; count: number }) => {
+    const items = [...clubs.names];
+    if (clubs.count > clubs.names.length) items.push(t("{count, plural, other {# more}}", { count: clubs.count - clubs.names.length }));
+    return new Intl.ListFormat(locale, { type: "conjunction" }).format(items);
+  };
+}
+
+/** What an owner is shown of whoever asks: figures from the ledger, never words about the person. */
+export function BorrowerRecordNote({ record }: { record: BorrowerRecord }) {
+  const t = useT();
+  const { locale, timeZone } = useReader();
+  const clubs = useClubList();
+  const since = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone }).format(record.memberSince);
+  const facts = record.isNew
+    ? [t("New member, no loans yet")]
+    : [
+        t("{count, plural, one {# loan completed} other {# loans completed}}", { count: record.loansCompleted }),
+        ...(record.loansCompleted > 0 ? [t("{onTime} of {count} on time", { onTime: record.returnedOnTime, count: record.loansCompleted })] : []),
+        ...(record.openNow > 0 ? [t("{count, plural, one {# book borrowed now} other {# books borrowed now}}", { count: record.openNow })] : []),
+        ...(record.overdueNow > 0 ? [t("{count, plural, one {# overdue now} other {# overdue now}}", { count: record.overdueNow })] : []),
+      ];
+  return (
+    <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-700" aria-label={t("Track record")}>
+      {facts.map((fact) => (
+        <li key={fact}>{fact}</li>
+      ))}
+      <li>{t("Member since {date}", { date: since })}</li>
+      {record.sharedClubs.count > 0 && <li>{t("In your clubs: {clubs}", { clubs: clubs(record.sharedClubs) })}</li>}
+      {record.followsViewer && <li>{t("Follows you")}</li>}
+      {record.viewerFollows && <li>{t("You follow them")}</li>}
+    </ul>
+  );
+}
+
+/** What a borrower is shown of a book's owner as a lender. */
+export function LenderRecordNote({ record }: { record: LenderRecord }) {
+  const t = useT();
+  const clubs = useClubList();
+  return (
+    <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-700" aria-label={t("Track record")}>
+      <li>
+        {record.loansCompleted > 0
+          ? t("{count, plural, one {Lent # book and had it back} other {Lent # books and had them back}}", { count: record.loansCompleted })
+          : t("Has not lent a book yet")}
+      </li>
+      {record.usuallyAnswers && <li>{t(ANSWERS[record.usuallyAnswers])}</li>}
+      {record.sharedClubs.count > 0 && <li>{t("Clubs you share: {clubs}", { clubs: clubs(record.sharedClubs) })}</li>}
+    </ul>
+  );
+}
