@@ -393,3 +393,24 @@ async function requestIds(bookId: string) {
   const rows = await db.select({ id: loans.id }).from(loans).where(eq(loans.bookId, bookId));
   return rows.map((r) => r.id);
 }
+
+describe("track records on the pages", () => {
+  it("shows the owner the requester's record on /loans, and the borrower the owner's on the request and the book page", async () => {
+    const scene = await lendingScene({ title: "Recorded Request" });
+    const returned = await lentLoan(scene);
+    await stepOk(returned, "returned", scene.owner);
+    const again = await createBook(scene.owner.user.id, { title: "Asked Again" });
+    await requestLoanAs(scene.borrower, again.id);
+
+    const owners = text((await page("/loans?tab=requests", scene.owner.cookie)).html);
+    const asked = row(owners, "Asked Again");
+    expect(asked).toContain("1 loan completed · 1 of 1 on time · Member since");
+    const borrowers = text((await page("/loans?tab=requests", scene.borrower.cookie)).html);
+    expect(row(borrowers, "Asked Again")).toContain("Lent 1 book and had it back · Usually answers within an hour");
+
+    const bookPage = text((await page(`/books/${again.id}`, scene.stranger.cookie)).html);
+    expect(panel(bookPage)).toContain("Olive Owner as a lender");
+    expect(panel(bookPage)).toContain("Lent 1 book and had it back");
+    expect(panel(text((await page(`/books/${again.id}`, scene.owner.cookie)).html))).not.toContain("as a lender");
+  });
+});

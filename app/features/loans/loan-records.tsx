@@ -22,6 +22,16 @@ function useClubList() {
   };
 }
 
+/** A record's facts on one line, " · " between them (a paragraph: rows of /loans are list items already). */
+function Facts({ label, facts }: { label: string; facts: string[] }) {
+  return (
+    <p className="text-xs text-stone-700">
+      <span className="sr-only">{label}: </span>
+      {facts.join(" · ")}
+    </p>
+  );
+}
+
 /** What an owner is shown of whoever asks: figures from the ledger, never words about the person. */
 export function BorrowerRecordNote({ record }: { record: BorrowerRecord }) {
   const t = useT();
@@ -36,32 +46,23 @@ export function BorrowerRecordNote({ record }: { record: BorrowerRecord }) {
         ...(record.openNow > 0 ? [t("{count, plural, one {# book borrowed now} other {# books borrowed now}}", { count: record.openNow })] : []),
         ...(record.overdueNow > 0 ? [t("{count, plural, one {# overdue now} other {# overdue now}}", { count: record.overdueNow })] : []),
       ];
-  return (
-    <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-700" aria-label={t("Track record")}>
-      {facts.map((fact) => (
-        <li key={fact}>{fact}</li>
-      ))}
-      <li>{t("Member since {date}", { date: since })}</li>
-      {record.sharedClubs.count > 0 && <li>{t("In your clubs: {clubs}", { clubs: clubs(record.sharedClubs) })}</li>}
-      {record.followsViewer && <li>{t("Follows you")}</li>}
-      {record.viewerFollows && <li>{t("You follow them")}</li>}
-    </ul>
-  );
+  facts.push(t("Member since {date}", { date: since }));
+  if (record.sharedClubs.count > 0) facts.push(t("In your clubs: {clubs}", { clubs: clubs(record.sharedClubs) }));
+  if (record.followsViewer) facts.push(t("Follows you"));
+  if (record.viewerFollows) facts.push(t("You follow them"));
+  return <Facts label={t("Track record")} facts={facts} />;
 }
 
 /** What a borrower is shown of a book's owner as a lender. */
 export function LenderRecordNote({ record }: { record: LenderRecord }) {
   const t = useT();
   const clubs = useClubList();
-  return (
-    <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-700" aria-label={t("Track record")}>
-      <li>
-        {record.loansCompleted > 0
-          ? t("{count, plural, one {Lent # book and had it back} other {Lent # books and had them back}}", { count: record.loansCompleted })
-          : t("Has not lent a book yet")}
-      </li>
-      {record.usuallyAnswers && <li>{t(ANSWERS[record.usuallyAnswers])}</li>}
-      {record.sharedClubs.count > 0 && <li>{t("Clubs you share: {clubs}", { clubs: clubs(record.sharedClubs) })}</li>}
-    </ul>
-  );
+  const facts = [
+    record.loansCompleted > 0
+      ? t("{count, plural, one {Lent # book and had it back} other {Lent # books and had them back}}", { count: record.loansCompleted })
+      : t("Has not lent a book yet"),
+  ];
+  if (record.usuallyAnswers) facts.push(t(ANSWERS[record.usuallyAnswers]));
+  if (record.sharedClubs.count > 0) facts.push(t("Clubs you share: {clubs}", { clubs: clubs(record.sharedClubs) }));
+  return <Facts label={t("Track record")} facts={facts} />;
 }
