@@ -3,6 +3,7 @@ import { memberAreas, wantedBooks } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
+import { call } from "../helpers/http";
 import { page, postForm } from "../helpers/pages";
 
 const placeAt = (userId: string, cell: Cell) => db.insert(memberAreas).values({ userId, ...cell, place: "Test town", updatedAt: Date.now() });
@@ -61,8 +62,9 @@ describe("the book page's Want this book", () => {
 
 describe("/wanted", () => {
   it("sends a visitor to sign in", async () => {
-    const response = await page("/wanted");
+    const response = await call("/wanted");
     expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/wanted")}`);
   });
 
   it("adds by title and author, shows errors without losing what was typed, removes, and asks for an area before the radius", async () => {
