@@ -71,7 +71,7 @@ export function BookCard({ book, isClubMember, layout, eager, note }: Props) {
           {book.author || t("Unknown")}
         </p>
         <p className={`${clamp}text-xs text-stone-700`}>{t("Owner: {name}", { name: book.userName })}</p>
-        {note && <p className="text-xs font-semibold text-stone-800">{note}</p>}
+        {note && <p className="text-xs font-semibold text-brand-800">{note}</p>}
         <ClubNote book={book} isClubMember={isClubMember} />
         {book.distanceKm !== undefined && <DistanceNote km={book.distanceKm} />}
         {!list && status}

@@ -95,13 +95,14 @@ export async function loadLibrary(context: Readonly<RouterContextProvider>, requ
       newestHref: href({ near: user ? "off" : null }),
       nearHref: href({ near: cell ? "me" : null }),
       keep,
+      // "Near me" was asked for but there is no area to measure from: the filters say where to set one.
+      needsArea: asked === "me" && !cell && Boolean(user),
     },
     near,
-    // "Near me" was asked for but there is no area to measure from: the page says where to set one.
-    needsArea: asked === "me" && !cell && Boolean(user),
     radius: near ? (query.radius ?? null) : null,
     memberClubIds,
-    wantedNear,
+    // Null when there is none: the page then renders nothing for it.
+    wantedNear: wantedNear.length > 0 ? wantedNear : null,
     signedIn: Boolean(user),
     // The microphone button falls back to recording only where the server can transcribe.
     voice: { server: serverTranscriptionAvailable(ctx.env) },

@@ -10,8 +10,8 @@ export {
   WANTED_RADII_KM,
   type WantedNearCard,
   type WantedView,
-  wantedNearMe,
   wantedListQuery,
+  wantedNearMe,
   wantedRadiusSchema,
   wantersNearby,
 } from "./wanted";

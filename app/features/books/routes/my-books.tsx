@@ -126,19 +126,7 @@ function EditBookDialog({ bookId, onClose, onSaved }: { bookId: string | null; o
   );
 }
 
-function MyBookCard({
-  book,
-  today,
-  wanters,
-  onEdit,
-  onDeleted,
-}: {
-  book: Item;
-  today: string;
-  wanters: number;
-  onEdit: () => void;
-  onDeleted: () => void;
-}) {
+function MyBookCard({ book, today, wanters, onEdit, onDeleted }: { book: Item; today: string; wanters: number; onEdit: () => void; onDeleted: () => void }) {
   const { locale } = useReader();
   const fetcher = useFetcher<typeof deleteAction>();
   const { notify } = useToast();
