@@ -56,7 +56,9 @@ const idField = z.coerce.number().int().positive();
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = memberContext(context);
-  const url = new URL(request.url);
+  // Back to the page the form was on (a script's post comes to /wanted.data, so the path is not the page's).
+  const token = new URL(request.url).searchParams.get("nextToken");
+  const here = token ? `/wanted?nextToken=${encodeURIComponent(token)}` : "/wanted";
   const values = { isbn: "", title: "", author: "" };
   let intent: string | undefined;
   const refuse = (errors: FormErrors, status: number) => data({ ok: false as const, errors, intent, values }, { status, statusText: reasonPhrase(status) });
@@ -82,13 +84,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       const id = idField.safeParse(textField(form, "wantedId"));
       if (!id.success) return refuse({ form: translate("That wanted book is not on your list.") }, 404);
       await removeWanted(ctx, id.data);
-      return done(url.pathname + url.search, translate(WANT_REMOVED));
+      return done(here, translate(WANT_REMOVED));
     }
     if (intent === "radius") {
       const input = wantedRadiusSchema.safeParse({ radiusKm: numberField(form, "radiusKm") });
       if (!input.success) return refuse({ radiusKm: Object.values(fieldErrors(input.error))[0]! }, 400);
       const { radiusKm } = await setWantedRadius(ctx, input.data);
-      return done(url.pathname + url.search, translate(RADIUS_SAVED, { distance: formatKm(readerFor(request, context).locale, radiusKm) }));
+      return done(here, translate(RADIUS_SAVED, { distance: formatKm(readerFor(request, context).locale, radiusKm) }));
     }
     return refuse({ form: translate("Choose what to do: add, remove or set the distance.") }, 400);
   } catch (error) {
