@@ -15,6 +15,8 @@ export default [
   route("books/:bookId", "features/books/routes/book-detail.tsx"),
   // POST only: visitors are sent to sign in by the action itself, then back to the book.
   route("books/:bookId/borrow", "features/loans/routes/borrow.tsx"),
+  // POST only: the book page's "Want this book" and its Remove (a visitor is sent to sign in).
+  route("books/:bookId/want", "features/wanted/routes/want-book.tsx"),
   // POST only: the book page's comment forms (a visitor is sent to sign in).
   route("books/:bookId/comments", "features/comments/routes/book-comments.tsx"),
   route("swap-toys", "features/site/routes/swap-toys.tsx"),
@@ -37,6 +39,7 @@ export default [
   // Members only: the layout's loader sends visitors to /login and back here after sign-in.
   layout("features/auth/routes/member-layout.tsx", [
     route("my-books", "features/books/routes/my-books.tsx"),
+    route("wanted", "features/wanted/routes/wanted.tsx"),
     route("books/new", "features/books/routes/book-new.tsx"),
     route("books/:bookId/edit", "features/books/routes/book-edit.tsx"),
     route("books/:bookId/delete", "features/books/routes/book-delete.tsx"),

@@ -13,7 +13,7 @@ type MoreItem = [to: string, label: string, count?: number];
 
 /**
  * Phone navigation. The five slots go to what a member does most: browse the Library, look after
- * My Books, Add books, read Messages; everything else on the desktop bar (Clubs, Loans,
+ * My Books, Add books, read Messages; everything else on the desktop bar (Wanted books, Clubs, Loans,
  * Notifications, Profile, Moderation, Swap Toys, Logout) is one tap away under "More". Visitors
  * get the Library, Add and Messages (which lead to sign-in), the public pages under "More", and
  * Sign In. "More" is a <details>: no script of its own.
@@ -23,6 +23,7 @@ export function BottomBar({ user, unread = 0, notifications = 0 }: { user: Shell
   const location = useLocation();
   const more: MoreItem[] = user
     ? [
+        ["/wanted", msg("Wanted books")],
         ["/clubs", msg("Clubs")],
         ["/loans", msg("Loans")],
         ["/notifications", msg("Notifications"), notifications],

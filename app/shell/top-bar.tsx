@@ -52,6 +52,9 @@ export function TopBar({ user, unread = 0, notifications = 0 }: { user: ShellUse
               <NavLink to="/my-books" end className="nav-link">
                 {t("My Books")}
               </NavLink>
+              <NavLink to="/wanted" className="nav-link">
+                {t("Wanted books")}
+              </NavLink>
               <Link to="/my-books" state={{ openAddBooks: true }} className="nav-link">
                 {t("Add Books")}
               </Link>

@@ -23,16 +23,21 @@ async function setAreaHere(page: Page, baseURL: string | undefined, position: { 
 
 const cardTitles = (page: Page) => page.getByRole("main").getByRole("listitem").getByRole("heading", { level: 2 }).allInnerTexts();
 
-test("the library puts the nearest books first with a distance, a radius leaves the far ones out, the map shows the neighbour's place with their book, and Newest is remembered", async ({
+test("the library puts the nearest books first with a distance, a radius leaves the far ones out, the map shows the neighbour's place with their book, Newest is remembered, and a wanted book listed nearby rings the bell", async ({
   page,
   baseURL,
   newClient,
 }) => {
+  // Three members, a map, a want and the job it starts: a long journey.
+  test.slow();
   const geocoder = await startRecordedGeocoder(cityInState);
   try {
     const far = await newClient("Cai Faraway");
     await setAreaHere(far.page, baseURL, C);
     await addBookByHand(far.page, "Far Shore Stories", "Cai Faraway");
+    // C's other book: the one A will want.
+    const wantedTitle = "Lanterns of the Southern Ocean";
+    const farCopy = await addBookByHand(far.page, wantedTitle, "Cai Faraway");
     const close = await newClient("Bea Nearby");
     await setAreaHere(close.page, baseURL, B);
     await addBookByHand(close.page, "Harbour Lights Nearby", "Bea Nearby");
@@ -77,6 +82,33 @@ test("the library puts the nearest books first with a distance, a radius leaves 
     await expect(page.getByRole("heading", { level: 1, name: "Community Library" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Newest" })).toHaveAttribute("aria-current", "true");
     await expect(page.getByText("Sorted by distance from your area.")).toHaveCount(0);
+
+    // A wants C's other book, far away, from its page.
+    await page.goto(farCopy);
+    await expect(page.getByRole("heading", { level: 1, name: wantedTitle })).toBeVisible();
+    await page.getByRole("button", { name: "Want this book" }).click();
+    await expect(page.getByText("On your wanted list")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Remove from your wanted list" })).toBeVisible();
+    await expectAccessible(page);
+
+    // B lists a copy of it, 3 km from A: the job the listing starts rings A's bell (reloaded as a person would look again).
+    await addBookByHand(close.page, wantedTitle, "Cai Faraway");
+    const notice = page.getByRole("button", { name: new RegExp(`^Unread: "${wantedTitle}" is available near you`) });
+    await expect(async () => {
+      await page.goto("/notifications");
+      await expect(notice).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(notice).toContainText("Bea Nearby's copy, about 3 km away");
+
+    // And A's library shows B's copy first, under "Wanted, near you".
+    await page.goto("/library");
+    const wanted = page.getByRole("region", { name: "Wanted, near you" });
+    await expect(wanted).toBeVisible();
+    const wantedCard = wanted.getByRole("listitem").filter({ hasText: wantedTitle });
+    await expect(wantedCard.getByText("You want this")).toBeVisible();
+    await expect(wantedCard.getByText("about 3 km")).toBeVisible();
+    await expect(wantedCard.getByText("Owner: Bea Nearby")).toBeVisible();
+    await expectAccessible(page);
   } finally {
     await geocoder.close();
   }

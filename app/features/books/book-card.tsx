@@ -12,6 +12,8 @@ interface Props {
   isClubMember: boolean;
   layout: "grid" | "list";
   eager?: boolean;
+  /** A line of context under the owner, from the section that shows the card ("You want this"). */
+  note?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ function ClubNote({ book, isClubMember }: Pick<Props, "book" | "isClubMember">) 
 }
 
 /** One card for both layouts: the list's row and the grid's tile differ only in their classes and where the status sits. */
-export function BookCard({ book, isClubMember, layout, eager }: Props) {
+export function BookCard({ book, isClubMember, layout, eager, note }: Props) {
   const t = useT();
   const title = book.title || t("Untitled Book");
   const list = layout === "list";
@@ -69,6 +71,7 @@ export function BookCard({ book, isClubMember, layout, eager }: Props) {
           {book.author || t("Unknown")}
         </p>
         <p className={`${clamp}text-xs text-stone-700`}>{t("Owner: {name}", { name: book.userName })}</p>
+        {note && <p className="text-xs font-semibold text-brand-800">{note}</p>}
         <ClubNote book={book} isClubMember={isClubMember} />
         {book.distanceKm !== undefined && <DistanceNote km={book.distanceKm} />}
         {!list && status}

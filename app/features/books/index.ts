@@ -1,3 +1,4 @@
 export { BookCard } from "./book-card";
 export { BookCover } from "./book-cover";
+export { formatKm } from "./distance-note";
 export { DueNote } from "./status-badge";

@@ -5,6 +5,9 @@ import { Form, Link, useNavigate, useSubmit } from "react-router";
 import { useI18n } from "~/core/i18n";
 import { formatKm } from "./distance-note";
 
+// "Wanted, near you" rides in this deferred chunk: /library's first JavaScript names one chunk to load later, not two.
+export { WantedNear } from "~/features/wanted";
+
 export interface LibraryFilterState {
   near: "area" | "position" | null;
   hasArea: boolean;
@@ -15,6 +18,8 @@ export interface LibraryFilterState {
   newestHref: string;
   nearHref: string;
   keep: [string, string][];
+  /** "Near me" was asked for by a member with no area to measure from: the filters say where to set one. */
+  needsArea: boolean;
 }
 
 /** The map of the same place: a one-off position and the radius go along . */
@@ -102,6 +107,14 @@ export function LibraryFilters({ state }: { state: LibraryFilterState }) {
       </noscript>
       {state.near && (
         <p className="text-sm">{t(state.near === "area" ? "Sorted by distance from your area." : "Sorted by distance from about where you are.")}</p>
+      )}
+      {state.needsArea && (
+        <p role="status" className="basis-full text-sm text-stone-800">
+          {t("Set your area on your profile to see what is near you.")}{" "}
+          <Link to="/profile#my-area" className="font-semibold underline">
+            {t("Set my area")}
+          </Link>
+        </p>
       )}
       {locating === "failed" && (
         <p role="alert" className="text-sm text-red-800">

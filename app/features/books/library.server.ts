@@ -4,6 +4,7 @@ import { type LibraryQuery, libraryQuerySchema, readLibrary } from "@worker/feat
 import { listMemberClubIds } from "@worker/features/clubs";
 import { memberCell } from "@worker/features/geo";
 import { serverTranscriptionAvailable } from "@worker/features/voice";
+import { wantedNearMe } from "@worker/features/wanted";
 import type { RouterContextProvider } from "react-router";
 import { serviceContext } from "~/core/route-context.server";
 import { pageNumberFromUrl, queryFromUrl } from "~/core/url-query.server";
@@ -53,10 +54,14 @@ export async function loadLibrary(context: Readonly<RouterContextProvider>, requ
   // A cursor of the other order (a link kept from before) starts the list again instead of failing.
   if ((typeof nearQuery.nextToken === "object") !== Boolean(near)) nearQuery.nextToken = undefined;
   if (near) nearQuery.prevToken = undefined;
-  const [{ total, ...books }, memberClubIds] = await Promise.all([
+  // "Wanted, near you" heads the first page of the whole library, not a search or a later page.
+  const firstPage = !query.search && nearQuery.nextToken === undefined && nearQuery.prevToken === undefined;
+  const [{ total, ...books }, memberClubIds, wantedNear] = await Promise.all([
     readLibrary(ctx, nearQuery, { excludeUserId, origin: near === "area" ? cell : null }),
     // If the club list fails, the viewer simply has no memberships.
     user ? listMemberClubIds(ctx, user.id).catch(() => []) : Promise.resolve([]),
+    // Read beside the page, from the member's own matches: it adds no wait of its own to the listing's.
+    user && firstPage ? wantedNearMe(ctx) : Promise.resolve([]),
   ]);
   const asked = url.searchParams.get("near");
   // The order links start the list again; the filter form carries the rest of the URL along.
@@ -90,12 +95,14 @@ export async function loadLibrary(context: Readonly<RouterContextProvider>, requ
       newestHref: href({ near: user ? "off" : null }),
       nearHref: href({ near: cell ? "me" : null }),
       keep,
+      // "Near me" was asked for but there is no area to measure from: the filters say where to set one.
+      needsArea: asked === "me" && !cell && Boolean(user),
     },
     near,
-    // "Near me" was asked for but there is no area to measure from: the page says where to set one.
-    needsArea: asked === "me" && !cell && Boolean(user),
     radius: near ? (query.radius ?? null) : null,
     memberClubIds,
+    // Null when there is none: the page then renders nothing for it.
+    wantedNear: wantedNear.length > 0 ? wantedNear : null,
     signedIn: Boolean(user),
     // The microphone button falls back to recording only where the server can transcribe.
     voice: { server: serverTranscriptionAvailable(ctx.env) },

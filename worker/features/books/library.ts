@@ -110,9 +110,19 @@ type ListOptions = {
 
 /** One page of library cards (what the grid and list show), newest first. */
 export async function listLibraryBooks(ctx: ServiceContext, query: LibraryListQuery, options: ListOptions = {}): Promise<Page<BookCard>> {
+  const { seqs: _seqs, ...page } = await listLibraryBooksWithSeqs(ctx, query, options);
+  return page;
+}
+
+/** The same page with each card's seq (in the cards' order), for reads keyed by it that stay on the server (My Books' wanters). */
+export async function listLibraryBooksWithSeqs(
+  ctx: ServiceContext,
+  query: LibraryListQuery,
+  options: ListOptions = {},
+): Promise<Page<BookCard> & { seqs: number[] }> {
   const page = await libraryPage(ctx, query, options, bookCardColumns);
   const items = await withViewerAccess(ctx, page.rows.map(toBookCard));
-  return { items, nextToken: page.nextToken, prevToken: page.prevToken };
+  return { items, seqs: page.rows.map((row) => row.seq), nextToken: page.nextToken, prevToken: page.prevToken };
 }
 
 /** The same page with every field of each book (the API's default listing). */

@@ -6,10 +6,13 @@ export {
   listWanted,
   myWantOfBook,
   removeWanted,
+  setWantedRadius,
   WANTED_RADII_KM,
   type WantedNearCard,
   type WantedView,
+  wantedListQuery,
   wantedNearMe,
+  wantedRadiusSchema,
   wantersNearby,
 } from "./wanted";
 export { wantedDataPart, wantedDeletionPart } from "./wanted-account";

@@ -6,6 +6,7 @@ import { findBookById } from "@worker/features/books/library";
 import { findOtherCopies } from "@worker/features/books/other-copies";
 import { memberCell } from "@worker/features/geo";
 import { bookLoanPanel } from "@worker/features/loans";
+import { myWantOfBook } from "@worker/features/wanted";
 import { useMemo } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
@@ -29,6 +30,8 @@ import type { Route } from "./+types/book-detail";
 const BookComments = deferred(() => import("~/features/comments").then((module) => module.BookComments));
 const GoogleMetadataSection = deferred(() => import("../metadata-sections").then((module) => module.GoogleMetadataSection));
 const OtherCopies = deferred(() => import("../other-copies").then((module) => module.OtherCopies));
+// Acts only once pressed, and is a plain form until its code comes.
+const WantButton = deferred(() => import("~/features/wanted").then((module) => module.WantButton));
 const CoverAnalysisSection = deferred(() => import("../metadata-sections").then((module) => module.CoverAnalysisSection));
 
 // Public: search engines find each language of this page.
@@ -36,8 +39,9 @@ export const handle = PUBLIC_PAGE_HANDLE;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = serviceContext(context);
-  const [book, panel, comments, catalogue, copies] = await Promise.all([
-    findBookById(ctx, params.bookId),
+  const found = findBookById(ctx, params.bookId);
+  const [book, panel, comments, catalogue, copies, wantedId] = await Promise.all([
+    found,
     // No book, no panel: the 404 below says so.
     bookLoanPanel(ctx, params.bookId).catch((error: unknown) => {
       if (error instanceof ServiceError && error.status === 404) return null;
@@ -45,9 +49,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }),
     loadBookComments(ctx, params.bookId, request),
     // The lending panel, the comments and the report button are other features'; cover analysis notes are the covers' catalogue.
-    pageMessages(context, "books", "covers", "loans", "comments", "moderation"),
+    pageMessages(context, "books", "covers", "loans", "comments", "moderation", "wanted"),
     // Nearest first from the member's area; a visitor's come newest first.
     (ctx.user ? memberCell(ctx.db, ctx.user.id) : Promise.resolve(null)).then((origin) => findOtherCopies(ctx, params.bookId, origin)),
+    // Whether I already want it ("On your wanted list"): by its title and author, so any copy of it says so.
+    found.then((book) => (book && ctx.user && book.userId !== ctx.user.id ? myWantOfBook(ctx, book) : null)),
   ]);
   if (!book || !panel) throw refusal(translate("We couldn't find that book. It may have been removed by its owner."), 404);
   const reader = readerFor(request, context);
@@ -62,6 +68,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     offerUntil,
     comments,
     copies,
+    wantedId,
     viewerId: ctx.user?.id ?? null,
     catalogue,
     head: headFor(book),
@@ -125,7 +132,7 @@ function Fact({ label, value }: { label: string; value: string | number | null |
 
 export default function BookDetail({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { book, isOwner, signedIn, panel, today, offerUntil, comments, copies, viewerId } = loaderData;
+  const { book, isOwner, signedIn, panel, today, offerUntil, comments, copies, wantedId, viewerId } = loaderData;
   const title = book.title || t("Untitled Book");
   const owner = book.userName || "owner";
   const audience = audienceOf(book);
@@ -255,6 +262,8 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
                 </Link>
               )
             )}
+            {/* Any copy, even far away: the want is for the book, and a copy near me is told when it comes. */}
+            {!isOwner && <WantButton bookId={book.bookId} signedIn={signedIn} wantedId={wantedId} />}
             {signedIn && !isOwner && <ReportButton target={{ subject: "book", bookId: book.bookId }} title={t("Report {title}", { title })} />}
           </div>
         </div>

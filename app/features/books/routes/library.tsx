@@ -17,6 +17,8 @@ import type { Route } from "./+types/library";
 
 // The order and filters act only once pressed, and work as plain links and a GET form until their code comes.
 const LibraryFilters = deferred(() => import("../library-near").then((module) => module.LibraryFilters));
+// Server-rendered in place; its code comes after the page's, with the filters' (/library's first JavaScript stays as it was).
+const WantedNear = deferred(() => import("../library-near").then((module) => module.WantedNear));
 
 // Public: search engines find each language of this page.
 export const handle = PUBLIC_PAGE_HANDLE;
@@ -30,7 +32,9 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [{ remember, ...library }, catalogue] = await Promise.all([loadLibrary(context, request), pageMessages(context, "books", "voice")]);
+  const [{ remember, ...library }, own] = await Promise.all([loadLibrary(context, request), pageMessages(context, "books", "voice")]);
+  // "Wanted, near you" is the wanted feature's: its texts come only with it.
+  const catalogue = library.wantedNear ? { ...(await pageMessages(context, "wanted")), ...own } : own;
   // A lent book's due label comes from loans: the page composes it, so books' loader needs no loans.
   const reader = readerFor(request, context);
   const today = todayFor(reader);
@@ -157,6 +161,7 @@ export default function Library({ loaderData: data }: Route.ComponentProps) {
           <p className="mt-1 text-stone-700">{t("Books shared by readers in the community.")}</p>
         </div>
       </div>
+      {data.wantedNear && <WantedNear items={data.wantedNear} />}
       <div role="tablist" aria-label={t("Library sections")} className="flex border-b border-stone-300">
         <span
           role="tab"
@@ -182,14 +187,6 @@ export default function Library({ loaderData: data }: Route.ComponentProps) {
           <ViewToggle view={view} />
         </div>
         <LibraryFilters state={data.filters} />
-        {data.needsArea && (
-          <p role="status" className="text-sm text-stone-800">
-            {t("Set your area on your profile to see what is near you.")}{" "}
-            <Link to="/profile#my-area" className="font-semibold underline">
-              {t("Set my area")}
-            </Link>
-          </p>
-        )}
         <Pager data={data} position="top" />
         {loading ? (
           <p role="status" className="py-16 text-center text-stone-700">

@@ -2,8 +2,9 @@ import { translate } from "@worker/core/i18n/request-language";
 import { decodeCursor } from "@worker/core/paging";
 import { msg } from "@worker/core/shared/translate";
 import type { Book, BookCard } from "@worker/features/books/book-columns";
-import { countLibraryBooks, listLibraryBooks } from "@worker/features/books/library";
+import { countLibraryBooks, listLibraryBooksWithSeqs } from "@worker/features/books/library";
 import { findRunningImport } from "@worker/features/imports";
+import { wantersNearby } from "@worker/features/wanted";
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { useT } from "~/core/i18n";
@@ -47,14 +48,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = { limit: MY_BOOKS_PAGE_SIZE, userId: ctx.user.id, nextToken: decodeCursor(url.searchParams.get("nextToken")) };
   const [page, total, runningImport, catalogue] = await Promise.all([
-    listLibraryBooks(ctx, query),
+    listLibraryBooksWithSeqs(ctx, query),
     countLibraryBooks(ctx, { userId: ctx.user.id }),
     findRunningImport(ctx),
     // The importer is the imports feature's.
     pageMessages(context, "books", "imports", "loans"),
   ]);
+  // How many members nearby want each book: one grouped read for the page, by the books' seqs (which stay here).
+  const counts = await wantersNearby(ctx, page.seqs);
+  const wanters = Object.fromEntries(page.items.flatMap((book, i) => (counts.get(page.seqs[i]!) ? [[book.bookId, counts.get(page.seqs[i]!)!]] : [])));
   return {
     books: page.items,
+    wanters,
     nextToken: page.nextToken,
     total: total.count,
     today: todayFor(readerFor(request, context)),
@@ -121,7 +126,7 @@ function EditBookDialog({ bookId, onClose, onSaved }: { bookId: string | null; o
   );
 }
 
-function MyBookCard({ book, today, onEdit, onDeleted }: { book: Item; today: string; onEdit: () => void; onDeleted: () => void }) {
+function MyBookCard({ book, today, wanters, onEdit, onDeleted }: { book: Item; today: string; wanters: number; onEdit: () => void; onDeleted: () => void }) {
   const { locale } = useReader();
   const fetcher = useFetcher<typeof deleteAction>();
   const { notify } = useToast();
@@ -165,6 +170,11 @@ function MyBookCard({ book, today, onEdit, onDeleted }: { book: Item; today: str
           <p className="text-xs text-stone-700">
             {t("Lent to {name}", { name: book.lentToUserName })}
             <DueNote due={book.dueDate ? dueLabel(book.dueDate, today, locale, t) : null} />
+          </p>
+        )}
+        {wanters > 0 && (
+          <p className="text-xs font-semibold text-brand-800">
+            {t("{count, plural, one {# member nearby wants this} other {# members nearby want this}}", { count: wanters })}
           </p>
         )}
         <div className="mt-auto flex gap-2 pt-2">
@@ -275,6 +285,9 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
           <Link to="/books/new" className="btn btn-secondary">
             {t("Add by hand")}
           </Link>
+          <Link to="/wanted" className="btn btn-secondary">
+            {t("Wanted books")}
+          </Link>
           <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
             {t("Add Books")}
           </button>
@@ -290,6 +303,7 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
               key={book.bookId}
               book={book}
               today={loaderData.today}
+              wanters={loaderData.wanters[book.bookId] ?? 0}
               onEdit={() => setEditingId(book.bookId)}
               onDeleted={() => setBooks((list) => list.filter((b) => b.bookId !== book.bookId))}
             />

@@ -1,0 +1,2 @@
+export { WantButton } from "./want-button";
+export { WantedNear } from "./wanted-near";
