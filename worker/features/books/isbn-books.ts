@@ -1,3 +1,4 @@
+import { bookLanguage } from "@worker/core/shared/book-language";
 import { readConfig } from "@worker/core/config";
 import { badField, notFound, ServiceError } from "@worker/core/errors";
 import type { MemberContext } from "@worker/core/service-context";
@@ -96,6 +97,6 @@ export function bookFieldsFromRecord(record: GoogleMetadata) {
     publisher: text(info.publisher, 200) || null,
     publishedDate: text(info.publishedDate, 32) || null,
     pageCount: info.pageCount ?? null,
-    language: text(info.language, 16) || null,
+    language: bookLanguage(info.language),
   };
 }
