@@ -1,6 +1,8 @@
+import { translate } from "@worker/core/i18n/request-language";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@worker/core/paging";
 import type { Cell } from "@worker/core/shared/area-cells";
-import { type LibraryQuery, libraryQuerySchema, readLibrary } from "@worker/features/books/library";
+import { AUDIENCE_LABELS } from "@worker/core/shared/audience";
+import { type LibraryLanguage, type LibraryQuery, libraryLanguages, libraryQuerySchema, readLibrary } from "@worker/features/books/library";
 import { listMemberClubIds } from "@worker/features/clubs";
 import { memberCell } from "@worker/features/geo";
 import { serverTranscriptionAvailable } from "@worker/features/voice";
@@ -16,7 +18,7 @@ export function parseLibraryParams(searchParams: URLSearchParams): LibraryQuery 
   const query: LibraryQuery = queryFromUrl(
     libraryQuerySchema,
     searchParams,
-    ["limit", "nextToken", "prevToken", "search", "ageGroupFine", "lat", "lon", "radius", "available"],
+    ["limit", "nextToken", "prevToken", "search", "ageGroupFine", "language", "lat", "lon", "radius", "available"],
     { limit: DEFAULT_PAGE_SIZE, available: false },
   );
   if (!PAGE_SIZES.includes(query.limit as (typeof PAGE_SIZES)[number])) query.limit = DEFAULT_PAGE_SIZE;
@@ -41,7 +43,34 @@ function nearMode(url: URL, query: LibraryQuery, cell: Cell | null, remembered: 
   return cell && remembered !== "off" ? "area" : null;
 }
 
-export async function loadLibrary(context: Readonly<RouterContextProvider>, request: Request) {
+export interface FilterChoice {
+  value: string;
+  label: string;
+}
+
+/**
+ * The language filter's choices: the languages the library's books are in (and the one chosen, if
+ * no book has it), each named in the reader's language and sorted by that name.
+ */
+function languageChoices(languages: LibraryLanguage[], chosen: string | undefined, locale: string): FilterChoice[] {
+  const codes = languages.map((language) => language.code);
+  if (chosen && !codes.includes(chosen)) codes.push(chosen);
+  const names = new Intl.DisplayNames([locale], { type: "language", fallback: "code" });
+  const named = (code: string) => {
+    try {
+      return names.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+  const collator = new Intl.Collator(locale);
+  return codes.map((code) => ({ value: code, label: named(code) })).sort((a, b) => collator.compare(a.label, b.label));
+}
+
+/** The age groups (the spec's ageGroupFine), youngest first, in the request's language. */
+const ageChoices = (): FilterChoice[] => Object.entries(AUDIENCE_LABELS).map(([value, label]) => ({ value, label: translate(label) }));
+
+export async function loadLibrary(context: Readonly<RouterContextProvider>, request: Request, locale: string) {
   const url = new URL(request.url);
   const ctx = serviceContext(context);
   const user = ctx.user;
@@ -53,10 +82,11 @@ export async function loadLibrary(context: Readonly<RouterContextProvider>, requ
   // A cursor of the other order (a link kept from before) starts the list again instead of failing.
   if ((typeof nearQuery.nextToken === "object") !== Boolean(near)) nearQuery.nextToken = undefined;
   if (near) nearQuery.prevToken = undefined;
-  const [{ total, ...books }, memberClubIds] = await Promise.all([
+  const [{ total, ...books }, memberClubIds, languages] = await Promise.all([
     readLibrary(ctx, nearQuery, { excludeUserId, origin: near === "area" ? cell : null }),
     // If the club list fails, the viewer simply has no memberships.
     user ? listMemberClubIds(ctx, user.id).catch(() => []) : Promise.resolve([]),
+    libraryLanguages(ctx),
   ]);
   const asked = url.searchParams.get("near");
   // The order links start the list again; the filter form carries the rest of the URL along.
@@ -81,11 +111,17 @@ export async function loadLibrary(context: Readonly<RouterContextProvider>, requ
     page: books.prevToken || (near && nearQuery.nextToken) ? page : 1,
     limit: query.limit,
     search: query.search ?? "",
+    /** Whether a filter narrows the list (the empty state says so). */
+    filtered: Boolean(query.language || query.ageGroupFine || query.available),
     filters: {
       near,
       hasArea: Boolean(cell),
       radius: near ? (query.radius ?? null) : null,
       available: query.available,
+      language: query.language ?? "",
+      ageGroupFine: query.ageGroupFine ?? "",
+      languages: languageChoices(languages, query.language, locale),
+      ageGroups: ageChoices(),
       limit: query.limit,
       newestHref: href({ near: user ? "off" : null }),
       nearHref: href({ near: cell ? "me" : null }),
