@@ -61,6 +61,10 @@ describe("/library's language and age group filters", () => {
     expect(options(page.html, "language").find(([value]) => value === "it")).toEqual(["it", "Italian", true]);
     expect(options(page.html, "ageGroupFine").find(([value]) => value === "young_adult")?.[2]).toBe(true);
     expect(page.html).toContain("Showing 1–10 of 12 books");
+    // A new search keeps the filters (the search form's hidden fields).
+    const searchForm = page.html.match(/<form[^>]*role="search"[\s\S]*?<\/form>/)?.[0] ?? "";
+    expect(searchForm).toContain('name="language" value="it"');
+    expect(searchForm).toContain('name="ageGroupFine" value="young_adult"');
     // The next page's link carries the filters along with its cursor.
     const next = page.html.match(/href="\/library(\?[^"]*nextToken=[^"]*)"/)?.[1]?.replaceAll("&amp;", "&");
     expect(next).toBeDefined();

@@ -111,6 +111,8 @@ export async function loadLibrary(context: Readonly<RouterContextProvider>, requ
     page: books.prevToken || (near && nearQuery.nextToken) ? page : 1,
     limit: query.limit,
     search: query.search ?? "",
+    /** What a new search keeps of the URL: the order and the filters (the list comes as data, so the page's script does not grow with the filters). */
+    searchKeeps: ["limit", "view", "near", "lat", "lon", "radius", "available", "language", "ageGroupFine"],
     /** Whether a filter narrows the list (the empty state says so). */
     filtered: Boolean(query.language || query.ageGroupFine || query.available),
     filters: {

@@ -177,7 +177,7 @@ export default function Library({ loaderData: data }: Route.ComponentProps) {
             label={t("Search books")}
             placeholder={t("Search books...")}
             initial={data.search}
-            keep={["limit", "view", "near", "lat", "lon", "radius", "available", "language", "ageGroupFine"]}
+            keep={data.searchKeeps}
             addon={(searchNow) => <VoiceSearchButton server={data.voice.server} onSearch={searchNow} />}
           />
           <ViewToggle view={view} />
