@@ -195,3 +195,32 @@ describe("The filters' plans (newest first)", () => {
     expect(rowsRead).toBeLessThan(30);
   });
 });
+
+describe("A book's language and age group, set by its owner", () => {
+  it("are taken by hand on POST and PUT /api/books (normalised like the filter), and the filters find the book", async () => {
+    const owner = await signedInMember({ name: "Olga Owner" });
+    const reader = await signedInMember({ name: "Rolf Reader" });
+    const added = await api<Card>("/books", owner, {
+      method: "POST",
+      json: { title: "Sulla strada", author: "Anna Autrice", language: "IT", ageGroupFine: "young_adult" },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({ language: "it", ageGroupFine: "young_adult" });
+    const bookId = added.body.data!.bookId;
+    expect(titles(await library("language=it&ageGroupFine=young_adult&bare=1", reader))).toContain("Sulla strada");
+
+    const edited = await api<Card>(`/books/${bookId}`, owner, { method: "PUT", json: { language: "fr", ageGroupFine: "adult" } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ language: "fr", ageGroupFine: "adult" });
+    expect(titles(await library("language=it&bare=1", reader))).not.toContain("Sulla strada");
+    expect(titles(await library("language=fr&ageGroupFine=adult&bare=1", reader))).toContain("Sulla strada");
+
+    const cleared = await api<Card>(`/books/${bookId}`, owner, { method: "PUT", json: { language: null, ageGroupFine: null } });
+    expect(cleared.body.data).toMatchObject({ language: null, ageGroupFine: null });
+
+    const refused = await api(`/books/${bookId}`, owner, { method: "PUT", json: { language: "French" }, invalid: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ success: false });
+    expect(refused.body.error).toContain("language must be a language code, such as en or pt-BR.");
+  });
+});

@@ -3,7 +3,6 @@ import { DEFAULT_PAGE_SIZE, keysetPage, type Page, pagedSearchQuery } from "@wor
 import { toFtsQuery } from "@worker/core/search-query";
 import type { ServiceContext } from "@worker/core/service-context";
 import { type Cell, NEAR_RADII_KM } from "@worker/core/shared/area-cells";
-import { bookLanguage } from "@worker/core/shared/book-language";
 import { msg } from "@worker/core/shared/translate";
 import { booksFts } from "@worker/db/fts";
 import { AGE_GROUPS, type AgeGroupFine, type BookHiddenReason, bookCounts, books, clubs, loans, memberships, users } from "@worker/db/schema";
@@ -22,6 +21,7 @@ import {
   toBook,
   toBookCard,
 } from "./book-columns";
+import { languageCodeField } from "./book-fields";
 import { type NearCursor, type NearFilters, nearCursorSchema, nearLibraryPageAndCount, nearSearchPage } from "./near-library";
 
 const flag = z.enum(["1", "true", "0", "false"], { error: () => translate('Use 1 or 0 (or "true" or "false").') });
@@ -34,19 +34,10 @@ const libraryCursorSchema = z
 
 export const NEAR_RADIUS_NOT_OFFERED = msg("radius must be one of 1, 2, 5, 10, 25, 50 or 100 (km), or left out for anywhere.");
 export const NEAR_RADIUS_ALONE = msg("radius needs near=me (or lat and lon).");
-export const LANGUAGE_NOT_A_CODE = msg("language must be a language code, such as en or pt-BR.");
-
-/** A book's language as books store it (bookLanguage): any case is taken, so pt-br finds pt-BR. */
-const languageField = z.string().transform((value, issues) => {
-  const code = bookLanguage(value);
-  if (code === null) issues.addIssue({ code: "custom", message: translate(LANGUAGE_NOT_A_CODE) });
-  return code ?? z.NEVER;
-});
-
 export const libraryQuerySchema = pagedSearchQuery(DEFAULT_PAGE_SIZE)
   .extend({
     ageGroupFine: z.enum(AGE_GROUPS).optional(),
-    language: languageField.optional(),
+    language: languageCodeField.optional(),
     userId: z.string().min(1).max(64).optional(),
     bare: flag.optional(),
     nextToken: libraryCursorSchema.optional(),
