@@ -1,8 +1,8 @@
 import type { Cell } from "@worker/core/shared/area-cells";
 import { bookCounts, books, loans, memberAreas } from "@worker/db/schema";
 import { bookCardColumns } from "@worker/features/books/book-columns";
-import { libraryLanguages, libraryPageQuery, readLibrary } from "@worker/features/books/library";
 import { bookFieldsFromRecord } from "@worker/features/books/isbn-books";
+import { libraryLanguages, libraryPageQuery, readLibrary } from "@worker/features/books/library";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createBook, createBooks, createMember, db, signedInMember } from "../helpers/fixtures";
@@ -79,7 +79,9 @@ describe("GET /api/books?language=", () => {
     ]);
     await createBook(me.user.id, { title: "Llyfr Fy Hun", language: "cy", ageGroupFine: "adult" });
     await db.update(books).set({ status: "borrowed", lentToUserId: borrower.id }).where(eq(books.id, lent!.id));
-    await db.insert(loans).values({ id: crypto.randomUUID(), bookId: lent!.id, ownerId: owner.id, borrowerId: borrower.id, state: "lent", updatedAt: Date.now() });
+    await db
+      .insert(loans)
+      .values({ id: crypto.randomUUID(), bookId: lent!.id, ownerId: owner.id, borrowerId: borrower.id, state: "lent", updatedAt: Date.now() });
 
     const adults = await library("language=cy&ageGroupFine=adult&bare=1", me);
     expect(titles(adults)).toEqual(["Llyfr Oedolion Rhydd", "Llyfr Oedolion Benthyg"]);
@@ -185,9 +187,15 @@ describe("The filters' plans (newest first)", () => {
 
   it("reads about one page of rows for a rare language among many books", async () => {
     const owner = await createMember({ name: "Rare Reader" });
-    await createBooks(owner.id, Array.from({ length: 120 }, (_, i) => ({ title: `Common ${i}`, language: "en" })));
+    await createBooks(
+      owner.id,
+      Array.from({ length: 120 }, (_, i) => ({ title: `Common ${i}`, language: "en" })),
+    );
     await createBooks(owner.id, [{ title: "Rare one", language: "haw" }]);
-    await createBooks(owner.id, Array.from({ length: 120 }, (_, i) => ({ title: `Common later ${i}`, language: "en" })));
+    await createBooks(
+      owner.id,
+      Array.from({ length: 120 }, (_, i) => ({ title: `Common later ${i}`, language: "en" })),
+    );
     const { result, rowsRead } = await countRowsRead(null, (counted) =>
       readLibrary(counted, { limit: 25, available: false, language: "haw" }, { excludeUserId: null }),
     );

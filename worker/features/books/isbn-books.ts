@@ -1,7 +1,7 @@
-import { bookLanguage } from "@worker/core/shared/book-language";
 import { readConfig } from "@worker/core/config";
 import { badField, notFound, ServiceError } from "@worker/core/errors";
 import type { MemberContext } from "@worker/core/service-context";
+import { bookLanguage } from "@worker/core/shared/book-language";
 import { type Isbns, normalizeIsbn } from "@worker/core/shared/isbn";
 import { sanitizeText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";

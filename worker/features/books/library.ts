@@ -167,7 +167,12 @@ async function libraryPage(
 }
 
 /** The page's statement, unrun: libraryPage runs it, and the tests read its plan. */
-export function libraryPageQuery(ctx: ServiceContext, query: LibraryListQuery, options: ListOptions, columns: typeof bookCardColumns | typeof bookDetailColumns) {
+export function libraryPageQuery(
+  ctx: ServiceContext,
+  query: LibraryListQuery,
+  options: ListOptions,
+  columns: typeof bookCardColumns | typeof bookDetailColumns,
+) {
   const where = filters(ctx, query, options.excludeUserId ?? null, options.clubId);
   const backwards = query.prevToken !== undefined && query.nextToken === undefined;
   const fts = query.search ? toFtsQuery(query.search) : null;
@@ -313,7 +318,6 @@ export async function libraryLanguages(ctx: ServiceContext): Promise<LibraryLang
     .limit(LANGUAGES_LISTED);
   return rows.map((row) => ({ code: row.scope.slice("lang:".length), count: row.n })).sort((a, b) => b.count - a.count);
 }
-
 
 /**
  * The book, or null. A hidden book is there only for its owner, with `hidden` saying why; everyone
