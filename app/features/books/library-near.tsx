@@ -91,7 +91,8 @@ export function LibraryFilters({ state }: { state: LibraryFilterState }) {
       )}
       <label className="flex items-center gap-2 text-sm">
         {t("Book language")}
-        <select id="library-language" name="language" defaultValue={state.language} className="field w-auto py-2">
+        {/* Bounded, so a long name ("Chinese (Traditional)") never widens a phone's page; the open list shows it whole. */}
+        <select id="library-language" name="language" defaultValue={state.language} className="field w-auto max-w-48 py-2">
           <option value="">{t("Any language")}</option>
           {state.languages.map((choice) => (
             <option key={choice.value} value={choice.value}>
