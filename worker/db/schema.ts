@@ -146,6 +146,9 @@ export const books = sqliteTable(
     uniqueIndex("books_id_idx").on(t.id),
     index("books_user_seq_idx").on(t.userId, t.seq),
     index("books_age_seq_idx").on(t.ageGroupFine, t.seq),
+    // The library's language filter, alone and with the age group, newest first (migrations/0023).
+    index("books_language_seq_idx").on(t.language, t.seq).where(sql`language is not null`),
+    index("books_language_age_seq_idx").on(t.language, t.ageGroupFine, t.seq).where(sql`language is not null and age_group_fine is not null`),
     index("books_club_seq_idx").on(t.clubId, t.seq),
     index("books_lent_to_idx").on(t.lentToUserId),
     index("books_isbn13_idx").on(t.isbn13),
@@ -251,7 +254,7 @@ export const bookCells = sqliteTable(
   (t) => [primaryKey({ columns: [t.level, t.tileLat, t.tileLon] })],
 );
 
-/** Counters kept by triggers so totals never need a scan: scope "all", "age:{group}", "user:{id}". */
+/** Counters kept by triggers so totals never need a scan: scope "all", "age:{group}", "user:{id}", "lang:{code}", "user-lang:{id}:{code}". */
 export const bookCounts = sqliteTable("book_counts", {
   scope: text("scope").primaryKey(),
   n: integer("n").notNull().default(0),

@@ -8,6 +8,8 @@ import { textField } from "~/core/form-data.server";
 export function parseBookForm(form: FormData) {
   const borrower = textField(form, "lentToUserId")?.trim();
   const club = textField(form, "clubId")?.trim();
+  const language = textField(form, "language");
+  const age = textField(form, "ageGroupFine");
   return updateBookSchema.safeParse({
     title: textField(form, "title"),
     author: textField(form, "author"),
@@ -18,5 +20,8 @@ export function parseBookForm(form: FormData) {
     lentToUserId: borrower ? borrower : null,
     lentToUserName: textField(form, "lentToUserName")?.trim() || null,
     clubId: club === undefined ? undefined : club || null,
+    // Only Edit Book has these; "Not set" (empty) takes them off the book.
+    language: language === undefined ? undefined : language || null,
+    ageGroupFine: age === undefined ? undefined : age || null,
   });
 }

@@ -13,6 +13,11 @@ export interface LibraryFilterState {
   hasArea: boolean;
   radius: number | null;
   available: boolean;
+  /** The chosen language and age group ("" for any), and their choices, named by the loader in the reader's language. */
+  language: string;
+  ageGroupFine: string;
+  languages: { value: string; label: string }[];
+  ageGroups: { value: string; label: string }[];
   limit: number;
   /** Links the loader writes from the page's URL: the two orders, and what the form carries along. */
   newestHref: string;
@@ -32,7 +37,8 @@ function mapHref(state: LibraryFilterState): string {
 /**
  * The library's order and filters: Newest or Near me (from the member's area, or a position the
  * browser gives for this visit only, rounded to 0.01° before it leaves the device), a radius,
- * "Available now" and the page size. Plain links and a GET form, so they work before scripts load.
+ * the book's language and age group, "Available now" and the page size. Plain links and a GET form
+ * (plain selects), so they work before scripts load.
  */
 export function LibraryFilters({ state }: { state: LibraryFilterState }) {
   const { t, locale } = useI18n();
@@ -88,6 +94,29 @@ export function LibraryFilters({ state }: { state: LibraryFilterState }) {
           </select>
         </label>
       )}
+      <label className="flex items-center gap-2 text-sm">
+        {t("Book language")}
+        {/* Bounded, so a long name ("Chinese (Traditional)") never widens a phone's page; the open list shows it whole. */}
+        <select id="library-language" name="language" defaultValue={state.language} className="field w-auto max-w-48 py-2">
+          <option value="">{t("Any language")}</option>
+          {state.languages.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        {t("Age group")}
+        <select id="library-ageGroupFine" name="ageGroupFine" defaultValue={state.ageGroupFine} className="field w-auto py-2">
+          <option value="">{t("Any age")}</option>
+          {state.ageGroups.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </label>
       <label className="flex min-h-11 items-center gap-2 text-sm">
         <input type="checkbox" name="available" value="1" defaultChecked={state.available} className="size-5" />
         {t("Available now")}

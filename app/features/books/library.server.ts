@@ -1,6 +1,8 @@
+import { translate } from "@worker/core/i18n/request-language";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@worker/core/paging";
 import type { Cell } from "@worker/core/shared/area-cells";
-import { type LibraryQuery, libraryQuerySchema, readLibrary } from "@worker/features/books/library";
+import { AUDIENCE_LABELS } from "@worker/core/shared/audience";
+import { type LibraryLanguage, type LibraryQuery, libraryLanguages, libraryQuerySchema, readLibrary } from "@worker/features/books/library";
 import { listMemberClubIds } from "@worker/features/clubs";
 import { memberCell } from "@worker/features/geo";
 import { serverTranscriptionAvailable } from "@worker/features/voice";
@@ -17,7 +19,7 @@ export function parseLibraryParams(searchParams: URLSearchParams): LibraryQuery 
   const query: LibraryQuery = queryFromUrl(
     libraryQuerySchema,
     searchParams,
-    ["limit", "nextToken", "prevToken", "search", "ageGroupFine", "lat", "lon", "radius", "available"],
+    ["limit", "nextToken", "prevToken", "search", "ageGroupFine", "language", "lat", "lon", "radius", "available"],
     { limit: DEFAULT_PAGE_SIZE, available: false },
   );
   if (!PAGE_SIZES.includes(query.limit as (typeof PAGE_SIZES)[number])) query.limit = DEFAULT_PAGE_SIZE;
@@ -42,7 +44,34 @@ function nearMode(url: URL, query: LibraryQuery, cell: Cell | null, remembered: 
   return cell && remembered !== "off" ? "area" : null;
 }
 
-export async function loadLibrary(context: Readonly<RouterContextProvider>, request: Request) {
+export interface FilterChoice {
+  value: string;
+  label: string;
+}
+
+/**
+ * The language filter's choices: the languages the library's books are in (and the one chosen, if
+ * no book has it), each named in the reader's language and sorted by that name.
+ */
+function languageChoices(languages: LibraryLanguage[], chosen: string | undefined, locale: string): FilterChoice[] {
+  const codes = languages.map((language) => language.code);
+  if (chosen && !codes.includes(chosen)) codes.push(chosen);
+  const names = new Intl.DisplayNames([locale], { type: "language", fallback: "code" });
+  const named = (code: string) => {
+    try {
+      return names.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+  const collator = new Intl.Collator(locale);
+  return codes.map((code) => ({ value: code, label: named(code) })).sort((a, b) => collator.compare(a.label, b.label));
+}
+
+/** The age groups (the spec's ageGroupFine), youngest first, in the request's language. */
+const ageChoices = (): FilterChoice[] => Object.entries(AUDIENCE_LABELS).map(([value, label]) => ({ value, label: translate(label) }));
+
+export async function loadLibrary(context: Readonly<RouterContextProvider>, request: Request, locale: string) {
   const url = new URL(request.url);
   const ctx = serviceContext(context);
   const user = ctx.user;
@@ -56,12 +85,13 @@ export async function loadLibrary(context: Readonly<RouterContextProvider>, requ
   if (near) nearQuery.prevToken = undefined;
   // "Wanted, near you" heads the first page of the whole library, not a search or a later page.
   const firstPage = !query.search && nearQuery.nextToken === undefined && nearQuery.prevToken === undefined;
-  const [{ total, ...books }, memberClubIds, wantedNear] = await Promise.all([
+  const [{ total, ...books }, memberClubIds, wantedNear, languages] = await Promise.all([
     readLibrary(ctx, nearQuery, { excludeUserId, origin: near === "area" ? cell : null }),
     // If the club list fails, the viewer simply has no memberships.
     user ? listMemberClubIds(ctx, user.id).catch(() => []) : Promise.resolve([]),
     // Read beside the page, from the member's own matches: it adds no wait of its own to the listing's.
     user && firstPage ? wantedNearMe(ctx) : Promise.resolve([]),
+    libraryLanguages(ctx),
   ]);
   const asked = url.searchParams.get("near");
   // The order links start the list again; the filter form carries the rest of the URL along.
@@ -86,11 +116,19 @@ export async function loadLibrary(context: Readonly<RouterContextProvider>, requ
     page: books.prevToken || (near && nearQuery.nextToken) ? page : 1,
     limit: query.limit,
     search: query.search ?? "",
+    /** What a new search keeps of the URL: the order and the filters (the list comes as data, so the page's script does not grow with the filters). */
+    searchKeeps: ["limit", "view", "near", "lat", "lon", "radius", "available", "language", "ageGroupFine"],
+    /** Whether a filter narrows the list (the empty state says so). */
+    filtered: Boolean(query.language || query.ageGroupFine || query.available),
     filters: {
       near,
       hasArea: Boolean(cell),
       radius: near ? (query.radius ?? null) : null,
       available: query.available,
+      language: query.language ?? "",
+      ageGroupFine: query.ageGroupFine ?? "",
+      languages: languageChoices(languages, query.language, locale),
+      ageGroups: ageChoices(),
       limit: query.limit,
       newestHref: href({ near: user ? "off" : null }),
       nearHref: href({ near: cell ? "me" : null }),

@@ -6,10 +6,11 @@ import { idField } from "@worker/core/shared/id";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
 import { cleanText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
-import { BOOK_STATUSES, books, clubs, memberships, users } from "@worker/db/schema";
+import { AGE_GROUPS, BOOK_STATUSES, books, clubs, memberships, users } from "@worker/db/schema";
 import { and, asc, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
+import { languageCodeField } from "./book-fields";
 import { bookValuesFromIsbn, INVALID_ISBN, parseIsbn } from "./isbn-books";
 import { findBookById } from "./library";
 import { assertOwnCoverKey } from "./uploads";
@@ -51,6 +52,9 @@ export const manualBookSchema = z.object({
   author,
   description: description.default(""),
   isbn: optionalIsbn,
+  /** What the library's filters narrow by: the language as books store it, and the age group. */
+  language: languageCodeField.optional(),
+  ageGroupFine: z.enum(AGE_GROUPS).optional(),
   status: z.enum(BOOK_STATUSES).default("available"),
   clubId: clubIdField.optional(),
 });
@@ -89,6 +93,9 @@ export const updateBookSchema = z
     lentToUserId: z.string().max(64).nullable(),
     lentToUserName: cleanText({ max: 200, tooLong: msg("Borrower name must be at most {max} characters") }).nullable(),
     clubId: clubIdField,
+    /** null takes it off the book. */
+    language: languageCodeField.nullable(),
+    ageGroupFine: z.enum(AGE_GROUPS).nullable(),
   })
   .partial()
   .strict();
@@ -185,6 +192,8 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
       description: input.description,
       isbn10: isbns?.isbn10,
       isbn13: isbns?.isbn13,
+      language: input.language ?? null,
+      ageGroupFine: input.ageGroupFine ?? null,
       status: input.status,
       clubId: clubIdValue,
     });
@@ -249,6 +258,8 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
   if (input.author !== undefined) changes.author = input.author;
   if (input.description !== undefined) changes.description = input.description;
   if (input.status !== undefined) changes.status = input.status;
+  if (input.language !== undefined) changes.language = input.language;
+  if (input.ageGroupFine !== undefined) changes.ageGroupFine = input.ageGroupFine;
   if (input.isbn !== undefined) {
     const isbns = input.isbn ? parseIsbn(input.isbn) : null;
     changes.isbn10 = isbns?.isbn10 ?? null;

@@ -1,6 +1,7 @@
 import { readConfig } from "@worker/core/config";
 import { badField, notFound, ServiceError } from "@worker/core/errors";
 import type { MemberContext } from "@worker/core/service-context";
+import { bookLanguage } from "@worker/core/shared/book-language";
 import { type Isbns, normalizeIsbn } from "@worker/core/shared/isbn";
 import { sanitizeText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
@@ -107,6 +108,6 @@ export function bookFieldsFromRecord(record: GoogleMetadata) {
     publisher: text(info.publisher, 200) || null,
     publishedDate: text(info.publishedDate, 32) || null,
     pageCount: info.pageCount ?? null,
-    language: text(info.language, 16) || null,
+    language: bookLanguage(info.language),
   };
 }

@@ -21,6 +21,7 @@ import {
   toBook,
   toBookCard,
 } from "./book-columns";
+import { languageCodeField } from "./book-fields";
 import { type NearCursor, type NearFilters, nearCursorSchema, nearLibraryPageAndCount, nearSearchPage } from "./near-library";
 
 const flag = z.enum(["1", "true", "0", "false"], { error: () => translate('Use 1 or 0 (or "true" or "false").') });
@@ -33,10 +34,10 @@ const libraryCursorSchema = z
 
 export const NEAR_RADIUS_NOT_OFFERED = msg("radius must be one of 1, 2, 5, 10, 25, 50 or 100 (km), or left out for anywhere.");
 export const NEAR_RADIUS_ALONE = msg("radius needs near=me (or lat and lon).");
-
 export const libraryQuerySchema = pagedSearchQuery(DEFAULT_PAGE_SIZE)
   .extend({
     ageGroupFine: z.enum(AGE_GROUPS).optional(),
+    language: languageCodeField.optional(),
     userId: z.string().min(1).max(64).optional(),
     bare: flag.optional(),
     nextToken: libraryCursorSchema.optional(),
@@ -82,7 +83,7 @@ const ownShelf = (ctx: ServiceContext, query: Pick<LibraryListQuery, "userId">) 
 
 function filters(
   ctx: ServiceContext,
-  query: Pick<LibraryListQuery, "userId" | "ageGroupFine" | "available">,
+  query: Pick<LibraryListQuery, "userId" | "ageGroupFine" | "language" | "available">,
   excludeUserId: string | null,
   clubId?: string,
 ): SQL[] {
@@ -95,6 +96,8 @@ function filters(
   if (query.userId) where.push(eq(books.userId, query.userId));
   else if (excludeUserId) where.push(ne(books.userId, excludeUserId));
   if (query.ageGroupFine) where.push(eq(books.ageGroupFine, query.ageGroupFine));
+  // Walks books_language_seq_idx (or books_language_age_seq_idx with the age group).
+  if (query.language) where.push(eq(books.language, query.language));
   if (query.available) where.push(inArray(books.status, ["available", "giving_away"]), sql`not exists (${heldLoan})`);
   return where;
 }
@@ -169,6 +172,17 @@ async function libraryPage(
   options: ListOptions,
   columns: typeof bookCardColumns | typeof bookDetailColumns,
 ): Promise<KeysetRows<CardRow | DetailRow>> {
+  const rows = await libraryPageQuery(ctx, query, options, columns);
+  return keysetPage(rows as (CardRow | DetailRow)[], query);
+}
+
+/** The page's statement, unrun: libraryPage runs it, and the tests read its plan. */
+export function libraryPageQuery(
+  ctx: ServiceContext,
+  query: LibraryListQuery,
+  options: ListOptions,
+  columns: typeof bookCardColumns | typeof bookDetailColumns,
+) {
   const where = filters(ctx, query, options.excludeUserId ?? null, options.clubId);
   const backwards = query.prevToken !== undefined && query.nextToken === undefined;
   const fts = query.search ? toFtsQuery(query.search) : null;
@@ -179,14 +193,13 @@ async function libraryPage(
   if (fts) where.push(sql`books_fts match ${fts}`);
 
   const base = fts ? ctx.db.select(columns).from(booksFts).innerJoin(books, eq(books.seq, booksFts.rowid)) : ctx.db.select(columns).from(books);
-  const rows = await base
+  return base
     .innerJoin(users, eq(users.id, books.userId))
     .leftJoin(clubs, eq(clubs.id, books.clubId))
     .leftJoin(loans, lentLoanOfBook)
     .where(and(...where))
     .orderBy(backwards ? asc(key) : desc(key))
     .limit(query.limit + 1);
-  return keysetPage(rows as (CardRow | DetailRow)[], query);
 }
 
 async function counter(ctx: ServiceContext, scopes: string[]): Promise<Map<string, number>> {
@@ -201,24 +214,28 @@ async function counter(ctx: ServiceContext, scopes: string[]): Promise<Map<strin
  */
 export async function countLibraryBooks(
   ctx: ServiceContext,
-  query: Pick<LibraryListQuery, "search" | "ageGroupFine" | "userId" | "available"> & { limit?: number },
+  query: Pick<LibraryListQuery, "search" | "ageGroupFine" | "language" | "userId" | "available"> & { limit?: number },
   excludeUserId: string | null = null,
 ): Promise<LibraryTotal> {
   const fts = query.search ? toFtsQuery(query.search) : null;
   if (fts) return countSearchMatches(ctx, fts, query, excludeUserId);
 
-  if (query.available) return countBounded(ctx, query, excludeUserId);
+  // No counter holds two filters at once: count through them, up to the cap, like "available now".
+  if (query.available || (query.ageGroupFine && query.language)) return countBounded(ctx, query, excludeUserId);
   const age: AgeGroupFine | undefined = query.ageGroupFine;
+  const language = query.language;
+  // The counters' scopes (migrations/0001 and 0023): everyone's, and one owner's.
+  const totalScope = age ? `age:${age}` : language ? `lang:${language}` : "all";
+  const userScope = (userId: string) => (age ? `user-age:${userId}:${age}` : language ? `user-lang:${userId}:${language}` : `user:${userId}`);
   if (query.userId) {
-    const scope = age ? `user-age:${query.userId}:${age}` : `user:${query.userId}`;
+    const scope = userScope(query.userId);
     const [counts, hidden] = await Promise.all([
       counter(ctx, [scope]),
-      ownShelf(ctx, query) ? countOwnHiddenBooks(ctx, query.userId, age) : Promise.resolve(0),
+      ownShelf(ctx, query) ? countOwnHiddenBooks(ctx, query.userId, age, language) : Promise.resolve(0),
     ]);
     return { count: (counts.get(scope) ?? 0) + hidden, capped: false };
   }
-  const totalScope = age ? `age:${age}` : "all";
-  const ownScope = excludeUserId ? (age ? `user-age:${excludeUserId}:${age}` : `user:${excludeUserId}`) : null;
+  const ownScope = excludeUserId ? userScope(excludeUserId) : null;
   const counts = await counter(ctx, ownScope ? [totalScope, ownScope] : [totalScope]);
   const total = (counts.get(totalScope) ?? 0) - (ownScope ? (counts.get(ownScope) ?? 0) : 0);
   return { count: Math.max(0, total), capped: false };
@@ -227,7 +244,7 @@ export async function countLibraryBooks(
 /** "Available now" has no counter: count through the filters, up to the search cap ("100+" beyond). */
 async function countBounded(
   ctx: ServiceContext,
-  query: Pick<LibraryListQuery, "ageGroupFine" | "userId" | "available"> & { limit?: number },
+  query: Pick<LibraryListQuery, "ageGroupFine" | "language" | "userId" | "available"> & { limit?: number },
   excludeUserId: string | null,
 ): Promise<LibraryTotal> {
   const cap = searchCountCap(query.limit);
@@ -239,11 +256,18 @@ async function countBounded(
 }
 
 /** The owner's hidden books, which the counters leave out: a few rows on books_user_hidden_idx. */
-async function countOwnHiddenBooks(ctx: ServiceContext, userId: string, age: AgeGroupFine | undefined): Promise<number> {
+async function countOwnHiddenBooks(ctx: ServiceContext, userId: string, age: AgeGroupFine | undefined, language: string | undefined): Promise<number> {
   const [row] = await ctx.db
     .select({ n: sql<number>`count(*)` })
     .from(books)
-    .where(and(eq(books.userId, userId), isNotNull(books.hidden), age ? eq(books.ageGroupFine, age) : undefined));
+    .where(
+      and(
+        eq(books.userId, userId),
+        isNotNull(books.hidden),
+        age ? eq(books.ageGroupFine, age) : undefined,
+        language ? eq(books.language, language) : undefined,
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -254,11 +278,11 @@ async function countOwnHiddenBooks(ctx: ServiceContext, userId: string, age: Age
 async function countSearchMatches(
   ctx: ServiceContext,
   fts: string,
-  query: Pick<LibraryListQuery, "ageGroupFine" | "userId" | "available"> & { limit?: number },
+  query: Pick<LibraryListQuery, "ageGroupFine" | "language" | "userId" | "available"> & { limit?: number },
   excludeUserId: string | null,
 ): Promise<LibraryTotal> {
   const cap = searchCountCap(query.limit);
-  if (query.userId || query.ageGroupFine || query.available) {
+  if (query.userId || query.ageGroupFine || query.language || query.available) {
     // Narrow searches: the filter decides, so count through the join (bounded by the cap).
     const where = filters(ctx, query, excludeUserId);
     const [row] = await ctx.db.all<{ n: number }>(sql`
@@ -279,6 +303,30 @@ async function countSearchMatches(
     n -= own?.n ?? 0;
   }
   return { count: Math.min(Math.max(0, n), cap), capped: n > cap };
+}
+
+/** More languages than any library holds today; a bound, so the read stays a few rows. */
+const LANGUAGES_LISTED = 300;
+
+export interface LibraryLanguage {
+  /** As books store it (bookLanguage): the filter's value. */
+  code: string;
+  /** Listed books in it, the viewer's own included. */
+  count: number;
+}
+
+/**
+ * The languages the library's listed books are in, most books first: one range of book_counts'
+ * key (the 'lang:' scopes, kept by migrations/0023's triggers), so it reads a row per language
+ * and never the books.
+ */
+export async function libraryLanguages(ctx: ServiceContext): Promise<LibraryLanguage[]> {
+  const rows = await ctx.db
+    .select()
+    .from(bookCounts)
+    .where(and(gt(bookCounts.scope, "lang:"), lt(bookCounts.scope, "lang;"), gt(bookCounts.n, 0)))
+    .limit(LANGUAGES_LISTED);
+  return rows.map((row) => ({ code: row.scope.slice("lang:".length), count: row.n })).sort((a, b) => b.count - a.count);
 }
 
 /**
@@ -347,6 +395,7 @@ export async function readLibrary(
     excludeUserId,
     ownCell,
     ageGroupFine: query.ageGroupFine,
+    language: query.language,
     availableOnly: query.available,
   };
   const after = typeof query.nextToken === "object" ? query.nextToken : undefined;

@@ -29,6 +29,8 @@ export interface NearFilters {
   /** The excluded viewer's own cell when known (near=me: the origin): their own books all lie there. */
   ownCell?: Cell;
   ageGroupFine?: AgeGroupFine;
+  /** A language as books store it (bookLanguage). */
+  language?: string;
   availableOnly: boolean;
 }
 
@@ -60,17 +62,22 @@ export function tileReader(ctx: ServiceContext): ReadTiles {
   };
 }
 
-/** What every near read asks of a book beyond its place, written once in SQL over the CTE `p`'s two parameters. */
+/** What every near read asks of a book beyond its place, written once in SQL over the parameters of the CTE `p` (nearParameters). */
 function extraConditions(filters: NearFilters): string {
   let where = "";
   if (filters.excludeUserId) where += " AND books.user_id <> (SELECT me FROM p)";
   if (filters.ageGroupFine) where += " AND books.age_group_fine = (SELECT age FROM p)";
+  if (filters.language) where += " AND books.language = (SELECT lang FROM p)";
   // Available now: not lent, and not promised to someone (an accepted loan) either.
   if (filters.availableOnly)
     where +=
       " AND books.status IN ('available', 'giving_away') AND NOT EXISTS (SELECT 1 FROM loans AS held WHERE held.book_id = books.id AND held.state IN ('accepted', 'lent'))";
   return where;
 }
+
+/** The filters' values, bound once for every cell's read. */
+const nearParameters = (filters: NearFilters) =>
+  sql`WITH p(me, age, lang) AS (VALUES (${filters.excludeUserId}, ${filters.ageGroupFine ?? null}, ${filters.language ?? null}))`;
 
 /**
  * The seqs of up to `need` books from the cells, in walking order: one index range of
@@ -84,7 +91,7 @@ function pickedSeqs(cells: NearCell[], from: WalkFrom | undefined, need: number,
       from?.seq !== undefined && cell.cellLat === from.cell.cellLat && cell.cellLon === from.cell.cellLon ? ` AND books.seq < ${int(from.seq)}` : "";
     return `SELECT seq FROM (SELECT books.seq AS seq FROM books WHERE books.cell_lat = ${int(cell.cellLat)} AND books.cell_lon = ${int(cell.cellLon)} AND books.hidden IS NULL${inside}${extra} ORDER BY books.seq DESC LIMIT ${int(need)})`;
   });
-  return sql`(WITH p(me, age) AS (VALUES (${filters.excludeUserId}, ${filters.ageGroupFine ?? null})) SELECT seq FROM (${sql.raw(unionAll(parts))}) LIMIT ${need})`;
+  return sql`(${nearParameters(filters)} SELECT seq FROM (${sql.raw(unionAll(parts))}) LIMIT ${need})`;
 }
 
 /** D1 allows five terms in a compound SELECT; a sub-select starts the count again, so terms nest in fives. */
@@ -176,7 +183,7 @@ export async function nearLibraryPage(
 
 /** Whether book_cells' counts are the listing's: no filter narrows it, and the viewer's own books (if left out) have a known cell. */
 const tileCountable = (filters: NearFilters) =>
-  !filters.ageGroupFine && !filters.availableOnly && (filters.excludeUserId === null || filters.ownCell !== undefined);
+  !filters.ageGroupFine && !filters.language && !filters.availableOnly && (filters.excludeUserId === null || filters.ownCell !== undefined);
 
 /** The total's walk: the cells holding cap + 1 books, the viewer's own cell not counted when the count can come from book_cells. */
 function countingWalk(ctx: ServiceContext, filters: NearFilters, cap: number): Promise<Walk> {
@@ -233,7 +240,7 @@ export async function nearSearchPage(
     place.push(or(...boxes.map((box) => sql`books.cell_lon BETWEEN ${box.lonFrom - 18000} AND ${box.lonTo - 18000}`))!);
   }
   const matches = await ctx.db.all<{ seq: number; cellLat: number; cellLon: number }>(sql`
-    WITH p(me, age) AS (VALUES (${filters.excludeUserId}, ${filters.ageGroupFine ?? null}))
+    ${nearParameters(filters)}
     SELECT books.seq AS seq, books.cell_lat AS cellLat, books.cell_lon AS cellLon
     FROM books_fts JOIN books ON books.seq = books_fts.rowid
     WHERE books_fts MATCH ${fts} AND books.hidden IS NULL AND ${and(...place)}${sql.raw(extraConditions(filters))}

@@ -1,3 +1,4 @@
+import { bookLanguage } from "@worker/core/shared/book-language";
 import type { Database } from "@worker/db/client";
 import { books, type CoverAnalysis } from "@worker/db/schema";
 import { and, eq, type SQL, sql } from "drizzle-orm";
@@ -68,7 +69,7 @@ export async function applyAnalysis(
       description: fillIfBlank(books.description, info?.description),
       isbn13: fillIfNull(books.isbn13, reading.isbn13),
       isbn10: fillIfNull(books.isbn10, reading.isbn10),
-      language: fillIfNull(books.language, info?.language ?? reading.language),
+      language: fillIfNull(books.language, bookLanguage(info?.language) ?? bookLanguage(reading.language)),
       publisher: fillIfNull(books.publisher, info?.publisher),
       publishedDate: fillIfNull(books.publishedDate, info?.publishedDate),
       pageCount: fillIfNull(books.pageCount, info?.pageCount),

@@ -14,6 +14,7 @@ import { BackArrow } from "~/ui/icons";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { BookEditFields } from "../book-edit-form";
 import { parseBookForm } from "../book-form.server";
+import { BookLanguageAgeFields } from "../book-language-age-fields";
 import { CoverField } from "../cover-field";
 import { coverFromForm, dropUnusedCover, readBookForm } from "../cover-form.server";
 import { DeleteBookButton } from "../delete-book-button";
@@ -75,6 +76,7 @@ export default function BookEdit({ loaderData, actionData }: Route.ComponentProp
       {/* Multipart: the cover picture is posted with the form (a book added by hand gets its cover here). */}
       <Form method="post" encType="multipart/form-data" className="card space-y-6 p-5">
         <BookEditFields book={book} clubs={clubs} errors={errors} />
+        <BookLanguageAgeFields language={book.language} ageGroupFine={book.ageGroupFine} errors={errors} />
         <TextField {...bookFieldStyle} label="ISBN" name="isbn" autoComplete="off" defaultValue={book.isbn13 ?? book.isbn10 ?? ""} error={errors?.isbn} />
         <CoverField current={book.coverImage} title={book.title} error={errors?.cover} />
         <div className="flex flex-wrap justify-between gap-3">

@@ -10,6 +10,7 @@ import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
 import { memberContext } from "~/core/route-context.server";
 import { bookFieldStyle, TextAreaField, TextField } from "~/ui/field";
+import { BookLanguageAgeFields } from "../book-language-age-fields";
 import { CoverField } from "../cover-field";
 import { coverFromForm, dropUnusedCover, readBookForm } from "../cover-form.server";
 import { ScanIsbnButton } from "../scan-isbn-button";
@@ -38,6 +39,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     author: textField(form, "author") ?? "",
     description: textField(form, "description") ?? "",
     isbn: textField(form, "isbn") ?? "",
+    // "Not set" posts an empty value: the book has none.
+    language: textField(form, "language") || undefined,
+    ageGroupFine: textField(form, "ageGroupFine") || undefined,
   });
   if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
   let cover: string | undefined;
@@ -76,6 +80,7 @@ export default function BookNew({ actionData }: Route.ComponentProps) {
         <TextField {...bookFieldStyle} label={t("Title")} name="title" required error={errors?.title} />
         <TextField {...bookFieldStyle} label={t("Author")} name="author" required error={errors?.author} />
         <TextField {...bookFieldStyle} key={scannedIsbn} label="ISBN" name="isbn" autoComplete="off" defaultValue={scannedIsbn} error={errors?.isbn} />
+        <BookLanguageAgeFields errors={errors} />
         <TextAreaField {...bookFieldStyle} id="new-description" label={t("Description")} name="description" rows={4} />
         <CoverField current={null} title="" error={errors?.cover} />
         {errors?.form && (

@@ -32,11 +32,11 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [{ remember, ...library }, own] = await Promise.all([loadLibrary(context, request), pageMessages(context, "books", "voice")]);
+  const reader = readerFor(request, context);
+  const [{ remember, ...library }, own] = await Promise.all([loadLibrary(context, request, reader.locale), pageMessages(context, "books", "voice")]);
   // "Wanted, near you" is the wanted feature's: its texts come only with it.
   const catalogue = library.wantedNear ? { ...(await pageMessages(context, "wanted")), ...own } : own;
   // A lent book's due label comes from loans: the page composes it, so books' loader needs no loans.
-  const reader = readerFor(request, context);
   const today = todayFor(reader);
   const items = library.items.map((book) => withDueLabel(book, today, reader));
   // The page's title and description, in the request's language (meta has no translator of its own).
@@ -61,6 +61,7 @@ function pagerText({ page, limit, total, items }: Loaded): string {
 
 function emptyText(data: Loaded, locale: string): string {
   if (data.search) return translate('No books found matching "{search}".', { search: data.search });
+  if (data.filtered) return translate("No books match these filters.");
   if (data.near && data.radius) return translate("No books within {distance} yet. Try a wider radius.", { distance: formatKm(locale, data.radius) });
   if (data.near) return translate("No books near you yet.");
   if (data.signedIn) return translate("No books are available in your library yet.");
@@ -181,7 +182,7 @@ export default function Library({ loaderData: data }: Route.ComponentProps) {
             label={t("Search books")}
             placeholder={t("Search books...")}
             initial={data.search}
-            keep={["limit", "view", "near", "lat", "lon", "radius", "available"]}
+            keep={data.searchKeeps}
             addon={(searchNow) => <VoiceSearchButton server={data.voice.server} onSearch={searchNow} />}
           />
           <ViewToggle view={view} />
