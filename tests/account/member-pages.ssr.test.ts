@@ -105,28 +105,29 @@ describe("/profile", () => {
 });
 
 describe("/settings/notifications", () => {
-  it("shows the master switch and six toggles, all on by default", async () => {
+  it("shows the master switch and seven toggles, all on by default", async () => {
     const member = await signedInMember();
     const { status, html } = await page("/settings/notifications", member.cookie);
     expect(status).toBe(200);
     expect(html).toContain("Email Notifications");
     const all = switches(html);
-    expect(all).toHaveLength(7);
+    expect(all).toHaveLength(8);
     for (const tag of all) {
       expect(tag).toContain('aria-checked="true"');
       expect(tag).not.toContain('disabled=""');
     }
   });
 
-  it("disables the six toggles (keeping their values) while the master switch is off", async () => {
+  it("disables the seven toggles (keeping their values) while the master switch is off", async () => {
     const member = await signedInMember();
     await db.insert(notificationPreferences).values({ userId: member.user.id, emailOptIn: false, prefs: { club_announcement: false } });
     const all = switches((await page("/settings/notifications", member.cookie)).html);
     expect(all[0]).toContain('aria-checked="false"');
     expect(all[0]).not.toContain('disabled=""');
-    const six = all.slice(1);
-    expect(six.every((tag) => tag.includes('disabled=""'))).toBe(true);
-    expect(six.filter((tag) => tag.includes('aria-checked="false"'))).toHaveLength(1);
+    const seven = all.slice(1);
+    expect(seven).toHaveLength(7);
+    expect(seven.every((tag) => tag.includes('disabled=""'))).toBe(true);
+    expect(seven.filter((tag) => tag.includes('aria-checked="false"'))).toHaveLength(1);
   });
 
   it("a switch posts the state it asks for and the page shows it saved (works without JavaScript)", async () => {

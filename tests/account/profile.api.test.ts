@@ -37,6 +37,8 @@ describe("GET /api/users/me", () => {
         timezone: "UTC",
         language: null,
         showEmail: false,
+        lendTo: "anyone",
+        lendWithinKm: 10,
       },
     });
   });

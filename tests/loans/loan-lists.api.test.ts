@@ -124,6 +124,7 @@ describe("authorization", () => {
       waitlist: { size: 0, myPlace: null, myState: null, offerExpiresAt: null },
       // The owner just answered: within the hour. A visitor shares no club with anyone.
       ownerRecord: { loansCompleted: 0, usuallyAnswers: "hour", sharedClubs: { names: [], count: 0 } },
+      lendRefusal: null,
     });
     const borrowerView = await api<BookLoanPanel>(`/books/${scene.book.id}/loan-panel`, scene.borrower);
     expect(borrowerView.body.data!.myLoan).toMatchObject({ loanId, role: "borrower" });

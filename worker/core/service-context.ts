@@ -12,6 +12,9 @@ export interface SessionUser {
   /** The member's language on /profile, or null to follow the browser. */
   language: string | null;
   showEmail: boolean;
+  /** Who may ask for the member's books unless a book says otherwise (LEND_RULES), and the km of "near". */
+  lendTo?: "anyone" | "near" | "clubs" | "following" | "nobody";
+  lendWithinKm?: number;
 }
 
 /**

@@ -54,6 +54,8 @@ export async function validateSessionToken(db: Database, token: string, now = Da
       timezone: users.timezone,
       language: users.language,
       showEmail: users.showEmail,
+      lendTo: users.lendTo,
+      lendWithinKm: users.lendWithinKm,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

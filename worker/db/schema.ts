@@ -5,6 +5,12 @@ import type { CoverAnalysis } from "../core/shared/cover-analysis";
 // Times are Unix epoch milliseconds; ids are UUIDs unless said otherwise.
 const createdAt = () => integer("created_at", { mode: "number" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
+/** Who may ask to borrow a book: anyone, members near the owner, members of their clubs, people they follow, or nobody for now. */
+export const LEND_RULES = ["anyone", "near", "clubs", "following", "nobody"] as const;
+export type LendRule = (typeof LEND_RULES)[number];
+/** The km a "near" lending rule may name. */
+export const LEND_WITHIN_KM = [1, 2, 5, 10, 25, 50] as const;
+
 export const users = sqliteTable(
   "users",
   {
@@ -31,6 +37,10 @@ export const users = sqliteTable(
      * name "Deleted member") so the other side of a conversation keeps its messages and history.
      */
     deletedAt: integer("deleted_at", { mode: "number" }),
+    /** Who may ask for the member's books unless a book says otherwise (LEND_RULES; issue 38). */
+    lendTo: text("lend_to", { enum: LEND_RULES }).notNull().default("anyone"),
+    /** For "near": within this many km of the member's area. */
+    lendWithinKm: integer("lend_within_km").notNull().default(10),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
@@ -137,6 +147,9 @@ export const books = sqliteTable(
      * The owner's area cell (member_areas), copied by triggers so "near me" reads books by place from
      * one index. Never sent to anyone: only a rounded distance leaves the server.
      */
+    /** Who may ask for this book; null follows the owner's default (users.lend_to). */
+    lendTo: text("lend_to", { enum: LEND_RULES }),
+    lendWithinKm: integer("lend_within_km"),
     cellLat: integer("cell_lat"),
     cellLon: integer("cell_lon"),
     createdAt: createdAt(),

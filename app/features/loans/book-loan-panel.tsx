@@ -129,6 +129,10 @@ export function BookLoanPanel({
   } else if (waitlist.myState === "waiting") {
     status = t("You're number {position} on the waitlist", { position: waitlist.myPlace });
     actions = leave;
+  } else if (panel.lendRefusal) {
+    // The book's lending rule leaves the viewer out: they are told so instead of being offered a button.
+    status = panel.lendRefusal;
+    actions = null;
   } else if (holding || waitlist.size > 0) {
     // Someone else has the book, or it is being offered to the next in line: no borrow button then,
     // and the waitlist is the page's one action.

@@ -9,7 +9,7 @@ import { NAME_REQUIRED, NO_CHANGES, PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "@w
 import { cleanText } from "@worker/core/shared/text";
 import { isTimeZone, TIME_ZONE_DOC } from "@worker/core/shared/time-zones";
 import { msg } from "@worker/core/shared/translate";
-import { type UserRow, users } from "@worker/db/schema";
+import { LEND_RULES, LEND_WITHIN_KM, type UserRow, users } from "@worker/db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { emailAsSeenBy } from "./email-visibility";
@@ -33,9 +33,12 @@ export interface OwnProfile extends PublicUser {
   language: Language | null;
   /** "Show my e-mail to other members". */
   showEmail: UserRow["showEmail"];
+  /** Who may ask for my books unless a book says otherwise, and the km of "near". */
+  lendTo: UserRow["lendTo"];
+  lendWithinKm: UserRow["lendWithinKm"];
 }
 
-type ProfileFields = Pick<SessionUser, "id" | "name" | "email" | "bio" | "picture" | "timezone" | "language" | "showEmail">;
+type ProfileFields = Pick<SessionUser, "id" | "name" | "email" | "bio" | "picture" | "timezone" | "language" | "showEmail" | "lendTo" | "lendWithinKm">;
 
 export function toOwnProfile(user: ProfileFields): OwnProfile {
   return {
@@ -47,6 +50,8 @@ export function toOwnProfile(user: ProfileFields): OwnProfile {
     timezone: user.timezone,
     language: isLanguage(user.language) ? user.language : null,
     showEmail: user.showEmail,
+    lendTo: user.lendTo ?? "anyone",
+    lendWithinKm: user.lendWithinKm ?? 10,
   };
 }
 
@@ -114,6 +119,14 @@ export const profileUpdateSchema = z.strictObject({
   /** A URL returned by the picture upload, or null to remove the picture. */
   profilePicture: z.string().trim().min(1).max(512).nullable().optional(),
   showEmail: z.boolean().optional(),
+  /** Who may ask for my books unless a book says otherwise. */
+  lendTo: z.enum(LEND_RULES, { error: () => translate("lendTo must be one of {rules}", { rules: LEND_RULES.join(", ") }) }).optional(),
+  lendWithinKm: z
+    .number()
+    .refine((km) => (LEND_WITHIN_KM as readonly number[]).includes(km), {
+      error: () => translate("lendWithinKm must be one of {values}", { values: LEND_WITHIN_KM.join(", ") }),
+    })
+    .optional(),
 });
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
@@ -126,12 +139,14 @@ export async function updateProfile(ctx: ServiceContext, input: ProfileUpdate): 
   const [current] = await ctx.db.select().from(users).where(eq(users.id, ctx.user.id)).limit(1);
   if (!current) throw unauthorized();
 
-  const changes: Partial<Pick<typeof users.$inferInsert, "name" | "bio" | "timezone" | "language" | "picture" | "showEmail">> = {};
+  const changes: Partial<Pick<typeof users.$inferInsert, "name" | "bio" | "timezone" | "language" | "picture" | "showEmail" | "lendTo" | "lendWithinKm">> = {};
   if (input.name !== undefined && input.name !== current.name) changes.name = input.name;
   if (input.bio !== undefined && input.bio !== current.bio) changes.bio = input.bio;
   if (input.timezone !== undefined && input.timezone !== current.timezone) changes.timezone = input.timezone;
   if (input.language !== undefined && input.language !== current.language) changes.language = input.language;
   if (input.showEmail !== undefined && input.showEmail !== current.showEmail) changes.showEmail = input.showEmail;
+  if (input.lendTo !== undefined && input.lendTo !== current.lendTo) changes.lendTo = input.lendTo;
+  if (input.lendWithinKm !== undefined && input.lendWithinKm !== current.lendWithinKm) changes.lendWithinKm = input.lendWithinKm;
   if (input.profilePicture !== undefined) {
     const unchanged =
       input.profilePicture === null ? current.picture === null : input.profilePicture === current.picture || input.profilePicture === mediaUrl(current.picture);

@@ -50,7 +50,7 @@ export const usersApi = new Hono<AppEnv>()
       who: "member",
       tags,
       description:
-        "Changes any of name, bio, timezone, `language` (`en`, `es`, `fr`, `de`, `ar` or `ja`: pages, refusals and e-mails are written in it; null follows the browser), `profilePicture` (a URL the picture upload returned, or null to remove it) and `showEmail`; answers the profile. Only unchanged values: 400 `No changes detected`. Another member's picture: 403.",
+        "Changes any of name, bio, timezone, `language` (`en`, `es`, `fr`, `de`, `ar` or `ja`: pages, refusals and e-mails are written in it; null follows the browser), `profilePicture` (a URL the picture upload returned, or null to remove it), `showEmail`, and who may ask for my books unless a book says otherwise: `lendTo` (`anyone`, `near`, `clubs`, `following` or `nobody`) with `lendWithinKm` (1, 2, 5, 10, 25 or 50) for `near`; answers the profile. Only unchanged values: 400 `No changes detected`. Another member's picture: 403.",
       data: ownProfileView,
     }),
     jsonBody(profileUpdateSchema),

@@ -6,7 +6,7 @@ import { idField } from "@worker/core/shared/id";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
 import { cleanText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
-import { AGE_GROUPS, BOOK_STATUSES, books, clubs, memberships, users } from "@worker/db/schema";
+import { AGE_GROUPS, BOOK_STATUSES, books, clubs, LEND_RULES, LEND_WITHIN_KM, memberships, users } from "@worker/db/schema";
 import { and, asc, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
@@ -96,6 +96,15 @@ export const updateBookSchema = z
     /** null takes it off the book. */
     language: languageCodeField.nullable(),
     ageGroupFine: z.enum(AGE_GROUPS).nullable(),
+    /** Who may ask for it (null: the owner's default on /profile). */
+    lendTo: z.enum(LEND_RULES, { error: () => translate("lendTo must be one of {rules}", { rules: LEND_RULES.join(", ") }) }).nullable(),
+    /** For lendTo "near": within this many km. */
+    lendWithinKm: z
+      .number()
+      .refine((km) => (LEND_WITHIN_KM as readonly number[]).includes(km), {
+        error: () => translate("lendWithinKm must be one of {values}", { values: LEND_WITHIN_KM.join(", ") }),
+      })
+      .nullable(),
   })
   .partial()
   .strict();
@@ -260,6 +269,9 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
   if (input.status !== undefined) changes.status = input.status;
   if (input.language !== undefined) changes.language = input.language;
   if (input.ageGroupFine !== undefined) changes.ageGroupFine = input.ageGroupFine;
+  // A new rule applies to requests from now on: nothing already asked for or agreed is cancelled.
+  if (input.lendTo !== undefined) changes.lendTo = input.lendTo;
+  if (input.lendWithinKm !== undefined) changes.lendWithinKm = input.lendWithinKm;
   if (input.isbn !== undefined) {
     const isbns = input.isbn ? parseIsbn(input.isbn) : null;
     changes.isbn10 = isbns?.isbn10 ?? null;

@@ -112,6 +112,8 @@ export const bookLoanPanelView = z.looseObject({
   }),
   /** The owner's record as a lender, for anyone but the owner; null where the book is members only. */
   ownerRecord: lenderRecordView.nullable(),
+  /** Why the viewer may not ask for the book (its lending rule), or null when they may. */
+  lendRefusal: z.string().nullable(),
 });
 
 /** POST /books/{id}/waitlist: the member's place in line (1 is next). */

@@ -6,6 +6,7 @@ import { analyticsEvents } from "@worker/db/schema";
 import { findBookById } from "@worker/features/books";
 import { BLOCKED, type Chat, chatOf, chatReads, createConversation, deliverMessage, openChat, postLine, refuseChatWrite } from "@worker/features/messages";
 import { BORROW_INTENT, borrowRequestText, MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow-chat";
+import { requireMayAsk } from "./lending-rules";
 import { type LoanView, loanById, toLoanView } from "./loan-queries";
 import { isOpenLoanClash } from "./loan-steps";
 import { ALREADY_ASKED, loanRequested, refuseOfferedToOther, requestReads, requestWrites } from "./loans";
@@ -43,6 +44,7 @@ export async function borrowFromOwner(ctx: ServiceContext, bookId: string, reque
   if (open) return reopen(ctx, toLoanView(open, me), chat);
   // requestLoan's refusals, in its order, then the chat's (a deleted owner, the start and send limits): all before anything is written.
   if (chat.blocked) throw forbidden(BLOCKED);
+  await requireMayAsk(ctx.db, book.bookId, me);
   refuseOfferedToOther(offer, me);
   await refuseChatWrite(ctx, chat);
 

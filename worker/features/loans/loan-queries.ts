@@ -21,6 +21,7 @@ import { and, count, desc, eq, inArray, lt, lte, or, type SQL, sql } from "drizz
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
+import { lendRefusal, lendVerdict } from "./lending-rules";
 import { type BorrowerRecord, borrowerRecords, type LenderRecord, lenderRecords } from "./loan-records";
 
 export const LOAN_NOT_FOUND = msg("Loan not found");
@@ -253,6 +254,8 @@ export interface BookLoanPanel {
   waitlist: { size: number; myPlace: number | null; myState: "waiting" | "offered" | null; offerExpiresAt: number | null };
   /** The owner's record as a lender, for anyone but the owner (null to the owner and where the book is members only). */
   ownerRecord: LenderRecord | null;
+  /** Why the viewer may not ask for it ("{owner} lends this book to members of their clubs."), or null when they may (or are the owner, or a visitor). */
+  lendRefusal: string | null;
 }
 
 const NO_WAITLIST: BookLoanPanel["waitlist"] = { size: 0, myPlace: null, myState: null, offerExpiresAt: null };
@@ -286,9 +289,9 @@ export async function bookLoanPanel(ctx: ServiceContext, bookId: string): Promis
   if (!ctx.user) {
     const [[book], [holding]] = await ctx.db.batch([bookQuery, holdingQuery]);
     if (!visible(book)) throw notFound("Book not found");
-    if (book!.membersOnly) return { holding: null, myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST, ownerRecord: null };
+    if (book!.membersOnly) return { holding: null, myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST, ownerRecord: null, lendRefusal: null };
     const ownerRecord = (await lenderRecords(ctx.db, null, [book!.ownerId])).get(book!.ownerId) ?? null;
-    return { holding: holding ?? null, myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST, ownerRecord };
+    return { holding: holding ?? null, myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST, ownerRecord, lendRefusal: null };
   }
   const me = ctx.user.id;
   const [[book], [holding], [mine], [requests], [queue], [entry]] = await ctx.db.batch([
@@ -318,8 +321,11 @@ export async function bookLoanPanel(ctx: ServiceContext, bookId: string): Promis
       .limit(1),
   ]);
   if (!book || !visible(book)) throw notFound("Book not found");
-  if (book.membersOnly) return { holding: null, myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST, ownerRecord: null };
-  const ownerRecord = book.ownerId === me ? null : ((await lenderRecords(ctx.db, me, [book.ownerId])).get(book.ownerId) ?? null);
+  if (book.membersOnly) return { holding: null, myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST, ownerRecord: null, lendRefusal: null };
+  const [records, verdict] =
+    book.ownerId === me ? [null, null] : await Promise.all([lenderRecords(ctx.db, me, [book.ownerId]), lendVerdict(ctx.db, bookId, me)]);
+  const ownerRecord = records?.get(book.ownerId) ?? null;
+  const refusal = lendRefusal(verdict);
   const myState = entry ? (entry.state as "waiting" | "offered") : null;
   return {
     holding: holding ?? null,
@@ -332,6 +338,7 @@ export async function bookLoanPanel(ctx: ServiceContext, bookId: string): Promis
       offerExpiresAt: myState === "offered" ? (entry?.offerExpiresAt ?? null) : null,
     },
     ownerRecord,
+    lendRefusal: refusal ? refusal.message : null,
   };
 }
 

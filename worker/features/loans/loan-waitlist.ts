@@ -8,6 +8,7 @@ import { findBookById } from "@worker/features/books";
 import { requireNotBlocked } from "@worker/features/messages";
 import { and, asc, count, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import { MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow-chat";
+import { lendVerdict, requireMayAsk } from "./lending-rules";
 import { errorText } from "./loan-steps";
 
 /** How long the first member in line has to ask for a returned book before it passes to the next. */
@@ -33,6 +34,7 @@ export async function joinWaitlist(ctx: ServiceContext, bookId: string): Promise
   if (book.userId === me) throw badRequest(OWN_BOOK);
   if (book.membersOnly) throw forbidden(MEMBERS_ONLY_BOOK);
   await requireNotBlocked(ctx, book.userId);
+  await requireMayAsk(ctx.db, bookId, me);
   const now = Date.now();
   const [[holder], [offer], [mine], [myLoan]] = await ctx.db.batch([
     ctx.db
@@ -109,7 +111,8 @@ export async function offerToNextInLine(
   now: number,
   options: { schedule?: boolean; freedBy?: string } = {},
 ): Promise<number | null> {
-  for (let attempt = 0; attempt < 3; attempt++) {
+  // A few tries: another caller may move the queue meanwhile, and members the rule leaves out are passed over.
+  for (let attempt = 0; attempt < 10; attempt++) {
     const [[book], [holder], [offer], [claim], [next]] = await deps.db.batch([
       deps.db.select({ title: books.title, ownerId: books.userId }).from(books).where(eq(books.id, bookId)).limit(1),
       deps.db
@@ -137,6 +140,14 @@ export async function offerToNextInLine(
     ]);
     if (!book || holder || claim) return null;
     if (offer) return offer.expiresAt;
+    if (next && !(await lendVerdict(deps.db, bookId, next.userId))?.mayAsk) {
+      // The book's rule changed since they joined and leaves them out now: their turn passes.
+      await deps.db
+        .update(waitlistEntries)
+        .set({ state: "expired" })
+        .where(and(eq(waitlistEntries.id, next.id), eq(waitlistEntries.state, "waiting")));
+      continue;
+    }
     if (!next) {
       // Free, and nobody waits: members who want this book near it may hear of it (the wanted feature).
       if (options.freedBy) await publish(deps, { type: "loan.book_free", bookId, freedBy: options.freedBy, at: now });

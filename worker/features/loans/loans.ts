@@ -12,6 +12,7 @@ import { BLOCKED, blockBetween } from "@worker/features/messages";
 import { and, eq, gt, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import { MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow-chat";
+import { requireMayAsk } from "./lending-rules";
 import { findLoan, type LoanView, openLoanOf } from "./loan-queries";
 import {
   ALREADY_PROMISED,
@@ -54,6 +55,7 @@ export async function requestLoan(ctx: ServiceContext, input: z.output<typeof re
   if (!book) throw notFound("Book not found");
   if (book.userId === me) throw badRequest(OWN_BOOK);
   if (book.membersOnly) throw forbidden(MEMBERS_ONLY_BOOK);
+  await requireMayAsk(ctx.db, book.bookId, me);
   const now = Date.now();
   const [[block], [open], [offer]] = await ctx.db.batch([blockBetween(ctx.db, me, book.userId), ...requestReads(ctx.db, book.bookId, me, now)]);
   if (block) throw forbidden(BLOCKED);
