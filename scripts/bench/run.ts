@@ -18,6 +18,7 @@ import {
   measure,
   OUT,
   PORT,
+  percentile,
   prepareDatabase,
   type ReadCounter,
   SAMPLES,
@@ -31,8 +32,13 @@ import {
   BENCH_CLUB_MEETINGS,
   BENCH_CROWD_CLUB,
   BENCH_NEAR_MEMBER,
+  BENCH_NEAR_WANTS,
   BENCH_PAIR_CLUB,
+  BENCH_POPULAR_COPIES,
+  BENCH_POPULAR_COPY,
   BENCH_READING_CLUB,
+  BENCH_WANTED_TITLE,
+  BENCH_WANTERS,
   checkBenchBookCells,
   seedBenchBooks,
   seedBenchClubReading,
@@ -44,6 +50,7 @@ import {
   seedBenchPair,
   seedBenchRoomClub,
   seedBenchSession,
+  seedBenchWanted,
 } from "./seed-bench.ts";
 
 const BOOKS = Number(process.env.BENCH_BOOKS ?? 100_000);
@@ -51,10 +58,11 @@ const CLUBS = Number(process.env.BENCH_CLUBS ?? 10_000);
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 10_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000);
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 10_000);
+const WANTED = Number(process.env.BENCH_WANTED ?? 100_000);
 /** The large club's members besides its admin: its announcements go through the notice queue. */
 const CROWD = Number(process.env.BENCH_CROWD ?? 1_000);
 const ANNOUNCEMENTS = Number(process.env.BENCH_ANNOUNCEMENTS ?? 50);
-/** BENCH_ONLY=announcements,messages measures only those parts (library, near, clubs, messages, loans, announcements, polls). */
+/** BENCH_ONLY=announcements,messages measures only those parts (library, near, wanted, clubs, messages, loans, announcements, polls). */
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? "")
     .split(",")
@@ -100,6 +108,16 @@ interface ClubsModule {
   listMyClubs(ctx: unknown): Promise<unknown>;
 }
 
+interface OtherCopiesModule {
+  findOtherCopies(ctx: unknown, bookId: string, origin: { cellLat: number; cellLon: number } | null): Promise<{ total: number } | null>;
+}
+interface WantedModule {
+  wantedNearMe(ctx: unknown): Promise<unknown[]>;
+}
+interface WantedMatchingModule {
+  runWantedCopyJob(deps: unknown, id: string, now: number): Promise<number | null>;
+}
+
 interface ClubMeetingsModule {
   listMeetings(ctx: unknown, clubId: string, query: unknown): Promise<unknown>;
 }
@@ -137,6 +155,9 @@ const clubReadingService = await loadService<ClubReadingModule>("worker/features
 const clubCopiesService = await loadService<ClubCopiesModule>("worker/features/club-reading/copies.ts");
 const clubMeetingsService = await loadService<ClubMeetingsModule>("worker/features/club-meetings/meetings.ts");
 const clubMeetingsPage = await loadService<ClubMeetingsPageModule>("worker/features/club-meetings/meetings-page.ts");
+const otherCopiesService = await loadService<OtherCopiesModule>("worker/features/books/other-copies.ts");
+const wantedService = await loadService<WantedModule>("worker/features/wanted/wanted.ts");
+const wantedMatching = await loadService<WantedMatchingModule>("worker/features/wanted/wanted-matching.ts");
 
 const deepBook = Math.floor(BOOKS / 2);
 const deepBookCursor = `c${deepBook.toString(36)}`;
@@ -172,7 +193,7 @@ let nearPage2Token = "";
 const nearPage =
   (params: () => string, onRead?: (page: Awaited<ReturnType<LibraryModule["readLibrary"]>>) => void) =>
   async (ctx: (counter: ReadCounter) => Promise<unknown>) => {
-    const statements: { sql: string; rowsRead: number }[] = [];
+    const statements: { sql: string; rowsRead: number; params: unknown[] }[] = [];
     const query = library.libraryQuerySchema.parse(Object.fromEntries(new URL(`${NEAR_PAGE}&${params()}`, "http://bench").searchParams));
     // As GET /api/books calls it: a signed-in member's library leaves out their own books.
     const page = await library.readLibrary(await ctx({ rowsRead: 0, queries: 0, statements }), query, { excludeUserId: BENCH_NEAR_MEMBER, details: false });
@@ -214,6 +235,25 @@ const nearScenarios: Scenario[] = [
   nearScenario("near me, 10 km, search 'river'", () => "near=me&radius=10&search=river"),
   nearScenario("near me, anywhere, search 'river'", () => "near=me&search=river"),
 ];
+
+// Wanted books (issue 36, item 5) over 100,000 wants, read as the near member at London's centre.
+/** The near member's cell, read in the rows_read pass: other copies measure from it, as the API does from their area. */
+let nearCell: { cellLat: number; cellLon: number } | null = null;
+const wantedScenarios: Scenario[] = [
+  {
+    name: `other copies on a book page (API; "${BENCH_WANTED_TITLE.title}", ${BENCH_POPULAR_COPIES} copies across the cities)`,
+    url: `/api/books/${BENCH_POPULAR_COPY}/copies`,
+    reads: async (ctx) => [await rowsRead(ctx, (c) => otherCopiesService.findOtherCopies(c, BENCH_POPULAR_COPY, nearCell))],
+  },
+  {
+    name: `"Wanted, near you" (API; a member with ${BENCH_NEAR_WANTS} wants)`,
+    url: "/api/wanted/near",
+    reads: async (ctx) => [await rowsRead(ctx, (c) => wantedService.wantedNearMe(c))],
+  },
+];
+/** What the wanted-copy job read and how long it took, and the wanters lookup's plans, from the rows_read pass. */
+const wantedJobRows: string[] = [];
+const wantersPlans: string[] = [];
 
 const deepClub = Math.floor(CLUBS / 2);
 const browse = (query: object) => async (ctx: (counter: ReadCounter) => Promise<unknown>) => [
@@ -345,6 +385,12 @@ const proxy = await prepareDatabase(async (db) => {
   await seedBenchLoans(db, BOOKS);
   await seedBenchNotifications(db, MEMBER_ID, NOTIFICATIONS);
   await seedBenchClubReading(db);
+  started = performance.now();
+  await seedBenchWanted(db, WANTED, BOOKS);
+  const [[wants, wanters]] = (await db.prepare("SELECT count(*), count(DISTINCT user_id) FROM wanted_books").raw()) as [[number, number]];
+  console.log(
+    `Seeded ${wants.toLocaleString("en-US")} wanted books of ${wanters.toLocaleString("en-US")} members in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   await seedBenchCrowdClub(db, MEMBER_ID, PEER_ID, CROWD, PUSH_ENDPOINT);
   await seedBenchSession(db, MEMBER_ID, sessionId(TOKEN));
   await seedBenchSession(db, PEER_ID, sessionId(PEER_TOKEN));
@@ -355,6 +401,55 @@ const proxy = await prepareDatabase(async (db) => {
 
 const member = { id: MEMBER_ID, name: "Bench Reader 0", email: "bench0@example.com", bio: "", picture: null, timezone: "UTC", showEmail: false };
 const reads = new Map<string, number[]>();
+
+/**
+ * The wanted rows' rows_read, and the wanted-copy job run on the service code for two London copies of the
+ * wanted title (one listed by title alone, one with its ISBN): its time and rows read, and the plan of its
+ * one read of wanters (the statement on wanted_books, as the job bound it).
+ */
+async function wantedReads(db: typeof proxy.env.DB) {
+  const [cell] = (await db.prepare("SELECT cell_lat, cell_lon FROM member_areas WHERE user_id = ?").bind(BENCH_NEAR_MEMBER).raw()) as [number, number][];
+  nearCell = { cellLat: cell![0], cellLon: cell![1] };
+  for (const scenario of wantedScenarios) reads.set(scenario.name, await scenario.reads((counter) => countingContext(db, counter, nearMember)));
+  // Both in London, listed: one by title (no ISBN), one with the ISBN.
+  const copies = (await db
+    .prepare(
+      `SELECT b.id, b.isbn13 IS NOT NULL FROM books b JOIN member_areas a ON a.user_id = b.user_id
+       WHERE b.id LIKE 'bench-popular-%' AND a.place = 'London' AND b.status = 'available' ORDER BY b.isbn13 IS NOT NULL, b.id`,
+    )
+    .raw()) as [string, number][];
+  const picked = [copies.find((copy) => !copy[1]), copies.find((copy) => copy[1])].filter((copy) => copy !== undefined);
+  for (const [bookId, hasIsbn] of picked) {
+    const label = hasIsbn ? "with its ISBN-13" : "by title and author (no ISBN)";
+    const times: number[] = [];
+    let last: { sql: string; rowsRead: number; params: unknown[] }[] = [];
+    let total = 0;
+    // Each run with its own reason, so each tells every wanter again (a retried run with the same reason tells nobody twice).
+    for (let run = 0; run < 10; run++) {
+      const statements: { sql: string; rowsRead: number; params: unknown[] }[] = [];
+      const counter = { rowsRead: 0, queries: 0, statements };
+      const ctx = (await countingContext(db, counter)) as { db: unknown };
+      const started = performance.now();
+      await wantedMatching.runWantedCopyJob({ db: ctx.db, env: {} }, `${bookId}|bench-${run}`, Date.now());
+      times.push(performance.now() - started);
+      last = statements;
+      total = counter.rowsRead;
+    }
+    times.sort((a, b) => a - b);
+    const wantersRead = last.find((s) => /from wanted_books w/i.test(s.sql));
+    const matched = (await db.prepare("SELECT count(*) FROM wanted_matches m JOIN books b ON b.seq = m.book_seq WHERE b.id = ?").bind(bookId).raw()) as [[number]];
+    wantedJobRows.push(
+      `| wanted-copy job, a copy listed ${label}: ${matched[0]![0]} wanters within their radius matched and told | ${times[Math.floor(times.length / 2)]!.toFixed(1)} | ${times[Math.ceil(0.95 * times.length) - 1]!.toFixed(1)} | ${total} (the wanters read ${wantersRead?.rowsRead ?? "?"}; ${last.length} statements) |`,
+    );
+    if (wantersRead) {
+      const plan = (await db
+        .prepare(`EXPLAIN QUERY PLAN ${wantersRead.sql}`)
+        .bind(...wantersRead.params)
+        .raw()) as [number, number, number, string][];
+      wantersPlans.push(`-- a copy ${label}\n${plan.map((row) => row[3]).join("\n")}`);
+    }
+  }
+}
 try {
   for (const scenario of libraryScenarios) reads.set(scenario.name, await scenario.reads((counter) => countingContext(proxy.env.DB, counter)));
   for (const scenario of nearScenarios) reads.set(scenario.name, await scenario.reads((counter) => countingContext(proxy.env.DB, counter, nearMember)));
@@ -362,8 +457,39 @@ try {
   for (const scenario of [...clubScenarios, ...conversationScenarios, ...loanScenarios, ...notificationScenarios]) {
     reads.set(scenario.name, await scenario.reads((counter) => countingContext(proxy.env.DB, counter, member)));
   }
+  if (runs("wanted")) await wantedReads(proxy.env.DB);
 } finally {
   await proxy.dispose();
+}
+
+/** POST /api/books alternating a wanted title and a title nobody wants (each request a new book), timed as measure() times GETs. */
+async function measureListing(headers: Record<string, string>) {
+  let n = 0;
+  const list = async (title: string, author: string) => {
+    const started = performance.now();
+    const response = await benchRequest(`http://localhost:${PORT}/api/books`, {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: JSON.stringify({ title, author }),
+    });
+    if (!response.ok) throw new Error(`POST /api/books answered ${response.status}: ${response.text.slice(0, 200)}`);
+    return performance.now() - started;
+  };
+  const wanted: number[] = [];
+  const nobody: number[] = [];
+  for (let i = 0; i < 20 + SAMPLES; i++) {
+    const a = await list(BENCH_WANTED_TITLE.title, BENCH_WANTED_TITLE.author);
+    const b = await list(`An Unwanted Almanac ${++n}`, "Nobody In Particular");
+    if (i >= 20) {
+      wanted.push(a);
+      nobody.push(b);
+    }
+  }
+  const summary = (samples: number[]) => {
+    samples.sort((x, y) => x - y);
+    return { median: percentile(samples, 50), p95: percentile(samples, 95) };
+  };
+  return { wanted: summary(wanted), nobody: summary(nobody) };
 }
 
 async function table(title: string, scenarios: Scenario[], headers: Record<string, string> = {}) {
@@ -393,7 +519,9 @@ try {
   }
   const check = JSON.parse(first.text) as { data: { total: number } };
   // The club's book's copies (seedBenchClubReading) are books of the library too.
-  if (check.data.total !== BOOKS + BENCH_CLUB_COPIES) throw new Error(`Expected ${BOOKS + BENCH_CLUB_COPIES} books, the Worker sees ${check.data.total}`);
+  // So are the wanted title's copies (seedBenchWanted).
+  const seededBooks = BOOKS + BENCH_CLUB_COPIES + BENCH_POPULAR_COPIES;
+  if (check.data.total !== seededBooks) throw new Error(`Expected ${seededBooks} books, the Worker sees ${check.data.total}`);
   /** Each part's report, printed and written to its file as it is measured. */
   const report = (file: string, text: string) => {
     console.log(`\n${text}\n`);
@@ -416,6 +544,41 @@ try {
         nearScenarios,
         { Authorization: `Bearer ${NEAR_TOKEN}` },
       ),
+    );
+  }
+  if (runs("wanted")) {
+    const near = { Authorization: `Bearer ${NEAR_TOKEN}` };
+    const pages = await table(
+      `Wanted books over ${BOOKS.toLocaleString("en-US")} books and ${WANTED.toLocaleString("en-US")} wanted entries, signed in as a member at the centre of London, ${SAMPLES} sequential requests each, local Miniflare:`,
+      wantedScenarios,
+      near,
+    );
+    stage("listing a wanted book");
+    const listing = await measureListing(near);
+    report(
+      "wanted.md",
+      [
+        pages,
+        "",
+        `Listing a book (POST /api/books by title and author, as the near member): "${BENCH_WANTED_TITLE.title}", which ${BENCH_WANTERS.toLocaleString("en-US")} members around London want, against a title nobody wants; ${SAMPLES} of each, alternating, after 20 of each to warm up. Each listing schedules its wanted-copy job, which runs after the answer:`,
+        "",
+        "| listing | median ms | p95 ms |",
+        "|---|---:|---:|",
+        `| a book nobody wants | ${listing.nobody.median.toFixed(1)} | ${listing.nobody.p95.toFixed(1)} |`,
+        `| a book ${BENCH_WANTERS.toLocaleString("en-US")} members want | ${listing.wanted.median.toFixed(1)} | ${listing.wanted.p95.toFixed(1)} |`,
+        "",
+        "The wanted-copy job on the service code (Node over the same local D1; 10 runs, each with its own reason so each writes its bell items again):",
+        "",
+        "| job | median ms | p95 ms | D1 rows_read |",
+        "|---|---:|---:|---:|",
+        ...wantedJobRows,
+        "",
+        "The job's one read of wanters (EXPLAIN QUERY PLAN, as bound):",
+        "",
+        "```",
+        ...wantersPlans,
+        "```",
+      ].join("\n"),
     );
   }
   if (runs("clubs")) {
