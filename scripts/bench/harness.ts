@@ -134,6 +134,9 @@ export const noCatalogues: Plugin = {
       contents: readFileSync(args.path, "utf8").replace(/import\.meta\.glob<[^>]+>\([^;]*\);/, "{};"),
       loader: "ts",
     }));
+    // Vite's `?inline` assets (the dev map tile, reached through the books feature's index) are not benched: empty.
+    b.onResolve({ filter: /\?inline$/ }, (args) => ({ path: args.path, namespace: "inline-asset" }));
+    b.onLoad({ filter: /.*/, namespace: "inline-asset" }, () => ({ contents: "export default '';", loader: "js" }));
   },
 };
 

@@ -5,7 +5,7 @@
 // Then /loans and the notifications over a 25,000-loan ledger and 10,000 notifications, and poll
 // counting at 1,000 ballots (scripts/bench/polls.ts).
 // Results go to bench-results/{library,clubs,messages,loans,polls}.md.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
@@ -419,6 +419,10 @@ async function wantedReads(db: typeof proxy.env.DB) {
     )
     .raw()) as [string, number][];
   const picked = [copies.find((copy) => !copy[1]), copies.find((copy) => copy[1])].filter((copy) => copy !== undefined);
+  // The job's env in Node: the Worker's secrets (e-mail links are signed), and the members' live inboxes (a ping per
+  // member, a Durable Object RPC in the Worker) answered at once; every D1 read and write is real.
+  const inbox = new Proxy({}, { get: (_, prop) => (prop === "then" ? undefined : async () => undefined) });
+  const jobEnv = { ...devVars(), MEMBER_INBOX: { idFromName: (name: string) => name, get: () => inbox } };
   for (const [bookId, hasIsbn] of picked) {
     const label = hasIsbn ? "with its ISBN-13" : "by title and author (no ISBN)";
     const times: number[] = [];
@@ -430,7 +434,7 @@ async function wantedReads(db: typeof proxy.env.DB) {
       const counter = { rowsRead: 0, queries: 0, statements };
       const ctx = (await countingContext(db, counter)) as { db: unknown };
       const started = performance.now();
-      await wantedMatching.runWantedCopyJob({ db: ctx.db, env: {} }, `${bookId}|bench-${run}`, Date.now());
+      await wantedMatching.runWantedCopyJob({ db: ctx.db, env: jobEnv }, `${bookId}|bench-${run}`, Date.now());
       times.push(performance.now() - started);
       last = statements;
       total = counter.rowsRead;
@@ -460,6 +464,18 @@ try {
   if (runs("wanted")) await wantedReads(proxy.env.DB);
 } finally {
   await proxy.dispose();
+}
+
+/** .dev.vars as an object (ensureDevVars wrote it). */
+function devVars(): Record<string, string> {
+  return Object.fromEntries(
+    readFileSync(".dev.vars", "utf8")
+      .split("\n")
+      .flatMap((line) => {
+        const match = /^\s*([A-Z0-9_]+)\s*=\s*"?(.*?)"?\s*$/.exec(line);
+        return match ? [[match[1]!, match[2]!]] : [];
+      }),
+  );
 }
 
 /** POST /api/books alternating a wanted title and a title nobody wants (each request a new book), timed as measure() times GETs. */

@@ -11,6 +11,8 @@ export {
   type WantedView,
   wantedNearMe,
   wantersNearby,
+  wantKey,
 } from "./wanted";
 export { wantedDataPart, wantedDeletionPart } from "./wanted-account";
 export { noteFreedCopy, noteListedCopies, runWantedCopyJob, wantedCopyJob } from "./wanted-matching";
+export { addImportedWants, IMPORT_TITLE_MATCHES, type ImportedWant, wantedKeysOf } from "./wanted-import";
