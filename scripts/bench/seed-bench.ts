@@ -581,7 +581,10 @@ export async function seedBenchCrowdClub(db: D1Database, admin: string, pairMemb
 /** The title 1,000 members near London want, and which BENCH_POPULAR_COPIES members across the cities own (half with its ISBN). */
 export const BENCH_WANTED_TITLE = { title: "The Long Way Round", author: "Mira Castellanos", isbn13: "9780000002013", key: "long way round|mira castellanos" };
 export const BENCH_POPULAR_COPIES = 300;
-/** One of those copies, owned by a member in London (a book page's "other copies" reads from it). */
+/**
+ * One of those copies, owned by a member in London (a book page's "other copies" reads from it). The first four
+ * are that member's: 000 and 001 free to borrow, 002 and 003 being read; 001 and 003 with the ISBN.
+ */
 export const BENCH_POPULAR_COPY = "bench-popular-000";
 export const BENCH_WANTERS = 1_000;
 /** The near member's own wanted list ("Wanted, near you"), of which this many have a copy near them already. */
@@ -627,9 +630,9 @@ export async function seedBenchWanted(db: D1Database, total: number, books: numb
       .prepare(
         `${n(BENCH_POPULAR_COPIES)} INSERT INTO books (id, user_id, title, author, isbn13, status, analysis_state, created_at)
          SELECT printf('bench-popular-%03d', i - 1),
-                CASE WHEN i = 1 THEN (SELECT user_id FROM member_areas WHERE place = 'London' AND user_id LIKE 'bench-user-%' AND user_id <> '${BENCH_NEAR_MEMBER}' LIMIT 1)
+                CASE WHEN i <= 4 THEN (SELECT user_id FROM member_areas WHERE place = 'London' AND user_id LIKE 'bench-user-%' AND user_id <> '${BENCH_NEAR_MEMBER}' LIMIT 1)
                      ELSE 'bench-user-' || (50 + (i * 37) % ${owners - 50}) END,
-                ?1, ?2, CASE WHEN i % 2 = 0 THEN ?3 END, CASE i % 3 WHEN 0 THEN 'reading' ELSE 'available' END, 'none', ${now} + i FROM n`,
+                ?1, ?2, CASE WHEN i % 2 = 0 THEN ?3 END, CASE WHEN i IN (3, 4) OR i % 3 = 0 THEN 'reading' ELSE 'available' END, 'none', ${now} + i FROM n`,
       )
       .bind(title, author, isbn13),
   ]);

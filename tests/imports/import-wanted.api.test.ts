@@ -51,7 +51,9 @@ describe("the import's to-read shelf goes to Wanted", () => {
   it("previews both counts: the books for the shelf and the to-read rows for Wanted", async () => {
     const member = await signedInMember();
     // Already wanted: not counted again.
-    await db.insert(wantedBooks).values({ userId: member.user.id, title: "Atomic Habits", author: "James Clear", matchKey: matchKey("Atomic Habits", "James Clear"), source: "title" });
+    await db
+      .insert(wantedBooks)
+      .values({ userId: member.user.id, title: "Atomic Habits", author: "James Clear", matchKey: matchKey("Atomic Habits", "James Clear"), source: "title" });
     const { response, body } = await preview(goodreadsToReadCsv, member);
     expect(response.status).toBe(200);
     const data = body.data!;

@@ -229,7 +229,12 @@ export async function startImport(ctx: ServiceContext, text: string, query: Star
   const selected = parsed.books.filter((book) => isChosen(book, query));
   const owned = await ownedKeys(ctx);
   // Already wanted ones are skipped by the insert (unique by member and key), so none is marked here.
-  const wants = query.wanted ? rowsToWant(parsed.books.map((book) => ({ ...book, ...onShelfOf(book, owned), wanted: false })), query) : [];
+  const wants = query.wanted
+    ? rowsToWant(
+        parsed.books.map((book) => ({ ...book, ...onShelfOf(book, owned), wanted: false })),
+        query,
+      )
+    : [];
   if (selected.length === 0 && wants.length === 0) throw badRequest(NOTHING_CHOSEN);
   const decisions = decide(selected, owned);
   const rows = [

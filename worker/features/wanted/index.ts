@@ -14,5 +14,5 @@ export {
   wantKey,
 } from "./wanted";
 export { wantedDataPart, wantedDeletionPart } from "./wanted-account";
-export { noteFreedCopy, noteListedCopies, runWantedCopyJob, wantedCopyJob } from "./wanted-matching";
 export { addImportedWants, IMPORT_TITLE_MATCHES, type ImportedWant, wantedKeysOf } from "./wanted-import";
+export { noteFreedCopy, noteListedCopies, runWantedCopyJob, wantedCopyJob } from "./wanted-matching";
