@@ -99,6 +99,9 @@ const AUTHORS = [
   "Clara Duval",
 ];
 
+/** Rows per seeding statement (books, loans, wanted books). */
+const SEED_CHUNK = Number(process.env.BENCH_SEED_CHUNK ?? 20_000);
+
 const sqlList = (words: string[]) => words.map((w, i) => `('${w}', ${i})`).join(", ");
 
 /**
@@ -224,8 +227,9 @@ export async function seedBenchBooks(db: D1Database, total: number, owners = ben
   const [copyTrigger] = (await db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'books_cell_after_insert'").raw()) as [string][];
   if (!copyTrigger) throw new Error("books_cell_after_insert is missing: are the migrations applied?");
   await db.prepare("DROP TRIGGER books_cell_after_insert").run();
-  // Chunks keep each statement well under D1's per-query time limit.
-  const chunk = 20_000;
+  // Chunks keep each statement well under D1's per-query time limit (BENCH_SEED_CHUNK: smaller on a busy machine,
+  // where a 20,000-book statement at 400k books and up outlasted it and local D1 closed the connection).
+  const chunk = SEED_CHUNK;
   try {
     for (let start = 1; start <= total; start += chunk) {
       const end = Math.min(total, start + chunk - 1);
@@ -403,7 +407,7 @@ export async function seedBenchLoans(db: D1Database, total: number, members = 50
   const now = Date.now();
   const today = new Date(now).toISOString().slice(0, 10);
   const borrower = `'bench-user-' || ((i % ${members} + 1 + (i / 100) % ${members - 1}) % ${members})`;
-  const chunk = 20_000;
+  const chunk = SEED_CHUNK;
   for (let start = 1; start <= total; start += chunk) {
     const end = Math.min(total, start + chunk - 1);
     await db
@@ -667,7 +671,7 @@ export async function seedBenchWanted(db: D1Database, total: number, books: numb
   // The rest, spread over the geo owners, in chunks.
   const [[count]] = (await db.prepare("SELECT count(*) FROM wanted_books").raw()) as [[number]];
   const rest = total - count;
-  const chunk = 20_000;
+  const chunk = SEED_CHUNK;
   for (let start = 1; start <= rest; start += chunk) {
     const end = Math.min(rest, start + chunk - 1);
     await db
