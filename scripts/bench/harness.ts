@@ -59,32 +59,33 @@ export interface ReadCounter {
   rowsRead: number;
   queries: number;
   /** When given, each statement's SQL and rows_read, to tell which reads a request's rows went to. */
-  statements?: { sql: string; rowsRead: number }[];
+  statements?: { sql: string; rowsRead: number; params: unknown[] }[];
 }
 
 /** Counts D1 rows_read for every statement the service runs (measurement only: raw() is re-run as all()). */
 function instrument(db: D1Database, counter: ReadCounter): D1Database {
   const sqlOf = new WeakMap<object, string>();
-  const count = (sql: string, rowsRead: number) => {
+  const count = (sql: string, rowsRead: number, params: unknown[] = []) => {
     counter.rowsRead += rowsRead;
     counter.queries++;
-    counter.statements?.push({ sql, rowsRead });
+    counter.statements?.push({ sql, rowsRead, params });
   };
-  const wrapStatement = (statement: D1PreparedStatementLike, sql: string): D1PreparedStatementLike => {
+  const paramsOf = new WeakMap<object, unknown[]>();
+  const wrapStatement = (statement: D1PreparedStatementLike, sql: string, params: unknown[] = []): D1PreparedStatementLike => {
     const wrapped = new Proxy(statement, {
       get(target, prop) {
-        if (prop === "bind") return (...args: unknown[]) => wrapStatement(target.bind(...args), sql);
+        if (prop === "bind") return (...args: unknown[]) => wrapStatement(target.bind(...args), sql, args);
         if (prop === "raw") {
           return async (...args: unknown[]) => {
             const measured = await target.all();
-            count(sql, measured.meta.rows_read);
+            count(sql, measured.meta.rows_read, params);
             return target.raw(...(args as []));
           };
         }
         if (prop === "all" || prop === "run") {
           return async () => {
             const result = await target[prop]();
-            count(sql, result.meta.rows_read);
+            count(sql, result.meta.rows_read, params);
             return result;
           };
         }
@@ -93,6 +94,7 @@ function instrument(db: D1Database, counter: ReadCounter): D1Database {
       },
     });
     sqlOf.set(wrapped, sql);
+    paramsOf.set(wrapped, params);
     return wrapped;
   };
   return new Proxy(db, {
@@ -102,7 +104,9 @@ function instrument(db: D1Database, counter: ReadCounter): D1Database {
         // Services send several index walks in one batch (listLoans, the book's loan panel): count each.
         return async (statements: unknown[]) => {
           const results = (await target.batch(statements as never)) as { meta: { rows_read: number } }[];
-          for (const [i, result] of results.entries()) count(sqlOf.get(statements[i] as object) ?? "", result.meta.rows_read);
+          for (const [i, result] of results.entries()) {
+            count(sqlOf.get(statements[i] as object) ?? "", result.meta.rows_read, paramsOf.get(statements[i] as object));
+          }
           return results;
         };
       }
@@ -130,6 +134,9 @@ export const noCatalogues: Plugin = {
       contents: readFileSync(args.path, "utf8").replace(/import\.meta\.glob<[^>]+>\([^;]*\);/, "{};"),
       loader: "ts",
     }));
+    // Vite's `?inline` assets (the dev map tile, reached through the books feature's index) are not benched: empty.
+    b.onResolve({ filter: /\?inline$/ }, (args) => ({ path: args.path, namespace: "inline-asset" }));
+    b.onLoad({ filter: /.*/, namespace: "inline-asset" }, () => ({ contents: "export default '';", loader: "js" }));
   },
 };
 

@@ -99,6 +99,9 @@ const AUTHORS = [
   "Clara Duval",
 ];
 
+/** Rows per seeding statement (books, loans, wanted books). */
+const SEED_CHUNK = Number(process.env.BENCH_SEED_CHUNK ?? 20_000);
+
 const sqlList = (words: string[]) => words.map((w, i) => `('${w}', ${i})`).join(", ");
 
 /**
@@ -224,8 +227,9 @@ export async function seedBenchBooks(db: D1Database, total: number, owners = ben
   const [copyTrigger] = (await db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'books_cell_after_insert'").raw()) as [string][];
   if (!copyTrigger) throw new Error("books_cell_after_insert is missing: are the migrations applied?");
   await db.prepare("DROP TRIGGER books_cell_after_insert").run();
-  // Chunks keep each statement well under D1's per-query time limit.
-  const chunk = 20_000;
+  // Chunks keep each statement well under D1's per-query time limit (BENCH_SEED_CHUNK: smaller on a busy machine,
+  // where a 20,000-book statement at 400k books and up outlasted it and local D1 closed the connection).
+  const chunk = SEED_CHUNK;
   try {
     for (let start = 1; start <= total; start += chunk) {
       const end = Math.min(total, start + chunk - 1);
@@ -403,7 +407,7 @@ export async function seedBenchLoans(db: D1Database, total: number, members = 50
   const now = Date.now();
   const today = new Date(now).toISOString().slice(0, 10);
   const borrower = `'bench-user-' || ((i % ${members} + 1 + (i / 100) % ${members - 1}) % ${members})`;
-  const chunk = 20_000;
+  const chunk = SEED_CHUNK;
   for (let start = 1; start <= total; start += chunk) {
     const end = Math.min(total, start + chunk - 1);
     await db
@@ -576,4 +580,108 @@ export async function seedBenchCrowdClub(db: D1Database, admin: string, pairMemb
       `${n} INSERT OR IGNORE INTO memberships (club_id, user_id, role, status, joined_via, created_at) SELECT '${BENCH_CROWD_CLUB}', ${member}, 'member', 'active', 'open', ${now} FROM n`,
     ),
   ]);
+}
+
+/** The title 1,000 members near London want, and which BENCH_POPULAR_COPIES members across the cities own (half with its ISBN). */
+export const BENCH_WANTED_TITLE = { title: "The Long Way Round", author: "Mira Castellanos", isbn13: "9780000002013", key: "long way round|mira castellanos" };
+export const BENCH_POPULAR_COPIES = 300;
+/**
+ * One of those copies, owned by a member in London (a book page's "other copies" reads from it). The first four
+ * are that member's: 000 and 001 free to borrow, 002 and 003 being read; 001 and 003 with the ISBN.
+ */
+export const BENCH_POPULAR_COPY = "bench-popular-000";
+export const BENCH_WANTERS = 1_000;
+/** The near member's own wanted list ("Wanted, near you"), of which this many have a copy near them already. */
+export const BENCH_NEAR_WANTS = 300;
+const BENCH_NEAR_MATCHED = 60;
+
+/**
+ * Wanted books (issue 36, item 5): `total` wants in all. BENCH_WANTERS new members around London want
+ * BENCH_WANTED_TITLE (a quarter with its ISBN); the near member wants BENCH_NEAR_WANTS books of the
+ * library, BENCH_NEAR_MATCHED of them owned in London with their match recorded; the rest are spread
+ * over the geo owners, each a title of the seeded library, one in five with an ISBN-13. Run after
+ * seedBenchBooks; the popular copies add to the library's book total.
+ */
+export async function seedBenchWanted(db: D1Database, total: number, books: number, owners = benchOwnerCount(books)): Promise<void> {
+  const now = Date.now();
+  const next = rng(3636);
+  const wanter = "printf('bench-wanter-%04d', i)";
+  const n = (count: number) => `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})`;
+  // Around London's centre, normal with σ 6 km: all within the default 25 km radius of one another's copies, mostly.
+  const areas = Array.from({ length: BENCH_WANTERS }, (_, k) => {
+    const r = Math.sqrt(-2 * Math.log(1 - next())) * 6;
+    const angle = 2 * Math.PI * next();
+    const lat = 51.5074 + (r * Math.cos(angle)) / 111.19;
+    const lon = -0.1278 + (r * Math.sin(angle)) / (111.19 * Math.cos((51.5074 * Math.PI) / 180));
+    return `('${`bench-wanter-${String(k + 1).padStart(4, "0")}`}', ${Math.round(lat * 100)}, ${Math.round(lon * 100)})`;
+  });
+  const { title, author, isbn13, key } = BENCH_WANTED_TITLE;
+  await db.batch([
+    db.prepare(
+      `${n(BENCH_WANTERS)} INSERT OR IGNORE INTO users (id, email, name, is_demo, created_at) SELECT ${wanter}, ${wanter} || '@example.com', 'Bench Wanter ' || i, 0, ${now} FROM n`,
+    ),
+    db.prepare(
+      `INSERT INTO member_areas (user_id, cell_lat, cell_lon, place, updated_at) SELECT column1, column2, column3, 'London', ${now} FROM (VALUES ${areas.join(", ")})`,
+    ),
+    db
+      .prepare(
+        `${n(BENCH_WANTERS)} INSERT INTO wanted_books (user_id, title, author, isbn13, match_key, source, created_at)
+         SELECT ${wanter}, ?1, ?2, CASE WHEN i % 4 = 0 THEN ?3 END, ?4, 'title', ${now} - i FROM n`,
+      )
+      .bind(title, author, isbn13, key),
+    // Copies of it across the cities (its owners' cells by trigger), the first owned in London by a geo owner.
+    db
+      .prepare(
+        `${n(BENCH_POPULAR_COPIES)} INSERT INTO books (id, user_id, title, author, isbn13, status, analysis_state, created_at)
+         SELECT printf('bench-popular-%03d', i - 1),
+                CASE WHEN i <= 4 THEN (SELECT user_id FROM member_areas WHERE place = 'London' AND user_id LIKE 'bench-user-%' AND user_id <> '${BENCH_NEAR_MEMBER}' LIMIT 1)
+                     ELSE 'bench-user-' || (50 + (i * 37) % ${owners - 50}) END,
+                ?1, ?2, CASE WHEN i % 2 = 0 THEN ?3 END, CASE WHEN i IN (3, 4) OR i % 3 = 0 THEN 'reading' ELSE 'available' END, 'none', ${now} + i FROM n`,
+      )
+      .bind(title, author, isbn13),
+  ]);
+  // The near member's list: books owned in London first (their matches recorded, as adding them would), then others.
+  const [near] = (await db.prepare("SELECT cell_lat, cell_lon FROM member_areas WHERE user_id = ?").bind(BENCH_NEAR_MEMBER).raw()) as [number, number][];
+  if (!near) throw new Error(`${BENCH_NEAR_MEMBER} has no area`);
+  const wantOf = (book: string) => `${book}.title, ${book}.author, NULL, lower(substr(${book}.title, 5)) || '|' || lower(${book}.author)`;
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO wanted_books (user_id, title, author, isbn13, match_key, source, from_book_id, created_at)
+         SELECT ?1, ${wantOf("b")}, 'book', b.id, ${now} FROM books b
+         WHERE b.cell_lat BETWEEN ${near[0] - 10} AND ${near[0] + 10} AND b.cell_lon BETWEEN ${near[1] - 15} AND ${near[1] + 15} AND b.hidden IS NULL
+           AND b.status = 'available' AND b.user_id <> ?1 AND b.id LIKE 'bench-0%'
+         ORDER BY b.seq DESC LIMIT ${BENCH_NEAR_MATCHED}`,
+      )
+      .bind(BENCH_NEAR_MEMBER),
+    db
+      .prepare(
+        `INSERT INTO wanted_matches (wanted_id, book_seq, user_id, created_at)
+         SELECT w.id, b.seq, w.user_id, ${now} FROM wanted_books w JOIN books b ON b.id = w.from_book_id
+         WHERE w.user_id = ?1 AND w.from_book_id IS NOT NULL`,
+      )
+      .bind(BENCH_NEAR_MEMBER),
+    db
+      .prepare(
+        `${n(BENCH_NEAR_WANTS - BENCH_NEAR_MATCHED)} INSERT OR IGNORE INTO wanted_books (user_id, title, author, isbn13, match_key, source, created_at)
+         SELECT ?1, ${wantOf("b")}, 'import', ${now} - i FROM n JOIN books b ON b.id = printf('bench-%07d', (i * 104729) % ${books} + 1)`,
+      )
+      .bind(BENCH_NEAR_MEMBER),
+  ]);
+  // The rest, spread over the geo owners, in chunks.
+  const [[count]] = (await db.prepare("SELECT count(*) FROM wanted_books").raw()) as [[number]];
+  const rest = total - count;
+  const chunk = SEED_CHUNK;
+  for (let start = 1; start <= rest; start += chunk) {
+    const end = Math.min(rest, start + chunk - 1);
+    await db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT ${start} UNION ALL SELECT i + 1 FROM n WHERE i < ${end})
+         INSERT OR IGNORE INTO wanted_books (user_id, title, author, isbn13, match_key, source, created_at)
+         SELECT 'bench-user-' || (51 + i % ${owners - 51}), b.title, b.author, CASE WHEN i % 5 = 0 THEN printf('979%010d', i) END,
+                lower(substr(b.title, 5)) || '|' || lower(b.author), CASE i % 3 WHEN 0 THEN 'import' WHEN 1 THEN 'book' ELSE 'title' END, ${now} - i
+         FROM n JOIN books b ON b.id = printf('bench-%07d', (i * 7919) % ${books} + 1)`,
+      )
+      .run();
+  }
 }

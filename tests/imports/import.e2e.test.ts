@@ -44,6 +44,10 @@ test.describe("importing from Goodreads", () => {
     await dialog.getByRole("checkbox", { name: "to-read (1)" }).uncheck();
     await dialog.getByRole("checkbox", { name: "owned (4)" }).uncheck();
     await expect(dialog.getByText("0 books will be added")).toBeVisible();
+    // The to-read row (1984) still goes to Wanted, on by default: nothing to import once that is off too.
+    await expect(dialog.getByText("0 books to your shelf, 1 book to Wanted")).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Import books" })).toBeEnabled();
+    await dialog.getByRole("checkbox", { name: "Add the to-read shelf to Wanted (1)" }).uncheck();
     await expect(dialog.getByRole("button", { name: "Import books" })).toBeDisabled();
     await dialog.getByRole("checkbox", { name: "owned (4)" }).check();
     await expect(dialog.getByText("3 books will be added")).toBeVisible();
@@ -108,6 +112,9 @@ test.describe("importing a reader's real export", () => {
     await expect(dialog.getByRole("checkbox", { name: "currently-reading (2)" })).not.toBeChecked();
     await expect(dialog.getByRole("checkbox", { name: "owned (1)" })).toBeChecked();
     await expect(dialog.getByText("5 books will be added")).toBeVisible();
+    // The to-read rows not marked owned go to Wanted instead of being dropped (issue 36).
+    await expect(dialog.getByRole("checkbox", { name: "Add the to-read shelf to Wanted (10)" })).toBeChecked();
+    await expect(dialog.getByText("5 books to your shelf, 9 books to Wanted")).toBeVisible();
     // Which books: the list names them and marks the ones the export says are owned.
     await dialog.getByText("Show the books").click();
     const list = dialog.getByRole("list", { name: "Books to add" });
@@ -123,6 +130,7 @@ test.describe("importing a reader's real export", () => {
     await dialog.getByRole("button", { name: "Import books" }).click();
     await expect(page.getByRole("heading", { name: "Import finished" })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole("region", { name: /Import/ }).getByRole("status")).toHaveText("5 books added, 0 duplicates skipped, 0 failed.");
+    await expect(page.getByText("9 books added to Wanted.")).toBeVisible();
     await expect(page.getByText("5 books on your shelf")).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Project Hail Mary" })).toHaveCount(0);
   });

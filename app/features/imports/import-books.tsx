@@ -2,7 +2,7 @@
 // library's and My Books' first JavaScript does not carry it. Its texts are the "imports" catalogue,
 // which My Books' loader sends.
 
-import { defaultChoice, type ImportChoice, ON_PURPOSE_SHELVES, rowsToAdd } from "@worker/core/shared/import-choice";
+import { defaultChoice, type ImportChoice, ON_PURPOSE_SHELVES, rowsToAdd, rowsToWant } from "@worker/core/shared/import-choice";
 import type { ImportJobView, ImportPreview } from "@worker/features/imports/imports";
 import { useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiFetch } from "~/core/api-client";
@@ -82,6 +82,24 @@ function ChoiceList({ preview, choice, onChange }: { preview: ImportPreview; cho
   );
 }
 
+/** "Add the to-read shelf to Wanted", on by default: those rows wait for a copy near the member instead of being dropped. */
+function WantedChoice({ preview, checked, onChange }: { preview: ImportPreview; checked: boolean; onChange: (next: boolean) => void }) {
+  const t = useT();
+  const hintId = useId();
+  if (preview.toReadRows === 0) return null;
+  return (
+    <div className="space-y-1">
+      <label className="flex items-center gap-2 text-sm font-semibold">
+        <input type="checkbox" checked={checked} aria-describedby={hintId} onChange={(event) => onChange(event.currentTarget.checked)} />
+        {t("Add the to-read shelf to Wanted ({count, number})", { count: preview.toReadRows })}
+      </label>
+      <p id={hintId} className="ps-6 text-xs text-stone-700">
+        {t("We'll tell you when a member near you lists one of them. They are not added to your shelf.")}
+      </p>
+    </div>
+  );
+}
+
 /** "N books will be added", and which ones (the export's owned ones marked), as the member ticks. */
 function BooksToAdd({ rows }: { rows: ImportPreview["rows"] }) {
   const t = useT();
@@ -118,6 +136,7 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [choice, setChoice] = useState<ImportChoice>({ owned: true, shelves: [] });
+  const [wanted, setWanted] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fileId = useId();
@@ -125,6 +144,7 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
   // The file being read: a change event and the check on mount may both report the same one.
   const picked = useRef<File | null>(null);
   const adding = preview ? rowsToAdd(preview.rows, choice) : [];
+  const wanting = preview && wanted ? rowsToWant(preview.rows, choice) : [];
 
   const reset = () => {
     picked.current = null;
@@ -132,6 +152,7 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
     setPreview(null);
     setError(null);
     setChoice({ owned: true, shelves: [] });
+    setWanted(true);
   };
 
   async function choose(next: File | undefined) {
@@ -167,12 +188,17 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
   }, []);
 
   async function confirm() {
-    if (!file || adding.length === 0) return;
+    if (!file || adding.length + wanting.length === 0) return;
     setBusy(true);
     setError(null);
     const failed = t("The import could not start");
     try {
-      const query = { shelves: choice.shelves.join(","), owned: String(choice.owned), fileName: file.name.slice(0, 200) };
+      const query = {
+        shelves: choice.shelves.join(","),
+        owned: String(choice.owned),
+        wanted: String(wanting.length > 0),
+        fileName: file.name.slice(0, 200),
+      };
       const job = await apiFetch("/imports", { method: "POST", query, body: file, headers: { "Content-Type": "text/csv" } }, failed);
       reset();
       onStarted(job);
@@ -235,7 +261,16 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
                 )}
               </p>
               <ChoiceList preview={preview} choice={choice} onChange={setChoice} />
+              <WantedChoice preview={preview} checked={wanted} onChange={setWanted} />
               <BooksToAdd rows={adding} />
+              {preview.toReadRows > 0 && (
+                <p className="text-sm font-semibold">
+                  {t("{shelf, plural, one {# book} other {# books}} to your shelf, {wanted, plural, one {# book} other {# books}} to Wanted", {
+                    shelf: adding.length,
+                    wanted: wanting.length,
+                  })}
+                </p>
+              )}
               <FailedRows rows={preview.failed} />
             </div>
           )}
@@ -244,7 +279,7 @@ function ImportDialog({ open, onClose, onStarted }: ImportDialogProps) {
           <button type="button" className="btn btn-secondary" onClick={close} disabled={busy}>
             {t("Cancel")}
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={!preview || adding.length === 0 || busy}>
+          <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={!preview || adding.length + wanting.length === 0 || busy}>
             {t("Import books")}
           </button>
         </div>
@@ -310,6 +345,10 @@ function ImportProgress({ job: started, onProgress, onDismiss }: { job: ImportJo
               added: job.addedBooks,
             })}
       </p>
+      {/* Only the confirm's answer says it (the wants are written then); the polled job does not. */}
+      {started.addedToWanted ? (
+        <p className="text-sm text-stone-700">{t("{count, plural, one {# book} other {# books}} added to Wanted.", { count: started.addedToWanted })}</p>
+      ) : null}
       {error && <p className="text-sm text-red-800">{error}</p>}
       {done && job.failedRows > 0 && (
         <div className="space-y-2">

@@ -115,6 +115,7 @@ export default {
       const job = await startImport({ db: getDatabase(benchEnv.DB), env: benchEnv, user: user as never }, csv, {
         shelves: ["owned"],
         owned: false,
+        wanted: false,
         fileName: "bench.csv",
       });
       return Response.json({ userId, jobId: job.jobId, messages });

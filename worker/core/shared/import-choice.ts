@@ -52,3 +52,29 @@ export function rowsToAdd<T extends ChoosableRow & { keys: readonly (string | nu
   const fates = rowFates(chosen);
   return chosen.filter((_, index) => fates[index] === "new");
 }
+
+/** The reading state of the rows the import can add to Wanted instead of the shelf (issue 36). */
+export const TO_READ_SHELF = "to-read";
+
+export interface WantableRow extends ChoosableRow {
+  keys: readonly (string | number)[];
+  onShelf: boolean;
+  /** Already on the member's wanted list. */
+  wanted: boolean;
+}
+
+/**
+ * The rows "Add the to-read shelf to Wanted" adds: on the to-read shelf (their reading state), not
+ * chosen for the shelf, not on the member's shelf or wanted list already, and not a repeat of an
+ * earlier one or of a row chosen for the shelf. The dialog's count and the server's insert both use it.
+ */
+export function rowsToWant<T extends WantableRow>(rows: readonly T[], choice: ImportChoice): T[] {
+  // A book the choice puts on the shelf is not wanted too, wherever its to-read line is.
+  const seen = new Set<string | number>(rows.filter((row) => isChosen(row, choice)).flatMap((row) => row.keys));
+  return rows.filter((row) => {
+    if (row.shelves[0] !== TO_READ_SHELF || isChosen(row, choice) || row.onShelf) return false;
+    const repeat = row.keys.some((key) => seen.has(key));
+    for (const key of row.keys) seen.add(key);
+    return !repeat && !row.wanted;
+  });
+}

@@ -19,6 +19,12 @@ export const importPreviewView = z.looseObject({
   ownedColumn: z.enum([OWNED_COLUMN.goodreads, OWNED_COLUMN.storygraph]),
   /** The file's shelves, most books first. */
   shelves: z.array(z.looseObject({ name: z.string(), count: z.number().int().min(1) })),
+  /** Rows whose reading state is to-read: with `wanted=true` the import adds them to the wanted list instead. */
+  toReadRows: z.number().int().min(0),
+  /** The to-read rows the default choice adds to Wanted: not owned, not on the shelf or the wanted list, not repeats. */
+  wantedRows: z.number().int().min(0),
+  /** To-read rows already on the member's wanted list. */
+  alreadyWanted: z.number().int().min(0),
   rows: z.array(
     z.looseObject({
       line: z.number().int(),
@@ -28,6 +34,8 @@ export const importPreviewView = z.looseObject({
       shelves: z.array(z.string()),
       /** The member already has this book. */
       onShelf: z.boolean(),
+      /** The book is on the member's wanted list already. */
+      wanted: z.boolean(),
       /** Numbers standing for the row's ISBNs or title and author: rows sharing one are the same book. */
       keys: z.array(z.number().int().min(0)),
     }),
@@ -52,6 +60,8 @@ export const importJobView = z.looseObject({
   finishedAt: z.number().int().nullable(),
   /** The first 100 failed rows (all of them: `GET /api/imports/{jobId}/failed.csv`). */
   failed: z.array(failedRowView),
+  /** In the answer to `POST /api/imports` only: the to-read rows just added to the wanted list (`wanted=true`). */
+  addedToWanted: z.number().int().min(0).optional(),
 });
 
 /** `GET /api/my-books/export?format=json`: the file itself (a download to keep, so not the envelope). */

@@ -36,7 +36,7 @@ export const importsApi = new Hono<AppEnv>()
       data: importPreviewView,
       body: CSV_BODY,
       description:
-        "The body is the CSV export itself (at most 5 MB and 5,000 books); nothing is written. Answers the counts, the file's shelves, every readable row (whether the member already has it) and the rows that could not be read. 400 names the line (`Line 1: this is not a Goodreads or StoryGraph export …`, `The file is empty.`); 413 `The file is larger than 5 MB. Export fewer shelves, or split the file.` or `The file has more than 5,000 books. Split it and import each part.`; imports and downloads share 10 a minute per member (429 `Too many imports or downloads. Please wait a minute and try again.`).",
+        "The body is the CSV export itself (at most 5 MB and 5,000 books); nothing is written. Answers the counts, the file's shelves, every readable row (whether the member already has it, or already wants it) and the rows that could not be read; `toReadRows` counts the rows on the to-read shelf and `wantedRows` those the default choice adds to Wanted (`wanted=true` on the import). 400 names the line (`Line 1: this is not a Goodreads or StoryGraph export …`, `The file is empty.`); 413 `The file is larger than 5 MB. Export fewer shelves, or split the file.` or `The file has more than 5,000 books. Split it and import each part.`; imports and downloads share 10 a minute per member (429 `Too many imports or downloads. Please wait a minute and try again.`).",
     }),
     membersOnly,
     async (c) => {
@@ -56,7 +56,7 @@ export const importsApi = new Hono<AppEnv>()
       errors: [503],
       body: CSV_BODY,
       description:
-        "The body is the CSV, as for the preview. The owned rows (with `owned=true`) and the rows on the chosen `shelves` (comma-separated, up to 30) go to the `book-import` queue in batches of 50; rows the member already has, repeats and unreadable rows are counted, not added. Answers the job (poll `GET /api/imports/{jobId}`). 400 `shelves: Choose at least one shelf` or `No book in the file is on the chosen shelves.`; 413 over 5 MB or 5,000 books; 429 as for the preview; 503 `Importing is unavailable right now. Please try again.` when the queue refuses the job.",
+        "The body is the CSV, as for the preview. The owned rows (with `owned=true`) and the rows on the chosen `shelves` (comma-separated, up to 30) go to the `book-import` queue in batches of 50; rows the member already has, repeats and unreadable rows are counted, not added. With `wanted=true` the to-read rows not chosen for the shelf go to the member's wanted list instead, at once (source `import`; ones already wanted are skipped; at most 2,000 wanted books), and the copies already listed near the member are matched: ISBN wants all, title-only wants the first 20 (the rest when a copy is next listed). Answers the job (poll `GET /api/imports/{jobId}`) with `addedToWanted`. 400 `shelves: Choose at least one shelf`, `wanted: …` (not true or false) or `No book in the file is on the chosen shelves.`; 413 over 5 MB or 5,000 books; 429 as for the preview; 503 `Importing is unavailable right now. Please try again.` when the queue refuses the job.",
     }),
     membersOnly,
     zv("query", startImportQuerySchema),

@@ -4,9 +4,10 @@ import { translate } from "@worker/core/i18n/request-language";
 import type { AccountDeletionPart } from "@worker/core/member-data-parts";
 import { limit } from "@worker/core/rate-limit";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
-import { isChosen, rowFates } from "@worker/core/shared/import-choice";
+import { defaultChoice, isChosen, rowFates, rowsToWant, TO_READ_SHELF } from "@worker/core/shared/import-choice";
 import { msg } from "@worker/core/shared/translate";
 import { books, type ImportSource, importJobs, importRows } from "@worker/db/schema";
+import { addImportedWants, wantedKeysOf, wantKey } from "@worker/features/wanted";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { toCsv } from "./csv-cells";
@@ -36,9 +37,15 @@ export const importMessageSchema = z.object({ jobId: z.string().min(1), fromLine
 export type ImportMessage = z.output<typeof importMessageSchema>;
 
 const shelf = z.string().trim().min(1).max(60);
+const trueOrFalse = z
+  .enum(["true", "false"])
+  .optional()
+  .default("false")
+  .transform((value) => value === "true");
 /**
  * The member's choice in the import dialog, in the query (the body is the file): shelves, and
- * `owned=true` for the rows the export marks as owned. The server imports exactly these rows.
+ * `owned=true` for the rows the export marks as owned. The server imports exactly these rows;
+ * `wanted=true` adds the other to-read rows to the member's wanted list instead (rowsToWant).
  */
 export const startImportQuerySchema = z
   .object({
@@ -56,14 +63,11 @@ export const startImportQuerySchema = z
         ),
       ])
       .pipe(z.array(shelf).max(30)),
-    owned: z
-      .enum(["true", "false"])
-      .optional()
-      .default("false")
-      .transform((value) => value === "true"),
+    owned: trueOrFalse,
+    wanted: trueOrFalse,
     fileName: z.string().trim().max(200).optional().default(""),
   })
-  .refine((query) => query.owned || query.shelves.length > 0, { path: ["shelves"], error: () => translate("Choose at least one shelf") });
+  .refine((query) => query.owned || query.wanted || query.shelves.length > 0, { path: ["shelves"], error: () => translate("Choose at least one shelf") });
 export type StartImportQuery = z.output<typeof startImportQuerySchema>;
 export const importJobParamsSchema = z.object({ jobId: z.string().min(1).max(64) });
 
@@ -101,13 +105,16 @@ async function ownedKeys(ctx: MemberContext): Promise<Set<string>> {
 
 type Decision = { book: CsvBook; keys: string[]; state: "pending" | "duplicate"; reason: string | null };
 
+/** The book's keys, and whether the member has it already (by any key, or by title and author). */
+function onShelfOf(book: CsvBook, owned: Set<string>) {
+  const keys = bookKeys(book);
+  const titleKey = ownedBookKeys(book).at(-1)!;
+  return { keys, onShelf: keys.some((key) => owned.has(key)) || owned.has(titleKey) };
+}
+
 /** Each book is new, on the shelf already, or a repeat of an earlier line of the file (rowFates, shared with the dialog). */
 function decide(list: CsvBook[], owned: Set<string>): Decision[] {
-  const rows = list.map((book) => {
-    const keys = bookKeys(book);
-    const titleKey = ownedBookKeys(book).at(-1)!;
-    return { book, keys, onShelf: keys.some((key) => owned.has(key)) || owned.has(titleKey) };
-  });
+  const rows = list.map((book) => ({ book, ...onShelfOf(book, owned) }));
   const fates = rowFates(rows);
   return rows.map(({ book, keys }, index) => {
     const fate = fates[index]!;
@@ -124,6 +131,8 @@ export interface ImportPreviewRow {
   owned: boolean;
   shelves: string[];
   onShelf: boolean;
+  /** The book is on the member's wanted list already. */
+  wanted: boolean;
   keys: number[];
 }
 
@@ -137,6 +146,12 @@ export interface ImportPreview {
   ownedRows: number;
   ownedColumn: (typeof OWNED_COLUMN)[ImportSource];
   shelves: { name: string; count: number }[];
+  /** Rows on the to-read shelf (their reading state), which the import can add to Wanted instead. */
+  toReadRows: number;
+  /** The to-read rows the default choice adds to Wanted (rowsToWant): not owned, not on the shelf or wanted already, not repeats. */
+  wantedRows: number;
+  /** To-read rows already on the member's wanted list. */
+  alreadyWanted: number;
   rows: ImportPreviewRow[];
   failed: { line: number; title: string; reason: string }[];
 }
@@ -145,7 +160,8 @@ export interface ImportPreview {
 export async function previewImport(ctx: ServiceContext, text: string): Promise<ImportPreview> {
   requireUser(ctx);
   const parsed = parseOrRefuse(text);
-  const decisions = decide(parsed.books, await ownedKeys(ctx));
+  const [owned, wantedKeys] = await Promise.all([ownedKeys(ctx), wantedKeysOf(ctx, ctx.user.id)]);
+  const decisions = decide(parsed.books, owned);
   const counts = new Map<string, number>();
   for (const book of parsed.books) for (const name of book.shelves) counts.set(name, (counts.get(name) ?? 0) + 1);
   const keyNumbers = new Map<string, number>();
@@ -153,6 +169,18 @@ export async function previewImport(ctx: ServiceContext, text: string): Promise<
     if (!keyNumbers.has(key)) keyNumbers.set(key, keyNumbers.size);
     return keyNumbers.get(key)!;
   };
+  const rows = decisions.map(({ book, keys, reason }) => ({
+    line: book.line,
+    title: book.title,
+    author: book.author,
+    owned: book.owned,
+    shelves: book.shelves,
+    onShelf: reason === ALREADY_ON_SHELF,
+    wanted: wantedKeys.has(wantKey(book)),
+    keys: keys.map(keyNumber),
+  }));
+  const shelves = [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  const toRead = rows.filter((row) => row.shelves[0] === TO_READ_SHELF);
   return {
     source: parsed.source,
     totalRows: parsed.books.length + parsed.failures.length,
@@ -161,16 +189,11 @@ export async function previewImport(ctx: ServiceContext, text: string): Promise<
     duplicatesInFile: decisions.filter((d) => d.reason === DUPLICATE_IN_FILE).length,
     ownedRows: parsed.books.filter((book) => book.owned).length,
     ownedColumn: OWNED_COLUMN[parsed.source],
-    shelves: [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
-    rows: decisions.map(({ book, keys, reason }) => ({
-      line: book.line,
-      title: book.title,
-      author: book.author,
-      owned: book.owned,
-      shelves: book.shelves,
-      onShelf: reason === ALREADY_ON_SHELF,
-      keys: keys.map(keyNumber),
-    })),
+    shelves,
+    toReadRows: toRead.length,
+    wantedRows: rowsToWant(rows, defaultChoice(shelves)).length,
+    alreadyWanted: toRead.filter((row) => row.wanted).length,
+    rows,
     failed: parsed.failures.map(({ line, title, reason }) => ({ line, title, reason: rowReason(reason) })),
   };
 }
@@ -189,6 +212,8 @@ export interface ImportJobView {
   createdAt: number;
   finishedAt: number | null;
   failed: { line: number; title: string; reason: string }[];
+  /** Only in the answer to the confirm: the to-read rows just added to the wanted list. */
+  addedToWanted?: number;
 }
 
 /** D1 allows 100 bound parameters: rows go in as one JSON parameter per statement instead. */
@@ -202,8 +227,16 @@ export async function startImport(ctx: ServiceContext, text: string, query: Star
   requireUser(ctx);
   const parsed = parseOrRefuse(text);
   const selected = parsed.books.filter((book) => isChosen(book, query));
-  if (selected.length === 0) throw badRequest(NOTHING_CHOSEN);
-  const decisions = decide(selected, await ownedKeys(ctx));
+  const owned = await ownedKeys(ctx);
+  // Already wanted ones are skipped by the insert (unique by member and key), so none is marked here.
+  const wants = query.wanted
+    ? rowsToWant(
+        parsed.books.map((book) => ({ ...book, ...onShelfOf(book, owned), wanted: false })),
+        query,
+      )
+    : [];
+  if (selected.length === 0 && wants.length === 0) throw badRequest(NOTHING_CHOSEN);
+  const decisions = decide(selected, owned);
   const rows = [
     ...decisions.map(({ book, state, reason }) => ({
       line: book.line,
@@ -276,7 +309,10 @@ export async function startImport(ctx: ServiceContext, text: string, query: Star
     await ctx.db.delete(importJobs).where(eq(importJobs.id, jobId));
     throw unavailable(IMPORT_UNAVAILABLE);
   }
-  return getImportJob(ctx, jobId);
+  // Written once here, not in the batches: the insert skips what is already wanted, so a batch delivered
+  // again, or the same file confirmed again, adds nothing twice.
+  const addedToWanted = wants.length ? await addImportedWants(ctx, ctx.user.id, wants) : 0;
+  return { ...(await getImportJob(ctx, jobId)), addedToWanted };
 }
 
 /** The caller's own job, or 404 (another member's job is not theirs to know about). */

@@ -14,6 +14,8 @@ export {
   wantedNearMe,
   wantedRadiusSchema,
   wantersNearby,
+  wantKey,
 } from "./wanted";
 export { wantedDataPart, wantedDeletionPart } from "./wanted-account";
+export { addImportedWants, IMPORT_TITLE_MATCHES, type ImportedWant, wantedKeysOf } from "./wanted-import";
 export { noteFreedCopy, noteListedCopies, noteMovedArea, runWantedCopyJob, runWantedRematchJob, wantedCopyJob, wantedRematchJob } from "./wanted-matching";

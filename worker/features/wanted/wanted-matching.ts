@@ -34,7 +34,7 @@ interface Want {
 }
 
 /** Inserts matches (wanted id, book seq, member), each once: set-based, one statement for any number. */
-async function recordMatches(deps: Deps, matches: readonly [number, number, string][], now: number): Promise<void> {
+export async function recordMatches(deps: Deps, matches: readonly [number, number, string][], now: number): Promise<void> {
   if (matches.length === 0) return;
   await deps.db.run(sql`insert into wanted_matches (wanted_id, book_seq, user_id, created_at)
     select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), ${now} from json_each(${JSON.stringify(matches)})
