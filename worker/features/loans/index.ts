@@ -3,6 +3,7 @@
 
 export { OWN_BOOK } from "./borrow-chat";
 export { borrowFromOwner } from "./borrow-from-owner";
+export { isLendRuleRefusal, LEND_RULE_REFUSALS } from "./lending-rules";
 export { tellMemberOfOffer, tellOtherSideOfStep, tellOwnerOfRequest } from "./loan-events";
 export { ALREADY_RENEWAL, changeDueDate, isLentOut, markLoanLent, markLoanReturned, requestRenewal } from "./loan-lending";
 export {

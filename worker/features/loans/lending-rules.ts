@@ -13,6 +13,9 @@ export const LEND_RULE_REFUSALS: Record<Exclude<LendRule, "anyone">, string> = {
   nobody: msg("{owner} isn't lending this book for now."),
 };
 
+/** Whether a refusal is a book's lending rule's (its page keeps the member on the book with the reason). */
+export const isLendRuleRefusal = (key: string) => (Object.values(LEND_RULE_REFUSALS) as string[]).includes(key);
+
 export interface LendVerdict {
   rule: LendRule;
   km: number;

@@ -1,6 +1,6 @@
 import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
-import { borrowFromOwner, limitLoanWrite, OWN_BOOK } from "@worker/features/loans";
+import { borrowFromOwner, isLendRuleRefusal, limitLoanWrite, OWN_BOOK } from "@worker/features/loans";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { setFlash } from "~/core/flash.server";
@@ -46,7 +46,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const status = error instanceof ServiceError ? error.status : 500;
     // Refusals of the request itself keep the member on the book page with the ledger's words (already
     // in the request's language); the rest say so in it too.
-    const refused = error instanceof ServiceError && (error.key === OWN_BOOK || status === 403 || status === 409 || status === 429) ? error.message : null;
+    const refused =
+      error instanceof ServiceError && (error.key === OWN_BOOK || isLendRuleRefusal(error.key) || status === 409 || status === 429) ? error.message : null;
     const failed = translate(BORROW_FAILED);
     if (enhanced) return Response.json({ ok: false, error: refused ?? failed, stay: refused !== null }, { status });
     if (refused && viaFetcher) return data({ ok: false as const, error: refused }, { status });
