@@ -1,4 +1,5 @@
 import { doc } from "@worker/core/api/openapi";
+import { getDatabase } from "@worker/db/client";
 import type { AppEnv } from "@worker/core/http/app-env";
 import { crossSiteRefusedPage, csrfProtection, isForeignNavigation } from "@worker/core/http/csrf";
 import { d1Session } from "@worker/core/http/d1-bookmark";
@@ -16,6 +17,7 @@ import type { CoverAnalysisMessage } from "@worker/features/covers";
 import { handleCoverAnalysisBatch } from "@worker/features/covers";
 import { handleImportBatch, IMPORT_QUEUE_NAME, type ImportMessage } from "@worker/features/imports";
 import { conversationSocket, memberSocket } from "@worker/features/messages";
+import { startSearchReindex } from "@worker/features/search-index";
 import { handleNoticeBatch, NOTICE_QUEUE_NAME, type NoticeMessage, oneClickUnsubscribe } from "@worker/features/notifications";
 import { Hono } from "hono";
 import { api } from "./api";
@@ -122,4 +124,6 @@ export default {
       : batch.queue === NOTICE_QUEUE_NAME
         ? handleNoticeBatch(batch, env)
         : handleCoverAnalysisBatch(batch as MessageBatch<CoverAnalysisMessage>, env, ctx),
+  // The cron (wrangler.toml) starts the search-text backfill after a deploy, and restarts it should its timer be lost.
+  scheduled: async (_controller, env) => startSearchReindex(env, getDatabase(env.DB)),
 } satisfies ExportedHandler<Env, CoverAnalysisMessage | ImportMessage | NoticeMessage>;

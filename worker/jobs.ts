@@ -8,6 +8,7 @@ import { runLoanReminders, runWaitlistOffers } from "@worker/features/loans";
 import { sendOverSocket } from "@worker/features/messages";
 import { flushMemberMail, runMailBatchJob } from "@worker/features/notifications";
 import { flushMemberPushes, runPushBatchJob } from "@worker/features/push";
+import { runSearchReindex } from "@worker/features/search-index";
 // Jobs and queue consumers publish events too: whatever loads the jobs (the entry module, a test, a
 // script) has the event subscribers registered as well.
 import "./subscribers";
@@ -29,6 +30,8 @@ registerJobs({
   "followed-books": runNewBooksJob,
   meeting: runMeetingReminders,
   "club-poll": runPollCloseJob,
+  // The search-text backfill of migration 0023, one batch per run ("search-reindex:books", ":clubs").
+  "search-reindex": runSearchReindex,
 });
 
 // A send over a conversation socket: the ConversationRoom runs the messages feature's handler from the same place.

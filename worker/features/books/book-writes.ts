@@ -1,3 +1,4 @@
+import { withBookSearchText } from "@worker/core/shared/search-text";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
 import { publish } from "@worker/core/events/registry";
 import { translate } from "@worker/core/i18n/request-language";
@@ -177,21 +178,23 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
     }
   } else if ("title" in input) {
     const isbns = input.isbn ? parseIsbn(input.isbn) : null;
-    await ctx.db.insert(books).values({
-      id,
-      userId: ctx.user.id,
-      title: input.title,
-      author: input.author,
-      description: input.description,
-      isbn10: isbns?.isbn10,
-      isbn13: isbns?.isbn13,
-      status: input.status,
-      clubId: clubIdValue,
-    });
+    await ctx.db.insert(books).values(
+      withBookSearchText({
+        id,
+        userId: ctx.user.id,
+        title: input.title,
+        author: input.author,
+        description: input.description,
+        isbn10: isbns?.isbn10,
+        isbn13: isbns?.isbn13,
+        status: input.status,
+        clubId: clubIdValue,
+      }),
+    );
   } else {
     const values = await bookValuesFromIsbn(ctx, parseIsbn(input.isbn));
     // Nothing is left to read from a cover: the record came with the book.
-    await ctx.db.insert(books).values({ id, userId: ctx.user.id, status: input.status, clubId: clubIdValue, analysisState: "none", ...values });
+    await ctx.db.insert(books).values(withBookSearchText({ id, userId: ctx.user.id, status: input.status, clubId: clubIdValue, analysisState: "none", ...values }));
   }
   // Followers hear of it in the window's one notice (follows subscribes), a few minutes on.
   await publish(ctx, { type: "book.listed", ownerId: ctx.user.id, at: Date.now() });
@@ -285,7 +288,7 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
     changes.lentToUserId = null;
     changes.lentToUserName = null;
   }
-  const update = ctx.db.update(books).set(changes).where(eq(books.id, bookId));
+  const update = ctx.db.update(books).set(withBookSearchText(changes)).where(eq(books.id, bookId));
   await write(ctx, { book: { ...current, title: changes.title ?? current.title }, borrower, update, now });
   if (replacedCover) await deleteCoverIfUnused(ctx, replacedCover);
   return (await findBookById(ctx, bookId))!;
