@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockFetch } from "../covers/helpers";
 import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
 import { api, call, type Envelope, json } from "../helpers/http";
+import { GOODREADS_HEADER } from "@worker/features/imports/import-csv";
+import { toCsv } from "@worker/features/imports/csv-cells";
 import { captureImportQueue, runImportBatches, startImport } from "../imports/support";
 import { createClub } from "../clubs/support";
 import { googleBooksNoItems, googleBooksScannedIsbn, openLibraryNoDocs, SCANNED_ISBN } from "./fixtures/google-books-isbn";
@@ -29,12 +31,12 @@ async function found(ownerId: string, search: string): Promise<string[]> {
 describe("Every write path gives the index its search text", () => {
   it("creating a book with a title, and editing it", async () => {
     const member = await signedInMember();
-    const created = await api<{ id: string }>("/books", member, { method: "POST", json: { title: "ノルウェイの森", author: "村上春樹" }, headers: ORIGIN });
+    const created = await api<{ bookId: string }>("/books", member, { method: "POST", json: { title: "ノルウェイの森", author: "村上春樹" }, headers: ORIGIN });
     expect(created.status).toBe(201);
     expect(await found(member.user.id, "森")).toEqual(["ノルウェイの森"]);
     expect(await found(member.user.id, "春樹")).toEqual(["ノルウェイの森"]);
 
-    const edited = await api(`/books/${created.body.data!.id}`, member, { method: "PATCH", json: { title: "海辺のカフカ" }, headers: ORIGIN });
+    const edited = await api(`/books/${created.body.data!.bookId}`, member, { method: "PUT", json: { title: "海辺のカフカ" }, headers: ORIGIN });
     expect(edited.status).toBe(200);
     expect(await found(member.user.id, "カフカ")).toEqual(["海辺のカフカ"]);
     expect(await found(member.user.id, "森")).toEqual([]);
@@ -54,7 +56,8 @@ describe("Every write path gives the index its search text", () => {
     const member = await signedInMember();
     const sent = captureImportQueue();
     mockFetch({ "www.googleapis.com": () => jsonResponse(googleBooksNoItems), "openlibrary.org": () => jsonResponse(openLibraryNoDocs) });
-    const csv = "Title,Author,ISBN13,Exclusive Shelf\n吾輩は猫である,夏目漱石,,read\n";
+    const cells: Record<string, string> = { "Book Id": "1", Title: "吾輩は猫である", Author: "夏目漱石", "Exclusive Shelf": "read" };
+    const csv = toCsv(GOODREADS_HEADER, [GOODREADS_HEADER.map((name) => cells[name as string] ?? "")]);
     const { response } = await startImport(csv, member.cookie, ["read"]);
     expect(response.status).toBe(202);
     await runImportBatches(sent);

@@ -46,8 +46,8 @@ export async function createBooks(ownerId: string, rows: Partial<typeof books.$i
     author: "Author",
     ...row,
   }));
-  for (let i = 0; i < values.length; i += 10) {
-    await db.insert(books).values(values.slice(i, i + 10).map(withBookSearchText));
+  for (let i = 0; i < values.length; i += 7) {
+    await db.insert(books).values(values.slice(i, i + 7).map(withBookSearchText));
   }
   return values;
 }

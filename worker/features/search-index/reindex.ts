@@ -13,8 +13,18 @@ const TABLES: ReindexTable[] = ["books", "clubs"];
 
 /** A table's text columns, and the search columns they fill. */
 const FIELDS = {
-  books: { table: books, fields: [books.title, books.author, books.description], search: [books.searchTitle, books.searchAuthor, books.searchDescription] },
-  clubs: { table: clubs, fields: [clubs.name, clubs.description, clubs.location], search: [clubs.searchName, clubs.searchDescription, clubs.searchLocation] },
+  books: {
+    table: books,
+    fields: [books.title, books.author, books.description],
+    search: [books.searchTitle, books.searchAuthor, books.searchDescription],
+    keys: ["searchTitle", "searchAuthor", "searchDescription"],
+  },
+  clubs: {
+    table: clubs,
+    fields: [clubs.name, clubs.description, clubs.location],
+    search: [clubs.searchName, clubs.searchDescription, clubs.searchLocation],
+    keys: ["searchName", "searchDescription", "searchLocation"],
+  },
 } as const;
 
 /**
@@ -27,7 +37,7 @@ const FIELDS = {
 export async function reindexBatch(db: Database, name: ReindexTable, limit = REINDEX_BATCH, now = Date.now()): Promise<{ read: number; done: boolean }> {
   const [state] = await db.select().from(searchReindex).where(eq(searchReindex.tableName, name));
   if (!state || state.doneAt !== null) return { read: 0, done: true };
-  const { table, fields, search } = FIELDS[name];
+  const { table, fields, search, keys } = FIELDS[name];
   const rows = (await db
     .select({ seq: table.seq, a: fields[0], b: fields[1], c: fields[2], sa: search[0], sb: search[1], sc: search[2] })
     .from(table)
@@ -46,7 +56,7 @@ export async function reindexBatch(db: Database, name: ReindexTable, limit = REI
     return [
       db
         .update(table)
-        .set({ [search[0].name]: next[0], [search[1].name]: next[1], [search[2].name]: next[2] } as never)
+        .set({ [keys[0]]: next[0], [keys[1]]: next[1], [keys[2]]: next[2] } as never)
         .where(and(eq(table.seq, row.seq), sql`${fields[0]} IS ${row.a}`, sql`${fields[1]} IS ${row.b}`, sql`${fields[2]} IS ${row.c}`)),
     ];
   });
