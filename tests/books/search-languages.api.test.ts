@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createBooks, createMember } from "../helpers/fixtures";
-import { call, type Envelope, json } from "../helpers/http";
+import { createClub } from "../clubs/support";
+import { createBook, createBooks, createMember, signedInMember } from "../helpers/fixtures";
+import { api, call, type Envelope, json } from "../helpers/http";
+
+/** A word only this file's rows hold, where a search cannot be narrowed to one owner. */
+const SUFFIX = `zq${crypto.randomUUID().slice(0, 6).replace(/[^a-z]/g, "x")}`;
 
 type Card = { id: string; title: string };
 type ListData = { items: Card[]; total: number };
@@ -124,5 +128,49 @@ describe("Search in every language the app speaks (issue 37)", () => {
   it("finds an ISBN typed with hyphens or spaces", async () => {
     expect(await found("978-4-10-100161-6")).toEqual(["Isbn Book"]);
     expect(await found("978 4101 00161 6")).toEqual(["Isbn Book"]);
+  });
+});
+
+describe("Club search in every language", () => {
+  const names = ["東京読書会", "نادي قراءة الرواية", "ชมรมหนังสือกรุงเทพ", "Leseclub Großstadt", "서울 독서 모임"];
+  const ids = new Map<string, string>();
+  beforeAll(async () => {
+    const creator = await createMember();
+    // A suffix no other test file's club has: the clubs' search is not narrowed to one creator.
+    for (const name of names) ids.set(name, (await createClub(creator.id, { name: `${name} ${SUFFIX}` })).id);
+  });
+
+  const CLUB_CASES: [string, string[]][] = [
+    ["読書", ["東京読書会"]],
+    ["読者", []],
+    ["الروايه", ["نادي قراءة الرواية"]],
+    ["نادى", ["نادي قراءة الرواية"]],
+    ["الشعر", []],
+    ["หนังสือ", ["ชมรมหนังสือกรุงเทพ"]],
+    ["หนังสือพิมพ์", []],
+    ["grossstadt", ["Leseclub Großstadt"]],
+    ["독서", ["서울 독서 모임"]],
+    ["독자", []],
+  ];
+
+  it.each(CLUB_CASES)("%s finds the clubs %j", async (search, expected) => {
+    const member = await signedInMember();
+    const answer = await api<{ items: { clubId: string }[] }>(`/clubs/browse?search=${encodeURIComponent(`${search} ${SUFFIX}`)}&limit=50`, member);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data!.items.map((club) => club.clubId).sort()).toEqual(expected.map((name) => ids.get(name)!).sort());
+  });
+});
+
+describe("Other copies of a book titled in Japanese", () => {
+  it("finds the copies with the same title and author, in full- or half-width kana, and not another book", async () => {
+    const [reader, one, two, other] = await Promise.all([createMember(), createMember(), createMember(), createMember()]);
+    const author = `村上春樹 ${SUFFIX}`;
+    const mine = await createBook(reader.id, { title: "ハリー・ポッターと海辺のカフカ", author });
+    const same = await createBook(one.id, { title: "ハリー・ポッターと海辺のカフカ", author });
+    const halfWidth = await createBook(two.id, { title: "ﾊﾘｰ･ﾎﾟｯﾀｰと海辺のｶﾌｶ", author });
+    await createBook(other.id, { title: "ハリー・ポッターと海辺", author });
+    const answer = await api<{ items: { bookId: string }[] }>(`/books/${mine.id}/copies`, null);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data!.items.map((copy) => copy.bookId).sort()).toEqual([same.id, halfWidth.id].sort());
   });
 });
