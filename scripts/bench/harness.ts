@@ -133,6 +133,15 @@ export const noCatalogues: Plugin = {
   },
 };
 
+/** Vite's `?inline` assets (the dev map tile, which no benched service serves): an empty string in the bench's bundles. */
+export const noInlineAssets: Plugin = {
+  name: "no-inline-assets",
+  setup: (b) => {
+    b.onResolve({ filter: /\?inline$/ }, (args) => ({ path: args.path, namespace: "inline-asset" }));
+    b.onLoad({ filter: /.*/, namespace: "inline-asset" }, () => ({ contents: 'export default "";', loader: "js" }));
+  },
+};
+
 /** A service module bundled for Node, so the bench runs the same code the Worker does. */
 export async function loadService<T>(entry: string): Promise<T> {
   mkdirSync(OUT, { recursive: true });
@@ -146,7 +155,7 @@ export async function loadService<T>(entry: string): Promise<T> {
     logLevel: "error",
     // The `~/` and `@worker/` aliases.
     tsconfig: "tsconfig.cloudflare.json",
-    plugins: [noCatalogues],
+    plugins: [noCatalogues, noInlineAssets],
   });
   return import(pathToFileURL(outfile).href) as Promise<T>;
 }

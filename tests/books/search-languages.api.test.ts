@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { CASES, TITLES } from "./fixtures/search-languages";
 import { createClub } from "../clubs/support";
 import { createBook, createBooks, createMember, signedInMember } from "../helpers/fixtures";
 import { api, call, type Envelope, json } from "../helpers/http";
@@ -14,94 +15,6 @@ type ListData = { items: Card[]; total: number };
  * each with a negative twin (a query that must not find the title) and a mixed-script title. The books belong
  * to one owner and every search is narrowed to them, since the test files share one database.
  */
-const TITLES = [
-  // The issue's table.
-  "ノルウェイの森",
-  "吾輩は猫である",
-  "銀河鉄道の夜",
-  "平凡的世界",
-  "ข้างหลังภาพ",
-  "ＡＢＣ殺人事件",
-  "موسم الهجرة إلى الشمال",
-  "Die Straße der Ölsardinen",
-  "L'Étranger",
-  "Cien años de soledad",
-  // Mixed scripts and more forms.
-  "Harry Potterと賢者の石",
-  "海辺のカフカ",
-  "三体 The Three-Body Problem",
-  "채식주의자",
-  "82년생 김지영",
-  "Harry Potter กับศิลาอาถรรพ์",
-  "كِتَابُ الأَغَانِي",
-  "1984 لجورج أورويل",
-  "بوف کور",
-  "Shahnameh شاهنامه فردوسی",
-  "Großstadt 大都市",
-  "Pride and Prejudice",
-] as const;
-
-/** [what a reader types, the titles it must find (of the ones above)]: an empty list is a negative twin. */
-const CASES: [string, string[]][] = [
-  ["森", ["ノルウェイの森"]],
-  ["森林", []],
-  ["猫", ["吾輩は猫である"]],
-  ["猫舌", []],
-  ["鉄道", ["銀河鉄道の夜"]],
-  ["鉄道員", []],
-  ["世界", ["平凡的世界"]],
-  ["世纪", []],
-  ["ภาพ", ["ข้างหลังภาพ"]],
-  ["ภาพยนตร์", []],
-  ["ABC", ["ＡＢＣ殺人事件"]],
-  ["殺人", ["ＡＢＣ殺人事件"]],
-  ["ABD", []],
-  ["الى الشمال", ["موسم الهجرة إلى الشمال"]],
-  ["الهجره", ["موسم الهجرة إلى الشمال"]],
-  ["مَوْسِم", ["موسم الهجرة إلى الشمال"]],
-  ["الجنوب", []],
-  ["strasse", ["Die Straße der Ölsardinen"]],
-  ["STRASSE olsardinen", ["Die Straße der Ölsardinen"]],
-  ["strauss", []],
-  ["etranger", ["L'Étranger"]],
-  ["etrangere", []],
-  ["anos", ["Cien años de soledad"]],
-  ["anon", []],
-  // Mixed-script titles: each script's word finds them, together too.
-  ["賢者", ["Harry Potterと賢者の石"]],
-  ["potter 賢者", ["Harry Potterと賢者の石"]],
-  ["愚者", []],
-  ["ｶﾌｶ", ["海辺のカフカ"]],
-  ["カフカ", ["海辺のカフカ"]],
-  ["三体", ["三体 The Three-Body Problem"]],
-  ["three body 三体", ["三体 The Three-Body Problem"]],
-  ["三国", []],
-  ["주의", ["채식주의자"]],
-  ["채식", ["채식주의자"]],
-  ["채소", []],
-  ["김지영", ["82년생 김지영"]],
-  ["82년생", ["82년생 김지영"]],
-  ["김지수", []],
-  ["ศิลา", ["Harry Potter กับศิลาอาถรรพ์"]],
-  ["potter ศิลา", ["Harry Potter กับศิลาอาถรรพ์"]],
-  ["ศิลปะ", []],
-  ["كتاب الاغاني", ["كِتَابُ الأَغَانِي"]],
-  ["كتب", []],
-  ["اورويل 1984", ["1984 لجورج أورويل"]],
-  ["اورول", []],
-  ["بوف كور", ["بوف کور"]],
-  ["بوف سیاه", []],
-  ["فردوسي shahnameh", ["Shahnameh شاهنامه فردوسی"]],
-  ["فردوس", ["Shahnameh شاهنامه فردوسی"]],
-  ["فرهاد", []],
-  ["grossstadt 都市", ["Großstadt 大都市"]],
-  ["kleinstadt", []],
-  // Latin regressions: prefix search and the 8-word cap (a ninth word is not looked at).
-  ["pri", ["Pride and Prejudice"]],
-  ["pride and prejudice and and and and and zzzzzz", ["Pride and Prejudice"]],
-  ["prejudice zzzzzz", []],
-];
-
 describe("Search in every language the app speaks (issue 37)", () => {
   let ownerId: string;
   beforeAll(async () => {
@@ -172,5 +85,45 @@ describe("Other copies of a book titled in Japanese", () => {
     const answer = await api<{ items: { bookId: string }[] }>(`/books/${mine.id}/copies`, null);
     expect(answer.status).toBe(200);
     expect(answer.body.data!.items.map((copy) => copy.bookId).sort()).toEqual([same.id, halfWidth.id].sort());
+  });
+});
+
+describe("Matched words are marked in results", () => {
+  type Segment = { text: string; mark?: true };
+  const marked = (segments: Segment[]) => segments.map((s) => (s.mark ? `[${s.text}]` : s.text)).join("");
+
+  it("marks the words on the original title and author, as segments of text", async () => {
+    const owner = await createMember();
+    await createBooks(owner.id, [
+      { title: "موسم الهجرة إلى الشمال", author: "الطيب صالح" },
+      { title: "ＡＢＣ殺人事件", author: "Agatha Christie" },
+      { title: `<b>Pride</b> & Prejudice ${SUFFIX}`, author: "Jane Austen" },
+    ]);
+    const search = async (q: string) => {
+      const response = await call(`/api/books?userId=${owner.id}&search=${encodeURIComponent(q)}`);
+      const body = await json<Envelope<{ items: { title: string; highlight: { title: Segment[]; author: Segment[] } }[] }>>(response);
+      return body.data!.items.map((book) => [marked(book.highlight.title), marked(book.highlight.author)]);
+    };
+    expect(await search("الى الهجره")).toEqual([["موسم [الهجرة] [إلى] الشمال", "الطيب صالح"]]);
+    expect(await search("abc 事件 agatha")).toEqual([["[ＡＢＣ]殺人[事件]", "[Agatha] Christie"]]);
+    // Markup in a title is text: the segments carry it as typed, and the page escapes it.
+    expect(await search("pri")).toEqual([[`<b>[Pri]de</b> & Prejudice ${SUFFIX}`, "Jane Austen"]]);
+    const html = await (await call(`/library?userId=${owner.id}&search=${encodeURIComponent("ＡＢＣ")}`)).text();
+    expect(html).toContain("<mark");
+    expect(html).toMatch(/<mark[^>]*>ＡＢＣ<\/mark>殺人事件/);
+    const escaped = await (await call(`/library?search=${encodeURIComponent(`pride ${SUFFIX}`)}`)).text();
+    expect(escaped).toMatch(/&lt;b&gt;<mark[^>]*>Pride<\/mark>&lt;\/b&gt;/);
+    expect(escaped).not.toContain("<b>Pride");
+  });
+
+  it("marks a club's name in the clubs' search", async () => {
+    const member = await signedInMember();
+    const club = await createClub(member.user.id, { name: `نادي قراءة الرواية ${SUFFIX}` });
+    const answer = await api<{ items: { clubId: string; highlight: { name: Segment[] } }[] }>(
+      `/clubs/browse?search=${encodeURIComponent(`الروايه ${SUFFIX}`)}`,
+      member,
+    );
+    const item = answer.body.data!.items.find((c) => c.clubId === club.id)!;
+    expect(marked(item.highlight.name)).toBe(`نادي قراءة [الرواية] [${SUFFIX}]`);
   });
 });

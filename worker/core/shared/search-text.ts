@@ -134,3 +134,90 @@ export function withBookSearchText<Values extends BookText>(values: Values): Val
 export function withClubSearchText<Values extends ClubText>(values: Values): Values & { searchName?: string | null; searchDescription?: string | null; searchLocation?: string | null } {
   return { ...values, ...searchColumns<keyof ClubText, string>(values, { name: "searchName", description: "searchDescription", location: "searchLocation" }) };
 }
+
+/** A piece of a title or name as a search result shows it: `mark` when it is a word the reader searched for. */
+export interface TextSegment {
+  text: string;
+  mark?: true;
+}
+
+/** One character folded for comparing, as the index folds it (foldSearchText, then accents gone; Thai keeps its marks). */
+function foldForMarks(char: string): string {
+  return foldSearchText(char)
+    .normalize("NFKD")
+    .replace(/(?![\u0E00-\u0E7F])\p{M}/gu, "");
+}
+
+/**
+ * The original text cut into segments, the words the query matched marked: folded character by character
+ * with each folded character's place in the original kept, so the marks fall on what the reader sees
+ * (ＡＢＣ for abc, إلى for الى). Latin and Thai words match from their start (the index's prefix terms), CJK
+ * runs anywhere. Never HTML: the page renders the segments as text.
+ */
+export function markMatches(original: string, terms: QueryTerm[]): TextSegment[] {
+  if (terms.length === 0 || original.length === 0) return [{ text: original }];
+  let folded = "";
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let i = 0; i < original.length; ) {
+    const char = String.fromCodePoint(original.codePointAt(i)!);
+    const fold = foldForMarks(char);
+    // A mark or tatweel folds to nothing: it goes with the character before it.
+    if (!fold && ends.length > 0) ends[ends.length - 1] = i + char.length;
+    for (let k = 0; k < fold.length; k++) {
+      starts.push(i);
+      ends.push(i + char.length);
+    }
+    folded += fold;
+    i += char.length;
+  }
+  const ranges: [number, number][] = [];
+  const words = [...folded.matchAll(PIECE)];
+  const thaiStarts = new Set<number>();
+  for (const match of words) {
+    const run = match.groups?.thai;
+    if (run) {
+      thaiWords ??= new Intl.Segmenter("th", { granularity: "word" });
+      for (const part of thaiWords.segment(run)) if (part.isWordLike) thaiStarts.add(match.index + part.index);
+    }
+  }
+  for (const term of terms) {
+    const text = [...term.text].map(foldForMarks).join("");
+    if (!text) continue;
+    if (term.kind === "word") {
+      for (const match of words) {
+        const word = match.groups?.word;
+        if (word && (term.prefix ? word.startsWith(text) : word === text)) ranges.push([match.index, match.index + text.length]);
+      }
+    } else {
+      for (let at = folded.indexOf(text); at >= 0; at = folded.indexOf(text, at + 1)) {
+        // A Thai word matches from a word's start, as its prefix term does; CJK anywhere, as its bigrams do.
+        if (term.kind === "thai" && !thaiStarts.has(at)) continue;
+        ranges.push([at, at + text.length]);
+      }
+    }
+  }
+  if (ranges.length === 0) return [{ text: original }];
+  // Back to the original's offsets, sorted and merged.
+  const marks = ranges.map(([from, to]) => [starts[from]!, ends[to - 1]!] as [number, number]).sort((a, b) => a[0] - b[0]);
+  const segments: TextSegment[] = [];
+  let at = 0;
+  let open: [number, number] | null = null;
+  const flush = () => {
+    if (!open) return;
+    if (open[0] > at) segments.push({ text: original.slice(at, open[0]) });
+    segments.push({ text: original.slice(open[0], open[1]), mark: true });
+    at = open[1];
+    open = null;
+  };
+  for (const mark of marks) {
+    if (open && mark[0] <= open[1]) open[1] = Math.max(open[1], mark[1]);
+    else {
+      flush();
+      open = [Math.max(mark[0], at), mark[1]];
+    }
+  }
+  flush();
+  if (at < original.length) segments.push({ text: original.slice(at) });
+  return segments;
+}

@@ -1,3 +1,4 @@
+import type { TextSegment } from "@worker/core/shared/search-text";
 import { mediaUrl } from "@worker/core/shared/media-url";
 import type { Database } from "@worker/db/client";
 import { books, clubs, loans, users } from "@worker/db/schema";
@@ -91,7 +92,12 @@ export function toBookCard(row: CardRow) {
     ...(row.hidden ? { hidden: row.hidden } : {}),
   };
 }
-export type BookCard = ReturnType<typeof toBookCard>;
+/** With a search: the title and author as segments, the words searched for marked (library.ts). */
+export interface CardHighlight {
+  title: TextSegment[];
+  author: TextSegment[];
+}
+export type BookCard = ReturnType<typeof toBookCard> & { highlight?: CardHighlight };
 
 export function toBook(row: DetailRow) {
   return {

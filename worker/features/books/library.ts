@@ -1,3 +1,4 @@
+import { markMatches, queryTerms } from "@worker/core/shared/search-text";
 import { translate } from "@worker/core/i18n/request-language";
 import { DEFAULT_PAGE_SIZE, keysetPage, type Page, pagedSearchQuery } from "@worker/core/paging";
 import { toFtsQuery } from "@worker/core/search-query";
@@ -318,6 +319,18 @@ export async function readLibrary(
   query: LibraryQuery,
   // `origin`: the member's cell when the caller has read it already.
   options: ListOptions & { details?: boolean; origin?: Cell | null } = {},
+): Promise<LibraryListing<Book | BookCard>> {
+  const listing = await readLibraryPage(ctx, query, options);
+  if (!query.search) return listing;
+  // Marked on the original text here, so the page's script only renders segments.
+  const terms = queryTerms(query.search);
+  return { ...listing, items: listing.items.map((book) => ({ ...book, highlight: { title: markMatches(book.title, terms), author: markMatches(book.author, terms) } })) };
+}
+
+async function readLibraryPage(
+  ctx: ServiceContext,
+  query: LibraryQuery,
+  options: ListOptions & { details?: boolean; origin?: Cell | null },
 ): Promise<LibraryListing<Book | BookCard>> {
   const excludeUserId = options.excludeUserId ?? null;
   const origin = await nearOrigin(ctx, query, options.origin);

@@ -1,3 +1,4 @@
+import { markMatches, queryTerms, type TextSegment } from "@worker/core/shared/search-text";
 import { badRequest, requireUser } from "@worker/core/errors";
 import { encodeCursor, keysetPage, type Page, pagedSearchQuery } from "@worker/core/paging";
 import { toFtsQuery } from "@worker/core/search-query";
@@ -43,6 +44,8 @@ export interface BrowseClub extends ClubSummary {
   userStatus: MemberStatus | null;
   /** Sorting "near me" only: about how far the club is, in whole km. */
   distanceKm?: number;
+  /** With a search: the name as segments, the words searched for marked. */
+  highlight?: { name: TextSegment[] };
 }
 
 const summaryColumns = {
@@ -133,6 +136,13 @@ function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: numb
  * search walks clubs_fts in rowid (= seq) order, so any page reads about one page of rows.
  */
 export async function browseClubs(ctx: ServiceContext, query: BrowseClubsQuery, area?: Cell | null): Promise<Page<BrowseClub>> {
+  const page = await browseClubsPage(ctx, query, area);
+  if (!query.search) return page;
+  const terms = queryTerms(query.search);
+  return { ...page, items: page.items.map((club) => ({ ...club, highlight: { name: markMatches(club.name, terms) } })) };
+}
+
+async function browseClubsPage(ctx: ServiceContext, query: BrowseClubsQuery, area?: Cell | null): Promise<Page<BrowseClub>> {
   requireUser(ctx);
   if ((query.lat === undefined) !== (query.lon === undefined)) throw badRequest(NEAR_ME_HALF);
   if (query.lat !== undefined && query.lon !== undefined) return browseClubsNear(ctx, query, { lat: query.lat, lon: query.lon });
