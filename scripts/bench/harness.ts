@@ -32,6 +32,11 @@ export function summarise(samples: number[]) {
   return { median: percentile(samples, 50), p95: percentile(samples, 95) };
 }
 
+/** The bench's local D1 as the last run left it (the search backfill is timed after the Worker stopped). */
+export function openDatabase() {
+  return getPlatformProxy<{ DB: D1Database }>({ configPath: "wrangler.toml", remoteBindings: false, persist: { path: `${STATE}/v3` } });
+}
+
 /** A fresh local D1 with the migrations applied, filled by `seed`. */
 export async function prepareDatabase(seed: (db: D1Database) => Promise<void>) {
   rmSync(STATE, { recursive: true, force: true });

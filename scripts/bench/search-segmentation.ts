@@ -4,8 +4,8 @@
 // Both fold text the same way (foldSearchText) and split Thai with Intl.Segmenter. Prints which queries each finds
 // and misses, and the index's size. `node scripts/bench/search-segmentation.ts` (Node 22.5+ for node:sqlite).
 import { DatabaseSync } from "node:sqlite";
-import { ftsTerm, foldSearchText, queryTerms, searchText } from "../../worker/core/shared/search-text.ts";
 import { CASES, TITLES } from "../../tests/books/fixtures/search-languages.ts";
+import { foldSearchText, ftsTerm, queryTerms, searchText } from "../../worker/core/shared/search-text.ts";
 
 const RUN = /(?:(?=\p{L})[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}])+|(?:(?!\p{P})\p{scx=Thai})+/gu;
 const words = new Intl.Segmenter("und", { granularity: "word" });
@@ -33,7 +33,7 @@ function measure(name: string, strategy: { index: (value: string) => string; que
   db.exec("CREATE VIRTUAL TABLE t USING fts5(title, tokenize='unicode61 remove_diacritics 2', prefix='2 3')");
   db.exec("CREATE VIRTUAL TABLE v USING fts5vocab(t, instance)");
   const insert = db.prepare("INSERT INTO t(rowid, title) VALUES (?, ?)");
-  TITLES.forEach((title, i) => insert.run(i + 1, strategy.index(title)));
+  for (const [i, title] of TITLES.entries()) insert.run(i + 1, strategy.index(title));
   const wrong: string[] = [];
   let right = 0;
   for (const [search, expected] of CASES) {
@@ -53,7 +53,9 @@ function measure(name: string, strategy: { index: (value: string) => string; que
   big.exec("COMMIT");
   big.exec("INSERT INTO t(t) VALUES ('optimize')");
   const bytes = (big.prepare("SELECT sum(length(block)) AS n FROM t_data").get() as { n: number }).n;
-  console.log(`${name}: ${right} of ${CASES.length} cases right; ${tokens} tokens for the ${TITLES.length} titles; index of ${(TITLES.length * 2000).toLocaleString("en-US")} numbered titles ${(bytes / 1024).toFixed(0)} KiB`);
+  console.log(
+    `${name}: ${right} of ${CASES.length} cases right; ${tokens} tokens for the ${TITLES.length} titles; index of ${(TITLES.length * 2000).toLocaleString("en-US")} numbered titles ${(bytes / 1024).toFixed(0)} KiB`,
+  );
   for (const line of wrong) console.log(line);
 }
 
@@ -68,7 +70,9 @@ function cjkOnly(name: string, index: (value: string) => string) {
   big.exec("COMMIT");
   big.exec("INSERT INTO t(t) VALUES ('optimize')");
   const bytes = (big.prepare("SELECT sum(length(block)) AS n FROM t_data").get() as { n: number }).n;
-  console.log(`${name}, the ${cjk.length} CJK titles alone: ${(bytes / 1024).toFixed(0)} KiB for ${(cjk.length * 2000).toLocaleString("en-US")} numbered titles`);
+  console.log(
+    `${name}, the ${cjk.length} CJK titles alone: ${(bytes / 1024).toFixed(0)} KiB for ${(cjk.length * 2000).toLocaleString("en-US")} numbered titles`,
+  );
 }
 
 /** The query as it was built before issue 37 (NFKC, lower case, each word a prefix term), over the original text. */

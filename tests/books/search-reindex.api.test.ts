@@ -54,7 +54,10 @@ describe("The search-text backfill", () => {
     // Found as before (the original text is indexed), not yet by a word inside a Japanese title.
     expect(await findable(owner.id)).toEqual([]);
     // Start from just before these rows (the migration starts at 0; the shared database has other files' rows).
-    await db.update(searchReindex).set({ afterSeq: seqs[0]! - 1, doneAt: null }).where(eq(searchReindex.tableName, "books"));
+    await db
+      .update(searchReindex)
+      .set({ afterSeq: seqs[0]! - 1, doneAt: null })
+      .where(eq(searchReindex.tableName, "books"));
 
     // One batch of two: those two rows are found by their words, the rest not yet, and the cursor is past them.
     expect(await reindexBatch(db, "books", 2)).toEqual({ read: 2, done: false });
@@ -86,10 +89,15 @@ describe("The search-text backfill", () => {
 
   it("leaves hidden books out of the index, and a book shown again is found by its words", async () => {
     const owner = await createMember();
-    const row = await env.DB.prepare("INSERT INTO books (id, user_id, title, author, hidden) VALUES (?, ?, '銀河鉄道の夜', '宮沢賢治', 'moderation') RETURNING seq")
+    const row = await env.DB.prepare(
+      "INSERT INTO books (id, user_id, title, author, hidden) VALUES (?, ?, '銀河鉄道の夜', '宮沢賢治', 'moderation') RETURNING seq",
+    )
       .bind(crypto.randomUUID(), owner.id)
       .first<{ seq: number }>();
-    await db.update(searchReindex).set({ afterSeq: row!.seq - 1, doneAt: null }).where(eq(searchReindex.tableName, "books"));
+    await db
+      .update(searchReindex)
+      .set({ afterSeq: row!.seq - 1, doneAt: null })
+      .where(eq(searchReindex.tableName, "books"));
     while (!(await reindexBatch(db, "books", 50)).done);
     expect(await found(owner.id, "鉄道")).toEqual([]);
     await env.DB.prepare("UPDATE books SET hidden = NULL WHERE seq = ?").bind(row!.seq).run();

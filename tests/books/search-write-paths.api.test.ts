@@ -1,14 +1,14 @@
 import { books, clubs } from "@worker/db/schema";
 import { applyAnalysis } from "@worker/features/covers/analysis-writes";
+import { toCsv } from "@worker/features/imports/csv-cells";
+import { GOODREADS_HEADER } from "@worker/features/imports/import-csv";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createClub } from "../clubs/support";
 import { jsonResponse, mockFetch } from "../covers/helpers";
 import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
 import { api, call, type Envelope, json } from "../helpers/http";
-import { GOODREADS_HEADER } from "@worker/features/imports/import-csv";
-import { toCsv } from "@worker/features/imports/csv-cells";
 import { captureImportQueue, runImportBatches, startImport } from "../imports/support";
-import { createClub } from "../clubs/support";
 import { googleBooksNoItems, googleBooksScannedIsbn, openLibraryNoDocs, SCANNED_ISBN } from "./fixtures/google-books-isbn";
 
 const ORIGIN = { Origin: "http://localhost" };
@@ -68,7 +68,17 @@ describe("Every write path gives the index its search text", () => {
     const owner = await createMember();
     const key = `covers/${owner.id}/${crypto.randomUUID()}.jpg`;
     const book = await createBook(owner.id, { title: "", author: "", coverKey: key, analysisState: "pending" });
-    const reading = { analysis: {} as never, title: "平凡的世界", author: "路遥", isbn10: null, isbn13: null, ageGroupFine: null, language: "zh", state: "done" as const, message: null };
+    const reading = {
+      analysis: {} as never,
+      title: "平凡的世界",
+      author: "路遥",
+      isbn10: null,
+      isbn13: null,
+      ageGroupFine: null,
+      language: "zh",
+      state: "done" as const,
+      message: null,
+    };
     expect(await applyAnalysis(db, { bookId: book.id, key, attempts: 1, now: Date.now() }, reading, null)).toBe(true);
     expect(await found(owner.id, "世界")).toEqual(["平凡的世界"]);
   });
@@ -85,7 +95,7 @@ describe("Every write path gives the index its search text", () => {
     const member = await signedInMember();
     const created = await api<{ clubId: string }>("/clubs", member, {
       method: "POST",
-      json: { name: "東京読書会 " + crypto.randomUUID().slice(0, 6), description: "", location: "東京都", isPrivate: false },
+      json: { name: `東京読書会 ${crypto.randomUUID().slice(0, 6)}`, description: "", location: "東京都", isPrivate: false },
       headers: ORIGIN,
     });
     expect(created.status).toBe(201);

@@ -5,7 +5,7 @@ import { Link, useFetcher } from "react-router";
 import { useT } from "~/core/i18n";
 import { useFetcherResult } from "~/core/use-fetcher-result";
 import { OpenDialogButton } from "~/ui/dialog";
-import { MarkedText } from "~/ui/marked-text";
+import { marked } from "~/ui/marked-text";
 import { useToast } from "~/ui/toaster";
 import { ClubBadge } from "./club-badge";
 
@@ -17,7 +17,7 @@ interface Refusal {
 }
 
 function ClubName({ club, linked, id }: { club: { clubId: string; name: string; highlight?: BrowseClub["highlight"] }; linked: boolean; id: string }) {
-  const name = <MarkedText segments={club.highlight?.name} text={club.name} />;
+  const name = marked(club.highlight?.name, club.name);
   return (
     // A club's name and words keep the direction they were written in, whatever the page's.
     <h2 id={id} className="font-serif text-lg font-semibold" dir="auto">

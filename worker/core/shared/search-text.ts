@@ -14,7 +14,10 @@ const THAI = String.raw`(?:(?!\p{P})\p{scx=Thai})+`;
 /** A run of Han, Hiragana, Katakana or Hangul letters (・ and 。 stay separators), or of Thai letters and marks. */
 const RUN = new RegExp(`${CJK}|${THAI}`, "gu");
 /** A query's pieces: such runs, or other words (letters and digits, as unicode61 keeps them). */
-const PIECE = new RegExp(`(?<cjk>${CJK})|(?<thai>${THAI})|(?<word>(?:(?![\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}\\p{scx=Thai}])[\\p{L}\\p{N}])+)`, "gu");
+const PIECE = new RegExp(
+  `(?<cjk>${CJK})|(?<thai>${THAI})|(?<word>(?:(?![\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}\\p{scx=Thai}])[\\p{L}\\p{N}])+)`,
+  "gu",
+);
 const THAI_CHAR = /\p{scx=Thai}/u;
 
 /** Case, compatibility forms and spelling variants folded the same way for the index and for queries. */
@@ -112,7 +115,10 @@ type BookText = { title?: string; author?: string; description?: string };
 type ClubText = { name?: string; description?: string; location?: string };
 
 /** Only the fields a write sets: an update that leaves the title alone leaves its search text alone too. */
-function searchColumns<From extends string, To extends string>(values: Partial<Record<From, string>>, map: Record<From, To>): Partial<Record<To, string | null>> {
+function searchColumns<From extends string, To extends string>(
+  values: Partial<Record<From, string>>,
+  map: Record<From, To>,
+): Partial<Record<To, string | null>> {
   const columns: Partial<Record<To, string | null>> = {};
   for (const [from, to] of Object.entries(map) as [From, To][]) {
     const value = values[from];
@@ -126,12 +132,16 @@ function searchColumns<From extends string, To extends string>(values: Partial<R
  * they set: every write of those columns goes through it, or the index keeps the old words
  * (migrations/0023_search_text.sql; tests/books/search-write-paths.api.test.ts tries each path).
  */
-export function withBookSearchText<Values extends BookText>(values: Values): Values & { searchTitle?: string | null; searchAuthor?: string | null; searchDescription?: string | null } {
+export function withBookSearchText<Values extends BookText>(
+  values: Values,
+): Values & { searchTitle?: string | null; searchAuthor?: string | null; searchDescription?: string | null } {
   return { ...values, ...searchColumns<keyof BookText, string>(values, { title: "searchTitle", author: "searchAuthor", description: "searchDescription" }) };
 }
 
 /** The same for clubs: name, description and location. */
-export function withClubSearchText<Values extends ClubText>(values: Values): Values & { searchName?: string | null; searchDescription?: string | null; searchLocation?: string | null } {
+export function withClubSearchText<Values extends ClubText>(
+  values: Values,
+): Values & { searchName?: string | null; searchDescription?: string | null; searchLocation?: string | null } {
   return { ...values, ...searchColumns<keyof ClubText, string>(values, { name: "searchName", description: "searchDescription", location: "searchLocation" }) };
 }
 
@@ -146,6 +156,12 @@ function foldForMarks(char: string): string {
   return foldSearchText(char)
     .normalize("NFKD")
     .replace(/(?![\u0E00-\u0E7F])\p{M}/gu, "");
+}
+
+/** `markMatches`, only when it marked something: a result's fields that matched nothing carry no segments. */
+export function marksIn(original: string, terms: QueryTerm[]): TextSegment[] | undefined {
+  const segments = markMatches(original, terms);
+  return segments.some((segment) => segment.mark) ? segments : undefined;
 }
 
 /**

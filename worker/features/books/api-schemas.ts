@@ -40,8 +40,8 @@ export const bookCardView = z.looseObject({
   distanceKm: z.number().int().min(0).optional(),
   /** Only on the owner's own books that are out of the library: why. */
   hidden: z.enum(BOOK_HIDDEN_REASONS).optional(),
-  /** With `search` only: the title and author cut into segments, the matched words marked (the original text, never HTML). */
-  highlight: z.object({ title: z.array(textSegmentView), author: z.array(textSegmentView) }).optional(),
+  /** With `search` only: the title and author cut into segments where a word matched, those words marked (the original text, never HTML). */
+  highlight: z.object({ title: z.array(textSegmentView).optional(), author: z.array(textSegmentView).optional() }).optional(),
 });
 
 /** Every field of a book (book-columns.ts `toBook`): the card plus its metadata and cover analysis. */

@@ -1,10 +1,10 @@
-import { withBookSearchText } from "@worker/core/shared/search-text";
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
 import { publish } from "@worker/core/events/registry";
 import { translate } from "@worker/core/i18n/request-language";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { idField } from "@worker/core/shared/id";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
+import { withBookSearchText } from "@worker/core/shared/search-text";
 import { cleanText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
 import { BOOK_STATUSES, books, clubs, memberships, users } from "@worker/db/schema";
@@ -194,7 +194,9 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
   } else {
     const values = await bookValuesFromIsbn(ctx, parseIsbn(input.isbn));
     // Nothing is left to read from a cover: the record came with the book.
-    await ctx.db.insert(books).values(withBookSearchText({ id, userId: ctx.user.id, status: input.status, clubId: clubIdValue, analysisState: "none", ...values }));
+    await ctx.db
+      .insert(books)
+      .values(withBookSearchText({ id, userId: ctx.user.id, status: input.status, clubId: clubIdValue, analysisState: "none" as const, ...values }));
   }
   // Followers hear of it in the window's one notice (follows subscribes), a few minutes on.
   await publish(ctx, { type: "book.listed", ownerId: ctx.user.id, at: Date.now() });

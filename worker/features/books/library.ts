@@ -1,9 +1,9 @@
-import { markMatches, queryTerms } from "@worker/core/shared/search-text";
 import { translate } from "@worker/core/i18n/request-language";
 import { DEFAULT_PAGE_SIZE, keysetPage, type Page, pagedSearchQuery } from "@worker/core/paging";
 import { toFtsQuery } from "@worker/core/search-query";
 import type { ServiceContext } from "@worker/core/service-context";
 import { type Cell, NEAR_RADII_KM } from "@worker/core/shared/area-cells";
+import { marksIn, queryTerms } from "@worker/core/shared/search-text";
 import { msg } from "@worker/core/shared/translate";
 import { booksFts } from "@worker/db/fts";
 import { AGE_GROUPS, type AgeGroupFine, type BookHiddenReason, bookCounts, books, clubs, loans, memberships, users } from "@worker/db/schema";
@@ -324,7 +324,10 @@ export async function readLibrary(
   if (!query.search) return listing;
   // Marked on the original text here, so the page's script only renders segments.
   const terms = queryTerms(query.search);
-  return { ...listing, items: listing.items.map((book) => ({ ...book, highlight: { title: markMatches(book.title, terms), author: markMatches(book.author, terms) } })) };
+  return {
+    ...listing,
+    items: listing.items.map((book) => ({ ...book, highlight: { title: marksIn(book.title, terms), author: marksIn(book.author, terms) } })),
+  };
 }
 
 async function readLibraryPage(

@@ -1,4 +1,3 @@
-import { markMatches, queryTerms, type TextSegment } from "@worker/core/shared/search-text";
 import { badRequest, requireUser } from "@worker/core/errors";
 import { encodeCursor, keysetPage, type Page, pagedSearchQuery } from "@worker/core/paging";
 import { toFtsQuery } from "@worker/core/search-query";
@@ -7,6 +6,7 @@ import { type Cell, cellCentre } from "@worker/core/shared/area-cells";
 import { byCodePoints } from "@worker/core/shared/code-point-order";
 import { idSchema } from "@worker/core/shared/id";
 import { BROWSE_CLUBS_PAGE_SIZE } from "@worker/core/shared/rules";
+import { marksIn, queryTerms, type TextSegment } from "@worker/core/shared/search-text";
 import { clubsFts } from "@worker/db/fts";
 import { clubs, type MEMBER_ROLES, type MEMBER_STATUSES, memberships } from "@worker/db/schema";
 import { coarsenLocationText, memberCell, NEAR_ME_HALF, NEAR_ME_NO_AREA, nearQueryFields } from "@worker/features/geo";
@@ -45,7 +45,7 @@ export interface BrowseClub extends ClubSummary {
   /** Sorting "near me" only: about how far the club is, in whole km. */
   distanceKm?: number;
   /** With a search: the name as segments, the words searched for marked. */
-  highlight?: { name: TextSegment[] };
+  highlight?: { name?: TextSegment[] };
 }
 
 const summaryColumns = {
@@ -139,7 +139,7 @@ export async function browseClubs(ctx: ServiceContext, query: BrowseClubsQuery, 
   const page = await browseClubsPage(ctx, query, area);
   if (!query.search) return page;
   const terms = queryTerms(query.search);
-  return { ...page, items: page.items.map((club) => ({ ...club, highlight: { name: markMatches(club.name, terms) } })) };
+  return { ...page, items: page.items.map((club) => ({ ...club, highlight: { name: marksIn(club.name, terms) } })) };
 }
 
 async function browseClubsPage(ctx: ServiceContext, query: BrowseClubsQuery, area?: Cell | null): Promise<Page<BrowseClub>> {

@@ -1,8 +1,8 @@
-import { withClubSearchText } from "@worker/core/shared/search-text";
 import { destroyClubRoom } from "@worker/core/club-room-stubs";
 import { badRequest, conflict, requireUser } from "@worker/core/errors";
 import type { ServiceContext } from "@worker/core/service-context";
 import { CLUB_POSITION_HALF, type ClubInput, type ClubUpdate } from "@worker/core/shared/club-rules";
+import { withClubSearchText } from "@worker/core/shared/search-text";
 import { msg } from "@worker/core/shared/translate";
 import { books, clubs, inviteCodes, joinRequests, memberships } from "@worker/db/schema";
 import { coarsenLocationText } from "@worker/features/geo";

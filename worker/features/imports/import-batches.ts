@@ -1,7 +1,7 @@
-import { withBookSearchText } from "@worker/core/shared/search-text";
 import { readConfig } from "@worker/core/config";
 import { publish } from "@worker/core/events/registry";
 import { mapLimited } from "@worker/core/shared/map-limited";
+import { withBookSearchText } from "@worker/core/shared/search-text";
 import { type Database, getDatabase } from "@worker/db/client";
 import { books, type GoogleMetadata, importJobs, importRows, users } from "@worker/db/schema";
 import { bookFieldsFromRecord, mirrorOrigins } from "@worker/features/books";

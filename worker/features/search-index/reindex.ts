@@ -1,5 +1,5 @@
-import type { Deps } from "@worker/core/service-context";
 import { nextJobRun, scheduleJob } from "@worker/core/jobs/schedule";
+import type { Deps } from "@worker/core/service-context";
 import { storedSearchText } from "@worker/core/shared/search-text";
 import type { Database } from "@worker/db/client";
 import { books, clubs, searchReindex } from "@worker/db/schema";
