@@ -48,14 +48,12 @@ async function retitleInScripts(db: D1Database): Promise<void> {
     for (const [k, title] of titles.entries()) {
       const stored = storedSearchText(title);
       const residue = k * 50 + every50;
-      await db
-        .prepare(
-          searchColumn
-            ? `UPDATE books SET title = ?1 || ' ' || seq, search_title = CASE WHEN ?2 IS NULL THEN NULL ELSE ?2 || ' ' || seq END WHERE seq % 500 = ${residue} AND id LIKE 'bench-%'`
-            : `UPDATE books SET title = ?1 || ' ' || seq WHERE seq % 500 = ${residue} AND id LIKE 'bench-%'`,
-        )
-        .bind(title, stored)
-        .run();
+      const statement = searchColumn
+        ? db
+            .prepare(`UPDATE books SET title = ?1 || ' ' || seq, search_title = ?2 || ' ' || seq WHERE seq % 500 = ${residue} AND id LIKE 'bench-%'`)
+            .bind(title, stored)
+        : db.prepare(`UPDATE books SET title = ?1 || ' ' || seq WHERE seq % 500 = ${residue} AND id LIKE 'bench-%'`).bind(title);
+      await statement.run();
     }
   }
 }
