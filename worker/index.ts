@@ -8,6 +8,7 @@ import { renderPage } from "@worker/core/http/pages";
 import { securityHeaders } from "@worker/core/http/security-headers";
 import { requestLanguage } from "@worker/core/i18n/language-middleware";
 import { SHARE_TARGET_PATH } from "@worker/core/shared/offline";
+import { getDatabase } from "@worker/db/client";
 import { sessionUser } from "@worker/features/auth";
 import { devMapTile } from "@worker/features/books";
 import { calendarFeedHandler } from "@worker/features/club-meetings";
@@ -17,6 +18,7 @@ import { handleCoverAnalysisBatch } from "@worker/features/covers";
 import { handleImportBatch, IMPORT_QUEUE_NAME, type ImportMessage } from "@worker/features/imports";
 import { conversationSocket, memberSocket } from "@worker/features/messages";
 import { handleNoticeBatch, NOTICE_QUEUE_NAME, type NoticeMessage, oneClickUnsubscribe } from "@worker/features/notifications";
+import { startSearchReindex } from "@worker/features/search-index";
 import { Hono } from "hono";
 import { api } from "./api";
 import { mountApiReference } from "./api-reference";
@@ -122,4 +124,6 @@ export default {
       : batch.queue === NOTICE_QUEUE_NAME
         ? handleNoticeBatch(batch, env)
         : handleCoverAnalysisBatch(batch as MessageBatch<CoverAnalysisMessage>, env, ctx),
+  // The cron (wrangler.toml) starts the search-text backfill after a deploy, and restarts it should its timer be lost.
+  scheduled: async (_controller, env) => startSearchReindex(env, getDatabase(env.DB)),
 } satisfies ExportedHandler<Env, CoverAnalysisMessage | ImportMessage | NoticeMessage>;

@@ -9,6 +9,7 @@ import { sendOverSocket } from "@worker/features/messages";
 import { flushMemberMail, runMailBatchJob } from "@worker/features/notifications";
 import { flushMemberPushes, runPushBatchJob } from "@worker/features/push";
 import { runWantedCopyJob, runWantedRematchJob } from "@worker/features/wanted";
+import { runSearchReindex } from "@worker/features/search-index";
 // Jobs and queue consumers publish events too: whatever loads the jobs (the entry module, a test, a
 // script) has the event subscribers registered as well.
 import "./subscribers";
@@ -32,6 +33,8 @@ registerJobs({
   "club-poll": runPollCloseJob,
   "wanted-copy": runWantedCopyJob,
   "wanted-rematch": runWantedRematchJob,
+  // The search-text backfill of migration 0027, one batch per run ("search-reindex:books", ":clubs").
+  "search-reindex": runSearchReindex,
 });
 
 // A send over a conversation socket: the ConversationRoom runs the messages feature's handler from the same place.

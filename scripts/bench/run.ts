@@ -5,7 +5,7 @@
 // Then /loans and the notifications over a 25,000-loan ledger and 10,000 notifications, and poll
 // counting at 1,000 ballots (scripts/bench/polls.ts).
 // Results go to bench-results/{library,clubs,messages,loans,polls}.md.
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
@@ -17,6 +17,7 @@ import {
   MAX_SOCKETS,
   measure,
   OUT,
+  openDatabase,
   PORT,
   percentile,
   prepareDatabase,
@@ -64,7 +65,7 @@ const LIST_SETTLE_MS = Number(process.env.BENCH_LIST_SETTLE_MS ?? 300);
 /** The large club's members besides its admin: its announcements go through the notice queue. */
 const CROWD = Number(process.env.BENCH_CROWD ?? 1_000);
 const ANNOUNCEMENTS = Number(process.env.BENCH_ANNOUNCEMENTS ?? 50);
-/** BENCH_ONLY=announcements,messages measures only those parts (library, near, wanted, clubs, messages, loans, announcements, polls). */
+/** BENCH_ONLY=announcements,messages measures only those parts (library, near, wanted, search, clubs, messages, loans, announcements, polls). */
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? "")
     .split(",")
@@ -283,6 +284,88 @@ async function listingRows(db: typeof proxy.env.DB) {
     );
     listingReads[kind] = counter.rowsRead;
     await db.prepare("DELETE FROM books WHERE id = ?").bind(book.bookId).run();
+// Issue 37: search in three scripts over the same books (1 in 50 titled in Japanese, 1 in 50 in Arabic; 1 in 500 holds
+// each word searched for), the FTS index's size, and the search-text backfill's time over every book.
+const searchScenarios: Scenario[] = [
+  { name: "Latin: search 'river' (API, 25)", url: "/api/books?limit=25&bare=1&search=river", reads: libraryPage({ limit: 25, search: "river" }) },
+  {
+    name: "Latin: search 'amber observatory' (API, 25)",
+    url: "/api/books?limit=25&bare=1&search=amber%20observatory",
+    reads: libraryPage({ limit: 25, search: "amber observatory" }),
+  },
+  {
+    name: "Japanese: search '森' (API, 25)",
+    url: `/api/books?limit=25&bare=1&search=${encodeURIComponent("森")}`,
+    reads: libraryPage({ limit: 25, search: "森" }),
+  },
+  {
+    name: "Japanese: search '鉄道' (API, 25)",
+    url: `/api/books?limit=25&bare=1&search=${encodeURIComponent("鉄道")}`,
+    reads: libraryPage({ limit: 25, search: "鉄道" }),
+  },
+  {
+    name: "Arabic: search 'الهجره' (API, 25)",
+    url: `/api/books?limit=25&bare=1&search=${encodeURIComponent("الهجره")}`,
+    reads: libraryPage({ limit: 25, search: "الهجره" }),
+  },
+];
+const searchFacts: string[] = [];
+const REINDEX_MODULE = "worker/features/search-index/reindex.ts";
+interface ReindexModule {
+  reindexBatch(db: unknown, table: "books" | "clubs", limit?: number): Promise<{ read: number; done: boolean }>;
+  REINDEX_BATCH: number;
+}
+
+/** The FTS index's size and the search text the books hold. */
+async function measureSearchIndex(db: Parameters<typeof countingContext>[0]) {
+  const first = async (query: string) => ((await db.prepare(query).raw()) as unknown[][])[0]!;
+  const [blocks, bytes] = await first("SELECT count(*), sum(length(block)) FROM books_fts_data");
+  const hasColumns = ((await first("SELECT count(*) FROM pragma_table_info('books') WHERE name = 'search_title'"))[0] as number) > 0;
+  const stored = hasColumns
+    ? await first(
+        "SELECT count(*), coalesce(sum(coalesce(length(search_title), 0) + coalesce(length(search_author), 0) + coalesce(length(search_description), 0)), 0) FROM books WHERE search_title IS NOT NULL OR search_author IS NOT NULL OR search_description IS NOT NULL",
+      )
+    : [0, 0];
+  const mib = (n: number) => (n / 1024 / 1024).toFixed(1);
+  searchFacts.push(
+    `books_fts index: ${mib(bytes as number)} MiB in ${(blocks as number).toLocaleString("en-US")} blocks (books_fts_data); ` +
+      `search text stored on ${(stored[0] as number).toLocaleString("en-US")} books (${mib(stored[1] as number)} MiB of characters).`,
+  );
+}
+
+/**
+ * The backfill's time over every book (migration 0023), as if none had its search text yet: last, on the database the
+ * Worker was measured on, since at 1M books it takes longer than everything else.
+ */
+async function measureBackfill(): Promise<string> {
+  if (!existsSync(REINDEX_MODULE)) return "No search-text backfill in this checkout (before migration 0023).";
+  const reindex = await loadService<ReindexModule>(REINDEX_MODULE);
+  const proxy = await openDatabase();
+  try {
+    const db = proxy.env.DB;
+    const cleared = ((await db.prepare("SELECT count(*) FROM books WHERE search_title IS NOT NULL").raw()) as number[][])[0]![0]!;
+    await db.prepare("UPDATE books SET search_title = NULL, search_author = NULL, search_description = NULL WHERE search_title IS NOT NULL").run();
+    await db.prepare("UPDATE search_reindex SET after_seq = 0, done_at = NULL WHERE table_name = 'books'").run();
+    const counter = { rowsRead: 0, queries: 0 };
+    const ctx = (await countingContext(db, counter)) as { db: unknown };
+    const started = performance.now();
+    let batches = 0;
+    let rows = 0;
+    for (;;) {
+      const { read, done } = await reindex.reindexBatch(ctx.db, "books", reindex.REINDEX_BATCH);
+      if (done) break;
+      batches++;
+      rows += read;
+      if (batches % 200 === 0) console.log(`backfill: ${rows.toLocaleString("en-US")} books in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    return (
+      `Search-text backfill over ${rows.toLocaleString("en-US")} books (${cleared.toLocaleString("en-US")} of them given their text again): ` +
+      `${seconds.toFixed(1)} s in ${batches.toLocaleString("en-US")} batches of ${reindex.REINDEX_BATCH} ` +
+      `(${Math.round(rows / seconds).toLocaleString("en-US")} books/s, D1 rows_read ${counter.rowsRead.toLocaleString("en-US")}), from Node through the local D1 proxy.`
+    );
+  } finally {
+    await proxy.dispose();
   }
 }
 
@@ -495,6 +578,11 @@ async function wantedReads(db: typeof proxy.env.DB) {
   await seedBenchSession(db, lastWanter, sessionId(WANTER_TOKEN));
 }
 try {
+  if (runs("search")) {
+    await measureSearchIndex(proxy.env.DB);
+    console.log(searchFacts.join("\n"));
+    for (const scenario of searchScenarios) reads.set(scenario.name, await scenario.reads((counter) => countingContext(proxy.env.DB, counter)));
+  }
   for (const scenario of libraryScenarios) reads.set(scenario.name, await scenario.reads((counter) => countingContext(proxy.env.DB, counter)));
   for (const scenario of nearScenarios) reads.set(scenario.name, await scenario.reads((counter) => countingContext(proxy.env.DB, counter, nearMember)));
   console.log(`Near pages read:\n${nearChecks.join("\n")}`);
@@ -622,6 +710,19 @@ try {
         `Library listing over ${BOOKS.toLocaleString("en-US")} books, ${SAMPLES} sequential requests each, local Miniflare (rows_read: listing + count):`,
         libraryScenarios,
       ),
+    );
+  }
+  if (runs("search")) {
+    report(
+      "search.md",
+      [
+        await table(
+          `Search in three scripts over ${BOOKS.toLocaleString("en-US")} books (1 in 50 titled in Japanese, 1 in 50 in Arabic), ${SAMPLES} sequential requests each, local Miniflare (rows_read: listing + count):`,
+          searchScenarios,
+        ),
+        "",
+        ...searchFacts,
+      ].join("\n"),
     );
   }
   if (runs("library") || runs("near")) {
@@ -769,4 +870,10 @@ try {
   }
 } finally {
   await worker.stop();
+}
+if (runs("search")) {
+  stage("search-text backfill");
+  const line = await measureBackfill();
+  console.log(line);
+  writeFileSync(path.join(OUT, "search.md"), `${readFileSync(path.join(OUT, "search.md"), "utf8")}${line}\n`);
 }

@@ -4,6 +4,7 @@ import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import { matchKey } from "../../worker/core/shared/copy-match.ts";
+import { withBookSearchText, withClubSearchText } from "../../worker/core/shared/search-text.ts";
 import * as schema from "../../worker/db/schema.ts";
 import { ALL_NOTIFICATIONS_ON, type DemoArea, type DemoWant, demoAreas, demoBooks, demoClubs, demoLoans, demoUsers, demoWants } from "./demo-data.ts";
 
@@ -52,7 +53,7 @@ export async function writeDemoData(env: Bindings): Promise<{ seeded: boolean; b
     ),
     // member_count is kept by the memberships triggers. No invite codes: they are secrets derived with
     // the Worker's INVITE_CODE_SECRET, and a club's admin is issued one when they first look at it.
-    ...clubList.map(({ members: _members, ...club }) => db.insert(clubs).values(club).onConflictDoNothing()),
+    ...clubList.map(({ members: _members, ...club }) => db.insert(clubs).values(withClubSearchText(club)).onConflictDoNothing()),
     ...clubList.flatMap((club) =>
       club.members.map((member) =>
         db
@@ -61,7 +62,7 @@ export async function writeDemoData(env: Bindings): Promise<{ seeded: boolean; b
           .onConflictDoNothing(),
       ),
     ),
-    ...bookList.map(({ cover: _cover, ...book }) => db.insert(books).values(book).onConflictDoNothing()),
+    ...bookList.map(({ cover: _cover, ...book }) => db.insert(books).values(withBookSearchText(book)).onConflictDoNothing()),
   ];
   const now = Date.now();
   for (const { events, ...loan } of demoLoans(bookList, people, new Date(now).toISOString().slice(0, 10), now)) {

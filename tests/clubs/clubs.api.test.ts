@@ -88,6 +88,8 @@ describe("GET /api/clubs/browse", () => {
       memberLimit: null,
       isMember: true,
       userStatus: "active",
+      // The word searched for, marked in the name (issue 37).
+      highlight: { name: [{ text: "Zephyr", mark: true }, { text: " Circle 07" }] },
     });
     expect(byName.get("Zephyr Circle 10")).toMatchObject({ isPrivate: true, isMember: false, userStatus: null });
     expect(all.data!.items.filter((club) => club.isMember)).toHaveLength(1);

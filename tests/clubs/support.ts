@@ -1,3 +1,4 @@
+import { withClubSearchText } from "@worker/core/shared/search-text";
 import { clubs, type JoinPath, joinRequests, memberships } from "@worker/db/schema";
 import { db } from "../helpers/fixtures";
 import { api } from "../helpers/http";
@@ -13,7 +14,7 @@ export async function createClub(creatorId: string, overrides: Partial<ClubInser
   const { memberCount = 1, ...rest } = overrides;
   const [club] = await db
     .insert(clubs)
-    .values({ id: crypto.randomUUID(), name: "A Club", location: "Town Hall", createdBy: creatorId, memberCount: memberCount - 1, ...rest })
+    .values(withClubSearchText({ id: crypto.randomUUID(), name: "A Club", location: "Town Hall", createdBy: creatorId, memberCount: memberCount - 1, ...rest }))
     .returning();
   await db.insert(memberships).values({ clubId: club!.id, userId: creatorId, role: "admin", status: "active", joinedVia: "created" });
   return { ...club!, memberCount };
@@ -28,7 +29,7 @@ export async function createClubs(creatorId: string, rows: Partial<ClubInsert>[]
     createdBy: creatorId,
     ...row,
   }));
-  for (let i = 0; i < values.length; i += 8) await db.insert(clubs).values(values.slice(i, i + 8));
+  for (let i = 0; i < values.length; i += 8) await db.insert(clubs).values(values.slice(i, i + 8).map(withClubSearchText));
   return values;
 }
 

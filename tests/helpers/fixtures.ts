@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { createSession } from "@worker/core/session";
+import { withBookSearchText } from "@worker/core/shared/search-text";
 import { getDatabase } from "@worker/db/client";
 import { type BookRow, books, users } from "@worker/db/schema";
 
@@ -31,7 +32,7 @@ export async function signIn<User extends { id: string }>(user: User) {
 export async function createBook(ownerId: string, overrides: Partial<typeof books.$inferInsert> = {}): Promise<BookRow> {
   const [book] = await db
     .insert(books)
-    .values({ id: crypto.randomUUID(), userId: ownerId, title: "A Book", author: "An Author", ...overrides })
+    .values(withBookSearchText({ id: crypto.randomUUID(), userId: ownerId, title: "A Book", author: "An Author", ...overrides }))
     .returning();
   return book!;
 }
@@ -45,8 +46,8 @@ export async function createBooks(ownerId: string, rows: Partial<typeof books.$i
     author: "Author",
     ...row,
   }));
-  for (let i = 0; i < values.length; i += 10) {
-    await db.insert(books).values(values.slice(i, i + 10));
+  for (let i = 0; i < values.length; i += 7) {
+    await db.insert(books).values(values.slice(i, i + 7).map(withBookSearchText));
   }
   return values;
 }

@@ -152,6 +152,14 @@ export const books = sqliteTable(
     lendWithinKm: integer("lend_within_km"),
     cellLat: integer("cell_lat"),
     cellLon: integer("cell_lon"),
+    /**
+     * The title, author and description as the search index holds them (worker/core/shared/search-text.ts):
+     * written by the app on every write (bookSearchColumns), null where unicode61 makes the same words of
+     * the original, which the FTS triggers then index. Never sent to anyone.
+     */
+    searchTitle: text("search_title"),
+    searchAuthor: text("search_author"),
+    searchDescription: text("search_description"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
@@ -293,6 +301,10 @@ export const clubs = sqliteTable(
     longitude: real("longitude"),
     /** Active memberships, kept by triggers on memberships (migrations/0004). */
     memberCount: integer("member_count").notNull().default(0),
+    /** The name, description and location as the search index holds them (clubSearchColumns), as on books. */
+    searchName: text("search_name"),
+    searchDescription: text("search_description"),
+    searchLocation: text("search_location"),
     createdBy: text("created_by")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -1166,3 +1178,13 @@ export type BookRow = typeof books.$inferSelect;
 export type ClubRow = typeof clubs.$inferSelect;
 export type LoanRow = typeof loans.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * The search-text backfill (migrations/0023): how far it has gone through each table, by seq. A row of
+ * a table is done when its cursor passed it; doneAt is set when the whole table is.
+ */
+export const searchReindex = sqliteTable("search_reindex", {
+  tableName: text("table_name").primaryKey(),
+  afterSeq: integer("after_seq").notNull().default(0),
+  doneAt: integer("done_at", { mode: "number" }),
+});

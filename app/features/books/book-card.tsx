@@ -1,6 +1,7 @@
 import type { BookCard as BookCardData } from "@worker/features/books/book-columns";
 import { Link } from "react-router";
 import { useT } from "~/core/i18n";
+import { marked } from "~/ui/marked-text";
 import { BookCover } from "./book-cover";
 import { DistanceNote } from "./distance-note";
 import { DueNote, StatusBadge } from "./status-badge";
@@ -64,11 +65,11 @@ export function BookCard({ book, isClubMember, layout, eager, note }: Props) {
         <h2 className={`${list ? "text-lg" : "line-clamp-2 text-base"} font-serif leading-snug font-semibold`}>
           {/* Titles and authors keep the direction they were written in (an English title on an Arabic page). */}
           <Link to={`/books/${book.bookId}`} className="hover:underline" dir="auto">
-            {title}
+            {marked(book.highlight?.title, title)}
           </Link>
         </h2>
         <p className={`${clamp}text-sm text-stone-700`} dir="auto">
-          {book.author || t("Unknown")}
+          {marked(book.highlight?.author, book.author || t("Unknown"))}
         </p>
         <p className={`${clamp}text-xs text-stone-700`}>{t("Owner: {name}", { name: book.userName })}</p>
         {note && <p className="text-xs font-semibold text-brand-800">{note}</p>}

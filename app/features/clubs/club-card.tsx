@@ -5,6 +5,7 @@ import { Link, useFetcher } from "react-router";
 import { useT } from "~/core/i18n";
 import { useFetcherResult } from "~/core/use-fetcher-result";
 import { OpenDialogButton } from "~/ui/dialog";
+import { marked } from "~/ui/marked-text";
 import { useToast } from "~/ui/toaster";
 import { ClubBadge } from "./club-badge";
 
@@ -15,16 +16,17 @@ interface Refusal {
   errors: Partial<Record<string, string>>;
 }
 
-function ClubName({ club, linked, id }: { club: { clubId: string; name: string }; linked: boolean; id: string }) {
+function ClubName({ club, linked, id }: { club: { clubId: string; name: string; highlight?: BrowseClub["highlight"] }; linked: boolean; id: string }) {
+  const name = marked(club.highlight?.name, club.name);
   return (
     // A club's name and words keep the direction they were written in, whatever the page's.
     <h2 id={id} className="font-serif text-lg font-semibold" dir="auto">
       {linked ? (
         <Link to={`/clubs/${club.clubId}`} className="hover:underline">
-          {club.name}
+          {name}
         </Link>
       ) : (
-        club.name
+        name
       )}
     </h2>
   );

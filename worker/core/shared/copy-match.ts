@@ -3,9 +3,10 @@
  * copies) when there is no ISBN on both sides: title and
  * author reduced to their words (lower case, accents stripped by NFKD, punctuation gone, leading
  * and inner articles dropped), so "The Hobbit" by "J.R.R. Tolkien" and "hobbit" by "J. R. R. Tolkién"
- * meet. The same words make the FTS5 query that finds the candidates: books_fts tokenises with
- * unicode61 remove_diacritics 2, which splits and folds text the way `words` does.
+ * meet. The FTS5 query that finds the candidates asks for the tokens the index holds for the title and
+ * author (search-text.ts: the same folding and CJK bigrams as the index), which copies with the same key share.
  */
+import { indexTokens } from "./search-text";
 
 const ARTICLES = new Set(["the", "a", "an"]);
 
@@ -26,6 +27,13 @@ function significant(text: string): string[] {
   return kept.length > 0 ? kept : all;
 }
 
+/** The index's tokens of a title or author, articles dropped unless nothing else is left. */
+function significantTokens(text: string): string[] {
+  const all = indexTokens(text);
+  const kept = all.filter((token) => !ARTICLES.has(token));
+  return kept.length > 0 ? kept : all;
+}
+
 /** "title|author", normalised: club_books.match_key, compared with each candidate copy's. */
 export function matchKey(title: string, author: string): string {
   return `${significant(title).join(" ")}|${significant(author).join(" ")}`;
@@ -37,9 +45,9 @@ export function matchKey(title: string, author: string): string {
  * an operator). Null when the title has no word at all.
  */
 export function candidateQuery(title: string, author: string): string | null {
-  const titleWords = significant(title).slice(0, 12);
+  const titleWords = significantTokens(title).slice(0, 12);
   if (titleWords.length === 0) return null;
-  const authorWords = significant(author).slice(0, 8);
+  const authorWords = significantTokens(author).slice(0, 8);
   return [...titleWords.map((word) => `title : "${word}"`), ...authorWords.map((word) => `author : "${word}"`)].join(" AND ");
 }
 

@@ -11,6 +11,9 @@ import { z } from "zod";
 /** Unix epoch milliseconds, as every stored time is. */
 const epochMs = z.number().int();
 
+/** A piece of a title, author or name as a search result shows it: `mark` on the words searched for (never HTML). */
+export const textSegmentView = z.object({ text: z.string(), mark: z.literal(true).optional() });
+
 /** A library card (book-columns.ts `toBookCard`): what the grid and the list show. */
 export const bookCardView = z.looseObject({
   bookId: z.string(),
@@ -37,6 +40,8 @@ export const bookCardView = z.looseObject({
   distanceKm: z.number().int().min(0).optional(),
   /** Only on the owner's own books that are out of the library: why. */
   hidden: z.enum(BOOK_HIDDEN_REASONS).optional(),
+  /** With `search` only: the title and author cut into segments where a word matched, those words marked (the original text, never HTML). */
+  highlight: z.object({ title: z.array(textSegmentView).optional(), author: z.array(textSegmentView).optional() }).optional(),
 });
 
 /** Every field of a book (book-columns.ts `toBook`): the card plus its metadata and cover analysis. */

@@ -1,4 +1,5 @@
 import { mediaUrl } from "@worker/core/shared/media-url";
+import type { TextSegment } from "@worker/core/shared/search-text";
 import type { Database } from "@worker/db/client";
 import { books, clubs, loans, users } from "@worker/db/schema";
 import { and, eq, getTableColumns } from "drizzle-orm";
@@ -91,7 +92,12 @@ export function toBookCard(row: CardRow) {
     ...(row.hidden ? { hidden: row.hidden } : {}),
   };
 }
-export type BookCard = ReturnType<typeof toBookCard>;
+/** With a search: the title and author as segments, the words searched for marked (library.ts). */
+export interface CardHighlight {
+  title?: TextSegment[];
+  author?: TextSegment[];
+}
+export type BookCard = ReturnType<typeof toBookCard> & { highlight?: CardHighlight };
 
 export function toBook(row: DetailRow) {
   return {

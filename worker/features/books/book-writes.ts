@@ -4,6 +4,7 @@ import { translate } from "@worker/core/i18n/request-language";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { idField } from "@worker/core/shared/id";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
+import { withBookSearchText } from "@worker/core/shared/search-text";
 import { cleanText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
 import { AGE_GROUPS, BOOK_STATUSES, books, clubs, LEND_RULES, LEND_WITHIN_KM, memberships, users } from "@worker/db/schema";
@@ -193,23 +194,27 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
     }
   } else if ("title" in input) {
     const isbns = input.isbn ? parseIsbn(input.isbn) : null;
-    await ctx.db.insert(books).values({
-      id,
-      userId: ctx.user.id,
-      title: input.title,
-      author: input.author,
-      description: input.description,
-      isbn10: isbns?.isbn10,
-      isbn13: isbns?.isbn13,
-      language: input.language ?? null,
-      ageGroupFine: input.ageGroupFine ?? null,
-      status: input.status,
-      clubId: clubIdValue,
-    });
+    await ctx.db.insert(books).values(
+      withBookSearchText({
+        id,
+        userId: ctx.user.id,
+        title: input.title,
+        author: input.author,
+        description: input.description,
+        isbn10: isbns?.isbn10,
+        isbn13: isbns?.isbn13,
+        language: input.language ?? null,
+        ageGroupFine: input.ageGroupFine ?? null,
+        status: input.status,
+        clubId: clubIdValue,
+      }),
+    );
   } else {
     const values = await bookValuesFromIsbn(ctx, parseIsbn(input.isbn));
     // Nothing is left to read from a cover: the record came with the book.
-    await ctx.db.insert(books).values({ id, userId: ctx.user.id, status: input.status, clubId: clubIdValue, analysisState: "none", ...values });
+    await ctx.db
+      .insert(books)
+      .values(withBookSearchText({ id, userId: ctx.user.id, status: input.status, clubId: clubIdValue, analysisState: "none" as const, ...values }));
   }
   // Followers hear of it in the window's one notice (follows subscribes), a few minutes on.
   await publish(ctx, { type: "book.listed", ownerId: ctx.user.id, bookIds: [id], at: Date.now() });
@@ -308,7 +313,7 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
     changes.lentToUserId = null;
     changes.lentToUserName = null;
   }
-  const update = ctx.db.update(books).set(changes).where(eq(books.id, bookId));
+  const update = ctx.db.update(books).set(withBookSearchText(changes)).where(eq(books.id, bookId));
   await write(ctx, { book: { ...current, title: changes.title ?? current.title }, borrower, update, now });
   if (replacedCover) await deleteCoverIfUnused(ctx, replacedCover);
   return (await findBookById(ctx, bookId))!;

@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE, keysetPage, type Page, pagedSearchQuery } from "@wor
 import { toFtsQuery } from "@worker/core/search-query";
 import type { ServiceContext } from "@worker/core/service-context";
 import { type Cell, NEAR_RADII_KM } from "@worker/core/shared/area-cells";
+import { marksIn, queryTerms } from "@worker/core/shared/search-text";
 import { msg } from "@worker/core/shared/translate";
 import { booksFts } from "@worker/db/fts";
 import { AGE_GROUPS, type AgeGroupFine, type BookHiddenReason, bookCounts, books, clubs, loans, memberships, users } from "@worker/db/schema";
@@ -376,6 +377,21 @@ export async function readLibrary(
   query: LibraryQuery,
   // `origin`: the member's cell when the caller has read it already.
   options: ListOptions & { details?: boolean; origin?: Cell | null } = {},
+): Promise<LibraryListing<Book | BookCard>> {
+  const listing = await readLibraryPage(ctx, query, options);
+  if (!query.search) return listing;
+  // Marked on the original text here, so the page's script only renders segments.
+  const terms = queryTerms(query.search);
+  return {
+    ...listing,
+    items: listing.items.map((book) => ({ ...book, highlight: { title: marksIn(book.title, terms), author: marksIn(book.author, terms) } })),
+  };
+}
+
+async function readLibraryPage(
+  ctx: ServiceContext,
+  query: LibraryQuery,
+  options: ListOptions & { details?: boolean; origin?: Cell | null },
 ): Promise<LibraryListing<Book | BookCard>> {
   const excludeUserId = options.excludeUserId ?? null;
   const origin = await nearOrigin(ctx, query, options.origin);

@@ -46,6 +46,8 @@ export const browseClubsPageView = z.looseObject({
       userStatus: memberStatus.nullable(),
       /** With `lat` and `lon` only: about how far the club is, in whole km. */
       distanceKm: z.int().optional(),
+      /** With `search` only: the name cut into segments, the matched words marked (the original text, never HTML). */
+      highlight: z.object({ name: z.array(z.object({ text: z.string(), mark: z.literal(true).optional() })).optional() }).optional(),
     }),
   ),
   nextToken: z.string().nullable(),

@@ -6,6 +6,7 @@ import { type Cell, cellCentre } from "@worker/core/shared/area-cells";
 import { byCodePoints } from "@worker/core/shared/code-point-order";
 import { idSchema } from "@worker/core/shared/id";
 import { BROWSE_CLUBS_PAGE_SIZE } from "@worker/core/shared/rules";
+import { marksIn, queryTerms, type TextSegment } from "@worker/core/shared/search-text";
 import { clubsFts } from "@worker/db/fts";
 import { clubs, type MEMBER_ROLES, type MEMBER_STATUSES, memberships } from "@worker/db/schema";
 import { coarsenLocationText, memberCell, NEAR_ME_HALF, NEAR_ME_NO_AREA, nearQueryFields } from "@worker/features/geo";
@@ -43,6 +44,8 @@ export interface BrowseClub extends ClubSummary {
   userStatus: MemberStatus | null;
   /** Sorting "near me" only: about how far the club is, in whole km. */
   distanceKm?: number;
+  /** With a search: the name as segments, the words searched for marked. */
+  highlight?: { name?: TextSegment[] };
 }
 
 const summaryColumns = {
@@ -133,6 +136,13 @@ function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: numb
  * search walks clubs_fts in rowid (= seq) order, so any page reads about one page of rows.
  */
 export async function browseClubs(ctx: ServiceContext, query: BrowseClubsQuery, area?: Cell | null): Promise<Page<BrowseClub>> {
+  const page = await browseClubsPage(ctx, query, area);
+  if (!query.search) return page;
+  const terms = queryTerms(query.search);
+  return { ...page, items: page.items.map((club) => ({ ...club, highlight: { name: marksIn(club.name, terms) } })) };
+}
+
+async function browseClubsPage(ctx: ServiceContext, query: BrowseClubsQuery, area?: Cell | null): Promise<Page<BrowseClub>> {
   requireUser(ctx);
   if ((query.lat === undefined) !== (query.lon === undefined)) throw badRequest(NEAR_ME_HALF);
   if (query.lat !== undefined && query.lon !== undefined) return browseClubsNear(ctx, query, { lat: query.lat, lon: query.lon });

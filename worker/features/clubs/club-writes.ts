@@ -2,6 +2,7 @@ import { destroyClubRoom } from "@worker/core/club-room-stubs";
 import { badRequest, conflict, requireUser } from "@worker/core/errors";
 import type { ServiceContext } from "@worker/core/service-context";
 import { CLUB_POSITION_HALF, type ClubInput, type ClubUpdate } from "@worker/core/shared/club-rules";
+import { withClubSearchText } from "@worker/core/shared/search-text";
 import { msg } from "@worker/core/shared/translate";
 import { books, clubs, inviteCodes, joinRequests, memberships } from "@worker/db/schema";
 import { coarsenLocationText } from "@worker/features/geo";
@@ -43,7 +44,7 @@ export async function createClub(ctx: ServiceContext, input: ClubInput): Promise
     const now = Date.now();
     const invite = await prepareInviteCode(ctx, clubId, user.id, now);
     await ctx.db.batch([
-      ctx.db.insert(clubs).values({ id: clubId, ...columns, createdBy: user.id, createdAt: now }),
+      ctx.db.insert(clubs).values(withClubSearchText({ id: clubId, ...columns, createdBy: user.id, createdAt: now })),
       ctx.db.insert(memberships).values({ clubId, userId: user.id, role: "admin", status: "active", joinedVia: "created", createdAt: now }),
       invite.write,
     ]);
@@ -76,7 +77,7 @@ export async function updateClub(ctx: ServiceContext, clubId: string, input: Clu
     const limit = changes.memberLimit;
     const updated = await ctx.db
       .update(clubs)
-      .set({ ...changes, updatedAt: Date.now() })
+      .set(withClubSearchText({ ...changes, updatedAt: Date.now() }))
       .where(and(eq(clubs.id, clubId), typeof limit === "number" ? lte(clubs.memberCount, limit) : undefined))
       .returning({ id: clubs.id });
     if (updated.length === 0) {

@@ -1,4 +1,5 @@
 import { bookLanguage } from "@worker/core/shared/book-language";
+import { storedSearchText } from "@worker/core/shared/search-text";
 import type { Database } from "@worker/db/client";
 import { books, type CoverAnalysis } from "@worker/db/schema";
 import { and, eq, type SQL, sql } from "drizzle-orm";
@@ -19,6 +20,12 @@ function stillPending(bookId: string, key: string) {
 function fillIfBlank(column: AnySQLiteColumn, value: string | null | undefined): SQL | undefined {
   const text = value?.trim();
   return text ? sql`CASE WHEN trim(${column}) = '' THEN ${text} ELSE ${column} END` : undefined;
+}
+
+/** The search text of a field fillIfBlank fills, under the same condition (migrations/0023_search_text.sql). */
+function fillSearchIfBlank(column: AnySQLiteColumn, searchColumn: AnySQLiteColumn, value: string | null | undefined): SQL | undefined {
+  const text = value?.trim();
+  return text ? sql`CASE WHEN trim(${column}) = '' THEN ${storedSearchText(text)} ELSE ${searchColumn} END` : undefined;
 }
 
 function fillIfNull(column: AnySQLiteColumn, value: string | number | null | undefined): SQL | undefined {
@@ -67,6 +74,9 @@ export async function applyAnalysis(
       title: fillIfBlank(books.title, title),
       author: fillIfBlank(books.author, author),
       description: fillIfBlank(books.description, info?.description),
+      searchTitle: fillSearchIfBlank(books.title, books.searchTitle, title),
+      searchAuthor: fillSearchIfBlank(books.author, books.searchAuthor, author),
+      searchDescription: fillSearchIfBlank(books.description, books.searchDescription, info?.description),
       isbn13: fillIfNull(books.isbn13, reading.isbn13),
       isbn10: fillIfNull(books.isbn10, reading.isbn10),
       language: fillIfNull(books.language, bookLanguage(info?.language) ?? bookLanguage(reading.language)),

@@ -1,6 +1,7 @@
 import { readConfig } from "@worker/core/config";
 import { publish } from "@worker/core/events/registry";
 import { mapLimited } from "@worker/core/shared/map-limited";
+import { withBookSearchText } from "@worker/core/shared/search-text";
 import { type Database, getDatabase } from "@worker/db/client";
 import { books, type GoogleMetadata, importJobs, importRows, users } from "@worker/db/schema";
 import { bookFieldsFromRecord, mirrorOrigins } from "@worker/features/books";
@@ -135,7 +136,7 @@ export async function processImportBatch(env: Env, message: ImportMessage, deps:
   const rowsOf = (lines: number[]) => and(eq(importRows.jobId, message.jobId), inArray(importRows.line, lines), eq(importRows.state, "pending"));
   const writes: BatchItem<"sqlite">[] = [
     // One statement per book keeps each under D1's 100 bound parameters; the batch is one round trip.
-    ...values.map((book) => db.insert(books).values(book).onConflictDoNothing()),
+    ...values.map((book) => db.insert(books).values(withBookSearchText(book)).onConflictDoNothing()),
     ...(addedLines.length ? [db.update(importRows).set({ state: "added" }).where(rowsOf(addedLines))] : []),
     ...(duplicateLines.length ? [db.update(importRows).set({ state: "duplicate", reason: ALREADY_ON_SHELF }).where(rowsOf(duplicateLines))] : []),
   ];
