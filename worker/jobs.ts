@@ -8,8 +8,8 @@ import { runLoanReminders, runWaitlistOffers } from "@worker/features/loans";
 import { sendOverSocket } from "@worker/features/messages";
 import { flushMemberMail, runMailBatchJob } from "@worker/features/notifications";
 import { flushMemberPushes, runPushBatchJob } from "@worker/features/push";
-import { runWantedCopyJob, runWantedRematchJob } from "@worker/features/wanted";
 import { runSearchReindex } from "@worker/features/search-index";
+import { runWantedCopyJob, runWantedRematchJob } from "@worker/features/wanted";
 // Jobs and queue consumers publish events too: whatever loads the jobs (the entry module, a test, a
 // script) has the event subscribers registered as well.
 import "./subscribers";

@@ -284,6 +284,9 @@ async function listingRows(db: typeof proxy.env.DB) {
     );
     listingReads[kind] = counter.rowsRead;
     await db.prepare("DELETE FROM books WHERE id = ?").bind(book.bookId).run();
+  }
+}
+
 // Issue 37: search in three scripts over the same books (1 in 50 titled in Japanese, 1 in 50 in Arabic; 1 in 500 holds
 // each word searched for), the FTS index's size, and the search-text backfill's time over every book.
 const searchScenarios: Scenario[] = [
