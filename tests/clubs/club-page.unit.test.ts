@@ -169,8 +169,8 @@ describe("a big club's page", () => {
       name: `Member ${String(i).padStart(3, "0")}`,
       email: `crowd-${i}-${crypto.randomUUID().slice(0, 8)}@example.com`,
     }));
-    // D1 takes at most 100 bound parameters a statement: 7 a member row, 5 a membership (joined_via included).
-    for (let i = 0; i < rows.length; i += 14) await db.insert(users).values(rows.slice(i, i + 14));
+    // D1 takes at most 100 bound parameters a statement: 9 a member row (the lending defaults included), 5 a membership.
+    for (let i = 0; i < rows.length; i += 11) await db.insert(users).values(rows.slice(i, i + 11));
     const joined = rows.map((row) => ({ clubId, userId: row.id, role: "member" as const, status: "active" as const }));
     for (let i = 0; i < joined.length; i += 19) await db.insert(memberships).values(joined.slice(i, i + 19));
     await db

@@ -88,13 +88,14 @@ describe("the book page tells one story", () => {
     const scene = await lendingScene({ title: "One Story" });
     const path = `/books/${scene.book.id}`;
     const before = (await page(path, scene.borrower.cookie)).html;
-    expect(actions(before)).toEqual(["Borrow from Olive Owner", "View Olive Owner's profile"]);
+    // "Want this book" (the wanted list) sits beside the lending story on every member's view.
+    expect(actions(before)).toEqual(["Borrow from Olive Owner", "View Olive Owner's profile", "Want this book"]);
     expect(badges(before)).toEqual(["Available"]);
 
     await borrow(scene.book.id, scene.borrower);
     const asked = (await page(path, scene.borrower.cookie)).html;
     expect(asked).toContain("You asked to borrow this book");
-    expect(actions(asked)).toEqual(["Open chat", "Cancel request", "View Olive Owner's profile"]);
+    expect(actions(asked)).toEqual(["Open chat", "Cancel request", "View Olive Owner's profile", "Want this book"]);
     expect(asked).toMatch(/<a[^>]*href="\/messages\/[0-9a-f-]{36}"[^>]*>Open chat<\/a>/);
 
     const [loan] = await openLoans(scene.book.id, scene.borrower.user.id);
@@ -102,10 +103,10 @@ describe("the book page tells one story", () => {
     const stranger = (await page(path, scene.stranger.cookie)).html;
     expect(badges(stranger)).toEqual(["Promised"]);
     expect(stranger).not.toContain(">Available<");
-    expect(actions(stranger)).toEqual(["Join the waitlist", "View Olive Owner's profile"]);
+    expect(actions(stranger)).toEqual(["Join the waitlist", "View Olive Owner's profile", "Want this book"]);
     const visitor = (await page(path)).html;
     expect(badges(visitor)).toEqual(["Promised"]);
-    expect(actions(visitor)).toEqual(["Join the waitlist"]);
+    expect(actions(visitor)).toEqual(["Join the waitlist", "Want this book"]);
   });
 });
 

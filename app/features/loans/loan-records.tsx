@@ -1,3 +1,4 @@
+import { formatMonth } from "@worker/core/shared/date-format";
 import { msg } from "@worker/core/shared/translate";
 import type { AnswerStep, BorrowerRecord, LenderRecord } from "@worker/features/loans";
 import { useT } from "~/core/i18n";
@@ -35,9 +36,9 @@ function Facts({ label, facts }: { label: string; facts: string[] }) {
 /** What an owner is shown of whoever asks: figures from the ledger, never words about the person. */
 export function BorrowerRecordNote({ record }: { record: BorrowerRecord }) {
   const t = useT();
-  const { locale, timeZone } = useReader();
+  const reader = useReader();
   const clubs = useClubList();
-  const since = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone }).format(record.memberSince);
+  const since = formatMonth(record.memberSince, reader);
   const facts = record.isNew
     ? [t("New member, no loans yet")]
     : [

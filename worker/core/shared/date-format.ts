@@ -45,6 +45,11 @@ export function formatDay(at: number, reader: Reader): string {
   return dateFormat(reader.locale, { ...DAY, timeZone: reader.timeZone }).format(at);
 }
 
+/** "March 2025": a month and its year (how long someone has been a member). */
+export function formatMonth(at: number, reader: Reader): string {
+  return dateFormat(reader.locale, { month: "long", year: "numeric", timeZone: reader.timeZone }).format(at);
+}
+
 /** "25 Nov 2026, 08:21". */
 export function formatDayTime(at: number, reader: Reader): string {
   return dateFormat(reader.locale, { ...DAY, ...TIME, timeZone: reader.timeZone }).format(at);
