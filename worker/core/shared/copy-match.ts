@@ -6,7 +6,8 @@
  * meet. The FTS5 query that finds the candidates asks for the tokens the index holds for the title and
  * author (search-text.ts: the same folding and CJK bigrams as the index), which copies with the same key share.
  */
-import { indexTokens } from "./search-text";
+// With its extension: the seed scripts run this file in Node, which resolves no bare paths.
+import { indexTokens } from "./search-text.ts";
 
 const ARTICLES = new Set(["the", "a", "an"]);
 
