@@ -108,8 +108,9 @@ describe("GET /api/books?language=", () => {
     const me = await signedInMember({ name: "Nora Near" });
     const neighbour = await createMember({ name: "Ned Neighbour" });
     const place = (userId: string, cell: Cell) => db.insert(memberAreas).values({ userId, ...cell, place: "Test town", updatedAt: Date.now() });
-    await place(me.user.id, { cellLat: -4200, cellLon: -2500 });
-    await place(neighbour.id, { cellLat: -4200, cellLon: -2496 });
+    // Far from every other test file's places (near-me tests order the whole library by distance).
+    await place(me.user.id, { cellLat: 4750, cellLon: -4000 });
+    await place(neighbour.id, { cellLat: 4750, cellLon: -3996 });
     await createBooks(neighbour.id, [
       { title: "Roman proche", language: "fr", ageGroupFine: "adult" },
       { title: "Roman jeunesse proche", language: "fr", ageGroupFine: "young_adult" },
