@@ -41,13 +41,13 @@ describe("wanted books", () => {
   it("are added from a book's page, by ISBN or by title, once each, and listed newest first", async () => {
     const reader = await signedInMember({ name: "Wendy Wanter" });
     const faraway = await signedInMember({ name: "Otto Overseas" });
-    const book = await createBook(faraway.user.id, { title: "The Quiet Lighthouse", author: "Ines Ortega", isbn13: "9780306406157" });
+    const book = await createBook(faraway.user.id, { title: "The Quiet Lighthouse", author: "Ines Ortega", isbn13: "9798123456712" });
 
     const fromPage = await want(reader, { bookId: book.id });
     expect(fromPage.status).toBe(200);
     expect(fromPage.body.data).toMatchObject({
       created: true,
-      item: { title: "The Quiet Lighthouse", author: "Ines Ortega", isbn13: "9780306406157", source: "book", bookId: book.id },
+      item: { title: "The Quiet Lighthouse", author: "Ines Ortega", isbn13: "9798123456712", source: "book", bookId: book.id },
     });
     // Again, or the same book typed with other spelling: nothing new.
     expect((await want(reader, { bookId: book.id })).body.data!.created).toBe(false);
@@ -160,11 +160,11 @@ describe("wanted books", () => {
     for (const member of [inRadius, outside, blocked, quiet]) expect((await want(member, { title, author: "Rue Holt" })).status).toBe(200);
     await db
       .insert(wantedBooks)
-      .values({ userId: byIsbn.user.id, title: "", author: "", isbn13: "9781861972712", matchKey: "isbn:9781861972712", source: "isbn" });
+      .values({ userId: byIsbn.user.id, title: "", author: "", isbn13: "9798123456736", matchKey: "isbn:9798123456736", source: "isbn" });
     await db.insert(blocks).values({ blockerId: owner.user.id, blockedId: blocked.user.id });
     await db.insert(notificationPreferences).values({ userId: quiet.user.id, prefs: { wanted_book_nearby: false } });
 
-    const bookId = await listCopy(owner, { title: "THE OTTER'S ALMANAC", author: "Rue  Holt", isbn: "9781861972712" });
+    const bookId = await listCopy(owner, { title: "THE OTTER'S ALMANAC", author: "Rue  Holt", isbn: "9798123456736" });
 
     const [bell, ...more] = await wantedBells(inRadius);
     expect(more).toEqual([]);
