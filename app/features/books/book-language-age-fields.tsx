@@ -75,7 +75,8 @@ export function BookLanguageAgeFields({
       <SelectField {...bookFieldStyle} label={t("Book language")} name="language" defaultValue={language ?? ""} error={errors?.language}>
         <option value="">{t("Not set")}</option>
         {languageChoices(language, locale).map((choice) => (
-          <option key={choice.code} value={choice.code}>
+          // Named by Intl.DisplayNames in the reader's language, as dates are by Intl: not catalogue text.
+          <option key={choice.code} value={choice.code} translate="no">
             {choice.name}
           </option>
         ))}

@@ -100,7 +100,8 @@ export function LibraryFilters({ state }: { state: LibraryFilterState }) {
         <select id="library-language" name="language" defaultValue={state.language} className="field w-auto max-w-48 py-2">
           <option value="">{t("Any language")}</option>
           {state.languages.map((choice) => (
-            <option key={choice.value} value={choice.value}>
+            // Named by Intl.DisplayNames in the reader's language, as dates are by Intl: not catalogue text.
+            <option key={choice.value} value={choice.value} translate="no">
               {choice.label}
             </option>
           ))}
