@@ -44,6 +44,8 @@ test("a reader searches the library in Japanese and in Arabic, with the interfac
 
   // All three by the run's word, then only the Japanese one by the book's language (named in Japanese).
   const search = page.getByRole("searchbox", { name: "本を検索" });
+  // Typed after hydration, which would otherwise put back the box's first words.
+  await waitUntilHydrated(search);
   await search.fill(word);
   await search.press("Enter");
   await expect(cards(page)).toHaveCount(3);
@@ -58,6 +60,7 @@ test("a reader searches the library in Japanese and in Arabic, with the interfac
   await expect(page.getByRole("heading", { level: 1, name: "مكتبة المجتمع" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   const arabicSearch = page.getByRole("searchbox", { name: "البحث في الكتب" });
+  await waitUntilHydrated(arabicSearch);
   await arabicSearch.fill(`الهجره ${word}`);
   await arabicSearch.press("Enter");
   await expect(cards(page)).toHaveText([`موسم الهجرة إلى الشمال ${word}`]);
