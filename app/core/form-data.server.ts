@@ -1,4 +1,4 @@
-import { badRequest, tooLarge } from "@worker/core/errors";
+import { badRequest, ServiceError, tooLarge } from "@worker/core/errors";
 import { readBodyWithLimit } from "@worker/core/http/body-limit";
 import { msg } from "@worker/core/shared/translate";
 
@@ -22,6 +22,19 @@ export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES, 
     return await new Response(bytes, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
   } catch {
     throw badRequest("The form could not be read. Please try again.");
+  }
+}
+
+/**
+ * For a POST-only action whose form only its page sends: the form, or a plain answer with the refusal
+ * (too large, unreadable), since there is no page of its own to show it on.
+ */
+export async function readFormOrRefuse(request: Request): Promise<FormData | Response> {
+  try {
+    return await readFormData(request);
+  } catch (error) {
+    if (error instanceof ServiceError) return new Response(error.message, { status: error.status });
+    throw error;
   }
 }
 

@@ -4,7 +4,7 @@ import { borrowFromOwner, isLendRuleRefusal, limitLoanWrite, OWN_BOOK } from "@w
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { setFlash } from "~/core/flash.server";
-import { readFormData } from "~/core/form-data.server";
+import { readFormOrRefuse } from "~/core/form-data.server";
 import { serviceContext } from "~/core/route-context.server";
 import { BORROW_FAILED, BORROW_OPENING, BORROW_SENT } from "../borrow-button";
 import type { Route } from "./+types/borrow";
@@ -23,14 +23,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = serviceContext(context);
   const book = `/books/${params.bookId}`;
   if (!ctx.user) return redirect(`/login?redirectTo=${encodeURIComponent(book)}`);
-  let form: FormData;
-  try {
-    form = await readFormData(request);
-  } catch (error) {
-    // A form too large or unreadable was not sent by the book page: say so plainly.
-    if (error instanceof ServiceError) return new Response(error.message, { status: error.status });
-    throw error;
-  }
+  // A form too large or unreadable was not sent by the book page: it is said plainly.
+  const form = await readFormOrRefuse(request);
+  if (form instanceof Response) return form;
   const enhanced = form.get("enhanced") === "1";
   const viaFetcher = form.get("via") === "fetcher";
   try {

@@ -5,7 +5,7 @@ import { addWanted, removeWanted } from "@worker/features/wanted";
 import { redirect } from "react-router";
 import { z } from "zod";
 import { setFlash } from "~/core/flash.server";
-import { readFormData, textField } from "~/core/form-data.server";
+import { readFormOrRefuse, textField } from "~/core/form-data.server";
 import { serviceContext } from "~/core/route-context.server";
 import type { Route } from "./+types/want-book";
 
@@ -24,14 +24,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = serviceContext(context);
   const book = `/books/${params.bookId}`;
   if (!ctx.user) return redirect(`/login?redirectTo=${encodeURIComponent(book)}`);
-  let form: FormData;
-  try {
-    form = await readFormData(request);
-  } catch (error) {
-    // A form too large or unreadable was not sent by the book page: say so plainly.
-    if (error instanceof ServiceError) return new Response(error.message, { status: error.status });
-    throw error;
-  }
+  // A form too large or unreadable was not sent by the book page: it is said plainly.
+  const form = await readFormOrRefuse(request);
+  if (form instanceof Response) return form;
   try {
     if (textField(form, "intent") === "remove") {
       const id = wantedId.safeParse(textField(form, "wantedId"));
