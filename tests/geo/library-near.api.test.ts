@@ -18,8 +18,8 @@ async function library(query: string, member: Member | null, invalid = false) {
 }
 const titles = (listing: { data: Listing }) => listing.data.items.map((book) => book.title);
 
-/** Every page of a listing, following nextToken. */
-async function allPages(query: string, member: Member | null): Promise<Card[]> {
+/** The listing's first `want` books, following nextToken (other files' books come after them). */
+async function firstPages(query: string, member: Member | null, want: number): Promise<Card[]> {
   const seen: Card[] = [];
   let token: string | null = null;
   for (let page = 0; page < 20; page++) {
@@ -28,7 +28,7 @@ async function allPages(query: string, member: Member | null): Promise<Card[]> {
     seen.push(...answer.data.items);
     expect(answer.data.prevToken).toBeNull();
     token = answer.data.nextToken;
-    if (!token) return seen;
+    if (!token || seen.length >= want) return seen;
   }
   throw new Error("more than 20 pages");
 }
@@ -99,7 +99,7 @@ describe("The library near me", () => {
     const expected = ["B3", "B2", "B1", "D2", "D1", "C2", "C1"];
     for (const limit of [1, 2, 3, 5]) {
       // Other tests' towns, 850 km and more away, come after this one's.
-      const pages = await allPages(`near=me&limit=${limit}`, a);
+      const pages = await firstPages(`near=me&limit=${limit}`, a, expected.length);
       expect(pages.map((book) => book.title).slice(0, expected.length)).toEqual(expected);
       expect(new Set(pages.map((book) => book.bookId)).size).toBe(pages.length);
     }
