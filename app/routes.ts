@@ -54,6 +54,7 @@ export default [
     route("moderation", "features/moderation/routes/moderation.tsx"),
     route("clubs", "features/clubs/routes/clubs.tsx"),
     route("clubs/browse", "features/clubs/routes/clubs-browse.tsx"),
+    route("clubs/map", "features/clubs/routes/clubs-map.tsx"),
     route("clubs/:clubId", "features/clubs/routes/club-detail.tsx"),
     route("clubs/:clubId/room", "features/club-room/routes/club-room.tsx"),
     route("clubs/:clubId/meetings", "features/club-meetings/routes/club-meetings.tsx"),

@@ -37,6 +37,17 @@ test("a club placed with 'Use my location' comes first under Browse Clubs' Near 
     await expect(first.getByRole("heading", { name: clubName })).toBeVisible();
     await expect(first.getByText("About 3 km away")).toBeVisible();
     await expectAccessible(reader.page);
+
+    // The same place on the clubs' map: one marker for the tile, its clubs listed from the keyboard.
+    await reader.page.getByRole("link", { name: "Show on a map" }).click();
+    await expect(reader.page.getByRole("heading", { level: 1, name: "Clubs map" })).toBeVisible();
+    const marker = reader.page.getByRole("button", { name: /^1 club, (about|under) .+ away$/ });
+    await marker.focus();
+    await reader.page.keyboard.press("Enter");
+    await expect(reader.page.locator("#map-place-items").getByRole("heading", { name: clubName })).toBeVisible();
+    await expectAccessible(reader.page);
+    await reader.page.getByRole("link", { name: "Show as a list" }).click();
+    await expect(reader.page.getByText("Sorted by distance from about where you are.")).toBeVisible();
     await reader.page.getByRole("link", { name: "Newest first" }).click();
     await expect(reader.page.getByRole("button", { name: "Near me" })).toBeVisible();
   } finally {

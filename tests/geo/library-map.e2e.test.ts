@@ -36,7 +36,7 @@ test("a visitor opens the map from the library, sees places with counts over the
   await page.keyboard.press("Enter");
   await expect(first).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
-  const books = page.locator("#map-place-books").getByRole("link");
+  const books = page.locator("#map-place-items").getByRole("link");
   await expect(books.first()).toHaveAttribute("href", /^\/books\//);
   // Nothing finer than the tile: no position with more than two decimals is on the page.
   expect(await page.locator("main").textContent()).not.toMatch(/-?\d+\.\d{3,}/);

@@ -70,7 +70,7 @@ test("the library puts the nearest books first with a distance, a radius leaves 
     await expect(marker).toBeVisible();
     await waitUntilHydrated(marker);
     await marker.click();
-    await expect(page.locator("#map-place-books").getByRole("link", { name: /Harbour Lights Nearby/ })).toBeVisible();
+    await expect(page.locator("#map-place-items").getByRole("link", { name: /Harbour Lights Nearby/ })).toBeVisible();
     await page.goto("/library");
     await expect(page.getByRole("heading", { level: 1, name: "Community Library" })).toBeVisible();
 

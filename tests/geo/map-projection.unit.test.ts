@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { metresPerPx, placeInView, TILE_PX, tileSrc, tilesInView, VIEW_PX, worldPx, zoomForRadius } from "~/features/books/map-projection";
+import { metresPerPx, placeInView, TILE_PX, tileSrc, tilesInView, VIEW_PX, worldPx, zoomForRadius } from "~/ui/map-projection";
 
 describe("the library map's projection (Web Mercator)", () => {
   it("puts known places where slippy-map tiles have them", () => {

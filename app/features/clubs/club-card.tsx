@@ -150,10 +150,19 @@ export function RequestToJoinForm({ clubId, requested, describedBy }: { clubId: 
 
 /** A card on Browse Clubs: private clubs are listed too, but only their members may open them. */
 export function BrowseClubCard({ club, requested }: { club: BrowseClub; requested: boolean }) {
+  return (
+    <li className="card flex flex-col gap-2 p-5">
+      <BrowseClubBody club={club} requested={requested} />
+    </li>
+  );
+}
+
+/** What Browse Clubs says of a club, also under a place of the clubs' map. */
+export function BrowseClubBody({ club, requested }: { club: BrowseClub; requested: boolean }) {
   const t = useT();
   const headingId = useId();
   return (
-    <li className="card flex flex-col gap-2 p-5">
+    <>
       <div className="flex flex-wrap items-center gap-2">
         <ClubName club={club} id={headingId} linked={club.isMember || !club.isPrivate} />
         {club.isPrivate && <ClubBadge tone="private">{t("Private")}</ClubBadge>}
@@ -172,6 +181,6 @@ export function BrowseClubCard({ club, requested }: { club: BrowseClub; requeste
           <RequestToJoinForm clubId={club.clubId} requested={requested} describedBy={headingId} />
         </div>
       )}
-    </li>
+    </>
   );
 }

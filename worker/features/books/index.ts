@@ -5,3 +5,16 @@ export { type CopyCard, copyCardsBySeq } from "./copy-cards";
 export { devMapTile } from "./dev-map-tile";
 export { bookFieldsFromRecord, mirrorOrigins, parseIsbn, titleForIsbn } from "./isbn-books";
 export { findBookById, listLibraryBooks } from "./library";
+export {
+  encodeTileId,
+  MAP_DEFAULT_RADIUS_KM,
+  type MapTile,
+  type MapTileKey,
+  mapOrigin,
+  mapQuerySchema,
+  tileBooksQuerySchema as tilePageQuerySchema,
+  tileCentre,
+  tileIdSchema,
+  tileOfCell,
+} from "./library-map";
+export { minKmToTile } from "./near-cells";

@@ -97,7 +97,7 @@ export async function mapOrigin(ctx: ServiceContext, query: Pick<MapQuery, "lat"
   return (await originCell(ctx, query, true))!;
 }
 
-const tileOfCell = (cell: Cell): MapTileKey => ({
+export const tileOfCell = (cell: Cell): MapTileKey => ({
   tileLat: Math.floor((cell.cellLat + LAT_OFFSET) / SIDE),
   tileLon: Math.floor((cell.cellLon + LON_OFFSET) / SIDE),
 });

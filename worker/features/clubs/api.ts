@@ -2,17 +2,20 @@ import { ok } from "@worker/core/api/envelope";
 import { membersOnly } from "@worker/core/api/members-only";
 import { doc } from "@worker/core/api/openapi";
 import { jsonBody, zv } from "@worker/core/api/validate";
-import { notFound } from "@worker/core/errors";
+import { notFound, requireUser } from "@worker/core/errors";
 import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
 import { clubInputSchema, clubUpdateSchema, joinClubInputSchema, memberRoleInputSchema } from "@worker/core/shared/club-rules";
 import { idSchema } from "@worker/core/shared/id";
+import { mapOrigin, mapQuerySchema, tileIdSchema, tilePageQuerySchema } from "@worker/features/books";
 import { coarsenLocationText, geocodePlaceText, geocodeRequestOf } from "@worker/features/geo";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { z } from "zod";
 import {
   approvedRequestView,
   browseClubsPageView,
   clubDetailsView,
   clubIdView,
+  clubMapView,
   inviteCodeView,
   joinedByCodeView,
   joinRequestStatusView,
@@ -22,9 +25,11 @@ import {
   myClubsView,
   rejectedRequestView,
   removedMemberView,
+  tileClubsView,
 } from "./api-schemas";
 import { takeClubWrite } from "./club-access";
 import { browseClubs, browseClubsQuerySchema, clubIdParams, findClubForMember, listMyClubs } from "./club-lists";
+import { CLUB_TILE_EMPTY, readClubTile, readClubTiles } from "./club-map";
 import { createClub, deleteClub, updateClub } from "./club-writes";
 import { currentInviteCode, regenerateInviteCode } from "./invite-codes";
 import {
@@ -108,6 +113,46 @@ export const clubsApi = new Hono<AppEnv>()
     }),
     zv("query", browseClubsQuerySchema),
     async (c) => ok(c, await browseClubs(serviceContext(c), c.req.valid("query"))),
+  )
+  .get(
+    "/map",
+    doc("GET", {
+      summary: "The clubs' map: how many clubs meet in each 0.1° tile around a place",
+      who: "member",
+      tags,
+      data: clubMapView,
+      description:
+        "The 0.1° tiles (about 11 km) holding placed clubs within `radius` (1, 2, 5, 10, 25, 50 or 100 km; 25 when left out) of my area (`near=me`; 400 `Set your area on your profile to see what is near you.` without one) or of `lat` and `lon` (a one-off position, rounded to 0.01° on arrival and never stored), nearest first, as `GET /api/books/map` counts books. Each has an opaque `tileId`, its centre, how many clubs meet there and `distanceKm` to its centre, rounded. No answer names a place finer than a tile. 400 without `near=me` or a position, with only one of `lat` and `lon`, or a radius not offered.",
+    }),
+    zv("query", mapQuerySchema),
+    async (c) => {
+      const ctx = serviceContext(c);
+      requireUser(ctx);
+      const query = c.req.valid("query");
+      const { centre, tiles } = await readClubTiles(ctx, await mapOrigin(ctx, query), query.radius);
+      return ok(c, { centre, radiusKm: query.radius, tiles });
+    },
+  )
+  .get(
+    "/map/tiles/:tileId/clubs",
+    doc("GET", {
+      summary: "One map tile's clubs, newest first",
+      who: "member",
+      tags,
+      data: tileClubsView,
+      errors: [404],
+      description:
+        "The clubs that meet in one tile of `GET /api/clubs/map`, private ones included as Browse Clubs lists them, `limit` at a time (25 by default, 100 at most); pass `nextToken` to read on. Each card says whether I am a member and has `distanceKm` from `lat` and `lon` (a one-off position) or from my area, rounded, and none when there is nothing to measure from. 400 `tileId is not valid`; 404 `No clubs meet in this place.`",
+    }),
+    zv("param", z.object({ tileId: tileIdSchema })),
+    zv("query", tilePageQuerySchema),
+    async (c) => {
+      const ctx = serviceContext(c);
+      requireUser(ctx);
+      const page = await readClubTile(ctx, c.req.valid("param").tileId, c.req.valid("query"));
+      if (!page) throw notFound(CLUB_TILE_EMPTY);
+      return ok(c, page);
+    },
   )
   .post(
     "/join",

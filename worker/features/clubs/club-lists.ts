@@ -48,7 +48,7 @@ export interface BrowseClub extends ClubSummary {
   highlight?: { name?: TextSegment[] };
 }
 
-const summaryColumns = {
+export const summaryColumns = {
   seq: clubs.seq,
   clubId: clubs.id,
   name: clubs.name,
@@ -62,7 +62,7 @@ const summaryColumns = {
 const detailColumns = { ...summaryColumns, createdBy: clubs.createdBy, timezone: clubs.timezone };
 
 /** Only the summary's fields, whatever else the row carries (its seq, the viewer's status). */
-function toSummary(row: ClubSummary): ClubSummary {
+export function toSummary(row: ClubSummary): ClubSummary {
   return {
     clubId: row.clubId,
     name: row.name,

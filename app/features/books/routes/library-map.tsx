@@ -1,9 +1,9 @@
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
-import { useState } from "react";
-import { Form, Link, useNavigate, useSubmit } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import { PUBLIC_PAGE_HANDLE, useI18n } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
+import { LocateButton } from "~/features/geo";
 import { deferred } from "~/ui/deferred";
 import { formatKm } from "../distance-note";
 import { loadLibraryMap } from "../library-map.server";
@@ -23,38 +23,8 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [map, catalogue] = await Promise.all([loadLibraryMap(context, request), pageMessages(context, "books")]);
+  const [map, catalogue] = await Promise.all([loadLibraryMap(context, request), pageMessages(context, "books", "geo")]);
   return { ...map, catalogue, head: { title: translate(MAP_TITLE), description: translate(MAP_DESCRIPTION) } };
-}
-
-/** A visitor's "Use my location": the browser's position, rounded to 0.01° before it leaves the device. */
-function LocateButton({ radius }: { radius: number }) {
-  const { t } = useI18n();
-  const navigate = useNavigate();
-  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
-  async function locate() {
-    setState("busy");
-    const { coarsePosition, currentPosition } = await import("~/features/geo");
-    try {
-      const { latitude, longitude } = coarsePosition((await currentPosition()).coords);
-      await navigate(`/library/map?lat=${latitude}&lon=${longitude}&radius=${radius}`);
-      setState("idle");
-    } catch {
-      setState("failed");
-    }
-  }
-  return (
-    <div className="space-y-2">
-      <button type="button" onClick={locate} disabled={state === "busy"} className="btn btn-primary">
-        {t(state === "busy" ? "Locating…" : "Use my location")}
-      </button>
-      {state === "failed" && (
-        <p role="alert" className="text-sm text-red-800">
-          {t("Could not get your location. Please try again.")}
-        </p>
-      )}
-    </div>
-  );
 }
 
 export default function LibraryMap({ loaderData: data }: Route.ComponentProps) {
@@ -126,7 +96,7 @@ export default function LibraryMap({ loaderData: data }: Route.ComponentProps) {
       ) : (
         <div className="space-y-2">
           <p className="text-stone-800">{t("Share your location for this visit to see the books around you. It is rounded to about 1 km and never stored.")}</p>
-          <LocateButton radius={data.radius} />
+          <LocateButton to={(lat, lon) => `/library/map?lat=${lat}&lon=${lon}&radius=${data.radius}`} />
         </div>
       )}
     </div>

@@ -2,7 +2,7 @@ import { translate } from "@worker/core/i18n/request-language";
 import { BROWSE_CLUBS_PAGE_SIZE } from "@worker/core/shared/rules";
 import { browseClubs, browseClubsQuerySchema } from "@worker/features/clubs/club-lists";
 import { memberCell } from "@worker/features/geo";
-import { useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
 import { memberContext } from "~/core/route-context.server";
@@ -83,7 +83,15 @@ export default function BrowseClubs({ loaderData: data }: Route.ComponentProps) 
       <h1 className="font-serif text-3xl font-bold">{t("Book Clubs")}</h1>
       <ClubTabs current="browse" />
       <DebouncedSearch id="club-search" label={t("Search clubs")} placeholder={t("Search clubs by name, description, location…")} initial={data.search} />
-      <NearMe sorted={data.near === null ? null : "near" in data.near ? "area" : "position"} hasArea={data.hasArea} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <NearMe sorted={data.near === null ? null : "near" in data.near ? "area" : "position"} hasArea={data.hasArea} />
+        <Link
+          to={data.near ? `/clubs/map?${new URLSearchParams(data.near)}` : "/clubs/map"}
+          className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+        >
+          {t("Show on a map")}
+        </Link>
+      </div>
       <Pager prevToken={data.prevToken} nextToken={data.nextToken} search={data.search} near={data.near} position="top" />
       <div aria-busy={loading || undefined}>
         {data.items.length === 0 ? (

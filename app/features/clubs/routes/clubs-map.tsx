@@ -1,0 +1,107 @@
+import { translate } from "@worker/core/i18n/request-language";
+import { Form, Link, useSubmit } from "react-router";
+import { useI18n } from "~/core/i18n";
+import { pageMessages } from "~/core/i18n.server";
+import { LocateButton } from "~/features/geo";
+import { deferred } from "~/ui/deferred";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import { clubIntentAction } from "../club-intents.server";
+import { loadClubMap } from "../club-map.server";
+import { ClubTabs } from "../club-tabs";
+import type { Route } from "./+types/clubs-map";
+
+// The map's code (projection, tiles, markers, the place's clubs) is its own chunk, fetched after the page comes to life.
+const ClubMapView = deferred(() => import("../club-map-view").then((module) => module.ClubMapView));
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: `${loaderData?.title ?? "Clubs map"} — BookClub` }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [map, catalogue] = await Promise.all([loadClubMap(context, request), pageMessages(context, "clubs", "geo")]);
+  return { ...map, catalogue, title: translate("Clubs map") };
+}
+
+/** 'Request to Join' under a place posts here, as on Browse Clubs. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return clubIntentAction({ request, context, page: "list" });
+}
+
+const formatKm = (locale: string, km: number) => new Intl.NumberFormat(locale, { style: "unit", unit: "kilometer" }).format(km);
+
+export default function ClubsMap({ loaderData: data }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const submit = useSubmit();
+  return (
+    <div className="space-y-5">
+      <h1 className="font-serif text-3xl font-bold">{t("Clubs map")}</h1>
+      <ClubTabs current="browse" />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <p className="text-stone-700">{t("Each marker is a place about 11 km across with the number of clubs that meet there.")}</p>
+        <Link to={data.listHref} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+          {t("Show as a list")}
+        </Link>
+      </div>
+      {data.centre ? (
+        <>
+          <Form method="get" className="flex flex-wrap items-center gap-3" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
+            {data.position && (
+              <>
+                <input type="hidden" name="lat" value={data.position.lat} />
+                <input type="hidden" name="lon" value={data.position.lon} />
+              </>
+            )}
+            <label className="flex items-center gap-2 text-sm">
+              {t("Within")}
+              <select name="radius" defaultValue={data.radius} className="field w-auto py-2">
+                {data.radii.map((km) => (
+                  <option key={km} value={km}>
+                    {formatKm(locale, km)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <noscript>
+              <button type="submit" className="btn btn-secondary">
+                {t("Apply")}
+              </button>
+            </noscript>
+            <p className="text-sm">{t(data.mode === "area" ? "Around your area." : "Around about where you are.")}</p>
+          </Form>
+          {data.tiles.length === 0 && (
+            <p role="status" className="card p-4 text-center text-stone-700">
+              {t("No clubs meet within {distance} yet. Try a wider radius.", { distance: formatKm(locale, data.radius) })}
+            </p>
+          )}
+          <ClubMapView
+            key={`${data.centre.lat},${data.centre.lon},${data.radius}`}
+            data={{
+              centre: data.centre,
+              radius: data.radius,
+              tiles: data.tiles,
+              tileUrl: data.tileUrl,
+              attribution: data.attribution,
+              position: data.position,
+            }}
+          />
+        </>
+      ) : (
+        <div className="space-y-2">
+          <p className="text-stone-800">
+            {t("Set your area on your profile to see what is near you.")}{" "}
+            <Link to="/profile#my-area" className="font-semibold underline">
+              {t("Set my area")}
+            </Link>
+          </p>
+          <p className="text-stone-800">{t("Or share your location for this visit. It is rounded to about 1 km and never stored.")}</p>
+          <LocateButton to={(lat, lon) => `/clubs/map?lat=${lat}&lon=${lon}&radius=${data.radius}`} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useI18n();
+  return <RouteErrorBoundary error={error} heading={t("Failed to load the clubs map")} />;
+}
