@@ -2,7 +2,8 @@
 // library listing, club browsing and the conversation list measured through the Worker (latency) and
 // through the same service code on the same database (D1 rows_read); then messages sent through the
 // Worker and timed until the other member's WebSocket receives them, and a burst of concurrent sends.
-// Then /loans and the notifications over a 25,000-loan ledger and 10,000 notifications, and poll
+// Then /loans and the notifications over a 25,000-loan ledger and 10,000 notifications (with track records: a requester
+// with 1,000 loans, a book page with its owner's record), and poll
 // counting at 1,000 ballots (scripts/bench/polls.ts).
 // Results go to bench-results/{library,clubs,messages,loans,polls}.md.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -464,7 +465,15 @@ const loanScenarios: Scenario[] = [
 // Track records (issue 38): a request from a member with 1,000 loans on the owner's Requests tab (their record is one
 // read of counters and one walk over the loans they hold now, not over their ledger), and a book page with its owner's
 // record as a lender, seen by that member.
-const heavyMember = { id: BENCH_HEAVY_BORROWER, name: "Bench Heavy Borrower", email: "bench-heavy@example.com", bio: "", picture: null, timezone: "UTC", showEmail: false };
+const heavyMember = {
+  id: BENCH_HEAVY_BORROWER,
+  name: "Bench Heavy Borrower",
+  email: "bench-heavy@example.com",
+  bio: "",
+  picture: null,
+  timezone: "UTC",
+  showEmail: false,
+};
 const bookPage = await loadService<BookPageModule>("worker/features/books/library.ts");
 const recordScenarios: { scenario: Scenario; token: string; as: typeof heavyMember }[] = [
   {

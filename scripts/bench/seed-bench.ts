@@ -515,26 +515,34 @@ export async function seedBenchHeavyBorrower(db: D1Database, memberId: string, b
   // The bench member's books cycled (every 50th book), and the k-th book with i % 8 = 4 not theirs.
   const ownBook = (k: string) => `printf('bench-%07d', 50 * (1 + (${k}) % ${ownBooks - 1}))`;
   await db.batch([
-    db.prepare("INSERT OR IGNORE INTO users (id, email, name, is_demo, created_at) VALUES (?, ?, 'Bench Heavy Borrower', 0, ?)").bind(heavy, `${heavy}@example.com`, now - 3 * 365 * day),
+    db
+      .prepare("INSERT OR IGNORE INTO users (id, email, name, is_demo, created_at) VALUES (?, ?, 'Bench Heavy Borrower', 0, ?)")
+      .bind(heavy, `${heavy}@example.com`, now - 3 * 365 * day),
     // Returned and declined loans, from 3 years ago on; the returned due 21 days after they were asked for.
-    db.prepare(
-      `WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < ${returned + declined - 1})
+    db
+      .prepare(
+        `WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < ${returned + declined - 1})
        INSERT INTO loans (id, book_id, owner_id, borrower_id, state, due_date, created_at, updated_at)
        SELECT printf('bench-heavy-%04d', k), ${ownBook("k")}, ?1, ?2, CASE WHEN k < ${returned} THEN 'returned' ELSE 'declined' END,
               CASE WHEN k < ${returned} THEN date((?3 - (k + 30) * ${day}) / 1000, 'unixepoch', '+21 days') END,
               ?3 - (k + 30) * ${day}, ?3 - (k + 30) * ${day} + 22 * ${day}
        FROM n`,
-    ).bind(memberId, heavy, now),
+      )
+      .bind(memberId, heavy, now),
     // Answered within the hour (the owner's record), then returned a day early, or three days late for one in ten.
-    db.prepare(
-      `INSERT INTO loan_events (loan_id, action, actor_id, created_at)
+    db
+      .prepare(
+        `INSERT INTO loan_events (loan_id, action, actor_id, created_at)
        SELECT id, CASE state WHEN 'returned' THEN 'accepted' ELSE 'declined' END, owner_id, created_at + 1800000 FROM loans WHERE borrower_id = ?1`,
-    ).bind(heavy),
-    db.prepare(
-      `INSERT INTO loan_events (loan_id, action, actor_id, created_at)
+      )
+      .bind(heavy),
+    db
+      .prepare(
+        `INSERT INTO loan_events (loan_id, action, actor_id, created_at)
        SELECT id, 'returned', owner_id, (unixepoch(due_date) * 1000) + CASE WHEN cast(substr(id, -1) AS integer) = 0 THEN 3 ELSE -1 END * ${day}
        FROM loans WHERE borrower_id = ?1 AND state = 'returned'`,
-    ).bind(heavy),
+      )
+      .bind(heavy),
   ]);
   // Lent now: books with no loan of their own (i % 8 = 4) and not the bench member's; due from 20 days ago to 19 ahead.
   await db
@@ -549,13 +557,17 @@ export async function seedBenchHeavyBorrower(db: D1Database, memberId: string, b
     .bind(heavy, now)
     .run();
   await db.batch([
-    db.prepare(
-      `INSERT INTO loans (id, book_id, owner_id, borrower_id, state, due_date, created_at, updated_at) VALUES ('bench-heavy-ask', ?1, ?2, ?3, 'requested', NULL, ?4, ?4)`,
-    ).bind(BENCH_HEAVY_ASKED, memberId, heavy, now),
-    db.prepare(
-      `INSERT INTO memberships (club_id, user_id, role, status, created_at)
+    db
+      .prepare(
+        `INSERT INTO loans (id, book_id, owner_id, borrower_id, state, due_date, created_at, updated_at) VALUES ('bench-heavy-ask', ?1, ?2, ?3, 'requested', NULL, ?4, ?4)`,
+      )
+      .bind(BENCH_HEAVY_ASKED, memberId, heavy, now),
+    db
+      .prepare(
+        `INSERT INTO memberships (club_id, user_id, role, status, created_at)
        SELECT club_id, ?2, 'member', 'active', ?3 FROM memberships WHERE user_id = ?1 AND status = 'active' ORDER BY club_id LIMIT 3`,
-    ).bind(memberId, heavy, now),
+      )
+      .bind(memberId, heavy, now),
     db.prepare("INSERT INTO follows (follower_id, followee_id) VALUES (?, ?)").bind(heavy, memberId),
   ]);
   const [[count]] = (await db.prepare("SELECT count(*) FROM loans WHERE borrower_id = ?").bind(heavy).raw()) as [[number]];
