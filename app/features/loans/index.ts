@@ -1,4 +1,4 @@
 export { BookLoanPanel } from "./book-loan-panel";
 export { BorrowButton } from "./borrow-button";
 export { type DueLabel, dueLabel } from "./due-label";
-export { LendRuleFields, lendRuleSummary } from "./lend-rule-fields";
+export { LendRuleFields } from "./lend-rule-fields";

@@ -14,7 +14,7 @@ const RULE_LABELS: Record<LendRule, string> = {
 };
 
 /** A rule in a few words ("Members near me, within 5 km"), for the default's summary. */
-export function lendRuleSummary(rule: LendRule, km: number, t: Translate, locale: string): string {
+function lendRuleSummary(rule: LendRule, km: number, t: Translate, locale: string): string {
   return rule === "near" ? t("Members near me, within {distance}", { distance: kilometres(km, locale) }) : t(RULE_LABELS[rule]);
 }
 
@@ -86,7 +86,7 @@ export function LendRuleFields({
         )}
       {LEND_RULES.map((value) => {
         if (value !== "near") {
-          const hint = value === "nobody" ? t("The book stays in the library, marked as not lending for now.") : undefined;
+          const hint = value === "nobody" ? t("Still shown in the library, marked as not lending for now.") : undefined;
           return radio(value, t(RULE_LABELS[value]), hint);
         }
         return (
