@@ -2,7 +2,8 @@
 // library listing, club browsing and the conversation list measured through the Worker (latency) and
 // through the same service code on the same database (D1 rows_read); then messages sent through the
 // Worker and timed until the other member's WebSocket receives them, and a burst of concurrent sends.
-// Then /loans and the notifications over a 25,000-loan ledger and 10,000 notifications, and poll
+// Then /loans and the notifications over a 25,000-loan ledger and 10,000 notifications (with track records: a requester
+// with 1,000 loans, a book page with its owner's record), and poll
 // counting at 1,000 ballots (scripts/bench/polls.ts).
 // Results go to bench-results/{library,clubs,messages,loans,polls}.md.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -32,12 +33,14 @@ import {
   BENCH_CLUB_COPIES,
   BENCH_CLUB_MEETINGS,
   BENCH_CROWD_CLUB,
+  BENCH_HEAVY_BORROWER,
   BENCH_NEAR_MEMBER,
   BENCH_NEAR_WANTS,
   BENCH_PAIR_CLUB,
   BENCH_POPULAR_COPIES,
   BENCH_POPULAR_COPY,
   BENCH_READING_CLUB,
+  BENCH_RECORD_BOOK,
   BENCH_WANTED_TITLE,
   BENCH_WANTERS,
   checkBenchBookCells,
@@ -46,6 +49,7 @@ import {
   seedBenchClubs,
   seedBenchConversations,
   seedBenchCrowdClub,
+  seedBenchHeavyBorrower,
   seedBenchLoans,
   seedBenchNotifications,
   seedBenchPair,
@@ -82,6 +86,7 @@ const LIVE_CLUB = "bench-live-club";
 const TOKEN = "benchbenchbenchbenchbenchbench22";
 const PEER_TOKEN = "benchpeerbenchpeerbenchpeerbench";
 const NEAR_TOKEN = "benchnearbenchnearbenchnearbench";
+const HEAVY_TOKEN = "benchheavybenchheavybenchheavy22";
 const sessionId = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 
 interface LibraryModule {
@@ -94,6 +99,9 @@ interface LibraryModule {
     options: { excludeUserId: string | null; details: boolean },
   ): Promise<{ items: { distanceKm?: number }[]; nextToken: string | null; total: { count: number; capped: boolean } }>;
 }
+interface BookPageModule {
+  findBookById(ctx: unknown, bookId: string): Promise<unknown>;
+}
 interface ConversationsModule {
   listConversations(ctx: unknown, query: unknown): Promise<unknown>;
   countUnreadMessages(ctx: unknown): Promise<unknown>;
@@ -101,6 +109,7 @@ interface ConversationsModule {
 interface LoansModule {
   listLoans(ctx: unknown, query: unknown): Promise<unknown>;
   loansPage(ctx: unknown, query: unknown, opened: boolean): Promise<unknown>;
+  bookLoanPanel(ctx: unknown, bookId: string): Promise<unknown>;
 }
 interface NotificationsModule {
   listNotifications(ctx: unknown, query: unknown): Promise<unknown>;
@@ -453,6 +462,43 @@ const loanScenarios: Scenario[] = [
   },
 ];
 
+// Track records (issue 38): a request from a member with 1,000 loans on the owner's Requests tab (their record is one
+// read of counters and one walk over the loans they hold now, not over their ledger), and a book page with its owner's
+// record as a lender, seen by that member.
+const heavyMember = {
+  id: BENCH_HEAVY_BORROWER,
+  name: "Bench Heavy Borrower",
+  email: "bench-heavy@example.com",
+  bio: "",
+  picture: null,
+  timezone: "UTC",
+  showEmail: false,
+};
+const bookPage = await loadService<BookPageModule>("worker/features/books/library.ts");
+const recordScenarios: { scenario: Scenario; token: string; as: typeof heavyMember }[] = [
+  {
+    scenario: {
+      name: "/loans Requests tab, the newest request from a member with 1,000 loans (SSR /loans?tab=requests, their record on it)",
+      url: "/loans?tab=requests",
+      reads: async (ctx) => [await rowsRead(ctx, (c) => loansService.loansPage(c, { tab: "requests" }, false))],
+    },
+    token: TOKEN,
+    as: { id: MEMBER_ID, name: "Bench Reader 0", email: "bench0@example.com", bio: "", picture: null, timezone: "UTC", showEmail: false },
+  },
+  {
+    scenario: {
+      name: `a book page with its owner's record as a lender (SSR /books/${BENCH_RECORD_BOOK}, seen by that member; rows_read: book + loan panel)`,
+      url: `/books/${BENCH_RECORD_BOOK}`,
+      reads: async (ctx) => [
+        await rowsRead(ctx, (c) => bookPage.findBookById(c, BENCH_RECORD_BOOK)),
+        await rowsRead(ctx, (c) => loansService.bookLoanPanel(c, BENCH_RECORD_BOOK)),
+      ],
+    },
+    token: HEAVY_TOKEN,
+    as: heavyMember,
+  },
+];
+
 const notificationScenarios: Scenario[] = [
   {
     name: `notifications page 1 (API, 20 of ${NOTIFICATIONS.toLocaleString("en-US")})`,
@@ -500,6 +546,7 @@ const proxy = await prepareDatabase(async (db) => {
   await seedBenchPair(db, LIVE_CONVERSATION, MEMBER_ID, PEER_ID);
   await seedBenchRoomClub(db, LIVE_CLUB, MEMBER_ID, PEER_ID);
   await seedBenchLoans(db, BOOKS);
+  await seedBenchHeavyBorrower(db, MEMBER_ID, BOOKS);
   await seedBenchNotifications(db, MEMBER_ID, NOTIFICATIONS);
   await seedBenchClubReading(db);
   started = performance.now();
@@ -512,6 +559,7 @@ const proxy = await prepareDatabase(async (db) => {
   await seedBenchSession(db, MEMBER_ID, sessionId(TOKEN));
   await seedBenchSession(db, PEER_ID, sessionId(PEER_TOKEN));
   await seedBenchSession(db, BENCH_NEAR_MEMBER, sessionId(NEAR_TOKEN));
+  await seedBenchSession(db, BENCH_HEAVY_BORROWER, sessionId(HEAVY_TOKEN));
   // The club copies (seedBenchClubReading) took their owners' cells by trigger: still consistent.
   await checkBenchBookCells(db);
 });
@@ -592,6 +640,7 @@ try {
   for (const scenario of [...clubScenarios, ...conversationScenarios, ...loanScenarios, ...notificationScenarios]) {
     reads.set(scenario.name, await scenario.reads((counter) => countingContext(proxy.env.DB, counter, member)));
   }
+  for (const { scenario, as } of recordScenarios) reads.set(scenario.name, await scenario.reads((counter) => countingContext(proxy.env.DB, counter, as)));
   if (runs("wanted")) await wantedReads(proxy.env.DB);
 } finally {
   await proxy.dispose();
@@ -841,7 +890,18 @@ try {
       notificationScenarios,
       { Authorization: `Bearer ${TOKEN}` },
     );
-    report("loans.md", `${loansReport}\n\n${notificationsReport}`);
+    const recordRows: string[] = [];
+    for (const { scenario, token } of recordScenarios) {
+      recordRows.push((await table("", [scenario], { Authorization: `Bearer ${token}` })).split("\n").slice(4).join("\n"));
+    }
+    const recordsReport = [
+      "Track records (issue 38): a requester with 1,000 loans in the ledger (950 returned, 40 lent now, 9 declined), and a book page showing its owner's record, signed in:",
+      "",
+      "| scenario | median ms | p95 ms | D1 rows_read |",
+      "|---|---:|---:|---:|",
+      ...recordRows,
+    ].join("\n");
+    report("loans.md", `${loansReport}\n\n${recordsReport}\n\n${notificationsReport}`);
   }
   // Last of the Worker's figures: the 1,000-member club's e-mail and push jobs run on after it.
   if (runs("announcements")) {

@@ -489,6 +489,91 @@ export async function seedBenchLoans(db: D1Database, total: number, members = 50
     .run();
 }
 
+/** The member with a long ledger (issue 38's bench rows): 1,000 loans as a borrower, asking the bench member for a book now. */
+export const BENCH_HEAVY_BORROWER = "bench-heavy";
+/** The bench member's book the heavy borrower asks for (a book with no other loan: i % 8 = 4, i % 50 = 0). */
+export const BENCH_HEAVY_ASKED = "bench-0000100";
+/** A book of the bench member the heavy borrower has not asked for: its page shows the owner's record. */
+export const BENCH_RECORD_BOOK = "bench-0000500";
+
+/**
+ * BENCH_HEAVY_BORROWER's ledger, set-based: `total` loans of which 95% returned to the bench member (their books, each
+ * accepted within the hour and returned through a loan event, so migration 0024's triggers count both records; one in
+ * ten late), 40 lent now from books nobody else has (i % 8 = 4; half past due), the rest declined, and one request for
+ * BENCH_HEAVY_ASKED, the newest on the bench member's Requests tab. They share three clubs, and the borrower follows them.
+ * Run after seedBenchLoans and seedBenchClubs.
+ */
+export async function seedBenchHeavyBorrower(db: D1Database, memberId: string, books: number, total = 1000, owners = benchOwnerCount(books)): Promise<void> {
+  const now = Date.now();
+  const day = 86_400_000;
+  const heavy = BENCH_HEAVY_BORROWER;
+  const returned = Math.round(total * 0.95);
+  const lent = 40;
+  const declined = total - returned - lent - 1;
+  const ownBooks = Math.floor(books / 50);
+  if (ownBooks < 20 || books < 1000) throw new Error("seedBenchHeavyBorrower needs at least 1,000 bench books");
+  // The bench member's books cycled (every 50th book), and the k-th book with i % 8 = 4 not theirs.
+  const ownBook = (k: string) => `printf('bench-%07d', 50 * (1 + (${k}) % ${ownBooks - 1}))`;
+  await db.batch([
+    db
+      .prepare("INSERT OR IGNORE INTO users (id, email, name, is_demo, created_at) VALUES (?, ?, 'Bench Heavy Borrower', 0, ?)")
+      .bind(heavy, `${heavy}@example.com`, now - 3 * 365 * day),
+    // Returned and declined loans, from 3 years ago on; the returned due 21 days after they were asked for.
+    db
+      .prepare(
+        `WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < ${returned + declined - 1})
+       INSERT INTO loans (id, book_id, owner_id, borrower_id, state, due_date, created_at, updated_at)
+       SELECT printf('bench-heavy-%04d', k), ${ownBook("k")}, ?1, ?2, CASE WHEN k < ${returned} THEN 'returned' ELSE 'declined' END,
+              CASE WHEN k < ${returned} THEN date((?3 - (k + 30) * ${day}) / 1000, 'unixepoch', '+21 days') END,
+              ?3 - (k + 30) * ${day}, ?3 - (k + 30) * ${day} + 22 * ${day}
+       FROM n`,
+      )
+      .bind(memberId, heavy, now),
+    // Answered within the hour (the owner's record), then returned a day early, or three days late for one in ten.
+    db
+      .prepare(
+        `INSERT INTO loan_events (loan_id, action, actor_id, created_at)
+       SELECT id, CASE state WHEN 'returned' THEN 'accepted' ELSE 'declined' END, owner_id, created_at + 1800000 FROM loans WHERE borrower_id = ?1`,
+      )
+      .bind(heavy),
+    db
+      .prepare(
+        `INSERT INTO loan_events (loan_id, action, actor_id, created_at)
+       SELECT id, 'returned', owner_id, (unixepoch(due_date) * 1000) + CASE WHEN cast(substr(id, -1) AS integer) = 0 THEN 3 ELSE -1 END * ${day}
+       FROM loans WHERE borrower_id = ?1 AND state = 'returned'`,
+      )
+      .bind(heavy),
+  ]);
+  // Lent now: books with no loan of their own (i % 8 = 4) and not the bench member's; due from 20 days ago to 19 ahead.
+  await db
+    .prepare(
+      `WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < ${lent * 2 - 1}),
+       b(k, i) AS (SELECT k, 8 * k + 12 FROM n WHERE (8 * k + 12) % 50 <> 0 AND 8 * k + 12 <= ${books} LIMIT ${lent})
+       INSERT INTO loans (id, book_id, owner_id, borrower_id, state, due_date, created_at, updated_at)
+       SELECT printf('bench-heavy-lent-%02d', k), printf('bench-%07d', i), ${ownerOf("i", owners)}, ?1, 'lent',
+              date(?2 / 1000, 'unixepoch', ((k % ${lent}) - 20) || ' days'), ?2 - 30 * ${day}, ?2 - 30 * ${day}
+       FROM b`,
+    )
+    .bind(heavy, now)
+    .run();
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO loans (id, book_id, owner_id, borrower_id, state, due_date, created_at, updated_at) VALUES ('bench-heavy-ask', ?1, ?2, ?3, 'requested', NULL, ?4, ?4)`,
+      )
+      .bind(BENCH_HEAVY_ASKED, memberId, heavy, now),
+    db
+      .prepare(
+        `INSERT INTO memberships (club_id, user_id, role, status, created_at)
+       SELECT club_id, ?2, 'member', 'active', ?3 FROM memberships WHERE user_id = ?1 AND status = 'active' ORDER BY club_id LIMIT 3`,
+      )
+      .bind(memberId, heavy, now),
+    db.prepare("INSERT INTO follows (follower_id, followee_id) VALUES (?, ?)").bind(heavy, memberId),
+  ]);
+  const [[count]] = (await db.prepare("SELECT count(*) FROM loans WHERE borrower_id = ?").bind(heavy).raw()) as [[number]];
+  if (count !== total) throw new Error(`seedBenchHeavyBorrower wrote ${count} loans, not ${total}`);
+}
+
 /** `total` notifications for `memberId` (one in five unread), the bell's worst realistic case. */
 export async function seedBenchNotifications(db: D1Database, memberId: string, total: number): Promise<void> {
   const now = Date.now();

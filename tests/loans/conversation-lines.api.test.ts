@@ -19,7 +19,8 @@ describe("every step tells both sides", () => {
     const page = await api<MessagePage>(`/dm/conversations/${accepted.conversationId}/messages`, scene.borrower);
     expect(page.status).toBe(200);
     expect(page.body.data!.items.map((message) => [message.fromUserId, message.content]).reverse()).toEqual([
-      [scene.borrower.user.id, '📚 Asked to borrow "Middlemarch".'],
+      // Under the request, the borrower's record (tests/loans/request-records.api.test.ts).
+      [scene.borrower.user.id, expect.stringMatching(/^📚 Asked to borrow "Middlemarch"\.\nNew member, no loans yet · Member since /)],
       [scene.owner.user.id, `✅ Accepted — "Middlemarch" is due back on ${longDay(dueDate)}.`],
     ]);
 
@@ -29,7 +30,7 @@ describe("every step tells both sides", () => {
     await stepOk(requested.loanId, "returned", scene.owner);
     const all = await api<MessagePage>(`/dm/conversations/${accepted.conversationId}/messages`, scene.owner);
     expect(all.body.data!.items.map((message) => message.content).reverse()).toEqual([
-      '📚 Asked to borrow "Middlemarch".',
+      expect.stringMatching(/^📚 Asked to borrow "Middlemarch"\.\n/),
       `✅ Accepted — "Middlemarch" is due back on ${longDay(dueDate)}.`,
       `Handed over "Middlemarch". Due back ${longDay(dueDate)}.`,
       `Changed the due date of "Middlemarch" to ${longDay(addDays(dueDate, 7))}.`,
@@ -68,6 +69,6 @@ describe("every step tells both sides", () => {
     const declined = await stepOk(loanId, "decline", scene.owner);
     expect(declined.state).toBe("declined");
     const page = await api<MessagePage>(`/dm/conversations/${declined.conversationId}/messages`, scene.owner);
-    expect(page.body.data!.items.map((message) => message.content)).toEqual(['📚 Asked to borrow "The Hobbit".']);
+    expect(page.body.data!.items.map((message) => message.content)).toEqual([expect.stringMatching(/^📚 Asked to borrow "The Hobbit"\.\n/)]);
   });
 });

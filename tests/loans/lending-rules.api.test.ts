@@ -7,6 +7,7 @@ import { api } from "../helpers/http";
 import { postForm } from "../helpers/pages";
 import { loanInState, type Member, stepOk } from "./support";
 
+type Panel = { lendRefusal: string | null; ownerRule: { rule: string; km: number; own: boolean } | null };
 type Kind = "club member" | "followed" | "near" | "far" | "stranger" | "blocked";
 const KINDS: Kind[] = ["club member", "followed", "near", "far", "stranger", "blocked"];
 const PATHS = ["POST /api/loans", "POST /api/loans/borrow", "the page action", "joining the waitlist"] as const;
@@ -81,6 +82,10 @@ describe("who may ask for a book", () => {
     const panel = await api<{ lendRefusal: string | null }>(`/books/${book.id}/loan-panel`, members.stranger);
     expect(panel.body.data!.lendRefusal).toBe(REASON.clubs);
     expect((await api<{ lendRefusal: string | null }>(`/books/${book.id}/loan-panel`, members["club member"])).body.data!.lendRefusal).toBeNull();
+    // The owner is told the rule in force (here their default); a visitor is refused only by "nobody".
+    const ownerPanel = async () => (await api<Panel>(`/books/${book.id}/loan-panel`, owner)).body.data!;
+    expect(await ownerPanel()).toMatchObject({ lendRefusal: null, ownerRule: { rule: "clubs", km: 10, own: false } });
+    expect((await api<Panel>(`/books/${book.id}/loan-panel`, null)).body.data).toMatchObject({ lendRefusal: null, ownerRule: null });
 
     // The club member asks and is accepted; then the owner stops lending it: the agreed loan stands.
     const asked = await api<{ loan: { loanId: string } }>("/loans", members["club member"], { method: "POST", json: { bookId: book.id } });
@@ -88,6 +93,8 @@ describe("who may ask for a book", () => {
     await stepOk(loanId, "accept", owner, {});
     expect((await api(`/books/${book.id}`, owner, { method: "PUT", json: { lendTo: "nobody" } })).status).toBe(200);
     expect((await stepOk(loanId, "lent", owner)).state).toBe("lent");
+    expect(await ownerPanel()).toMatchObject({ ownerRule: { rule: "nobody", own: true } });
+    expect((await api<Panel>(`/books/${book.id}/loan-panel`, null)).body.data!.lendRefusal).toBe(REASON.nobody);
     expect((await api(`/books/${book.id}`, owner, { method: "PUT", json: { lendTo: "sometimes" }, invalid: true })).status).toBe(400);
     expect((await api(`/books/${book.id}`, owner, { method: "PUT", json: { lendWithinKm: 7 }, invalid: true })).status).toBe(400);
   });

@@ -125,6 +125,7 @@ describe("authorization", () => {
       // The owner just answered: within the hour. A visitor shares no club with anyone.
       ownerRecord: { loansCompleted: 0, usuallyAnswers: "hour", sharedClubs: { names: [], count: 0 } },
       lendRefusal: null,
+      ownerRule: null,
     });
     const borrowerView = await api<BookLoanPanel>(`/books/${scene.book.id}/loan-panel`, scene.borrower);
     expect(borrowerView.body.data!.myLoan).toMatchObject({ loanId, role: "borrower" });

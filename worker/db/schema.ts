@@ -1,15 +1,12 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { CoverAnalysis } from "../core/shared/cover-analysis";
+import { LEND_RULES } from "../core/shared/lend-rules.ts";
 
 // Times are Unix epoch milliseconds; ids are UUIDs unless said otherwise.
 const createdAt = () => integer("created_at", { mode: "number" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
-/** Who may ask to borrow a book: anyone, members near the owner, members of their clubs, people they follow, or nobody for now. */
-export const LEND_RULES = ["anyone", "near", "clubs", "following", "nobody"] as const;
-export type LendRule = (typeof LEND_RULES)[number];
-/** The km a "near" lending rule may name. */
-export const LEND_WITHIN_KM = [1, 2, 5, 10, 25, 50] as const;
+export { LEND_RULES, LEND_WITHIN_KM, type LendRule } from "../core/shared/lend-rules.ts";
 
 export const users = sqliteTable(
   "users",

@@ -10,6 +10,8 @@ export function parseBookForm(form: FormData) {
   const club = textField(form, "clubId")?.trim();
   const language = textField(form, "language");
   const age = textField(form, "ageGroupFine");
+  const lendTo = textField(form, "lendTo");
+  const km = textField(form, "lendWithinKm");
   return updateBookSchema.safeParse({
     title: textField(form, "title"),
     author: textField(form, "author"),
@@ -23,5 +25,11 @@ export function parseBookForm(form: FormData) {
     // Only Edit Book has these; "Not set" (empty) takes them off the book.
     language: language === undefined ? undefined : language || null,
     ageGroupFine: age === undefined ? undefined : age || null,
+    // Only Edit Book has the lending rule: "Use my default" (empty) is null; its km counts for "near" alone.
+    lendTo: lendTo === undefined ? undefined : lendTo || null,
+    lendWithinKm: lendTo === "near" ? kmOf(km) : lendTo === "" ? null : undefined,
   });
 }
+
+/** The posted km as a number for the schema to check (which names the allowed steps when it is not one). */
+const kmOf = (text: string | undefined) => (text === undefined || text.trim() === "" || Number.isNaN(Number(text)) ? -1 : Number(text));

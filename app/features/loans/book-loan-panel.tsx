@@ -1,3 +1,5 @@
+import type { LendRule } from "@worker/core/shared/lend-rules";
+import type { Translate } from "@worker/core/shared/translate";
 import type { BookLoanPanel as Panel } from "@worker/features/loans";
 import { Link, useFetcher } from "react-router";
 import { useT } from "~/core/i18n";
@@ -9,6 +11,14 @@ import { type LoanAnswer, LoanForm, refusalOf } from "./loan-form";
 import { LenderRecordNote } from "./loan-records";
 
 const ERROR_ID = "loan-error";
+
+/** What the owner is told of their book's rule (all but "anyone"). */
+const OWNER_RULE_STATES: Record<Exclude<LendRule, "anyone">, (t: Translate, km: number) => string> = {
+  near: (t, km) => t("Members within {km} km may ask to borrow it.", { km }),
+  clubs: (t) => t("Members of your clubs may ask to borrow it."),
+  following: (t) => t("People you follow may ask to borrow it."),
+  nobody: (t) => t("You're not lending this book for now."),
+};
 
 /** " — Due 12 Dec" after a loan's state, overdue in a warning colour. */
 function Due({ dueDate, today }: { dueDate: string | null; today: string }) {
@@ -80,11 +90,23 @@ export function BookLoanPanel({
   let actions: React.ReactNode;
   if (isOwner) {
     const n = panel.pendingRequests;
-    if (n === 0) return null;
+    const rule = panel.ownerRule;
+    // Who may ask, unless anyone may: "nobody for now" is a state the owner sees, not a book hidden.
+    status = rule && rule.rule !== "anyone" ? OWNER_RULE_STATES[rule.rule](t, rule.km) : null;
+    if (n === 0 && !status) return null;
     actions = (
-      <Link to="/loans?tab=requests" className="font-medium text-brand-700 hover:underline">
-        {t("{count, plural, one {# request — review} other {# requests — review}}", { count: n })}
-      </Link>
+      <>
+        {n > 0 && (
+          <Link to="/loans?tab=requests" className="font-medium text-brand-700 hover:underline">
+            {t("{count, plural, one {# request — review} other {# requests — review}}", { count: n })}
+          </Link>
+        )}
+        {status && (
+          <Link to={`/books/${bookId}/edit#lending`} className="font-medium text-brand-700 hover:underline">
+            {t("Change who may ask")}
+          </Link>
+        )}
+      </>
     );
   } else if (myLoan?.state === "requested") {
     status = t("You asked to borrow this book");

@@ -1,2 +1,3 @@
 export { timeFor, todayFor, withDueLabel } from "./due-label.server";
+export { lendRuleFormErrors } from "./lend-rule-form.server";
 export { loanIntentAction } from "./loan-intents.server";

@@ -4,6 +4,7 @@ import { limit } from "@worker/core/rate-limit";
 import type { ServiceContext, SessionUser } from "@worker/core/service-context";
 import { idSchema } from "@worker/core/shared/id";
 import { isLanguage, LANGUAGES, type Language } from "@worker/core/shared/languages";
+import { DEFAULT_LEND_RULE, DEFAULT_LEND_WITHIN_KM } from "@worker/core/shared/lend-rules";
 import { mediaUrl } from "@worker/core/shared/media-url";
 import { NAME_REQUIRED, NO_CHANGES, PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "@worker/core/shared/profile";
 import { cleanText } from "@worker/core/shared/text";
@@ -50,8 +51,8 @@ export function toOwnProfile(user: ProfileFields): OwnProfile {
     timezone: user.timezone,
     language: isLanguage(user.language) ? user.language : null,
     showEmail: user.showEmail,
-    lendTo: user.lendTo ?? "anyone",
-    lendWithinKm: user.lendWithinKm ?? 10,
+    lendTo: user.lendTo ?? DEFAULT_LEND_RULE,
+    lendWithinKm: user.lendWithinKm ?? DEFAULT_LEND_WITHIN_KM,
   };
 }
 

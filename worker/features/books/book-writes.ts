@@ -7,8 +7,8 @@ import { normalizeIsbn } from "@worker/core/shared/isbn";
 import { withBookSearchText } from "@worker/core/shared/search-text";
 import { cleanText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
-import { AGE_GROUPS, BOOK_STATUSES, books, clubs, LEND_RULES, LEND_WITHIN_KM, memberships, users } from "@worker/db/schema";
-import { and, asc, eq } from "drizzle-orm";
+import { AGE_GROUPS, BOOK_STATUSES, books, clubs, LEND_RULES, LEND_WITHIN_KM, type LendRule, memberships, users } from "@worker/db/schema";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { languageCodeField } from "./book-fields";
@@ -155,6 +155,31 @@ export async function listClubChoices(ctx: ServiceContext): Promise<ClubChoice[]
     .where(and(eq(memberships.userId, ctx.user.id), eq(memberships.status, "active")))
     .orderBy(asc(clubs.name), asc(clubs.seq))
     .limit(CLUB_CHOICES_LIMIT);
+}
+
+/** A book's own lending rule for its Edit Book form (null: it follows the owner's default); null for anyone's book but the member's. */
+export async function findOwnLendRule(ctx: ServiceContext, bookId: string): Promise<{ lendTo: LendRule | null; lendWithinKm: number | null } | null> {
+  requireUser(ctx);
+  const [row] = await ctx.db
+    .select({ lendTo: books.lendTo, lendWithinKm: books.lendWithinKm })
+    .from(books)
+    .where(and(eq(books.id, bookId), eq(books.userId, ctx.user.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Which of these books of the member lend to nobody for now (their own rule, else the member's default):
+ * My Books marks them. One read by primary key.
+ */
+export async function notLendingAmong(ctx: ServiceContext, bookIds: readonly string[]): Promise<Set<string>> {
+  requireUser(ctx);
+  if (bookIds.length === 0) return new Set();
+  const rows = await ctx.db
+    .select({ id: books.id })
+    .from(books)
+    .where(and(inArray(books.id, [...bookIds]), eq(books.userId, ctx.user.id), sql`coalesce(${books.lendTo}, ${ctx.user.lendTo ?? "anyone"}) = 'nobody'`));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Whether any book shows this cover (one lookup on books_cover_key_idx). */

@@ -1,5 +1,5 @@
 import { LOAN_COUNT_CAP } from "@worker/core/shared/loan-tabs";
-import { HOLDING_LOAN_STATES, LOAN_STATES } from "@worker/db/schema";
+import { HOLDING_LOAN_STATES, LEND_RULES, LOAN_STATES } from "@worker/db/schema";
 import { z } from "zod";
 
 // What the loan routes answer in `data` (the API reference's schemas): each mirrors the service's
@@ -114,6 +114,8 @@ export const bookLoanPanelView = z.looseObject({
   ownerRecord: lenderRecordView.nullable(),
   /** Why the viewer may not ask for the book (its lending rule), or null when they may. */
   lendRefusal: z.string().nullable(),
+  /** Who may ask for the book, for its owner alone (null to anyone else): the rule in force, its km for `near`, and whether the book has its own rule (else the owner's default). */
+  ownerRule: z.object({ rule: z.enum(LEND_RULES), km: z.number().int(), own: z.boolean() }).nullable(),
 });
 
 /** POST /books/{id}/waitlist: the member's place in line (1 is next). */

@@ -227,7 +227,7 @@ export const bookLoansApi = new Hono<AppEnv>()
       data: bookLoanPanelView,
       errors: [404],
       description:
-        "Who holds the book (a loan accepted or lent); members also get their own loan and waitlist place, the owner the number of pending requests. A hidden book's panel is its owner's only, and a private club's book shows no loan to non-members. Anyone but the owner also gets the owner's record as a lender (`ownerRecord`; without shared clubs for visitors). 404 `Book not found`.",
+        "Who holds the book (a loan accepted or lent); members also get their own loan and waitlist place, the owner the number of pending requests. A hidden book's panel is its owner's only, and a private club's book shows no loan to non-members. Anyone but the owner also gets the owner's record as a lender (`ownerRecord`; without shared clubs for visitors) and, when the book's lending rule leaves them out, why (`lendRefusal`; visitors only for `nobody`); the owner gets the rule in force (`ownerRule`). 404 `Book not found`.",
     }),
     zv("param", idParams),
     async (c) => ok(c, await bookLoanPanel(serviceContext(c), c.req.valid("param").id)),

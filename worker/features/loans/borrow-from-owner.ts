@@ -2,12 +2,14 @@ import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/
 import { publish } from "@worker/core/events/registry";
 import { translate } from "@worker/core/i18n/request-language";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import { dayIn } from "@worker/core/shared/calendar";
 import { analyticsEvents } from "@worker/db/schema";
 import { findBookById } from "@worker/features/books";
 import { BLOCKED, type Chat, chatOf, chatReads, createConversation, deliverMessage, openChat, postLine, refuseChatWrite } from "@worker/features/messages";
 import { BORROW_INTENT, borrowRequestText, MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow-chat";
 import { requireMayAsk } from "./lending-rules";
 import { type LoanView, loanById, toLoanView } from "./loan-queries";
+import { borrowerRecordReads, toBorrowerRecords } from "./loan-records";
 import { isOpenLoanClash } from "./loan-steps";
 import { ALREADY_ASKED, loanRequested, refuseOfferedToOther, requestReads, requestWrites } from "./loans";
 
@@ -39,7 +41,13 @@ export async function borrowFromOwner(ctx: ServiceContext, bookId: string, reque
   if (book.userId === me) throw badRequest(OWN_BOOK);
   if (book.membersOnly) throw forbidden(MEMBERS_ONLY_BOOK);
   const now = Date.now();
-  const [[open], [offer], ...chatRows] = await ctx.db.batch([...requestReads(ctx.db, book.bookId, me, now), ...chatReads(ctx.db, me, book.userId)]);
+  // The borrower's record as the owner will see it (the chat line, the e-mail) rides in the rules' batch.
+  const recordReads = borrowerRecordReads(ctx.db, book.userId, [me], dayIn(ctx.user.timezone, now));
+  const [[open], [offer], people, counters, lent, clubs, follows, ...chatRows] = await ctx.db.batch([
+    ...requestReads(ctx.db, book.bookId, me, now),
+    ...recordReads,
+    ...chatReads(ctx.db, me, book.userId),
+  ]);
   const chat = chatOf(me, book.userId, chatRows);
   if (open) return reopen(ctx, toLoanView(open, me), chat);
   // requestLoan's refusals, in its order, then the chat's (a deleted owner, the start and send limits): all before anything is written.
@@ -69,7 +77,8 @@ export async function borrowFromOwner(ctx: ServiceContext, bookId: string, reque
   const eventId = events[0]!.id;
   const conversationId = chat.conversationId ?? conversation![0]!.id;
   const opened = { ...chat, conversationId };
-  const requested = loanRequested(ctx, { loanId, eventId, ownerId: book.userId, bookTitle: book.title }, now);
+  const borrowerRecord = toBorrowerRecords(book.userId, [people, counters, lent, clubs, follows]).get(me)!;
+  const requested = loanRequested(ctx, { loanId, eventId, ownerId: book.userId, bookTitle: book.title, borrowerRecord }, now);
   // The ledger's line first, then the member's message: the chat the answer opens has both.
   await postLine(ctx.env, opened, me, requested.line, `loan-event-${eventId}`);
   await deliverMessage(ctx, opened, { content: borrowRequestText(book.title || translate("Untitled Book")), messageId: requestId }, undefined, (message) => [

@@ -2,7 +2,9 @@ import type { EventOf } from "@worker/core/events/registry";
 import type { Deps } from "@worker/core/service-context";
 import type { Translate } from "@worker/core/shared/translate";
 import { type NotificationInput, notify } from "@worker/features/notifications";
+import type { BorrowerRecord } from "./loan-records";
 import { bookTitle, longDay, type StepAction } from "./loan-steps";
+import { borrowerRecordFacts } from "./record-facts";
 
 declare module "@worker/core/events/registry" {
   interface FeatureEvents {
@@ -18,6 +20,8 @@ declare module "@worker/core/events/registry" {
       ownerId: string;
       bookTitle: string;
       line: string;
+      /** The borrower's record as the owner sees it, read with the request: the owner's e-mail and bell say it. */
+      borrowerRecord: BorrowerRecord;
       at: number;
       /** The conversation the publisher already posted `line` in (the borrow press, before its answer): no subscriber posts it again. */
       lineIn?: string;
@@ -56,7 +60,10 @@ declare module "@worker/core/events/registry" {
   }
 }
 
-/** The owner's bell item (and e-mail, push) for a request, written in the owner's language; keyed by the loan's event. */
+/**
+ * The owner's bell item (and e-mail, push) for a request, written in the owner's language, with the
+ * borrower's record as the owner sees it on /loans; keyed by the loan's event.
+ */
 export async function tellOwnerOfRequest(deps: Deps, event: EventOf<"loan.requested">): Promise<void> {
   const name = event.borrowerName;
   await notify(
@@ -67,6 +74,8 @@ export async function tellOwnerOfRequest(deps: Deps, event: EventOf<"loan.reques
         actorId: event.borrowerId,
         type: "loan_requested",
         title: ({ t }) => t('{name} asked to borrow "{title}"', { name, title: bookTitle(event.bookTitle, t) }),
+        body: ({ t, locale, timeZone }) =>
+          t("Track record: {facts}", { facts: borrowerRecordFacts(event.borrowerRecord, t, { locale, timeZone }, "owner").join(" · ") }),
         link: "/loans?tab=requests",
         dedupeKey: `loan:${event.loanId}:requested:${event.eventId}`,
       },

@@ -1,6 +1,8 @@
 import { notFound, requireUser } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { dayIn } from "@worker/core/shared/calendar";
+import type { LendRule } from "@worker/core/shared/lend-rules";
 import { LOAN_COUNT_CAP } from "@worker/core/shared/loan-tabs";
 import { mediaUrl } from "@worker/core/shared/media-url";
 import { msg } from "@worker/core/shared/translate";
@@ -21,7 +23,7 @@ import { and, count, desc, eq, inArray, lt, lte, or, type SQL, sql } from "drizz
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { lendRefusal, lendVerdict } from "./lending-rules";
+import { LEND_RULE_REFUSALS, lendRefusal, lendVerdict } from "./lending-rules";
 import { type BorrowerRecord, borrowerRecords, type LenderRecord, lenderRecords } from "./loan-records";
 
 export const LOAN_NOT_FOUND = msg("Loan not found");
@@ -254,11 +256,25 @@ export interface BookLoanPanel {
   waitlist: { size: number; myPlace: number | null; myState: "waiting" | "offered" | null; offerExpiresAt: number | null };
   /** The owner's record as a lender, for anyone but the owner (null to the owner and where the book is members only). */
   ownerRecord: LenderRecord | null;
-  /** Why the viewer may not ask for it ("{owner} lends this book to members of their clubs."), or null when they may (or are the owner, or a visitor). */
+  /**
+   * Why the viewer may not ask for it ("{owner} lends this book to members of their clubs."), or null when they may (or are the
+   * owner). A visitor is told only "nobody for now": whether another rule lets them in shows once they sign in.
+   */
   lendRefusal: string | null;
+  /** Who may ask for it, for its owner alone (their visible state: "You're not lending this book for now"); `own` when the book has its own rule. */
+  ownerRule: { rule: LendRule; km: number; own: boolean } | null;
 }
 
 const NO_WAITLIST: BookLoanPanel["waitlist"] = { size: 0, myPlace: null, myState: null, offerExpiresAt: null };
+const MEMBERS_ONLY_PANEL: BookLoanPanel = {
+  holding: null,
+  myLoan: null,
+  pendingRequests: 0,
+  waitlist: NO_WAITLIST,
+  ownerRecord: null,
+  lendRefusal: null,
+  ownerRule: null,
+};
 
 /**
  * What the book page shows about lending it: one batch of index probes (loans_book_holding_idx,
@@ -279,7 +295,16 @@ export async function bookLoanPanel(ctx: ServiceContext, bookId: string): Promis
     and ${books.userId} is not ${viewerId}
     and not exists (select 1 from ${memberships} where ${memberships.clubId} = ${books.clubId} and ${memberships.userId} = ${viewerId} and ${memberships.status} = 'active')`;
   const bookQuery = ctx.db
-    .select({ ownerId: books.userId, hidden: books.hidden, membersOnly: sql<number>`${closed}` })
+    .select({
+      ownerId: books.userId,
+      hidden: books.hidden,
+      membersOnly: sql<number>`${closed}`,
+      // The book's rule, else its owner's default (a primary-key probe).
+      rule: sql<LendRule>`coalesce(${books.lendTo}, (select lend_to from users where users.id = ${books.userId}))`,
+      km: sql<number>`coalesce(${books.lendWithinKm}, (select lend_within_km from users where users.id = ${books.userId}))`,
+      ownRule: sql<number>`${books.lendTo} is not null`,
+      ownerName: sql<string>`(select name from users where users.id = ${books.userId})`,
+    })
     .from(books)
     .where(eq(books.id, bookId))
     .limit(1);
@@ -289,9 +314,10 @@ export async function bookLoanPanel(ctx: ServiceContext, bookId: string): Promis
   if (!ctx.user) {
     const [[book], [holding]] = await ctx.db.batch([bookQuery, holdingQuery]);
     if (!visible(book)) throw notFound("Book not found");
-    if (book!.membersOnly) return { holding: null, myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST, ownerRecord: null, lendRefusal: null };
+    if (book!.membersOnly) return MEMBERS_ONLY_PANEL;
     const ownerRecord = (await lenderRecords(ctx.db, null, [book!.ownerId])).get(book!.ownerId) ?? null;
-    return { holding: holding ?? null, myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST, ownerRecord, lendRefusal: null };
+    const nobody = book!.rule === "nobody" ? translate(LEND_RULE_REFUSALS.nobody, { owner: book!.ownerName }) : null;
+    return { holding: holding ?? null, myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST, ownerRecord, lendRefusal: nobody, ownerRule: null };
   }
   const me = ctx.user.id;
   const [[book], [holding], [mine], [requests], [queue], [entry]] = await ctx.db.batch([
@@ -321,7 +347,7 @@ export async function bookLoanPanel(ctx: ServiceContext, bookId: string): Promis
       .limit(1),
   ]);
   if (!book || !visible(book)) throw notFound("Book not found");
-  if (book.membersOnly) return { holding: null, myLoan: null, pendingRequests: 0, waitlist: NO_WAITLIST, ownerRecord: null, lendRefusal: null };
+  if (book.membersOnly) return MEMBERS_ONLY_PANEL;
   const [records, verdict] =
     book.ownerId === me ? [null, null] : await Promise.all([lenderRecords(ctx.db, me, [book.ownerId]), lendVerdict(ctx.db, bookId, me)]);
   const ownerRecord = records?.get(book.ownerId) ?? null;
@@ -339,6 +365,7 @@ export async function bookLoanPanel(ctx: ServiceContext, bookId: string): Promis
     },
     ownerRecord,
     lendRefusal: refusal ? refusal.message : null,
+    ownerRule: book.ownerId === me ? { rule: book.rule, km: book.km, own: Boolean(book.ownRule) } : null,
   };
 }
 

@@ -70,14 +70,13 @@ function groupClubs(rows: { userId: string; name: string }[]): Map<string, Share
 const NO_CLUBS: SharedClubs = { names: [], count: 0 };
 
 /**
- * The records of these borrowers as `viewerId` (an owner) sees them, in one batch whatever their
- * number of loans: their counters (primary key), their lent loans now (loans_borrower_lent_due_idx),
+ * The reads behind borrowers' records as `viewerId` (an owner) sees them, for the caller's batch, whatever
+ * their number of loans: their counters (primary key), their lent loans now (loans_borrower_lent_due_idx),
  * the clubs they share with the viewer and the follows between them. `today` is the viewer's day.
  */
-export async function borrowerRecords(db: Database, viewerId: string, borrowerIds: readonly string[], today: string): Promise<Map<string, BorrowerRecord>> {
+export function borrowerRecordReads(db: Database, viewerId: string, borrowerIds: readonly string[], today: string) {
   const ids = [...new Set(borrowerIds)];
-  if (ids.length === 0) return new Map();
-  const [people, counters, open, shared, followed] = await db.batch([
+  return [
     db.select({ id: users.id, since: users.createdAt }).from(users).where(inArray(users.id, ids)),
     db.select().from(loanRecords).where(inArray(loanRecords.userId, ids)),
     db
@@ -96,7 +95,14 @@ export async function borrowerRecords(db: Database, viewerId: string, borrowerId
       .where(
         or(and(eq(follows.followerId, viewerId), inArray(follows.followeeId, ids)), and(eq(follows.followeeId, viewerId), inArray(follows.followerId, ids))),
       ),
-  ]);
+  ] as const;
+}
+
+type RecordRows<T> = { [K in keyof T]: T[K] extends { then: unknown } ? Awaited<T[K]> : never };
+
+/** The records from `borrowerRecordReads`'s answers, by member id. */
+export function toBorrowerRecords(viewerId: string, rows: RecordRows<ReturnType<typeof borrowerRecordReads>>): Map<string, BorrowerRecord> {
+  const [people, counters, open, shared, followed] = rows;
   const countersOf = new Map(counters.map((row) => [row.userId, row]));
   const openOf = new Map(open.map((row) => [row.userId, row]));
   const clubsOf = groupClubs(shared);
@@ -120,6 +126,12 @@ export async function borrowerRecords(db: Database, viewerId: string, borrowerId
       return [person.id, record];
     }),
   );
+}
+
+/** The records of these borrowers as `viewerId` (an owner) sees them, in one batch (`borrowerRecordReads`). */
+export async function borrowerRecords(db: Database, viewerId: string, borrowerIds: readonly string[], today: string): Promise<Map<string, BorrowerRecord>> {
+  if (borrowerIds.length === 0) return new Map();
+  return toBorrowerRecords(viewerId, await db.batch(borrowerRecordReads(db, viewerId, borrowerIds, today)));
 }
 
 /** The step holding the median answer, from the counts per step. */

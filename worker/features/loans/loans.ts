@@ -1,9 +1,10 @@
 import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/core/errors";
 import { type EventOf, publish } from "@worker/core/events/registry";
-import { translate } from "@worker/core/i18n/request-language";
+import { currentLanguage, translate } from "@worker/core/i18n/request-language";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { addDays, dayIn, isCalendarDay } from "@worker/core/shared/calendar";
 import { idField } from "@worker/core/shared/id";
+import { DEFAULT_REGION_LOCALE } from "@worker/core/shared/languages";
 import { msg } from "@worker/core/shared/translate";
 import type { Database } from "@worker/db/client";
 import { HOLDING_LOAN_STATES, loans, waitlistEntries } from "@worker/db/schema";
@@ -14,6 +15,7 @@ import { z } from "zod";
 import { MEMBERS_ONLY_BOOK, OWN_BOOK } from "./borrow-chat";
 import { requireMayAsk } from "./lending-rules";
 import { findLoan, type LoanView, openLoanOf } from "./loan-queries";
+import { type BorrowerRecord, borrowerRecordReads, toBorrowerRecords } from "./loan-records";
 import {
   ALREADY_PROMISED,
   bookTitle,
@@ -28,6 +30,7 @@ import {
   told,
 } from "./loan-steps";
 import { offerToNextInLine } from "./loan-waitlist";
+import { borrowerRecordFacts } from "./record-facts";
 
 /** The due date an accepted loan gets unless the owner picks another. */
 export const LOAN_PERIOD_DAYS = 21;
@@ -57,7 +60,12 @@ export async function requestLoan(ctx: ServiceContext, input: z.output<typeof re
   if (book.membersOnly) throw forbidden(MEMBERS_ONLY_BOOK);
   await requireMayAsk(ctx.db, book.bookId, me);
   const now = Date.now();
-  const [[block], [open], [offer]] = await ctx.db.batch([blockBetween(ctx.db, me, book.userId), ...requestReads(ctx.db, book.bookId, me, now)]);
+  // The borrower's record as the owner will see it (the e-mail, the chat line) comes in the same round trip.
+  const [[block], [open], [offer], ...recordRows] = await ctx.db.batch([
+    blockBetween(ctx.db, me, book.userId),
+    ...requestReads(ctx.db, book.bookId, me, now),
+    ...borrowerRecordReads(ctx.db, book.userId, [me], dayIn(ctx.user.timezone, now)),
+  ]);
   if (block) throw forbidden(BLOCKED);
   if (open) throw conflict(ALREADY_ASKED);
   refuseOfferedToOther(offer, me);
@@ -72,7 +80,8 @@ export async function requestLoan(ctx: ServiceContext, input: z.output<typeof re
     throw error;
   }
   // The chat line (messages) and the owner's bell (loan-events.ts) follow from the event.
-  await publish(ctx, loanRequested(ctx, { loanId, eventId, ownerId: book.userId, bookTitle: book.title }, now));
+  const record = toBorrowerRecords(book.userId, recordRows).get(me)!;
+  await publish(ctx, loanRequested(ctx, { loanId, eventId, ownerId: book.userId, bookTitle: book.title, borrowerRecord: record }, now));
   return findLoan(ctx, loanId);
 }
 
@@ -116,18 +125,23 @@ export function requestWrites(db: Database, book: { bookId: string; userId: stri
   return { loanId, statements: [insertLoan, insertEvent, claimOffer] as const };
 }
 
-/** What a stored request publishes: its line is written in the language of the request that asked. */
+/**
+ * What a stored request publishes: its line is written in the language of the request that asked, with
+ * the borrower's record under it in the figures both members may read (the line is one stored message).
+ */
 export function loanRequested(
   ctx: MemberContext,
-  loan: { loanId: string; eventId: number; ownerId: string; bookTitle: string },
+  loan: { loanId: string; eventId: number; ownerId: string; bookTitle: string; borrowerRecord: BorrowerRecord },
   now: number,
 ): EventOf<"loan.requested"> {
+  const reader = { locale: DEFAULT_REGION_LOCALE[currentLanguage()], timeZone: ctx.user.timezone };
+  const asked = translate('📚 Asked to borrow "{title}".', { title: bookTitle(loan.bookTitle, translate) });
   return {
     type: "loan.requested",
     ...loan,
     borrowerId: ctx.user.id,
     borrowerName: ctx.user.name,
-    line: translate('📚 Asked to borrow "{title}".', { title: bookTitle(loan.bookTitle, translate) }),
+    line: `${asked}\n${borrowerRecordFacts(loan.borrowerRecord, translate, reader, "both").join(" · ")}`,
     at: now,
   };
 }

@@ -18,10 +18,12 @@ import { pageMessages } from "~/core/i18n.server";
 import { memberContext } from "~/core/route-context.server";
 import { FollowLists } from "~/features/follows";
 import { followListsFor } from "~/features/follows/index.server";
+import { lendRuleFormErrors } from "~/features/loans/index.server";
 import { ProfileArea } from "../profile-area";
 import { ProfileData } from "../profile-data";
 import { ProfileDeleteAccount } from "../profile-delete-account";
 import { ProfileForm } from "../profile-form";
+import { ProfileLending } from "../profile-lending";
 import { ProfileModeration } from "../profile-moderation";
 import { ProfilePrivacy } from "../profile-privacy";
 import { ProfileSessions } from "../profile-sessions";
@@ -42,7 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     latestDataExport(ctx),
     followListsFor(ctx, new URL(request.url)),
     findMemberArea(ctx),
-    pageMessages(context, "account", "follows", "geo"),
+    // The lending card's form is the loans feature's.
+    pageMessages(context, "account", "follows", "geo", "loans"),
   ]);
   return {
     title: translate("Profile"),
@@ -68,6 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const area = textField(form, "area");
   if (area !== undefined) return areaAction(ctx, area, form, request);
+  if (textField(form, "lending") !== undefined) return lendingAction(ctx, form);
 
   // The e-mail switch posts the state it asks for, "on" or "off"; anything else fails the schema.
   const showEmail = textField(form, "showEmail");
@@ -109,6 +113,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { headers: { "Set-Cookie": languageCookieHeader(chosen, context.get(requestContext).url) } });
 }
 
+/** "Lending": who may ask for my books by default; the same service as PUT /api/users/me. */
+async function lendingAction(ctx: ReturnType<typeof memberContext>, form: FormData) {
+  const refuseLending = (errors: Record<string, string>, status: number) =>
+    data({ lending: true as const, ok: false as const, errors }, { status, statusText: reasonPhrase(status) });
+  const rule = textField(form, "lendTo");
+  const km = textField(form, "lendWithinKm");
+  const fields = profileUpdateSchema.safeParse({
+    // No choice posts nothing: the schema refuses it as it does an unknown rule.
+    lendTo: rule ?? "",
+    lendWithinKm: km === undefined || km.trim() === "" || Number.isNaN(Number(km)) ? -1 : Number(km),
+  });
+  if (!fields.success) return refuseLending(lendRuleFormErrors(fieldErrors(fields.error)), 400);
+  // Saving the rule already in force is no error here (the API's 'No changes detected' is for its callers).
+  if (fields.data.lendTo === ctx.user.lendTo && fields.data.lendWithinKm === ctx.user.lendWithinKm) return { lending: true as const, ok: true as const };
+  try {
+    await updateProfile(ctx, fields.data);
+  } catch (error) {
+    if (error instanceof ServiceError) return refuseLending({ form: error.message }, error.status);
+    throw error;
+  }
+  return { lending: true as const, ok: true as const };
+}
+
 /** "My area": a typed place, the browser's position, or clearing it; the same service as /api/geo/my-area. */
 async function areaAction(ctx: ReturnType<typeof memberContext>, intent: string, form: FormData, request: Request) {
   const refuseArea = (errors: Record<string, string>, status: number) =>
@@ -135,9 +162,15 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="font-serif text-3xl font-bold">{t("Profile")}</h1>
-      <ProfileForm profile={profile} result={result && "area" in result ? undefined : result} />
+      <ProfileForm profile={profile} result={result && ("area" in result || "lending" in result) ? undefined : result} />
       <FollowLists counts={follows.summary} following={follows.following} followers={follows.followers} paged={follows.paged} />
       <ProfileArea place={loaderData.area.place} pageAnswer={result && "area" in result ? result : undefined} />
+      <ProfileLending
+        rule={profile.lendTo}
+        km={profile.lendWithinKm}
+        hasArea={Boolean(loaderData.area.place)}
+        pageAnswer={result && "lending" in result ? result : undefined}
+      />
       <ProfilePrivacy showEmail={profile.showEmail} />
       {loaderData.moderator && <ProfileModeration />}
       <ProfileSessions />

@@ -1,6 +1,8 @@
 import { translate } from "@worker/core/i18n/request-language";
-import { listClubChoices, updateBook } from "@worker/features/books/book-writes";
+import { DEFAULT_LEND_RULE, DEFAULT_LEND_WITHIN_KM } from "@worker/core/shared/lend-rules";
+import { findOwnLendRule, listClubChoices, updateBook } from "@worker/features/books/book-writes";
 import { findBookById } from "@worker/features/books/library";
+import { memberCell } from "@worker/features/geo";
 import { writeBookEdit } from "@worker/features/loans";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
@@ -9,6 +11,8 @@ import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
 import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
+import { LendRuleFields } from "~/features/loans";
+import { lendRuleFormErrors } from "~/features/loans/index.server";
 import { bookFieldStyle, TextField } from "~/ui/field";
 import { BackArrow } from "~/ui/icons";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
@@ -26,12 +30,26 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
-  const [book, clubs, catalogue] = await Promise.all([findBookById(ctx, params.bookId), listClubChoices(ctx), pageMessages(context, "books")]);
+  const [book, clubs, lending, area, catalogue] = await Promise.all([
+    findBookById(ctx, params.bookId),
+    listClubChoices(ctx),
+    findOwnLendRule(ctx, params.bookId),
+    memberCell(ctx.db, ctx.user.id),
+    // The lending rule's form is the loans feature's.
+    pageMessages(context, "books", "loans"),
+  ]);
   if (!book) throw refusal(translate("We couldn't find that book."), 404);
   if (book.userId !== ctx.user.id) throw refusal(translate("Only the owner can edit this book."), 403);
   // The page's title in the request's language (meta has no translator).
   const title = book.title ? translate("Edit {title} — BookClub", { title: book.title }) : translate("Edit book — BookClub");
-  return { book, clubs, catalogue, title };
+  const memberDefault = { rule: ctx.user.lendTo ?? DEFAULT_LEND_RULE, km: ctx.user.lendWithinKm ?? DEFAULT_LEND_WITHIN_KM };
+  return {
+    book,
+    clubs,
+    lending: { rule: lending?.lendTo ?? null, km: lending?.lendWithinKm ?? memberDefault.km, memberDefault, hasArea: Boolean(area) },
+    catalogue,
+    title,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -43,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return actionError(error, { field: "cover" });
   }
   const parsed = parseBookForm(form);
-  if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
+  if (!parsed.success) return refuse(lendRuleFormErrors(fieldErrors(parsed.error)), 400);
   let cover: string | undefined;
   try {
     cover = await coverFromForm(ctx, form);
@@ -63,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function BookEdit({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { book, clubs } = loaderData;
+  const { book, clubs, lending } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction?.endsWith("/edit");
   const errors = actionData && !actionData.ok ? actionData.errors : undefined;
@@ -79,6 +97,14 @@ export default function BookEdit({ loaderData, actionData }: Route.ComponentProp
         <BookLanguageAgeFields language={book.language} ageGroupFine={book.ageGroupFine} errors={errors} />
         <TextField {...bookFieldStyle} label="ISBN" name="isbn" autoComplete="off" defaultValue={book.isbn13 ?? book.isbn10 ?? ""} error={errors?.isbn} />
         <CoverField current={book.coverImage} title={book.title} error={errors?.cover} />
+        <LendRuleFields
+          legend={t("Who may ask to borrow this book")}
+          rule={lending.rule}
+          km={lending.km}
+          memberDefault={lending.memberDefault}
+          hasArea={lending.hasArea}
+          errors={errors}
+        />
         <div className="flex flex-wrap justify-between gap-3">
           <DeleteBookButton formAction={`/books/${book.bookId}/delete`} />
           <div className="flex gap-3">

@@ -2,6 +2,7 @@ import { translate } from "@worker/core/i18n/request-language";
 import { decodeCursor } from "@worker/core/paging";
 import { msg } from "@worker/core/shared/translate";
 import type { Book, BookCard } from "@worker/features/books/book-columns";
+import { notLendingAmong } from "@worker/features/books/book-writes";
 import { countLibraryBooks, listLibraryBooksWithSeqs } from "@worker/features/books/library";
 import { findRunningImport } from "@worker/features/imports";
 import { wantersNearby } from "@worker/features/wanted";
@@ -55,11 +56,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageMessages(context, "books", "imports", "loans"),
   ]);
   // How many members nearby want each book: one grouped read for the page, by the books' seqs (which stay here).
-  const counts = await wantersNearby(ctx, page.seqs);
+  const [counts, notLending] = await Promise.all([
+    wantersNearby(ctx, page.seqs),
+    notLendingAmong(
+      ctx,
+      page.items.map((book) => book.bookId),
+    ),
+  ]);
   const wanters = Object.fromEntries(page.items.flatMap((book, i) => (counts.get(page.seqs[i]!) ? [[book.bookId, counts.get(page.seqs[i]!)!]] : [])));
   return {
     books: page.items,
     wanters,
+    notLending: [...notLending],
     nextToken: page.nextToken,
     total: total.count,
     today: todayFor(readerFor(request, context)),
@@ -126,7 +134,22 @@ function EditBookDialog({ bookId, onClose, onSaved }: { bookId: string | null; o
   );
 }
 
-function MyBookCard({ book, today, wanters, onEdit, onDeleted }: { book: Item; today: string; wanters: number; onEdit: () => void; onDeleted: () => void }) {
+function MyBookCard({
+  book,
+  today,
+  wanters,
+  notLending,
+  onEdit,
+  onDeleted,
+}: {
+  book: Item;
+  today: string;
+  wanters: number;
+  /** Its lending rule is "nobody for now": shown, never hidden. */
+  notLending: boolean;
+  onEdit: () => void;
+  onDeleted: () => void;
+}) {
   const { locale } = useReader();
   const fetcher = useFetcher<typeof deleteAction>();
   const { notify } = useToast();
@@ -160,6 +183,7 @@ function MyBookCard({ book, today, wanters, onEdit, onDeleted }: { book: Item; t
           {book.analysisState === "needs_details" && (
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("Needs details")}</span>
           )}
+          {notLending && <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">{t("Not lending for now")}</span>}
           {book.hidden && (
             <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
               {book.hidden === "moderation" ? t("Hidden by a moderator") : t("Hidden while suspended")}
@@ -218,6 +242,7 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [books, setBooks] = useState<Item[]>(loaderData.books);
+  const notLendingIds = new Set(loaderData.notLending);
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const revalidator = useRevalidator();
@@ -304,6 +329,7 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
               book={book}
               today={loaderData.today}
               wanters={loaderData.wanters[book.bookId] ?? 0}
+              notLending={notLendingIds.has(book.bookId)}
               onEdit={() => setEditingId(book.bookId)}
               onDeleted={() => setBooks((list) => list.filter((b) => b.bookId !== book.bookId))}
             />
