@@ -49,7 +49,7 @@ describe("near me page 1: at most ten rows read a book of the page", () => {
     );
 
   it("reads the tile walk once, only the cells inside the radius, and counts past the cap from book_cells", async () => {
-    for (const radius of ["2", "10"]) {
+    for (const radius of ["2", "10", "50"]) {
       const { result, rowsRead } = await nearPage({ radius });
       expect(result.items).toHaveLength(25);
       expect(result.items.every((book) => book.distanceKm === 0)).toBe(true);
@@ -58,6 +58,16 @@ describe("near me page 1: at most ten rows read a book of the page", () => {
       // The budget: ten rows a book of the page.
       expect(rowsRead).toBeLessThanOrEqual(250);
     }
+  });
+
+  // Rows read here before the walk opened tiles from the reader's side: 2 km 246, 10 km 233, 50 km 252; after: 246, 188, 193 (anywhere 231).
+  it("opens a crowded tile from the reader's side: anywhere reads little more than 10 km", async () => {
+    const ten = await nearPage({ radius: "10" });
+    const anywhere = await nearPage({});
+    expect(anywhere.result.items.map((book) => book.bookId)).toEqual(ten.result.items.map((book) => book.bookId));
+    // The 10° and 1° tiles around the reader, nine children of each opened tile, and the page.
+    expect(anywhere.rowsRead).toBeLessThanOrEqual(250);
+    expect(ten.rowsRead).toBeLessThan(200);
   });
 
   it("reads page 2 within the same budget: the total's walk already holds its cells", async () => {

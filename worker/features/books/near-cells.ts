@@ -51,6 +51,11 @@ export interface Walk {
 
 interface Ranked extends Tile {
   km: number;
+  /**
+   * The rest of an opened tile: its children beyond `reach` tiles of the reader's own, read only
+   * when the walk reaches `km` (the least distance to any of them). `n` is then the books they hold.
+   */
+  rest?: { boxes: TileBox[]; reach: number };
 }
 
 const cellOfTile = (tile: Pick<Tile, "tileLat" | "tileLon">): Cell => ({ cellLat: tile.tileLat - LAT_OFFSET, cellLon: tile.tileLon - LON_OFFSET });
@@ -183,9 +188,88 @@ export async function walkNearCells(read: ReadTiles, origin: Cell, radiusKm: num
     }
     if (open.length === 0) return { cells, exhausted: walked === queue.length };
     const opened = new Set(open);
-    // Only the children inside the radius's box: the rest would be read to be dropped by within().
-    const boxes = open.map(childrenOf).flatMap((box) => (radiusKm === null ? [box] : clipped(box, boxesAround(origin, radiusKm, box.level))));
-    const children = boxes.length === 0 ? [] : (await read(boxes)).flatMap((tile) => within(tile) ?? []);
+    const plans = open.map((tile) => openingPlan(tile, origin, at, radiusKm));
+    const boxes = plans.flatMap((plan) => plan.read);
+    const read_ = boxes.length === 0 ? [] : await read(boxes);
+    const children: Ranked[] = [];
+    for (const [i, plan] of plans.entries()) {
+      const mine = read_.filter((child) => plan.read.some((box) => inBox(child, box)));
+      for (const child of mine) {
+        const ranked = within(child);
+        if (ranked) children.push(ranked);
+      }
+      // The children left unread: one entry, opened when the walk comes as near as the nearest of them.
+      if (plan.rest) {
+        const n = open[i]!.n - mine.reduce((sum, child) => sum + child.n, 0);
+        if (n > 0 && (radiusKm === null || plan.rest.km <= radiusKm)) children.push({ ...open[i]!, n, km: plan.rest.km, rest: plan.rest.entry });
+      }
+    }
     queue = [...queue.filter((tile) => !opened.has(tile)), ...children];
   }
+}
+
+const inBox = (tile: Pick<Tile, "level" | "tileLat" | "tileLon">, box: TileBox) =>
+  tile.level === box.level && box.lats.includes(tile.tileLat) && tile.tileLon >= box.lonFrom && tile.tileLon <= box.lonTo;
+
+interface OpeningPlan {
+  read: TileBox[];
+  rest?: { km: number; entry: NonNullable<Ranked["rest"]> };
+}
+
+/** The box of children within `reach` tiles of the reader's own (at the children's level). */
+const around = (own: { lat: number; lon: number }, level: number, reach: number): TileBox => ({
+  level,
+  lats: Array.from({ length: 2 * reach + 1 }, (_, i) => own.lat - reach + i),
+  lonFrom: own.lon - reach,
+  lonTo: own.lon + reach,
+});
+
+/** The part of `outer` outside `inner` (both centred on one tile): up to four strips. */
+function ring(outer: TileBox, inner: TileBox | null): TileBox[] {
+  if (!inner) return [outer];
+  const lo = inner.lats[0]!;
+  const hi = inner.lats[inner.lats.length - 1]!;
+  const strips: TileBox[] = [
+    { ...outer, lats: outer.lats.filter((lat) => lat < lo) },
+    { ...outer, lats: outer.lats.filter((lat) => lat > hi) },
+    { ...outer, lats: inner.lats, lonTo: inner.lonFrom - 1 },
+    { ...outer, lats: inner.lats, lonFrom: inner.lonTo + 1 },
+  ];
+  return strips.filter((strip) => strip.lats.length > 0 && strip.lonFrom <= strip.lonTo);
+}
+
+/**
+ * What opening a tile reads. Its children nearest the reader go first, in rings around the
+ * reader's own child tile (one tile out, then three, then seven): in a city centre one tile holds
+ * far more books than a page, and reading all its hundred children would read rows to leave them.
+ * The children not read yet become one queued entry at the distance of the nearest of them, so the
+ * walk still takes every cell in distance order. A tile away from the reader is read whole.
+ */
+function openingPlan(tile: Ranked, origin: Cell, at: Position, radiusKm: number | null): OpeningPlan {
+  const level = tile.level - 1;
+  const size = TILE_CELLS[level]!;
+  const own = { lat: Math.floor((origin.cellLat + LAT_OFFSET) / size), lon: Math.floor((origin.cellLon + LON_OFFSET) / size) };
+  let boxes: TileBox[];
+  let reach: number;
+  if (tile.rest) {
+    ({ boxes, reach } = tile.rest);
+  } else {
+    const children = childrenOf(tile);
+    // Only the children inside the radius's box: the rest would be read to be dropped by within().
+    boxes = radiusKm === null ? [children] : clipped(children, boxesAround(origin, radiusKm, level));
+    if (clipped(around(own, level, 1), boxes).length === 0) return { read: boxes };
+    reach = -1;
+  }
+  const next = reach < 0 ? 1 : 2 * reach + 1;
+  const read = ring(around(own, level, next), reach < 0 ? null : around(own, level, reach)).flatMap((strip) => clipped(strip, boxes));
+  const outer = around(own, level, next);
+  let km = Number.POSITIVE_INFINITY;
+  for (const box of boxes)
+    for (const tileLat of box.lats)
+      for (let tileLon = box.lonFrom; tileLon <= box.lonTo; tileLon++) {
+        const child = { level, tileLat, tileLon };
+        if (!inBox(child, outer)) km = Math.min(km, minKmToTile(at, child));
+      }
+  if (km === Number.POSITIVE_INFINITY) return { read };
+  return { read, rest: { km, entry: { boxes, reach: next } } };
 }
