@@ -5,3 +5,4 @@ export { type CopyCard, copyCardsBySeq } from "./copy-cards";
 export { devMapTile } from "./dev-map-tile";
 export { bookFieldsFromRecord, mirrorOrigins, parseIsbn, titleForIsbn } from "./isbn-books";
 export { findBookById, listLibraryBooks } from "./library";
+export { COVER_TOO_LARGE, MAX_COVER_BYTES, PRIVATE_IMAGE, saveImage, signedUploadUrl, uploadUrlSchema } from "./uploads";
