@@ -115,7 +115,7 @@ export async function dropUnusedPhoto(ctx: ServiceContext, key: string | null | 
 }
 
 /** The owner's photo from a page form, stored privately under the same rules as a cover (10 MB, JPEG/PNG/GIF). */
-export function saveConditionPhoto(ctx: MemberContext, bytes: Uint8Array): Promise<string> {
+export function saveConditionPhoto(ctx: ServiceContext, bytes: Uint8Array): Promise<string> {
   return saveImage(ctx, "loan-photos", bytes);
 }
 
