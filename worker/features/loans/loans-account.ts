@@ -34,7 +34,7 @@ export const loansDataPart: AccountDataPart = {
         createdAt: loans.createdAt,
         updatedAt: loans.updatedAt,
         events: sql<string>`(select json_group_array(json_object('action', ${loanEvents.action}, 'dueDate', ${loanEvents.dueDate}, 'at', ${loanEvents.createdAt})) from ${loanEvents} where ${loanEvents.loanId} = ${loans.id})`,
-        conditions: sql<string>`(select json_group_array(json_object('stage', lc.stage, 'condition', lc.condition, 'note', lc.note, 'photoKey', lc.photo_key, 'sameAsHandover', lc.same_as_handover, 'at', lc.created_at)) from loan_conditions lc where lc.loan_id = ${loans.id})`,
+        conditions: sql<string>`(select json_group_array(json_object('stage', lc.stage, 'condition', lc.condition, 'note', lc.note, 'photoKey', lc.photo_key, 'sameAsHandover', lc.same_as_handover, 'at', lc.created_at)) from ${loanConditions} lc where lc.loan_id = ${loans.id})`,
       })
       .from(loans)
       .innerJoin(books, eq(books.id, loans.bookId))
@@ -72,7 +72,6 @@ export const loansDeletionPart: AccountDeletionPart = {
     { table: loans, how: "requests deleted, unanswered manual loans cancelled, finished loans kept in the owner's history" },
     { table: loanEvents, how: "a 'disowned' step for each cancelled loan; earlier steps keep the member as actor" },
     { table: waitlistEntries, how: "deleted; a book being offered to the member goes to the next in line" },
-    { table: loanConditions, how: "go with the loans of the member's books (their photos under loan-photos/{member}/ too); kept while the owner keeps the loan" },
   ],
   alsoChanges: [{ table: books, how: "another's book lent to the member by an unanswered manual loan is available again" }],
   async plan({ db, env, user }, now) {
@@ -117,8 +116,9 @@ export const loansDeletionPart: AccountDeletionPart = {
         db.delete(waitlistEntries).where(eq(waitlistEntries.userId, me)),
         ...endUnanswered,
       ],
-      // Condition photos are the owner's uploads: their loans go with their books (books-account.ts), so
-      // the photos go once the owner's account does, whether the borrower left before or is still here.
+      // Condition photos are the owner's uploads. Their records go with the loans of the owner's books
+      // (books-account.ts, by cascade), so the photos go once the owner's account does, whether the
+      // borrower left before or is still here; a borrower leaving keeps them in the owner's history.
       mediaPrefixes: [`loan-photos/${me}/`],
       async after() {
         const deps = { db, env };
