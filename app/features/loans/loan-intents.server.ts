@@ -1,8 +1,8 @@
 import { tooLarge } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
 import type { ServiceContext } from "@worker/core/service-context";
-import { COVER_TOO_LARGE, MAX_COVER_BYTES } from "@worker/features/books";
 import { idSchema } from "@worker/core/shared/id";
+import { COVER_TOO_LARGE, MAX_COVER_BYTES } from "@worker/features/books";
 import {
   acceptLoan,
   acceptLoanSchema,

@@ -116,14 +116,7 @@ export function LoanRow({
   } else if (role === "owner" && state === "accepted") {
     actions = (
       <>
-        {step(
-          "handed-over",
-          t("Mark as handed over"),
-          t("Saving…"),
-          true,
-          <ConditionFields loanId={loanId} stage="handover" handover={null} />,
-          true,
-        )}
+        {step("handed-over", t("Mark as handed over"), t("Saving…"), true, <ConditionFields loanId={loanId} stage="handover" handover={null} />, true)}
         {step("cancel", t("Cancel"), t("Cancelling…"))}
       </>
     );

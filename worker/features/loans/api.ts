@@ -4,18 +4,21 @@ import { doc } from "@worker/core/api/openapi";
 import { jsonBody, optionalJsonBody, zv } from "@worker/core/api/validate";
 import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
 import { idSchema } from "@worker/core/shared/id";
+import { PRIVATE_IMAGE, uploadUrlSchema } from "@worker/features/books";
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { PRIVATE_IMAGE, uploadUrlSchema } from "@worker/features/books";
-import { bookLoanPanelView, borrowView, conditionUploadView, loanPageView, loanTabCountsView, oneLoanView, waitlistLeftView, waitlistPlaceView } from "./api-schemas";
-import { borrowFromOwner } from "./borrow-from-owner";
 import {
-  conditionPhoto,
-  conditionStageSchema,
-  createConditionPhotoUploadUrl,
-  handOverSchema,
-  returnSchema,
-} from "./loan-conditions";
+  bookLoanPanelView,
+  borrowView,
+  conditionUploadView,
+  loanPageView,
+  loanTabCountsView,
+  oneLoanView,
+  waitlistLeftView,
+  waitlistPlaceView,
+} from "./api-schemas";
+import { borrowFromOwner } from "./borrow-from-owner";
+import { conditionPhoto, conditionStageSchema, createConditionPhotoUploadUrl, handOverSchema, returnSchema } from "./loan-conditions";
 import { changeDueDate, markLoanLent, markLoanReturned, requestRenewal } from "./loan-lending";
 import { bookLoanPanel, findLoan, listLoans, loanListQuerySchema, loanTabCounts } from "./loan-queries";
 import { limitLoanWrite } from "./loan-steps";
@@ -198,8 +201,7 @@ export const loansApi = new Hono<AppEnv>()
     }),
     zv("param", idParams),
     jsonBody(uploadUrlSchema),
-    async (c) =>
-      ok(c, await createConditionPhotoUploadUrl(serviceContext(c), c.req.valid("param").id, c.req.valid("json"), new URL(c.req.url).origin)),
+    async (c) => ok(c, await createConditionPhotoUploadUrl(serviceContext(c), c.req.valid("param").id, c.req.valid("json"), new URL(c.req.url).origin)),
   )
   .get(
     "/:id/conditions/:stage/photo",
@@ -209,7 +211,8 @@ export const loansApi = new Hono<AppEnv>()
       tags,
       errors: [404],
       other: { status: 200, contentType: "image/jpeg", description: "The photo (JPEG, PNG or GIF), never cached by shared caches." },
-      description: "The photo the owner recorded at `handover` or `return`, for the loan's two members and moderators; 404 `Photo not found` for anyone else, and where there is none.",
+      description:
+        "The photo the owner recorded at `handover` or `return`, for the loan's two members and moderators; 404 `Photo not found` for anyone else, and where there is none.",
     }),
     zv("param", z.object({ id: idSchema, stage: conditionStageSchema })),
     async (c) => {

@@ -19,7 +19,9 @@ export interface LoanConditions {
 export const conditionPhotoPath = (loanId: string, stage: ConditionStage) => `/api/loans/${loanId}/conditions/${stage}/photo`;
 
 /** The loan's records as one JSON column of a loan query (a primary-key probe per loan). */
-export const conditionsColumn = sql<string | null>`(select json_group_array(json_object('stage', lc.stage, 'condition', lc.condition, 'note', lc.note, 'photo', lc.photo_key is not null, 'same', lc.same_as_handover, 'at', lc.created_at)) from loan_conditions lc where lc.loan_id = loans.id)`;
+export const conditionsColumn = sql<
+  string | null
+>`(select json_group_array(json_object('stage', lc.stage, 'condition', lc.condition, 'note', lc.note, 'photo', lc.photo_key is not null, 'same', lc.same_as_handover, 'at', lc.created_at)) from loan_conditions lc where lc.loan_id = loans.id)`;
 
 /** Reads `conditionsColumn` back. */
 export function readConditions(loanId: string, json: string | null): LoanConditions {
@@ -27,9 +29,14 @@ export function readConditions(loanId: string, json: string | null): LoanConditi
   const of = (stage: ConditionStage): ConditionRecord | null => {
     const row = rows.find((r) => r.stage === stage);
     return row
-      ? { condition: row.condition, note: row.note, photoUrl: row.photo ? conditionPhotoPath(loanId, stage) : null, sameAsHandover: Boolean(row.same), recordedAt: row.at }
+      ? {
+          condition: row.condition,
+          note: row.note,
+          photoUrl: row.photo ? conditionPhotoPath(loanId, stage) : null,
+          sameAsHandover: Boolean(row.same),
+          recordedAt: row.at,
+        }
       : null;
   };
   return { handover: of("handover"), return: of("return") };
 }
-

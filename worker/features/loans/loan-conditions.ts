@@ -141,9 +141,7 @@ export async function conditionPhoto(ctx: ServiceContext, loanId: string, stage:
     .select({ key: loanConditions.photoKey })
     .from(loanConditions)
     .innerJoin(loans, eq(loans.id, loanConditions.loanId))
-    .where(
-      and(eq(loanConditions.loanId, loanId), eq(loanConditions.stage, stage), moderator ? undefined : or(eq(loans.ownerId, me), eq(loans.borrowerId, me))),
-    )
+    .where(and(eq(loanConditions.loanId, loanId), eq(loanConditions.stage, stage), moderator ? undefined : or(eq(loans.ownerId, me), eq(loans.borrowerId, me))))
     .limit(1);
   const object = row?.key ? await ctx.env.MEDIA.get(row.key) : null;
   if (!object) throw notFound(PHOTO_NOT_FOUND);
