@@ -79,7 +79,9 @@ export function LoanRow({
   const error = refusalOf(fetcher, loanId) ?? (fetcher.state === "idle" && !fetcher.data ? refused : undefined);
   const errorId = error ? `loan-${loanId}-error` : undefined;
   const step = (intent: string, label: string, pending: string, primary = false, children?: React.ReactNode, multipart = false) => (
+    // Keyed by step: the return's form replaces the hand-over's in place, and must not keep its choices.
     <LoanForm
+      key={intent}
       fetcher={fetcher}
       action={action}
       intent={intent}
