@@ -112,6 +112,18 @@ describe("The book's condition at hand-over and return (API)", () => {
     });
   });
 
+  it("does not count or announce damage that was there at hand-over", async () => {
+    const scene = await lendingScene({ title: "Condition Already Damaged" });
+    const loanId = await acceptedLoan(scene);
+    await stepOk(loanId, "lent", scene.owner, { condition: "damaged", note: "Torn dust jacket" });
+    const back = await stepOk(loanId, "returned", scene.owner, { condition: "same" });
+    expect(back.conditions.return).toMatchObject({ condition: "damaged", sameAsHandover: true });
+    const [record] = await db.select().from(loanRecords).where(eq(loanRecords.userId, scene.borrower.user.id));
+    expect(record).toMatchObject({ borrowedReturned: 1, returnedDamaged: 0 });
+    const messages = await api<MessagePage>(`/dm/conversations/${back.conversationId}/messages`, scene.borrower);
+    expect(messages.body.data!.items[0]?.content).toBe('"Condition Already Damaged" was returned. Thanks!');
+  });
+
   it("refuses bad condition input with 400 and takes no step", async () => {
     const scene = await lendingScene({ title: "Condition Refusals" });
     const loanId = await acceptedLoan(scene);

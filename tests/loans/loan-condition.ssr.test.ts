@@ -72,6 +72,17 @@ describe("/loans shows the book's condition at hand-over and return", () => {
     expect(ownerRow).not.toContain("Returned damaged.");
   });
 
+  it("does not tell the borrower 'Returned damaged' for damage recorded at hand-over", async () => {
+    const scene = await lendingScene({ title: "Condition Page Old Damage" });
+    const { loanId } = await requestLoanAs(scene.borrower, scene.book.id);
+    await stepOk(loanId, "accept", scene.owner);
+    await stepOk(loanId, "lent", scene.owner, { condition: "damaged", note: "Loose pages" });
+    await stepOk(loanId, "returned", scene.owner, { condition: "same" });
+    const shown = text(row((await page("/loans?tab=history", scene.borrower.cookie)).html, "Condition Page Old Damage"));
+    expect(shown).toContain("At hand-over Damaged “Loose pages” At return Damaged · same as at hand-over");
+    expect(shown).not.toContain("Returned damaged");
+  });
+
   it("shows the owner how many books a borrower returned damaged, on their next request", async () => {
     const scene = await lendingScene({ title: "Condition Page Record" });
     const { loanId } = await requestLoanAs(scene.borrower, scene.book.id);

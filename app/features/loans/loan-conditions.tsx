@@ -97,7 +97,8 @@ export function ConditionRecords({ loan }: { loan: LoanView }) {
   const t = useT();
   const { handover, return: back } = loan.conditions;
   if (!handover && !back) return null;
-  const damaged = back?.condition === "damaged";
+  // As the record counts it: damaged now, and not already at hand-over.
+  const damaged = back?.condition === "damaged" && handover?.condition !== "damaged";
   return (
     <div className="space-y-1 text-xs">
       {damaged && loan.role === "borrower" && (

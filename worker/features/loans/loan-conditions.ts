@@ -51,6 +51,8 @@ export interface ConditionWrite {
   note: string;
   photoKey: string | null;
   sameAsHandover: boolean;
+  /** Returned damaged when it was not damaged at hand-over: the borrower is told, and it counts on their record (migration 0028). */
+  newDamage: boolean;
 }
 
 /**
@@ -73,19 +75,25 @@ export async function conditionToWrite(
     if (loanPhotoKeyOwner(photo) !== ctx.user.id) throw badRequest(NOT_YOUR_PHOTO);
     if (!(await ctx.env.MEDIA.head(photo))) throw badRequest(PHOTO_MISSING);
   }
-  let condition: BookCondition;
-  if (input.condition === "same") {
-    const [handover] = await ctx.db
-      .select({ condition: loanConditions.condition })
-      .from(loanConditions)
-      .where(and(eq(loanConditions.loanId, loan.id), eq(loanConditions.stage, "handover")))
-      .limit(1);
-    if (!handover) throw badRequest(NOTHING_TO_CONFIRM);
-    condition = handover.condition;
-  } else {
-    condition = input.condition;
-  }
-  return { stage, condition, note: text, photoKey: photo, sameAsHandover: input.condition === "same" };
+  // At return, the hand-over's record: what "same" confirms, and whether "damaged" is new damage.
+  const [handover] =
+    stage === "return"
+      ? await ctx.db
+          .select({ condition: loanConditions.condition })
+          .from(loanConditions)
+          .where(and(eq(loanConditions.loanId, loan.id), eq(loanConditions.stage, "handover")))
+          .limit(1)
+      : [];
+  if (input.condition === "same" && !handover) throw badRequest(NOTHING_TO_CONFIRM);
+  const condition = input.condition === "same" ? handover!.condition : input.condition;
+  return {
+    stage,
+    condition,
+    note: text,
+    photoKey: photo,
+    sameAsHandover: input.condition === "same",
+    newDamage: stage === "return" && condition === "damaged" && handover?.condition !== "damaged",
+  };
 }
 
 /**

@@ -74,7 +74,7 @@ export async function markLoanReturned(ctx: ServiceContext, loanId: string, inpu
     "marked returned",
     now,
   );
-  await afterReturn(ctx as MemberContext, loan, me, eventId, now, { damagedNote: write?.condition === "damaged" ? write.note : undefined });
+  await afterReturn(ctx as MemberContext, loan, me, eventId, now, { damagedNote: write?.newDamage ? write.note : undefined });
   return findLoan(ctx, loanId);
 }
 
@@ -97,7 +97,7 @@ export async function afterReturn(
   await offerToNextInLine(ctx, loan.bookId, now, { freedBy: `returned:${loan.id}` });
 }
 
-/** The return's chat line: a damaged return says so, with the owner's note. */
+/** The return's chat line: a book returned damaged (not damaged at hand-over) says so, with the owner's note. */
 function returnLine(title: string, damagedNote: string | undefined): string {
   if (damagedNote === undefined) return translate('"{title}" was returned. Thanks!', { title });
   return damagedNote
