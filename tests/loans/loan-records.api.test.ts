@@ -87,6 +87,7 @@ describe("track records from the ledger", () => {
       loansCompleted: 3,
       returnedOnTime: 2,
       returnedLate: 1,
+      returnedDamaged: 0,
       openNow: 2,
       overdueNow: 1,
       memberSince: borrower.user.createdAt,

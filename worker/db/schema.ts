@@ -599,7 +599,37 @@ export const loanRecords = sqliteTable("loan_records", {
   answeredThreeDays: integer("answered_three_days").notNull().default(0),
   answeredWeek: integer("answered_week").notNull().default(0),
   answeredLater: integer("answered_later").notNull().default(0),
+  /** Loans they gave back damaged, when the book was not damaged at hand-over (loan_conditions' trigger). Not "late". */
+  returnedDamaged: integer("returned_damaged").notNull().default(0),
 });
+
+/** A book's condition as its owner records it at hand-over and at return (issue 38, item 3). */
+export const BOOK_CONDITIONS = ["like_new", "good", "worn", "damaged"] as const;
+export type BookCondition = (typeof BOOK_CONDITIONS)[number];
+export const CONDITION_STAGES = ["handover", "return"] as const;
+export type ConditionStage = (typeof CONDITION_STAGES)[number];
+
+/**
+ * The condition the owner recorded when a loan's book changed hands: at most one per stage, written
+ * in the step's own batch. The photo is a private R2 object (`loan-photos/{ownerId}/…`), served only
+ * to the loan's two members and moderators.
+ */
+export const loanConditions = sqliteTable(
+  "loan_conditions",
+  {
+    loanId: text("loan_id")
+      .notNull()
+      .references(() => loans.id, { onDelete: "cascade" }),
+    stage: text("stage", { enum: CONDITION_STAGES }).notNull(),
+    condition: text("condition", { enum: BOOK_CONDITIONS }).notNull(),
+    note: text("note").notNull().default(""),
+    photoKey: text("photo_key"),
+    /** At return: the owner confirmed the hand-over's record ("Same as at hand-over"). */
+    sameAsHandover: integer("same_as_handover", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.loanId, t.stage] })],
+);
 
 export const WAITLIST_STATES = ["waiting", "offered", "claimed", "expired", "left"] as const;
 export type WaitlistState = (typeof WAITLIST_STATES)[number];

@@ -23,6 +23,7 @@ export function LoanForm({
   pending,
   primary = false,
   errorId,
+  multipart = false,
   children,
 }: {
   fetcher: LoanFetcher;
@@ -34,12 +35,19 @@ export function LoanForm({
   primary?: boolean;
   /** The row's error message, which the button points at when there is one. */
   errorId?: string;
+  /** The form carries a file (a condition photo). */
+  multipart?: boolean;
   children?: React.ReactNode;
 }) {
   const busy = fetcher.state !== "idle";
   const doing = busy && fetcher.formData?.get("intent") === intent;
   return (
-    <fetcher.Form method="post" action={action} className="flex flex-wrap items-end gap-2">
+    <fetcher.Form
+      method="post"
+      action={action}
+      encType={multipart ? "multipart/form-data" : undefined}
+      className={`flex flex-wrap items-end gap-2${multipart ? " w-full" : ""}`}
+    >
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

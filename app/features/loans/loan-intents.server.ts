@@ -1,5 +1,8 @@
+import { tooLarge } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
+import type { ServiceContext } from "@worker/core/service-context";
 import { idSchema } from "@worker/core/shared/id";
+import { COVER_TOO_LARGE, MAX_COVER_BYTES } from "@worker/features/books";
 import {
   acceptLoan,
   acceptLoanSchema,
@@ -7,7 +10,9 @@ import {
   changeDueDate,
   declineLoan,
   disownLoan,
+  dropUnusedPhoto,
   dueDateSchema,
+  handOverSchema,
   joinWaitlist,
   leaveWaitlist,
   limitLoanWrite,
@@ -15,11 +20,13 @@ import {
   markLoanReturned,
   requestLoan,
   requestRenewal,
+  returnSchema,
+  saveConditionPhoto,
 } from "@worker/features/loans";
 import { type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { actionError, refuse } from "~/core/action-result.server";
-import { readFormData } from "~/core/form-data.server";
+import { MAX_FORM_BYTES, readFormData } from "~/core/form-data.server";
 import { serviceContext } from "~/core/route-context.server";
 
 const onBook = <Intent extends string>(intent: Intent) => z.object({ intent: z.literal(intent), bookId: idSchema });
@@ -33,13 +40,30 @@ export const loanIntentSchema = z.discriminatedUnion("intent", [
   onLoan("accept").extend(acceptLoanSchema.shape),
   onLoan("decline"),
   onLoan("cancel"),
-  onLoan("handed-over"),
-  onLoan("returned"),
+  onLoan("handed-over").extend(handOverSchema.omit({ photoKey: true }).shape),
+  onLoan("returned").extend(returnSchema.omit({ photoKey: true }).shape),
   onLoan("due-date").extend(dueDateSchema.shape),
   onLoan("renew"),
   onLoan("disown"),
 ]);
 export type LoanIntent = z.output<typeof loanIntentSchema>["intent"];
+
+/**
+ * Runs a step with the form's condition photo, if one was chosen (browsers send an empty file part
+ * when none was): stored first under the owner's private key, and removed again if the step is refused.
+ */
+async function withFormPhoto(ctx: ServiceContext, form: FormData | null, step: (photoKey: string | undefined) => Promise<unknown>) {
+  const photo = form?.get("photo");
+  if (!(photo instanceof File) || (photo.size === 0 && !photo.name)) return step(undefined);
+  if (photo.size > MAX_COVER_BYTES) throw tooLarge(COVER_TOO_LARGE);
+  const photoKey = await saveConditionPhoto(ctx, new Uint8Array(await photo.arrayBuffer()));
+  try {
+    return await step(photoKey);
+  } catch (error) {
+    await dropUnusedPhoto(ctx, photoKey);
+    throw error;
+  }
+}
 
 /**
  * The loan forms' one action. The book page names its book in the address (`bookId`), so a form
@@ -52,18 +76,21 @@ export async function loanIntentAction({
   bookId,
   errorKey,
   back,
+  photos = false,
 }: {
   request: Request;
   context: Readonly<RouterContextProvider>;
   bookId?: string;
   errorKey: (input: { loanId?: string; bookId?: string }) => string;
   back: string;
+  /** Whether the forms may carry a condition photo (/loans's hand-over and return): up to a cover's 10 MB. */
+  photos?: boolean;
 }) {
   const ctx = serviceContext(context);
   if (!ctx.user) return redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
   let form: FormData;
   try {
-    form = await readFormData(request);
+    form = photos ? await readFormData(request, MAX_COVER_BYTES + MAX_FORM_BYTES, COVER_TOO_LARGE) : await readFormData(request);
   } catch (error) {
     return actionError(error);
   }
@@ -74,11 +101,14 @@ export async function loanIntentAction({
     if (fields.intent === "due-date") return refuse({ [key]: translate("Please choose a due date.") }, 400);
     delete fields.dueDate;
   }
+  // "Not recorded" in the condition box: the step records no condition.
+  if (fields.condition === "") delete fields.condition;
   const parsed = loanIntentSchema.safeParse(bookId ? { ...fields, bookId } : fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     // The date's own message is written in the request's language when parsed (loans.ts).
-    return refuse({ [key]: issue?.path[0] === "dueDate" ? issue.message : translate("Unknown action.") }, 400);
+    const own = issue && ["dueDate", "condition", "note"].includes(String(issue.path[0]));
+    return refuse({ [key]: own ? issue.message : translate("Unknown action.") }, 400);
   }
   const input = parsed.data;
   try {
@@ -104,12 +134,16 @@ export async function loanIntentAction({
       case "cancel":
         await cancelLoan(ctx, input.loanId);
         break;
-      case "handed-over":
-        await markLoanLent(ctx, input.loanId);
+      case "handed-over": {
+        const { intent: _, loanId, ...condition } = input;
+        await withFormPhoto(ctx, photos ? form : null, (photoKey) => markLoanLent(ctx, loanId, { ...condition, photoKey }));
         break;
-      case "returned":
-        await markLoanReturned(ctx, input.loanId);
+      }
+      case "returned": {
+        const { intent: _, loanId, ...condition } = input;
+        await withFormPhoto(ctx, photos ? form : null, (photoKey) => markLoanReturned(ctx, loanId, { ...condition, photoKey }));
         break;
+      }
       case "due-date":
         await changeDueDate(ctx, input.loanId, { dueDate: input.dueDate });
         break;

@@ -44,6 +44,7 @@ export function BorrowerRecordNote({ record }: { record: BorrowerRecord }) {
     : [
         t("{count, plural, one {# loan completed} other {# loans completed}}", { count: record.loansCompleted }),
         ...(record.loansCompleted > 0 ? [t("{onTime} of {count} on time", { onTime: record.returnedOnTime, count: record.loansCompleted })] : []),
+        ...(record.returnedDamaged > 0 ? [t("{count, plural, one {# returned damaged} other {# returned damaged}}", { count: record.returnedDamaged })] : []),
         ...(record.openNow > 0 ? [t("{count, plural, one {# book borrowed now} other {# books borrowed now}}", { count: record.openNow })] : []),
         ...(record.overdueNow > 0 ? [t("{count, plural, one {# overdue now} other {# overdue now}}", { count: record.overdueNow })] : []),
       ];

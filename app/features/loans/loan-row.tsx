@@ -9,6 +9,7 @@ import { BookCover, DueNote } from "~/features/books";
 import { TextField } from "~/ui/field";
 import { FieldError } from "~/ui/field-error";
 import { dueLabel } from "./due-label";
+import { ConditionFields, ConditionRecords } from "./loan-conditions";
 import { type LoanAnswer, LoanForm, refusalOf } from "./loan-form";
 import { BorrowerRecordNote, LenderRecordNote } from "./loan-records";
 
@@ -77,8 +78,20 @@ export function LoanRow({
   const other = role === "owner" ? loan.borrower : loan.owner;
   const error = refusalOf(fetcher, loanId) ?? (fetcher.state === "idle" && !fetcher.data ? refused : undefined);
   const errorId = error ? `loan-${loanId}-error` : undefined;
-  const step = (intent: string, label: string, pending: string, primary = false, children?: React.ReactNode) => (
-    <LoanForm fetcher={fetcher} action={action} intent={intent} fields={{ loanId }} label={label} pending={pending} primary={primary} errorId={errorId}>
+  const step = (intent: string, label: string, pending: string, primary = false, children?: React.ReactNode, multipart = false) => (
+    // Keyed by step: the return's form replaces the hand-over's in place, and must not keep its choices.
+    <LoanForm
+      key={intent}
+      fetcher={fetcher}
+      action={action}
+      intent={intent}
+      fields={{ loanId }}
+      label={label}
+      pending={pending}
+      primary={primary}
+      errorId={errorId}
+      multipart={multipart}
+    >
       {children}
     </LoanForm>
   );
@@ -105,7 +118,7 @@ export function LoanRow({
   } else if (role === "owner" && state === "accepted") {
     actions = (
       <>
-        {step("handed-over", t("Mark as handed over"), t("Saving…"), true)}
+        {step("handed-over", t("Mark as handed over"), t("Saving…"), true, <ConditionFields loanId={loanId} stage="handover" handover={null} />, true)}
         {step("cancel", t("Cancel"), t("Cancelling…"))}
       </>
     );
@@ -114,7 +127,14 @@ export function LoanRow({
   } else if (role === "owner" && state === "lent") {
     actions = (
       <>
-        {step("returned", t("Mark as returned"), t("Saving…"), true)}
+        {step(
+          "returned",
+          t("Mark as returned"),
+          t("Saving…"),
+          true,
+          <ConditionFields loanId={loanId} stage="return" handover={loan.conditions.handover} />,
+          true,
+        )}
         {step(
           "due-date",
           t("Change due date"),
@@ -176,6 +196,7 @@ export function LoanRow({
             {loan.dueDate && state === "returned" ? ` · ${t("was due {date}", { date: formatCalendarDay(loan.dueDate, reader.locale) })}` : ""}
           </p>
         )}
+        <ConditionRecords loan={loan} />
         {role === "borrower" && state === "lent" && !loan.borrowerTookPart && (
           <p className="text-sm text-stone-700">{t("{name} recorded this loan. If you don't have the book, say so and it ends.", { name: loan.owner.name })}</p>
         )}

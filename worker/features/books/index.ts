@@ -18,3 +18,4 @@ export {
   tileOfCell,
 } from "./library-map";
 export { minKmToTile } from "./near-cells";
+export { COVER_TOO_LARGE, MAX_COVER_BYTES, PRIVATE_IMAGE, saveImage, signedUploadUrl, uploadUrlSchema } from "./uploads";

@@ -10,7 +10,7 @@ import { storedUploadView, uploadUrlView } from "./api-schemas";
 import { createCoverUploadUrl, storeCoverUpload, uploadUrlSchema } from "./uploads";
 
 const uploadPathParams = z.object({
-  folder: z.string().meta({ description: "The key's folder: `covers`.", examples: ["covers"] }),
+  folder: z.string().meta({ description: "The key's folder: `covers`, or `loan-photos` for a loan's condition photo.", examples: ["covers"] }),
   owner: z.string().meta({ description: "The uploading member's id, as in the key." }),
   file: z.string().meta({ description: "The file's name, as in the key (`{uuid}.jpg`, `.png` or `.gif`)." }),
 });
@@ -40,7 +40,7 @@ export const uploadsApi = new Hono<AppEnv>()
   .put(
     "/uploads/:folder/:owner/:file",
     doc("PUT", {
-      summary: "Upload a cover to a signed URL",
+      summary: "Upload a cover (or a loan's condition photo) to a signed URL",
       who: "anyone",
       tags: ["Uploads"],
       status: 201,
@@ -51,7 +51,7 @@ export const uploadsApi = new Hono<AppEnv>()
         content: { "image/jpeg": "binary", "image/png": "binary", "image/gif": "binary", "application/octet-stream": "binary" },
       },
       description:
-        "The raw image is the body (JPEG, PNG or GIF by its bytes, at most 10 MB); the path (`covers/{owner}/{file}`, the `fileKey`), `expires` and `sig` come from `POST /api/upload-url`, and the signature is the permission (no session needed), while its member is neither suspended nor deleted. 400 `The file is not a valid JPEG, PNG or GIF image.` or `The image is incomplete. Please try uploading it again.`; 403 `This upload link has expired. Please try again.` or `This upload link is not valid.`; 413 `Images must be 10MB or smaller.`; 409 `This upload link has already been used. Please upload the image again.` (the same bytes again succeed without writing).",
+        "The raw image is the body (JPEG, PNG or GIF by its bytes, at most 10 MB); the path (`covers/{owner}/{file}`, the `fileKey`), `expires` and `sig` come from `POST /api/upload-url` (or `loan-photos/{owner}/{file}` from `POST /api/loans/{id}/photo-upload-url`, stored privately), and the signature is the permission (no session needed), while its member is neither suspended nor deleted. 400 `The file is not a valid JPEG, PNG or GIF image.` or `The image is incomplete. Please try uploading it again.`; 403 `This upload link has expired. Please try again.` or `This upload link is not valid.`; 413 `Images must be 10MB or smaller.`; 409 `This upload link has already been used. Please upload the image again.` (the same bytes again succeed without writing).",
     }),
     // Described, not judged here: a wrong segment or signature is storeCoverUpload's 403, as before.
     zv("param", uploadPathParams),

@@ -1,5 +1,5 @@
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { assertOwnCoverKey, coverKeyOwner, IMAGE_REFUSED } from "@worker/core/cover-keys";
+import { assertOwnCoverKey, coverKeyOwner, IMAGE_REFUSED, loanPhotoKeyOwner } from "@worker/core/cover-keys";
 import { badRequest, conflict, forbidden, requireUser, tooLarge } from "@worker/core/errors";
 import { readBodyWithLimit } from "@worker/core/http/body-limit";
 import { translate } from "@worker/core/i18n/request-language";
@@ -13,6 +13,10 @@ import { signUpload, verifyUpload } from "./upload-signing";
 
 export { assertOwnCoverKey, coverKeyOwner, IMAGE_REFUSED };
 
+const PUBLIC_IMAGE = "public, max-age=31536000, immutable";
+/** Loan photos are the two members' (and moderators'): never kept by a shared cache. */
+export const PRIVATE_IMAGE = "private, no-store";
+
 /** The per-image limit for book covers (docs/product.md#add-books-dialog). */
 export const MAX_COVER_BYTES = 10 * 1024 * 1024;
 
@@ -20,6 +24,11 @@ export const uploadUrlSchema = z.object({
   fileType: z.enum(ACCEPTED_IMAGE_TYPES, { error: () => translate("Supported formats are JPG, PNG and GIF") }),
   fileName: z.string().trim().min(1).max(255).optional(),
 });
+
+/** A short-lived signed URL on this Worker for one image upload to `fileKey` (a key the server chose). */
+export async function signedUploadUrl(env: Env, fileKey: string, origin: string): Promise<string> {
+  return `${origin}/api/uploads/${fileKey}?${await signUpload(env, fileKey)}`;
+}
 
 /** A short-lived signed URL on this Worker for one cover upload, under a key the server chooses. */
 export async function createCoverUploadUrl(ctx: ServiceContext, input: z.output<typeof uploadUrlSchema>, origin: string) {
@@ -42,13 +51,22 @@ export const UPLOAD_LINK_USED = msg("This upload link has already been used. Ple
  * (10 MB, JPEG/PNG/GIF) and stored under a fresh key of the member's, which the caller then gives
  * the book (createBook/updateBook check it again like any uploaded cover).
  */
-export async function saveCoverImage(ctx: ServiceContext, bytes: Uint8Array): Promise<string> {
+export function saveCoverImage(ctx: ServiceContext, bytes: Uint8Array): Promise<string> {
+  return saveImage(ctx, "covers", bytes);
+}
+
+/**
+ * An image sent with a page's form, checked as a signed upload is (10 MB, JPEG/PNG/GIF by its bytes)
+ * and stored under a fresh key of the member's in `folder` ("loan-photos" are private).
+ */
+export async function saveImage(ctx: ServiceContext, folder: "covers" | "loan-photos", bytes: Uint8Array): Promise<string> {
   requireUser(ctx);
   if (bytes.byteLength > MAX_COVER_BYTES) throw tooLarge(COVER_TOO_LARGE);
   const image = checkImage(bytes);
   if (!image.ok) throw badRequest(image.reason === "truncated" ? IMAGE_TRUNCATED : IMAGE_REFUSED);
-  const key = `covers/${ctx.user.id}/${crypto.randomUUID()}.${IMAGE_EXTENSIONS[image.type]}`;
-  await ctx.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: image.type, cacheControl: "public, max-age=31536000, immutable" } });
+  const key = `${folder}/${ctx.user.id}/${crypto.randomUUID()}.${IMAGE_EXTENSIONS[image.type]}`;
+  const cacheControl = folder === "covers" ? PUBLIC_IMAGE : PRIVATE_IMAGE;
+  await ctx.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: image.type, cacheControl } });
   return key;
 }
 
@@ -64,7 +82,8 @@ export async function storeCoverUpload(
   request: { key: string; expires?: string; sig?: string; contentLength: number | null; body: ReadableStream<Uint8Array> | null },
 ): Promise<{ fileKey: string; contentType: ImageType; size: number }> {
   const check = await verifyUpload(env, request.key, request);
-  const owner = coverKeyOwner(request.key);
+  const loanPhoto = loanPhotoKeyOwner(request.key);
+  const owner = coverKeyOwner(request.key) ?? loanPhoto;
   if (check !== "valid" || !owner) {
     throw forbidden(check === "expired" ? "This upload link has expired. Please try again." : "This upload link is not valid.");
   }
@@ -83,7 +102,7 @@ export async function storeCoverUpload(
   const stored = await env.MEDIA.put(request.key, bytes, {
     onlyIf: { etagDoesNotMatch: "*" },
     sha256,
-    httpMetadata: { contentType: image.type, cacheControl: "public, max-age=31536000, immutable" },
+    httpMetadata: { contentType: image.type, cacheControl: loanPhoto ? PRIVATE_IMAGE : PUBLIC_IMAGE },
   });
   if (!stored) {
     // The key is taken: only a repeat of the very same bytes is accepted, and it writes nothing.

@@ -1,5 +1,5 @@
 import { LOAN_COUNT_CAP } from "@worker/core/shared/loan-tabs";
-import { HOLDING_LOAN_STATES, LEND_RULES, LOAN_STATES } from "@worker/db/schema";
+import { BOOK_CONDITIONS, HOLDING_LOAN_STATES, LEND_RULES, LOAN_STATES } from "@worker/db/schema";
 import { z } from "zod";
 
 // What the loan routes answer in `data` (the API reference's schemas): each mirrors the service's
@@ -23,6 +23,8 @@ export const borrowerRecordView = z.looseObject({
   returnedLate: count,
   openNow: count,
   overdueNow: count,
+  /** Books they gave back damaged that were not damaged at hand-over (not counted as late). */
+  returnedDamaged: count,
   memberSince: epochMs,
   sharedClubs,
   viewerFollows: z.boolean(),
@@ -30,6 +32,19 @@ export const borrowerRecordView = z.looseObject({
   /** No loan completed and none open ("New member, no loans yet"). */
   isNew: z.boolean(),
 });
+
+/** One stage's condition record (ConditionRecord). */
+const conditionRecordView = z.looseObject({
+  condition: z.enum(BOOK_CONDITIONS),
+  note: z.string(),
+  /** GET it with the member's session: the loan's two members and moderators only. */
+  photoUrl: z.string().nullable(),
+  sameAsHandover: z.boolean(),
+  recordedAt: epochMs,
+});
+
+/** POST /loans/{id}/photo-upload-url. */
+export const conditionUploadView = z.looseObject({ uploadUrl: z.string(), fileKey: z.string() });
 
 /** An owner's record as a lender, as a borrower sees it (LenderRecord). */
 export const lenderRecordView = z.looseObject({
@@ -56,6 +71,8 @@ export const loanView = z.looseObject({
   conversationId: z.string().nullable(),
   /** False on a loan the owner recorded that its borrower never answered (they may disown it). */
   borrowerTookPart: z.boolean(),
+  /** The book's condition as the owner recorded it at hand-over and at return. */
+  conditions: z.looseObject({ handover: conditionRecordView.nullable(), return: conditionRecordView.nullable() }),
   /** On a request the viewer is to answer: the borrower's record. */
   borrowerRecord: borrowerRecordView.optional(),
   /** On the viewer's own request: the owner's record as a lender. */

@@ -4,10 +4,21 @@ import { doc } from "@worker/core/api/openapi";
 import { jsonBody, optionalJsonBody, zv } from "@worker/core/api/validate";
 import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
 import { idSchema } from "@worker/core/shared/id";
+import { PRIVATE_IMAGE, uploadUrlSchema } from "@worker/features/books";
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { bookLoanPanelView, borrowView, loanPageView, loanTabCountsView, oneLoanView, waitlistLeftView, waitlistPlaceView } from "./api-schemas";
+import {
+  bookLoanPanelView,
+  borrowView,
+  conditionUploadView,
+  loanPageView,
+  loanTabCountsView,
+  oneLoanView,
+  waitlistLeftView,
+  waitlistPlaceView,
+} from "./api-schemas";
 import { borrowFromOwner } from "./borrow-from-owner";
+import { conditionPhoto, conditionStageSchema, createConditionPhotoUploadUrl, handOverSchema, returnSchema } from "./loan-conditions";
 import { changeDueDate, markLoanLent, markLoanReturned, requestRenewal } from "./loan-lending";
 import { bookLoanPanel, findLoan, listLoans, loanListQuerySchema, loanTabCounts } from "./loan-queries";
 import { limitLoanWrite } from "./loan-steps";
@@ -24,6 +35,8 @@ const WRITE_LIMIT = "Loan and waitlist writes: 30 a minute per member (429 `You'
 const NO_LOAN = "404 `Loan not found` (also for anyone but its two members).";
 const OWNER_ONLY = "403 `Only the book's owner can do that.`";
 const BORROWER_ONLY = "403 `Only the member who asked to borrow the book can do that.`";
+const BAD_CONDITION =
+  "400 `Choose like new, good, worn or damaged.`, `Keep the note to 280 characters or fewer.`, `Choose the book's condition to add a note or a photo.`, `This photo was not uploaded by you. Please add it again.` or `The photo has not been uploaded yet. Please add it again.`";
 const BAD_DUE_DATE = "400 `Please give a real date as YYYY-MM-DD.`, `The due date can't be in the past.` or `The due date can be at most a year ahead.`";
 /** The 409 a step answers when the loan is not in a state it can be taken from. */
 const cantNow = (verb: string) => `409 \`This loan can't be ${verb} now.\``;
@@ -156,10 +169,11 @@ export const loansApi = new Hono<AppEnv>()
       tags,
       data: oneLoanView,
       errors: [404, 409],
-      description: `Marks an accepted loan lent: the book shows as lent to the borrower and due-date reminders start. ${cantNow("marked lent")}; ${OWNER_ONLY}; ${NO_LOAN} ${WRITE_LIMIT}`,
+      description: `Marks an accepted loan lent: the book shows as lent to the borrower and due-date reminders start. The body is optional: \`condition\` (like_new, good, worn or damaged), a \`note\` (up to 280 characters) and a \`photoKey\` from \`POST /api/loans/{id}/photo-upload-url\` record the book's condition at hand-over. ${BAD_CONDITION}; ${cantNow("marked lent")}; ${OWNER_ONLY}; ${NO_LOAN} ${WRITE_LIMIT}`,
     }),
     zv("param", idParams),
-    async (c) => ok(c, { loan: await markLoanLent(serviceContext(c), c.req.valid("param").id) }),
+    optionalJsonBody(handOverSchema),
+    async (c) => ok(c, { loan: await markLoanLent(serviceContext(c), c.req.valid("param").id, c.req.valid("json")) }),
   )
   .post(
     "/:id/returned",
@@ -169,10 +183,48 @@ export const loansApi = new Hono<AppEnv>()
       tags,
       data: oneLoanView,
       errors: [404, 409],
-      description: `Marks a lent loan returned: the book is available again, reminders stop, and the first on its waitlist is offered it for 48 hours. ${cantNow("marked returned")}; ${OWNER_ONLY}; ${NO_LOAN} ${WRITE_LIMIT}`,
+      description: `Marks a lent loan returned: the book is available again, reminders stop, and the first on its waitlist is offered it for 48 hours. The body is optional: \`condition\` "same" confirms the hand-over's record (400 \`No condition was recorded at hand-over, so choose one.\` without one), or like_new, good, worn or damaged records a change, with a \`note\` and a \`photoKey\` as at hand-over. A book returned damaged that was not damaged at hand-over counts in the borrower's record as returned damaged (\`returnedDamaged\`), not as late. ${BAD_CONDITION}; ${cantNow("marked returned")}; ${OWNER_ONLY}; ${NO_LOAN} ${WRITE_LIMIT}`,
     }),
     zv("param", idParams),
-    async (c) => ok(c, { loan: await markLoanReturned(serviceContext(c), c.req.valid("param").id) }),
+    optionalJsonBody(returnSchema),
+    async (c) => ok(c, { loan: await markLoanReturned(serviceContext(c), c.req.valid("param").id, c.req.valid("json")) }),
+  )
+  .post(
+    "/:id/photo-upload-url",
+    doc("POST", {
+      summary: "A signed upload URL for a condition photo",
+      who: "owner",
+      tags,
+      data: conditionUploadView,
+      errors: [404, 409],
+      description: `For the owner of a promised or lent loan (409 \`Photos can only be added while the book is promised or lent.\`): \`fileType\` is image/jpeg, image/png or image/gif (400 \`Supported formats are JPG, PNG and GIF\`). PUT the image to \`uploadUrl\` as for a cover (single use, 5 minutes, at most 10 MB), then pass \`fileKey\` as \`photoKey\` to the hand-over or the return. The photo is private: only the loan's two members and moderators can see it. ${OWNER_ONLY}; ${NO_LOAN} ${WRITE_LIMIT}`,
+    }),
+    zv("param", idParams),
+    jsonBody(uploadUrlSchema),
+    async (c) => ok(c, await createConditionPhotoUploadUrl(serviceContext(c), c.req.valid("param").id, c.req.valid("json"), new URL(c.req.url).origin)),
+  )
+  .get(
+    "/:id/conditions/:stage/photo",
+    doc("GET", {
+      summary: "A condition photo",
+      who: "the loan's two members, moderators",
+      tags,
+      errors: [404],
+      other: { status: 200, contentType: "image/jpeg", description: "The photo (JPEG, PNG or GIF), never cached by shared caches." },
+      description:
+        "The photo the owner recorded at `handover` or `return`, for the loan's two members and moderators; 404 `Photo not found` for anyone else, and where there is none.",
+    }),
+    zv("param", z.object({ id: idSchema, stage: conditionStageSchema })),
+    async (c) => {
+      const { id, stage } = c.req.valid("param");
+      const object = await conditionPhoto(serviceContext(c), id, stage);
+      const headers = new Headers();
+      object.writeHttpMetadata(headers);
+      headers.set("Cache-Control", PRIVATE_IMAGE);
+      headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
+      headers.set("X-Content-Type-Options", "nosniff");
+      return new Response(object.body, { headers });
+    },
   )
   .put(
     "/:id/due-date",

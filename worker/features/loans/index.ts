@@ -4,6 +4,15 @@
 export { OWN_BOOK } from "./borrow-chat";
 export { borrowFromOwner } from "./borrow-from-owner";
 export { isLendRuleRefusal, LEND_RULE_REFUSALS } from "./lending-rules";
+export {
+  CONDITION_NOTE_MAX,
+  type ConditionRecord,
+  dropUnusedPhoto,
+  handOverSchema,
+  type LoanConditions,
+  returnSchema,
+  saveConditionPhoto,
+} from "./loan-conditions";
 export { tellMemberOfOffer, tellOtherSideOfStep, tellOwnerOfRequest } from "./loan-events";
 export { ALREADY_RENEWAL, changeDueDate, isLentOut, markLoanLent, markLoanReturned, requestRenewal } from "./loan-lending";
 export {

@@ -5,6 +5,7 @@ import type { MemberContext, ServiceContext } from "@worker/core/service-context
 import { msg } from "@worker/core/shared/translate";
 import { loans } from "@worker/db/schema";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { conditionStatement, conditionToWrite, type HandOverInput, type ReturnInput } from "./loan-conditions";
 import { findLoan, type LoanView } from "./loan-queries";
 import { loanReminderJob, scheduleLoanReminders } from "./loan-reminders";
 import { bookTitle, checkDueDate, commitStep, handedOverLine, type LoanRecord, loadLoan, publishStep, requestDay, requireStep, told } from "./loan-steps";
@@ -17,11 +18,15 @@ import { offerToNextInLine } from "./loan-waitlist";
 
 export const ALREADY_RENEWAL = msg("You have already asked to keep this book longer.");
 
-/** The owner hands the book over: the book shows as lent to the borrower, and reminders are set. */
-export async function markLoanLent(ctx: ServiceContext, loanId: string): Promise<LoanView> {
+/**
+ * The owner hands the book over: the book shows as lent to the borrower, and reminders are set. The
+ * owner may record its condition (like new, good, worn or damaged, a note, a photo) with the step.
+ */
+export async function markLoanLent(ctx: ServiceContext, loanId: string, input: HandOverInput = {}): Promise<LoanView> {
   const loan = await loadLoan(ctx, loanId);
   const me = (ctx as MemberContext).user.id;
   requireStep(loan, me, { owner: ["accepted"] }, "marked lent");
+  const write = await conditionToWrite(ctx as MemberContext, loan, "handover", input);
   const now = Date.now();
   const eventId = await commitStep(
     ctx,
@@ -33,6 +38,7 @@ export async function markLoanLent(ctx: ServiceContext, loanId: string): Promise
       set: { state: "lent" },
       eventDueDate: loan.dueDate,
       book: { id: loan.bookId, set: { status: "borrowed", lentToUserId: loan.borrowerId, lentToUserName: loan.borrowerName } },
+      also: write ? [conditionStatement(ctx.db, loan.id, write, "lent", now)] : [],
     },
     "marked lent",
     now,
@@ -43,11 +49,16 @@ export async function markLoanLent(ctx: ServiceContext, loanId: string): Promise
   return findLoan(ctx, loanId);
 }
 
-/** The book is back: it shows as available again, reminders stop, and the first in its queue is offered it. */
-export async function markLoanReturned(ctx: ServiceContext, loanId: string): Promise<LoanView> {
+/**
+ * The book is back: it shows as available again, reminders stop, and the first in its queue is offered
+ * it. The owner may confirm the hand-over's condition ("same") or record a change; "damaged" counts in
+ * the borrower's record (migration 0028's trigger) unless it was damaged at hand-over.
+ */
+export async function markLoanReturned(ctx: ServiceContext, loanId: string, input: ReturnInput = {}): Promise<LoanView> {
   const loan = await loadLoan(ctx, loanId);
   const me = (ctx as MemberContext).user.id;
   requireStep(loan, me, { owner: ["lent"] }, "marked returned");
+  const write = await conditionToWrite(ctx as MemberContext, loan, "return", input);
   const now = Date.now();
   const eventId = await commitStep(
     ctx,
@@ -58,11 +69,12 @@ export async function markLoanReturned(ctx: ServiceContext, loanId: string): Pro
       from: ["lent"],
       set: { state: "returned" },
       book: { id: loan.bookId, set: { status: "available", lentToUserId: null, lentToUserName: null } },
+      also: write ? [conditionStatement(ctx.db, loan.id, write, "returned", now)] : [],
     },
     "marked returned",
     now,
   );
-  await afterReturn(ctx as MemberContext, loan, me, eventId, now);
+  await afterReturn(ctx as MemberContext, loan, me, eventId, now, { damagedNote: write?.newDamage ? write.note : undefined });
   return findLoan(ctx, loanId);
 }
 
@@ -73,15 +85,24 @@ export async function afterReturn(
   actorId: string,
   eventId: number,
   now: number,
-  options: { dedupeKey?: string } = {},
+  options: { dedupeKey?: string; damagedNote?: string } = {},
 ): Promise<void> {
   await scheduleJob(ctx.env, loanReminderJob(loan.id), null);
+  const title = bookTitle(loan.title, translate);
   await publishStep(ctx, {
     ...told(loan, actorId, "returned", eventId),
-    line: translate('"{title}" was returned. Thanks!', { title: bookTitle(loan.title, translate) }),
+    line: returnLine(title, options.damagedNote),
     dedupeKey: options.dedupeKey,
   });
   await offerToNextInLine(ctx, loan.bookId, now, { freedBy: `returned:${loan.id}` });
+}
+
+/** The return's chat line: a book returned damaged (not damaged at hand-over) says so, with the owner's note. */
+function returnLine(title: string, damagedNote: string | undefined): string {
+  if (damagedNote === undefined) return translate('"{title}" was returned. Thanks!', { title });
+  return damagedNote
+    ? translate('"{title}" was returned damaged. Note: {note}', { title, note: damagedNote })
+    : translate('"{title}" was returned damaged.', { title });
 }
 
 /** The owner moves the due date (which also answers a renewal request); reminders follow it. */

@@ -24,6 +24,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { LEND_RULE_REFUSALS, lendRefusal, lendVerdict } from "./lending-rules";
+import { conditionsColumn, type LoanConditions, readConditions } from "./loan-condition-view";
 import { type BorrowerRecord, borrowerRecords, type LenderRecord, lenderRecords } from "./loan-records";
 
 export const LOAN_NOT_FOUND = msg("Loan not found");
@@ -77,6 +78,8 @@ export interface LoanView {
   conversationId: string | null;
   /** See `borrowerTookPart`: false on a loan the owner recorded that its borrower never answered. */
   borrowerTookPart: boolean;
+  /** The book's condition as the owner recorded it at hand-over and at return (either may be null). */
+  conditions: LoanConditions;
   /** On a request the viewer is asked to answer (as owner): the borrower's track record. */
   borrowerRecord?: BorrowerRecord;
   /** On the viewer's own request (as borrower): the owner's record as a lender. */
@@ -104,6 +107,7 @@ const loanColumns = {
   borrowerName: sql<string>`${borrower.name}`.as("borrower_name"),
   conversationId: sql<string | null>`${conversations.id}`.as("conversation_id"),
   borrowerTookPart: sql<number>`${borrowerTookPart}`.as("borrower_took_part"),
+  conditions: sql<string | null>`${conditionsColumn}`.as("loan_conditions_json"),
 };
 
 /**
@@ -141,6 +145,7 @@ export function toLoanView(row: LoanRow, viewerId: string): LoanView {
     borrower: { userId: row.borrowerId, name: row.borrowerName },
     conversationId: row.conversationId,
     borrowerTookPart: Boolean(row.borrowerTookPart),
+    conditions: readConditions(row.loanId, row.conditions),
   };
 }
 

@@ -19,6 +19,8 @@ export interface BorrowerRecord {
   /** Of those, back by the end of the due day. */
   returnedOnTime: number;
   returnedLate: number;
+  /** Of those, given back damaged when they were not damaged at hand-over ("returned, damaged"; not late). */
+  returnedDamaged: number;
   /** Books they hold now, and of those past their due day. */
   openNow: number;
   overdueNow: number;
@@ -115,6 +117,7 @@ export function toBorrowerRecords(viewerId: string, rows: RecordRows<ReturnType<
         loansCompleted: counter?.borrowedReturned ?? 0,
         returnedOnTime: counter?.returnedOnTime ?? 0,
         returnedLate: counter?.returnedLate ?? 0,
+        returnedDamaged: counter?.returnedDamaged ?? 0,
         openNow: now?.open ?? 0,
         overdueNow: now?.overdue ?? 0,
         memberSince: person.since,

@@ -144,6 +144,8 @@ export interface Transition {
   book?: { id: string; set: Partial<typeof books.$inferInsert> };
   /** The due date the step set, recorded on its event. */
   eventDueDate?: string | null;
+  /** Further writes of the step (a condition record), last in its batch; each checks that the step landed. */
+  also?: BatchItem<"sqlite">[];
 }
 
 /**
@@ -174,13 +176,14 @@ export function transitionStatements(db: Database, step: Transition, now: number
     .update(loans)
     .set({ ...step.set, updatedAt: now })
     .where(still);
-  if (!step.book) return [event, loan];
+  const also = step.also ?? [];
+  if (!step.book) return [event, loan, ...also];
   const moved = sql`exists (select 1 from ${loans} where ${loans.id} = ${step.loanId} and ${loans.state} = ${step.set.state} and ${loans.updatedAt} = ${now})`;
   const book = db
     .update(books)
     .set({ ...step.book.set, updatedAt: now })
     .where(and(eq(books.id, step.book.id), moved));
-  return [event, loan, book];
+  return [event, loan, book, ...also];
 }
 
 /** Runs one step; returns its event id, or throws 409 when the loan moved on meanwhile (or another loan holds the book). */

@@ -1,6 +1,6 @@
 import { scheduleJob } from "@worker/core/jobs/schedule";
-import type { AccountDataPart, AccountDeletionPart } from "@worker/core/member-data-parts";
-import { books, loanEvents, loanRecords, loans, users, waitlistEntries } from "@worker/db/schema";
+import { type AccountDataPart, type AccountDeletionPart, mediaExtension } from "@worker/core/member-data-parts";
+import { books, loanConditions, loanEvents, loanRecords, loans, users, waitlistEntries } from "@worker/db/schema";
 import { and, eq, inArray, not, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -15,9 +15,10 @@ export const loansDataPart: AccountDataPart = {
   covers: [
     { table: loans, how: "loans.json, as owner or borrower" },
     { table: loanEvents, how: "loans.json, each loan's steps" },
+    { table: loanConditions, how: "loans.json, each loan's condition at hand-over and return; their photos in loan-photos/" },
   ],
-  files: ["loans.json"],
-  async write({ db }, userId, zip) {
+  files: ["loans.json", "loan-photos/"],
+  async write({ db, env }, userId, zip) {
     const other = alias(users, "other");
     // Not batched with other reads: batched rows come back keyed by column name, and loans.id and the other member's id collide.
     const loanRows = await db
@@ -33,15 +34,29 @@ export const loansDataPart: AccountDataPart = {
         createdAt: loans.createdAt,
         updatedAt: loans.updatedAt,
         events: sql<string>`(select json_group_array(json_object('action', ${loanEvents.action}, 'dueDate', ${loanEvents.dueDate}, 'at', ${loanEvents.createdAt})) from ${loanEvents} where ${loanEvents.loanId} = ${loans.id})`,
+        conditions: sql<string>`(select json_group_array(json_object('stage', lc.stage, 'condition', lc.condition, 'note', lc.note, 'photoKey', lc.photo_key, 'sameAsHandover', lc.same_as_handover, 'at', lc.created_at)) from ${loanConditions} lc where lc.loan_id = ${loans.id})`,
       })
       .from(loans)
       .innerJoin(books, eq(books.id, loans.bookId))
       .innerJoin(other, sql`${other.id} = case when ${loans.ownerId} = ${userId} then ${loans.borrowerId} else ${loans.ownerId} end`)
       .where(or(eq(loans.ownerId, userId), eq(loans.borrowerId, userId)));
-    await zip.json(
-      "loans.json",
-      loanRows.map((row) => ({ ...row, events: JSON.parse(row.events ?? "[]") })),
-    );
+    const photos: { file: string; key: string }[] = [];
+    const entries = loanRows.map((row) => {
+      const conditions = (JSON.parse(row.conditions ?? "[]") as { stage: string; photoKey: string | null; sameAsHandover: number }[]).map(
+        ({ photoKey, ...condition }) => {
+          const photo = photoKey ? `loan-photos/${row.loanId}-${condition.stage}.${mediaExtension(photoKey)}` : null;
+          if (photo && photoKey) photos.push({ file: photo, key: photoKey });
+          return { ...condition, sameAsHandover: Boolean(condition.sameAsHandover), photo };
+        },
+      );
+      return { ...row, events: JSON.parse(row.events ?? "[]"), conditions };
+    });
+    await zip.json("loans.json", entries);
+    // The condition photos of either side's loans, one at a time (each up to 10 MB).
+    for (const photo of photos) {
+      const object = await env.MEDIA.get(photo.key);
+      if (object) await zip.file(photo.file, object.body);
+    }
   },
 };
 
@@ -101,6 +116,10 @@ export const loansDeletionPart: AccountDeletionPart = {
         db.delete(waitlistEntries).where(eq(waitlistEntries.userId, me)),
         ...endUnanswered,
       ],
+      // Condition photos are the owner's uploads. Their records go with the loans of the owner's books
+      // (books-account.ts, by cascade), so the photos go once the owner's account does, whether the
+      // borrower left before or is still here; a borrower leaving keeps them in the owner's history.
+      mediaPrefixes: [`loan-photos/${me}/`],
       async after() {
         const deps = { db, env };
         // A book that was being offered to the member goes to the next in line now, not when the offer lapses.
@@ -123,7 +142,12 @@ export const loanRecordDataPart: AccountDataPart = {
   async write({ db }, userId, zip) {
     const [row] = await db.select().from(loanRecords).where(eq(loanRecords.userId, userId)).limit(1);
     await zip.json("loan-record.json", {
-      asBorrower: { loansCompleted: row?.borrowedReturned ?? 0, returnedOnTime: row?.returnedOnTime ?? 0, returnedLate: row?.returnedLate ?? 0 },
+      asBorrower: {
+        loansCompleted: row?.borrowedReturned ?? 0,
+        returnedOnTime: row?.returnedOnTime ?? 0,
+        returnedLate: row?.returnedLate ?? 0,
+        returnedDamaged: row?.returnedDamaged ?? 0,
+      },
       asLender: {
         loansCompleted: row?.lentReturned ?? 0,
         usuallyAnswers: row ? medianStep([row.answeredHour, row.answeredDay, row.answeredThreeDays, row.answeredWeek, row.answeredLater]) : null,

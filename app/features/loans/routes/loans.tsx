@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Every row's steps post here with an `intent` and the loan's id; a refusal comes back under that id. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return loanIntentAction({ request, context, errorKey: (fields) => fields.loanId ?? "form", back: "/loans" });
+  return loanIntentAction({ request, context, errorKey: (fields) => fields.loanId ?? "form", back: "/loans", photos: true });
 }
 
 /**
