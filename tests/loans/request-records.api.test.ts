@@ -3,7 +3,7 @@ import { formatMonth } from "@worker/core/shared/date-format";
 import { emailOutbox, follows, loanRecords, loans, notifications } from "@worker/db/schema";
 import type { LoanView } from "@worker/features/loans";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { MessagePage } from "../../durable-objects/conversation-room";
 import { addMember, createClub } from "../clubs/support";
 import { createBook, db, signedInMember } from "../helpers/fixtures";
@@ -17,8 +17,16 @@ async function chatLines(conversationId: string, reader: Member) {
   return page.body.data!.items.map((message) => message.content).reverse();
 }
 
-/** The owner's request e-mail (its text part) and bell body. */
+/** The owner's request e-mail (its text part) and bell body, once the request's notice has been delivered (after the answer). */
 async function toldOwner(owner: Member) {
+  return vi.waitFor(async () => {
+    const told = await readTold(owner);
+    if (!told.mail || !told.bell) throw new Error("not told yet");
+    return told;
+  });
+}
+
+async function readTold(owner: Member) {
   const [mail] = await db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.userId, owner.user.id));
   const [bell] = await db
     .select({ body: notifications.body })
@@ -74,7 +82,7 @@ describe("the borrower's record in the request's chat line and e-mail", () => {
     );
     // The owner's e-mail is written in French, with who follows whom.
     const { mail, bell } = await toldOwner(owner);
-    expect(bell.startsWith("Historique : ")).toBe(true);
+    expect(bell).toMatch(/^Historique : /);
     expect(mail).toContain(bell);
     expect(bell).toContain(since(borrower, "fr-FR"));
     expect(bell).toContain("Chapter Club");
