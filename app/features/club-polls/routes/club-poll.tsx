@@ -1,7 +1,7 @@
 import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
-import { castBallot, closePoll, getPoll, makeWinnerCurrent, type PollView } from "@worker/features/club-polls";
+import { castBallot, closePoll, getPoll, makeWinnerCurrent, type PollView, scheduleWinningSlot } from "@worker/features/club-polls";
 import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { actionError, refuse } from "~/core/action-result.server";
 import { setFlash } from "~/core/flash.server";
@@ -43,6 +43,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await closePoll(ctx, params.clubId, params.pollId);
       return done(translate("Poll closed."));
     }
+    if (intent === "schedule") {
+      await scheduleWinningSlot(ctx, params.clubId, params.pollId, {});
+      return done(translate("Meeting scheduled."), `/clubs/${params.clubId}#upcoming-meetings-heading`);
+    }
     if (intent === "current-book") {
       const book = await makeWinnerCurrent(ctx, params.clubId, params.pollId);
       return done(translate('"{title}" is now the club\'s current book.', { title: book.title }), `/clubs/${params.clubId}`);
@@ -68,7 +72,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
  */
 function BallotForm({ poll, error }: { poll: PollView; error: string | undefined }) {
   const t = useT();
-  const name = useOptionName();
+  const name = useOptionName(poll.timeZone);
   const busy = useNavigation().state === "submitting";
   const mine = poll.myChoices ?? [];
   const ranks = poll.options.map((_, index) => index + 1);
@@ -153,6 +157,14 @@ export default function ClubPoll({ loaderData: poll, actionData }: Route.Compone
                 </button>
               </Form>
             )}
+            {!poll.isOpen && poll.kind === "date" && poll.result?.winnerId && !poll.scheduled && (
+              <Form method="post">
+                <input type="hidden" name="intent" value="schedule" />
+                <button type="submit" className="btn btn-primary min-h-11">
+                  {t("Schedule this meeting")}
+                </button>
+              </Form>
+            )}
             {!poll.isOpen && poll.kind === "book" && poll.result?.winnerId && (
               <Form method="post">
                 <input type="hidden" name="intent" value="current-book" />
@@ -162,6 +174,14 @@ export default function ClubPoll({ loaderData: poll, actionData }: Route.Compone
               </Form>
             )}
           </div>
+        )}
+        {poll.scheduled && (
+          <p className="text-sm">
+            {t("This meeting is scheduled.")}{" "}
+            <Link to={`/clubs/${poll.clubId}/meetings`} className="font-medium text-brand-700 hover:underline">
+              {t("See the club's meetings")}
+            </Link>
+          </p>
         )}
         {!poll.canVote && errors?.ballot && <FieldError message={errors.ballot} />}
       </header>
