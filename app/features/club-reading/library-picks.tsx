@@ -41,6 +41,18 @@ export function groupCopies<Book extends LibraryBook>(found: Book[]): { key: str
   return [...groups.values()];
 }
 
+/** "2 copies: Ann's copy, Ben's copy": whose each copy is. */
+function Owners({ copies }: { copies: LibraryBook[] }) {
+  const t = useT();
+  return (
+    <p className="text-sm text-stone-700">
+      {t("{count, plural, one {# copy} other {# copies}}", { count: copies.length })}
+      {": "}
+      {copies.map((copy) => t("{owner}'s copy", { owner: copy.userName })).join(", ")}
+    </p>
+  );
+}
+
 /**
  * Library search results to choose from, one row per book with whose copies it has ("Ann's copy,
  * Ben's copy"), so two copies of one book never look like two books. `checkbox` ticks books inside
@@ -52,13 +64,7 @@ export function LibraryPicks({ books, pick }: { books: LibraryBook[]; pick: "che
     <ul className="divide-y divide-stone-200" aria-label={t("Books in the library")}>
       {groupCopies(books).map((group) => {
         const first = group.copies[0]!;
-        const owners = (
-          <p className="text-sm text-stone-700">
-            {t("{count, plural, one {# copy} other {# copies}}", { count: group.copies.length })}
-            {": "}
-            {group.copies.map((copy) => t("{owner}'s copy", { owner: copy.userName })).join(", ")}
-          </p>
-        );
+        const owners = <Owners copies={group.copies} />;
         return pick === "checkbox" ? (
           <li key={group.key} className="py-2">
             <label className="flex items-start gap-3">
