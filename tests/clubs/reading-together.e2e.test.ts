@@ -80,7 +80,7 @@ async function journey(page: Page, newClient: NewClient, viewport?: { width: num
   const first = theirReading.getByRole("list", { name: "Milestones" }).getByRole("listitem").filter({ hasText: "Chapters 1–8" });
   await first.getByRole("button", { name: "Mark as read (Chapters 1–8)" }).click();
   await expect(first.getByText("1 of 2 members")).toBeVisible();
-  const copy = theirReading.getByRole("listitem").filter({ hasText: "In this club · Available" });
+  const copy = theirReading.getByRole("listitem").filter({ hasText: "A member's copy · Available" });
   await copy.getByRole("button", { name: `Borrow from ${admin.name}` }).click();
   await expect(m.getByRole("heading", { level: 2, name: admin.name })).toBeVisible();
   await expect(

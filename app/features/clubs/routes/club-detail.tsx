@@ -140,7 +140,10 @@ export default function ClubDetail(props: Route.ComponentProps) {
   return <MemberClubPage {...props} loaderData={props.loaderData} />;
 }
 
-function MemberClubPage({ loaderData, actionData }: Omit<Route.ComponentProps, "loaderData"> & { loaderData: Extract<Route.ComponentProps["loaderData"], { outsider: false }> }) {
+function MemberClubPage({
+  loaderData,
+  actionData,
+}: Omit<Route.ComponentProps, "loaderData"> & { loaderData: Extract<Route.ComponentProps["loaderData"], { outsider: false }> }) {
   const t = useT();
   const { club, viewer, members, books, booksNextToken, booksPrevToken, invite, requests, readingNow, roomUnread, meetings, polls, userId } = loaderData;
   const { dialog, closeHref, close } = useUrlDialog();
@@ -207,7 +210,7 @@ function MemberClubPage({ loaderData, actionData }: Omit<Route.ComponentProps, "
       <section aria-labelledby="club-books-heading" className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="club-books-heading" className="font-serif text-2xl font-semibold">
-            {t("Books in this club")}
+            {t("Shared into this club")}
           </h2>
           {pager}
         </div>
