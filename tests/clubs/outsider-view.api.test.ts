@@ -65,7 +65,8 @@ describe("A private club to someone outside it", () => {
         for (const secret of SECRETS) expect(JSON.stringify(answer.body), `${role} ${path}`).not.toContain(secret);
       }
       // Its other pages stay closed.
-      for (const path of ["/meetings", "/polls", "/room", "/shelf"]) expect((await page(`/clubs/${club.id}${path}`, outsider.cookie)).status, `${role} ${path}`).toBe(404);
+      for (const path of ["/meetings", "/polls", "/room", "/shelf"])
+        expect((await page(`/clubs/${club.id}${path}`, outsider.cookie)).status, `${role} ${path}`).toBe(404);
     }
 
     // A visitor is asked to sign in; the API answers 401.

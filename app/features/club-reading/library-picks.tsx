@@ -64,14 +64,13 @@ export function LibraryPicks({ books, pick }: { books: LibraryBook[]; pick: "che
     <ul className="divide-y divide-stone-200" aria-label={t("Books in the library")}>
       {groupCopies(books).map((group) => {
         const first = group.copies[0]!;
-        const owners = <Owners copies={group.copies} />;
         return pick === "checkbox" ? (
           <li key={group.key} className="py-2">
             <label className="flex items-start gap-3">
               <input type="checkbox" name="bookId" value={first.bookId} className="mt-1.5 size-5 shrink-0" />
               <span className="min-w-0 break-words">
                 <TitleByAuthor title={group.title} author={group.author} />
-                {owners}
+                <Owners copies={group.copies} />
               </span>
             </label>
           </li>
@@ -79,7 +78,7 @@ export function LibraryPicks({ books, pick }: { books: LibraryBook[]; pick: "che
           <li key={group.key} className="flex flex-wrap items-center justify-between gap-3 py-2">
             <span className="min-w-0 break-words">
               <TitleByAuthor title={group.title} author={group.author} />
-              {owners}
+              <Owners copies={group.copies} />
             </span>
             <Form method="post">
               <input type="hidden" name="intent" value="set-book" />
