@@ -1,5 +1,6 @@
 import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
+import { timeZoneLabel } from "@worker/core/shared/time-zones";
 import { msg } from "@worker/core/shared/translate";
 import { castBallot, closePoll, getPoll, makeWinnerCurrent, type PollView, scheduleWinningSlot } from "@worker/features/club-polls";
 import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
@@ -147,6 +148,9 @@ export default function ClubPoll({ loaderData: poll, actionData }: Route.Compone
           {` · ${t("{count, plural, one {# ballot} other {# ballots}}", { count: poll.ballots })}`}
           {poll.isOpen && poll.hideResults ? ` · ${t("Results hidden until close")}` : ""}
         </p>
+        {poll.kind === "date" && (
+          <p className="text-sm text-stone-700">{t("Dates and times in the club's timezone, {zone}.", { zone: timeZoneLabel(poll.timeZone) })}</p>
+        )}
         {poll.canManage && (
           <div className="flex flex-wrap gap-2 pt-1">
             {poll.isOpen && (
