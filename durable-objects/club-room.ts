@@ -8,9 +8,15 @@ export type ClubRoomMessage = RoomMessageBase & { clubId: string; milestoneId: s
  * stored; pages read names from D1) and, for this reader, the milestone label it is folded behind
  * (then its `content` is null: the reader opens the fold with an explicit request) or null.
  */
-export type LiveClubMessage = Omit<ClubRoomMessage, "content"> & { content: string | null; fromName?: string; spoiler?: string | null };
+export type LiveClubMessage = Omit<ClubRoomMessage, "content"> & {
+  content: string | null;
+  fromName?: string;
+  spoiler?: string | null;
+  /** Its milestone thread's label, for every socket (the writer's and the readers' too): the label stays on each message. */
+  milestoneLabel?: string | null;
+};
 
-/** A milestone thread's message is folded for every socket but its writer's and those of the members who reached the milestone. */
+/** A milestone thread's message (labelled `label`) is folded for every socket but its writer's and those of the members who reached the milestone. */
 export type RoomFold = { label: string; readers: readonly string[] };
 
 export type ClubRoomEvent = RoomEvent<LiveClubMessage>;
@@ -90,7 +96,7 @@ export class ClubRoom extends LiveRoom<ClubRoomEvent> {
     if ("refused" in posted) return posted;
     const { message } = posted;
     if (!posted.created) return message;
-    const whole: LiveClubMessage = { ...message, fromName: options.fromName, spoiler: null };
+    const whole: LiveClubMessage = { ...message, fromName: options.fromName, spoiler: null, milestoneLabel: options.fold?.label ?? null };
     const fold = options.fold;
     const readers = new Set(fold?.readers);
     const folded: LiveClubMessage = fold ? { ...whole, content: null, spoiler: fold.label } : whole;

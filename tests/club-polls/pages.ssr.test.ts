@@ -1,10 +1,18 @@
 import { clubPolls, pollBallots, pollOptions } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SAME_ORIGIN } from "../account/member-support";
+import { googleBooksScannedIsbn, SCANNED_ISBN } from "../books/fixtures/google-books-isbn";
 import { addMember, createClub } from "../clubs/support";
-import { db, signedInMember } from "../helpers/fixtures";
+import { jsonResponse, mockFetch } from "../covers/helpers";
+import { createBook, db, signedInMember } from "../helpers/fixtures";
+import { call } from "../helpers/http";
 import { page, postForm } from "../helpers/pages";
 import { seedPoll } from "./support";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 // The poll pages work as plain HTML forms: what a phone without JavaScript (or before hydration) posts.
 
@@ -43,23 +51,76 @@ describe("Poll pages without JavaScript", () => {
     expect(closed.html).toContain("Winner: Ubik by Someone");
   });
 
-  it("opens a date poll from the New poll form, slots read on the member's clock", async () => {
-    const creator = await signedInMember({ timezone: "Europe/London" });
-    const club = await createClub(creator.user.id, { name: "Dates Club" });
-    const answer = await postForm(
-      `/clubs/${club.id}/polls`,
-      { kind: "date", question: "When do we meet?", options: "2030-07-01 19:00\n2030-01-10 18:30" },
-      creator.cookie,
-    );
+  it("opens a date poll from date and time fields on the club's clock, not the reader's", async () => {
+    const creator = await signedInMember({ timezone: "America/New_York" });
+    const club = await createClub(creator.user.id, { name: "Dates Club", timezone: "Europe/London" });
+    const form = await page(`/clubs/${club.id}/polls?kind=date`, creator.cookie);
+    expect(form.html).toMatch(/<input(?=[^>]*name="slotDate")(?=[^>]*type="date")/);
+    expect(form.html).toMatch(/<input(?=[^>]*name="slotTime")(?=[^>]*type="time")/);
+    expect(form.html).toContain("Dates and times in the club&#x27;s timezone, London, Europe.");
+    expect(form.html).not.toContain('name="options"');
+    const post = (pairs: [string, string][]) =>
+      call(`/clubs/${club.id}/polls`, { method: "POST", headers: { ...SAME_ORIGIN, Cookie: creator.cookie }, body: new URLSearchParams(pairs) });
+    const answer = await post([
+      ["kind", "date"],
+      ["question", "When do we meet?"],
+      ["slotDate", "2030-07-01"],
+      ["slotTime", "19:00"],
+      ["slotDate", "2030-01-10"],
+      ["slotTime", "18:30"],
+      ["slotDate", ""],
+      ["slotTime", ""],
+    ]);
     expect(answer.status).toBe(302);
     const [poll] = await db.select().from(clubPolls).where(eq(clubPolls.clubId, club.id));
     expect(poll?.question).toBe("When do we meet?");
     // In time order (earlier slots win ties); London is on GMT in January and BST in July.
     const slots = await db.select({ startsAt: pollOptions.startsAt, position: pollOptions.position }).from(pollOptions).where(eq(pollOptions.pollId, poll!.id));
     expect(slots.sort((a, b) => a.position - b.position).map((slot) => slot.startsAt)).toEqual([Date.UTC(2030, 0, 10, 18, 30), Date.UTC(2030, 6, 1, 18, 0)]);
-    const bad = await postForm(`/clubs/${club.id}/polls`, { kind: "date", question: "Q", options: "next tuesday\n2030-01-10 18:30" }, creator.cookie);
+    const bad = await post([
+      ["kind", "date"],
+      ["question", "Q"],
+      ["slotDate", "2030-01-10"],
+      ["slotTime", ""],
+      ["slotDate", "2030-01-11"],
+      ["slotTime", "18:30"],
+    ]);
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain("is not a date and time like 2026-12-03 19:00.");
+    expect(await bad.text()).toContain("Slot 1 needs a date and a time that exist in the club&#x27;s timezone.");
+  });
+
+  it("opens a book poll from books picked in the library (copies of one book as one) and an ISBN", async () => {
+    const creator = await signedInMember();
+    const owner = await signedInMember({ name: "Olive Owner" });
+    const other = await signedInMember({ name: "Pip Owner" });
+    const club = await createClub(creator.user.id, { name: "Picks Club" });
+    const tag = crypto.randomUUID().slice(0, 8);
+    const first = await createBook(owner.user.id, { title: `Middlemarch ${tag}`, author: "George Eliot" });
+    await createBook(other.user.id, { title: `Middlemarch ${tag}`, author: "George Eliot" });
+    const found = await page(`/clubs/${club.id}/polls?kind=book&q=${encodeURIComponent(`Middlemarch ${tag}`)}`, creator.cookie);
+    expect(found.html.match(/name="bookId"/g)).toHaveLength(1);
+    expect(found.html).toContain("Olive Owner&#x27;s copy");
+    expect(found.html).toContain("Pip Owner&#x27;s copy");
+    mockFetch({ "www.googleapis.com": () => jsonResponse(googleBooksScannedIsbn) });
+    const answer = await call(`/clubs/${club.id}/polls`, {
+      method: "POST",
+      headers: { ...SAME_ORIGIN, Cookie: creator.cookie },
+      body: new URLSearchParams([
+        ["kind", "book"],
+        ["question", "Next?"],
+        ["bookId", first.id],
+        ["title", ""],
+        ["author", ""],
+        ["isbn", "978-0-14-143951-8"],
+      ]),
+    });
+    expect(answer.status).toBe(302);
+    const [poll] = await db.select().from(clubPolls).where(eq(clubPolls.clubId, club.id));
+    const options = await db.select().from(pollOptions).where(eq(pollOptions.pollId, poll!.id));
+    expect(options.sort((a, b) => a.position - b.position).map(({ label, author, bookId, isbn13 }) => ({ label, author, bookId, isbn13 }))).toEqual([
+      { label: `Middlemarch ${tag}`, author: "George Eliot", bookId: first.id, isbn13: null },
+      { label: "Pride and Prejudice", author: "Jane Austen", bookId: null, isbn13: SCANNED_ISBN },
+    ]);
   });
 
   it("is a 404 page to an outsider of a private club", async () => {

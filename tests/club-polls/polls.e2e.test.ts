@@ -42,7 +42,16 @@ async function journey(page: Page, newClient: NewClient) {
   await polls.getByRole("link", { name: "New poll" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Polls in ${clubName}` })).toBeVisible();
   await page.getByLabel("Question").fill("What do we read next?");
-  await page.getByLabel("Options, one per line").fill("Dune by Frank Herbert\nEmma by Jane Austen\nUbik by Philip K. Dick");
+  // Candidates typed by title and author (the library and ISBNs are the other ways in).
+  for (const [index, [title, author]] of [
+    ["Dune", "Frank Herbert"],
+    ["Emma", "Jane Austen"],
+    ["Ubik", "Philip K. Dick"],
+  ].entries()) {
+    const candidate = page.getByRole("group", { name: `Candidate ${index + 1}` });
+    await candidate.getByLabel("Title").fill(title!);
+    await candidate.getByLabel("Author").fill(author!);
+  }
   await page.getByLabel("Hide results until the poll closes").check();
   await expectAccessible(page);
   await expectNoSideways(page);

@@ -75,8 +75,8 @@ async function journey(page: Page, newClient: NewClient) {
   await expect(first.getByText("Done: Rosa Reader")).toBeVisible();
   await expect(first.getByRole("button", { name: "Unmark (Chapters 1–8)" })).toBeVisible();
 
-  // The admin's copy, matched by its normalised title and author, is in the club and available.
-  const copy = theirReading.getByRole("listitem").filter({ hasText: "In this club · Available" });
+  // The admin's copy, matched by its normalised title and author, a member's copy, available.
+  const copy = theirReading.getByRole("listitem").filter({ hasText: "A member's copy · Available" });
   await expect(copy.getByRole("link", { name: admin.name })).toBeVisible();
   await copy.getByRole("button", { name: `Borrow from ${admin.name}` }).click();
   await expect(r.getByRole("heading", { level: 2, name: admin.name })).toBeVisible();

@@ -80,7 +80,7 @@ async function journey(page: Page, newClient: NewClient, viewport?: { width: num
   const first = theirReading.getByRole("list", { name: "Milestones" }).getByRole("listitem").filter({ hasText: "Chapters 1–8" });
   await first.getByRole("button", { name: "Mark as read (Chapters 1–8)" }).click();
   await expect(first.getByText("1 of 2 members")).toBeVisible();
-  const copy = theirReading.getByRole("listitem").filter({ hasText: "In this club · Available" });
+  const copy = theirReading.getByRole("listitem").filter({ hasText: "A member's copy · Available" });
   await copy.getByRole("button", { name: `Borrow from ${admin.name}` }).click();
   await expect(m.getByRole("heading", { level: 2, name: admin.name })).toBeVisible();
   await expect(
@@ -115,7 +115,15 @@ async function journey(page: Page, newClient: NewClient, viewport?: { width: num
   await page.getByRole("region", { name: "Polls" }).getByRole("link", { name: "New poll" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Polls in ${clubName}` })).toBeVisible();
   await page.getByLabel("Question").fill("What do we read next?");
-  await page.getByLabel("Options, one per line").fill("Dune by Frank Herbert\nEmma by Jane Austen\nUbik by Philip K. Dick");
+  for (const [index, [title, author]] of [
+    ["Dune", "Frank Herbert"],
+    ["Emma", "Jane Austen"],
+    ["Ubik", "Philip K. Dick"],
+  ].entries()) {
+    const candidate = page.getByRole("group", { name: `Candidate ${index + 1}` });
+    await candidate.getByLabel("Title").fill(title!);
+    await candidate.getByLabel("Author").fill(author!);
+  }
   await page.getByRole("button", { name: "Open poll" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "What do we read next?" })).toBeVisible();
   const pollPath = new URL(page.url()).pathname;

@@ -313,6 +313,8 @@ export const clubs = sqliteTable(
     index("clubs_creator_idx").on(t.createdBy),
     // "Near me": a latitude band first, then longitude, among placed clubs only.
     index("clubs_position_idx").on(t.latitude, t.longitude).where(sql`latitude is not null`),
+    // The clubs "near me" cannot place: counted beside that order and listed on their own (unplaced=1).
+    index("clubs_unplaced_idx").on(t.seq).where(sql`latitude is null`),
   ],
 );
 

@@ -3,13 +3,13 @@ import type { PollView } from "@worker/features/club-polls";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 
-/** An option as people read it: a book's title and author, a slot's day and time (reader's zone), or the label. */
-export function useOptionName() {
+/** An option as people read it: a book's title and author, a slot's day and time (on the club's clock, where it was set), or the label. */
+export function useOptionName(timeZone: string) {
   const t = useT();
   const reader = useReader();
   return (option: PollView["options"][number]) =>
     option.startsAt !== null
-      ? formatDayTime(option.startsAt, reader)
+      ? formatDayTime(option.startsAt, { ...reader, timeZone })
       : option.author
         ? t("{title} by {author}", { title: option.label, author: option.author })
         : option.label;
@@ -37,7 +37,7 @@ function Tallies({ tallies, names, total }: { tallies: { optionId: string; votes
 /** The count: the winner, then the tallies; for ranked choice every runoff round and who was eliminated. */
 export function PollResults({ poll }: { poll: PollView }) {
   const t = useT();
-  const name = useOptionName();
+  const name = useOptionName(poll.timeZone);
   const result = poll.result;
   if (!result) return <p className="text-stone-700">{t("Results are hidden until the poll closes.")}</p>;
   const names = new Map(poll.options.map((option) => [option.optionId, name(option)]));

@@ -16,9 +16,11 @@ export function PollStatus({ poll }: { poll: Pick<PollSummary, "isOpen" | "close
   return <>{at ? t("Closed {date}", { date: formatDayTime(at, reader) }) : t("Closed")}</>;
 }
 
-/** One poll in a list: its question (a link), kind, state, ballots and, once closed, the winner. */
-export function PollListItem({ clubId, poll }: { clubId: string; poll: PollSummary }) {
+/** One poll in a list: its question (a link), kind, state, ballots and, once closed, the winner (a date poll's on the club's clock). */
+export function PollListItem({ clubId, poll, timeZone }: { clubId: string; poll: PollSummary; timeZone: string }) {
   const t = useT();
+  const reader = useReader();
+  const winner = poll.winnerStartsAt !== null ? formatDayTime(poll.winnerStartsAt, { ...reader, timeZone }) : poll.winner;
   return (
     <li className="space-y-1 py-3">
       <Link to={`/clubs/${clubId}/polls/${poll.pollId}`} className="font-medium break-words text-brand-700 hover:underline">
@@ -30,7 +32,7 @@ export function PollListItem({ clubId, poll }: { clubId: string; poll: PollSumma
         {` · ${t("{count, plural, one {# ballot} other {# ballots}}", { count: poll.ballots })}`}
         {poll.voted ? ` · ${t("You voted")}` : ""}
       </p>
-      {!poll.isOpen && poll.winner && <p className="text-sm break-words">{t("Result: {option}", { option: poll.winner })}</p>}
+      {!poll.isOpen && winner && <p className="text-sm break-words">{t("Result: {option}", { option: winner })}</p>}
     </li>
   );
 }

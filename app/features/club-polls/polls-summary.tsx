@@ -7,7 +7,7 @@ import type { PollsSummaryData } from "./polls.server";
 export function ClubPollsSummary({ polls }: { polls: PollsSummaryData | null }) {
   const t = useT();
   if (!polls) return null;
-  const { clubId, items, more, canManage } = polls;
+  const { clubId, items, more, canManage, timeZone } = polls;
   return (
     <section aria-labelledby="club-polls-heading" className="card space-y-3 p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -32,7 +32,7 @@ export function ClubPollsSummary({ polls }: { polls: PollsSummaryData | null }) 
       ) : (
         <ul className="divide-y divide-stone-200">
           {items.map((poll) => (
-            <PollListItem key={poll.pollId} clubId={clubId} poll={poll} />
+            <PollListItem key={poll.pollId} clubId={clubId} poll={poll} timeZone={timeZone} />
           ))}
         </ul>
       )}

@@ -1,7 +1,7 @@
 import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
 import type { ServiceContext } from "@worker/core/service-context";
-import { instantAt } from "@worker/core/shared/calendar";
+import { instantAtTime, isCalendarDay } from "@worker/core/shared/calendar";
 import { listPolls, type PollInput, pollInputSchema, pollsQuerySchema } from "@worker/features/club-polls";
 import { type FormErrors, fieldErrors } from "~/core/action-result.server";
 import { textField } from "~/core/form-data.server";
@@ -16,7 +16,7 @@ export const SUMMARY_POLLS = 3;
 export async function loadPollsSummary(ctx: ServiceContext, clubId: string) {
   try {
     const page = await listPolls(ctx, clubId, pollsQuerySchema.parse({ limit: SUMMARY_POLLS }));
-    return { clubId, items: page.items, more: page.nextToken !== null, canManage: page.canManage };
+    return { clubId, items: page.items, more: page.nextToken !== null, canManage: page.canManage, timeZone: page.timeZone };
   } catch (error) {
     if (error instanceof ServiceError) return null;
     throw error;
@@ -24,41 +24,62 @@ export async function loadPollsSummary(ctx: ServiceContext, clubId: string) {
 }
 export type PollsSummaryData = NonNullable<Awaited<ReturnType<typeof loadPollsSummary>>>;
 
-/** "2026-12-03 19:00" or "2026-12-03T19:00" on the reader's wall clock, as an instant; null when it does not read. */
+/** "2026-12-03T19:00" (a datetime-local field) on the club's wall clock, as an instant; null when it does not read. */
 export function wallClockInstant(text: string, timeZone: string): number | null {
-  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{1,2}):(\d{2})$/.exec(text.trim());
-  if (!match) return null;
-  const [, day, hour, minute] = match;
-  if (Number(hour) > 23 || Number(minute) > 59 || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) return null;
-  return instantAt(day!, Number(hour), timeZone) + Number(minute) * 60_000;
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})$/.exec(text.trim());
+  if (!match || !isCalendarDay(match[1]!) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(match[2]!)) return null;
+  return instantAtTime(match[1]!, match[2]!, timeZone);
 }
 
-/** A candidate line "Title by Author" (the last " by " splits; without one it is all title). */
-function bookLine(line: string) {
-  const split = line.lastIndexOf(" by ");
-  return split > 0 ? { label: line.slice(0, split).trim(), author: line.slice(split + 4).trim() } : { label: line };
+const all = (form: FormData, name: string) => form.getAll(name).map((value) => (typeof value === "string" ? value.trim() : ""));
+
+/** Date slots: rows of a date field and a time field (`slotDate`, `slotTime`), on the club's clock; blank rows dropped. */
+function slotsFromForm(form: FormData, timeZone: string, errors: FormErrors) {
+  const times = all(form, "slotTime");
+  return all(form, "slotDate").flatMap((day, row) => {
+    const time = times[row] ?? "";
+    if (!day && !time) return [];
+    const startsAt = day && time ? wallClockInstant(`${day}T${time}`, timeZone) : null;
+    if (startsAt === null) {
+      errors.options ??= translate("Slot {number} needs a date and a time that exist in the club's timezone.", { number: row + 1 });
+      return [];
+    }
+    return [{ startsAt }];
+  });
+}
+
+/** Book candidates: books ticked from the library (`bookId`), then rows typed as title, author and ISBN; blank rows dropped. */
+function candidatesFromForm(form: FormData) {
+  const authors = all(form, "author");
+  const isbns = all(form, "isbn");
+  const picked = [...new Set(all(form, "bookId").filter(Boolean))].map((bookId) => ({ bookId }));
+  const typed = all(form, "title").flatMap((title, row) => {
+    const author = authors[row] ?? "";
+    const isbn13 = isbns[row] ?? "";
+    if (!title && !isbn13) return [];
+    return [{ ...(title ? { label: title } : {}), ...(author ? { author } : {}), ...(isbn13 ? { isbn13 } : {}) }];
+  });
+  return [...picked, ...typed];
 }
 
 /**
- * The "New poll" form as the API's input: options one per line (book polls "Title by Author", date
- * polls "2026-12-03 19:00" on the reader's clock), an optional close time on the same clock.
+ * The "New poll" form as the API's input: book candidates picked from the library or typed (title,
+ * author, ISBN), date slots as date and time fields, choices one per line; slots and the close time
+ * are on the club's clock.
  */
 export function pollInputFromForm(form: FormData, timeZone: string): { ok: true; input: PollInput } | { ok: false; errors: FormErrors } {
   const kind = textField(form, "kind") ?? "";
-  const lines = (textField(form, "options") ?? "")
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
   const errors: FormErrors = {};
-  const options = lines.map((line) => {
-    if (kind === "book") return bookLine(line);
-    if (kind === "date") {
-      const startsAt = wallClockInstant(line, timeZone);
-      if (startsAt === null) errors.options ??= translate('"{line}" is not a date and time like 2026-12-03 19:00.', { line });
-      return { startsAt: startsAt ?? 0 };
-    }
-    return { label: line };
-  });
+  const options =
+    kind === "book"
+      ? candidatesFromForm(form)
+      : kind === "date"
+        ? slotsFromForm(form, timeZone, errors)
+        : (textField(form, "options") ?? "")
+            .split(/\r?\n/)
+            .map((line) => line.trim())
+            .filter(Boolean)
+            .map((label) => ({ label }));
   const closesText = textField(form, "closesAt")?.trim();
   let closesAt: number | null = null;
   if (closesText) {

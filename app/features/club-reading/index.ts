@@ -1,1 +1,2 @@
+export { groupCopies, LibraryPicks, TitleByAuthor } from "./library-picks";
 export { ReadingNow } from "./reading-now";

@@ -68,6 +68,15 @@ function Milestone({
   );
 }
 
+/**
+ * Where a copy is, in the club page's one set of words: "Shared into this club" is exactly what the
+ * page's shelf of that name lists; a member's other copies are "A member's copy".
+ */
+function copyPlace(copy: CopyView) {
+  if (copy.sharedHere) return msg("Shared into this club");
+  return copy.inClub ? msg("A member's copy") : msg("In the library");
+}
+
 function Copy({ copy }: { copy: CopyView }) {
   const t = useT();
   let action: React.ReactNode;
@@ -91,7 +100,7 @@ function Copy({ copy }: { copy: CopyView }) {
         <Link to={`/books/${copy.bookId}`} className="font-medium text-brand-700 hover:underline">
           {copy.owner.name}
         </Link>
-        <p className="text-sm text-stone-700">{`${copy.inClub ? t("In this club") : t("In the library")} · ${t(AVAILABILITY[copy.availability])}`}</p>
+        <p className="text-sm text-stone-700">{`${t(copyPlace(copy))} · ${t(AVAILABILITY[copy.availability])}`}</p>
       </div>
       <div className="flex flex-wrap items-center gap-2">{action}</div>
     </li>

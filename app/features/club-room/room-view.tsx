@@ -1,5 +1,6 @@
 import { formatDayTime, type Reader } from "@worker/core/shared/date-format";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 import { ComposerField, MessageText } from "~/features/messages";
@@ -20,6 +21,8 @@ interface RoomProps {
   initialPinned: RoomEntry[];
   /** What a post without JavaScript left behind: the text and why it was refused. */
   unsent?: { content: string; error: string };
+  /** The room filtered to one milestone's thread (`?milestone=`), or null for every message. */
+  thread: string | null;
 }
 
 /** Consecutive messages folded behind the same milestone form one group with one "show" button. */
@@ -53,6 +56,9 @@ function MessageBubble({
     <li className={`flex ${mine ? "justify-end" : "justify-start"}`}>
       <div className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine ? "bg-brand-700 text-white" : "bg-stone-100 text-stone-900"}`}>
         <p className={`text-xs font-semibold ${mine ? "text-brand-50" : "text-stone-700"}`}>{mine ? t("You") : (message.fromName ?? t("A member"))}</p>
+        {message.milestoneLabel && (
+          <p className={`text-xs ${mine ? "text-brand-50" : "text-stone-700"}`}>{t("Thread: {label}", { label: message.milestoneLabel })}</p>
+        )}
         <p className={`whitespace-pre-wrap ${mine ? "[&_a]:text-white" : "[&_a]:text-brand-800"}`}>
           <MessageText content={message.content ?? ""} />
         </p>
@@ -81,6 +87,29 @@ function MessageBubble({
   );
 }
 
+/** "Show: All messages · Chapters 1–8 · …": the room filtered to one milestone's thread, by link (no script needed). */
+function MilestoneFilter({ clubId, milestones, current }: { clubId: string; milestones: Milestone[]; current: string | null }) {
+  const t = useT();
+  const links = [{ milestoneId: null as string | null, label: t("All messages") }, ...milestones];
+  return (
+    <nav aria-label={t("Filter by milestone")} className="border-b border-stone-200 px-4 py-2">
+      <ul className="flex flex-wrap gap-2 text-sm">
+        {links.map((link) => (
+          <li key={link.milestoneId ?? "all"}>
+            <Link
+              to={link.milestoneId ? `/clubs/${clubId}/room?milestone=${link.milestoneId}` : `/clubs/${clubId}/room`}
+              aria-current={link.milestoneId === current ? "page" : undefined}
+              className={`inline-flex min-h-11 items-center rounded-full border px-3 ${link.milestoneId === current ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 text-stone-800 hover:bg-stone-50"}`}
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /**
  * The club room: pinned announcements, then the messages oldest to newest in a live log, messages
  * in a milestone the reader has not reached folded per group behind "Spoilers for {label}: show"
@@ -88,13 +117,24 @@ function MessageBubble({
  * and the composer (a thread to write in; admins may post an announcement). Enter sends,
  * Shift+Enter starts a new line, as in Messages.
  */
-export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones, initialMessages, initialNextToken, initialPinned, unsent }: RoomProps) {
+export function ClubRoomView({
+  clubId,
+  clubName,
+  viewerId,
+  canManage,
+  milestones,
+  initialMessages,
+  initialNextToken,
+  initialPinned,
+  unsent,
+  thread: filter,
+}: RoomProps) {
   const t = useT();
-  const room = useClubRoom({ clubId, viewerId, milestones, initialMessages, initialNextToken, initialPinned });
+  const room = useClubRoom({ clubId, viewerId, milestones, initialMessages, initialNextToken, initialPinned, thread: filter });
   const reader = useReader();
   const id = useId();
   const [draft, setDraft] = useState(unsent?.content ?? "");
-  const [thread, setThread] = useState("");
+  const [thread, setThread] = useState(filter ?? "");
   const [announce, setAnnounce] = useState(false);
   const [error, setError] = useState<string | null>(unsent?.error ?? null);
   const [sending, setSending] = useState(false);
@@ -150,6 +190,7 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
           </ul>
         </section>
       )}
+      {milestones.length > 0 && <MilestoneFilter clubId={clubId} milestones={milestones} current={filter} />}
       <div
         ref={log}
         role="log"

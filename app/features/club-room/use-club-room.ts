@@ -15,7 +15,7 @@ const PAGE_SIZE = 30;
  * A message as the room page shows it: with its sender's name and, for this reader, the label it is
  * folded behind. A folded message arrives without its text (`content` null) until the reader opens the fold.
  */
-export type RoomEntry = Omit<LiveClubMessage, "spoiler"> & { fromName?: string; spoiler: string | null };
+export type RoomEntry = Omit<LiveClubMessage, "spoiler" | "milestoneLabel"> & { fromName?: string; spoiler: string | null; milestoneLabel: string | null };
 export type Milestone = { milestoneId: string; label: string; reached: boolean };
 
 const bySeq = (a: RoomEntry, b: RoomEntry) => a.seq - b.seq;
@@ -34,6 +34,8 @@ interface Options {
   initialMessages: RoomEntry[];
   initialNextToken: number | null;
   initialPinned: RoomEntry[];
+  /** Only this milestone's thread (the room filtered by milestone), or every message. */
+  thread?: string | null;
 }
 
 /**
@@ -42,7 +44,7 @@ interface Options {
  * sending and read marks. Opening it marks it read, and so does every message others write while
  * it is on screen.
  */
-export function useClubRoom({ clubId, viewerId, milestones, initialMessages, initialNextToken, initialPinned }: Options) {
+export function useClubRoom({ clubId, viewerId, milestones, initialMessages, initialNextToken, initialPinned, thread = null }: Options) {
   const t = useT();
   const [messages, setMessages] = useState(() => [...initialMessages].sort(bySeq));
   const [pinned, setPinned] = useState(initialPinned);
@@ -55,8 +57,14 @@ export function useClubRoom({ clubId, viewerId, milestones, initialMessages, ini
   const add = useCallback(
     (incoming: LiveClubMessage[]) => {
       const fresh = incoming
-        .filter((m) => !known.current.has(m.messageId))
-        .map((m): RoomEntry => ({ ...m, spoiler: m.spoiler !== undefined ? m.spoiler : foldFor(m, viewerId, milestonesRef.current) }));
+        .filter((m) => !known.current.has(m.messageId) && (thread === null || m.milestoneId === thread))
+        .map(
+          (m): RoomEntry => ({
+            ...m,
+            spoiler: m.spoiler !== undefined ? m.spoiler : foldFor(m, viewerId, milestonesRef.current),
+            milestoneLabel: m.milestoneLabel ?? milestonesRef.current.find((milestone) => milestone.milestoneId === m.milestoneId)?.label ?? null,
+          }),
+        );
       if (fresh.length === 0) return fresh;
       for (const m of fresh) known.current.add(m.messageId);
       setMessages((current) => [...current, ...fresh].sort(bySeq));
@@ -64,7 +72,7 @@ export function useClubRoom({ clubId, viewerId, milestones, initialMessages, ini
       if (announcements.length) setPinned((current) => [...announcements.reverse(), ...current].slice(0, 3));
       return fresh;
     },
-    [viewerId],
+    [viewerId, thread],
   );
 
   const markReadOverHttp = useCallback(() => {
@@ -89,7 +97,7 @@ export function useClubRoom({ clubId, viewerId, milestones, initialMessages, ini
     try {
       const page = await apiFetch(
         "/clubs/:id/room/messages",
-        { params: { id: clubId }, query: { limit: PAGE_SIZE }, forbiddenIsRefusal: true },
+        { params: { id: clubId }, query: { limit: PAGE_SIZE, ...(thread ? { milestoneId: thread } : {}) }, forbiddenIsRefusal: true },
         t(ROOM_LOAD_FAILED),
       );
       setLoadError(null);
@@ -97,7 +105,7 @@ export function useClubRoom({ clubId, viewerId, milestones, initialMessages, ini
     } catch {
       setLoadError(t(ROOM_LOAD_FAILED));
     }
-  }, [clubId, add, t]);
+  }, [clubId, add, t, thread]);
 
   // Opening the room marks it read (and its bell item).
   useEffect(() => {
@@ -116,7 +124,7 @@ export function useClubRoom({ clubId, viewerId, milestones, initialMessages, ini
     try {
       const page = await apiFetch(
         "/clubs/:id/room/messages",
-        { params: { id: clubId }, query: { limit: PAGE_SIZE, nextToken }, forbiddenIsRefusal: true },
+        { params: { id: clubId }, query: { limit: PAGE_SIZE, nextToken, ...(thread ? { milestoneId: thread } : {}) }, forbiddenIsRefusal: true },
         t(ROOM_LOAD_FAILED),
       );
       add(page.items);

@@ -32,7 +32,7 @@ function ClubName({ club, linked, id }: { club: { clubId: string; name: string; 
   );
 }
 
-function ClubFacts({ club }: { club: { description: string; location: string } }) {
+export function ClubFacts({ club }: { club: { description: string; location: string } }) {
   const t = useT();
   return (
     <>
@@ -148,7 +148,7 @@ export function RequestToJoinForm({ clubId, requested, describedBy }: { clubId: 
   );
 }
 
-/** A card on Browse Clubs: private clubs are listed too, but only their members may open them. */
+/** A card on Browse Clubs: private clubs are listed too; outsiders opening one see this card's facts, never its members or reading. */
 export function BrowseClubCard({ club, requested }: { club: BrowseClub; requested: boolean }) {
   return (
     <li className="card flex flex-col gap-2 p-5">
@@ -164,7 +164,8 @@ export function BrowseClubBody({ club, requested }: { club: BrowseClub; requeste
   return (
     <>
       <div className="flex flex-wrap items-center gap-2">
-        <ClubName club={club} id={headingId} linked={club.isMember || !club.isPrivate} />
+        {/* A private club's page shows outsiders what this card does, with the same request button. */}
+        <ClubName club={club} id={headingId} linked />
         {club.isPrivate && <ClubBadge tone="private">{t("Private")}</ClubBadge>}
         {club.isMember && <ClubBadge tone="member">{t("Member")}</ClubBadge>}
       </div>

@@ -9,7 +9,18 @@ import { coarsePosition, currentPosition, GEOLOCATION_MESSAGES } from "~/feature
  * by it and stores nothing. A member with an area (/profile) is sorted by it instead, without asking
  * the browser. When the list is sorted by distance, "Newest first" goes back.
  */
-export function NearMe({ sorted, hasArea }: { sorted: "area" | "position" | null; hasArea: boolean }) {
+export function NearMe({
+  sorted,
+  hasArea,
+  notPlaced = null,
+  search = "",
+}: {
+  sorted: "area" | "position" | "unplaced" | null;
+  hasArea: boolean;
+  /** Sorted by distance: how many clubs have no place, so are not in this order (the note links to them). */
+  notPlaced?: number | null;
+  search?: string;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const [state, setState] = useState<{ busy: boolean; failed: string | null }>({ busy: false, failed: null });
@@ -29,11 +40,31 @@ export function NearMe({ sorted, hasArea }: { sorted: "area" | "position" | null
       {sorted ? (
         <>
           <p className="text-sm text-stone-700">
-            {sorted === "area" ? t("Sorted by distance from your area.") : t("Sorted by distance from about where you are.")}
+            {sorted === "unplaced"
+              ? t("Clubs with no place set, newest first.")
+              : sorted === "area"
+                ? t("Sorted by distance from your area.")
+                : t("Sorted by distance from about where you are.")}
           </p>
           <Link to="/clubs/browse" className="btn btn-secondary">
             {t("Newest first")}
           </Link>
+          {sorted !== "unplaced" && notPlaced !== null && notPlaced > 0 && (
+            <p className="w-full text-sm text-stone-700">
+              {t(
+                "{count, plural, one {# club has no place set, so it is not in this list.} other {# clubs have no place set, so they are not in this list.}}",
+                {
+                  count: notPlaced,
+                },
+              )}{" "}
+              <Link
+                to={`/clubs/browse?${new URLSearchParams({ ...(search ? { search } : {}), unplaced: "1" })}`}
+                className="font-medium text-brand-700 underline"
+              >
+                {t("{count, plural, one {Show it} other {Show them}}", { count: notPlaced })}
+              </Link>
+            </p>
+          )}
         </>
       ) : hasArea ? (
         <Link to="/clubs/browse?near=me" className="btn btn-secondary">

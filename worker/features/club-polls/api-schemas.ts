@@ -44,6 +44,9 @@ export const pollView = z.looseObject({
   result: pollResultView.nullable(),
   canVote: z.boolean(),
   canManage: z.boolean(),
+  timeZone: z.string(),
+  /** A closed date poll's winning slot already has a meeting. */
+  scheduled: z.boolean(),
 });
 
 export const pollPageView = z.looseObject({
@@ -59,11 +62,14 @@ export const pollPageView = z.looseObject({
       ballots: z.int(),
       voted: z.boolean(),
       winner: z.string().nullable(),
+      /** A date poll's winning slot, epoch ms (write it as a date); null otherwise. */
+      winnerStartsAt: z.int().nullable(),
     }),
   ),
   /** Pass as `before` for older polls; null on the last page. */
   nextToken: z.string().nullable(),
   clubName: z.string(),
+  timeZone: z.string(),
   canManage: z.boolean(),
 });
 
@@ -75,4 +81,17 @@ export const currentBookView = z.looseObject({
   title: z.string(),
   author: z.string(),
   isbn13: z.string().nullable(),
+});
+
+/** The meeting "Schedule this meeting" made (club-meetings' meeting, as GET /clubs/{id}/meetings lists it). */
+export const scheduledMeetingView = z.looseObject({
+  meetingId: z.string(),
+  clubId: z.string(),
+  startsAt: z.int(),
+  endsAt: z.int(),
+  timeZone: z.string(),
+  localDate: z.string(),
+  localTime: z.string(),
+  place: z.string(),
+  videoUrl: z.string().nullable(),
 });

@@ -4,9 +4,9 @@ import { doc } from "@worker/core/api/openapi";
 import { jsonBody, zv } from "@worker/core/api/validate";
 import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
 import { Hono } from "hono";
-import { ballotView, currentBookView, pollPageView, pollView } from "./api-schemas";
-import { ballotInputSchema, clubPollParams, pollInputSchema, pollParams, pollsQuerySchema } from "./poll-rules";
-import { castBallot, closePoll, createPoll, getPoll, listPolls, makeWinnerCurrent } from "./polls";
+import { ballotView, currentBookView, pollPageView, pollView, scheduledMeetingView } from "./api-schemas";
+import { ballotInputSchema, clubPollParams, pollInputSchema, pollParams, pollsQuerySchema, scheduleSlotSchema } from "./poll-rules";
+import { castBallot, closePoll, createPoll, getPoll, listPolls, makeWinnerCurrent, scheduleWinningSlot } from "./polls";
 
 const tags = ["Club polls"];
 const WRITE_LIMIT = "Counts against the member's club-write limit of 30 a minute (429 `You're doing that too quickly. Please wait a moment.`).";
@@ -116,5 +116,24 @@ export const clubPollsApi = new Hono<AppEnv>()
     async (c) => {
       const { id, pollId } = c.req.valid("param");
       return ok(c, await makeWinnerCurrent(serviceContext(c), id, pollId), 201);
+    },
+  )
+  .post(
+    "/:id/polls/:pollId/meeting",
+    doc("POST", {
+      summary: "Schedule the winning slot as a meeting",
+      who: "club admin",
+      tags,
+      data: scheduledMeetingView,
+      status: 201,
+      errors: [404, 409],
+      description: `\`{place?, videoUrl?}\`: a closed date poll's winning slot becomes a club meeting at that time, on the club's clock (90 minutes; at the club's area when no place or link is given), with its reminders, as \`POST /clubs/{id}/meetings\` schedules one. 400 \`Only a date poll can schedule a meeting.\`; 409 \`The poll is still open.\`, \`This poll has no winning date.\` or \`A meeting is already scheduled at this time.\`; 403 \`Only the club's admins can run polls.\` ${READ_RULE} ${WRITE_LIMIT}`,
+    }),
+    membersOnly,
+    zv("param", pollParams),
+    jsonBody(scheduleSlotSchema),
+    async (c) => {
+      const { id, pollId } = c.req.valid("param");
+      return ok(c, await scheduleWinningSlot(serviceContext(c), id, pollId, c.req.valid("json")), 201);
     },
   );

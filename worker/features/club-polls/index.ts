@@ -1,6 +1,6 @@
 export { countPoll, countRankedChoice, countVotes, type PollResult, type RunoffRound } from "./poll-count";
 export { tellMembersOfClosedPoll, tellMembersOfNewPoll } from "./poll-events";
-export { BOOK_POLL_MAX, ballotInputSchema, POLL_MAX_OPTIONS, type PollInput, pollInputSchema, pollsQuerySchema } from "./poll-rules";
+export { BOOK_POLL_MAX, ballotInputSchema, POLL_MAX_OPTIONS, type PollInput, pollInputSchema, pollsQuerySchema, scheduleSlotSchema } from "./poll-rules";
 export {
   castBallot,
   closePoll,
@@ -13,6 +13,7 @@ export {
   type PollSummary,
   type PollView,
   runPollCloseJob,
+  scheduleWinningSlot,
   type WinningBook,
   winnerOf,
 } from "./polls";

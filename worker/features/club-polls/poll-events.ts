@@ -1,7 +1,8 @@
 import type { EventOf } from "@worker/core/events/registry";
 import { translatorsFor } from "@worker/core/i18n/request-language";
 import type { Deps } from "@worker/core/service-context";
-import { isLanguage, type Language } from "@worker/core/shared/languages";
+import { formatDayTime } from "@worker/core/shared/date-format";
+import { DEFAULT_REGION_LOCALE, isLanguage, type Language } from "@worker/core/shared/languages";
 import { msg, type Translate } from "@worker/core/shared/translate";
 import { memberships, users } from "@worker/db/schema";
 import { notify, snippetOf, tellClubMembers } from "@worker/features/notifications";
@@ -11,8 +12,20 @@ declare module "@worker/core/events/registry" {
   interface FeatureEvents {
     /** A poll opened in a club (its creator is the actor). */
     "club.poll_opened": { clubId: string; clubName: string; pollId: string; question: string; actorId: string; at: number };
-    /** A poll closed, once (its count is stored); `winnerLabel` is the winning option's, null when no ballot was cast; the actor is its creator. */
-    "club.poll_closed": { clubId: string; pollId: string; question: string; winnerLabel: string | null; actorId: string | null; at: number };
+    /**
+     * A poll closed, once (its count is stored); `winnerLabel` is the winning option's, null when no ballot was cast; a date
+     * poll's winning slot is `winnerStartsAt`, in the club's `timeZone`; the actor is its creator.
+     */
+    "club.poll_closed": {
+      clubId: string;
+      pollId: string;
+      question: string;
+      winnerLabel: string | null;
+      winnerStartsAt?: number | null;
+      timeZone?: string;
+      actorId: string | null;
+      at: number;
+    };
   }
 }
 
@@ -32,18 +45,24 @@ export function tellMembersOfNewPoll(deps: Deps, event: EventOf<"club.poll_opene
   });
 }
 
-/** Every active member hears the result (club_poll_closed), deduped per poll. */
+/**
+ * Every active member hears the result (club_poll_closed), deduped per poll. A winning date is written
+ * as every date is: in the recipient's language, on the club's clock (the one the slots were set on).
+ */
 export function tellMembersOfClosedPoll(deps: Deps, event: EventOf<"club.poll_closed">): Promise<void> {
-  const winner = event.winnerLabel;
+  const winnerFor = (language: Language) =>
+    event.winnerStartsAt != null
+      ? formatDayTime(event.winnerStartsAt, { locale: DEFAULT_REGION_LOCALE[language], timeZone: event.timeZone ?? "UTC" })
+      : event.winnerLabel;
   return tellMembers(
     deps,
     event.clubId,
     null,
-    (userId, t) => ({
+    (userId, t, language) => ({
       userId,
       type: "club_poll_closed",
       title: t("Poll closed: {question}", { question: snippetOf(event.question, 80) }),
-      body: winner !== null ? t("The result: {option}", { option: snippetOf(winner, 80) }) : t("No ballots were cast."),
+      body: event.winnerLabel !== null ? t("The result: {option}", { option: snippetOf(winnerFor(language)!, 80) }) : t("No ballots were cast."),
       link: `/clubs/${event.clubId}/polls/${event.pollId}`,
       // The title quotes the opener's question: a member who blocked them is not sent it.
       actorId: event.actorId,
@@ -61,7 +80,7 @@ async function tellMembers(
   deps: Deps,
   clubId: string,
   exceptId: string | null,
-  event: (userId: string, t: Translate) => Parameters<typeof notify>[1][number],
+  event: (userId: string, t: Translate, language: Language) => Parameters<typeof notify>[1][number],
   now: number,
 ) {
   const rows = await deps.db
@@ -77,7 +96,7 @@ async function tellMembers(
   for (let i = 0; i < recipients.length; i += 50) {
     await notify(
       deps,
-      recipients.slice(i, i + 50).map((recipient) => event(recipient.userId, translators.get(recipient.language)!)),
+      recipients.slice(i, i + 50).map((recipient) => event(recipient.userId, translators.get(recipient.language)!, recipient.language)),
       now,
     );
   }

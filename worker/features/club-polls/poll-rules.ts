@@ -20,6 +20,10 @@ export const POLL_NO_WINNER = msg("This poll has no winning book.");
 export const POLL_NOT_BOOK = msg("Only a book poll can set the club's book.");
 export const POLL_BAD_BALLOT = msg("That ballot does not fit this poll.");
 export const POLL_BOOK_NOT_FOUND = msg("Book not found");
+export const POLL_NOT_DATE = msg("Only a date poll can schedule a meeting.");
+export const POLL_NO_SLOT = msg("This poll has no winning date.");
+export const POLL_NO_BOOK_FOR_ISBN = msg("No book found for ISBN {isbn}. Please enter its title and author.");
+export const POLL_SLOT_SCHEDULED = msg("A meeting is already scheduled at this time.");
 
 export type PollKind = (typeof POLL_KINDS)[number];
 
@@ -65,7 +69,8 @@ export const pollInputSchema = z
       issue(translate("A book poll has {min} to {max} candidate books.", { min: BOOK_POLL_MIN, max: BOOK_POLL_MAX }));
     }
     poll.options.forEach((option, index) => {
-      if (poll.kind === "book" && !option.bookId && !option.label) issue(translate("Each candidate needs a book or a title."), ["options", index]);
+      if (poll.kind === "book" && !option.bookId && !option.label && !option.isbn13)
+        issue(translate("Each candidate needs a book or a title."), ["options", index]);
       if (poll.kind === "date" && option.startsAt === undefined) issue(translate("Each slot needs a date and time."), ["options", index]);
       if (poll.kind === "choice" && !option.label) issue(translate("Each option needs a label."), ["options", index]);
     });
@@ -80,6 +85,13 @@ export const ballotInputSchema = z.object({
     .max(POLL_MAX_OPTIONS),
 });
 export type BallotInput = z.output<typeof ballotInputSchema>;
+
+/** "Schedule this meeting": where (the club's area when left out) or a video link. */
+export const scheduleSlotSchema = z.object({
+  place: cleanText({ max: 200, tooLong: msg("Place must be at most {max} characters") }).optional(),
+  videoUrl: z.string().trim().max(500).optional(),
+});
+export type ScheduleSlotInput = z.output<typeof scheduleSlotSchema>;
 
 export const clubPollParams = z.object({ id: idSchema });
 export const pollParams = z.object({ id: idSchema, pollId: idSchema });

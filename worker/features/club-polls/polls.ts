@@ -2,8 +2,10 @@ import { badField, badRequest, conflict, forbidden, notFound, requireUser } from
 import { publish } from "@worker/core/events/registry";
 import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps, ServiceContext } from "@worker/core/service-context";
-import { books, clubPolls, memberships, pollBallots, pollOptions } from "@worker/db/schema";
-import { setCurrentBook } from "@worker/features/club-reading";
+import { wallClockIn } from "@worker/core/shared/calendar";
+import { books, clubMeetings, clubPolls, clubs, memberships, pollBallots, pollOptions } from "@worker/db/schema";
+import { createMeeting, type MeetingView, meetingInputSchema } from "@worker/features/club-meetings";
+import { bookByIsbn, setCurrentBook } from "@worker/features/club-reading";
 import { CLUB_NOT_FOUND, type ClubAccess, loadClubAccess, takeClubWrite } from "@worker/features/clubs";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { countPoll, type PollResult } from "./poll-count";
@@ -15,14 +17,19 @@ import {
   POLL_MANAGERS_ONLY,
   POLL_MAX_AHEAD_MS,
   POLL_MEMBERS_ONLY,
+  POLL_NO_BOOK_FOR_ISBN,
+  POLL_NO_SLOT,
   POLL_NO_WINNER,
   POLL_NOT_BOOK,
   POLL_NOT_CLOSED,
+  POLL_NOT_DATE,
   POLL_NOT_FOUND,
+  POLL_SLOT_SCHEDULED,
   type PollInput,
   type PollKind,
   type PollsQuery,
   pollCursor,
+  type ScheduleSlotInput,
 } from "./poll-rules";
 
 export interface PollOptionView {
@@ -40,6 +47,8 @@ export interface PollView {
   pollId: string;
   clubId: string;
   clubName: string;
+  /** The club's IANA zone: date slots are entered and shown in it. */
+  timeZone: string;
   kind: PollKind;
   question: string;
   closesAt: number | null;
@@ -56,6 +65,8 @@ export interface PollView {
   result: PollResult | null;
   canVote: boolean;
   canManage: boolean;
+  /** A closed date poll's winning slot already has a (not cancelled) meeting. */
+  scheduled: boolean;
 }
 
 export interface PollSummary {
@@ -70,12 +81,16 @@ export interface PollSummary {
   voted: boolean;
   /** The winning option's label once closed (null: no ballots). */
   winner: string | null;
+  /** A date poll's winning slot (epoch ms), to be written as a date; null otherwise. */
+  winnerStartsAt: number | null;
 }
 
 export interface PollPage {
   items: PollSummary[];
   nextToken: string | null;
   clubName: string;
+  /** The club's IANA zone: the New poll form's slots are on its clock. */
+  timeZone: string;
   canManage: boolean;
 }
 
@@ -139,8 +154,19 @@ export async function createPoll(ctx: ServiceContext, clubId: string, input: Pol
         .where(and(inArray(books.id, bookIds), isNull(books.hidden)))
     : [];
   const byId = new Map(found.map((book) => [book.id, book]));
+  // A candidate given by its ISBN alone takes the title and author the look-up finds (at most BOOK_POLL_MAX of them).
+  const looked = await Promise.all(
+    input.options.map(async (option) => {
+      if (input.kind !== "book" || option.bookId || option.label || !option.isbn13) return undefined;
+      const book = await bookByIsbn(ctx, option.isbn13);
+      if (!book) throw badRequest(POLL_NO_BOOK_FOR_ISBN, { isbn: option.isbn13 });
+      return book;
+    }),
+  );
   const pollId = crypto.randomUUID();
-  const options = input.options.map((option, position) => {
+  const options = input.options.map((rawOption, position) => {
+    const lookedUp = looked[position];
+    const option = lookedUp ? { ...rawOption, label: lookedUp.title, author: rawOption.author || lookedUp.author || undefined } : rawOption;
     const book = option.bookId ? byId.get(option.bookId) : undefined;
     if (input.kind === "book" && option.bookId && !book) throw notFound(POLL_BOOK_NOT_FOUND);
     return {
@@ -222,6 +248,7 @@ export async function closePollNow(deps: Deps, pollId: string, now: number): Pro
     .returning({ id: clubPolls.id });
   if (closed.length === 0) return false;
   const winner = options.find((option) => option.id === result.winnerId);
+  const [club] = await deps.db.select({ timezone: clubs.timezone }).from(clubs).where(eq(clubs.id, poll.clubId)).limit(1);
   // The members' bells (poll-events.ts) follow from the event.
   await publish(deps, {
     type: "club.poll_closed",
@@ -229,6 +256,8 @@ export async function closePollNow(deps: Deps, pollId: string, now: number): Pro
     pollId,
     question: poll.question,
     winnerLabel: winner?.label ?? null,
+    winnerStartsAt: winner?.startsAt ?? null,
+    timeZone: club?.timezone ?? "UTC",
     actorId: poll.createdBy,
     at: now,
   });
@@ -262,10 +291,12 @@ export async function getPoll(ctx: ServiceContext, clubId: string, pollId: strin
     : poll.hideResults
       ? null
       : countOf(poll.kind, options, ballots);
+  const winningSlot = !isOpen && poll.kind === "date" ? options.find((option) => option.id === result?.winnerId)?.startsAt : undefined;
   return {
     pollId,
     clubId,
     clubName: access.club.name,
+    timeZone: access.club.timezone,
     kind: poll.kind,
     question: poll.question,
     closesAt: poll.closesAt,
@@ -288,7 +319,18 @@ export async function getPoll(ctx: ServiceContext, clubId: string, pollId: strin
     result,
     canVote: isOpen && access.status === "active",
     canManage: access.canManage,
+    scheduled: winningSlot != null && (await meetingAt(ctx, clubId, winningSlot)) !== null,
   };
+}
+
+/** The club's meeting (not cancelled) that starts at `startsAt`, if any (club_meetings_club_starts_id_idx). */
+async function meetingAt(ctx: ServiceContext, clubId: string, startsAt: number): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ id: clubMeetings.id })
+    .from(clubMeetings)
+    .where(and(eq(clubMeetings.clubId, clubId), eq(clubMeetings.startsAt, startsAt), isNull(clubMeetings.cancelledAt)))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /**
@@ -321,14 +363,16 @@ export async function listPolls(ctx: ServiceContext, clubId: string, query: Poll
     const id = (row.result as PollResult | null)?.winnerId;
     return id ? [id] : [];
   });
-  const labels = winnerIds.length
+  const winners = winnerIds.length
     ? new Map(
-        (await ctx.db.select({ id: pollOptions.id, label: pollOptions.label }).from(pollOptions).where(inArray(pollOptions.id, winnerIds))).map((o) => [
-          o.id,
-          o.label,
-        ]),
+        (
+          await ctx.db
+            .select({ id: pollOptions.id, label: pollOptions.label, startsAt: pollOptions.startsAt })
+            .from(pollOptions)
+            .where(inArray(pollOptions.id, winnerIds))
+        ).map((o) => [o.id, o]),
       )
-    : new Map<string, string>();
+    : new Map<string, { label: string; startsAt: number | null }>();
   const items = page.map((row): PollSummary => {
     const winnerId = (row.result as PollResult | null)?.winnerId;
     return {
@@ -341,11 +385,18 @@ export async function listPolls(ctx: ServiceContext, clubId: string, query: Poll
       isOpen: isOpenAt(row, now),
       ballots: Number(row.ballots),
       voted: Boolean(row.voted),
-      winner: winnerId ? (labels.get(winnerId) ?? null) : null,
+      winner: winnerId ? (winners.get(winnerId)?.label ?? null) : null,
+      winnerStartsAt: winnerId ? (winners.get(winnerId)?.startsAt ?? null) : null,
     };
   });
   const last = items.at(-1);
-  return { items, nextToken: rows.length > query.limit && last ? pollCursor(last) : null, clubName: access.club.name, canManage: access.canManage };
+  return {
+    items,
+    nextToken: rows.length > query.limit && last ? pollCursor(last) : null,
+    clubName: access.club.name,
+    timeZone: access.club.timezone,
+    canManage: access.canManage,
+  };
 }
 
 /**
@@ -421,4 +472,35 @@ export async function makeWinnerCurrent(ctx: ServiceContext, clubId: string, pol
   );
   const current = reading.current!;
   return { clubBookId: current.clubBookId, bookId: current.bookId, title: current.title, author: current.author, isbn13: current.isbn13 };
+}
+
+/**
+ * "Schedule this meeting": the winning slot of a closed date poll becomes a club meeting through
+ * club-meetings' own service (createMeeting: its rules, reminders and write limit), on the club's
+ * clock; the place defaults to the club's area. 409 when that slot already has a meeting.
+ */
+export async function scheduleWinningSlot(
+  ctx: ServiceContext,
+  clubId: string,
+  pollId: string,
+  input: ScheduleSlotInput,
+  now = Date.now(),
+): Promise<MeetingView> {
+  requireUser(ctx);
+  const access = await pollAccess(ctx, clubId, "manage");
+  const poll = await getPoll(ctx, clubId, pollId, now);
+  if (poll.kind !== "date") throw badRequest(POLL_NOT_DATE);
+  if (poll.isOpen) throw conflict(POLL_NOT_CLOSED);
+  const startsAt = poll.options.find((option) => option.optionId === poll.result?.winnerId)?.startsAt;
+  if (startsAt == null) throw conflict(POLL_NO_SLOT);
+  if (poll.scheduled) throw conflict(POLL_SLOT_SCHEDULED);
+  const local = wallClockIn(access.club.timezone, startsAt);
+  const meeting = meetingInputSchema.safeParse({
+    date: local.day,
+    time: local.time,
+    place: input.place ?? access.club.location,
+    videoUrl: input.videoUrl ?? null,
+  });
+  if (!meeting.success) throw badField(String(meeting.error.issues[0]?.path[0] ?? "place"), meeting.error.issues[0]?.message ?? "");
+  return createMeeting(ctx, clubId, meeting.data, now);
 }

@@ -47,6 +47,8 @@ export const copiesPageView = z.looseObject({
       coverKey: z.string().nullable(),
       owner: z.looseObject({ userId: z.string(), name: z.string() }),
       inClub: z.boolean(),
+      /** Shared into this club: one of the books the club page lists as "Shared into this club". */
+      sharedHere: z.boolean(),
       availability: z.enum(["available", "lent", "promised"]),
       isMine: z.boolean(),
       membersOnly: z.boolean(),

@@ -82,12 +82,15 @@ export const clubReadingApi = new Hono<AppEnv>()
       tags,
       data: clubReadingView,
       errors: [404, 409],
-      description: `${MILESTONE_ITEMS} A milestone sent with its id keeps it and the members' marks; one left out is deleted with its marks. 409 \`The club has no current book.\` ${ADMINS}`,
+      description: `${MILESTONE_ITEMS} Optional \`finishBy\` (YYYY-MM-DD, or null to clear it; left out, it stays): the day the club means to finish, whichever way the book was set. A milestone sent with its id keeps it and the members' marks; one left out is deleted with its marks. 409 \`The club has no current book.\` ${ADMINS}`,
     }),
     membersOnly,
     zv("param", clubParams),
     jsonBody(milestonesInputSchema),
-    async (c) => ok(c, await setMilestones(serviceContext(c), c.req.valid("param").id, c.req.valid("json").milestones)),
+    async (c) => {
+      const { milestones, finishBy } = c.req.valid("json");
+      return ok(c, await setMilestones(serviceContext(c), c.req.valid("param").id, milestones, finishBy));
+    },
   )
   .put(
     "/:id/reading/milestones/:milestoneId/progress",

@@ -156,6 +156,15 @@ export async function getClubReading(ctx: ServiceContext, clubId: string): Promi
   };
 }
 
+/** A book's title, author and https cover by its ISBN, as Add Books looks it up (Google Books, then Open Library); null when nobody knows it. */
+export async function bookByIsbn(ctx: ServiceContext, isbn13: string): Promise<{ title: string; author: string; cover: string | null } | null> {
+  const found = await findBookMetadata({ isbn13 }, lookupSettingsFrom(readConfig(ctx.env)));
+  if (!found) return null;
+  const fields = bookFieldsFromRecord(found.metadata);
+  const thumbnail = found.metadata.volumeInfo.imageLinks?.thumbnail ?? found.metadata.volumeInfo.imageLinks?.smallThumbnail;
+  return { title: fields.title, author: fields.author, cover: thumbnail?.startsWith("https://") ? thumbnail : null };
+}
+
 /** What the new current book is: copied from one of the app's books, or typed (an ISBN alone is looked up). */
 async function resolveBook(ctx: ServiceContext, input: SetBookInput) {
   if (input.bookId) {
@@ -186,13 +195,11 @@ async function resolveBook(ctx: ServiceContext, input: SetBookInput) {
   let cover: string | null = null;
   // As Add Books does: an ISBN without a title is looked up, and the record's title, author and cover kept.
   if (!title && isbn13) {
-    const found = await findBookMetadata({ isbn13 }, lookupSettingsFrom(readConfig(ctx.env)));
+    const found = await bookByIsbn(ctx, isbn13);
     if (!found) throw badField("title", NO_BOOK_FOR_ISBN);
-    const fields = bookFieldsFromRecord(found.metadata);
-    title = fields.title;
-    author = author || fields.author;
-    const thumbnail = found.metadata.volumeInfo.imageLinks?.thumbnail ?? found.metadata.volumeInfo.imageLinks?.smallThumbnail;
-    cover = thumbnail?.startsWith("https://") ? thumbnail : null;
+    title = found.title;
+    author = author || found.author;
+    cover = found.cover;
   }
   if (!title) throw badField("title", NO_BOOK_FOR_ISBN);
   return { bookId: null, title, author, isbn13, cover };
@@ -248,7 +255,7 @@ export async function finishCurrentBook(ctx: ServiceContext, clubId: string): Pr
  * keeps it (and the members' marks on it); one left out goes with its marks. Positions are parked
  * below zero first so the unique (book, position) index never sees two at once mid-batch.
  */
-export async function setMilestones(ctx: ServiceContext, clubId: string, list: MilestoneInput[]): Promise<ClubReading> {
+export async function setMilestones(ctx: ServiceContext, clubId: string, list: MilestoneInput[], finishBy?: string | null): Promise<ClubReading> {
   await managingClub(ctx, clubId);
   const current = await findCurrentBook(ctx, clubId);
   if (!current) throw conflict(NO_CURRENT_BOOK);
@@ -258,6 +265,7 @@ export async function setMilestones(ctx: ServiceContext, clubId: string, list: M
   const keep = list.flatMap((milestone) => (milestone.milestoneId ? [milestone.milestoneId] : []));
   const ofBook = eq(clubMilestones.clubBookId, current.clubBookId);
   const statements = [
+    ...(finishBy !== undefined ? [ctx.db.update(clubBooks).set({ finishBy }).where(eq(clubBooks.id, current.clubBookId))] : []),
     ctx.db.delete(clubMilestones).where(keep.length > 0 ? and(ofBook, sql`${clubMilestones.id} not in ${keep}`) : ofBook),
     ...(keep.length > 0
       ? [

@@ -20,8 +20,10 @@ export interface CopyView {
   author: string;
   coverKey: string | null;
   owner: { userId: string; name: string };
-  /** The owner is an active member of this club (listed first). */
+  /** The owner is an active member of this club (listed first): "A member's copy". */
   inClub: boolean;
+  /** Shared into this club (the book's club is this one): one of the club page's "Shared into this club" books. */
+  sharedHere: boolean;
   availability: CopyAvailability;
   /** The viewer's own copy: nothing to borrow. */
   isMine: boolean;
@@ -120,6 +122,7 @@ export async function listClubCopies(ctx: ServiceContext, clubId: string, query:
     coverKey: row.coverKey,
     owner: { userId: row.ownerId, name: row.ownerName },
     inClub: Boolean(row.inClub),
+    sharedHere: row.clubId === clubId,
     availability: availability(row),
     isMine: row.ownerId === access.userId,
     membersOnly: row.ownerId !== access.userId && Boolean(row.closed),

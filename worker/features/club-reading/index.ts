@@ -1,5 +1,6 @@
 export { matchKey } from "@worker/core/shared/copy-match";
 export {
+  bookByIsbn,
   type ClubBookView,
   type ClubReading,
   finishCurrentBook,

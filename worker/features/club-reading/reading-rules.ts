@@ -42,7 +42,8 @@ export type MilestoneInput = z.output<typeof milestoneInputSchema>;
 
 const milestoneList = z.array(milestoneInputSchema).max(MILESTONES_MAX, { error: () => translate("At most {max} milestones.", { max: MILESTONES_MAX }) });
 
-export const milestonesInputSchema = z.object({ milestones: milestoneList });
+/** The schedule: its milestones and, left out to keep it, the book's finish day (null clears it). */
+export const milestonesInputSchema = z.object({ milestones: milestoneList, finishBy: day("finishBy").nullish() });
 
 /** The new current book: one of the app's books, or a title and author (an ISBN alone is looked up). */
 export const setBookInputSchema = z

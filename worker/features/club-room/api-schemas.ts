@@ -19,6 +19,8 @@ export const roomItemView = z.looseObject({
   announcement: z.boolean(),
   /** For this reader: the milestone label it is folded behind ("Spoilers for {label}: show"), or null. Its text is left out until revealed. */
   spoiler: z.string().nullable(),
+  /** The label of its milestone thread on every message of one (folded, revealed, or the reader's own); null in the general thread. */
+  milestoneLabel: z.string().nullable(),
 });
 
 export const roomMilestoneView = z.looseObject({ milestoneId: z.string(), label: z.string(), position: z.number().int(), reached: z.boolean() });

@@ -38,7 +38,7 @@ export const clubRoomApi = new Hono<AppEnv>()
       tags,
       data: roomPageView,
       errors: [403, 404],
-      description: `Messages newest first, 30 a page (\`limit\` up to 100, \`nextToken\` for older ones, \`milestoneId\` for one milestone's thread). Each says \`spoiler\`: the milestone label it is folded behind for me (a milestone of the current book I have not reached), or null; a folded message comes without its text (\`content\` null) until I reach the milestone or open it with \`GET …/room/messages/{messageId}?reveal=1\`. The first page also has \`pinned\` (the newest announcements) and \`milestones\` (with \`reached\`). Hidden messages are left out. ${ACCESS}`,
+      description: `Messages newest first, 30 a page (\`limit\` up to 100, \`nextToken\` for older ones, \`milestoneId\` for one milestone's thread). Each says \`spoiler\`: the milestone label it is folded behind for me (a milestone of the current book I have not reached), or null; a folded message comes without its text (\`content\` null) until I reach the milestone or open it with \`GET …/room/messages/{messageId}?reveal=1\`. Every message of a milestone's thread has its \`milestoneLabel\` (null in the general thread). The first page also has \`pinned\` (the newest announcements) and \`milestones\` (with \`reached\`). Hidden messages are left out. ${ACCESS}`,
     }),
     zv("param", clubParams),
     zv("query", roomQuerySchema),

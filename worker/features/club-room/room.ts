@@ -8,7 +8,7 @@ import type { ServiceContext } from "@worker/core/service-context";
 import { idSchema } from "@worker/core/shared/id";
 import { cleanText } from "@worker/core/shared/text";
 import { msg } from "@worker/core/shared/translate";
-import { users } from "@worker/db/schema";
+import { clubMilestones, users } from "@worker/db/schema";
 import { takeClubWrite } from "@worker/features/clubs";
 import { markNotificationReadByKey } from "@worker/features/notifications";
 import { inArray, sql } from "drizzle-orm";
@@ -61,15 +61,37 @@ export const roomMessageQuerySchema = z.object({ reveal: z.enum(["0", "1", "true
  * A message as the reader gets it: with its sender's name, and the label it is folded behind for them
  * (null: shown). A folded message comes without its text (`content` null) unless the reader asked to reveal it.
  */
-export type RoomItem = Omit<ClubRoomMessage, "content"> & { content: string | null; fromName: string; spoiler: string | null };
+export type RoomItem = Omit<ClubRoomMessage, "content"> & {
+  content: string | null;
+  fromName: string;
+  spoiler: string | null;
+  /** The label of its milestone thread, on every message of one (folded or not, the reader's own too); null in the general thread. */
+  milestoneLabel: string | null;
+};
 
+/**
+ * The messages with their senders' names and their threads' labels: the current book's from `milestones`,
+ * an earlier book's read by primary key (one query for the page's few).
+ */
 async function withNames(ctx: ServiceContext, messages: ClubRoomMessage[], readerId: string, milestones: RoomMilestone[], reveal = false): Promise<RoomItem[]> {
   const ids = [...new Set(messages.map((message) => message.fromUserId))];
-  const names = ids.length ? await ctx.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)) : [];
+  const labels = new Map(milestones.map((milestone) => [milestone.milestoneId, milestone.label]));
+  const unknown = [...new Set(messages.flatMap((message) => (message.milestoneId && !labels.has(message.milestoneId) ? [message.milestoneId] : [])))];
+  const [names, older] = await Promise.all([
+    ids.length ? ctx.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)) : [],
+    unknown.length ? ctx.db.select({ id: clubMilestones.id, label: clubMilestones.label }).from(clubMilestones).where(inArray(clubMilestones.id, unknown)) : [],
+  ]);
+  for (const row of older) labels.set(row.id, row.label);
   const byId = new Map(names.map((row) => [row.id, row.name]));
   return messages.map((message) => {
     const spoiler = spoilerLabel(message, readerId, milestones);
-    return { ...message, content: spoiler && !reveal ? null : message.content, fromName: byId.get(message.fromUserId) ?? translate("Deleted member"), spoiler };
+    return {
+      ...message,
+      content: spoiler && !reveal ? null : message.content,
+      fromName: byId.get(message.fromUserId) ?? translate("Deleted member"),
+      spoiler,
+      milestoneLabel: message.milestoneId ? (labels.get(message.milestoneId) ?? null) : null,
+    };
   });
 }
 
@@ -162,7 +184,7 @@ export async function sendRoomMessage(ctx: ServiceContext, clubId: string, input
     }),
     "Telling the club about a room message failed",
   );
-  return { ...message, fromName: ctx.user.name, spoiler: null };
+  return { ...message, fromName: ctx.user.name, spoiler: null, milestoneLabel: fold?.label ?? null };
 }
 
 /** An admin's announcement: pinned at the top of the room, and sent to every member (bell and e-mail, "club announcements"). */
@@ -186,7 +208,7 @@ export async function postAnnouncement(ctx: ServiceContext, clubId: string, inpu
     }),
     "Sending a club announcement failed",
   );
-  return { ...message, fromName: ctx.user.name, spoiler: null };
+  return { ...message, fromName: ctx.user.name, spoiler: null, milestoneLabel: null };
 }
 
 /** The member read the room: their count is 0 and the room's bell item is read. */
@@ -224,10 +246,10 @@ export async function hideReportedRoomMessage(env: Env, clubId: string, messageI
   return clubRoom(env, clubId).hideMessage(messageId);
 }
 
-/** The room page's data: the club's name, whether the viewer may announce and hide, and the first page. */
-export async function loadRoomPage(ctx: ServiceContext, clubId: string) {
+/** The room page's data: the club's name, whether the viewer may announce and hide, and the first page (of one milestone's thread, when filtered). */
+export async function loadRoomPage(ctx: ServiceContext, clubId: string, milestoneId?: string) {
   const access = await requireRoomMember(ctx, clubId);
-  const page = await listRoom(ctx, clubId, { limit: ROOM_PAGE_SIZE });
+  const page = await listRoom(ctx, clubId, { limit: ROOM_PAGE_SIZE, milestoneId });
   return { club: { clubId, name: access.club.name }, canManage: access.canManage, viewerId: access.userId, ...page };
 }
 

@@ -52,6 +52,8 @@ export const browseClubsPageView = z.looseObject({
   ),
   nextToken: z.string().nullable(),
   prevToken: z.string().nullable(),
+  /** Sorted near me only: how many clubs (matching the search) have no position, so are not in this order (list them with `unplaced=1`). */
+  notPlaced: z.int().optional(),
 });
 
 /** GET /clubs/{id}: full details, or only the summary when a private club's details are not the viewer's to see (ClubDetails). */

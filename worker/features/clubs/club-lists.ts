@@ -1,4 +1,5 @@
 import { badRequest, requireUser } from "@worker/core/errors";
+import { translate } from "@worker/core/i18n/request-language";
 import { encodeCursor, keysetPage, type Page, pagedSearchQuery } from "@worker/core/paging";
 import { toFtsQuery } from "@worker/core/search-query";
 import type { ServiceContext } from "@worker/core/service-context";
@@ -10,7 +11,7 @@ import { marksIn, queryTerms, type TextSegment } from "@worker/core/shared/searc
 import { clubsFts } from "@worker/db/fts";
 import { clubs, type MEMBER_ROLES, type MEMBER_STATUSES, memberships } from "@worker/db/schema";
 import { coarsenLocationText, memberCell, NEAR_ME_HALF, NEAR_ME_NO_AREA, nearQueryFields } from "@worker/features/geo";
-import { and, asc, between, desc, eq, gt, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, between, desc, eq, gt, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 
 type MemberRole = (typeof MEMBER_ROLES)[number];
@@ -118,6 +119,8 @@ export async function findMemberClub(ctx: ServiceContext, clubId: string): Promi
 
 export const browseClubsQuerySchema = pagedSearchQuery(BROWSE_CLUBS_PAGE_SIZE).extend({
   ...nearQueryFields,
+  /** Only the clubs with no position, newest first: the ones "near me" cannot place. */
+  unplaced: z.literal("1", { error: () => translate('unplaced must be "1"') }).optional(),
 });
 export type BrowseClubsQuery = z.output<typeof browseClubsQuerySchema>;
 
@@ -135,14 +138,17 @@ function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: numb
  * One page of all clubs, newest first, keyset-paged on clubs.seq exactly like the library: a
  * search walks clubs_fts in rowid (= seq) order, so any page reads about one page of rows.
  */
-export async function browseClubs(ctx: ServiceContext, query: BrowseClubsQuery, area?: Cell | null): Promise<Page<BrowseClub>> {
+/** A page of Browse Clubs; sorted "near me", also how many clubs (of the search's) have no position and so are not in that order. */
+export type BrowseClubsPage = Page<BrowseClub> & { notPlaced?: number };
+
+export async function browseClubs(ctx: ServiceContext, query: BrowseClubsQuery, area?: Cell | null): Promise<BrowseClubsPage> {
   const page = await browseClubsPage(ctx, query, area);
   if (!query.search) return page;
   const terms = queryTerms(query.search);
   return { ...page, items: page.items.map((club) => ({ ...club, highlight: { name: marksIn(club.name, terms) } })) };
 }
 
-async function browseClubsPage(ctx: ServiceContext, query: BrowseClubsQuery, area?: Cell | null): Promise<Page<BrowseClub>> {
+async function browseClubsPage(ctx: ServiceContext, query: BrowseClubsQuery, area?: Cell | null): Promise<BrowseClubsPage> {
   requireUser(ctx);
   if ((query.lat === undefined) !== (query.lon === undefined)) throw badRequest(NEAR_ME_HALF);
   if (query.lat !== undefined && query.lon !== undefined) return browseClubsNear(ctx, query, { lat: query.lat, lon: query.lon });
@@ -159,6 +165,8 @@ async function browseClubsPage(ctx: ServiceContext, query: BrowseClubsQuery, are
   if (query.nextToken !== undefined) where.push(lt(key, query.nextToken));
   if (backwards) where.push(gt(key, query.prevToken!));
   if (fts) where.push(sql`clubs_fts match ${fts}`);
+  // clubs_unplaced_idx holds exactly these, newest first.
+  if (query.unplaced) where.push(isNull(clubs.latitude));
 
   // The viewer's membership comes with each row (a primary-key look-up per club shown), so the page
   // reads about as many rows as it shows however many clubs the member has joined.
@@ -239,25 +247,37 @@ async function browseClubsNear(
   ctx: ServiceContext & { user: { id: string } },
   query: BrowseClubsQuery,
   at: { lat: number; lon: number },
-): Promise<Page<BrowseClub>> {
+): Promise<BrowseClubsPage> {
   const offset = query.nextToken ?? (query.prevToken !== undefined ? Math.max(0, query.prevToken - query.limit) : 0);
   const fts = query.search ? toFtsQuery(query.search) : null;
   const scale = Math.cos((at.lat * Math.PI) / 180);
   const nearness = sql`((${clubs.latitude} - ${at.lat}) * (${clubs.latitude} - ${at.lat}) + ((${clubs.longitude} - ${at.lon}) * ${scale}) * ((${clubs.longitude} - ${at.lon}) * ${scale}))`;
   const columns = { ...summaryColumns, userStatus: memberships.status, latitude: clubs.latitude, longitude: clubs.longitude };
   const base = fts ? ctx.db.select(columns).from(clubsFts).innerJoin(clubs, eq(clubs.seq, clubsFts.rowid)) : ctx.db.select(columns).from(clubs);
-  const rows = await base
-    .leftJoin(memberships, and(eq(memberships.clubId, clubs.id), eq(memberships.userId, ctx.user.id)))
-    .where(
-      and(
-        isNotNull(clubs.latitude),
-        between(clubs.latitude, at.lat - NEAR_BAND_DEGREES, at.lat + NEAR_BAND_DEGREES),
-        fts ? sql`clubs_fts match ${fts}` : undefined,
-      ),
-    )
-    .orderBy(nearness, desc(clubs.seq))
-    .limit(query.limit + 1)
-    .offset(offset);
+  // The clubs this order cannot place (no position), counted so the page can say so: clubs_unplaced_idx alone, or the search's matches.
+  const unplacedCount = { count: sql<number>`count(*)` };
+  const notPlaced = fts
+    ? ctx.db
+        .select(unplacedCount)
+        .from(clubsFts)
+        .innerJoin(clubs, eq(clubs.seq, clubsFts.rowid))
+        .where(and(sql`clubs_fts match ${fts}`, isNull(clubs.latitude)))
+    : ctx.db.select(unplacedCount).from(clubs).where(isNull(clubs.latitude));
+  const [rows, [unplaced]] = await Promise.all([
+    base
+      .leftJoin(memberships, and(eq(memberships.clubId, clubs.id), eq(memberships.userId, ctx.user.id)))
+      .where(
+        and(
+          isNotNull(clubs.latitude),
+          between(clubs.latitude, at.lat - NEAR_BAND_DEGREES, at.lat + NEAR_BAND_DEGREES),
+          fts ? sql`clubs_fts match ${fts}` : undefined,
+        ),
+      )
+      .orderBy(nearness, desc(clubs.seq))
+      .limit(query.limit + 1)
+      .offset(offset),
+    notPlaced,
+  ]);
   const page = rows.slice(0, query.limit);
   return {
     items: page.map((row) => ({
@@ -268,5 +288,6 @@ async function browseClubsNear(
     })),
     nextToken: rows.length > query.limit ? encodeCursor(offset + query.limit) : null,
     prevToken: offset > 0 ? encodeCursor(offset) : null,
+    notPlaced: Number(unplaced?.count ?? 0),
   };
 }

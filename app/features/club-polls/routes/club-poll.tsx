@@ -1,7 +1,8 @@
 import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
+import { timeZoneLabel } from "@worker/core/shared/time-zones";
 import { msg } from "@worker/core/shared/translate";
-import { castBallot, closePoll, getPoll, makeWinnerCurrent, type PollView } from "@worker/features/club-polls";
+import { castBallot, closePoll, getPoll, makeWinnerCurrent, type PollView, scheduleWinningSlot } from "@worker/features/club-polls";
 import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { actionError, refuse } from "~/core/action-result.server";
 import { setFlash } from "~/core/flash.server";
@@ -43,6 +44,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await closePoll(ctx, params.clubId, params.pollId);
       return done(translate("Poll closed."));
     }
+    if (intent === "schedule") {
+      await scheduleWinningSlot(ctx, params.clubId, params.pollId, {});
+      return done(translate("Meeting scheduled."), `/clubs/${params.clubId}#upcoming-meetings-heading`);
+    }
     if (intent === "current-book") {
       const book = await makeWinnerCurrent(ctx, params.clubId, params.pollId);
       return done(translate('"{title}" is now the club\'s current book.', { title: book.title }), `/clubs/${params.clubId}`);
@@ -68,7 +73,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
  */
 function BallotForm({ poll, error }: { poll: PollView; error: string | undefined }) {
   const t = useT();
-  const name = useOptionName();
+  const name = useOptionName(poll.timeZone);
   const busy = useNavigation().state === "submitting";
   const mine = poll.myChoices ?? [];
   const ranks = poll.options.map((_, index) => index + 1);
@@ -143,6 +148,9 @@ export default function ClubPoll({ loaderData: poll, actionData }: Route.Compone
           {` · ${t("{count, plural, one {# ballot} other {# ballots}}", { count: poll.ballots })}`}
           {poll.isOpen && poll.hideResults ? ` · ${t("Results hidden until close")}` : ""}
         </p>
+        {poll.kind === "date" && (
+          <p className="text-sm text-stone-700">{t("Dates and times in the club's timezone, {zone}.", { zone: timeZoneLabel(poll.timeZone) })}</p>
+        )}
         {poll.canManage && (
           <div className="flex flex-wrap gap-2 pt-1">
             {poll.isOpen && (
@@ -150,6 +158,14 @@ export default function ClubPoll({ loaderData: poll, actionData }: Route.Compone
                 <input type="hidden" name="intent" value="close" />
                 <button type="submit" className="btn btn-secondary">
                   {t("Close poll now")}
+                </button>
+              </Form>
+            )}
+            {!poll.isOpen && poll.kind === "date" && poll.result?.winnerId && !poll.scheduled && (
+              <Form method="post">
+                <input type="hidden" name="intent" value="schedule" />
+                <button type="submit" className="btn btn-primary min-h-11">
+                  {t("Schedule this meeting")}
                 </button>
               </Form>
             )}
@@ -162,6 +178,14 @@ export default function ClubPoll({ loaderData: poll, actionData }: Route.Compone
               </Form>
             )}
           </div>
+        )}
+        {poll.scheduled && (
+          <p className="text-sm">
+            {t("This meeting is scheduled.")}{" "}
+            <Link to={`/clubs/${poll.clubId}/meetings`} className="font-medium text-brand-700 hover:underline">
+              {t("See the club's meetings")}
+            </Link>
+          </p>
         )}
         {!poll.canVote && errors?.ballot && <FieldError message={errors.ballot} />}
       </header>

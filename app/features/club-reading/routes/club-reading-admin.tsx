@@ -20,6 +20,7 @@ import { TextField } from "~/ui/field";
 import { FieldError } from "~/ui/field-error";
 import { BackArrow } from "~/ui/icons";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import { LibraryPicks } from "../library-picks";
 import { milestonesFromForm } from "../reading.server";
 import type { Route } from "./+types/club-reading-admin";
 
@@ -65,9 +66,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect(back, { headers: await setFlash({ type: "success", message: translate("Book finished: it is on the club's shelf.") }) });
     }
     if (intent.data === "milestones") {
-      const parsed = milestonesInputSchema.safeParse({ milestones: milestonesFromForm(form) });
+      const parsed = milestonesInputSchema.safeParse({ milestones: milestonesFromForm(form), finishBy: optional(textField(form, "finishBy")) ?? null });
       if (!parsed.success) return refuse({ milestones: parsed.error.issues[0]?.message ?? translate("Please check the milestones.") }, 400);
-      await setMilestones(ctx, params.clubId, parsed.data.milestones);
+      await setMilestones(ctx, params.clubId, parsed.data.milestones, parsed.data.finishBy);
       return redirect(back, { headers: await setFlash({ type: "success", message: translate("Schedule saved") }) });
     }
     const parsed = setBookInputSchema.safeParse({
@@ -79,8 +80,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       milestones: milestonesFromForm(form),
     });
     if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
-    await setCurrentBook(ctx, params.clubId, parsed.data);
-    return redirect(back, { headers: await setFlash({ type: "success", message: translate("The club's book is set") }) });
+    const reading = await setCurrentBook(ctx, params.clubId, parsed.data);
+    // Picking a book leads on to its schedule (unless one was typed with it): the milestones and finish day.
+    const next = reading.milestones.length > 0 ? back : `/clubs/${params.clubId}/reading#schedule-heading`;
+    const message = reading.milestones.length > 0 ? translate("The club's book is set") : translate("The club's book is set. Now add its milestones.");
+    return redirect(next, { headers: await setFlash({ type: "success", message }) });
   } catch (error) {
     return actionError(error, { field: intent.data === "set-book" ? "form" : intent.data, unexpected: translate("Could not save. Please try again.") });
   }
@@ -109,29 +113,6 @@ function MilestoneRow({ index, milestoneId = "", label = "", dueOn = "" }: { ind
   );
 }
 
-/** Stand-ins (private-use characters) for the parts TitleByAuthor styles. */
-const TITLE = "\uE000";
-const AUTHOR = "\uE001";
-
-/**
- * "Title by Author" with the title in bold, in the page's language's order: the sentence is
- * translated whole with stand-ins, then the styled title and author are put in their places.
- */
-function TitleByAuthor({ title, author }: { title: string; author: string }) {
-  const t = useT();
-  const parts = t("{title} by {author}", { title: TITLE, author: AUTHOR }).split(/(\uE000|\uE001)/);
-  return (
-    <>
-      {parts.map((part, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed sentence's parts, in order
-        <span key={index} className={part === TITLE ? "font-medium" : "text-stone-700"}>
-          {part === TITLE ? title : part === AUTHOR ? author : part}
-        </span>
-      ))}
-    </>
-  );
-}
-
 /** /clubs/{clubId}/reading: an admin sets the club's current book (from the library, or typed) and edits its schedule. */
 export default function ClubReadingAdmin({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useT();
@@ -154,7 +135,8 @@ export default function ClubReadingAdmin({ loaderData, actionData, params }: Rou
           </h2>
           <Form method="post" className="space-y-3">
             <input type="hidden" name="intent" value="milestones" />
-            <ol className="space-y-2">
+            <TextField label={t("Finish by")} name="finishBy" type="date" defaultValue={current.finishBy ?? ""} fieldClassName="max-w-60" />
+            <ol className="space-y-2" aria-label={t("Milestones")}>
               {milestones.map((milestone, index) => (
                 <MilestoneRow key={milestone.milestoneId} index={index} milestoneId={milestone.milestoneId} label={milestone.label} dueOn={milestone.dueOn} />
               ))}
@@ -189,24 +171,7 @@ export default function ClubReadingAdmin({ loaderData, actionData, params }: Rou
           </button>
         </Form>
         {results && results.length === 0 && <p className="text-stone-700">{t("No books found.")}</p>}
-        {results && results.length > 0 && (
-          <ul className="divide-y divide-stone-200">
-            {results.map((book) => (
-              <li key={book.bookId} className="flex flex-wrap items-center justify-between gap-3 py-2">
-                <span className="min-w-0 break-words">
-                  {book.author ? <TitleByAuthor title={book.title} author={book.author} /> : <span className="font-medium">{book.title}</span>}
-                </span>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="set-book" />
-                  <input type="hidden" name="bookId" value={book.bookId} />
-                  <button type="submit" className="btn btn-secondary" aria-label={t("Read {title}", { title: book.title })}>
-                    {t("Read this book")}
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        )}
+        {results && results.length > 0 && <LibraryPicks books={results} pick="button" />}
       </section>
 
       <section aria-labelledby="by-title-heading" className="card space-y-4 p-5">

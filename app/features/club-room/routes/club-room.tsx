@@ -1,5 +1,6 @@
 import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
+import { idSchema } from "@worker/core/shared/id";
 import { msg } from "@worker/core/shared/translate";
 import { announcementInput, loadRoomPage, postAnnouncement, roomMessageInput, sendRoomMessage } from "@worker/features/club-room/room";
 import { data, Link, redirect } from "react-router";
@@ -17,12 +18,18 @@ import type { Route } from "./+types/club-room";
 
 const CLUB_NOT_FOUND = msg("Club not found");
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
+  // `?milestone=`: one milestone's thread; an edited one shows every message.
+  const filter = idSchema.safeParse(new URL(request.url).searchParams.get("milestone"));
   try {
     // The composer is messages' and the report dialog moderation's.
-    const [room, catalogue] = await Promise.all([loadRoomPage(ctx, params.clubId), pageMessages(context, "club-room", "messages", "moderation")]);
-    return { ...room, title: translate("Club room — {club}", { club: room.club.name }), catalogue };
+    const [room, catalogue] = await Promise.all([
+      loadRoomPage(ctx, params.clubId, filter.success ? filter.data : undefined),
+      pageMessages(context, "club-room", "messages", "moderation"),
+    ]);
+    const thread = filter.success ? filter.data : null;
+    return { ...room, thread, title: translate("Club room — {club}", { club: room.club.name }), catalogue };
   } catch (error) {
     // Not an active member: a private club is not found, an open one says the room is for its members.
     if (error instanceof ServiceError && (error.status === 404 || error.status === 403)) throw refusal(error.message, error.status);
@@ -64,7 +71,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 
 export default function ClubRoomPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { club, canManage, viewerId, items, nextToken, pinned, milestones } = loaderData;
+  const { club, canManage, viewerId, items, nextToken, pinned, milestones, thread } = loaderData;
   const unsent =
     actionData && "content" in actionData && actionData.errors?.content ? { content: actionData.content, error: actionData.errors.content } : undefined;
   return (
@@ -75,7 +82,7 @@ export default function ClubRoomPage({ loaderData, actionData }: Route.Component
       <h1 className="font-serif text-3xl font-bold">{t("Club room")}</h1>
       <div className="card overflow-hidden">
         <ClubRoomView
-          key={club.clubId}
+          key={`${club.clubId}:${thread ?? ""}`}
           clubId={club.clubId}
           clubName={club.name}
           viewerId={viewerId}
@@ -85,6 +92,7 @@ export default function ClubRoomPage({ loaderData, actionData }: Route.Component
           initialNextToken={nextToken}
           initialPinned={pinned}
           unsent={unsent}
+          thread={thread}
         />
       </div>
     </div>

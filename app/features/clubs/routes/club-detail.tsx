@@ -3,6 +3,7 @@ import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
 import { upcomingMeetingsSummary } from "@worker/features/club-meetings";
 import { roomUnreadFor } from "@worker/features/club-room";
+import { findClubForMember } from "@worker/features/clubs/club-lists";
 import { findClubPage } from "@worker/features/clubs/club-page";
 import { currentInviteCode } from "@worker/features/clubs/invite-codes";
 import { Link, useFetcher } from "react-router";
@@ -25,7 +26,7 @@ import { BackArrow } from "~/ui/icons";
 import { PrevNext } from "~/ui/prev-next";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { ClubBadge, RoleBadge } from "../club-badge";
-import { DeleteClubForm, RequestToJoinForm } from "../club-card";
+import { ClubFacts, DeleteClubForm, headcount, RequestToJoinForm } from "../club-card";
 import { ClubForm } from "../club-form";
 import { clubIntentAction } from "../club-intents.server";
 import { ClubInvitePanel } from "../club-invite-panel";
@@ -45,9 +46,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A bad or tampered cursor shows the first page of books.
     page = await findClubPage(ctx, params.clubId, { nextToken: url.searchParams.get("nextToken"), prevToken: url.searchParams.get("prevToken") });
   } catch (error) {
-    // A private club's page is for its members: anyone else gets the same 404 as for no club at all.
-    if (error instanceof ServiceError && error.status === 404) throw refusal(translate(CLUB_NOT_FOUND), 404);
-    throw error;
+    if (!(error instanceof ServiceError && error.status === 404)) throw error;
+    // A private club's page is for its members: anyone else sees what Browse Clubs shows of it (GET
+    // /api/clubs/{id}'s summary) and the request button; never its members, book, meetings or room.
+    const summary = await findClubForMember(ctx, params.clubId);
+    if (!summary || summary.detailsVisible) throw refusal(translate(CLUB_NOT_FOUND), 404);
+    const { clubId, name, description, location, memberCount, memberLimit, userStatus } = summary;
+    return {
+      outsider: true as const,
+      club: { clubId, name, description, location, memberCount, memberLimit },
+      requested: userStatus === "pending",
+      catalogue: await pageMessages(context, "clubs"),
+    };
   }
   const { clubId } = page.club;
   const manages = page.viewer.canManage;
@@ -65,7 +75,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const reader = readerFor(request, context);
   const today = todayFor(reader);
   const books = page.books.map((book) => withDueLabel(book, today, reader));
-  return { ...page, books, invite, requests, readingNow, roomUnread, meetings, polls, userId: ctx.user.id, catalogue };
+  return { outsider: false as const, ...page, books, invite, requests, readingNow, roomUnread, meetings, polls, userId: ctx.user.id, catalogue };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -98,7 +108,42 @@ function booksHref(token: Record<string, string>) {
   return `?${new URLSearchParams(token)}`;
 }
 
-export default function ClubDetail({ loaderData, actionData }: Route.ComponentProps) {
+type OutsiderData = Extract<Route.ComponentProps["loaderData"], { outsider: true }>;
+
+/** A private club to someone outside it: what Browse Clubs shows (name, description, area, headcount) and Request to Join. */
+function OutsiderClub({ club, requested }: OutsiderData) {
+  const t = useT();
+  return (
+    <div className="space-y-6">
+      <Link to="/clubs" className="text-sm font-medium text-brand-700 hover:underline">
+        <BackArrow /> {t("Back to Clubs")}
+      </Link>
+      <header className="card space-y-3 p-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="font-serif text-3xl font-bold break-words">{club.name}</h1>
+          <ClubBadge tone="private">{t("Private")}</ClubBadge>
+          {requested && <ClubBadge tone="pending">{t("Pending")}</ClubBadge>}
+        </div>
+        <ClubFacts club={club} />
+        <p className="text-sm text-stone-700">{headcount(t, club)}</p>
+        <p className="text-stone-700">{t("This club is private: its members, book, meetings and room are for members only.")}</p>
+        <div className="flex flex-wrap items-center gap-2 pt-1">
+          <RequestToJoinForm clubId={club.clubId} requested={requested} />
+        </div>
+      </header>
+    </div>
+  );
+}
+
+export default function ClubDetail(props: Route.ComponentProps) {
+  if (props.loaderData.outsider) return <OutsiderClub {...props.loaderData} />;
+  return <MemberClubPage {...props} loaderData={props.loaderData} />;
+}
+
+function MemberClubPage({
+  loaderData,
+  actionData,
+}: Omit<Route.ComponentProps, "loaderData"> & { loaderData: Extract<Route.ComponentProps["loaderData"], { outsider: false }> }) {
   const t = useT();
   const { club, viewer, members, books, booksNextToken, booksPrevToken, invite, requests, readingNow, roomUnread, meetings, polls, userId } = loaderData;
   const { dialog, closeHref, close } = useUrlDialog();
@@ -165,7 +210,7 @@ export default function ClubDetail({ loaderData, actionData }: Route.ComponentPr
       <section aria-labelledby="club-books-heading" className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="club-books-heading" className="font-serif text-2xl font-semibold">
-            {t("Books in this club")}
+            {t("Shared into this club")}
           </h2>
           {pager}
         </div>

@@ -23,9 +23,14 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = memberContext(context);
   // The page size is fixed (12); a tampered cursor or search falls back to the first page.
-  const query = queryFromUrl(browseClubsQuerySchema, new URL(request.url).searchParams, ["nextToken", "prevToken", "search", "lat", "lon", "near"], {
-    limit: BROWSE_CLUBS_PAGE_SIZE,
-  });
+  const query = queryFromUrl(
+    browseClubsQuerySchema,
+    new URL(request.url).searchParams,
+    ["nextToken", "prevToken", "search", "lat", "lon", "near", "unplaced"],
+    {
+      limit: BROWSE_CLUBS_PAGE_SIZE,
+    },
+  );
   // With an area on /profile, near me sorts by it and the browser is not asked.
   const area = await memberCell(ctx.db, ctx.user.id);
   const hasArea = area !== null;
@@ -36,14 +41,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : query.near === "me" && hasArea
         ? { near: "me" }
         : null;
+  // The clubs near me cannot place, on their own (a link from the near-me list's note).
+  const unplaced = !near && query.unplaced === "1";
   const [page, catalogue] = await Promise.all([
-    browseClubs(ctx, near ? query : { ...query, lat: undefined, lon: undefined, near: undefined }, area),
+    browseClubs(ctx, near ? query : { ...query, lat: undefined, lon: undefined, near: undefined, unplaced: unplaced ? "1" : undefined }, area),
     // 'Near me' words its failures with geo's messages.
     pageMessages(context, "clubs", "geo"),
   ]);
   // The member's own pending requests on this page, so 'Requested' stays after a reload.
   const requested = page.items.filter((club) => club.userStatus === "pending").map((club) => club.clubId);
-  return { ...page, search: query.search ?? "", requested, near, hasArea, title: translate("Browse Clubs"), catalogue };
+  return {
+    ...page,
+    notPlaced: page.notPlaced ?? null,
+    search: query.search ?? "",
+    requested,
+    near,
+    unplaced,
+    hasArea,
+    title: translate("Browse Clubs"),
+    catalogue,
+  };
 }
 
 /** 'Request to Join' posts here; the answer says pending (private club) or active (joined at once). */
@@ -84,7 +101,12 @@ export default function BrowseClubs({ loaderData: data }: Route.ComponentProps) 
       <ClubTabs current="browse" />
       <DebouncedSearch id="club-search" label={t("Search clubs")} placeholder={t("Search clubs by name, description, location…")} initial={data.search} />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <NearMe sorted={data.near === null ? null : "near" in data.near ? "area" : "position"} hasArea={data.hasArea} />
+        <NearMe
+          sorted={data.unplaced ? "unplaced" : data.near === null ? null : "near" in data.near ? "area" : "position"}
+          hasArea={data.hasArea}
+          notPlaced={data.notPlaced}
+          search={data.search}
+        />
         <Link
           to={data.near ? `/clubs/map?${new URLSearchParams(data.near)}` : "/clubs/map"}
           className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
@@ -92,7 +114,7 @@ export default function BrowseClubs({ loaderData: data }: Route.ComponentProps) 
           {t("Show on a map")}
         </Link>
       </div>
-      <Pager prevToken={data.prevToken} nextToken={data.nextToken} search={data.search} near={data.near} position="top" />
+      <Pager prevToken={data.prevToken} nextToken={data.nextToken} search={data.search} near={data.unplaced ? { unplaced: "1" } : data.near} position="top" />
       <div aria-busy={loading || undefined}>
         {data.items.length === 0 ? (
           <p className="card p-8 text-center text-stone-700">{t("No clubs found.")}</p>
@@ -104,7 +126,13 @@ export default function BrowseClubs({ loaderData: data }: Route.ComponentProps) 
           </ul>
         )}
       </div>
-      <Pager prevToken={data.prevToken} nextToken={data.nextToken} search={data.search} near={data.near} position="bottom" />
+      <Pager
+        prevToken={data.prevToken}
+        nextToken={data.nextToken}
+        search={data.search}
+        near={data.unplaced ? { unplaced: "1" } : data.near}
+        position="bottom"
+      />
     </div>
   );
 }

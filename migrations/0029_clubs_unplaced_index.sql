@@ -1,0 +1,1 @@
+CREATE INDEX `clubs_unplaced_idx` ON `clubs` (`seq`) WHERE latitude is null;
