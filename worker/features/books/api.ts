@@ -10,7 +10,8 @@ import { NEAR_ME_HALF, nearQueryFields, originCell } from "@worker/features/geo"
 import { isLentOut, writeBookEdit } from "@worker/features/loans";
 import { Hono } from "hono";
 import { z } from "zod";
-import { bookView, deletedBookView, libraryMapView, libraryPageView, otherCopiesView, tileBooksView } from "./api-schemas";
+import { bookLookupView, bookView, deletedBookView, libraryMapView, libraryPageView, otherCopiesView, tileBooksView } from "./api-schemas";
+import { lookUpAgain } from "./book-lookup";
 import { createBook, createBookSchemaFor, createBookSchemas, deleteBook, updateBook, updateBookSchema } from "./book-writes";
 import { BookAlreadyOwnedError } from "./isbn-books";
 import { findBookById, libraryQuerySchema, readLibrary } from "./library";
@@ -159,6 +160,21 @@ export const booksApi = new Hono<AppEnv>()
     zv("param", bookIdParams),
     jsonBody(updateBookSchema),
     async (c) => ok(c, await updateBook(serviceContext(c), c.req.valid("param").id, c.req.valid("json"), writeBookEdit)),
+  )
+  .post(
+    "/:id/lookup",
+    doc("POST", {
+      summary: "Look a book's ISBN up again",
+      who: "owner",
+      tags: ["Books"],
+      data: bookLookupView,
+      status: 202,
+      errors: [404, 409, 503],
+      description:
+        "For a book whose ISBN is known but whose title is not (the book catalogues could not be reached when its cover was read): the lookup goes back on the queue at once, and the book fills in (and is listed) when a catalogue answers. 404 `Book not found` for anyone but the owner; 409 `Only a book with an ISBN and no title yet can be looked up again.`; 503 `Looking up is unavailable right now. Please try again.` when the queue refuses it.",
+    }),
+    zv("param", bookIdParams),
+    async (c) => ok(c, await lookUpAgain(serviceContext(c), c.req.valid("param").id), 202),
   )
   .delete(
     "/:id",

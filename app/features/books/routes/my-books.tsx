@@ -24,6 +24,7 @@ import { AddBooksDialog } from "../add-books-dialog";
 import { BookCover } from "../book-cover";
 import { BookEditFields } from "../book-edit-form";
 import { DELETE_CONFIRMATION } from "../delete-book-button";
+import { NeedsDetailsBadge } from "../needs-details-badge";
 import { DueNote, StatusBadge } from "../status-badge";
 import { useAnalysisPolling } from "../use-analysis-polling";
 import type { Route } from "./+types/my-books";
@@ -157,10 +158,8 @@ function MyBookCard({ book, today, wanters, onEdit, onDeleted }: { book: Item; t
               {t("Reading cover…")}
             </span>
           )}
-          {book.analysisState === "needs_details" && (
-            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("Needs details")}</span>
-          )}
-          {book.hidden && (
+          {book.analysisState !== "pending" && <NeedsDetailsBadge book={book} />}
+          {book.hidden && book.hidden !== "untitled" && (
             <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
               {book.hidden === "moderation" ? t("Hidden by a moderator") : t("Hidden while suspended")}
             </span>
