@@ -44,7 +44,7 @@ export async function noteNewBooks(deps: Deps, ownerId: string, now = Date.now()
 }
 
 /**
- * `“Title”, “Other” and 2 more` (books still without a title are counted, not named), in the
+ * `“Title”, “Other” and 2 more` (only listed books, which have titles, are counted), in the
  * reader's language: its quotation marks, and its way of listing (Intl.ListFormat in `locale`).
  */
 function describeTitles(titles: string[], total: number, t: Translate, locale: string): string {
