@@ -1,9 +1,13 @@
-import { type BookDetail, missingDetails } from "@worker/core/shared/book-listing";
+import { missingDetails } from "@worker/core/shared/book-listing";
 import { msg } from "@worker/core/shared/translate";
 import { useT } from "~/core/i18n";
-import { useReader } from "~/core/use-reader";
 
-const DETAIL_NAMES: Record<BookDetail, string> = { title: msg("title"), author: msg("author") };
+const NEEDS = {
+  "title,author": msg("Needs details: title and author"),
+  title: msg("Needs details: title"),
+  author: msg("Needs details: author"),
+  "": msg("Needs details"),
+} as const;
 
 /**
  * The owner's "Needs details" badge, naming what the book still lacks; a book without a title is on
@@ -11,11 +15,9 @@ const DETAIL_NAMES: Record<BookDetail, string> = { title: msg("title"), author: 
  */
 export function NeedsDetailsBadge({ book }: { book: { title: string; author: string; analysisState: string } }) {
   const t = useT();
-  const { locale } = useReader();
   const missing = missingDetails(book);
   if (book.analysisState !== "needs_details" && missing[0] !== "title") return null;
-  const label = missing.length
-    ? t("Needs details: {missing}", { missing: new Intl.ListFormat(locale, { type: "conjunction" }).format(missing.map((detail) => t(DETAIL_NAMES[detail]))) })
-    : t("Needs details");
-  return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{label}</span>;
+  return (
+    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t(NEEDS[missing.join(",") as keyof typeof NEEDS])}</span>
+  );
 }
