@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { type EventOf, subscribe, unsubscribe } from "@worker/core/events/registry";
 import { books, follows, memberAreas, wantedBooks } from "@worker/db/schema";
 import type { Book } from "@worker/features/books/book-columns";
 import { newBooksJob, newBooksWindow } from "@worker/features/follows";
@@ -18,6 +19,14 @@ import { bellOf } from "../notifications/support";
 // listing leaves out a cover upload whose title is not known yet; its owner's shelf shows it.
 
 afterEach(() => vi.restoreAllMocks());
+afterEach(() => unsubscribe("book.listed", "test.listed-books"));
+
+/** The books each `book.listed` event names, as its subscribers hear them. */
+function listedEvents() {
+  const heard: string[][] = [];
+  subscribe({ "book.listed": { "test.listed-books": async (_deps, event: EventOf<"book.listed">) => heard.push(event.bookIds) } });
+  return heard;
+}
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 type Listing = { items: Book[]; total: number };
@@ -89,7 +98,10 @@ describe("a book without a title", () => {
     await createBook(owner.user.id, { title: "The Bay Tides", author: "Odile Otter", createdAt: Date.now() - 86_400_000 });
     const copy = await createBook(copyOwner.id, { title: "Whiskers at Dusk", author: "Rue Holt", isbn13: ISBN });
 
+    const heard = listedEvents();
     const untitledId = await uploadCover(owner, club.id);
+    // Not listed at upload: nothing to tell followers or wanters yet.
+    expect(heard).toEqual([]);
 
     expect(await everyListing(untitledId, copy.id, club.id, stranger)).toEqual({
       inShelf: false,
@@ -121,6 +133,7 @@ describe("a book without a title", () => {
     expect(edited.status).toBe(200);
     expect(edited.body.data).toMatchObject({ analysisState: "done" });
     expect(edited.body.data!.hidden).toBeUndefined();
+    expect(heard).toEqual([[untitledId]]);
 
     expect(await everyListing(untitledId, copy.id, club.id, stranger)).toEqual({
       inShelf: true,

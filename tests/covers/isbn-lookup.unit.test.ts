@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { type EventOf, subscribe, unsubscribe } from "@worker/core/events/registry";
 import { workersAiAnalyzer } from "@worker/features/covers/providers/workers-ai";
 import { lookupDelaySeconds, MAX_RETRIES } from "@worker/features/covers/queue-message";
 import { ISBN_NOT_FOUND_MESSAGE, LOOKUP_GAVE_UP_MESSAGE, LOOKUP_UNAVAILABLE_MESSAGE } from "@worker/features/covers/reading";
@@ -43,14 +44,27 @@ async function waitingBook() {
 beforeEach(() => {
   vi.spyOn(console, "warn").mockImplementation(() => {});
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  unsubscribe("book.listed", "test.listed-books");
+});
+
+/** The books each `book.listed` event names, as its subscribers hear them. */
+function listedEvents() {
+  const heard: string[][] = [];
+  subscribe({ "book.listed": { "test.listed-books": async (_deps, event: EventOf<"book.listed">) => heard.push(event.bookIds) } });
+  return heard;
+}
 
 describe("a barcode-only photo", () => {
   it("is not the cover when the ISBN's record has one: the record's cover is copied and the photo deleted", async () => {
     const { owner, book, key } = await pendingBook(fixtures.barcodePng);
     mockFetch(catalogues);
+    const heard = listedEvents();
 
     const result = await runBatch([message({ bookId: book.id, key })]);
+    // Listed when the reading gave it its title.
+    expect(heard).toEqual([[book.id]]);
 
     expect(result.retryMessages).toEqual([]);
     const saved = await readBook(book.id);
@@ -87,6 +101,7 @@ describe("the ISBN lookup on the queue", () => {
   it("is delivered again with backoff while no catalogue can be reached, then gives up with 'Look up again' left", async () => {
     const { book } = await waitingBook();
     mockFetch({});
+    const heard = listedEvents();
     const first = lookup(book.id, 1);
     const third = lookup(book.id, 3);
     const result = await runBatch([first, third]);
@@ -105,14 +120,17 @@ describe("the ISBN lookup on the queue", () => {
     expect(final.explicitAcks).toEqual([last.id]);
     expect(final.retryMessages).toEqual([]);
     expect(await readBook(book.id)).toMatchObject({ title: "", isbn13: ISBN, analysisMessage: LOOKUP_GAVE_UP_MESSAGE, hidden: "untitled" });
+    expect(heard).toEqual([]);
   });
 
   it("fills the book in when a catalogue answers: it is listed, with the record's cover instead of the barcode photo", async () => {
     const { book, key } = await waitingBook();
     mockFetch(catalogues);
+    const heard = listedEvents();
     const msg = lookup(book.id, 2);
     const result = await runBatch([msg]);
     expect(result.explicitAcks).toEqual([msg.id]);
+    expect(heard).toEqual([[book.id]]);
     const saved = await readBook(book.id);
     expect(saved).toMatchObject({ title: "Pride and Prejudice", author: "Jane Austen", analysisState: "done", analysisMessage: null, hidden: null });
     expect(saved!.listedAt).toEqual(expect.any(Number));
