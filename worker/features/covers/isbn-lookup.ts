@@ -27,7 +27,8 @@ export async function replaceBarcodePhoto(env: Env, ownerId: string, match: Book
     key,
     settle: async (applied: boolean, photoKey: string | null) => {
       const unused = applied ? photoKey : key;
-      if (unused) await env.MEDIA.delete(unused);
+      // The book is right either way; an image left over in R2 is not worth a redelivery.
+      if (unused) await env.MEDIA.delete(unused).catch((error: unknown) => console.warn(`Could not delete the unused cover ${unused}`, error));
     },
   };
 }
