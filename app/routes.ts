@@ -43,6 +43,7 @@ export default [
     route("books/new", "features/books/routes/book-new.tsx"),
     route("books/:bookId/edit", "features/books/routes/book-edit.tsx"),
     route("books/:bookId/delete", "features/books/routes/book-delete.tsx"),
+    route("books/:bookId/lookup", "features/books/routes/book-lookup.tsx"),
     route("profile", "features/account/routes/profile.tsx"),
     route("profile/delete", "features/account/routes/profile-delete.tsx"),
     route("settings/notifications", "features/notifications/routes/notification-settings.tsx"),

@@ -1,6 +1,7 @@
 // Builds the demo library (members, clubs, books, covers) deterministically from the catalogue.
 import { createHash } from "node:crypto";
 import { type Cell, cellOf } from "../../worker/core/shared/area-cells.ts";
+import { hiddenUntilTitled } from "../../worker/core/shared/book-listing.ts";
 import type { BookStatus, CoverAnalysis, GoogleMetadata, NotificationPrefs } from "../../worker/db/schema.ts";
 import { type CatalogueBook, catalogue, demoMembers } from "./catalogue.ts";
 import { coverSvg, hashString } from "./cover-svg.ts";
@@ -56,6 +57,8 @@ export interface DemoBook {
   coverAnalysis: CoverAnalysis | null;
   analysisState: "none" | "done" | "needs_details";
   analysisMessage: string | null;
+  /** "untitled" for the unreadable uploads: on their owner's shelf only, until they have a title. */
+  hidden: "untitled" | null;
   createdAt: number;
   cover: string | null;
 }
@@ -267,6 +270,7 @@ export function demoBooks(users: DemoUser[], clubs: DemoClub[]): DemoBook[] {
       coverAnalysis: hasAnalysis && !unreadable ? analysisFor(entry, seed) : null,
       analysisState: unreadable ? "needs_details" : hasAnalysis ? "done" : "none",
       analysisMessage: unreadable ? "The cover could not be read. Please add the title and author." : null,
+      hidden: hiddenUntilTitled(unreadable ? "" : entry.title),
       createdAt: SEED_EPOCH - (catalogue.length - index) * (DAY / 2),
       cover: unreadable ? null : coverSvg({ title: entry.title, author: entry.author, seed: id }),
     });

@@ -22,7 +22,8 @@ describe("a book whose cover could not be read", () => {
     });
 
     const ownView = await bookPage(book.id, owner.cookie);
-    expect(ownView).toContain(">Needs details</span>");
+    // The badge names what is missing.
+    expect(ownView).toContain(">Needs details: author</span>");
     expect(ownView).toContain(ASK);
     expect(ownView).toContain(">Source</dt>");
 

@@ -79,7 +79,7 @@ describe("Every write path gives the index its search text", () => {
       state: "done" as const,
       message: null,
     };
-    expect(await applyAnalysis(db, { bookId: book.id, key, attempts: 1, now: Date.now() }, reading, null)).toBe(true);
+    expect(await applyAnalysis(db, { bookId: book.id, key, attempts: 1, now: Date.now() }, reading, null, null)).toMatchObject({ applied: true, titled: true });
     expect(await found(owner.id, "世界")).toEqual(["平凡的世界"]);
   });
 

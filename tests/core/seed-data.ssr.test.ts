@@ -47,6 +47,16 @@ describe("seeded demo data", () => {
     expect(text).not.toMatch(/workers-ai|google-books|llama/i);
   });
 
+  it("keeps its unreadable uploads on their owners' shelves only, never in the library (decision 024)", async () => {
+    const untitled = await db.select({ id: books.id, hidden: books.hidden }).from(books).where(sql`trim(${books.title}) = ''`);
+    expect(untitled.length).toBeGreaterThan(0);
+    expect(untitled.every((book) => book.hidden === "untitled")).toBe(true);
+    const page = await api<{ items: { title: string }[] }>("/books?limit=100", null);
+    expect(page.body.data!.items.length).toBeGreaterThan(0);
+    expect(page.body.data!.items.filter((book) => !book.title.trim())).toEqual([]);
+    expect(pageText(await (await call("/library")).text())).not.toContain("Untitled Book");
+  });
+
   it("backs every lent demo book with a lent loan in the ledger, due on a date relative to today", async () => {
     const lent = await db.select({ id: books.id, borrower: books.lentToUserId }).from(books).where(sql`${books.status} = 'borrowed'`);
     const ledger = await db.select().from(loans).where(sql`${loans.state} = 'lent'`);

@@ -5,7 +5,7 @@ import { IMAGE_MISSING_MESSAGE, NOT_AN_IMAGE_MESSAGE } from "@worker/features/co
 import { NO_BARCODE_MESSAGE } from "@worker/features/covers/providers/local";
 import { workersAiAnalyzer } from "@worker/features/covers/providers/workers-ai";
 import { MAX_RETRIES } from "@worker/features/covers/queue-message";
-import { GAVE_UP_MESSAGE, LOW_CONFIDENCE_MESSAGE, UNREADABLE_MESSAGE } from "@worker/features/covers/reading";
+import { GAVE_UP_MESSAGE, LOOKUP_UNAVAILABLE_MESSAGE, LOW_CONFIDENCE_MESSAGE, UNREADABLE_MESSAGE } from "@worker/features/covers/reading";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import { db } from "../helpers/fixtures";
@@ -380,10 +380,12 @@ describe("cover-analysis consumer", () => {
 });
 
 describe("cover-analysis consumer with the configured (local) provider", () => {
-  it("reads the ISBN barcode, then tries enrichment, which fails fast without a network", async () => {
+  it("reads the ISBN barcode, then tries enrichment, which fails fast without a network: the book keeps the ISBN and needs details", async () => {
     const { book, key } = await pendingBook(fixtures.barcodePng);
     const run = vi.spyOn(env.AI, "run");
     const fetch = mockFetch({});
+    // The later lookup is queued; this test only looks at what was sent.
+    const queued = vi.spyOn(env.COVER_QUEUE, "send").mockResolvedValue(undefined as never);
     const msg = message({ bookId: book.id, key });
 
     const result = await runBatch([msg]);
@@ -397,10 +399,12 @@ describe("cover-analysis consumer with the configured (local) provider", () => {
       author: "",
       isbn13: "9780141439471",
       isbn10: "0141439475",
-      analysisState: "done",
-      analysisMessage: null,
+      analysisState: "needs_details",
+      analysisMessage: LOOKUP_UNAVAILABLE_MESSAGE,
       googleMetadata: null,
+      hidden: "untitled",
     });
+    expect(queued).toHaveBeenCalledWith({ bookId: book.id, lookup: "isbn", isbn13: "9780141439471" }, { delaySeconds: 60 });
     expect(saved!.coverAnalysis).toMatchObject({ source: "local-barcode", title_candidates: [], isbn: "9780141439471" });
   });
 

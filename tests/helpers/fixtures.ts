@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { createSession } from "@worker/core/session";
+import { hiddenUntilTitled } from "@worker/core/shared/book-listing";
 import { withBookSearchText } from "@worker/core/shared/search-text";
 import { getDatabase } from "@worker/db/client";
 import { type BookRow, books, users } from "@worker/db/schema";
@@ -29,10 +30,16 @@ export async function signIn<User extends { id: string }>(user: User) {
   return { user, token: session.token, cookie: `bookclub_session=${session.token}` };
 }
 
+/** As the app writes books: one without a title is its owner's alone until it has one (decision 024), unless `hidden` says otherwise. */
+const listedAsTheAppWould = <Row extends Partial<typeof books.$inferInsert> & { title: string }>(row: Row) => ({
+  ...row,
+  hidden: row.hidden !== undefined ? row.hidden : hiddenUntilTitled(row.title),
+});
+
 export async function createBook(ownerId: string, overrides: Partial<typeof books.$inferInsert> = {}): Promise<BookRow> {
   const [book] = await db
     .insert(books)
-    .values(withBookSearchText({ id: crypto.randomUUID(), userId: ownerId, title: "A Book", author: "An Author", ...overrides }))
+    .values(withBookSearchText(listedAsTheAppWould({ id: crypto.randomUUID(), userId: ownerId, title: "A Book", author: "An Author", ...overrides })))
     .returning();
   return book!;
 }
@@ -47,7 +54,7 @@ export async function createBooks(ownerId: string, rows: Partial<typeof books.$i
     ...row,
   }));
   for (let i = 0; i < values.length; i += 7) {
-    await db.insert(books).values(values.slice(i, i + 7).map(withBookSearchText));
+    await db.insert(books).values(values.slice(i, i + 7).map((row) => withBookSearchText(listedAsTheAppWould(row))));
   }
   return values;
 }

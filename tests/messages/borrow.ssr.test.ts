@@ -68,7 +68,7 @@ describe("the borrow flow (POST /books/{bookId}/borrow)", () => {
   it("answers the page's script in JSON, and a retried request (same id) sends once", async () => {
     const owner = await signedInMember();
     const reader = await signedInMember();
-    const book = await createBook(owner.user.id, { title: "" });
+    const book = await createBook(owner.user.id, { title: "Rebecca" });
     const requestId = crypto.randomUUID();
     const answers = [];
     for (let i = 0; i < 2; i++) {
@@ -80,7 +80,7 @@ describe("the borrow flow (POST /books/{bookId}/borrow)", () => {
     // The request is recorded by then: the retry just opens the same chat.
     expect(answers[1]).toEqual({ ...answers[0], notice: "You have already asked to borrow this book. Opening chat…" });
     const sent = await messagesIn(answers[0]!.conversationId, reader.user.id);
-    expect(sent.map((m) => m.content).filter((c) => c.startsWith("Hi!"))).toEqual([`Hi! I'm interested in borrowing "Untitled Book". Is it available?`]);
+    expect(sent.map((m) => m.content).filter((c) => c.startsWith("Hi!"))).toEqual([`Hi! I'm interested in borrowing "Rebecca". Is it available?`]);
   });
 
   it("sends visitors to sign in and back to the book; a GET goes to the book", async () => {

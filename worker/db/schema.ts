@@ -104,7 +104,8 @@ export interface AdvancedMetadata {
   metadata?: { ageGroupFine?: AgeGroupFine };
 }
 
-export const BOOK_HIDDEN_REASONS = ["moderation", "suspension"] as const;
+/** "untitled": not listed until it has a title (docs/decisions/024-listed-only-with-a-title.md). */
+export const BOOK_HIDDEN_REASONS = ["moderation", "suspension", "untitled"] as const;
 export type BookHiddenReason = (typeof BOOK_HIDDEN_REASONS)[number];
 
 export const books = sqliteTable(
@@ -138,7 +139,7 @@ export const books = sqliteTable(
     analysisState: text("analysis_state", { enum: ANALYSIS_STATES }).notNull().default("none"),
     analysisMessage: text("analysis_message"),
     analysisAttempts: integer("analysis_attempts").notNull().default(0),
-    /** Why the book is out of the library: a moderator hid it, or its owner is suspended. */
+    /** Why the book is out of the library: a moderator hid it, its owner is suspended, or it has no title yet. */
     hidden: text("hidden", { enum: BOOK_HIDDEN_REASONS }),
     /**
      * The owner's area cell (member_areas), copied by triggers so "near me" reads books by place from
@@ -159,6 +160,8 @@ export const books = sqliteTable(
     searchDescription: text("search_description"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
+    /** When a book added without a title got one and was listed (books_listed_once_titled); null: listed when added. */
+    listedAt: integer("listed_at", { mode: "number" }),
   },
   (t) => [
     uniqueIndex("books_id_idx").on(t.id),

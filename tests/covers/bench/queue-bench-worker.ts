@@ -7,7 +7,7 @@ import { handleCoverAnalysisBatch } from "@worker/features/covers/consumer";
 import { localAnalyzer } from "@worker/features/covers/providers/local";
 import type { CoverAnalyzer } from "@worker/features/covers/providers/types";
 import { workersAiAnalyzer } from "@worker/features/covers/providers/workers-ai";
-import type { CoverAnalysisMessage } from "@worker/features/covers/queue-message";
+import type { CoverReadingMessage } from "@worker/features/covers/queue-message";
 import { applyMigrations } from "../../helpers/bench-migrate";
 import { googleBooksPrideAndPrejudice, workersAiPrideAndPrejudice } from "../fixtures/recorded";
 
@@ -36,20 +36,20 @@ function analyzerFor(provider: string, env: BenchEnv): CoverAnalyzer {
   return workersAiAnalyzer(recordedAi, "@cf/meta/llama-4-scout-17b-16e-instruct");
 }
 
-function batchOf(bodies: CoverAnalysisMessage[]): MessageBatch<CoverAnalysisMessage> {
+function batchOf(bodies: CoverReadingMessage[]): MessageBatch<CoverReadingMessage> {
   const noop = () => {};
   return {
     queue: "cover-analysis",
     messages: bodies.map((body, i) => ({ id: `bench-${i}`, timestamp: new Date(), attempts: 1, body, ack: noop, retry: noop })),
     ackAll: noop,
     retryAll: noop,
-  } as unknown as MessageBatch<CoverAnalysisMessage>;
+  } as unknown as MessageBatch<CoverReadingMessage>;
 }
 
 async function seed(env: BenchEnv, runId: string, count: number, image: Uint8Array) {
   const userId = `bench-${runId}`;
   await env.DB.prepare("INSERT OR IGNORE INTO users (id, email, name) VALUES (?, ?, ?)").bind(userId, `${userId}@example.com`, "Bench").run();
-  const bodies: CoverAnalysisMessage[] = [];
+  const bodies: CoverReadingMessage[] = [];
   for (let i = 0; i < count; i++) bodies.push({ bookId: crypto.randomUUID(), key: `covers/${userId}/${crypto.randomUUID()}.jpg` });
   for (let i = 0; i < bodies.length; i += 10) {
     await env.DB.batch(
@@ -77,13 +77,13 @@ export default {
       return Response.json(bodies);
     }
     if (url.pathname === "/analyze") {
-      const bodies = (await request.json()) as CoverAnalysisMessage[];
+      const bodies = (await request.json()) as CoverReadingMessage[];
       // Metadata lookups get the recorded Google Books answer; nothing leaves the machine.
       globalThis.fetch = async () => Response.json(googleBooksPrideAndPrejudice);
       const analyzer = analyzerFor(url.searchParams.get("provider") ?? "workers-ai", env);
       const ctx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
       const concurrency = Number(url.searchParams.get("concurrency") ?? 1);
-      const batches: CoverAnalysisMessage[][] = [];
+      const batches: CoverReadingMessage[][] = [];
       for (let i = 0; i < bodies.length; i += BATCH_SIZE) batches.push(bodies.slice(i, i + BATCH_SIZE));
       // Like the queue with `concurrency` consumer invocations in flight.
       await Promise.all(

@@ -127,3 +127,5 @@ export const tileBooksView = z.looseObject({
   /** The cursor of the next (older) page, or null on the last page. */
   nextToken: z.string().nullable(),
 });
+
+export const bookLookupView = z.looseObject({ bookId: z.string(), queued: z.literal(true) });

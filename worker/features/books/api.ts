@@ -10,7 +10,8 @@ import { NEAR_ME_HALF, nearQueryFields, originCell } from "@worker/features/geo"
 import { isLentOut, writeBookEdit } from "@worker/features/loans";
 import { Hono } from "hono";
 import { z } from "zod";
-import { bookView, deletedBookView, libraryMapView, libraryPageView, otherCopiesView, tileBooksView } from "./api-schemas";
+import { bookLookupView, bookView, deletedBookView, libraryMapView, libraryPageView, otherCopiesView, tileBooksView } from "./api-schemas";
+import { lookUpAgain } from "./book-lookup";
 import { createBook, createBookSchemaFor, createBookSchemas, deleteBook, updateBook, updateBookSchema } from "./book-writes";
 import { BookAlreadyOwnedError } from "./isbn-books";
 import { findBookById, libraryQuerySchema, readLibrary } from "./library";
@@ -32,7 +33,7 @@ export const booksApi = new Hono<AppEnv>()
       tags: ["Books"],
       data: libraryPageView,
       description:
-        "Pages of `limit` books (25 by default, 100 at most); pass `nextToken` or `prevToken` from the last answer to move. `search` (at most 200 characters) matches title, author, description and ISBNs; a search's `total` counts at most four pages of matches (at least 100) and sets `totalCapped` past that. `ageGroupFine` filters by age group (`early_reader`, `middle_grade`, `young_adult` or `adult`) and `language` by the book's language: a language code as books store it (`en`, `pt-BR`; any case is taken, so `pt-br` finds `pt-BR`, and 400 `language must be a language code, such as en or pt-BR.` for anything else). The filters combine with each other, with `search`, `available` and near me, and `nextToken` pages on within them. One filter's `total` is exact; two (or `available`) count at most four pages, like a search. `userId` lists one owner's books (a signed-in member's listing otherwise leaves out their own). Every field of each book, or only the card's fields with `bare=1`. `available=1` leaves out books lent or promised to someone. Near me: `near=me` sorts by distance from my own area (set with `PUT /api/geo/my-area`; 400 `Set your area on your profile to see what is near you.` without one), or `lat` and `lon` (anyone; decimal degrees, rounded to 0.01° on arrival and never stored; 400 when only one is sent) from a one-off position. Only books whose owner has set an area are near anyone. `radius` (1, 2, 5, 10, 25, 50 or 100 km; left out: anywhere) bounds it. Each book then has `distanceKm`, rounded as others may see it (0: under 1 km; whole km to 10, then steps of 5, 10 and 50); `nextToken` pages on in distance order and `prevToken` is null. A near listing's `total` counts at most four pages, like a search; a search near me sorts its newest 1,000 matches within the radius by distance. Private-club books are listed with `membersOnly` true unless the viewer is an active member of the club or the book's owner; hidden books appear only on their owner's own shelf, with `hidden`.",
+        "Pages of `limit` books (25 by default, 100 at most); pass `nextToken` or `prevToken` from the last answer to move. `search` (at most 200 characters) matches title, author, description and ISBNs; a search's `total` counts at most four pages of matches (at least 100) and sets `totalCapped` past that. `ageGroupFine` filters by age group (`early_reader`, `middle_grade`, `young_adult` or `adult`) and `language` by the book's language: a language code as books store it (`en`, `pt-BR`; any case is taken, so `pt-br` finds `pt-BR`, and 400 `language must be a language code, such as en or pt-BR.` for anything else). The filters combine with each other, with `search`, `available` and near me, and `nextToken` pages on within them. One filter's `total` is exact; two (or `available`) count at most four pages, like a search. `userId` lists one owner's books (a signed-in member's listing otherwise leaves out their own). Every field of each book, or only the card's fields with `bare=1`. `available=1` leaves out books lent or promised to someone. Near me: `near=me` sorts by distance from my own area (set with `PUT /api/geo/my-area`; 400 `Set your area on your profile to see what is near you.` without one), or `lat` and `lon` (anyone; decimal degrees, rounded to 0.01° on arrival and never stored; 400 when only one is sent) from a one-off position. Only books whose owner has set an area are near anyone. `radius` (1, 2, 5, 10, 25, 50 or 100 km; left out: anywhere) bounds it. Each book then has `distanceKm`, rounded as others may see it (0: under 1 km; whole km to 10, then steps of 5, 10 and 50); `nextToken` pages on in distance order and `prevToken` is null. A near listing's `total` counts at most four pages, like a search; a search near me sorts its newest 1,000 matches within the radius by distance. Private-club books are listed with `membersOnly` true unless the viewer is an active member of the club or the book's owner; hidden books appear only on their owner's own shelf, with `hidden`: `moderation`, `suspension`, or `untitled` for a book not listed until it has a title (a cover whose title is not known yet).",
     }),
     zv("query", libraryQuerySchema),
     async (c) => {
@@ -115,7 +116,7 @@ export const booksApi = new Hono<AppEnv>()
       data: bookView,
       errors: [404],
       description:
-        "A hidden book (by a moderator, or its owner is suspended) is there only for its owner, with `hidden` saying why; 404 `Book not found` for everyone else.",
+        "A hidden book (by a moderator, while its owner is suspended, or `untitled`: not listed until it has a title) is there only for its owner, with `hidden` saying why; 404 `Book not found` for everyone else.",
     }),
     zv("param", bookIdParams),
     async (c) => {
@@ -159,6 +160,21 @@ export const booksApi = new Hono<AppEnv>()
     zv("param", bookIdParams),
     jsonBody(updateBookSchema),
     async (c) => ok(c, await updateBook(serviceContext(c), c.req.valid("param").id, c.req.valid("json"), writeBookEdit)),
+  )
+  .post(
+    "/:id/lookup",
+    doc("POST", {
+      summary: "Look a book's ISBN up again",
+      who: "owner",
+      tags: ["Books"],
+      data: bookLookupView,
+      status: 202,
+      errors: [404, 409, 503],
+      description:
+        "For a book whose ISBN is known but whose title is not (the book catalogues could not be reached when its cover was read): the lookup goes back on the queue at once, and the book fills in (and is listed) when a catalogue answers. 404 `Book not found` for anyone but the owner; 409 `Only a book with an ISBN and no title yet can be looked up again.`; 503 `Looking up is unavailable right now. Please try again.` when the queue refuses it.",
+    }),
+    zv("param", bookIdParams),
+    async (c) => ok(c, await lookUpAgain(serviceContext(c), c.req.valid("param").id), 202),
   )
   .delete(
     "/:id",

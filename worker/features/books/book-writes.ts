@@ -2,6 +2,7 @@ import { badRequest, conflict, forbidden, notFound, requireUser } from "@worker/
 import { publish } from "@worker/core/events/registry";
 import { translate } from "@worker/core/i18n/request-language";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
+import { hiddenUntilTitled } from "@worker/core/shared/book-listing";
 import { idField } from "@worker/core/shared/id";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
 import { withBookSearchText } from "@worker/core/shared/search-text";
@@ -208,6 +209,8 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
       coverKey: input.s3Key,
       clubId: clubIdValue,
       analysisState: analyse ? "pending" : "none",
+      // Listed once it has a title: from the cover reading, the lookup, or the owner.
+      hidden: hiddenUntilTitled(""),
     });
     if (analyse) {
       try {
@@ -241,8 +244,9 @@ export async function createBook(ctx: ServiceContext, input: CreateBookInput) {
       .insert(books)
       .values(withBookSearchText({ id, userId: ctx.user.id, status: input.status, clubId: clubIdValue, analysisState: "none" as const, ...values }));
   }
-  // Followers hear of it in the window's one notice (follows subscribes), a few minutes on.
-  await publish(ctx, { type: "book.listed", ownerId: ctx.user.id, bookIds: [id], at: Date.now() });
+  // Followers hear of it in the window's one notice (follows subscribes), a few minutes on; a cover's
+  // book is heard of when it gets its title (the cover reading, the lookup or the owner's edit).
+  if (!("s3Key" in input)) await publish(ctx, { type: "book.listed", ownerId: ctx.user.id, bookIds: [id], at: Date.now() });
   return (await findBookById(ctx, id))!;
 }
 
@@ -258,6 +262,7 @@ async function loadOwnBook(ctx: MemberContext, bookId: string) {
       title: books.title,
       author: books.author,
       analysisState: books.analysisState,
+      hidden: books.hidden,
     })
     .from(books)
     .where(eq(books.id, bookId))
@@ -341,6 +346,8 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
   const update = ctx.db.update(books).set(withBookSearchText(changes)).where(eq(books.id, bookId));
   await write(ctx, { book: { ...current, title: changes.title ?? current.title }, borrower, update, now });
   if (replacedCover) await deleteCoverIfUnused(ctx, replacedCover);
+  // The title makes it listed (books_listed_once_titled): now followers and wanters hear of it.
+  if (current.hidden === "untitled" && changes.title?.trim()) await publish(ctx, { type: "book.listed", ownerId: ctx.user.id, bookIds: [bookId], at: now });
   return (await findBookById(ctx, bookId))!;
 }
 

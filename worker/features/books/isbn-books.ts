@@ -11,6 +11,7 @@ import {
   lookupSettingsFrom,
   METADATA_UNAVAILABLE,
   MetadataUnavailableError,
+  metadataMirrorOrigins,
   ServiceUnavailableError,
   searchBookMetadata,
 } from "@worker/features/covers";
@@ -80,10 +81,7 @@ export async function titleForIsbn(env: Env, isbns: Isbns & { isbn13: string }):
 }
 
 /** The origins of configured metadata mirrors, whose thumbnails may be fetched over http. */
-export function mirrorOrigins(env: Env): string[] {
-  const config = readConfig(env);
-  return [config.GOOGLE_BOOKS_URL, config.OPEN_LIBRARY_URL].flatMap((url) => (url ? [new URL(url).origin] : []));
-}
+export const mirrorOrigins = metadataMirrorOrigins;
 
 /**
  * The new book's fields for an ISBN, looked up by the server itself (a client never sends the

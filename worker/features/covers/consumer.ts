@@ -3,10 +3,27 @@ import { type Database, getDatabase } from "@worker/db/client";
 import { applyAnalysis, findBookForAnalysis, markNeedsDetails, recordAttempt } from "./analysis-writes";
 import { loadCoverImage } from "./cover-image";
 import { asClassified, PermanentError, raceAbort, TransientError } from "./errors";
-import { findBookMetadata, lookupSettingsFrom } from "./metadata/lookup";
+import { announceTitled, noteLookupOutcome, processIsbnLookup, replaceBarcodePhoto } from "./isbn-lookup";
+import { lookUpBookMetadata, lookupSettingsFrom } from "./metadata/lookup";
 import { ANALYSIS_TIMEOUT_MS, type CoverAnalyzer, createCoverAnalyzer } from "./providers";
-import { type CoverAnalysisMessage, coverAnalysisMessageSchema, DEAD_LETTER_QUEUE, MAX_RETRIES } from "./queue-message";
-import { GAVE_UP_MESSAGE, readCover, UNREADABLE_MESSAGE } from "./reading";
+import {
+  type CoverAnalysisMessage,
+  coverAnalysisMessageSchema,
+  coverReadingMessageSchema,
+  DEAD_LETTER_QUEUE,
+  isbnLookupMessageSchema,
+  MAX_RETRIES,
+  queueIsbnLookup,
+} from "./queue-message";
+import {
+  GAVE_UP_MESSAGE,
+  ISBN_NOT_FOUND_MESSAGE,
+  LOOKUP_GAVE_UP_MESSAGE,
+  LOOKUP_UNAVAILABLE_MESSAGE,
+  onlyBarcodeRead,
+  readCover,
+  UNREADABLE_MESSAGE,
+} from "./reading";
 
 /** The whole metadata lookup (up to four requests) gets this long; the analysis is never held up more. */
 export const ENRICHMENT_BUDGET_MS = 20_000;
@@ -42,23 +59,40 @@ async function analyzeAndApply(run: RunContext, target: { bookId: string; key: s
   const reading = readCover(result, target.now);
 
   // Enrichment only follows a confident reading: a guessed title would fetch some other book.
-  const match =
+  const lookup =
     reading.isbn13 || reading.title
-      ? await findBookMetadata(
+      ? await lookUpBookMetadata(
           { isbn13: reading.isbn13, title: reading.title, author: reading.author },
           {
             ...lookupSettingsFrom(readConfig(run.env)),
             signal: AbortSignal.timeout(run.deps.enrichmentBudgetMs ?? ENRICHMENT_BUDGET_MS),
           },
         )
-      : null;
-  await applyAnalysis(run.db, target, reading, match);
+      : { match: null, unreachable: false };
+  // A photo that gave only a barcode (the back of the book) is no cover when the record has one.
+  const cover = onlyBarcodeRead(reading.analysis) ? await replaceBarcodePhoto(run.env, book.userId, lookup.match) : null;
+  const unread = lookup.unreachable ? LOOKUP_UNAVAILABLE_MESSAGE : ISBN_NOT_FOUND_MESSAGE;
+  const write = await applyAnalysis(run.db, target, reading, lookup.match, unread, cover?.key);
+  await cover?.settle(write.applied, target.key);
+  await announceTitled(run.db, run.env, write, book, target.now);
+  // The ISBN is known but nobody could be asked: the queue asks again later, with backoff.
+  if (write.applied && !write.titled && lookup.unreachable && reading.isbn13) {
+    try {
+      await queueIsbnLookup(run.env, target.bookId, reading.isbn13);
+    } catch (error) {
+      // The owner still has "Look up again" and the fields to fill in.
+      console.warn(`Could not queue the ISBN lookup of book ${target.bookId}`, error);
+    }
+  }
 }
 
 async function processMessage(run: RunContext, message: Message<unknown>) {
-  const parsed = coverAnalysisMessageSchema.safeParse(message.body);
+  const lookup = isbnLookupMessageSchema.safeParse(message.body);
+  if (lookup.success)
+    return processIsbnLookup(run.db, run.env, message, lookup.data, run.deps.now?.() ?? Date.now(), run.deps.enrichmentBudgetMs ?? ENRICHMENT_BUDGET_MS);
+  const parsed = coverReadingMessageSchema.safeParse(message.body);
   if (!parsed.success) {
-    console.warn(`Dropping cover-analysis message ${message.id}: not { bookId, key }`);
+    console.warn(`Dropping cover-analysis message ${message.id}: not { bookId, key } or an ISBN lookup`);
     message.ack();
     return;
   }
@@ -94,8 +128,10 @@ async function processMessage(run: RunContext, message: Message<unknown>) {
 /** Messages the queue gave up on (crashes, CPU limits): the book must not stay "pending" forever. */
 async function processDeadLetter(db: Database, message: Message<unknown>, now: number) {
   const parsed = coverAnalysisMessageSchema.safeParse(message.body);
-  if (parsed.success) {
+  if (parsed.success && "key" in parsed.data) {
     await markNeedsDetails(db, { ...parsed.data, attempts: MAX_RETRIES + 1, now }, GAVE_UP_MESSAGE);
+  } else if (parsed.success && "isbn13" in parsed.data) {
+    await noteLookupOutcome(db, parsed.data, LOOKUP_GAVE_UP_MESSAGE, now);
   }
   message.ack();
 }

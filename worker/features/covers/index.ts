@@ -1,6 +1,6 @@
 export { unavailableAs503 } from "./api";
 export { handleCoverAnalysisBatch } from "./consumer";
 export { findBookMetadata, type LookupSettings, lookupSettingsFrom, MetadataUnavailableError, searchBookMetadata } from "./metadata/lookup";
-export { copyMetadataCover } from "./metadata-cover-copy";
+export { copyMetadataCover, metadataMirrorOrigins } from "./metadata-cover-copy";
 export { METADATA_UNAVAILABLE, ServiceUnavailableError } from "./metadata-search";
-export type { CoverAnalysisMessage } from "./queue-message";
+export { type CoverAnalysisMessage, queueIsbnLookup } from "./queue-message";

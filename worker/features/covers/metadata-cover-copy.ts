@@ -1,3 +1,4 @@
+import { readConfig } from "@worker/core/config";
 import { readBodyWithLimit } from "@worker/core/http/body-limit";
 import { checkImage, IMAGE_EXTENSIONS } from "@worker/core/shared/image-type";
 
@@ -5,6 +6,12 @@ import { checkImage, IMAGE_EXTENSIONS } from "@worker/core/shared/image-type";
 export const MAX_METADATA_COVER_BYTES = 2 * 1024 * 1024;
 /** The book is being added while the member waits: a slow image host gives no cover, not a slow answer. */
 export const METADATA_COVER_TIMEOUT_MS = 5_000;
+
+/** The origins of configured metadata mirrors, whose thumbnails may be fetched over http. */
+export function metadataMirrorOrigins(env: Env): string[] {
+  const config = readConfig(env);
+  return [config.GOOGLE_BOOKS_URL, config.OPEN_LIBRARY_URL].flatMap((url) => (url ? [new URL(url).origin] : []));
+}
 
 /**
  * Which links may be fetched: https only, except the configured metadata mirrors' own origins (a

@@ -12,6 +12,12 @@ export const MIN_CONFIDENCE = 0.5;
 export const UNREADABLE_MESSAGE = msg("We couldn't read this cover. Please add the title and author.");
 export const LOW_CONFIDENCE_MESSAGE = msg("We couldn't read this cover confidently. Please check the title and author and add them.");
 export const GAVE_UP_MESSAGE = msg("We couldn't read this cover right now. Please add the title and author.");
+// The ISBN was read; the title waits on the book catalogues (decision 024).
+export const LOOKUP_UNAVAILABLE_MESSAGE = msg(
+  "We read the ISBN but couldn't reach the book catalogues. We'll look it up again shortly, or you can add the title and author.",
+);
+export const LOOKUP_GAVE_UP_MESSAGE = msg('We still couldn\'t reach the book catalogues. Try "Look up again" later, or add the title and author.');
+export const ISBN_NOT_FOUND_MESSAGE = msg("We read the ISBN but the book catalogues don't know it. Please add the title and author.");
 
 /** What one analysis says about the book, before enrichment. */
 export interface CoverReading {
@@ -30,6 +36,11 @@ export interface CoverReading {
 function confident(candidates: CoverAnalysis["title_candidates"]): string | null {
   const top = candidates[0];
   return top && top.confidence >= MIN_CONFIDENCE ? top.value : null;
+}
+
+/** Whether the photo gave an ISBN and no confident title: the back of the book, not a cover to show. */
+export function onlyBarcodeRead(analysis: CoverAnalysis | null): boolean {
+  return Boolean(analysis?.isbn) && !analysis!.title_candidates.some((candidate) => candidate.confidence >= MIN_CONFIDENCE);
 }
 
 /** Applies the confidence rule and validates the ISBN; the analysis record keeps everything. */

@@ -10,13 +10,16 @@ import { blockedEitherWay } from "./follows";
 
 /**
  * A member's new books reach their followers as one bell item (and one e-mail) per window: books
- * added within the same NEW_BOOKS_WINDOW_MS are told together ("Milo added 3 new books"). The
- * window's job runs SETTLE_MS after it closes, by when a cover upload has been read and has a title.
+ * listed within the same NEW_BOOKS_WINDOW_MS are told together ("Milo added 3 new books"). The
+ * window's job runs SETTLE_MS after it closes. A book is listed once it has a title (decision 024):
+ * a cover's book is told in the window its title arrived in.
  */
 export const NEW_BOOKS_WINDOW_MS = 5 * 60_000;
 const SETTLE_MS = 60_000;
 /** Titles named in the notice's body; the rest are "and N more". */
 const NAMED_TITLES = 3;
+
+const listedAt = sql<number>`coalesce(${books.listedAt}, ${books.createdAt})`;
 
 export const newBooksJob = (ownerId: string, windowStart: number) => `followed-books:${ownerId}:${windowStart}`;
 export const newBooksWindow = (at: number) => at - (at % NEW_BOOKS_WINDOW_MS);
@@ -41,7 +44,7 @@ export async function noteNewBooks(deps: Deps, ownerId: string, now = Date.now()
 }
 
 /**
- * `“Title”, “Other” and 2 more` (books still without a title are counted, not named), in the
+ * `“Title”, “Other” and 2 more` (only listed books, which have titles, are counted), in the
  * reader's language: its quotation marks, and its way of listing (Intl.ListFormat in `locale`).
  */
 function describeTitles(titles: string[], total: number, t: Translate, locale: string): string {
@@ -63,7 +66,7 @@ async function inEveryLanguage(write: (t: Translate, locale: string) => string):
 }
 
 /**
- * The `followed-books:{ownerId}:{windowStart}` job: counts the books the owner added in the window
+ * The `followed-books:{ownerId}:{windowStart}` job: counts the books the owner listed in the window
  * that others can see (not hidden by a moderator or a suspension, not in a private club), then tells
  * the owner's followers. One capped read of the followers (across a block either way, deleted or
  * suspended skipped) decides: up to QUEUE_AUDIENCE_ABOVE are told at once by notify(), which applies
@@ -90,8 +93,9 @@ export async function runNewBooksJob(deps: Deps, id: string, now: number): Promi
       .where(
         and(
           eq(books.userId, ownerId),
-          gte(books.createdAt, windowStart),
-          lt(books.createdAt, windowStart + NEW_BOOKS_WINDOW_MS),
+          // Listed in the window: added with a title, or given one then (a cover's book, decision 024).
+          gte(listedAt, windowStart),
+          lt(listedAt, windowStart + NEW_BOOKS_WINDOW_MS),
           isNull(books.hidden),
           or(isNull(books.clubId), eq(clubs.isPrivate, false)),
         ),

@@ -1,5 +1,6 @@
 import { readConfig } from "@worker/core/config";
 import { publish } from "@worker/core/events/registry";
+import { hiddenUntilTitled } from "@worker/core/shared/book-listing";
 import { mapLimited } from "@worker/core/shared/map-limited";
 import { withBookSearchText } from "@worker/core/shared/search-text";
 import { type Database, getDatabase } from "@worker/db/client";
@@ -30,10 +31,11 @@ async function bookFor(env: Env, userId: string, row: PendingRow, settings: Look
   const fields = record ? bookFieldsFromRecord(record) : null;
   const links = record?.volumeInfo.imageLinks;
   const coverKey = links ? await copyMetadataCover(env, userId, links.thumbnail ?? links.smallThumbnail, origins) : null;
+  const title = row.title || fields?.title || "";
   return {
     id: row.bookId,
     userId,
-    title: row.title || fields?.title || "",
+    title,
     author: row.author || fields?.author || "",
     description: fields?.description ?? "",
     publisher: fields?.publisher ?? null,
@@ -45,7 +47,8 @@ async function bookFor(env: Env, userId: string, row: PendingRow, settings: Look
     coverKey,
     googleMetadata: record ?? null,
     analysisState: "none" as const,
-    hidden: hiddenWhileSuspended(userId),
+    // An ISBN-only row whose lookup found nothing waits on its owner's shelf for a title (decision 024).
+    hidden: hiddenUntilTitled(title) ?? hiddenWhileSuspended(userId),
   };
 }
 
@@ -145,7 +148,8 @@ export async function processImportBatch(env: Env, message: ImportMessage, deps:
   statements.unshift(...writes);
   await db.batch(statements);
   // The batch's books join the member's shelf: their followers hear of them with the window's notice.
-  if (values.length > 0) await publish({ db, env }, { type: "book.listed", ownerId: job.userId, bookIds: values.map((book) => book.id), at: now });
+  const listed = values.filter((book) => !hiddenUntilTitled(book.title));
+  if (listed.length > 0) await publish({ db, env }, { type: "book.listed", ownerId: job.userId, bookIds: listed.map((book) => book.id), at: now });
 }
 
 /** The `book-import` queue: each message is one batch; a failure retries that batch alone. */

@@ -9,7 +9,7 @@ import { books, reports, sessions, users } from "@worker/db/schema";
 import { calendarFeedsRevocation } from "@worker/features/club-meetings";
 import { hideReportedRoomMessage, hideRoomMessagesOf } from "@worker/features/club-room";
 import { hideComment } from "@worker/features/comments";
-import { aliasedTable, and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { aliasedTable, and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 
 /** How many open reports the review page shows, oldest first (the queue a moderator works through). */
@@ -213,7 +213,8 @@ export async function unsuspendMember(ctx: ServiceContext, userId: string) {
     ctx.db.update(users).set({ suspendedAt: null, updatedAt: Date.now() }).where(eq(users.id, userId)),
     ctx.db
       .update(books)
-      .set({ hidden: null })
+      // A book still without a title goes back to its owner's shelf alone (decision 024).
+      .set({ hidden: sql`CASE WHEN trim(${books.title}) = '' THEN 'untitled' END` })
       .where(and(eq(books.userId, userId), eq(books.hidden, "suspension"))),
   ]);
   return { userId, suspended: false as const };

@@ -1,6 +1,7 @@
 import { ServiceError } from "@worker/core/errors";
 import { translate } from "@worker/core/i18n/request-language";
 import { AUDIENCE_LABELS, audienceOf } from "@worker/core/shared/audience";
+import { canLookUpAgain } from "@worker/core/shared/book-listing";
 import { BOOK_META_DESCRIPTION_MAX as META_DESCRIPTION_MAX } from "@worker/core/shared/rules";
 import { findBookById } from "@worker/features/books/library";
 import { findOtherCopies } from "@worker/features/books/other-copies";
@@ -22,6 +23,7 @@ import { BackArrow } from "~/ui/icons";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { BookCover } from "../book-cover";
 import { DeleteBookButton } from "../delete-book-button";
+import { NeedsDetailsBadge } from "../needs-details-badge";
 import { DueNote, StatusBadge } from "../status-badge";
 import { useAnalysisPolling } from "../use-analysis-polling";
 import type { Route } from "./+types/book-detail";
@@ -172,9 +174,7 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
             )}
             <DueNote due={book.due} />
             {book.membersOnly && <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">{t("Members only")}</span>}
-            {isOwner && book.analysisState === "needs_details" && (
-              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("Needs details")}</span>
-            )}
+            {isOwner && book.analysisState !== "pending" && <NeedsDetailsBadge book={book} />}
           </div>
           {/* The title keeps the direction it was written in, whatever the page's. */}
           <h1 className="font-serif text-3xl font-bold" dir="auto">
@@ -185,8 +185,17 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
             <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900">
               {book.hidden === "moderation"
                 ? t("A moderator hid this book. Other members can't see it in the library or open this page.")
-                : t("This book is hidden while your account is suspended.")}
+                : book.hidden === "untitled"
+                  ? t("Only you can see this book until it has a title. Then it is listed in the library.")
+                  : t("This book is hidden while your account is suspended.")}
             </p>
+          )}
+          {isOwner && book.analysisState !== "pending" && canLookUpAgain(book) && (
+            <Form method="post" action={`/books/${book.bookId}/lookup`}>
+              <button type="submit" className="btn btn-secondary">
+                {t("Look up again")}
+              </button>
+            </Form>
           )}
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
             <Fact label={t("Author")} value={book.author || t("Unknown")} />

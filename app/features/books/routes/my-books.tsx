@@ -25,6 +25,7 @@ import { AddBooksDialog } from "../add-books-dialog";
 import { BookCover } from "../book-cover";
 import { BookEditFields } from "../book-edit-form";
 import { DELETE_CONFIRMATION } from "../delete-book-button";
+import { NeedsDetailsBadge } from "../needs-details-badge";
 import { DueNote, StatusBadge } from "../status-badge";
 import { useAnalysisPolling } from "../use-analysis-polling";
 import type { Route } from "./+types/my-books";
@@ -180,11 +181,9 @@ function MyBookCard({
               {t("Reading cover…")}
             </span>
           )}
-          {book.analysisState === "needs_details" && (
-            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("Needs details")}</span>
-          )}
+          {book.analysisState !== "pending" && <NeedsDetailsBadge book={book} />}
           {notLending && <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">{t("Not lending for now")}</span>}
-          {book.hidden && (
+          {book.hidden && book.hidden !== "untitled" && (
             <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
               {book.hidden === "moderation" ? t("Hidden by a moderator") : t("Hidden while suspended")}
             </span>

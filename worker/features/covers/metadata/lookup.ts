@@ -72,6 +72,12 @@ export interface BookMetadataMatch {
   matchedBy: "isbn" | "title";
 }
 
+/** A lookup's outcome: the match, or none; `unreachable` when no service could be asked (worth trying again later). */
+export interface BookMetadataLookup {
+  match: BookMetadataMatch | null;
+  unreachable: boolean;
+}
+
 /**
  * The one record that best describes a book: by ISBN first (Google, then Open Library), else by
  * title and author. Never throws: a book without metadata is still a book.
@@ -80,23 +86,33 @@ export async function findBookMetadata(
   book: { isbn13?: string | null; title?: string | null; author?: string | null },
   settings: LookupSettings,
 ): Promise<BookMetadataMatch | null> {
+  return (await lookUpBookMetadata(book, settings)).match;
+}
+
+/** As findBookMetadata, and whether the services could be reached at all (the queue retries a lookup that could not). */
+export async function lookUpBookMetadata(
+  book: { isbn13?: string | null; title?: string | null; author?: string | null },
+  settings: LookupSettings,
+): Promise<BookMetadataLookup> {
   const attempts: { query: MetadataQuery; matchedBy: BookMetadataMatch["matchedBy"] }[] = [];
   if (book.isbn13) attempts.push({ query: { isbn: book.isbn13 }, matchedBy: "isbn" });
   if (book.title) attempts.push({ query: { title: book.title, author: book.author || undefined }, matchedBy: "title" });
 
   const unavailable = new Set<Provider>();
+  let answered = false;
   for (const { query, matchedBy } of attempts) {
     for (const provider of PROVIDERS) {
       if (unavailable.has(provider) || settings.signal?.aborted) continue;
       try {
         const items = await provider(query, requestOptions(settings, 5));
+        answered = true;
         const best = query.isbn ? (items.find((item) => hasIsbn(item, query.isbn!)) ?? items[0]) : items[0];
-        if (best) return { metadata: best, matchedBy };
+        if (best) return { match: { metadata: best, matchedBy }, unreachable: false };
       } catch {
         // Down or refusing us: do not ask it again for this book; the other provider may still answer.
         unavailable.add(provider);
       }
     }
   }
-  return null;
+  return { match: null, unreachable: attempts.length > 0 && !answered };
 }
