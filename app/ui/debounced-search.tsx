@@ -2,6 +2,7 @@ import { SEARCH_DEBOUNCE_MS } from "@worker/core/shared/rules";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useSearchParams, useSubmit } from "react-router";
 import { SearchIcon } from "./icons";
+import { useTypedBeforeHydration } from "./use-typed-before-hydration";
 
 interface Props {
   id: string;
@@ -32,6 +33,16 @@ export function DebouncedSearch({ id, label, placeholder, initial, keep = [], ad
   useEffect(() => setValue(initial), [initial]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  const searchSoon = (text: string) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => search(text), SEARCH_DEBOUNCE_MS);
+  };
+  // Typed before the page was interactive: kept, and searched like any pause in typing.
+  const box = useTypedBeforeHydration<HTMLInputElement>(initial, (text) => {
+    setValue(text);
+    searchSoon(text);
+  });
+
   const search = (text: string) => {
     const trimmed = text.trim();
     const form = new FormData();
@@ -56,6 +67,7 @@ export function DebouncedSearch({ id, label, placeholder, initial, keep = [], ad
       </label>
       <SearchIcon className="pointer-events-none absolute top-[11px] start-3 h-5 w-5 text-stone-600" />
       <input
+        ref={box}
         id={id}
         name="search"
         type="search"
@@ -66,8 +78,7 @@ export function DebouncedSearch({ id, label, placeholder, initial, keep = [], ad
         onChange={(event) => {
           const text = event.currentTarget.value;
           setValue(text);
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => search(text), SEARCH_DEBOUNCE_MS);
+          searchSoon(text);
         }}
       />
       {kept.map(([name, keptValue]) => (

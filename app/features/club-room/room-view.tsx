@@ -111,7 +111,8 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const content = draft.trim();
+    // The box itself, not the draft: a send just after hydration may come before the draft has caught up.
+    const content = String(new FormData(event.currentTarget).get("content") ?? "").trim();
     if (!content || sending) return;
     setSending(true);
     setError(null);
@@ -211,7 +212,7 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
           {milestones.length > 0 && (
             <label className="flex min-w-0 items-center gap-2">
-              <span>{t("Thread")}</span>
+              <span className="shrink-0">{t("Thread")}</span>
               <select
                 name="milestoneId"
                 className="field min-w-0 py-1"

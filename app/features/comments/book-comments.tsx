@@ -11,6 +11,7 @@ import { MessageText } from "~/features/messages";
 import { ReportDialog } from "~/features/moderation";
 import { Avatar } from "~/ui/avatar";
 import { FieldError } from "~/ui/field-error";
+import { useTypedBeforeHydration } from "~/ui/use-typed-before-hydration";
 import type { BookCommentsData } from "./comments.server";
 import type { CommentActionResult } from "./routes/book-comments";
 
@@ -142,6 +143,7 @@ function CommentForm({ action, hydrated }: { action: string; hydrated: boolean }
   const t = useT();
   const fetcher = useFetcher<CommentActionResult>();
   const [draft, setDraft] = useState("");
+  const box = useTypedBeforeHydration<HTMLTextAreaElement>(draft, setDraft);
   const busy = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? Object.values(fetcher.data.errors)[0] : undefined;
   useFetcherResult(fetcher, (result) => {
@@ -155,6 +157,7 @@ function CommentForm({ action, hydrated }: { action: string; hydrated: boolean }
         {t("Add a comment")}
       </label>
       <textarea
+        ref={box}
         id="comment-body"
         name="body"
         rows={3}

@@ -7,7 +7,7 @@ import { isLanguage, LANGUAGES, type Language } from "@worker/core/shared/langua
 import { mediaUrl } from "@worker/core/shared/media-url";
 import { NAME_REQUIRED, NO_CHANGES, PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "@worker/core/shared/profile";
 import { cleanText } from "@worker/core/shared/text";
-import { isTimeZone, TIME_ZONE_DOC } from "@worker/core/shared/time-zones";
+import { resolveTimeZone, TIME_ZONE_DOC } from "@worker/core/shared/time-zones";
 import { msg } from "@worker/core/shared/translate";
 import { LEND_RULES, LEND_WITHIN_KM, type UserRow, users } from "@worker/db/schema";
 import { and, eq, isNull } from "drizzle-orm";
@@ -108,7 +108,9 @@ export const profileUpdateSchema = z.strictObject({
   timezone: z
     .string()
     .trim()
-    .refine(isTimeZone, { error: () => translate("Please choose a timezone from the list") })
+    .refine((text) => resolveTimeZone(text) !== null, { error: () => translate("Please choose a timezone from the list") })
+    // A city ("Lisbon") is saved as its zone (Europe/Lisbon).
+    .overwrite((text) => resolveTimeZone(text) ?? text)
     .meta(TIME_ZONE_DOC)
     .optional(),
   /** One of LANGUAGES, or null to follow the browser. */

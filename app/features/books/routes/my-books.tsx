@@ -177,7 +177,7 @@ function MyBookCard({ book, today, wanters, onEdit, onDeleted }: { book: Item; t
             {t("{count, plural, one {# member nearby wants this} other {# members nearby want this}}", { count: wanters })}
           </p>
         )}
-        <div className="mt-auto flex gap-2 pt-2">
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <button type="button" className="btn btn-secondary flex-1 px-2" onClick={onEdit} aria-label={t("Edit {title}", { title })}>
             {t("Edit")}
           </button>
