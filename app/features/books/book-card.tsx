@@ -1,6 +1,7 @@
 import type { BookCard as BookCardData } from "@worker/features/books/book-columns";
 import { Link } from "react-router";
 import { useT } from "~/core/i18n";
+import { isolated, slot } from "~/ui/isolate";
 import { marked } from "~/ui/marked-text";
 import { BookCover } from "./book-cover";
 import { DistanceNote } from "./distance-note";
@@ -71,7 +72,7 @@ export function BookCard({ book, isClubMember, layout, eager, note }: Props) {
         <p className={`${clamp}text-sm text-stone-700`} dir="auto">
           {marked(book.highlight?.author, book.author || t("Unknown"))}
         </p>
-        <p className={`${clamp}text-xs text-stone-700`}>{t("Owner: {name}", { name: book.userName })}</p>
+        <p className={`${clamp}text-xs text-stone-700`}>{isolated(t("Owner: {name}", { name: slot(0) }), [book.userName])}</p>
         {note && <p className="text-xs font-semibold text-brand-800">{note}</p>}
         <ClubNote book={book} isClubMember={isClubMember} />
         {book.distanceKm !== undefined && <DistanceNote km={book.distanceKm} />}

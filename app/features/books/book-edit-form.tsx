@@ -57,7 +57,10 @@ function BorrowerLookup({ initial }: { initial: { id: string; name: string } | n
       {selected ? (
         <p className="flex items-center justify-between gap-2 text-sm">
           <span>
-            {t("Lent to")} <strong>{selected.name}</strong>
+            {t("Lent to")}{" "}
+            <strong>
+              <bdi>{selected.name}</bdi>
+            </strong>
           </span>
           <button type="button" className="btn btn-secondary" onClick={() => setSelected(null)}>
             {t("Change")}

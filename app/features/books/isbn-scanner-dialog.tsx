@@ -132,7 +132,9 @@ export function IsbnScannerDialog({ open, onClose, onAdded }: { open: boolean; o
               <BookCover src={recordCover(phase.record)} title={phase.record.volumeInfo.title ?? ""} eager className="rounded" />
             </div>
             <div className="min-w-0 space-y-1">
-              <h3 className="font-serif text-xl font-semibold">{phase.record.volumeInfo.title}</h3>
+              <h3 dir="auto" className="font-serif text-xl font-semibold">
+                {phase.record.volumeInfo.title}
+              </h3>
               {phase.record.volumeInfo.authors?.length ? <p className="text-stone-700">{phase.record.volumeInfo.authors.join(", ")}</p> : null}
               <p className="text-sm text-stone-600">{t("ISBN {isbn}", { isbn: phase.isbn })}</p>
             </div>

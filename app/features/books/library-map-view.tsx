@@ -200,10 +200,12 @@ export function LibraryMapView({ data }: { data: LibraryMapData }) {
                 <li key={book.bookId} className="card flex gap-3 p-3">
                   <BookCover src={book.coverImage} title={book.title} className="w-14 shrink-0 rounded" />
                   <div className="min-w-0">
-                    <Link to={`/books/${book.bookId}`} className="font-semibold text-brand-800 underline">
+                    <Link dir="auto" to={`/books/${book.bookId}`} className="font-semibold text-brand-800 underline">
                       {book.title}
                     </Link>
-                    <p className="text-sm text-stone-700">{book.author}</p>
+                    <p dir="auto" className="text-sm text-stone-700">
+                      {book.author}
+                    </p>
                     <p className="text-xs text-stone-600">{t("Shared by {name}", { name: book.userName })}</p>
                     {book.distanceKm !== undefined && <DistanceNote km={book.distanceKm} />}
                   </div>

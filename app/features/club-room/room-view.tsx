@@ -4,6 +4,7 @@ import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 import { ComposerField, MessageText } from "~/features/messages";
 import { ReportDialog } from "~/features/moderation";
+import { isolated, slot } from "~/ui/isolate";
 import { type Milestone, type RoomEntry, useClubRoom } from "./use-club-room";
 
 // Runs before paint in the browser; the server has nothing to measure.
@@ -180,7 +181,7 @@ export function ClubRoomView({ clubId, clubName, viewerId, canManage, milestones
                     // Opening the fold is the explicit request for the texts the room left out.
                     onClick={() => void room.reveal(group.messages).then((opened) => opened && setShown((current) => new Set(current).add(group.key)))}
                   >
-                    {t("Spoilers for {label}: show", { label: group.spoiler })}
+                    {isolated(t("Spoilers for {label}: show", { label: slot(0) }), [group.spoiler])}
                     <span className="sr-only"> {t("({count, plural, one {# message} other {# messages}})", { count: group.messages.length })}</span>
                   </button>
                 </li>

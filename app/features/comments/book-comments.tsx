@@ -215,11 +215,11 @@ function CommentItem({
       <div className="min-w-0 flex-1 space-y-1">
         <p className="text-sm text-stone-700">
           {signedIn ? (
-            <Link to={`/users/${comment.author.id}`} className="font-semibold text-brand-700 hover:underline">
+            <Link to={`/users/${comment.author.id}`} dir="auto" className="font-semibold text-brand-700 hover:underline">
               {name}
             </Link>
           ) : (
-            <span className="font-semibold text-stone-900">{name}</span>
+            <bdi className="font-semibold text-stone-900">{name}</bdi>
           )}{" "}
           · <time dateTime={new Date(comment.createdAt).toISOString()}>{formatDayTime(comment.createdAt, reader)}</time>
         </p>

@@ -158,7 +158,7 @@ export function LoanRow({
         </h2>
         <p className="text-sm text-stone-700">
           {role === "owner" ? t("Borrower:") : t("Owner:")}{" "}
-          <Link to={`/users/${other.userId}`} className="text-brand-700 hover:underline">
+          <Link dir="auto" to={`/users/${other.userId}`} className="text-brand-700 hover:underline">
             {other.name}
           </Link>
         </p>

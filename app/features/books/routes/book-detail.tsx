@@ -120,12 +120,22 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   ];
 }
 
-function Fact({ label, value }: { label: string; value: string | number | null | undefined }) {
+function Fact({
+  label,
+  value,
+  written = false,
+}: {
+  label: string;
+  value: string | number | null | undefined /** A member wrote it: its own direction. */;
+  written?: boolean;
+}) {
   if (value === null || value === undefined || value === "") return null;
   return (
     <div>
       <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{label}</dt>
-      <dd className="text-stone-900">{value}</dd>
+      <dd dir={written ? "auto" : undefined} className="text-stone-900">
+        {value}
+      </dd>
     </div>
   );
 }
@@ -189,10 +199,10 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
             </p>
           )}
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
-            <Fact label={t("Author")} value={book.author || t("Unknown")} />
+            <Fact label={t("Author")} value={book.author || t("Unknown")} written={Boolean(book.author)} />
             <div>
               <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{t("Owner")}</dt>
-              <dd>
+              <dd dir="auto">
                 {signedIn ? (
                   <Link to={`/users/${book.userId}`} className="text-brand-700 hover:underline">
                     {owner}
@@ -228,7 +238,11 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
             {/* The audience's labels are core's catalogue (worker/core/shared/audience.ts). */}
             <Fact label={t("Audience")} value={audience ? t(AUDIENCE_LABELS[audience]) : null} />
           </dl>
-          {book.description && <p className="leading-relaxed whitespace-pre-line text-stone-800">{book.description}</p>}
+          {book.description && (
+            <p dir="auto" className="leading-relaxed whitespace-pre-line text-stone-800">
+              {book.description}
+            </p>
+          )}
           {!book.membersOnly && (
             <BookLoanPanel
               bookId={book.bookId}

@@ -67,8 +67,14 @@ export default function ClubShelf({ loaderData }: Route.ComponentProps) {
             <li key={book.clubBookId} className="flex gap-4 py-3">
               <BookCover src={mediaUrl(book.cover)} title={book.title} className="w-12 shrink-0" />
               <div className="min-w-0">
-                <p className="font-medium break-words">{book.title}</p>
-                {book.author && <p className="text-sm text-stone-800">{book.author}</p>}
+                <p dir="auto" className="font-medium break-words">
+                  {book.title}
+                </p>
+                {book.author && (
+                  <p dir="auto" className="text-sm text-stone-800">
+                    {book.author}
+                  </p>
+                )}
                 <p className="text-sm text-stone-700">{t("Finished {date}", { date: formatDay(book.finishedAt, reader) })}</p>
               </div>
             </li>

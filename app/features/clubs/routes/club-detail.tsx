@@ -123,14 +123,20 @@ export default function ClubDetail({ loaderData, actionData }: Route.ComponentPr
       </Link>
       <header className="card space-y-3 p-5">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="font-serif text-3xl font-bold">{club.name}</h1>
+          <h1 dir="auto" className="font-serif text-3xl font-bold">
+            {club.name}
+          </h1>
           {club.isPrivate && <ClubBadge tone="private">{t("Private")}</ClubBadge>}
           {active && viewer.role && <RoleBadge role={viewer.role} isCreator={viewer.isCreator} />}
           {viewer.status === "pending" && <ClubBadge tone="pending">{t("Pending")}</ClubBadge>}
         </div>
-        {club.description && <p className="whitespace-pre-line text-stone-800">{club.description}</p>}
+        {club.description && (
+          <p dir="auto" className="whitespace-pre-line text-stone-800">
+            {club.description}
+          </p>
+        )}
         <p className="text-stone-700">
-          <span className="font-medium">{t("Location:")}</span> {club.location}
+          <span className="font-medium">{t("Location:")}</span> <bdi>{club.location}</bdi>
         </p>
         <p className="text-sm text-stone-700">{headcount}</p>
         <div className="flex flex-wrap items-center gap-2 pt-1">
