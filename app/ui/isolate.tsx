@@ -10,5 +10,6 @@ export const slot = (index: number) => `\uE000${index}\uE001`;
  * "Spoilers for chapters 1–8: show" keeps the Latin label whole rather than jumbled with the sentence.
  */
 export function isolated(text: string, values: string[]): ReactNode[] {
-  return text.split(SLOT).map((part, index) => (index % 2 === 1 ? <bdi key={index}>{values[Number(part)]}</bdi> : part));
+  // The slot's number is the value's own place, so it keys the value.
+  return text.split(SLOT).map((part, index) => (index % 2 === 1 ? <bdi key={`slot-${part}`}>{values[Number(part)]}</bdi> : part));
 }
