@@ -60,7 +60,14 @@ export function BookCard({ book, isClubMember, layout, eager, note }: Props) {
   return (
     <li className={list ? "card flex gap-4 p-3" : "card group flex flex-col overflow-hidden"}>
       <Link to={`/books/${book.bookId}`} className={list ? "w-16 shrink-0" : "block"} tabIndex={-1} aria-hidden="true">
-        <BookCover src={book.coverImage} title={title} eager={eager} className={list ? "rounded" : "transition-opacity group-hover:opacity-90"} />
+        <BookCover
+          src={book.coverImage}
+          title={title}
+          author={book.author}
+          description={book.coverAlt}
+          eager={eager}
+          className={list ? "rounded" : "transition-opacity group-hover:opacity-90"}
+        />
       </Link>
       <div className={list ? "min-w-0 flex-1 space-y-1" : "flex flex-1 flex-col gap-1 p-3"}>
         <h2 className={`${list ? "text-lg" : "line-clamp-2 text-base"} font-serif leading-snug font-semibold`}>

@@ -129,7 +129,13 @@ export function IsbnScannerDialog({ open, onClose, onAdded }: { open: boolean; o
         {phase.kind === "found" && (
           <div className="flex gap-4">
             <div className="w-24 shrink-0">
-              <BookCover src={recordCover(phase.record)} title={phase.record.volumeInfo.title ?? ""} eager className="rounded" />
+              <BookCover
+                src={recordCover(phase.record)}
+                title={phase.record.volumeInfo.title ?? ""}
+                author={phase.record.volumeInfo.authors?.join(", ")}
+                eager
+                className="rounded"
+              />
             </div>
             <div className="min-w-0 space-y-1">
               <h3 dir="auto" className="font-serif text-xl font-semibold">

@@ -198,7 +198,7 @@ export function LibraryMapView({ data }: { data: LibraryMapData }) {
             <ul className="flex flex-col gap-3">
               {listing.items.map((book) => (
                 <li key={book.bookId} className="card flex gap-3 p-3">
-                  <BookCover src={book.coverImage} title={book.title} className="w-14 shrink-0 rounded" />
+                  <BookCover src={book.coverImage} title={book.title} author={book.author} className="w-14 shrink-0 rounded" />
                   <div className="min-w-0">
                     <Link dir="auto" to={`/books/${book.bookId}`} className="font-semibold text-brand-800 underline">
                       {book.title}

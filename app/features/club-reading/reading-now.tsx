@@ -130,7 +130,7 @@ export function ReadingNow({ reading, copies, copiesOffset }: { reading: ClubRea
       ) : (
         <>
           <div className="flex gap-4">
-            <BookCover src={mediaUrl(current.cover)} title={current.title} className="w-20 shrink-0" />
+            <BookCover src={mediaUrl(current.cover)} title={current.title} author={current.author} className="w-20 shrink-0" />
             <div className="min-w-0 space-y-1">
               <p dir="auto" className="font-serif text-xl font-semibold break-words">
                 {current.title}

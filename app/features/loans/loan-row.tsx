@@ -148,7 +148,7 @@ export function LoanRow({
   return (
     <li className="card flex gap-4 p-3">
       <Link to={`/books/${book.bookId}`} className="w-16 shrink-0" tabIndex={-1} aria-hidden="true">
-        <BookCover src={book.coverImage} title={title} className="rounded" />
+        <BookCover src={book.coverImage} title={title} author={book.author} className="rounded" />
       </Link>
       <div className="min-w-0 flex-1 space-y-1">
         <h2 className="font-serif text-lg leading-snug font-semibold">

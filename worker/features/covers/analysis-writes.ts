@@ -83,6 +83,8 @@ export async function applyAnalysis(
       publisher: fillIfNull(books.publisher, info?.publisher),
       publishedDate: fillIfNull(books.publishedDate, info?.publishedDate),
       pageCount: fillIfNull(books.pageCount, info?.pageCount),
+      // An owner's own words for the cover stay.
+      coverAlt: fillIfNull(books.coverAlt, reading.coverAlt),
       ageGroupFine: reading.ageGroupFine ? sql`coalesce(${books.ageGroupFine}, ${reading.ageGroupFine})` : undefined,
       coverAnalysis: reading.analysis,
       googleMetadata: match?.metadata,

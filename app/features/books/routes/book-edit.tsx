@@ -1,4 +1,5 @@
 import { translate } from "@worker/core/i18n/request-language";
+import { COVER_ALT_MAX } from "@worker/core/shared/cover-analysis";
 import { listClubChoices, updateBook } from "@worker/features/books/book-writes";
 import { findBookById } from "@worker/features/books/library";
 import { writeBookEdit } from "@worker/features/loans";
@@ -9,7 +10,7 @@ import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
 import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
-import { bookFieldStyle, TextField } from "~/ui/field";
+import { bookFieldStyle, TextAreaField, TextField } from "~/ui/field";
 import { BackArrow } from "~/ui/icons";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { BookEditFields } from "../book-edit-form";
@@ -78,7 +79,17 @@ export default function BookEdit({ loaderData, actionData }: Route.ComponentProp
         <BookEditFields book={book} clubs={clubs} errors={errors} />
         <BookLanguageAgeFields language={book.language} ageGroupFine={book.ageGroupFine} errors={errors} />
         <TextField {...bookFieldStyle} label="ISBN" name="isbn" autoComplete="off" defaultValue={book.isbn13 ?? book.isbn10 ?? ""} error={errors?.isbn} />
-        <CoverField current={book.coverImage} title={book.title} error={errors?.cover} />
+        <CoverField current={book.coverImage} title={book.title} author={book.author} description={book.coverAlt} error={errors?.cover} />
+        <TextAreaField
+          {...bookFieldStyle}
+          label={t("Cover description")}
+          hint={t("What the cover shows, for readers who can't see it. Empty: only the title and author are said.")}
+          name="coverAlt"
+          rows={2}
+          maxLength={COVER_ALT_MAX}
+          defaultValue={book.coverAlt ?? ""}
+          error={errors?.coverAlt}
+        />
         <div className="flex flex-wrap justify-between gap-3">
           <DeleteBookButton formAction={`/books/${book.bookId}/delete`} />
           <div className="flex gap-3">

@@ -141,7 +141,7 @@ function MyBookCard({ book, today, wanters, onEdit, onDeleted }: { book: Item; t
   return (
     <li className="card flex flex-col overflow-hidden" data-book-id={book.bookId}>
       <Link to={`/books/${book.bookId}`} tabIndex={-1} aria-hidden="true">
-        <BookCover src={book.coverImage} title={title} />
+        <BookCover src={book.coverImage} title={title} author={book.author} description={book.coverAlt} />
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h2 className="line-clamp-2 font-serif font-semibold">

@@ -65,7 +65,7 @@ export default function ClubShelf({ loaderData }: Route.ComponentProps) {
         <ul className="card divide-y divide-stone-200 px-5">
           {shelf.items.map((book) => (
             <li key={book.clubBookId} className="flex gap-4 py-3">
-              <BookCover src={mediaUrl(book.cover)} title={book.title} className="w-12 shrink-0" />
+              <BookCover src={mediaUrl(book.cover)} title={book.title} author={book.author} className="w-12 shrink-0" />
               <div className="min-w-0">
                 <p dir="auto" className="font-medium break-words">
                   {book.title}
