@@ -59,7 +59,7 @@ export function BottomBar({ user, unread = 0, notifications = 0 }: { user: Shell
         <ChatIcon />
         <span>
           {t("Messages")}
-          <UnreadBadge count={unread} onIcon />
+          <UnreadBadge count={unread} />
         </span>
       </Link>
       {/* Keyed by the location, so the menu is closed again on the page the reader picked. */}

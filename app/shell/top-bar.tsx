@@ -4,11 +4,11 @@ import { noteOwnSignOut } from "~/core/session-events";
 import { BellIcon, BooksIcon } from "~/ui/icons";
 import type { ShellUser } from "./shell.server";
 
-export function UnreadBadge({ count, onIcon = false }: { count: number /** On the bottom bar: over its icon's corner. */; onIcon?: boolean }) {
+export function UnreadBadge({ count }: { count: number }) {
   const t = useT();
   if (count <= 0) return null;
   return (
-    <span className={onIcon ? "unread-badge bar-badge" : "unread-badge"}>
+    <span className="unread-badge">
       {count > 99 ? "99+" : count}
       {/* The catalogue's text starts with the space that parts it from the count: "3 unread". */}
       <span className="sr-only">{t(" unread")}</span>

@@ -2,7 +2,6 @@ import { SEARCH_DEBOUNCE_MS } from "@worker/core/shared/rules";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useSearchParams, useSubmit } from "react-router";
 import { SearchIcon } from "./icons";
-import { useTypedBeforeHydration } from "./use-typed-before-hydration";
 
 interface Props {
   id: string;
@@ -29,19 +28,17 @@ export function DebouncedSearch({ id, label, placeholder, initial, keep = [], ad
   });
   const [value, setValue] = useState(initial);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const box = useRef<HTMLInputElement>(null);
 
-  useEffect(() => setValue(initial), [initial]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for a new search from the address, and once at hydration
+  useEffect(() => {
+    // Only at hydration can the box show other than React's text: what was typed before the page was
+    // interactive, kept and searched at once (the typing is over). Later, a new address sets the box.
+    const shown = box.current!.value;
+    if (shown !== value) search(shown);
+    setValue(shown === value ? initial : shown);
+  }, [initial]);
   useEffect(() => () => clearTimeout(timer.current), []);
-
-  const searchSoon = (text: string) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => search(text), SEARCH_DEBOUNCE_MS);
-  };
-  // Typed before the page was interactive: kept, and searched like any pause in typing.
-  const box = useTypedBeforeHydration<HTMLInputElement>(initial, (text) => {
-    setValue(text);
-    searchSoon(text);
-  });
 
   const search = (text: string) => {
     const trimmed = text.trim();
@@ -78,7 +75,8 @@ export function DebouncedSearch({ id, label, placeholder, initial, keep = [], ad
         onChange={(event) => {
           const text = event.currentTarget.value;
           setValue(text);
-          searchSoon(text);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => search(text), SEARCH_DEBOUNCE_MS);
         }}
       />
       {kept.map(([name, keptValue]) => (

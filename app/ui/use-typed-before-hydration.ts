@@ -7,10 +7,10 @@ import { type RefObject, useEffect, useRef } from "react";
  */
 export function useTypedBeforeHydration<E extends HTMLInputElement | HTMLTextAreaElement>(value: string, onTyped: (text: string) => void): RefObject<E | null> {
   const ref = useRef<E>(null);
-  const atMount = useRef({ value, onTyped });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration (later values are React's own)
   useEffect(() => {
     const shown = ref.current?.value;
-    if (shown !== undefined && shown !== atMount.current.value) atMount.current.onTyped(shown);
+    if (shown !== undefined && shown !== value) onTyped(shown);
   }, []);
   return ref;
 }

@@ -1,7 +1,6 @@
 import type { BookCard as BookCardData } from "@worker/features/books/book-columns";
 import { Link } from "react-router";
 import { useT } from "~/core/i18n";
-import { isolated, slot } from "~/ui/isolate";
 import { marked } from "~/ui/marked-text";
 import { BookCover } from "./book-cover";
 import { DistanceNote } from "./distance-note";
@@ -9,7 +8,7 @@ import { DueNote, StatusBadge } from "./status-badge";
 
 interface Props {
   /** `due`: the lent book's due label, made by the loader in the viewer's timezone. */
-  book: BookCardData & { due?: { text: string; overdue: boolean } | null; distanceKm?: number };
+  book: BookCardData & { due?: { text: string; overdue: boolean } | null; distanceKm?: number; coverAltText?: string };
   /** True when the book has no club or the viewer belongs to its club. */
   isClubMember: boolean;
   layout: "grid" | "list";
@@ -63,8 +62,7 @@ export function BookCard({ book, isClubMember, layout, eager, note }: Props) {
         <BookCover
           src={book.coverImage}
           title={title}
-          author={book.author}
-          description={book.coverAlt}
+          alt={book.coverAltText}
           eager={eager}
           className={list ? "rounded" : "transition-opacity group-hover:opacity-90"}
         />
@@ -79,7 +77,9 @@ export function BookCard({ book, isClubMember, layout, eager, note }: Props) {
         <p className={`${clamp}text-sm text-stone-700`} dir="auto">
           {marked(book.highlight?.author, book.author || t("Unknown"))}
         </p>
-        <p className={`${clamp}text-xs text-stone-700`}>{isolated(t("Owner: {name}", { name: slot(0) }), [book.userName])}</p>
+        <p className={`${clamp}text-xs text-stone-700`}>
+          {t("Owner:")} <bdi>{book.userName}</bdi>
+        </p>
         {note && <p className="text-xs font-semibold text-brand-800">{note}</p>}
         <ClubNote book={book} isClubMember={isClubMember} />
         {book.distanceKm !== undefined && <DistanceNote km={book.distanceKm} />}

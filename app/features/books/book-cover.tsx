@@ -1,25 +1,20 @@
-import type { Translate } from "@worker/core/shared/translate";
 import { useT } from "~/core/i18n";
 import { BooksIcon } from "~/ui/icons";
 
 /**
- * A cover image, or a drawn placeholder when the book has none. Its alt text names the book and, when
- * the cover analysis or the owner described it, what it shows: "Cover of Middlemarch by George Eliot:
- * a woman in a green dress reading by a window".
+ * A cover image, or a drawn placeholder when the book has none. `alt` names the book and what the
+ * cover shows (coverAlt); without it, "Cover of {title}".
  */
 export function BookCover({
   src,
   title,
-  author,
-  description,
+  alt,
   className = "",
   eager = false,
 }: {
   src: string | null;
   title: string;
-  author?: string | null;
-  /** What the cover shows (books.cover_alt). */
-  description?: string | null;
+  alt?: string;
   className?: string;
   eager?: boolean;
 }) {
@@ -39,7 +34,7 @@ export function BookCover({
   return (
     <img
       src={src}
-      alt={coverAlt(t, name, author, description)}
+      alt={alt ?? t("Cover of {title}", { title: name })}
       width={400}
       height={600}
       loading={eager ? "eager" : "lazy"}
@@ -49,12 +44,4 @@ export function BookCover({
       className={`aspect-[2/3] w-full bg-stone-200 object-cover ${className}`}
     />
   );
-}
-
-/** The cover's alt text in the reader's language; the description is the analysis's or the owner's words. */
-export function coverAlt(t: Translate, title: string, author?: string | null, description?: string | null): string {
-  if (author && description) return t("Cover of {title} by {author}: {description}", { title, author, description });
-  if (description) return t("Cover of {title}: {description}", { title, description });
-  if (author) return t("Cover of {title} by {author}", { title, author });
-  return t("Cover of {title}", { title });
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useT } from "~/core/i18n";
 import { Field } from "~/ui/field";
 import { BookCover } from "./book-cover";
+import { coverAlt } from "./cover-alt";
 import { useObjectUrl } from "./use-object-url";
 
 /**
@@ -29,7 +30,7 @@ export function CoverField({
     <div className="flex items-start gap-4">
       {(preview || current) && (
         <div className="w-20 shrink-0">
-          <BookCover src={preview ?? current} title={title} author={author} description={preview ? null : description} className="rounded-md" />
+          <BookCover src={preview ?? current} title={title} alt={coverAlt(t, title, author, preview ? null : description)} className="rounded-md" />
         </div>
       )}
       <Field

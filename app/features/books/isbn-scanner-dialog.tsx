@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { useT } from "~/core/i18n";
 import { Dialog } from "~/ui/dialog";
 import { BookCover } from "./book-cover";
+import { coverAlt } from "./cover-alt";
 import { addBookByIsbn, lookUpIsbn, recordCover } from "./isbn-scan-api";
 import { useBarcodeScan } from "./use-barcode-scan";
 
@@ -132,7 +133,7 @@ export function IsbnScannerDialog({ open, onClose, onAdded }: { open: boolean; o
               <BookCover
                 src={recordCover(phase.record)}
                 title={phase.record.volumeInfo.title ?? ""}
-                author={phase.record.volumeInfo.authors?.join(", ")}
+                alt={coverAlt(t, phase.record.volumeInfo.title ?? "", phase.record.volumeInfo.authors?.join(", "))}
                 eager
                 className="rounded"
               />

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useI18n } from "~/core/i18n";
 import { BookCover } from "./book-cover";
+import { coverAlt } from "./cover-alt";
 import { DistanceNote, formatKm } from "./distance-note";
 import { type LatLon, MAX_ZOOM, MIN_ZOOM, metresPerPx, placeInView, TILE_PX, tileSrc, tilesInView, VIEW_PX, zoomForRadius } from "./map-projection";
 
@@ -198,7 +199,7 @@ export function LibraryMapView({ data }: { data: LibraryMapData }) {
             <ul className="flex flex-col gap-3">
               {listing.items.map((book) => (
                 <li key={book.bookId} className="card flex gap-3 p-3">
-                  <BookCover src={book.coverImage} title={book.title} author={book.author} className="w-14 shrink-0 rounded" />
+                  <BookCover src={book.coverImage} title={book.title} alt={coverAlt(t, book.title, book.author)} className="w-14 shrink-0 rounded" />
                   <div className="min-w-0">
                     <Link dir="auto" to={`/books/${book.bookId}`} className="font-semibold text-brand-800 underline">
                       {book.title}

@@ -7,6 +7,7 @@ import { Form, Link } from "react-router";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 import { BookCover } from "~/features/books";
+import { coverAlt } from "~/features/books/cover-alt";
 import { BorrowButton } from "~/features/loans";
 
 const AVAILABILITY: Record<CopyView["availability"], string> = { available: msg("Available"), lent: msg("Lent"), promised: msg("Promised") };
@@ -130,7 +131,7 @@ export function ReadingNow({ reading, copies, copiesOffset }: { reading: ClubRea
       ) : (
         <>
           <div className="flex gap-4">
-            <BookCover src={mediaUrl(current.cover)} title={current.title} author={current.author} className="w-20 shrink-0" />
+            <BookCover src={mediaUrl(current.cover)} title={current.title} alt={coverAlt(t, current.title, current.author)} className="w-20 shrink-0" />
             <div className="min-w-0 space-y-1">
               <p dir="auto" className="font-serif text-xl font-semibold break-words">
                 {current.title}

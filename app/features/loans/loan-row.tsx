@@ -6,6 +6,7 @@ import { Link, useFetcher } from "react-router";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 import { BookCover, DueNote } from "~/features/books";
+import { coverAlt } from "~/features/books/cover-alt";
 import { TextField } from "~/ui/field";
 import { FieldError } from "~/ui/field-error";
 import { dueLabel } from "./due-label";
@@ -148,7 +149,7 @@ export function LoanRow({
   return (
     <li className="card flex gap-4 p-3">
       <Link to={`/books/${book.bookId}`} className="w-16 shrink-0" tabIndex={-1} aria-hidden="true">
-        <BookCover src={book.coverImage} title={title} author={book.author} className="rounded" />
+        <BookCover src={book.coverImage} title={title} alt={coverAlt(t, title, book.author)} className="rounded" />
       </Link>
       <div className="min-w-0 flex-1 space-y-1">
         <h2 className="font-serif text-lg leading-snug font-semibold">

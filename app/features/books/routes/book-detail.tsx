@@ -21,6 +21,7 @@ import { deferred } from "~/ui/deferred";
 import { BackArrow } from "~/ui/icons";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { BookCover } from "../book-cover";
+import { coverAlt } from "../cover-alt";
 import { DeleteBookButton } from "../delete-book-button";
 import { DueNote, StatusBadge } from "../status-badge";
 import { useAnalysisPolling } from "../use-analysis-polling";
@@ -163,7 +164,7 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
       </Link>
       <div className="grid gap-6 md:grid-cols-[minmax(0,18rem)_1fr]">
         <div className="mx-auto w-full max-w-72">
-          <BookCover src={book.coverImage} title={title} author={book.author} description={book.coverAlt} eager className="rounded-lg shadow-md" />
+          <BookCover src={book.coverImage} title={title} alt={coverAlt(t, title, book.author, book.coverAlt)} eager className="rounded-lg shadow-md" />
         </div>
         <div className="space-y-4">
           <div className="flex flex-wrap items-center gap-2">

@@ -23,6 +23,7 @@ import { useToast } from "~/ui/toaster";
 import { AddBooksDialog } from "../add-books-dialog";
 import { BookCover } from "../book-cover";
 import { BookEditFields } from "../book-edit-form";
+import { coverAlt } from "../cover-alt";
 import { DELETE_CONFIRMATION } from "../delete-book-button";
 import { DueNote, StatusBadge } from "../status-badge";
 import { useAnalysisPolling } from "../use-analysis-polling";
@@ -141,7 +142,7 @@ function MyBookCard({ book, today, wanters, onEdit, onDeleted }: { book: Item; t
   return (
     <li className="card flex flex-col overflow-hidden" data-book-id={book.bookId}>
       <Link to={`/books/${book.bookId}`} tabIndex={-1} aria-hidden="true">
-        <BookCover src={book.coverImage} title={title} author={book.author} description={book.coverAlt} />
+        <BookCover src={book.coverImage} title={title} alt={coverAlt(t, title, book.author, book.coverAlt)} />
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h2 className="line-clamp-2 font-serif font-semibold">

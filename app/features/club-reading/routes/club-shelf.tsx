@@ -13,6 +13,7 @@ import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
 import { useReader } from "~/core/use-reader";
 import { BookCover } from "~/features/books";
+import { coverAlt } from "~/features/books/cover-alt";
 import { BackArrow } from "~/ui/icons";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/club-shelf";
@@ -65,7 +66,7 @@ export default function ClubShelf({ loaderData }: Route.ComponentProps) {
         <ul className="card divide-y divide-stone-200 px-5">
           {shelf.items.map((book) => (
             <li key={book.clubBookId} className="flex gap-4 py-3">
-              <BookCover src={mediaUrl(book.cover)} title={book.title} author={book.author} className="w-12 shrink-0" />
+              <BookCover src={mediaUrl(book.cover)} title={book.title} alt={coverAlt(t, book.title, book.author)} className="w-12 shrink-0" />
               <div className="min-w-0">
                 <p dir="auto" className="font-medium break-words">
                   {book.title}

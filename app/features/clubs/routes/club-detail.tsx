@@ -12,6 +12,7 @@ import { refusal } from "~/core/refusal.server";
 import { memberContext, readerFor } from "~/core/route-context.server";
 import { useUrlDialog } from "~/core/use-url-dialog";
 import { BookCard } from "~/features/books";
+import { withCoverAltText } from "~/features/books/cover-alt.server";
 import { UpcomingMeetings } from "~/features/club-meetings";
 import { ClubPollsSummary } from "~/features/club-polls";
 import { loadPollsSummary } from "~/features/club-polls/index.server";
@@ -64,7 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   const reader = readerFor(request, context);
   const today = todayFor(reader);
-  const books = page.books.map((book) => withDueLabel(book, today, reader));
+  const books = page.books.map((book) => withCoverAltText(withDueLabel(book, today, reader)));
   return { ...page, books, invite, requests, readingNow, roomUnread, meetings, polls, userId: ctx.user.id, catalogue };
 }
 
