@@ -6,8 +6,7 @@ import type { CopiesPage, CopyView } from "@worker/features/club-reading/copies"
 import { Form, Link } from "react-router";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
-import { BookCover } from "~/features/books";
-import { coverAlt } from "~/features/books/cover-alt";
+import { BookCover, coverAlt } from "~/features/books";
 import { BorrowButton } from "~/features/loans";
 
 const AVAILABILITY: Record<CopyView["availability"], string> = { available: msg("Available"), lent: msg("Lent"), promised: msg("Promised") };

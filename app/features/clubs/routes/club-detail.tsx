@@ -12,7 +12,7 @@ import { refusal } from "~/core/refusal.server";
 import { memberContext, readerFor } from "~/core/route-context.server";
 import { useUrlDialog } from "~/core/use-url-dialog";
 import { BookCard } from "~/features/books";
-import { withCoverAltText } from "~/features/books/cover-alt.server";
+import { withCoverAltText } from "~/features/books/index.server";
 import { UpcomingMeetings } from "~/features/club-meetings";
 import { ClubPollsSummary } from "~/features/club-polls";
 import { loadPollsSummary } from "~/features/club-polls/index.server";
