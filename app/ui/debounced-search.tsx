@@ -28,8 +28,16 @@ export function DebouncedSearch({ id, label, placeholder, initial, keep = [], ad
   });
   const [value, setValue] = useState(initial);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const box = useRef<HTMLInputElement>(null);
 
-  useEffect(() => setValue(initial), [initial]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for a new search from the address, and once at hydration
+  useEffect(() => {
+    // Only at hydration can the box show other than React's text: what was typed before the page was
+    // interactive, kept and searched at once (the typing is over). Later, a new address sets the box.
+    const shown = box.current!.value;
+    if (shown !== value) search(shown);
+    setValue(shown === value ? initial : shown);
+  }, [initial]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const search = (text: string) => {
@@ -56,6 +64,7 @@ export function DebouncedSearch({ id, label, placeholder, initial, keep = [], ad
       </label>
       <SearchIcon className="pointer-events-none absolute top-[11px] start-3 h-5 w-5 text-stone-600" />
       <input
+        ref={box}
         id={id}
         name="search"
         type="search"

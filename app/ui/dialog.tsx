@@ -104,7 +104,7 @@ export function Dialog({ open, onClose, title, description, busy = false, childr
               {title}
             </h2>
             {description && (
-              <p id={descriptionId} className="text-sm text-stone-700">
+              <p id={descriptionId} dir="auto" className="text-sm text-stone-700">
                 {description}
               </p>
             )}

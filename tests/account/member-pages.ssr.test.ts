@@ -169,7 +169,7 @@ describe("/users/{id}", () => {
     const viewer = await signedInMember();
     const owner = await createMember({ name: "Ines", bio: "Reads atlases <b>and</b> maps.\nSwaps on Sundays." });
     const { html } = await page(`/users/${owner.id}`, viewer.cookie);
-    expect(html).toMatch(/<p class="whitespace-pre-line[^"]*">Reads atlases &lt;b&gt;and&lt;\/b&gt; maps.\nSwaps on Sundays.<\/p>/);
+    expect(html).toMatch(/<p dir="auto" class="whitespace-pre-line[^"]*">Reads atlases &lt;b&gt;and&lt;\/b&gt; maps.\nSwaps on Sundays.<\/p>/);
     const quiet = await createMember({ name: "Quiet" });
     expect((await page(`/users/${quiet.id}`, viewer.cookie)).html).not.toContain("whitespace-pre-line");
   });

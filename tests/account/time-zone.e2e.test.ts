@@ -36,4 +36,15 @@ test("a new member starts in the phone's zone and can pick any zone by typing a 
   await page.getByRole("button", { name: "Use this device's zone (Europe/Lisbon)" }).click();
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Profile updated successfully!" })).toBeVisible();
+
+  // As the hint says: a city, typed as one says it, is taken for its zone.
+  await expect(page.getByText("Type a city or region, e.g. Lisbon or New York.")).toBeVisible();
+  await page.getByRole("combobox", { name: "Timezone" }).fill("new york");
+  // The last save's message is still on screen: wait for this save's answer itself.
+  const saved = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/profile"));
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  expect((await saved).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Timezone" })).toHaveValue("America/New_York");
 });

@@ -76,6 +76,7 @@ describe("Every write path gives the index its search text", () => {
       isbn13: null,
       ageGroupFine: null,
       language: "zh",
+      coverAlt: null,
       state: "done" as const,
       message: null,
     };

@@ -129,6 +129,8 @@ export const books = sqliteTable(
     publisher: text("publisher"),
     /** R2 key of the cover image in MEDIA. */
     coverKey: text("cover_key"),
+    /** What the cover shows, in a sentence (the cover analysis's, or the owner's): its alt text after "Cover of {title} by {author}". */
+    coverAlt: text("cover_alt"),
     clubId: text("club_id").references(() => clubs.id, { onDelete: "set null" }),
     lentToUserId: text("lent_to_user_id").references(() => users.id, { onDelete: "set null" }),
     lentToUserName: text("lent_to_user_name"),

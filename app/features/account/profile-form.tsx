@@ -86,7 +86,9 @@ export function ProfileForm({ profile, result }: { profile: OwnProfile; result: 
       <div className="flex items-center gap-4">
         <Avatar src={preview ?? profile.profilePicture} name={name || profile.name} size="lg" />
         <div className="min-w-0">
-          <p className="truncate font-semibold">{profile.name}</p>
+          <p dir="auto" className="truncate font-semibold">
+            {profile.name}
+          </p>
           <p className="truncate text-sm text-stone-700" dir="ltr" translate="no">
             {profile.email}
           </p>

@@ -2,6 +2,7 @@ import { timeZoneLabel, timeZones } from "@worker/core/shared/time-zones";
 import { useEffect, useState } from "react";
 import { useT } from "~/core/i18n";
 import { TextField } from "~/ui/field";
+import { useTypedBeforeHydration } from "~/ui/use-typed-before-hydration";
 
 /**
  * The member's zone, searchable among every zone the browser knows: a text box whose suggestions
@@ -18,6 +19,7 @@ export function TimeZoneField({ id, value, onChange, error }: { id: string; valu
     setZones(timeZones());
     setDevice(Intl.DateTimeFormat().resolvedOptions().timeZone ?? null);
   }, []);
+  const box = useTypedBeforeHydration<HTMLInputElement>(value, onChange);
   const listId = `${id}-zones`;
   return (
     <div className="space-y-2">
@@ -30,6 +32,7 @@ export function TimeZoneField({ id, value, onChange, error }: { id: string; valu
         list={listId}
         autoComplete="off"
         spellCheck={false}
+        ref={box}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
         className="field min-h-11"

@@ -8,7 +8,7 @@ import { DueNote, StatusBadge } from "./status-badge";
 
 interface Props {
   /** `due`: the lent book's due label, made by the loader in the viewer's timezone. */
-  book: BookCardData & { due?: { text: string; overdue: boolean } | null; distanceKm?: number };
+  book: BookCardData & { due?: { text: string; overdue: boolean } | null; distanceKm?: number; coverAltText?: string };
   /** True when the book has no club or the viewer belongs to its club. */
   isClubMember: boolean;
   layout: "grid" | "list";
@@ -59,7 +59,13 @@ export function BookCard({ book, isClubMember, layout, eager, note }: Props) {
   return (
     <li className={list ? "card flex gap-4 p-3" : "card group flex flex-col overflow-hidden"}>
       <Link to={`/books/${book.bookId}`} className={list ? "w-16 shrink-0" : "block"} tabIndex={-1} aria-hidden="true">
-        <BookCover src={book.coverImage} title={title} eager={eager} className={list ? "rounded" : "transition-opacity group-hover:opacity-90"} />
+        <BookCover
+          src={book.coverImage}
+          title={title}
+          alt={book.coverAltText}
+          eager={eager}
+          className={list ? "rounded" : "transition-opacity group-hover:opacity-90"}
+        />
       </Link>
       <div className={list ? "min-w-0 flex-1 space-y-1" : "flex flex-1 flex-col gap-1 p-3"}>
         <h2 className={`${list ? "text-lg" : "line-clamp-2 text-base"} font-serif leading-snug font-semibold`}>
@@ -71,7 +77,9 @@ export function BookCard({ book, isClubMember, layout, eager, note }: Props) {
         <p className={`${clamp}text-sm text-stone-700`} dir="auto">
           {marked(book.highlight?.author, book.author || t("Unknown"))}
         </p>
-        <p className={`${clamp}text-xs text-stone-700`}>{t("Owner: {name}", { name: book.userName })}</p>
+        <p className={`${clamp}text-xs text-stone-700`}>
+          {t("Owner:")} <bdi>{book.userName}</bdi>
+        </p>
         {note && <p className="text-xs font-semibold text-brand-800">{note}</p>}
         <ClubNote book={book} isClubMember={isClubMember} />
         {book.distanceKm !== undefined && <DistanceNote km={book.distanceKm} />}

@@ -1,8 +1,23 @@
 import { useT } from "~/core/i18n";
 import { BooksIcon } from "~/ui/icons";
 
-/** A cover image, or a drawn placeholder when the book has none. */
-export function BookCover({ src, title, className = "", eager = false }: { src: string | null; title: string; className?: string; eager?: boolean }) {
+/**
+ * A cover image, or a drawn placeholder when the book has none. `alt` names the book and what the
+ * cover shows (coverAlt); without it, "Cover of {title}".
+ */
+export function BookCover({
+  src,
+  title,
+  alt,
+  className = "",
+  eager = false,
+}: {
+  src: string | null;
+  title: string;
+  alt?: string;
+  className?: string;
+  eager?: boolean;
+}) {
   const t = useT();
   const name = title || t("Untitled Book");
   if (!src) {
@@ -19,7 +34,7 @@ export function BookCover({ src, title, className = "", eager = false }: { src: 
   return (
     <img
       src={src}
-      alt={t("Cover of {title}", { title: name })}
+      alt={alt ?? t("Cover of {title}", { title: name })}
       width={400}
       height={600}
       loading={eager ? "eager" : "lazy"}

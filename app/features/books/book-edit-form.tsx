@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { type ApiData, apiFetch } from "~/core/api-client";
 import { useT } from "~/core/i18n";
 import { bookFieldStyle, SelectField, TextAreaField, TextField } from "~/ui/field";
+import { useTypedBeforeHydration } from "~/ui/use-typed-before-hydration";
 
 export const STATUS_OPTIONS: { value: BookStatus; label: string }[] = [
   { value: "available", label: msg("Available") },
@@ -26,6 +27,11 @@ function BorrowerLookup({ initial }: { initial: { id: string; name: string } | n
   const [message, setMessage] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Typed before the page was interactive: looked up once it is.
+  const box = useTypedBeforeHydration<HTMLInputElement>(query, (text) => {
+    setQuery(text);
+    lookUp(text);
+  });
 
   function lookUp(text: string) {
     clearTimeout(timer.current);
@@ -51,7 +57,10 @@ function BorrowerLookup({ initial }: { initial: { id: string; name: string } | n
       {selected ? (
         <p className="flex items-center justify-between gap-2 text-sm">
           <span>
-            {t("Lent to")} <strong>{selected.name}</strong>
+            {t("Lent to")}{" "}
+            <strong>
+              <bdi>{selected.name}</bdi>
+            </strong>
           </span>
           <button type="button" className="btn btn-secondary" onClick={() => setSelected(null)}>
             {t("Change")}
@@ -63,6 +72,7 @@ function BorrowerLookup({ initial }: { initial: { id: string; name: string } | n
             {t("Borrower's e-mail")}
           </label>
           <input
+            ref={box}
             id={id}
             type="email"
             autoComplete="off"

@@ -16,6 +16,8 @@ export function parseBookForm(form: FormData) {
     title: textField(form, "title"),
     author: textField(form, "author"),
     description: textField(form, "description") ?? "",
+    // Only Edit Book has it; the My Books dialog leaves it as it is.
+    coverAlt: textField(form, "coverAlt"),
     // Only Edit Book has the field; the My Books dialog leaves the ISBN as it is.
     isbn: textField(form, "isbn"),
     status: textField(form, "status"),

@@ -3,13 +3,26 @@ import { useState } from "react";
 import { useT } from "~/core/i18n";
 import { Field } from "~/ui/field";
 import { BookCover } from "./book-cover";
+import { coverAlt } from "./cover-alt";
 import { useObjectUrl } from "./use-object-url";
 
 /**
  * "Cover picture" on Add a book and Edit Book: a file posted with the form (the page's action checks
  * and stores it, see cover-form.server.ts), shown beside the current cover before saving.
  */
-export function CoverField({ current, title, error }: { current: string | null; title: string; error?: string }) {
+export function CoverField({
+  current,
+  title,
+  author,
+  description,
+  error,
+}: {
+  current: string | null;
+  title: string;
+  author?: string;
+  description?: string | null;
+  error?: string;
+}) {
   const t = useT();
   const [chosen, setChosen] = useState<File | null>(null);
   const preview = useObjectUrl(chosen);
@@ -17,7 +30,7 @@ export function CoverField({ current, title, error }: { current: string | null; 
     <div className="flex items-start gap-4">
       {(preview || current) && (
         <div className="w-20 shrink-0">
-          <BookCover src={preview ?? current} title={title} className="rounded-md" />
+          <BookCover src={preview ?? current} title={title} alt={coverAlt(t, title, author, preview ? null : description)} className="rounded-md" />
         </div>
       )}
       <Field

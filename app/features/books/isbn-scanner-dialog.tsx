@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { useT } from "~/core/i18n";
 import { Dialog } from "~/ui/dialog";
 import { BookCover } from "./book-cover";
+import { coverAlt } from "./cover-alt";
 import { addBookByIsbn, lookUpIsbn, recordCover } from "./isbn-scan-api";
 import { useBarcodeScan } from "./use-barcode-scan";
 
@@ -129,10 +130,18 @@ export function IsbnScannerDialog({ open, onClose, onAdded }: { open: boolean; o
         {phase.kind === "found" && (
           <div className="flex gap-4">
             <div className="w-24 shrink-0">
-              <BookCover src={recordCover(phase.record)} title={phase.record.volumeInfo.title ?? ""} eager className="rounded" />
+              <BookCover
+                src={recordCover(phase.record)}
+                title={phase.record.volumeInfo.title ?? ""}
+                alt={coverAlt(t, phase.record.volumeInfo.title ?? "", phase.record.volumeInfo.authors?.join(", "))}
+                eager
+                className="rounded"
+              />
             </div>
             <div className="min-w-0 space-y-1">
-              <h3 className="font-serif text-xl font-semibold">{phase.record.volumeInfo.title}</h3>
+              <h3 dir="auto" className="font-serif text-xl font-semibold">
+                {phase.record.volumeInfo.title}
+              </h3>
               {phase.record.volumeInfo.authors?.length ? <p className="text-stone-700">{phase.record.volumeInfo.authors.join(", ")}</p> : null}
               <p className="text-sm text-stone-600">{t("ISBN {isbn}", { isbn: phase.isbn })}</p>
             </div>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useI18n } from "~/core/i18n";
 import { type MapMarker, PlaceMap, type PlaceMapData } from "~/ui/place-map";
 import { BookCover } from "./book-cover";
+import { coverAlt } from "./cover-alt";
 import { DistanceNote, formatKm } from "./distance-note";
 
 interface TileBook {
@@ -33,12 +34,14 @@ export function LibraryMapView({ data }: { data: PlaceMapData }) {
       texts={{ loading: t("Loading books…"), failed: t("Could not load the books of this place. Please try again."), more: t("Show more books") }}
       renderItem={(book) => (
         <>
-          <BookCover src={book.coverImage} title={book.title} className="w-14 shrink-0 rounded" />
+          <BookCover src={book.coverImage} title={book.title} alt={coverAlt(t, book.title, book.author)} className="w-14 shrink-0 rounded" />
           <div className="min-w-0">
-            <Link to={`/books/${book.bookId}`} className="font-semibold text-brand-800 underline">
+            <Link dir="auto" to={`/books/${book.bookId}`} className="font-semibold text-brand-800 underline">
               {book.title}
             </Link>
-            <p className="text-sm text-stone-700">{book.author}</p>
+            <p dir="auto" className="text-sm text-stone-700">
+              {book.author}
+            </p>
             <p className="text-xs text-stone-600">{t("Shared by {name}", { name: book.userName })}</p>
             {book.distanceKm !== undefined && <DistanceNote km={book.distanceKm} />}
           </div>

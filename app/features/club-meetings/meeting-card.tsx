@@ -45,7 +45,11 @@ export function MeetingCard({
         {meeting.cancelled && <span className="ms-2 rounded bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900">{t("Cancelled")}</span>}
       </h3>
       <p>
-        {meeting.place && <span className="block">{meeting.place}</span>}
+        {meeting.place && (
+          <span dir="auto" className="block">
+            {meeting.place}
+          </span>
+        )}
         {meeting.videoUrl && (
           <a href={meeting.videoUrl} rel="noopener noreferrer" target="_blank" className="block break-all font-medium text-brand-700 hover:underline">
             {t("Video call link")}
@@ -53,7 +57,11 @@ export function MeetingCard({
         )}
       </p>
       {meeting.milestone && <p className="text-stone-800">{t("Discussing: {milestone}", { milestone: meeting.milestone.label })}</p>}
-      {meeting.note && <p className="whitespace-pre-line text-stone-800">{meeting.note}</p>}
+      {meeting.note && (
+        <p dir="auto" className="whitespace-pre-line text-stone-800">
+          {meeting.note}
+        </p>
+      )}
       <p className="text-sm text-stone-700">
         {t("{going} going · {maybe} maybe · {notGoing} not going", {
           going: meeting.counts.going,

@@ -23,7 +23,9 @@ function Tallies({ tallies, names, total }: { tallies: { optionId: string; votes
       {tallies.map((tally) => (
         <li key={tally.optionId}>
           <div className="flex justify-between gap-3 text-sm">
-            <span className="min-w-0 break-words">{names.get(tally.optionId)}</span>
+            <span dir="auto" className="min-w-0 break-words">
+              {names.get(tally.optionId)}
+            </span>
             <span className="shrink-0 tabular-nums">{t("{count, plural, one {# vote} other {# votes}}", { count: tally.votes })}</span>
           </div>
           {/* A native bar: the page's CSP allows no inline styles, and the numbers beside it say it all. */}

@@ -4,6 +4,7 @@ import type { PollSummary } from "@worker/features/club-polls";
 import { Link } from "react-router";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
+import { isolated, slot } from "~/ui/isolate";
 
 export const KIND_LABEL = { book: msg("Next book (ranked choice)"), date: msg("Meeting date"), choice: msg("Multiple choice") } as const;
 
@@ -23,7 +24,7 @@ export function PollListItem({ clubId, poll, timeZone }: { clubId: string; poll:
   const winner = poll.winnerStartsAt !== null ? formatDayTime(poll.winnerStartsAt, { ...reader, timeZone }) : poll.winner;
   return (
     <li className="space-y-1 py-3">
-      <Link to={`/clubs/${clubId}/polls/${poll.pollId}`} className="font-medium break-words text-brand-700 hover:underline">
+      <Link dir="auto" to={`/clubs/${clubId}/polls/${poll.pollId}`} className="font-medium break-words text-brand-700 hover:underline">
         {poll.question}
       </Link>
       <p className="text-sm text-stone-700">
@@ -32,7 +33,7 @@ export function PollListItem({ clubId, poll, timeZone }: { clubId: string; poll:
         {` · ${t("{count, plural, one {# ballot} other {# ballots}}", { count: poll.ballots })}`}
         {poll.voted ? ` · ${t("You voted")}` : ""}
       </p>
-      {!poll.isOpen && winner && <p className="text-sm break-words">{t("Result: {option}", { option: winner })}</p>}
+      {!poll.isOpen && winner && <p className="text-sm break-words">{isolated(t("Result: {option}", { option: slot(0) }), [winner])}</p>}
     </li>
   );
 }

@@ -6,7 +6,7 @@ import type { CopiesPage, CopyView } from "@worker/features/club-reading/copies"
 import { Form, Link } from "react-router";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
-import { BookCover } from "~/features/books";
+import { BookCover, coverAlt } from "~/features/books";
 import { BorrowButton } from "~/features/loans";
 
 const AVAILABILITY: Record<CopyView["availability"], string> = { available: msg("Available"), lent: msg("Lent"), promised: msg("Promised") };
@@ -31,7 +31,7 @@ function Milestone({
     <li className="space-y-1 rounded-lg border border-stone-200 p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <p className="font-medium">
-          {milestone.label}
+          <bdi>{milestone.label}</bdi>
           {milestone.dueOn && (
             <span className="font-normal text-stone-700">{` · ${t("by {date}", { date: formatCalendarDay(milestone.dueOn, locale) })}`}</span>
           )}
@@ -97,7 +97,7 @@ function Copy({ copy }: { copy: CopyView }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0">
-        <Link to={`/books/${copy.bookId}`} className="font-medium text-brand-700 hover:underline">
+        <Link dir="auto" to={`/books/${copy.bookId}`} className="font-medium text-brand-700 hover:underline">
           {copy.owner.name}
         </Link>
         <p className="text-sm text-stone-700">{`${t(copyPlace(copy))} · ${t(AVAILABILITY[copy.availability])}`}</p>
@@ -139,10 +139,16 @@ export function ReadingNow({ reading, copies, copiesOffset }: { reading: ClubRea
       ) : (
         <>
           <div className="flex gap-4">
-            <BookCover src={mediaUrl(current.cover)} title={current.title} className="w-20 shrink-0" />
+            <BookCover src={mediaUrl(current.cover)} title={current.title} alt={coverAlt(t, current.title, current.author)} className="w-20 shrink-0" />
             <div className="min-w-0 space-y-1">
-              <p className="font-serif text-xl font-semibold break-words">{current.title}</p>
-              {current.author && <p className="text-stone-800">{current.author}</p>}
+              <p dir="auto" className="font-serif text-xl font-semibold break-words">
+                {current.title}
+              </p>
+              {current.author && (
+                <p dir="auto" className="text-stone-800">
+                  {current.author}
+                </p>
+              )}
               {current.finishBy && <p className="text-sm text-stone-700">{t("Finish by {date}", { date: formatCalendarDay(current.finishBy, locale) })}</p>}
             </div>
           </div>

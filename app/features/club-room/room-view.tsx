@@ -5,6 +5,7 @@ import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 import { ComposerField, MessageText } from "~/features/messages";
 import { ReportDialog } from "~/features/moderation";
+import { isolated, slot } from "~/ui/isolate";
 import { type Milestone, type RoomEntry, useClubRoom } from "./use-club-room";
 
 // Runs before paint in the browser; the server has nothing to measure.
@@ -151,7 +152,8 @@ export function ClubRoomView({
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const content = draft.trim();
+    // The box itself, not the draft: a send just after hydration may come before the draft has caught up.
+    const content = String(new FormData(event.currentTarget).get("content") ?? "").trim();
     if (!content || sending) return;
     setSending(true);
     setError(null);
@@ -220,7 +222,7 @@ export function ClubRoomView({
                     // Opening the fold is the explicit request for the texts the room left out.
                     onClick={() => void room.reveal(group.messages).then((opened) => opened && setShown((current) => new Set(current).add(group.key)))}
                   >
-                    {t("Spoilers for {label}: show", { label: group.spoiler })}
+                    {isolated(t("Spoilers for {label}: show", { label: slot(0) }), [group.spoiler])}
                     <span className="sr-only"> {t("({count, plural, one {# message} other {# messages}})", { count: group.messages.length })}</span>
                   </button>
                 </li>
@@ -252,7 +254,7 @@ export function ClubRoomView({
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
           {milestones.length > 0 && (
             <label className="flex min-w-0 items-center gap-2">
-              <span>{t("Thread")}</span>
+              <span className="shrink-0">{t("Thread")}</span>
               <select
                 name="milestoneId"
                 className="field min-w-0 py-1"

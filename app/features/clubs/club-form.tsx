@@ -15,6 +15,7 @@ import { TimeZoneField } from "~/features/account";
 import { type CoarsePosition, coarsenLocationText, useGeolocation } from "~/features/geo";
 import { Field, TextAreaField, TextField } from "~/ui/field";
 import { FieldError } from "~/ui/field-error";
+import { useTypedBeforeHydration } from "~/ui/use-typed-before-hydration";
 
 /** What the form starts with: an existing club's fields when editing, blanks when creating. */
 export interface ClubFormValues {
@@ -58,13 +59,17 @@ export function ClubForm({
   useEffect(() => setHydrated(true), []);
   // Coordinates in the text are shown as others will see them: rounded to 0.01°, as the server saves them.
   const [location, setLocation] = useState(coarsenLocationText(initial.location));
+  const locationBox = useTypedBeforeHydration<HTMLInputElement>(location, setLocation);
   const [clientErrors, setClientErrors] = useState<Partial<Record<FieldName, string>> | null>(null);
   // The server's render uses the member's own zone; once hydrated, a new club takes the browser's.
   const reader = useReader();
-  const [timezone, setTimezone] = useState(initial.timezone ?? reader.timeZone);
+  const [serverZone] = useState(initial.timezone ?? reader.timeZone);
+  const [timezone, setTimezone] = useState(serverZone);
   useEffect(() => {
-    if (intent === "create") setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC");
-  }, [intent]);
+    // Unless a zone was typed before hydration (the field hands it over first).
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
+    if (intent === "create") setTimezone((current) => (current === serverZone ? browserZone : current));
+  }, [intent, serverZone]);
   // The club's coarse position, only from "Use my location" (rounded to 0.01° before it is sent); typing another place drops it.
   const [position, setPosition] = useState<CoarsePosition | null>(null);
   const { state: geo, locate } = useGeolocation((text, at) => {
@@ -145,6 +150,7 @@ export function ClubForm({
             <div className="flex flex-wrap gap-2">
               <input
                 {...control}
+                ref={locationBox}
                 name="location"
                 type="text"
                 required

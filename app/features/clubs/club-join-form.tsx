@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useT } from "~/core/i18n";
 import { TextField } from "~/ui/field";
+import { useTypedBeforeHydration } from "~/ui/use-typed-before-hydration";
 
 /**
  * Join Book Club: one invite-code field, shown and sent in upper case (codes are case-insensitive),
@@ -16,6 +17,7 @@ export function ClubJoinForm({ error, cancelHref }: { error?: string; cancelHref
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [code, setCode] = useState("");
+  const box = useTypedBeforeHydration<HTMLInputElement>(code, (text) => setCode(text.toUpperCase()));
   const [touched, setTouched] = useState(false);
   const empty = code.trim() === "";
   const message = error ?? (touched && empty ? t(INVITE_CODE_REQUIRED) : undefined);
@@ -31,6 +33,7 @@ export function ClubJoinForm({ error, cancelHref }: { error?: string; cancelHref
         type="text"
         required
         maxLength={INVITE_CODE_LENGTH}
+        ref={box}
         value={code}
         onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
         onBlur={() => setTouched(true)}

@@ -83,7 +83,7 @@ export function ClubMembers({
           <li key={member.userId} className="flex flex-wrap items-center gap-3 py-3">
             <Avatar src={member.profilePicture} name={member.name} size="sm" />
             <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
-              <Link to={`/users/${member.userId}`} className="font-medium hover:underline">
+              <Link dir="auto" to={`/users/${member.userId}`} className="font-medium hover:underline">
                 {member.name}
               </Link>
               <RoleBadge role={member.role} isCreator={member.isCreator} />

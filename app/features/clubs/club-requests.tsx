@@ -24,7 +24,7 @@ function RequestRow({ clubId, request, formatDate }: { clubId: string; request: 
     <li className="flex flex-wrap items-center gap-3 py-3">
       <Avatar src={request.profilePicture} name={request.name} size="sm" />
       <div className="min-w-0 flex-1">
-        <Link to={`/users/${request.userId}`} className="font-medium hover:underline">
+        <Link dir="auto" to={`/users/${request.userId}`} className="font-medium hover:underline">
           {request.name}
         </Link>
         <p className="text-sm text-stone-700">{t("Requested {date}", { date: formatDate(request.requestedAt) })}</p>

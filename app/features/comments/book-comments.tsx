@@ -11,6 +11,7 @@ import { MessageText } from "~/features/messages";
 import { ReportDialog } from "~/features/moderation";
 import { Avatar } from "~/ui/avatar";
 import { FieldError } from "~/ui/field-error";
+import { useTypedBeforeHydration } from "~/ui/use-typed-before-hydration";
 import type { BookCommentsData } from "./comments.server";
 import type { CommentActionResult } from "./routes/book-comments";
 
@@ -142,6 +143,7 @@ function CommentForm({ action, hydrated }: { action: string; hydrated: boolean }
   const t = useT();
   const fetcher = useFetcher<CommentActionResult>();
   const [draft, setDraft] = useState("");
+  const box = useTypedBeforeHydration<HTMLTextAreaElement>(draft, setDraft);
   const busy = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? Object.values(fetcher.data.errors)[0] : undefined;
   useFetcherResult(fetcher, (result) => {
@@ -155,6 +157,7 @@ function CommentForm({ action, hydrated }: { action: string; hydrated: boolean }
         {t("Add a comment")}
       </label>
       <textarea
+        ref={box}
         id="comment-body"
         name="body"
         rows={3}
@@ -212,11 +215,11 @@ function CommentItem({
       <div className="min-w-0 flex-1 space-y-1">
         <p className="text-sm text-stone-700">
           {signedIn ? (
-            <Link to={`/users/${comment.author.id}`} className="font-semibold text-brand-700 hover:underline">
+            <Link to={`/users/${comment.author.id}`} dir="auto" className="font-semibold text-brand-700 hover:underline">
               {name}
             </Link>
           ) : (
-            <span className="font-semibold text-stone-900">{name}</span>
+            <bdi className="font-semibold text-stone-900">{name}</bdi>
           )}{" "}
           · <time dateTime={new Date(comment.createdAt).toISOString()}>{formatDayTime(comment.createdAt, reader)}</time>
         </p>

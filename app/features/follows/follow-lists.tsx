@@ -33,7 +33,9 @@ function FollowList({ title, param, count, page, paged, empty }: ListProps) {
             <li key={member.userId} className="min-w-0">
               <Link to={`/users/${member.userId}`} className="flex min-w-0 items-center gap-3 py-2 hover:bg-stone-50">
                 <Avatar src={member.profilePicture} name={member.name} size="sm" />
-                <span className="min-w-0 truncate font-semibold text-stone-900">{member.name}</span>
+                <span dir="auto" className="min-w-0 truncate font-semibold text-stone-900">
+                  {member.name}
+                </span>
               </Link>
             </li>
           ))}

@@ -117,7 +117,7 @@ function BooksToAdd({ rows }: { rows: ImportPreview["rows"] }) {
           </p>
           <ul aria-labelledby={listId} className="max-h-40 list-disc space-y-0.5 overflow-y-auto ps-5">
             {rows.map((row) => (
-              <li key={row.line}>
+              <li dir="auto" key={row.line}>
                 {row.title}
                 {row.author ? `, ${row.author}` : ""}
                 {row.owned ? ` ${t("(owned)")}` : ""}

@@ -5,6 +5,7 @@ import { Link, useFetcher } from "react-router";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
 import { FieldError } from "~/ui/field-error";
+import { isolated, slot } from "~/ui/isolate";
 import { BorrowButton } from "./borrow-button";
 import { dueLabel } from "./due-label";
 import { type LoanAnswer, LoanForm, refusalOf } from "./loan-form";
@@ -176,7 +177,7 @@ export function BookLoanPanel({
       </div>
       {panel.ownerRecord && (
         <div className="space-y-1">
-          <h3 className="text-sm font-semibold text-stone-900">{t("{name} as a lender", { name: ownerName })}</h3>
+          <h3 className="text-sm font-semibold text-stone-900">{isolated(t("{name} as a lender", { name: slot(0) }), [ownerName])}</h3>
           <LenderRecordNote record={panel.ownerRecord} />
         </div>
       )}

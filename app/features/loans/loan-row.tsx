@@ -5,7 +5,7 @@ import type { LoanView } from "@worker/features/loans";
 import { Link, useFetcher } from "react-router";
 import { useT } from "~/core/i18n";
 import { useReader } from "~/core/use-reader";
-import { BookCover, DueNote } from "~/features/books";
+import { BookCover, coverAlt, DueNote } from "~/features/books";
 import { TextField } from "~/ui/field";
 import { FieldError } from "~/ui/field-error";
 import { dueLabel } from "./due-label";
@@ -168,7 +168,7 @@ export function LoanRow({
   return (
     <li className="card flex gap-4 p-3">
       <Link to={`/books/${book.bookId}`} className="w-16 shrink-0" tabIndex={-1} aria-hidden="true">
-        <BookCover src={book.coverImage} title={title} className="rounded" />
+        <BookCover src={book.coverImage} title={title} alt={coverAlt(t, title, book.author)} className="rounded" />
       </Link>
       <div className="min-w-0 flex-1 space-y-1">
         <h2 className="font-serif text-lg leading-snug font-semibold">
@@ -178,7 +178,7 @@ export function LoanRow({
         </h2>
         <p className="text-sm text-stone-700">
           {role === "owner" ? t("Borrower:") : t("Owner:")}{" "}
-          <Link to={`/users/${other.userId}`} className="text-brand-700 hover:underline">
+          <Link dir="auto" to={`/users/${other.userId}`} className="text-brand-700 hover:underline">
             {other.name}
           </Link>
         </p>

@@ -1,11 +1,13 @@
 import { useT } from "~/core/i18n";
 import { keepInView } from "~/ui/keep-in-view";
+import { useTypedBeforeHydration } from "~/ui/use-typed-before-hydration";
 
 /**
  * The message box of a conversation and of a club room: a labelled textarea where Enter sends and
  * Shift+Enter (or Enter while an input method composes) starts a new line, the Send button, the
  * hint, and the refusal kept in view above the bottom bar. The form around it owns the sending.
  * Its texts are the messages catalogue's: a page that shows it sends that namespace too.
+ * What was typed before the page was interactive is kept (the form's submit reads the box itself).
  */
 export function ComposerField({
   id,
@@ -24,6 +26,7 @@ export function ComposerField({
   sendDisabled: boolean;
 }) {
   const t = useT();
+  const box = useTypedBeforeHydration<HTMLTextAreaElement>(draft, onDraft);
   return (
     <>
       <label htmlFor={`${id}-message`} className="sr-only">
@@ -31,6 +34,7 @@ export function ComposerField({
       </label>
       <div className="flex items-end gap-2">
         <textarea
+          ref={box}
           id={`${id}-message`}
           name="content"
           rows={2}

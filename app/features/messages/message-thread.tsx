@@ -87,7 +87,8 @@ export function MessageThread({ conversationId, viewerId, other, initialMessages
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const content = draft.trim();
+    // The box itself, not the draft: a send just after hydration may come before the draft has caught up.
+    const content = String(new FormData(event.currentTarget).get("content") ?? "").trim();
     if (!content || sending) return;
     setSending(true);
     setSendError(null);

@@ -14,7 +14,7 @@ import {
 } from "./club-limits";
 import { roundToKm } from "./coarse-place";
 import { cleanText } from "./text";
-import { isTimeZone, TIME_ZONE_DOC } from "./time-zones";
+import { resolveTimeZone, TIME_ZONE_DOC } from "./time-zones";
 import { msg, translateText } from "./translate";
 
 export * from "./club-limits";
@@ -48,7 +48,9 @@ const memberLimit = z
 const timezone = z
   .string({ error: () => translateText("Timezone must be text") })
   .trim()
-  .refine(isTimeZone, { error: () => translateText("Please choose a timezone from the list") })
+  .refine((text) => resolveTimeZone(text) !== null, { error: () => translateText("Please choose a timezone from the list") })
+  // A city ("Lisbon") is saved as its zone (Europe/Lisbon).
+  .overwrite((text) => resolveTimeZone(text) ?? text)
   .meta(TIME_ZONE_DOC);
 
 /** Create Book Club (and POST /clubs): every field, with the defaults for those left out (no description, public, no limit). */

@@ -11,6 +11,9 @@ const candidateSchema = z.object({ value: z.string(), confidence: z.number().min
 export type Candidate = z.infer<typeof candidateSchema>;
 
 /** What a vision model is asked to answer (every field required, as strict JSON-schema modes want). */
+/** How long a cover's description (its alt text after "Cover of {title} by {author}: ") may be. */
+export const COVER_ALT_MAX = 200;
+
 export const coverAnswerSchema = z.object({
   title_candidates: z.array(candidateSchema).describe("Possible titles as printed on the cover, most likely first."),
   author_candidates: z.array(candidateSchema).describe("Possible author names as printed on the cover, most likely first."),
@@ -21,13 +24,19 @@ export const coverAnswerSchema = z.object({
   audience: z.array(z.string()),
   themes: z.array(z.string()),
   content_warnings: z.array(z.string()),
+  cover_description: z
+    .string()
+    .nullable()
+    .describe(
+      "One short sentence describing the cover's picture for someone who cannot see it, without its title or author; null when there is nothing to describe.",
+    ),
 });
 export type CoverAnswer = z.infer<typeof coverAnswerSchema>;
 
 /** The analysis as stored on a book (the book page's "Cover analysis" section, docs/product.md#book-page): the answer plus where it came from. */
 export const coverAnalysisSchema = coverAnswerSchema
   // Records written by other sources (seed data, the local reader) may leave these out.
-  .partial({ isbn: true, language_guess: true, age_group: true })
+  .partial({ isbn: true, language_guess: true, age_group: true, cover_description: true })
   .extend({
     source: z.string(),
     model: z.string().optional(),

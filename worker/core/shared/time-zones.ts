@@ -12,10 +12,10 @@ export function timeZones(): readonly string[] {
 
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 
-/** How the API reference describes a zone field: the shape isTimeZone starts from, and what it then checks. */
+/** How the API reference describes a zone field a member writes (resolveTimeZone reads it). */
 export const TIME_ZONE_DOC = {
-  description: "An IANA time zone name the runtime knows (`Europe/Paris`, `UTC`).",
-  pattern: ZONE_NAME.source,
+  description:
+    "An IANA time zone name the runtime knows (`Europe/Paris`, `UTC`), or its city (`Lisbon`, `new york`, `Sao Paulo`: case, accents and spaces for underscores do not matter); saved as the zone's name.",
   maxLength: 64,
   examples: ["Europe/Paris"],
 };
@@ -29,6 +29,42 @@ export function isTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Case, accents and underscores set aside: "São_Paulo" and "sao paulo" read alike. */
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .trim()
+    .replace(/[\s_]+/g, " ");
+
+let byName: Map<string, string> | undefined;
+
+/** Each zone under its own name, its label and its exemplar city (the last part: Lisbon for Europe/Lisbon); the first zone listed keeps a shared city. */
+function zonesByName(): Map<string, string> {
+  if (byName) return byName;
+  byName = new Map();
+  for (const zone of timeZones()) {
+    for (const name of [zone, timeZoneLabel(zone), zone.slice(zone.lastIndexOf("/") + 1)]) {
+      const key = fold(name);
+      if (!byName.has(key)) byName.set(key, zone);
+    }
+  }
+  return byName;
+}
+
+/**
+ * The zone a member means: a zone's own name, or its city as the hint invites ("Lisbon" →
+ * Europe/Lisbon, "new york" → America/New_York, "Sao Paulo" → America/Sao_Paulo); null when none.
+ */
+export function resolveTimeZone(text: string): string | null {
+  const typed = text.trim();
+  if (timeZones().includes(typed)) return typed;
+  const named = zonesByName().get(fold(typed));
+  if (named) return named;
+  return isTimeZone(typed) ? typed : null;
 }
 
 /** A zone as people search for it: "America/Argentina/Buenos_Aires" reads "Buenos Aires, America/Argentina". */

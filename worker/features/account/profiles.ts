@@ -8,7 +8,7 @@ import { DEFAULT_LEND_RULE, DEFAULT_LEND_WITHIN_KM } from "@worker/core/shared/l
 import { mediaUrl } from "@worker/core/shared/media-url";
 import { NAME_REQUIRED, NO_CHANGES, PROFILE_BIO_MAX, PROFILE_NAME_MAX } from "@worker/core/shared/profile";
 import { cleanText } from "@worker/core/shared/text";
-import { isTimeZone, TIME_ZONE_DOC } from "@worker/core/shared/time-zones";
+import { resolveTimeZone, TIME_ZONE_DOC } from "@worker/core/shared/time-zones";
 import { msg } from "@worker/core/shared/translate";
 import { LEND_RULES, LEND_WITHIN_KM, type UserRow, users } from "@worker/db/schema";
 import { and, eq, isNull } from "drizzle-orm";
@@ -109,7 +109,9 @@ export const profileUpdateSchema = z.strictObject({
   timezone: z
     .string()
     .trim()
-    .refine(isTimeZone, { error: () => translate("Please choose a timezone from the list") })
+    .refine((text) => resolveTimeZone(text) !== null, { error: () => translate("Please choose a timezone from the list") })
+    // A city ("Lisbon") is saved as its zone (Europe/Lisbon).
+    .overwrite((text) => resolveTimeZone(text) ?? text)
     .meta(TIME_ZONE_DOC)
     .optional(),
   /** One of LANGUAGES, or null to follow the browser. */

@@ -24,6 +24,8 @@ export const bookCardView = z.looseObject({
   status: z.enum(BOOK_STATUSES),
   /** `/media/…` for an uploaded cover, an https URL for a copied one, or null. */
   coverImage: z.string().nullable(),
+  /** What the cover shows, in one sentence (from the cover analysis, or the owner's), for its alt text after "Cover of {title} by {author}"; null when nobody has described it. */
+  coverAlt: z.string().nullable(),
   clubId: z.string().nullable(),
   clubName: z.string().nullable(),
   clubIsPrivate: z.boolean(),

@@ -13,6 +13,7 @@ export const bookCardColumns = {
   author: books.author,
   status: books.status,
   coverKey: books.coverKey,
+  coverAlt: books.coverAlt,
   clubId: books.clubId,
   ageGroupFine: books.ageGroupFine,
   analysisState: books.analysisState,
@@ -73,6 +74,8 @@ export function toBookCard(row: CardRow) {
     author: row.author,
     status: row.status,
     coverImage: mediaUrl(row.coverKey),
+    /** What the cover shows (the cover analysis's words or the owner's), for its alt text; null: title and author alone. */
+    coverAlt: row.coverAlt,
     clubId: row.clubId,
     clubName: row.clubName,
     clubIsPrivate: row.clubIsPrivate ?? false,

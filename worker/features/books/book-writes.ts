@@ -3,6 +3,7 @@ import { publish } from "@worker/core/events/registry";
 import { translate } from "@worker/core/i18n/request-language";
 import type { MemberContext, ServiceContext } from "@worker/core/service-context";
 import { hiddenUntilTitled } from "@worker/core/shared/book-listing";
+import { COVER_ALT_MAX } from "@worker/core/shared/cover-analysis";
 import { idField } from "@worker/core/shared/id";
 import { normalizeIsbn } from "@worker/core/shared/isbn";
 import { withBookSearchText } from "@worker/core/shared/search-text";
@@ -89,6 +90,8 @@ export const updateBookSchema = z
       .max(32, { error: invalidIsbn })
       .refine((value) => value === "" || normalizeIsbn(value) !== null, { error: invalidIsbn })
       .nullable(),
+    /** What the cover shows, for those who can't see it (its alt text after "Cover of {title} by {author}"); empty or null: none. */
+    coverAlt: cleanText({ max: COVER_ALT_MAX, tooLong: msg("Cover description must be at most {max} characters") }).nullable(),
     /** A new cover: the `fileKey` of a signed upload (POST /api/upload-url), as when adding a book. */
     s3Key: z.string().min(1).max(300),
     status: z.enum(BOOK_STATUSES),
@@ -256,6 +259,7 @@ async function loadOwnBook(ctx: MemberContext, bookId: string) {
       id: books.id,
       userId: books.userId,
       coverKey: books.coverKey,
+      coverAlt: books.coverAlt,
       status: books.status,
       lentToUserId: books.lentToUserId,
       clubId: books.clubId,
@@ -301,6 +305,7 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
   if (input.title !== undefined) changes.title = input.title;
   if (input.author !== undefined) changes.author = input.author;
   if (input.description !== undefined) changes.description = input.description;
+  if (input.coverAlt !== undefined) changes.coverAlt = input.coverAlt || null;
   if (input.status !== undefined) changes.status = input.status;
   if (input.language !== undefined) changes.language = input.language;
   if (input.ageGroupFine !== undefined) changes.ageGroupFine = input.ageGroupFine;
@@ -317,6 +322,8 @@ export async function updateBook(ctx: ServiceContext, bookId: string, input: Upd
   if (input.s3Key !== undefined && input.s3Key !== current.coverKey) {
     await checkNewCover(ctx, input.s3Key);
     changes.coverKey = input.s3Key;
+    // The old cover's description does not describe the new one (a form posts it back unchanged).
+    if (input.coverAlt === undefined || (input.coverAlt || null) === current.coverAlt) changes.coverAlt = null;
   }
   // The owner has now given what the cover reading could not: the book stops asking for details.
   if (current.analysisState === "needs_details" && (changes.title ?? current.title).trim() && (changes.author ?? current.author).trim()) {

@@ -1,4 +1,5 @@
-import { AGE_GROUPS_FROM_COVER, type Candidate, type CoverAnswer, coverAnswerSchema } from "@worker/core/shared/cover-analysis";
+import { AGE_GROUPS_FROM_COVER, type Candidate, COVER_ALT_MAX, type CoverAnswer, coverAnswerSchema } from "@worker/core/shared/cover-analysis";
+import { sanitizeText } from "@worker/core/shared/text";
 import { z } from "zod";
 
 // What we ask every vision model for, in one place: the prompt and the JSON Schema are shared by
@@ -32,6 +33,7 @@ export const COVER_ANALYSIS_SYSTEM_PROMPT = [
   "language_guess is the ISO 639-1 code of the cover's language.",
   `age_group is one of ${AGE_GROUPS_FROM_COVER.join(", ")}, or null when unclear.`,
   "categories, audience, themes and content_warnings are short lowercase phrases; use empty arrays when unsure.",
+  `cover_description is one short English sentence (under ${COVER_ALT_MAX} characters) describing the cover's picture for a reader who cannot see it, e.g. "a woman in a green dress reading by a window"; leave out the title and author; null for a cover with nothing but text.`,
 ].join("\n");
 
 export const COVER_ANALYSIS_USER_PROMPT = "Read this book cover and return the JSON object.";
@@ -74,6 +76,15 @@ function cleanTags(value: unknown): string[] {
 
 const cleanText = (value: unknown, max: number) => (typeof value === "string" && value.trim() ? value.trim().slice(0, max) : null);
 
+/** One line of plain text, at most COVER_ALT_MAX characters (cut at a word), without a closing full stop: it ends a sentence of ours. */
+function coverDescription(value: unknown): string | null {
+  const text = typeof value === "string" ? sanitizeText(value).replace(/\s+/g, " ").trim() : "";
+  if (!text) return null;
+  const cut =
+    text.length <= COVER_ALT_MAX ? text : text.slice(0, text.lastIndexOf(" ", COVER_ALT_MAX) > 0 ? text.lastIndexOf(" ", COVER_ALT_MAX) : COVER_ALT_MAX);
+  return cut.replace(/[.\s]+$/, "") || null;
+}
+
 /** How each field is cleaned; typed by the answer's fields, so a field added to the schema must say how. */
 const cleanField: { [K in keyof CoverAnswer]: (value: unknown) => CoverAnswer[K] } = {
   title_candidates: cleanCandidates,
@@ -85,6 +96,7 @@ const cleanField: { [K in keyof CoverAnswer]: (value: unknown) => CoverAnswer[K]
   audience: cleanTags,
   themes: cleanTags,
   content_warnings: cleanTags,
+  cover_description: coverDescription,
 };
 
 /**

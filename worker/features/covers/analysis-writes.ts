@@ -119,6 +119,8 @@ export async function applyAnalysis(
       isbn13: fillIfNull(books.isbn13, reading.isbn13),
       isbn10: fillIfNull(books.isbn10, reading.isbn10),
       language: fillIfNull(books.language, bookLanguage(info?.language) ?? bookLanguage(reading.language)),
+      // An owner's own words for the cover stay.
+      coverAlt: fillIfNull(books.coverAlt, reading.coverAlt),
       ageGroupFine: reading.ageGroupFine ? sql`coalesce(${books.ageGroupFine}, ${reading.ageGroupFine})` : undefined,
       coverKey,
       coverAnalysis: reading.analysis,

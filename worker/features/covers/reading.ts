@@ -28,6 +28,8 @@ export interface CoverReading {
   isbn13: string | null;
   ageGroupFine: AgeGroupFine | null;
   language: string | null;
+  /** What the cover shows, for its alt text (null: "Cover of {title} by {author}" alone). */
+  coverAlt: string | null;
   /** needs_details when neither a confident title nor a valid ISBN was found. */
   state: "done" | "needs_details";
   message: string | null;
@@ -59,6 +61,7 @@ export function readCover(result: AnalyzerResult, now: number): CoverReading {
     audience: answer.audience,
     themes: answer.themes,
     content_warnings: answer.content_warnings,
+    cover_description: answer.cover_description,
     analyzedAt: now,
   };
   const title = confident(answer.title_candidates);
@@ -78,6 +81,7 @@ export function readCover(result: AnalyzerResult, now: number): CoverReading {
     isbn13: isbns?.isbn13 ?? null,
     ageGroupFine: audienceOf({ ageGroupFine: null, advancedMetadata: null, cover_analysis: analysis }),
     language: /^[a-z]{2}$/.test(answer.language_guess ?? "") ? answer.language_guess : null,
+    coverAlt: answer.cover_description,
     state: message ? "needs_details" : "done",
     message,
   };

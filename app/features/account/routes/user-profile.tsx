@@ -95,7 +95,7 @@ export default function UserProfile({ loaderData, actionData }: Route.ComponentP
       <div className="card flex flex-col items-center gap-4 p-6 text-center">
         <Avatar src={user.profilePicture} name={user.name} size="lg" />
         <div>
-          <h1 id={headingId} className="font-serif text-2xl font-bold">
+          <h1 id={headingId} dir="auto" className="font-serif text-2xl font-bold">
             {user.name}
           </h1>
           {/* Null when this viewer may not see it (see worker/features/account/email-visibility.ts). */}
@@ -107,7 +107,11 @@ export default function UserProfile({ loaderData, actionData }: Route.ComponentP
           {follows && <FollowCounts followers={follows.followers} following={follows.following} />}
         </div>
         {/* The member's own words: kept as written (line breaks too), and a long unbroken word wraps. */}
-        {user.bio && <p className="whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{user.bio}</p>}
+        {user.bio && (
+          <p dir="auto" className="whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">
+            {user.bio}
+          </p>
+        )}
         {isSelf ? (
           <div className="space-y-2">
             <p className="text-stone-700">{t("This is how other members see you.")}</p>

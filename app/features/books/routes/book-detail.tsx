@@ -22,6 +22,7 @@ import { deferred } from "~/ui/deferred";
 import { BackArrow } from "~/ui/icons";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { BookCover } from "../book-cover";
+import { coverAlt } from "../cover-alt";
 import { DeleteBookButton } from "../delete-book-button";
 import { NeedsDetailsBadge } from "../needs-details-badge";
 import { DueNote, StatusBadge } from "../status-badge";
@@ -122,12 +123,22 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   ];
 }
 
-function Fact({ label, value }: { label: string; value: string | number | null | undefined }) {
+function Fact({
+  label,
+  value,
+  written = false,
+}: {
+  label: string;
+  value: string | number | null | undefined /** A member wrote it: its own direction. */;
+  written?: boolean;
+}) {
   if (value === null || value === undefined || value === "") return null;
   return (
     <div>
       <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{label}</dt>
-      <dd className="text-stone-900">{value}</dd>
+      <dd dir={written ? "auto" : undefined} className="text-stone-900">
+        {value}
+      </dd>
     </div>
   );
 }
@@ -155,7 +166,7 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
       </Link>
       <div className="grid gap-6 md:grid-cols-[minmax(0,18rem)_1fr]">
         <div className="mx-auto w-full max-w-72">
-          <BookCover src={book.coverImage} title={title} eager className="rounded-lg shadow-md" />
+          <BookCover src={book.coverImage} title={title} alt={coverAlt(t, title, book.author, book.coverAlt)} eager className="rounded-lg shadow-md" />
         </div>
         <div className="space-y-4">
           <div className="flex flex-wrap items-center gap-2">
@@ -198,10 +209,10 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
             </Form>
           )}
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
-            <Fact label={t("Author")} value={book.author || t("Unknown")} />
+            <Fact label={t("Author")} value={book.author || t("Unknown")} written={Boolean(book.author)} />
             <div>
               <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{t("Owner")}</dt>
-              <dd>
+              <dd dir="auto">
                 {signedIn ? (
                   <Link to={`/users/${book.userId}`} className="text-brand-700 hover:underline">
                     {owner}
@@ -237,7 +248,11 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
             {/* The audience's labels are core's catalogue (worker/core/shared/audience.ts). */}
             <Fact label={t("Audience")} value={audience ? t(AUDIENCE_LABELS[audience]) : null} />
           </dl>
-          {book.description && <p className="leading-relaxed whitespace-pre-line text-stone-800">{book.description}</p>}
+          {book.description && (
+            <p dir="auto" className="leading-relaxed whitespace-pre-line text-stone-800">
+              {book.description}
+            </p>
+          )}
           {!book.membersOnly && (
             <BookLoanPanel
               bookId={book.bookId}

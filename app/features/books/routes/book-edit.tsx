@@ -1,4 +1,5 @@
 import { translate } from "@worker/core/i18n/request-language";
+import { COVER_ALT_MAX } from "@worker/core/shared/cover-analysis";
 import { DEFAULT_LEND_RULE, DEFAULT_LEND_WITHIN_KM } from "@worker/core/shared/lend-rules";
 import { findOwnLendRule, listClubChoices, updateBook } from "@worker/features/books/book-writes";
 import { findBookById } from "@worker/features/books/library";
@@ -13,7 +14,7 @@ import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
 import { LendRuleFields } from "~/features/loans";
 import { lendRuleFormErrors } from "~/features/loans/index.server";
-import { bookFieldStyle, TextField } from "~/ui/field";
+import { bookFieldStyle, TextAreaField, TextField } from "~/ui/field";
 import { BackArrow } from "~/ui/icons";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { BookEditFields } from "../book-edit-form";
@@ -96,7 +97,17 @@ export default function BookEdit({ loaderData, actionData }: Route.ComponentProp
         <BookEditFields book={book} clubs={clubs} errors={errors} />
         <BookLanguageAgeFields language={book.language} ageGroupFine={book.ageGroupFine} errors={errors} />
         <TextField {...bookFieldStyle} label="ISBN" name="isbn" autoComplete="off" defaultValue={book.isbn13 ?? book.isbn10 ?? ""} error={errors?.isbn} />
-        <CoverField current={book.coverImage} title={book.title} error={errors?.cover} />
+        <CoverField current={book.coverImage} title={book.title} author={book.author} description={book.coverAlt} error={errors?.cover} />
+        <TextAreaField
+          {...bookFieldStyle}
+          label={t("Cover description")}
+          hint={t("What the cover shows, for readers who can't see it. Empty: only the title and author are said.")}
+          name="coverAlt"
+          rows={2}
+          maxLength={COVER_ALT_MAX}
+          defaultValue={book.coverAlt ?? ""}
+          error={errors?.coverAlt}
+        />
         <LendRuleFields
           legend={t("Who may ask to borrow this book")}
           rule={lending.rule}

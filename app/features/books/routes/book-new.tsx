@@ -1,6 +1,7 @@
 import { translate } from "@worker/core/i18n/request-language";
+import type { MemberContext } from "@worker/core/service-context";
 import { msg } from "@worker/core/shared/translate";
-import { createBook, manualBookSchema, updateBook } from "@worker/features/books/book-writes";
+import { createBook, isbnBookSchema, manualBookSchema, updateBook } from "@worker/features/books/book-writes";
 import { writeBookEdit } from "@worker/features/loans";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
@@ -34,11 +35,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return actionError(error, { field: "cover" });
   }
+  const title = textField(form, "title") ?? "";
+  const author = textField(form, "author") ?? "";
+  const isbn = textField(form, "isbn") ?? "";
+  // Only an ISBN: the server looks the book up and fills in the rest, as a scan does.
+  if (!title.trim() && !author.trim() && isbn.trim()) return addByIsbn(ctx, form, isbn);
   const parsed = manualBookSchema.safeParse({
-    title: textField(form, "title") ?? "",
-    author: textField(form, "author") ?? "",
+    title,
+    author,
     description: textField(form, "description") ?? "",
-    isbn: textField(form, "isbn") ?? "",
+    isbn,
     // "Not set" posts an empty value: the book has none.
     language: textField(form, "language") || undefined,
     ageGroupFine: textField(form, "ageGroupFine") || undefined,
@@ -61,6 +67,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+async function addByIsbn(ctx: MemberContext, form: FormData, isbn: string) {
+  const parsed = isbnBookSchema.safeParse({ isbn });
+  if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
+  let cover: string | undefined;
+  try {
+    cover = await coverFromForm(ctx, form);
+  } catch (error) {
+    return actionError(error, { field: "cover" });
+  }
+  try {
+    const book = await createBook(ctx, parsed.data);
+    // A photo taken here is the member's own cover: it replaces the one the lookup found.
+    if (cover) await updateBook(ctx, book.bookId, { s3Key: cover }, writeBookEdit);
+    return redirect(`/books/${book.bookId}`, { headers: await setFlash({ type: "success", message: translate("Book added") }) });
+  } catch (error) {
+    await dropUnusedCover(ctx, cover);
+    // No service knows it (404), the member has it (409), none answers (503): said beside the ISBN.
+    return actionError(error, {
+      field: "isbn",
+      message: (refused) => (refused.status < 500 || refused.status === 503 ? refused.message : translate("Failed to add book")),
+    });
+  }
+}
+
 export default function BookNew({ actionData }: Route.ComponentProps) {
   const t = useT();
   const navigation = useNavigation();
@@ -77,8 +107,12 @@ export default function BookNew({ actionData }: Route.ComponentProps) {
       </div>
       {/* Multipart: the cover picture is posted with the form. */}
       <Form method="post" encType="multipart/form-data" className="card space-y-4 p-5">
-        <TextField {...bookFieldStyle} label={t("Title")} name="title" required error={errors?.title} />
-        <TextField {...bookFieldStyle} label={t("Author")} name="author" required error={errors?.author} />
+        <p id="new-book-isbn-only" className="text-sm text-stone-700">
+          {t("Only have the ISBN? Leave title and author empty: we look the book up.")}
+        </p>
+        {/* Not required in the browser: with an ISBN alone the server looks the rest up (and says what is missing otherwise). */}
+        <TextField {...bookFieldStyle} label={t("Title")} name="title" describedBy={["new-book-isbn-only"]} error={errors?.title} />
+        <TextField {...bookFieldStyle} label={t("Author")} name="author" error={errors?.author} />
         <TextField {...bookFieldStyle} key={scannedIsbn} label="ISBN" name="isbn" autoComplete="off" defaultValue={scannedIsbn} error={errors?.isbn} />
         <BookLanguageAgeFields errors={errors} />
         <TextAreaField {...bookFieldStyle} id="new-description" label={t("Description")} name="description" rows={4} />

@@ -11,6 +11,7 @@ import { deferred } from "~/ui/deferred";
 import { GridIcon, ListIcon } from "~/ui/icons";
 import { PrevNext } from "~/ui/prev-next";
 import { BookCard } from "../book-card";
+import { withCoverAltText } from "../cover-alt.server";
 import { formatKm } from "../distance-note";
 import { loadLibrary } from "../library.server";
 import type { Route } from "./+types/library";
@@ -27,8 +28,9 @@ const LIBRARY_TITLE = msg("Library — BookClub");
 const LIBRARY_DESCRIPTION = msg("Browse the BookClub community library: books shared by readers near you, ready to borrow, swap or give away.");
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  const head = loaderData?.head ?? { title: LIBRARY_TITLE, description: LIBRARY_DESCRIPTION };
-  return [{ title: head.title }, { name: "description", content: head.description }];
+  // Without the loader's data (an error page) the title alone: the description is the library's own.
+  if (!loaderData?.head) return [{ title: LIBRARY_TITLE }];
+  return [{ title: loaderData.head.title }, { name: "description", content: loaderData.head.description }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -38,11 +40,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const catalogue = library.wantedNear ? { ...(await pageMessages(context, "wanted")), ...own } : own;
   // A lent book's due label comes from loans: the page composes it, so books' loader needs no loans.
   const today = todayFor(reader);
-  const items = library.items.map((book) => withDueLabel(book, today, reader));
+  const items = library.items.map((book) => withCoverAltText(withDueLabel(book, today, reader)));
   // The page's title and description, in the request's language (meta has no translator of its own).
   // The counts and the empty state are written here, in the request's language: the page ships no texts it can do without.
   const texts = { pagerText: pagerText(library), emptyText: emptyText(library, reader.locale) };
-  const page = { ...library, ...texts, items, catalogue, head: { title: translate(LIBRARY_TITLE), description: translate(LIBRARY_DESCRIPTION) } };
+  const wantedNear = library.wantedNear?.map((book) => withCoverAltText(book)) ?? null;
+  const page = { ...library, ...texts, items, wantedNear, catalogue, head: { title: translate(LIBRARY_TITLE), description: translate(LIBRARY_DESCRIPTION) } };
   // Choosing Newest or Near me is remembered for the next visit.
   return withHeaders(page, remember ? { headers: { "Set-Cookie": remember } } : undefined);
 }

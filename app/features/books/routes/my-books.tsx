@@ -24,6 +24,7 @@ import { useToast } from "~/ui/toaster";
 import { AddBooksDialog } from "../add-books-dialog";
 import { BookCover } from "../book-cover";
 import { BookEditFields } from "../book-edit-form";
+import { coverAlt } from "../cover-alt";
 import { DELETE_CONFIRMATION } from "../delete-book-button";
 import { NeedsDetailsBadge } from "../needs-details-badge";
 import { DueNote, StatusBadge } from "../status-badge";
@@ -165,7 +166,7 @@ function MyBookCard({
   return (
     <li className="card flex flex-col overflow-hidden" data-book-id={book.bookId}>
       <Link to={`/books/${book.bookId}`} tabIndex={-1} aria-hidden="true">
-        <BookCover src={book.coverImage} title={title} />
+        <BookCover src={book.coverImage} title={title} alt={coverAlt(t, title, book.author, book.coverAlt)} />
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h2 className="line-clamp-2 font-serif font-semibold">
@@ -200,7 +201,7 @@ function MyBookCard({
             {t("{count, plural, one {# member nearby wants this} other {# members nearby want this}}", { count: wanters })}
           </p>
         )}
-        <div className="mt-auto flex gap-2 pt-2">
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <button type="button" className="btn btn-secondary flex-1 px-2" onClick={onEdit} aria-label={t("Edit {title}", { title })}>
             {t("Edit")}
           </button>

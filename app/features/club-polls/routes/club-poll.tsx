@@ -109,7 +109,7 @@ function BallotForm({ poll, error }: { poll: PollView; error: string | undefined
                     </option>
                   ))}
                 </select>
-                <label htmlFor={`rank-${option.optionId}`} className="min-w-0 break-words">
+                <label htmlFor={`rank-${option.optionId}`} dir="auto" className="min-w-0 break-words">
                   {label}
                 </label>
               </div>
@@ -118,7 +118,9 @@ function BallotForm({ poll, error }: { poll: PollView; error: string | undefined
           return (
             <label key={option.optionId} className="flex items-center gap-3">
               <input type={poll.kind === "date" ? "checkbox" : "radio"} name="choice" value={option.optionId} defaultChecked={mine.includes(option.optionId)} />
-              <span className="min-w-0 break-words">{label}</span>
+              <span dir="auto" className="min-w-0 break-words">
+                {label}
+              </span>
             </label>
           );
         })}
@@ -141,7 +143,9 @@ export default function ClubPoll({ loaderData: poll, actionData }: Route.Compone
         <BackArrow /> {t("Polls in {club}", { club: poll.clubName })}
       </Link>
       <header className="card space-y-2 p-5">
-        <h1 className="font-serif text-3xl font-bold break-words">{poll.question}</h1>
+        <h1 dir="auto" className="font-serif text-3xl font-bold break-words">
+          {poll.question}
+        </h1>
         <p className="text-sm text-stone-700">
           {`${t(KIND_LABEL[poll.kind])} · `}
           <PollStatus poll={poll} />

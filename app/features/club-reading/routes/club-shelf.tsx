@@ -12,7 +12,7 @@ import { pageMessages } from "~/core/i18n.server";
 import { refusal } from "~/core/refusal.server";
 import { memberContext } from "~/core/route-context.server";
 import { useReader } from "~/core/use-reader";
-import { BookCover } from "~/features/books";
+import { BookCover, coverAlt } from "~/features/books";
 import { BackArrow } from "~/ui/icons";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/club-shelf";
@@ -65,10 +65,16 @@ export default function ClubShelf({ loaderData }: Route.ComponentProps) {
         <ul className="card divide-y divide-stone-200 px-5">
           {shelf.items.map((book) => (
             <li key={book.clubBookId} className="flex gap-4 py-3">
-              <BookCover src={mediaUrl(book.cover)} title={book.title} className="w-12 shrink-0" />
+              <BookCover src={mediaUrl(book.cover)} title={book.title} alt={coverAlt(t, book.title, book.author)} className="w-12 shrink-0" />
               <div className="min-w-0">
-                <p className="font-medium break-words">{book.title}</p>
-                {book.author && <p className="text-sm text-stone-800">{book.author}</p>}
+                <p dir="auto" className="font-medium break-words">
+                  {book.title}
+                </p>
+                {book.author && (
+                  <p dir="auto" className="text-sm text-stone-800">
+                    {book.author}
+                  </p>
+                )}
                 <p className="text-sm text-stone-700">{t("Finished {date}", { date: formatDay(book.finishedAt, reader) })}</p>
               </div>
             </li>

@@ -13,6 +13,7 @@ import { refusal } from "~/core/refusal.server";
 import { memberContext, readerFor } from "~/core/route-context.server";
 import { useUrlDialog } from "~/core/use-url-dialog";
 import { BookCard } from "~/features/books";
+import { withCoverAltText } from "~/features/books/index.server";
 import { UpcomingMeetings } from "~/features/club-meetings";
 import { ClubPollsSummary } from "~/features/club-polls";
 import { loadPollsSummary } from "~/features/club-polls/index.server";
@@ -74,7 +75,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   const reader = readerFor(request, context);
   const today = todayFor(reader);
-  const books = page.books.map((book) => withDueLabel(book, today, reader));
+  const books = page.books.map((book) => withCoverAltText(withDueLabel(book, today, reader)));
   return { outsider: false as const, ...page, books, invite, requests, readingNow, roomUnread, meetings, polls, userId: ctx.user.id, catalogue };
 }
 
@@ -168,14 +169,20 @@ function MemberClubPage({
       </Link>
       <header className="card space-y-3 p-5">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="font-serif text-3xl font-bold">{club.name}</h1>
+          <h1 dir="auto" className="font-serif text-3xl font-bold">
+            {club.name}
+          </h1>
           {club.isPrivate && <ClubBadge tone="private">{t("Private")}</ClubBadge>}
           {active && viewer.role && <RoleBadge role={viewer.role} isCreator={viewer.isCreator} />}
           {viewer.status === "pending" && <ClubBadge tone="pending">{t("Pending")}</ClubBadge>}
         </div>
-        {club.description && <p className="whitespace-pre-line text-stone-800">{club.description}</p>}
+        {club.description && (
+          <p dir="auto" className="whitespace-pre-line text-stone-800">
+            {club.description}
+          </p>
+        )}
         <p className="text-stone-700">
-          <span className="font-medium">{t("Location:")}</span> {club.location}
+          <span className="font-medium">{t("Location:")}</span> <bdi>{club.location}</bdi>
         </p>
         <p className="text-sm text-stone-700">{headcount}</p>
         <div className="flex flex-wrap items-center gap-2 pt-1">

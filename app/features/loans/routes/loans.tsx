@@ -59,8 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 function LoanTabs({ current, counts }: { current: Tab; counts: LoanTabCounts }) {
   const t = useT();
   return (
-    // Two by two on a phone, so every tab and its count shows whole (a scrolling row clipped "History").
-    <nav aria-label={t("Loan sections")} className="grid grid-cols-2 border-b border-stone-300 sm:flex">
+    // One row that shares the phone's width, every tab and its count whole (a scrolling row clipped "History").
+    <nav aria-label={t("Loan sections")} className="flex border-b border-stone-300">
       {TABS.map((tab) => {
         const active = tab.key === current;
         return (
@@ -68,7 +68,7 @@ function LoanTabs({ current, counts }: { current: Tab; counts: LoanTabCounts }) 
             key={tab.key}
             to={`/loans?tab=${tab.key}`}
             aria-current={active ? "page" : undefined}
-            className={`-mb-px inline-flex min-h-11 shrink-0 items-center justify-center border-b-2 px-4 py-2 sm:justify-start ${
+            className={`-mb-px inline-flex min-h-11 flex-1 items-center justify-center border-b-2 px-1 py-2 text-center text-sm [overflow-wrap:break-word] sm:flex-none sm:justify-start sm:px-4 sm:text-base ${
               active ? "border-brand-700 font-semibold text-brand-800" : "border-transparent text-stone-700 hover:text-stone-900"
             }`}
           >
@@ -76,7 +76,7 @@ function LoanTabs({ current, counts }: { current: Tab; counts: LoanTabCounts }) 
             {counts[tab.key] > 0 && (
               <>
                 {" "}
-                <span className="ms-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+                <span className="ms-1 rounded-full bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white sm:ms-2 sm:px-2">
                   {counts[tab.key] > LOAN_COUNT_CAP ? `${LOAN_COUNT_CAP}+` : counts[tab.key]}
                 </span>
               </>

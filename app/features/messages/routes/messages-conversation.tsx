@@ -101,7 +101,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
         </Link>
         <Avatar src={otherUser.profilePicture} name={otherUser.name} size="sm" />
         <h2 id={headingId} className="min-w-0 flex-1 truncate font-serif text-lg font-semibold">
-          <Link to={`/users/${otherUser.userId}`} className="hover:underline">
+          <Link dir="auto" to={`/users/${otherUser.userId}`} className="hover:underline">
             {otherUser.name}
           </Link>
         </h2>

@@ -116,7 +116,9 @@ function ConversationLink({ conversation, open }: { conversation: ConversationSu
       >
         <Avatar src={otherUser.profilePicture} name={otherUser.name} size="sm" />
         <span className="min-w-0 flex-1">
-          <span className="block truncate font-semibold">{otherUser.name}</span>
+          <span dir="auto" className="block truncate font-semibold">
+            {otherUser.name}
+          </span>
           <span className="block truncate text-sm text-stone-700">{conversation.lastMessageSnippet || t("No messages yet")}</span>
         </span>
         {/* The open conversation is read as it arrives, whatever the list said a moment ago. */}

@@ -109,7 +109,7 @@ function ReportItem({ report }: { report: OpenReport }) {
       </div>
       <p className="text-sm text-stone-700">
         {t("Reported member:")}{" "}
-        <Link to={`/users/${report.subjectUser.id}`} className="font-medium text-brand-700 hover:underline">
+        <Link dir="auto" to={`/users/${report.subjectUser.id}`} className="font-medium text-brand-700 hover:underline">
           {report.subjectUser.name}
         </Link>
         {report.subjectUser.suspended && ` ${t("(suspended)")}`} · {t("Reported by {name}", { name: report.reporter.name })}

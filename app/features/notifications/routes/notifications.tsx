@@ -82,7 +82,11 @@ function NotificationItem({ item, now, reader }: { item: Item; now: number; read
                 </span>
               )}
             </span>
-            {item.body && <span className="block truncate text-sm text-stone-700">{item.body}</span>}
+            {item.body && (
+              <span dir="auto" className="block truncate text-sm text-stone-700">
+                {item.body}
+              </span>
+            )}
             <time dateTime={new Date(item.updatedAt).toISOString()} className="block text-xs text-stone-600">
               {formatRelative(item.updatedAt, now, reader)}
             </time>

@@ -12,6 +12,7 @@ import { pageMessages } from "~/core/i18n.server";
 import { serviceContext } from "~/core/route-context.server";
 import { TextField } from "~/ui/field";
 import { useToast } from "~/ui/toaster";
+import { useTypedBeforeHydration } from "~/ui/use-typed-before-hydration";
 import type { Route } from "./+types/swap-toys";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
@@ -60,6 +61,7 @@ export default function SwapToys({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const invalidEmail = t("Please enter a valid email address");
   const [email, setEmail] = useState("");
+  const emailBox = useTypedBeforeHydration<HTMLInputElement>(email, setEmail);
   const [clientError, setClientError] = useState<string | null>(null);
   const [pageUrl, setPageUrl] = useState("/swap-toys");
   useEffect(() => setPageUrl(window.location.href), []);
@@ -152,6 +154,7 @@ export default function SwapToys({ loaderData }: Route.ComponentProps) {
               inputMode="email"
               autoComplete="email"
               placeholder="you@example.com"
+              ref={emailBox}
               value={email}
               onChange={(event) => setEmail(event.currentTarget.value)}
             />

@@ -1,0 +1,1 @@
+export { withCoverAltText } from "./cover-alt.server";
