@@ -44,6 +44,7 @@ export default [
     route("books/:bookId/edit", "features/books/routes/book-edit.tsx"),
     route("books/:bookId/delete", "features/books/routes/book-delete.tsx"),
     route("profile", "features/account/routes/profile.tsx"),
+    route("start/dismiss", "features/account/routes/start-dismiss.tsx"),
     route("profile/delete", "features/account/routes/profile-delete.tsx"),
     route("settings/notifications", "features/notifications/routes/notification-settings.tsx"),
     route("notifications", "features/notifications/routes/notifications.tsx"),

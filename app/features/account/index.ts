@@ -1,1 +1,2 @@
+export { StartCard } from "./start-card";
 export { TimeZoneField } from "./time-zone-field";

@@ -11,8 +11,19 @@ declare module "@worker/core/events/registry" {
   interface FeatureEvents {
     /** A poll opened in a club (its creator is the actor). */
     "club.poll_opened": { clubId: string; clubName: string; pollId: string; question: string; actorId: string; at: number };
-    /** A poll closed, once (its count is stored); `winnerLabel` is the winning option's, null when no ballot was cast; the actor is its creator. */
-    "club.poll_closed": { clubId: string; pollId: string; question: string; winnerLabel: string | null; actorId: string | null; at: number };
+    /**
+     * A poll closed, once (its count is stored); `winnerLabel` is the winning option's, null when no ballot was cast; the actor is its
+     * creator; `closedBy` the admin who closed it by hand (null: its close time came).
+     */
+    "club.poll_closed": {
+      clubId: string;
+      pollId: string;
+      question: string;
+      winnerLabel: string | null;
+      actorId: string | null;
+      closedBy: string | null;
+      at: number;
+    };
   }
 }
 
@@ -32,13 +43,13 @@ export function tellMembersOfNewPoll(deps: Deps, event: EventOf<"club.poll_opene
   });
 }
 
-/** Every active member hears the result (club_poll_closed), deduped per poll. */
+/** Every active member hears the result (club_poll_closed), deduped per poll, but the admin who closed it: they know. */
 export function tellMembersOfClosedPoll(deps: Deps, event: EventOf<"club.poll_closed">): Promise<void> {
   const winner = event.winnerLabel;
   return tellMembers(
     deps,
     event.clubId,
-    null,
+    event.closedBy,
     (userId, t) => ({
       userId,
       type: "club_poll_closed",

@@ -9,7 +9,7 @@ import { bookLoanPanel } from "@worker/features/loans";
 import { myWantOfBook } from "@worker/features/wanted";
 import { useMemo } from "react";
 import { Form, Link, useRevalidator } from "react-router";
-import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
+import { PUBLIC_PAGE_HANDLE, useI18n, useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
 import { refusal } from "~/core/refusal.server";
 import { readerFor, serviceContext } from "~/core/route-context.server";
@@ -22,6 +22,7 @@ import { BackArrow } from "~/ui/icons";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { BookCover } from "../book-cover";
 import { DeleteBookButton } from "../delete-book-button";
+import { languageName } from "../language-name";
 import { DueNote, StatusBadge } from "../status-badge";
 import { useAnalysisPolling } from "../use-analysis-polling";
 import type { Route } from "./+types/book-detail";
@@ -132,6 +133,7 @@ function Fact({ label, value }: { label: string; value: string | number | null |
 
 export default function BookDetail({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const { locale } = useI18n();
   const { book, isOwner, signedIn, panel, today, offerUntil, comments, copies, wantedId, viewerId } = loaderData;
   const title = book.title || t("Untitled Book");
   const owner = book.userName || "owner";
@@ -223,7 +225,7 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
             <Fact label="ISBN-13" value={book.isbn13} />
             <Fact label={t("Published")} value={book.publishedDate} />
             <Fact label={t("Pages")} value={book.pageCount} />
-            <Fact label={t("Language")} value={book.language} />
+            <Fact label={t("Language")} value={book.language ? languageName(book.language, locale) : null} />
             <Fact label={t("Publisher")} value={book.publisher} />
             {/* The audience's labels are core's catalogue (worker/core/shared/audience.ts). */}
             <Fact label={t("Audience")} value={audience ? t(AUDIENCE_LABELS[audience]) : null} />

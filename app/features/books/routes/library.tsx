@@ -1,9 +1,10 @@
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
+import { startStepsFor } from "@worker/features/account";
 import { Link, type ShouldRevalidateFunctionArgs, useNavigation, useSearchParams, data as withHeaders } from "react-router";
 import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
-import { readerFor } from "~/core/route-context.server";
+import { readerFor, serviceContext } from "~/core/route-context.server";
 import { todayFor, withDueLabel } from "~/features/loans/index.server";
 import { VoiceSearchButton } from "~/features/voice";
 import { DebouncedSearch } from "~/ui/debounced-search";
@@ -18,6 +19,7 @@ import type { Route } from "./+types/library";
 // The order and filters act only once pressed, and work as plain links and a GET form until their code comes.
 const LibraryFilters = deferred(() => import("../library-near").then((module) => module.LibraryFilters));
 // Server-rendered in place; its code comes after the page's, with the filters' (/library's first JavaScript stays as it was).
+const StartCard = deferred(() => import("~/features/account").then((module) => module.StartCard));
 const WantedNear = deferred(() => import("../library-near").then((module) => module.WantedNear));
 
 // Public: search engines find each language of this page.
@@ -33,16 +35,23 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const reader = readerFor(request, context);
-  const [{ remember, ...library }, own] = await Promise.all([loadLibrary(context, request, reader.locale), pageMessages(context, "books", "voice")]);
-  // "Wanted, near you" is the wanted feature's: its texts come only with it.
-  const catalogue = library.wantedNear ? { ...(await pageMessages(context, "wanted")), ...own } : own;
+  const ctx = serviceContext(context);
+  const [{ remember, ...library }, own, start] = await Promise.all([
+    loadLibrary(context, request, reader.locale),
+    pageMessages(context, "books", "voice"),
+    // A new member's start card (account's), until they put it away.
+    ctx.user ? startStepsFor(ctx) : null,
+  ]);
+  // "Wanted, near you" is the wanted feature's, the start card account's: their texts come only with them.
+  const extra = await Promise.all([library.wantedNear ? pageMessages(context, "wanted") : {}, start ? pageMessages(context, "account") : {}]);
+  const catalogue = Object.assign({}, ...extra, own) as typeof own;
   // A lent book's due label comes from loans: the page composes it, so books' loader needs no loans.
   const today = todayFor(reader);
   const items = library.items.map((book) => withDueLabel(book, today, reader));
   // The page's title and description, in the request's language (meta has no translator of its own).
   // The counts and the empty state are written here, in the request's language: the page ships no texts it can do without.
   const texts = { pagerText: pagerText(library), emptyText: emptyText(library, reader.locale) };
-  const page = { ...library, ...texts, items, catalogue, head: { title: translate(LIBRARY_TITLE), description: translate(LIBRARY_DESCRIPTION) } };
+  const page = { ...library, ...texts, items, start, catalogue, head: { title: translate(LIBRARY_TITLE), description: translate(LIBRARY_DESCRIPTION) } };
   // Choosing Newest or Near me is remembered for the next visit.
   return withHeaders(page, remember ? { headers: { "Set-Cookie": remember } } : undefined);
 }
@@ -162,6 +171,7 @@ export default function Library({ loaderData: data }: Route.ComponentProps) {
           <p className="mt-1 text-stone-700">{t("Books shared by readers in the community.")}</p>
         </div>
       </div>
+      {data.start && <StartCard steps={data.start} />}
       {data.wantedNear && <WantedNear items={data.wantedNear} />}
       <div role="tablist" aria-label={t("Library sections")} className="flex border-b border-stone-300">
         <span
