@@ -4,8 +4,8 @@ import type { NotificationChannel, NotificationKey } from "@worker/db/schema";
 import { localOutboxEnabled } from "@worker/features/notifications/email-outbox";
 import {
   getNotificationSettings,
-  type NotificationSettings,
   notificationSettingsSchema,
+  type NotificationSettings as Settings,
   updateNotificationSettings,
 } from "@worker/features/notifications/notification-prefs";
 import { useEffect } from "react";
@@ -170,7 +170,7 @@ function CellSwitch({ settingKey, saved, disabled, label }: { settingKey: Settin
 }
 
 /** Each topic by channel: what turning a switch off stops is the cell it sits in, nothing else. */
-function TopicGrid({ settings, master }: { settings: NotificationSettings; master: boolean }) {
+function TopicGrid({ settings, master }: { settings: Settings; master: boolean }) {
   const t = useT();
   return (
     <div className="space-y-2 border-t border-stone-200 pt-4">
