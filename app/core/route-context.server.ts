@@ -6,8 +6,16 @@ import { type RouterContextProvider, redirect } from "react-router";
 
 type Context = Readonly<RouterContextProvider>;
 
+/**
+ * Sign-in, then back to this page. A client-side navigation asks for the page's data at
+ * "{path}.data?…&_routes=…": the way back is the page itself, not its data.
+ */
 export function loginUrlFor(url: URL): string {
-  return `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+  const path = url.pathname.endsWith(".data") ? url.pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : url.pathname;
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  const query = search.toString();
+  return `/login?redirectTo=${encodeURIComponent(query ? `${path}?${query}` : path)}`;
 }
 
 /** What services need for this request (`db`, `env`, and the member or null), for loaders and actions. */

@@ -78,7 +78,9 @@ function emptyText(data: Loaded, locale: string): string {
 }
 
 // Switching grid/list only changes presentation; it need not reload the page of books.
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // A form posted from the page (hiding the start card) changed what it shows.
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   const strip = (url: URL) => {
     const params = new URLSearchParams(url.search);
     params.delete("view");
