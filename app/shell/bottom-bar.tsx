@@ -50,8 +50,9 @@ export function BottomBar({ user, unread = 0, notifications = 0 }: { user: Shell
           {t("My Books")}
         </NavLink>
       )}
-      {/* Links, not NavLinks: a visitor is sent on to /login ("Sign in to add your books"), where only "Sign In" is lit, and comes back here after. */}
-      <Link to={user ? "/my-books" : "/my-books?add=1"} state={user ? { openAddBooks: true } : undefined} className="bar-item">
+      {/* Links, not NavLinks. ?add=1 opens Add Books (as the installed app's shortcut does); a visitor is sent
+          on to /login ("Sign in to add your books"), where only "Sign In" is lit, and comes back to it after. */}
+      <Link to="/my-books?add=1" className="bar-item">
         <PlusIcon />
         {t("Add")}
       </Link>

@@ -1,7 +1,7 @@
+import { cityInState } from "../geo/fixtures/nominatim";
 import { expect, expectAccessible, newMember, test } from "../helpers/e2e/fixtures";
 import { startRecordedGeocoder } from "../helpers/e2e/recorded-geocoder";
 import { keepScreenshot } from "../helpers/e2e/screenshots";
-import { cityInState } from "../geo/fixtures/nominatim";
 
 // A reader's first week (issue 39) on a phone: signing up with the local sign-in, the start card's
 // three steps ticking themselves as they are done, a first listed book, and the notification grid.
@@ -14,7 +14,9 @@ test("a new member signs up on a phone, follows the start steps to a first liste
   // Another reader's open club, for the third step.
   const { page: host } = await newClient("Hana Host");
   const clubName = `First Week Readers ${Date.now().toString(36)}`;
-  const created = await host.request.post("/api/clubs", { data: { name: clubName, description: "Short books, long talks.", location: "Austin", isPrivate: false } });
+  const created = await host.request.post("/api/clubs", {
+    data: { name: clubName, description: "Short books, long talks.", location: "Austin", isPrivate: false },
+  });
   expect(created.status()).toBe(201);
 
   // Sign-up: the local sign-in's "new member" form, as a visitor who tapped Add on the phone bar.

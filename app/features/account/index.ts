@@ -1,2 +1,1 @@
-export { StartCard } from "./start-card";
 export { TimeZoneField } from "./time-zone-field";

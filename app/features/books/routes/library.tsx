@@ -19,7 +19,7 @@ import type { Route } from "./+types/library";
 // The order and filters act only once pressed, and work as plain links and a GET form until their code comes.
 const LibraryFilters = deferred(() => import("../library-near").then((module) => module.LibraryFilters));
 // Server-rendered in place; its code comes after the page's, with the filters' (/library's first JavaScript stays as it was).
-const StartCard = deferred(() => import("~/features/account").then((module) => module.StartCard));
+const StartCard = deferred(() => import("../library-near").then((module) => module.StartCard));
 const WantedNear = deferred(() => import("../library-near").then((module) => module.WantedNear));
 
 // Public: search engines find each language of this page.
@@ -39,12 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ remember, ...library }, own, start] = await Promise.all([
     loadLibrary(context, request, reader.locale),
     pageMessages(context, "books", "voice"),
-    // A new member's start card (account's), until they put it away.
+    // A new member's start card, until they put it away.
     ctx.user ? startStepsFor(ctx) : null,
   ]);
-  // "Wanted, near you" is the wanted feature's, the start card account's: their texts come only with them.
-  const extra = await Promise.all([library.wantedNear ? pageMessages(context, "wanted") : {}, start ? pageMessages(context, "account") : {}]);
-  const catalogue = Object.assign({}, ...extra, own) as typeof own;
+  // "Wanted, near you" is the wanted feature's: its texts come only with it.
+  const catalogue = library.wantedNear ? { ...(await pageMessages(context, "wanted")), ...own } : own;
   // A lent book's due label comes from loans: the page composes it, so books' loader needs no loans.
   const today = todayFor(reader);
   const items = library.items.map((book) => withDueLabel(book, today, reader));
@@ -78,9 +77,7 @@ function emptyText(data: Loaded, locale: string): string {
 }
 
 // Switching grid/list only changes presentation; it need not reload the page of books.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  // A form posted from the page (hiding the start card) changed what it shows.
-  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const strip = (url: URL) => {
     const params = new URLSearchParams(url.search);
     params.delete("view");
@@ -153,10 +150,6 @@ function ViewToggle({ view }: { view: "grid" | "list" }) {
   );
 }
 
-function EmptyState({ data }: { data: Data }) {
-  return <p className="card p-8 text-center text-stone-700">{data.emptyText}</p>;
-}
-
 export default function Library({ loaderData: data }: Route.ComponentProps) {
   const t = useT();
   const [params] = useSearchParams();
@@ -206,7 +199,7 @@ export default function Library({ loaderData: data }: Route.ComponentProps) {
             {t("Loading your library...")}
           </p>
         ) : data.items.length === 0 ? (
-          <EmptyState data={data} />
+          <p className="card p-8 text-center text-stone-700">{data.emptyText}</p>
         ) : (
           <ul className={view === "grid" ? "grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" : "flex flex-col gap-3"}>
             {data.items.map((book, index) => (

@@ -45,8 +45,8 @@ export function StartCard({ steps }: { steps: StartSteps }) {
           </h2>
           <p className="text-sm text-stone-700">{done === 3 ? t("All done. Happy reading!") : t("{done, number} of 3 done", { done })}</p>
         </div>
-        {/* A plain post: it works before the page's script has loaded. */}
-        <Form method="post" action="/start/dismiss">
+        {/* A plain post and a fresh page: it works before the page's script has loaded. */}
+        <Form method="post" action="/start/dismiss" reloadDocument>
           <input type="hidden" name="redirectTo" value="/library" />
           <button type="submit" className="btn btn-secondary min-h-11 text-sm">
             {t("Hide these steps")}
