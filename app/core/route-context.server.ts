@@ -3,20 +3,9 @@ import { requestContext } from "@worker/core/request-context";
 import type { MemberContext, ServiceContext, SessionUser } from "@worker/core/service-context";
 import type { Reader } from "@worker/core/shared/date-format";
 import { type RouterContextProvider, redirect } from "react-router";
+import { loginUrlFor } from "./redirect-target.server";
 
 type Context = Readonly<RouterContextProvider>;
-
-/**
- * Sign-in, then back to this page. A client-side navigation asks for the page's data at
- * "{path}.data?…&_routes=…": the way back is the page itself, not its data.
- */
-export function loginUrlFor(url: URL): string {
-  const path = url.pathname.endsWith(".data") ? url.pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : url.pathname;
-  const search = new URLSearchParams(url.search);
-  search.delete("_routes");
-  const query = search.toString();
-  return `/login?redirectTo=${encodeURIComponent(query ? `${path}?${query}` : path)}`;
-}
 
 /** What services need for this request (`db`, `env`, and the member or null), for loaders and actions. */
 export function serviceContext(context: Context): ServiceContext {

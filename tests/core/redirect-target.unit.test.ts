@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterSignInPath, safeRedirectTarget } from "~/core/redirect-target.server";
-import { loginUrlFor } from "~/core/route-context.server";
+import { afterSignInPath, loginUrlFor, safeRedirectTarget } from "~/core/redirect-target.server";
 
 describe("safeRedirectTarget keeps the browser on this site", () => {
   it.each([
