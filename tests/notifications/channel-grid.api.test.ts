@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { createSession, sessionIdFromToken } from "@worker/core/session";
-import { NOTIFICATION_KEYS, notificationPreferences, notifications, pushOutbox, pushSubscriptions } from "@worker/db/schema";
+import { NOTIFICATION_KEYS, type NotificationKey, notificationPreferences, notifications, pushOutbox, pushSubscriptions } from "@worker/db/schema";
 import { type ClubNotice, fanOutClubNotice } from "@worker/features/notifications";
 import { type NotificationInput, notify } from "@worker/features/notifications/notifications";
 import { and, eq } from "drizzle-orm";
@@ -147,6 +147,39 @@ describe("the notification grid: each topic by bell, e-mail and push", () => {
       { channels: { dm_message_received: { email: "no" } } },
     ]) {
       expect((await put(member.token, body, true)).status).toBe(400);
+    }
+  });
+
+  // One event of each topic (as its producer hands it to notify()), for a member with one cell of that topic off.
+  const TOPIC_EVENTS: Record<NotificationKey, Omit<NotificationInput, "userId" | "actorId" | "dedupeKey">> = {
+    new_book_from_followed_user: { type: "followed_member_new_books", title: "Milo added 3 new books", link: "/users/milo" },
+    comment_on_your_book: {
+      type: "book_comment",
+      title: "New comment on Emma",
+      link: "/books/emma#comments",
+      gather: { key: `comments:${crypto.randomUUID()}`, until: Date.now() + 60_000 },
+    },
+    reminder_due_date: { type: "loan_due_soon", title: '"Emma" is due back tomorrow', link: "/loans?tab=borrowed" },
+    new_member_in_your_club: { type: "club_new_member", title: "Jo joined Night Readers", link: "/clubs/night" },
+    club_announcement: { type: "club_poll_closed", title: "Poll closed: Next book?", link: "/clubs/night/polls/1" },
+    dm_message_received: { type: "message_received", title: "New messages from Ann", link: "/messages/c1", accumulate: true },
+    wanted_book_nearby: {
+      type: "wanted_available",
+      title: '"Emma" is available near you',
+      link: "/books/emma",
+      gather: { key: `wanted-near:${crypto.randomUUID()}`, until: Date.now() + 60_000 },
+    },
+  };
+
+  it.each(NOTIFICATION_KEYS.map((key) => [key]))("%s: each cell off stops that channel only", async (key) => {
+    const actor = await createMember();
+    for (const channel of ["bell", "email", "push"] as const) {
+      const member = await signedInMember();
+      await giveDevice(member.user.id);
+      expect((await put(member.token, { channels: { [key]: { [channel]: false } } })).status).toBe(200);
+      await notify(deps, [{ ...TOPIC_EVENTS[key], userId: member.user.id, actorId: actor.id, dedupeKey: `${key}:${crypto.randomUUID()}` }]);
+      const got = await reached(member);
+      expect({ bell: got.bell, email: got.email, push: got.push }, `${key} with ${channel} off`).toEqual({ bell: 1, email: 1, push: 1, [channel]: 0 });
     }
   });
 
