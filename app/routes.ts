@@ -45,6 +45,7 @@ export default [
     route("books/:bookId/delete", "features/books/routes/book-delete.tsx"),
     route("books/:bookId/lookup", "features/books/routes/book-lookup.tsx"),
     route("profile", "features/account/routes/profile.tsx"),
+    route("start/dismiss", "features/account/routes/start-dismiss.tsx"),
     route("profile/delete", "features/account/routes/profile-delete.tsx"),
     route("settings/notifications", "features/notifications/routes/notification-settings.tsx"),
     route("notifications", "features/notifications/routes/notifications.tsx"),

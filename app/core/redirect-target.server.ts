@@ -23,3 +23,15 @@ export function afterSignInPath(target: FormDataEntryValue | string | null | und
   const path = safeRedirectTarget(target);
   return /^\/(login|logout|register|auth)(\/|\?|#|$)/i.test(path) ? "/library" : path;
 }
+
+/**
+ * Sign-in, then back to this page. A client-side navigation asks for the page's data at
+ * "{path}.data?…&_routes=…": the way back is the page itself, not its data.
+ */
+export function loginUrlFor(url: URL): string {
+  const path = url.pathname.endsWith(".data") ? url.pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : url.pathname;
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  const query = search.toString();
+  return `/login?redirectTo=${encodeURIComponent(query ? `${path}?${query}` : path)}`;
+}

@@ -3,12 +3,9 @@ import { requestContext } from "@worker/core/request-context";
 import type { MemberContext, ServiceContext, SessionUser } from "@worker/core/service-context";
 import type { Reader } from "@worker/core/shared/date-format";
 import { type RouterContextProvider, redirect } from "react-router";
+import { loginUrlFor } from "./redirect-target.server";
 
 type Context = Readonly<RouterContextProvider>;
-
-export function loginUrlFor(url: URL): string {
-  return `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
-}
 
 /** What services need for this request (`db`, `env`, and the member or null), for loaders and actions. */
 export function serviceContext(context: Context): ServiceContext {

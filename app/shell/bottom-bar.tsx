@@ -15,7 +15,7 @@ type MoreItem = [to: string, label: string, count?: number];
  * Phone navigation. The five slots go to what a member does most: browse the Library, look after
  * My Books, Add books, read Messages; everything else on the desktop bar (Wanted books, Clubs, Loans,
  * Notifications, Profile, Moderation, Swap Toys, Logout) is one tap away under "More". Visitors
- * get the Library, Add and Messages (which lead to sign-in), the public pages under "More", and
+ * get the Library, Add and Messages (which lead to sign-in, saying why, and back), the public pages under "More", and
  * Sign In. "More" is a <details>: no script of its own.
  */
 export function BottomBar({ user, unread = 0, notifications = 0 }: { user: ShellUser; unread?: number; notifications?: number }) {
@@ -50,12 +50,13 @@ export function BottomBar({ user, unread = 0, notifications = 0 }: { user: Shell
           {t("My Books")}
         </NavLink>
       )}
-      {/* Links, not NavLinks: for a visitor they lead to /login, where only "Sign In" is lit. */}
-      <Link to={user ? "/my-books" : "/login"} state={user ? { openAddBooks: true } : undefined} className="bar-item">
+      {/* Links, not NavLinks. ?add=1 opens Add Books (as the installed app's shortcut does); a visitor is sent
+          on to /login ("Sign in to add your books"), where only "Sign In" is lit, and comes back to it after. */}
+      <Link to="/my-books?add=1" className="bar-item">
         <PlusIcon />
         {t("Add")}
       </Link>
-      <Link to={user ? "/messages" : "/login"} aria-current={user && location.pathname.startsWith("/messages") ? "page" : undefined} className="bar-item">
+      <Link to="/messages" aria-current={user && location.pathname.startsWith("/messages") ? "page" : undefined} className="bar-item">
         <ChatIcon />
         <span>
           {t("Messages")}

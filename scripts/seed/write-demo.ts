@@ -47,7 +47,13 @@ export async function writeDemoData(env: Bindings): Promise<{ seeded: boolean; b
   }
 
   const statements: BatchItem<"sqlite">[] = [
-    ...people.map((user) => db.insert(users).values(user).onConflictDoNothing()),
+    // Demo members are old hands: no start card for them.
+    ...people.map((user) =>
+      db
+        .insert(users)
+        .values({ ...user, startDismissedAt: Date.now() })
+        .onConflictDoNothing(),
+    ),
     ...people.map((user) =>
       db.insert(notificationPreferences).values({ userId: user.id, emailOptIn: true, prefs: ALL_NOTIFICATIONS_ON }).onConflictDoNothing(),
     ),

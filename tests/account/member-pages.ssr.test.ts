@@ -105,45 +105,56 @@ describe("/profile", () => {
 });
 
 describe("/settings/notifications", () => {
-  it("shows the master switch and seven toggles, all on by default", async () => {
+  it("shows the master switch and the grid: seven topics by bell, e-mail and push, all on by default", async () => {
     const member = await signedInMember();
     const { status, html } = await page("/settings/notifications", member.cookie);
     expect(status).toBe(200);
     expect(html).toContain("Email Notifications");
+    expect(html).not.toContain("E-mail me about");
+    expect(html).toMatch(/<th scope="col"[^>]*>Bell<\/th><th scope="col"[^>]*>E-mail<\/th><th scope="col"[^>]*>Push<\/th>/);
     const all = switches(html);
-    expect(all).toHaveLength(8);
+    expect(all).toHaveLength(1 + 7 * 3);
+    expect(all.filter((tag) => tag.includes('aria-label="Direct messages: E-mail"'))).toHaveLength(1);
+    expect(all.filter((tag) => tag.includes('aria-label="A book you want is available near you: Push"'))).toHaveLength(1);
     for (const tag of all) {
       expect(tag).toContain('aria-checked="true"');
       expect(tag).not.toContain('disabled=""');
     }
   });
 
-  it("disables the seven toggles (keeping their values) while the master switch is off", async () => {
+  it("the master switch off disables the e-mail and push cells (keeping their values), never the bell's", async () => {
     const member = await signedInMember();
     await db.insert(notificationPreferences).values({ userId: member.user.id, emailOptIn: false, prefs: { club_announcement: false } });
     const all = switches((await page("/settings/notifications", member.cookie)).html);
     expect(all[0]).toContain('aria-checked="false"');
     expect(all[0]).not.toContain('disabled=""');
-    const seven = all.slice(1);
-    expect(seven).toHaveLength(7);
-    expect(seven.every((tag) => tag.includes('disabled=""'))).toBe(true);
-    expect(seven.filter((tag) => tag.includes('aria-checked="false"'))).toHaveLength(1);
+    const cells = all.slice(1);
+    expect(cells).toHaveLength(21);
+    const bells = cells.filter((tag) => tag.includes(': Bell"'));
+    expect(bells.some((tag) => tag.includes('disabled=""'))).toBe(false);
+    expect(cells.filter((tag) => !tag.includes(': Bell"')).every((tag) => tag.includes('disabled=""'))).toBe(true);
+    // The topic switched off before the grid reads off on all three channels.
+    expect(cells.filter((tag) => tag.includes('aria-checked="false"'))).toHaveLength(3);
+    expect(cells.filter((tag) => tag.includes('aria-label="Club announcements:') && tag.includes('aria-checked="false"'))).toHaveLength(3);
   });
 
-  it("a switch posts the state it asks for and the page shows it saved (works without JavaScript)", async () => {
+  it("a cell posts the state it asks for and the page shows it saved (works without JavaScript)", async () => {
     const member = await signedInMember();
-    const response = await post("/settings/notifications", member.cookie, { intent: "dm_message_received=off" });
+    const response = await post("/settings/notifications", member.cookie, { intent: "dm_message_received.email=off" });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("Notification preferences saved");
-    expect(switches(html).filter((tag) => tag.includes('aria-checked="false"'))).toHaveLength(1);
+    const off = switches(html).filter((tag) => tag.includes('aria-checked="false"'));
+    expect(off).toHaveLength(1);
+    expect(off[0]).toContain('aria-label="Direct messages: E-mail"');
     const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, member.user.id));
-    expect(row!.prefs).toEqual({ dm_message_received: false });
+    expect(row!.channels).toEqual({ dm_message_received: { email: false } });
+    expect(row!.prefs).toEqual({});
   });
 
   it("refuses an unknown setting with 'Failed to save preferences'", async () => {
     const member = await signedInMember();
-    for (const intent of ["weekly_digest=off", "dm_message_received=maybe", ""]) {
+    for (const intent of ["weekly_digest=off", "dm_message_received=maybe", "dm_message_received.sms=off", "emailOptIn.email=off", ""]) {
       const response = await post("/settings/notifications", member.cookie, { intent });
       expect(response.status).toBe(400);
       expect(await response.text()).toContain("Failed to save preferences");

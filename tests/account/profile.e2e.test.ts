@@ -47,15 +47,16 @@ test.describe("a member's profile and notification settings", () => {
     await expect(page.getByRole("heading", { name: "Email Notifications" })).toBeVisible();
     await expectAccessible(page);
 
-    const clubNews = page.getByRole("switch", { name: "Club announcements" });
+    const clubNews = page.getByRole("switch", { name: "Club announcements: E-mail" });
     await expect(clubNews).toHaveAttribute("aria-checked", "true");
     await clubNews.click();
     await expect(clubNews).toHaveAttribute("aria-checked", "false");
     await expect(page.getByText("Notification preferences saved").first()).toBeVisible();
     await page.reload();
-    await expect(page.getByRole("switch", { name: "Club announcements" })).toHaveAttribute("aria-checked", "false");
+    await expect(page.getByRole("switch", { name: "Club announcements: E-mail" })).toHaveAttribute("aria-checked", "false");
+    await expect(page.getByRole("switch", { name: "Club announcements: Bell" })).toHaveAttribute("aria-checked", "true");
 
-    // The master switch disables the six toggles but keeps their values.
+    // The master switch disables the e-mail and push cells but keeps their values; the bell's stay.
     const master = page.getByRole("switch", { name: "Email notifications" });
     await master.focus();
     // The switch turns at once; the reload below must wait for the save itself, not for the switch.
@@ -65,8 +66,9 @@ test.describe("a member's profile and notification settings", () => {
     await page.keyboard.press("Space");
     await expect(master).toHaveAttribute("aria-checked", "false");
     expect((await masterSaved).ok()).toBe(true);
-    await expect(page.getByRole("switch", { name: "Club announcements" })).toBeDisabled();
-    await expect(page.getByRole("switch", { name: "Direct messages" })).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByRole("switch", { name: "Club announcements: E-mail" })).toBeDisabled();
+    await expect(page.getByRole("switch", { name: "Direct messages: Push" })).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByRole("switch", { name: "Direct messages: Bell" })).toBeEnabled();
     await page.reload();
     await expect(page.getByRole("switch", { name: "Email notifications" })).toHaveAttribute("aria-checked", "false");
 

@@ -169,6 +169,18 @@ describe("sign-out", () => {
     expect(await sessionRow(laptop.token)).toBeUndefined();
   });
 
+  it("tells the device that signed out everywhere that it worked, and how many sessions ended", async () => {
+    const { user, cookie } = await signedInMember();
+    await createSession(db, user.id);
+    const response = await postForm("/logout?everywhere=1", {}, { cookie });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/library");
+    const flash = setCookieFor(response, "bookclub_flash");
+    expect(flash).toBeTruthy();
+    const library = await call("/library", { cookie: flash!.split(";")[0] });
+    expect(await library.text()).toContain("Signed out on every device: 2 sessions ended.");
+  });
+
   it("refuses sign-out-everywhere without a session", async () => {
     const response = await call("/api/auth/logout-all", { method: "POST" });
     expect(response.status).toBe(401);

@@ -110,6 +110,8 @@ test.describe("signing in and out", () => {
       await expect(page.getByRole("heading", { name: "Community Library" })).toBeVisible();
       await expect(page.getByRole("alert").filter({ hasText: EXPIRED })).toHaveCount(0);
       await expect(page).toHaveURL(/\/library$/);
+      // …and is told it worked.
+      await expect(page.getByText("Signed out on every device: 2 sessions ended.")).toBeVisible();
     } finally {
       await laptop.close();
     }

@@ -63,6 +63,16 @@ describe("a book page's codes", () => {
   });
 });
 
+describe("a book's language in its details", () => {
+  it("is named as the metadata block names it (French), never the code (fr)", async () => {
+    const owner = await signedInMember();
+    const book = await createBook(owner.user.id, { title: "Vol de nuit", author: "Antoine de Saint-Exupéry", language: "fr" });
+    const html = await bookPage(book.id);
+    expect(html).toMatch(/<dt[^>]*>Language<\/dt><dd[^>]*>French<\/dd>/);
+    expect(html).not.toMatch(/<dd[^>]*>fr<\/dd>/);
+  });
+});
+
 describe("a book page without script", () => {
   it("has every part in place: comments, metadata and the footer are not held back for a script to reveal", async () => {
     const owner = await signedInMember();

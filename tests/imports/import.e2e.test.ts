@@ -19,7 +19,7 @@ test.afterAll(async () => {
 test.describe("importing from Goodreads", () => {
   test("a new member previews an export, picks a shelf, watches the books arrive and downloads the failed rows and their books", async ({ page }) => {
     await signInAsNewMember(page, newMember("Ingrid Importer"));
-    await expect(page.getByText("You haven't added any books yet.")).toBeVisible();
+    await expect(page.getByText("You haven't added any books yet. Click 'Add Books' to get started!")).toBeVisible();
 
     await page.getByRole("button", { name: "Import from Goodreads or StoryGraph" }).click();
     const dialog = page.getByRole("dialog", { name: "Import from Goodreads or StoryGraph" });

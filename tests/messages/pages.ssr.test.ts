@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { conversationRoom } from "@worker/core/conversation-room-stubs";
 import { blocks } from "@worker/db/schema";
 import { describe, expect, it } from "vitest";
+import { deleteAccountByApi } from "../account/support";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { openDialog, page, postForm } from "../helpers/pages";
@@ -147,6 +148,21 @@ describe("starting conversations from the pages is rate-limited too", () => {
 });
 
 describe("/messages/{conversationId}", () => {
+  it("offers neither Block nor a composer in a deleted member's thread, and says why", async () => {
+    const member = await signedInMember();
+    const leaver = await signedInMember({ name: "Lena Leaver" });
+    const id = await openConversation(leaver.user.id, member.user.id);
+    await conversationRoom(env, id).post(leaver.user.id, "Keep the book, I'm moving away.");
+    expect((await deleteAccountByApi(leaver.cookie)).status).toBe(200);
+
+    const visible = markup((await page(`/messages/${id}`, member.cookie)).html);
+    expect(visible).toContain("Keep the book, I&#x27;m moving away.");
+    expect(visible).toContain("This member deleted their account, so they can&#x27;t receive messages.");
+    expect(visible).not.toMatch(/<textarea/);
+    expect(visible).not.toMatch(/>Block<|>Unblock</);
+    expect(openDialog((await page(`/messages/${id}?dialog=block`, member.cookie)).html, "Block .*\\?")).toBeNull();
+  });
+
   it("shows the thread oldest to newest with a working composer, and nothing 'coming soon'", async () => {
     const member = await signedInMember();
     const friend = await createMember({ name: "Fiona Friend" });

@@ -85,10 +85,10 @@ describe("/unsubscribe", () => {
     expect(html).toContain("Turn off due date reminder e-mails for a***@example.com?");
     // The button posts back to the link itself (and works without JavaScript).
     expect(html).toMatch(new RegExp(`<form [^>]*action="/unsubscribe\\?token=${token}" method="post"`));
-    expect((await settingsOf(member.id)).prefs.reminder_due_date).toBe(true);
+    expect((await settingsOf(member.id)).channels.reminder_due_date.email).toBe(true);
   });
 
-  it("turns the preference off on POST without a session, and only that one; a second POST changes nothing more", async () => {
+  it("turns that topic's e-mails off on POST without a session, and only them (its bell and pushes stay); a second POST changes nothing more", async () => {
     const member = await createMember({ email: "bo@example.com" });
     const token = await createUnsubscribeToken(env, { userId: member.id, preference: "dm_message_received" });
     for (let i = 0; i < 2; i++) {
@@ -99,7 +99,9 @@ describe("/unsubscribe", () => {
       expect(html).toContain('href="/settings/notifications"');
     }
     const settings = await settingsOf(member.id);
-    expect(settings.prefs).toMatchObject({ dm_message_received: false, reminder_due_date: true, new_member_in_your_club: true });
+    expect(settings.channels.dm_message_received).toEqual({ bell: true, email: false, push: true });
+    expect(settings.prefs).toMatchObject({ reminder_due_date: true, new_member_in_your_club: true });
+    expect(settings.channels.reminder_due_date.email).toBe(true);
     expect(settings.emailOptIn).toBe(true);
   });
 
@@ -121,7 +123,7 @@ describe("/unsubscribe", () => {
     });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("You&#x27;re unsubscribed.");
-    expect((await settingsOf(member.id)).prefs.new_member_in_your_club).toBe(false);
+    expect((await settingsOf(member.id)).channels.new_member_in_your_club.email).toBe(false);
   });
 
   it("takes a one-click POST from another site's page too, with or without our cookie riding along", async () => {
@@ -139,7 +141,7 @@ describe("/unsubscribe", () => {
       });
       expect(response.status).toBe(200);
       expect(await response.text()).toBe("You're unsubscribed.");
-      expect((await settingsOf(member.id)).prefs.new_member_in_your_club).toBe(false);
+      expect((await settingsOf(member.id)).channels.new_member_in_your_club.email).toBe(false);
     }
     // A forged token from another site is refused the same way as at home.
     const forged = await call("/unsubscribe?token=abc.def", {
@@ -184,7 +186,7 @@ describe("/unsubscribe", () => {
       expect(await post.text()).toContain(INVALID);
     }
     expect(await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, b.id))).toEqual([]);
-    expect((await settingsOf(a.id)).prefs.dm_message_received).toBe(true);
+    expect((await settingsOf(a.id)).channels.dm_message_received.email).toBe(true);
   });
 
   it("refuses a genuine token for a member who no longer exists", async () => {

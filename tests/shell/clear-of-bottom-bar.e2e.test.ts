@@ -63,6 +63,6 @@ test("on a phone, the chat's refusal is drawn above the bottom bar, not behind i
 
 test("on a phone, a toast is drawn clear of the bottom bar", async ({ page }) => {
   await signInAsNewMember(page, newMember("Pia Phone"), { path: "/settings/notifications", heading: "Email Notifications" });
-  await page.getByRole("switch", { name: "Club announcements" }).click();
+  await page.getByRole("switch", { name: "Club announcements: E-mail" }).click();
   await expectClearOfBar(page, page.locator("[data-toast]").filter({ hasText: "Notification preferences saved" }));
 });

@@ -34,6 +34,8 @@ export const users = sqliteTable(
      * name "Deleted member") so the other side of a conversation keeps its messages and history.
      */
     deletedAt: integer("deleted_at", { mode: "number" }),
+    /** When the member put away the start card ("add your first books, set your area, find a club"); null shows it. */
+    startDismissedAt: integer("start_dismissed_at", { mode: "number" }),
     /** Who may ask for the member's books unless a book says otherwise (LEND_RULES; issue 38). */
     lendTo: text("lend_to", { enum: LEND_RULES }).notNull().default("anyone"),
     /** For "near": within this many km of the member's area. */
@@ -453,13 +455,21 @@ export const NOTIFICATION_KEYS = [
 ] as const;
 export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
 export type NotificationPrefs = Record<NotificationKey, boolean>;
+/** Where a topic's notices go: the bell (the notifications page), e-mail, and the member's devices (push). */
+export const NOTIFICATION_CHANNELS = ["bell", "email", "push"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+/** Per topic, the channels turned off (false); a channel never saved reads as on. */
+export type NotificationChannelPrefs = Partial<Record<NotificationKey, Partial<Record<NotificationChannel, boolean>>>>;
 
 export const notificationPreferences = sqliteTable("notification_preferences", {
   userId: text("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   emailOptIn: integer("email_opt_in", { mode: "boolean" }).notNull().default(true),
+  /** A topic off (false) stops it on every channel: what the six switches meant before the grid. */
   prefs: text("prefs", { mode: "json" }).$type<Partial<NotificationPrefs>>().notNull().default({}),
+  /** The grid: a channel of a topic that is on in `prefs`; a channel is on unless stored false. */
+  channels: text("channels", { mode: "json" }).$type<NotificationChannelPrefs>().notNull().default({}),
   updatedAt: integer("updated_at", { mode: "number" }),
 });
 
@@ -685,6 +695,11 @@ export const notifications = sqliteTable(
     dedupeKey: text("dedupe_key").notNull(),
     /** How many events the row stands for (new messages in one conversation since it was last read). */
     count: integer("count").notNull().default(1),
+    /**
+     * False when the member turned this topic's bell off but kept its e-mail or push: the row still
+     * names the event (dedupe, the club digest) but is stored read and never listed.
+     */
+    inBell: integer("in_bell", { mode: "boolean" }).notNull().default(true),
     readAt: integer("read_at", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }).notNull(),

@@ -4,7 +4,8 @@
 import { msg } from "@worker/core/shared/translate";
 
 const REASONS: [RegExp, string][] = [
-  [/^\/books\/new(\/|$)|^\/my-books(\/|\?|$)/, msg("Sign in to add and manage your books.")],
+  [/^\/books\/new(\/|\?|$)|^\/my-books\?(.*&)?add=1(&|$)/, msg("Sign in to add your books.")],
+  [/^\/my-books(\/|\?|$)/, msg("Sign in to add and manage your books.")],
   [/^\/books\/[^/?]+(\/borrow)?(\?|$)/, msg("Sign in to borrow this book.")],
   [/^\/books\/[^/?]+\/(edit|delete)/, msg("Sign in to change your book.")],
   [/^\/messages(\/|\?|$)/, msg("Sign in to read your messages.")],

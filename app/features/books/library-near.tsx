@@ -154,3 +154,6 @@ export function LibraryFilters({ state }: { state: LibraryFilterState }) {
     </Form>
   );
 }
+
+// The start card rides in this chunk: a new member's library loads it with the filters, not in its first JavaScript.
+export { StartCard } from "./start-card";

@@ -19,6 +19,8 @@ interface ThreadProps {
   initialNextToken: number | null;
   /** The viewer has blocked the other member: no composer, a way to undo it instead. */
   blockedByViewer: boolean;
+  /** The other member deleted their account: the thread stays readable, with no composer. */
+  otherDeleted?: boolean;
   /** What a send without JavaScript left behind: the text and why it was refused. */
   unsent?: { content: string; error: string };
 }
@@ -65,7 +67,16 @@ function MessageItem({
  * could not be sent stays in the box with the reason. Without JavaScript the form posts to the
  * route's action instead.
  */
-export function MessageThread({ conversationId, viewerId, other, initialMessages, initialNextToken, blockedByViewer, unsent }: ThreadProps) {
+export function MessageThread({
+  conversationId,
+  viewerId,
+  other,
+  initialMessages,
+  initialNextToken,
+  blockedByViewer,
+  otherDeleted = false,
+  unsent,
+}: ThreadProps) {
   const thread = useThread({ conversationId, viewerId, initialMessages, initialNextToken });
   const { messages } = thread;
   const reader = useReader();
@@ -147,7 +158,9 @@ export function MessageThread({ conversationId, viewerId, other, initialMessages
           {thread.loadError}
         </p>
       )}
-      {blockedByViewer ? (
+      {otherDeleted ? (
+        <p className="border-t border-stone-200 p-4 text-sm text-stone-700">{t("This member deleted their account, so they can't receive messages.")}</p>
+      ) : blockedByViewer ? (
         <p className="border-t border-stone-200 p-4 text-sm text-stone-700">
           {t("You have blocked {name}. Unblock them to send messages again.", { name: other.name })}
         </p>

@@ -66,3 +66,8 @@ export const accountDeletedView = z.looseObject({
   clubsHandedOver: z.int().nonnegative(),
   clubsDeleted: z.int().nonnegative(),
 });
+
+/** The start card: its three steps, each true once done; null once the member put it away. */
+export const startStepsView = z.looseObject({
+  steps: z.looseObject({ books: z.boolean(), area: z.boolean(), club: z.boolean() }).nullable(),
+});

@@ -8,9 +8,10 @@ import { INVALID_PICTURE } from "@worker/core/shared/profile";
 import { getNotificationSettings, notificationSettingsSchema, notificationSettingsView, updateNotificationSettings } from "@worker/features/notifications";
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { ownProfileView, profilePictureView, publicUserView, userLookupView } from "./api-schemas";
+import { ownProfileView, profilePictureView, publicUserView, startStepsView, userLookupView } from "./api-schemas";
 import { readProfilePictureBody, saveProfilePicture } from "./profile-picture";
 import { currentProfile, emailLookupQuery, findPublicUser, findUserByEmail, profileUpdateSchema, updateProfile, userIdParams } from "./profiles";
+import { dismissStartSteps, startStepsFor } from "./start-steps";
 
 // Raw image bodies only; the bytes decide the format, this just turns away forms and JSON early.
 const IMAGE_BODY_TYPE = /^(image\/[\w.+-]+|application\/octet-stream)\s*(;|$)/i;
@@ -82,7 +83,8 @@ export const usersApi = new Hono<AppEnv>()
       summary: "My notification settings",
       who: "member",
       tags,
-      description: "The master switch (`emailOptIn`) and six preferences.",
+      description:
+        "The master switch (`emailOptIn`, e-mail and push), the topics (`prefs`: on while any channel is) and the grid (`channels`: each topic by `bell`, `email`, `push`).",
       data: notificationSettingsView,
     }),
     async (c) => ok(c, await getNotificationSettings(serviceContext(c))),
@@ -94,11 +96,36 @@ export const usersApi = new Hono<AppEnv>()
       who: "member",
       tags,
       description:
-        "Sets the master switch (`emailOptIn`) and any of the six preferences; the keys left out keep their values (400 `Send emailOptIn, prefs or both` for neither). Answers every setting.",
+        "Sets the master switch (`emailOptIn`), whole topics (`prefs`: every channel at once) and single cells of the grid (`channels`, e.g. `{dm_message_received: {email: false}}`); the keys left out keep their values (400 `Send emailOptIn, prefs or both` for none). Answers every setting.",
       data: notificationSettingsView,
     }),
     jsonBody(notificationSettingsSchema),
     async (c) => ok(c, await updateNotificationSettings(serviceContext(c), c.req.valid("json"))),
+  )
+  .get(
+    "/me/start",
+    doc("GET", {
+      summary: "My start steps",
+      who: "member",
+      tags,
+      description: "A new member's start card: `steps` (`books`, `area`, `club`), each true once done; null once put away.",
+      data: startStepsView,
+    }),
+    async (c) => ok(c, { steps: await startStepsFor(serviceContext(c)) }),
+  )
+  .post(
+    "/me/start/dismiss",
+    doc("POST", {
+      summary: "Put my start steps away",
+      who: "member",
+      tags,
+      description: "Hides the start card for good, on every device; again changes nothing. Answers `{steps: null}`.",
+      data: startStepsView,
+    }),
+    async (c) => {
+      await dismissStartSteps(serviceContext(c));
+      return ok(c, { steps: null });
+    },
   )
   .get(
     "/query",

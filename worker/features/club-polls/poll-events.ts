@@ -14,7 +14,8 @@ declare module "@worker/core/events/registry" {
     "club.poll_opened": { clubId: string; clubName: string; pollId: string; question: string; actorId: string; at: number };
     /**
      * A poll closed, once (its count is stored); `winnerLabel` is the winning option's, null when no ballot was cast; a date
-     * poll's winning slot is `winnerStartsAt`, in the club's `timeZone`; the actor is its creator.
+     * poll's winning slot is `winnerStartsAt`, in the club's `timeZone`; the actor is its creator; `closedBy` the admin who
+     * closed it by hand (null: its close time came).
      */
     "club.poll_closed": {
       clubId: string;
@@ -24,6 +25,7 @@ declare module "@worker/core/events/registry" {
       winnerStartsAt?: number | null;
       timeZone?: string;
       actorId: string | null;
+      closedBy: string | null;
       at: number;
     };
   }
@@ -46,8 +48,8 @@ export function tellMembersOfNewPoll(deps: Deps, event: EventOf<"club.poll_opene
 }
 
 /**
- * Every active member hears the result (club_poll_closed), deduped per poll. A winning date is written
- * as every date is: in the recipient's language, on the club's clock (the one the slots were set on).
+ * Every active member hears the result (club_poll_closed), deduped per poll, but the admin who closed it: they know. A
+ * winning date is written as every date is: in the recipient's language, on the club's clock (the one the slots were set on).
  */
 export function tellMembersOfClosedPoll(deps: Deps, event: EventOf<"club.poll_closed">): Promise<void> {
   const winnerFor = (language: Language) =>
@@ -57,7 +59,7 @@ export function tellMembersOfClosedPoll(deps: Deps, event: EventOf<"club.poll_cl
   return tellMembers(
     deps,
     event.clubId,
-    null,
+    event.closedBy,
     (userId, t, language) => ({
       userId,
       type: "club_poll_closed",

@@ -235,9 +235,10 @@ const countOf = (kind: PollKind, options: { id: string; position: number }[], ba
 /**
  * Closes the poll now, once: the count is stored in club_polls.result by an update that only an open
  * poll matches, so the alarm and an admin closing at the same moment store one count and tell the
- * members once (club_poll_closed, deduped per poll). Returns false when it was already closed.
+ * members once (club_poll_closed, deduped per poll; not the admin who closed it by hand: `closedBy`).
+ * Returns false when it was already closed.
  */
-export async function closePollNow(deps: Deps, pollId: string, now: number): Promise<boolean> {
+export async function closePollNow(deps: Deps, pollId: string, now: number, closedBy: string | null = null): Promise<boolean> {
   const { poll, options, ballots } = await readPoll(deps, pollId);
   if (!poll || poll.closedAt !== null) return false;
   const result = countOf(poll.kind, options, ballots);
@@ -259,6 +260,7 @@ export async function closePollNow(deps: Deps, pollId: string, now: number): Pro
     winnerStartsAt: winner?.startsAt ?? null,
     timeZone: club?.timezone ?? "UTC",
     actorId: poll.createdBy,
+    closedBy,
     at: now,
   });
   return true;
@@ -433,7 +435,7 @@ export async function closePoll(ctx: ServiceContext, clubId: string, pollId: str
   await takeClubWrite(ctx);
   const [poll] = await ctx.db.select({ clubId: clubPolls.clubId, closesAt: clubPolls.closesAt }).from(clubPolls).where(eq(clubPolls.id, pollId)).limit(1);
   if (!poll || poll.clubId !== clubId) throw notFound(POLL_NOT_FOUND);
-  if (!(await closePollNow(ctx, pollId, now))) throw conflict(POLL_CLOSED);
+  if (!(await closePollNow(ctx, pollId, now, ctx.user.id))) throw conflict(POLL_CLOSED);
   if (poll.closesAt !== null && poll.closesAt > now) await scheduleJob(ctx.env, pollJob(pollId), null).catch(() => undefined);
   return getPoll(ctx, clubId, pollId, now);
 }

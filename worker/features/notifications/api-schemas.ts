@@ -31,8 +31,16 @@ export const notificationPageView = z.looseObject({
 /** The bell's number, capped at 100. */
 export const unreadCountView = z.looseObject({ unread: z.int().min(0).max(100) });
 
-/** The master switch and the six preferences (every key present; never saved reads as on). */
+const topicChannelsView = z.looseObject({ bell: z.boolean(), email: z.boolean(), push: z.boolean() });
+
+/**
+ * The master switch, the topics (on while any of their channels is) and the grid of each topic by
+ * channel; every key present, never saved reads as on.
+ */
 export const notificationSettingsView = z.looseObject({
   emailOptIn: z.boolean(),
   prefs: z.looseObject(Object.fromEntries(NOTIFICATION_KEYS.map((key) => [key, z.boolean()])) as Record<(typeof NOTIFICATION_KEYS)[number], z.ZodBoolean>),
+  channels: z.looseObject(
+    Object.fromEntries(NOTIFICATION_KEYS.map((key) => [key, topicChannelsView])) as Record<(typeof NOTIFICATION_KEYS)[number], typeof topicChannelsView>,
+  ),
 });

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { clubDayItems, clubMailKeys, DIGEST_LIST_MAX, mailBatchJob, type OutboxState, unsubscribeUrl } from "./email-outbox";
 import { clubDigestEmail, type EmailLinks, escapeHtml, notificationEmail } from "./email-templates";
 import { NOTIFICATION_PREFERENCE, recipientLanguage } from "./notification-events";
+import { channelOnSql } from "./notification-prefs";
 import { notify } from "./notifications";
 import type { UnsubscribePreference } from "./unsubscribe-tokens";
 
@@ -135,7 +136,7 @@ function audienceOf(notice: NoticeMessage): SQL {
     where m.user_id <> ${notice.actorId}
       and u.suspended_at is null and u.deleted_at is null
       and not exists (select 1 from blocks b where b.blocker_id = m.user_id and b.blocked_id = ${notice.actorId}) ${blockedByActor}
-      and coalesce(json_extract(p.prefs, ${`$.${preference}`}), 1) <> 0`;
+      and (${channelOnSql(preference, "bell")} or ${channelOnSql(preference, "email")} or ${channelOnSql(preference, "push")})`;
 }
 
 /** A notice's title and body in one language: a club's from its catalogue message, a follower notice's as written. */
@@ -171,14 +172,19 @@ export async function fanOutNotice(deps: Deps, notice: NoticeMessage): Promise<v
     const t = await translatorFor(language);
     const { title, body } = wordsIn(notice, language, t);
     const inLanguage = sql`${audience} and ${LANGUAGE_OF} = ${language}`;
+    // A member who keeps only this topic's e-mail or push gets the row too (it names the event), read and off the bell.
+    const bell = channelOnSql(preference, "bell");
     await db.run(sql`
-      insert into notifications (id, user_id, type, title, body, link, actor_id, dedupe_key, count, updated_at)
-      select lower(hex(randomblob(16))), m.user_id, ${notice.type}, ${title}, ${body}, ${notice.link}, ${notice.actorId}, ${notice.dedupeKey}, 1, ${notice.at}
+      insert into notifications (id, user_id, type, title, body, link, actor_id, dedupe_key, count, in_bell, read_at, updated_at)
+      select lower(hex(randomblob(16))), m.user_id, ${notice.type}, ${title}, ${body}, ${notice.link}, ${notice.actorId}, ${notice.dedupeKey}, 1,
+        ${bell}, case when ${bell} then null else ${notice.at} end, ${notice.at}
       ${inLanguage}
       on conflict (user_id, dedupe_key) do nothing`);
-    // E-mail and push follow the bell item (so its preference and blocks) and the master switch.
-    const mailed = sql`${inLanguage} and coalesce(p.email_opt_in, 1) = 1
+    // E-mail and push follow the stored row (so its blocks), their own channel of the topic and the master switch.
+    const stored = sql`and coalesce(p.email_opt_in, 1) = 1
       and exists (select 1 from notifications n where n.user_id = m.user_id and n.dedupe_key = ${notice.dedupeKey})`;
+    const mailed = sql`${inLanguage} and ${channelOnSql(preference, "email")} ${stored}`;
+    const pushed = sql`${inLanguage} and ${channelOnSql(preference, "push")} ${stored}`;
 
     // The day's first club mail: rendered once for the language, each member's unsubscribe link slotted in.
     const links = { item: `${base}${notice.link}`, unsubscribe: UNSUBSCRIBE_SLOT, settings: `${base}/settings/notifications` };
@@ -207,7 +213,7 @@ export async function fanOutNotice(deps: Deps, notice: NoticeMessage): Promise<v
       digests += await writeClubDigests(deps, notice, { mailed, t, language, base, links, state, keys: clubMail });
     }
 
-    await queueAudiencePushes(deps, sql`select m.user_id ${mailed}`, { dedupeKey: notice.dedupeKey, title, body, url: notice.link, language }, notice.at);
+    await queueAudiencePushes(deps, sql`select m.user_id ${pushed}`, { dedupeKey: notice.dedupeKey, title, body, url: notice.link, language }, notice.at);
   }
   if (state === "pending") {
     await scheduleJob(env, mailBatchJob(claim), notice.at);

@@ -9,7 +9,7 @@ import type { Database } from "@worker/db/client";
 import { emailOutbox, notifications, users } from "@worker/db/schema";
 import { and, asc, desc, eq, gt, gte, inArray, like, or, sql } from "drizzle-orm";
 import { clubDigestEmail, type EmailContent, type EmailLinks, gatheredEmail, messagesEmail, notificationEmail } from "./email-templates";
-import { BELL_ONLY, type DeliveredNotification } from "./notification-events";
+import type { DeliveredNotification } from "./notification-events";
 import { createUnsubscribeToken, type UnsubscribePreference } from "./unsubscribe-tokens";
 
 /** A busy chat's messages wait this long for each other, then go out as one e-mail. */
@@ -101,7 +101,7 @@ async function addToBatch(db: Database, row: NewRow, state: OutboxState, now: nu
  * in its recipient's language (notify() read it with their preferences), never the sender's.
  */
 export async function queueNotificationEmails(deps: Deps, delivered: readonly DeliveredNotification[], now: number): Promise<void> {
-  const wanted = delivered.filter((notification) => notification.recipient.emailOptIn && !BELL_ONLY.has(notification.type));
+  const wanted = delivered.filter((notification) => notification.recipient.sendEmail);
   if (wanted.length === 0) return;
   const config = readConfig(deps.env);
   const state: OutboxState = emailProviderFor(deps.env, config) ? "pending" : "outbox";

@@ -111,6 +111,17 @@ export interface DeliveredNotification extends Omit<NotificationInput, "title" |
   body?: string;
   /** How many events the row now stands for. */
   count: number;
-  /** `pushDevices`: whether the recipient has any device for pushes (most have none: no push work then). */
-  recipient: { email: string; name: string; emailOptIn: boolean; preference: NotificationKey | null; language: Language; pushDevices: boolean };
+  /**
+   * Where it goes, by the member's grid and master switch: `inBell` (listed in the bell), `sendEmail`,
+   * `sendPush` (only when they have a device for pushes: most have none, so no push work then).
+   */
+  recipient: {
+    email: string;
+    name: string;
+    preference: NotificationKey | null;
+    language: Language;
+    inBell: boolean;
+    sendEmail: boolean;
+    sendPush: boolean;
+  };
 }

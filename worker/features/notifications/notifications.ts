@@ -20,6 +20,7 @@ import {
   type RecipientReader,
   recipientLanguage,
 } from "./notification-events";
+import { channelOn } from "./notification-prefs";
 
 // The event shapes live apart because the e-mail outbox needs them too (and notify() needs the
 // outbox); the producers keep importing them from here.
@@ -56,6 +57,7 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
       timezone: users.timezone,
       emailOptIn: notificationPreferences.emailOptIn,
       prefs: notificationPreferences.prefs,
+      channels: notificationPreferences.channels,
       // In the same read (an index probe), so a member without devices costs the push outbox no query.
       pushDevices: sql<number>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id})`,
     })
@@ -80,8 +82,13 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
     if (!recipient) return [];
     if (event.actorId && blockedPairs.has(`${event.userId} ${event.actorId}`)) return [];
     const preference = NOTIFICATION_PREFERENCE[event.type];
-    // Keys never saved read as on: every preference is on by default.
-    if (preference && recipient.prefs?.[preference] === false) return [];
+    // Each channel by the member's grid (never saved reads as on); e-mail and push also by the master switch.
+    const master = recipient.emailOptIn ?? true;
+    const outward = master && !BELL_ONLY.has(event.type);
+    const inBell = channelOn(recipient, preference, "bell");
+    const sendEmail = outward && channelOn(recipient, preference, "email");
+    const sendPush = outward && Boolean(recipient.pushDevices) && channelOn(recipient, preference, "push");
+    if (!inBell && !sendEmail && !sendPush) return [];
     const language = recipientLanguage(recipient.language);
     return [
       {
@@ -90,10 +97,11 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
         recipient: {
           email: recipient.email,
           name: recipient.name,
-          emailOptIn: recipient.emailOptIn ?? true,
           preference,
           language,
-          pushDevices: Boolean(recipient.pushDevices),
+          inBell,
+          sendEmail,
+          sendPush,
         },
       },
     ];
@@ -121,6 +129,9 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
       link: event.link,
       actorId: event.actorId ?? null,
       dedupeKey: event.dedupeKey,
+      // Kept off the bell (stored read, never listed) when only its e-mail or push is wanted.
+      inBell: event.recipient.inBell,
+      readAt: event.recipient.inBell ? null : now,
       updatedAt: now,
     };
     const insert = deps.db.insert(notifications).values(values);
@@ -136,7 +147,8 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
             body: latest(notifications.body, values.body, now),
             link: latest(notifications.link, values.link, now),
             actorId: sql`case when ${notifications.updatedAt} <= ${now} then ${values.actorId} else ${notifications.actorId} end`,
-            readAt: null,
+            inBell: values.inBell,
+            readAt: values.readAt,
             updatedAt: sql`max(${notifications.updatedAt}, ${now})`,
           },
         })
@@ -162,7 +174,7 @@ export async function notify(deps: Deps, events: readonly NotificationInput[], n
  */
 function pushEventsOf(delivered: readonly DeliveredNotification[]): PushEvent[] {
   return delivered
-    .filter((notification) => notification.recipient.pushDevices && notification.recipient.emailOptIn && !BELL_ONLY.has(notification.type))
+    .filter((notification) => notification.recipient.sendPush)
     .map((notification) => ({
       userId: notification.userId,
       dedupeKey: notification.dedupeKey,
@@ -187,7 +199,10 @@ async function deliver(deps: Deps, delivered: DeliveredNotification[], now: numb
   await Promise.all([
     queueNotificationEmails(deps, delivered, now).catch((error: unknown) => console.error("Queueing notification e-mails failed", error)),
     queuePushes(deps, pushEventsOf(delivered), now).catch((error: unknown) => console.error("Queueing pushes failed", error)),
-    ...[...byMember].map(([userId, items]) => tellMembers(deps.env, [userId], { type: "notification", ...conversationOf(items) })),
+    ...[...byMember]
+      .map(([userId, items]) => [userId, items.filter((item) => item.recipient.inBell)] as const)
+      .filter(([, items]) => items.length > 0)
+      .map(([userId, items]) => tellMembers(deps.env, [userId], { type: "notification", ...conversationOf(items) })),
   ]);
 }
 
@@ -231,7 +246,7 @@ export async function listNotifications(ctx: ServiceContext, query: z.output<typ
   const rows = await ctx.db
     .select(listColumns)
     .from(notifications)
-    .where(and(eq(notifications.userId, ctx.user.id), query.before ? lt(notifications.updatedAt, query.before) : undefined))
+    .where(and(eq(notifications.userId, ctx.user.id), eq(notifications.inBell, true), query.before ? lt(notifications.updatedAt, query.before) : undefined))
     .orderBy(desc(notifications.updatedAt))
     .limit(query.limit + 1);
   const items = rows.slice(0, query.limit);

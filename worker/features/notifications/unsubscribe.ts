@@ -41,6 +41,11 @@ export async function unsubscribeByToken(deps: Deps, token: string): Promise<Uns
   const link = await readUnsubscribeLink(deps, token);
   if (!link) return null;
   const { userId, ...shown } = link;
-  await saveNotificationSettings(deps.db, userId, link.preference === "emailOptIn" ? { emailOptIn: false } : { prefs: { [link.preference]: false } });
+  // A topic's link stops its e-mails only, as the page says: its bell and pushes stay as the member set them.
+  await saveNotificationSettings(
+    deps.db,
+    userId,
+    link.preference === "emailOptIn" ? { emailOptIn: false } : { channels: { [link.preference]: { email: false } } },
+  );
   return shown;
 }

@@ -10,7 +10,7 @@ import { bookLoanPanel } from "@worker/features/loans";
 import { myWantOfBook } from "@worker/features/wanted";
 import { useMemo } from "react";
 import { Form, Link, useRevalidator } from "react-router";
-import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
+import { PUBLIC_PAGE_HANDLE, useI18n, useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
 import { refusal } from "~/core/refusal.server";
 import { readerFor, serviceContext } from "~/core/route-context.server";
@@ -24,6 +24,7 @@ import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { BookCover } from "../book-cover";
 import { coverAlt } from "../cover-alt";
 import { DeleteBookButton } from "../delete-book-button";
+import { languageName } from "../language-name";
 import { NeedsDetailsBadge } from "../needs-details-badge";
 import { DueNote, StatusBadge } from "../status-badge";
 import { useAnalysisPolling } from "../use-analysis-polling";
@@ -145,6 +146,7 @@ function Fact({
 
 export default function BookDetail({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const { locale } = useI18n();
   const { book, isOwner, signedIn, panel, today, offerUntil, comments, copies, wantedId, viewerId } = loaderData;
   const title = book.title || t("Untitled Book");
   const owner = book.userName || "owner";
@@ -243,7 +245,7 @@ export default function BookDetail({ loaderData, actionData }: Route.ComponentPr
             <Fact label="ISBN-13" value={book.isbn13} />
             <Fact label={t("Published")} value={book.publishedDate} />
             <Fact label={t("Pages")} value={book.pageCount} />
-            <Fact label={t("Language")} value={book.language} />
+            <Fact label={t("Language")} value={book.language ? languageName(book.language, locale) : null} />
             <Fact label={t("Publisher")} value={book.publisher} />
             {/* The audience's labels are core's catalogue (worker/core/shared/audience.ts). */}
             <Fact label={t("Audience")} value={audience ? t(AUDIENCE_LABELS[audience]) : null} />

@@ -1,9 +1,10 @@
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
+import { startStepsFor } from "@worker/features/account";
 import { Link, type ShouldRevalidateFunctionArgs, useNavigation, useSearchParams, data as withHeaders } from "react-router";
 import { PUBLIC_PAGE_HANDLE, useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
-import { readerFor } from "~/core/route-context.server";
+import { readerFor, serviceContext } from "~/core/route-context.server";
 import { todayFor, withDueLabel } from "~/features/loans/index.server";
 import { VoiceSearchButton } from "~/features/voice";
 import { DebouncedSearch } from "~/ui/debounced-search";
@@ -19,6 +20,7 @@ import type { Route } from "./+types/library";
 // The order and filters act only once pressed, and work as plain links and a GET form until their code comes.
 const LibraryFilters = deferred(() => import("../library-near").then((module) => module.LibraryFilters));
 // Server-rendered in place; its code comes after the page's, with the filters' (/library's first JavaScript stays as it was).
+const StartCard = deferred(() => import("../library-near").then((module) => module.StartCard));
 const WantedNear = deferred(() => import("../library-near").then((module) => module.WantedNear));
 
 // Public: search engines find each language of this page.
@@ -35,7 +37,13 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const reader = readerFor(request, context);
-  const [{ remember, ...library }, own] = await Promise.all([loadLibrary(context, request, reader.locale), pageMessages(context, "books", "voice")]);
+  const ctx = serviceContext(context);
+  const [{ remember, ...library }, own, start] = await Promise.all([
+    loadLibrary(context, request, reader.locale),
+    pageMessages(context, "books", "voice"),
+    // A new member's start card, until they put it away.
+    ctx.user ? startStepsFor(ctx) : null,
+  ]);
   // "Wanted, near you" is the wanted feature's: its texts come only with it.
   const catalogue = library.wantedNear ? { ...(await pageMessages(context, "wanted")), ...own } : own;
   // A lent book's due label comes from loans: the page composes it, so books' loader needs no loans.
@@ -45,7 +53,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The counts and the empty state are written here, in the request's language: the page ships no texts it can do without.
   const texts = { pagerText: pagerText(library), emptyText: emptyText(library, reader.locale) };
   const wantedNear = library.wantedNear?.map((book) => withCoverAltText(book)) ?? null;
-  const page = { ...library, ...texts, items, wantedNear, catalogue, head: { title: translate(LIBRARY_TITLE), description: translate(LIBRARY_DESCRIPTION) } };
+  const page = {
+    ...library,
+    ...texts,
+    items,
+    wantedNear,
+    start,
+    catalogue,
+    head: { title: translate(LIBRARY_TITLE), description: translate(LIBRARY_DESCRIPTION) },
+  };
   // Choosing Newest or Near me is remembered for the next visit.
   return withHeaders(page, remember ? { headers: { "Set-Cookie": remember } } : undefined);
 }
@@ -145,10 +161,6 @@ function ViewToggle({ view }: { view: "grid" | "list" }) {
   );
 }
 
-function EmptyState({ data }: { data: Data }) {
-  return <p className="card p-8 text-center text-stone-700">{data.emptyText}</p>;
-}
-
 export default function Library({ loaderData: data }: Route.ComponentProps) {
   const t = useT();
   const [params] = useSearchParams();
@@ -165,6 +177,7 @@ export default function Library({ loaderData: data }: Route.ComponentProps) {
           <p className="mt-1 text-stone-700">{t("Books shared by readers in the community.")}</p>
         </div>
       </div>
+      {data.start && <StartCard steps={data.start} />}
       {data.wantedNear && <WantedNear items={data.wantedNear} />}
       <div role="tablist" aria-label={t("Library sections")} className="flex border-b border-stone-300">
         <span
@@ -197,7 +210,7 @@ export default function Library({ loaderData: data }: Route.ComponentProps) {
             {t("Loading your library...")}
           </p>
         ) : data.items.length === 0 ? (
-          <EmptyState data={data} />
+          <p className="card p-8 text-center text-stone-700">{data.emptyText}</p>
         ) : (
           <ul className={view === "grid" ? "grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" : "flex flex-col gap-3"}>
             {data.items.map((book, index) => (

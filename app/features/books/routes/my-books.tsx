@@ -290,6 +290,8 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
     setShared(undefined);
   };
 
+  const empty = books.length === 0 && !loaderData.nextToken;
+
   useAnalysisPolling(books, (updated) => setBooks((list) => list.map((b) => (b.bookId === updated.bookId ? updated : b))));
 
   return (
@@ -299,28 +301,53 @@ export default function MyBooks({ loaderData }: Route.ComponentProps) {
           <h1 className="font-serif text-3xl font-bold">{t("My Books")}</h1>
           <p className="text-stone-700">{t("{count, plural, other {# books on your shelf}}", { count: loaderData.total })}</p>
         </div>
+        {/* An empty shelf has nothing to download: its ways to add books are in the empty state below. */}
         <div className="flex flex-wrap gap-2">
-          <OpenDialogButton dialog="import">{t("Import from Goodreads or StoryGraph")}</OpenDialogButton>
-          <a href="/api/my-books/export?format=csv" download className="btn btn-secondary">
-            {t("Download my books")}
-          </a>
-          <a href="/api/my-books/export?format=json" download className="btn btn-secondary">
-            {t("Download as JSON")}
-          </a>
-          <Link to="/books/new" className="btn btn-secondary">
-            {t("Add by hand")}
-          </Link>
+          {!empty && (
+            <>
+              <OpenDialogButton dialog="import">{t("Import from Goodreads or StoryGraph")}</OpenDialogButton>
+              <a href="/api/my-books/export?format=csv" download className="btn btn-secondary">
+                {t("Download my books")}
+              </a>
+              <a href="/api/my-books/export?format=json" download className="btn btn-secondary">
+                {t("Download as JSON")}
+              </a>
+              <Link to="/books/new" className="btn btn-secondary">
+                {t("Add by hand")}
+              </Link>
+            </>
+          )}
           <Link to="/wanted" className="btn btn-secondary">
             {t("Wanted books")}
           </Link>
-          <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
-            {t("Add Books")}
-          </button>
+          {!empty && (
+            <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+              {t("Add Books")}
+            </button>
+          )}
         </div>
       </div>
       {importMounted && <Importer open={importing} onClose={closeDialog} onProgress={refreshBooks} resumeJobId={loaderData.runningImport} />}
-      {books.length === 0 ? (
-        <p className="card p-8 text-center text-stone-700">{t("You haven't added any books yet. Click 'Add Books' to get started!")}</p>
+      {empty ? (
+        <section aria-labelledby="empty-shelf" className="card space-y-4 p-6 text-center">
+          {/* In the words of the device: a phone taps, a mouse clicks. */}
+          <h2 id="empty-shelf" className="text-stone-800">
+            <span className="pointer-coarse:hidden">{t("You haven't added any books yet. Click 'Add Books' to get started!")}</span>
+            <span className="hidden pointer-coarse:inline">{t("You haven't added any books yet. Tap 'Add Books' to get started!")}</span>
+          </h2>
+          <p className="text-sm text-stone-700">
+            {t("Photograph a cover or scan its barcode, type a book in, or bring your list from Goodreads or StoryGraph.")}
+          </p>
+          <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:justify-center">
+            <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+              {t("Add Books")}
+            </button>
+            <Link to="/books/new" className="btn btn-secondary">
+              {t("Add by hand")}
+            </Link>
+            <OpenDialogButton dialog="import">{t("Import from Goodreads or StoryGraph")}</OpenDialogButton>
+          </div>
+        </section>
       ) : (
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
           {books.map((book) => (

@@ -30,13 +30,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Someone else's conversation answers exactly like a missing one, so ids reveal nothing.
   const conversation = parsed.success ? await findConversationForMember(ctx, parsed.data.id) : null;
   if (!conversation) throw refusal(translate(NOT_FOUND), 404);
-  const [page, blocked, catalogue] = await Promise.all([
+  const [page, blocked, { otherDeleted }, catalogue] = await Promise.all([
     listMessages(ctx, conversation.conversationId, { limit: MESSAGES_PAGE_SIZE }),
     hasBlocked(ctx, conversation.otherUser.userId),
+    requireParticipant(ctx, conversation.conversationId),
     // The thread's Report dialog is moderation's.
     pageMessages(context, "messages", "moderation"),
   ]);
-  return { conversation, messages: page.items, nextToken: page.nextToken, blocked, viewerId: ctx.user.id, catalogue, title: translate("Messages") };
+  return {
+    conversation,
+    messages: page.items,
+    nextToken: page.nextToken,
+    blocked,
+    otherDeleted,
+    viewerId: ctx.user.id,
+    catalogue,
+    title: translate("Messages"),
+  };
 }
 
 /**
@@ -84,7 +94,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
-  const { conversation, messages, nextToken, blocked, viewerId } = loaderData;
+  const { conversation, messages, nextToken, blocked, otherDeleted, viewerId } = loaderData;
   const { otherUser } = conversation;
   const headingId = useId();
   const t = useT();
@@ -105,9 +115,12 @@ export default function Conversation({ loaderData, actionData }: Route.Component
             {otherUser.name}
           </Link>
         </h2>
-        <OpenDialogButton dialog="block" className="btn btn-secondary" describedBy={headingId}>
-          {blocked ? t("Unblock") : t("Block")}
-        </OpenDialogButton>
+        {/* A deleted member's thread stays readable, but there is no one left to block or write to. */}
+        {!otherDeleted && (
+          <OpenDialogButton dialog="block" className="btn btn-secondary" describedBy={headingId}>
+            {blocked ? t("Unblock") : t("Block")}
+          </OpenDialogButton>
+        )}
       </header>
       <MessageThread
         key={conversation.conversationId}
@@ -117,16 +130,19 @@ export default function Conversation({ loaderData, actionData }: Route.Component
         initialMessages={messages}
         initialNextToken={nextToken}
         blockedByViewer={blocked}
+        otherDeleted={otherDeleted}
         unsent={unsent}
       />
-      <BlockMemberDialog
-        open={dialog === "block"}
-        onClose={close}
-        cancelHref={closeHref}
-        name={otherUser.name}
-        blocked={blocked}
-        error={dialog === "block" ? errors?.form : undefined}
-      />
+      {!otherDeleted && (
+        <BlockMemberDialog
+          open={dialog === "block"}
+          onClose={close}
+          cancelHref={closeHref}
+          name={otherUser.name}
+          blocked={blocked}
+          error={dialog === "block" ? errors?.form : undefined}
+        />
+      )}
     </>
   );
 }

@@ -1,8 +1,13 @@
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
-import type { NotificationKey } from "@worker/db/schema";
+import type { NotificationChannel, NotificationKey } from "@worker/db/schema";
 import { localOutboxEnabled } from "@worker/features/notifications/email-outbox";
-import { getNotificationSettings, notificationSettingsSchema, updateNotificationSettings } from "@worker/features/notifications/notification-prefs";
+import {
+  getNotificationSettings,
+  notificationSettingsSchema,
+  type NotificationSettings as Settings,
+  updateNotificationSettings,
+} from "@worker/features/notifications/notification-prefs";
 import { useEffect } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import { actionError, refuse } from "~/core/action-result.server";
@@ -39,10 +44,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-/** Each switch posts `intent=<key>=on|off`: the state it asks for, so a repeated post changes nothing. */
-const INTENT = /^(\w+)=(on|off)$/;
+/**
+ * Each switch posts `intent=<setting>=on|off`, the state it asks for, so a repeated post changes
+ * nothing: `emailOptIn`, a whole topic (`dm_message_received`) or one cell of the grid
+ * (`dm_message_received.email`).
+ */
+const INTENT = /^(\w+)(?:\.(bell|email|push))?=(on|off)$/;
 /** A switch's form is a few bytes; the push section's carries the browser's subscription (its endpoint is at most 2 KB, escaped). */
 const MAX_FORM_BYTES = 8 * 1024;
+
+function settingOf(intent: string | undefined): unknown {
+  const [, key = "", channel, state] = INTENT.exec(intent ?? "") ?? [];
+  const on = state === "on";
+  if (!state) return null;
+  if (key === "emailOptIn") return channel ? null : { emailOptIn: on };
+  return channel ? { channels: { [key]: { [channel]: on } } } : { prefs: { [key]: on } };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = memberContext(context);
@@ -50,10 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const form = await readFormData(request, MAX_FORM_BYTES, SAVE_FAILED);
     const intent = textField(form, "intent");
     if (isPushIntent(intent)) return await pushIntentAction(ctx, intent, form, request.headers.get("User-Agent"));
-    const [, key, state] = INTENT.exec(intent ?? "") ?? [];
-    const on = state === "on";
-    const parsed = notificationSettingsSchema.safeParse(key === "emailOptIn" ? { emailOptIn: on } : { prefs: { [key ?? ""]: on } });
-    if (!key || !parsed.success) return refuse({ form: translate(SAVE_FAILED) }, 400);
+    const parsed = notificationSettingsSchema.safeParse(settingOf(intent));
+    if (!parsed.success) return refuse({ form: translate(SAVE_FAILED) }, 400);
     return { ok: true as const, settings: await updateNotificationSettings(ctx, parsed.data) };
   } catch (error) {
     return actionError(error, { message: () => translate(SAVE_FAILED) });
@@ -77,7 +92,13 @@ const TOPICS: Record<NotificationKey, { label: string; description: string }> = 
 };
 const TOPIC_KEYS = Object.keys(TOPICS) as NotificationKey[];
 
-type SettingKey = NotificationKey | "emailOptIn";
+const CHANNELS: { channel: NotificationChannel; label: string }[] = [
+  { channel: "bell", label: msg("Bell") },
+  { channel: "email", label: msg("E-mail") },
+  { channel: "push", label: msg("Push") },
+];
+
+type SettingKey = NotificationKey | "emailOptIn" | `${NotificationKey}.${NotificationChannel}`;
 const fetcherKey = (key: SettingKey) => `notification-setting-${key}`;
 
 /** The value the member last asked for while it is being saved, else the saved value. */
@@ -88,30 +109,20 @@ function useSetting(key: SettingKey, saved: boolean) {
   return { fetcher, value };
 }
 
-function SettingSwitch({
-  settingKey,
-  saved,
-  disabled,
-  label,
-  description,
-}: {
-  settingKey: SettingKey;
-  saved: boolean;
-  disabled?: boolean;
-  label: string;
-  description: string;
-}) {
-  const { fetcher, value } = useSetting(settingKey, saved);
+/** Says whether the save worked, once per answer. */
+function useSavedToast(result: { ok: boolean } | undefined) {
   const { notify } = useToast();
   const t = useT();
-  const result = fetcher.data;
-
   useEffect(() => {
     if (!result) return;
     if (result.ok) notify("success", t(SAVED));
     else notify("error", t(SAVE_FAILED));
   }, [result, notify, t]);
+}
 
+function SettingSwitch({ settingKey, saved, label, description }: { settingKey: SettingKey; saved: boolean; label: string; description: string }) {
+  const { fetcher, value } = useSetting(settingKey, saved);
+  useSavedToast(fetcher.data);
   return (
     <fetcher.Form method="post">
       <Switch
@@ -119,11 +130,92 @@ function SettingSwitch({
         name="intent"
         value={`${settingKey}=${value ? "off" : "on"}`}
         checked={value}
-        disabled={disabled}
         label={label}
         description={description}
       />
     </fetcher.Form>
+  );
+}
+
+/** One cell of the grid: a topic on one channel. Its name says both ("Direct messages: E-mail"). */
+function CellSwitch({ settingKey, saved, disabled, label }: { settingKey: SettingKey; saved: boolean; disabled: boolean; label: string }) {
+  const { fetcher, value } = useSetting(settingKey, saved);
+  useSavedToast(fetcher.data);
+  return (
+    <fetcher.Form method="post" className="flex justify-center">
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={value}
+        aria-label={label}
+        id={`setting-${settingKey}`}
+        name="intent"
+        value={`${settingKey}=${value ? "off" : "on"}`}
+        disabled={disabled}
+        className="flex min-h-11 min-w-11 items-center justify-center rounded-lg hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        <span
+          aria-hidden="true"
+          className={`relative inline-flex h-6 w-10 shrink-0 items-center rounded-full border-2 transition-colors ${
+            value ? "border-brand-700 bg-brand-700" : "border-stone-500 bg-stone-200"
+          }`}
+        >
+          <span
+            className={`inline-block h-4 w-4 rounded-full bg-white shadow transition-transform ${value ? "translate-x-4 rtl:-translate-x-4" : "translate-x-0.5 rtl:-translate-x-0.5"}`}
+          />
+        </span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** Each topic by channel: what turning a switch off stops is the cell it sits in, nothing else. */
+function TopicGrid({ settings, master }: { settings: Settings; master: boolean }) {
+  const t = useT();
+  return (
+    <div className="space-y-2 border-t border-stone-200 pt-4">
+      <h2 id="notification-grid" className="text-sm font-semibold tracking-wide text-stone-700 uppercase">
+        {t("Tell me about")}
+      </h2>
+      <p className="text-sm text-stone-700">
+        {t("Bell: your Notifications page. E-mail: your inbox. Push: the devices where you turned on notifications, below.")}
+      </p>
+      <table aria-labelledby="notification-grid" className="w-full border-collapse text-start">
+        <thead>
+          <tr className="border-b border-stone-200 text-xs font-semibold text-stone-700">
+            <th scope="col" className="py-2 text-start">
+              {t("Topic")}
+            </th>
+            {CHANNELS.map(({ channel, label }) => (
+              <th key={channel} scope="col" className="w-14 py-2 text-center">
+                {t(label)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {TOPIC_KEYS.map((key) => (
+            <tr key={key} className="border-b border-stone-100 align-middle">
+              <th scope="row" className="py-2 pe-2 text-start font-normal">
+                <span className="block font-medium text-stone-900">{t(TOPICS[key].label)}</span>
+                <span className="block text-xs text-stone-700">{t(TOPICS[key].description)}</span>
+              </th>
+              {CHANNELS.map(({ channel, label }) => (
+                <td key={channel} className="py-1">
+                  <CellSwitch
+                    settingKey={`${key}.${channel}`}
+                    saved={settings.channels[key][channel]}
+                    // The master switch stops e-mail and push; the bell is not theirs to stop.
+                    disabled={channel !== "bell" && !master}
+                    label={t("{topic}: {channel}", { topic: t(TOPICS[key].label), channel: t(label) })}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -160,23 +252,9 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
               settingKey="emailOptIn"
               saved={settings.emailOptIn}
               label={t("Email notifications")}
-              description={t("Turn off to stop all e-mails and device notifications from BookClub. Your choices below are kept.")}
+              description={t("Turn off to stop all e-mails and device notifications from BookClub. Your bell and your choices below are kept.")}
             />
-            <fieldset aria-labelledby="email-topics" className="space-y-1 border-t border-stone-200 pt-4">
-              <h2 id="email-topics" className="px-2 pb-1 text-sm font-semibold tracking-wide text-stone-700 uppercase">
-                {t("E-mail me about")}
-              </h2>
-              {TOPIC_KEYS.map((key) => (
-                <SettingSwitch
-                  key={key}
-                  settingKey={key}
-                  saved={settings.prefs[key]}
-                  disabled={!master}
-                  label={t(TOPICS[key].label)}
-                  description={t(TOPICS[key].description)}
-                />
-              ))}
-            </fieldset>
+            <TopicGrid settings={settings} master={master} />
           </>
         )}
         {loaderData.outbox && (
