@@ -19,8 +19,10 @@ const MADRID_SLOT = Date.UTC(year, 11, 12, 19, 0);
 async function closedDatePoll(timezone: string, slot: number) {
   const admin = await signedInMember({ name: "Ana Admin", language: "es" });
   const member = await signedInMember({ name: "Mo Member", language: "de" });
+  const reader = await signedInMember({ name: "Rosa Reader", language: "es" });
   const club = await createClub(admin.user.id, { name: "Fechas", timezone, location: "Alfama" });
   await addMember(club.id, member.user.id);
+  await addMember(club.id, reader.user.id);
   const opened = await pollApi<PollView>("POST", club.id, "", admin, {
     kind: "date",
     question: "¿Cuándo nos vemos?",
@@ -34,13 +36,15 @@ async function closedDatePoll(timezone: string, slot: number) {
   ]);
   const closed = await pollApi<PollView>("POST", club.id, `/${pollId}/close`, admin);
   expect(closed.status).toBe(200);
-  return { admin, member, clubId: club.id, pollId };
+  return { admin, member, reader, clubId: club.id, pollId };
 }
 
 describe("A closed date poll's result", () => {
   it("is a date written in each member's language on the club's clock: in the bell, the poll list and the club page, never a raw timestamp", async () => {
-    const { admin, member, clubId, pollId } = await closedDatePoll("Europe/Madrid", MADRID_SLOT);
-    const [spanish] = (await bellOf(admin.user.id)).filter((item) => item.type === "club_poll_closed");
+    const { admin, member, reader, clubId, pollId } = await closedDatePoll("Europe/Madrid", MADRID_SLOT);
+    // The admin who closed it is not told what they did.
+    expect((await bellOf(admin.user.id)).filter((item) => item.type === "club_poll_closed")).toEqual([]);
+    const [spanish] = (await bellOf(reader.user.id)).filter((item) => item.type === "club_poll_closed");
     expect(spanish!.body).toBe(`El resultado: 12 dic ${year}, 20:00`);
     expect(spanish!.body).not.toContain("T19:00:00.000Z");
     const [german] = (await bellOf(member.user.id)).filter((item) => item.type === "club_poll_closed");

@@ -100,6 +100,8 @@ function MilestoneFilter({ clubId, milestones, current }: { clubId: string; mile
             <Link
               to={link.milestoneId ? `/clubs/${clubId}/room?milestone=${link.milestoneId}` : `/clubs/${clubId}/room`}
               aria-current={link.milestoneId === current ? "page" : undefined}
+              // A milestone's label is the club's own words: it keeps its direction.
+              dir={link.milestoneId ? "auto" : undefined}
               className={`inline-flex min-h-11 items-center rounded-full border px-3 ${link.milestoneId === current ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 text-stone-800 hover:bg-stone-50"}`}
             >
               {link.label}
