@@ -122,19 +122,21 @@ async function sweep(page: Page, path: string, heading: string | RegExp) {
     await waitUntilHydrated(box);
     await expect.soft(box, `${path}: a box typed into before hydration`).toHaveValue(text);
   }
-  const disagreeing = await page.evaluate(() => {
-    const found: string[] = [];
-    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")) {
-      const key = Object.keys(field).find((name) => name.startsWith("__reactProps"));
-      if (!key || field.type === "checkbox" || field.type === "radio" || field.type === "file") continue;
-      const props = (field as unknown as Record<string, { value?: unknown } | undefined>)[key];
-      if (props && props.value !== undefined && props.value !== null && String(props.value) !== field.value) {
-        found.push(`${field.tagName.toLowerCase()}[name=${field.name}] shows "${field.value}", React holds "${String(props.value)}"`);
+  // Read until React has run the effects of hydration (on a busy machine they may lag the first paint).
+  const disagreeing = () =>
+    page.evaluate(() => {
+      const found: string[] = [];
+      for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")) {
+        const key = Object.keys(field).find((name) => name.startsWith("__reactProps"));
+        if (!key || field.type === "checkbox" || field.type === "radio" || field.type === "file") continue;
+        const props = (field as unknown as Record<string, { value?: unknown } | undefined>)[key];
+        if (props && props.value !== undefined && props.value !== null && String(props.value) !== field.value) {
+          found.push(`${field.tagName.toLowerCase()}[name=${field.name}] shows "${field.value}", React holds "${String(props.value)}"`);
+        }
       }
-    }
-    return found;
-  });
-  expect.soft(disagreeing, `${path}: boxes that the next render would empty`).toEqual([]);
+      return found;
+    });
+  await expect.poll(disagreeing, { message: `${path}: boxes that the next render would empty` }).toEqual([]);
 }
 
 test("every form and search box on the main pages keeps what was typed before hydration, or waits visibly", async ({ page, newClient }) => {
