@@ -348,7 +348,6 @@ export async function nearSearchPage(
   cap: number,
   after?: NearCursor,
 ): Promise<NearPage<CardRow | DetailRow> & { count: number; capped: boolean }> {
-  if ((await nearIndexPending(ctx)) > 0) return oldNearSearchPage(ctx, columns, filters, fts, limit, cap, after);
   const text = textMatch(fts);
   let match = text;
   if (filters.radiusKm !== null) {
@@ -356,9 +355,12 @@ export async function nearSearchPage(
     if (tiles.length === 0) return { rows: [], nextToken: null, count: 0, capped: false };
     match = `${text} AND place : (${tiles.join(" OR ")})`;
   }
-  const around = await ctx.db.all<{ seq: number }>(
-    sql`SELECT rowid AS seq FROM books_near_fts WHERE books_near_fts MATCH ${match} ORDER BY rowid DESC LIMIT ${cap + 1}`,
-  );
+  // The backfill's state and the count at once: the count is dropped in the rare request made while the backfill runs.
+  const [pending, around] = await Promise.all([
+    nearIndexPending(ctx),
+    ctx.db.all<{ seq: number }>(sql`SELECT rowid AS seq FROM books_near_fts WHERE books_near_fts MATCH ${match} ORDER BY rowid DESC LIMIT ${cap + 1}`),
+  ]);
+  if (pending > 0) return oldNearSearchPage(ctx, columns, filters, fts, limit, cap, after);
   if (around.length <= cap) return fewNearMatches(ctx, columns, filters, around, limit, after);
   const page = await walkedSearchPage(ctx, columns, filters, fts, limit, after);
   return { ...page, count: cap, capped: true };
