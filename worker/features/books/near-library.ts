@@ -280,8 +280,8 @@ const placeToken = (level: number, tileLat: number, tileLon: number) => `${PLACE
 const cellToken = (cell: Cell) => placeToken(0, cell.cellLat + 9000, cell.cellLon + 18000);
 /** At most this many tiles name the radius's area in the count's MATCH (the level is chosen so they do). */
 const PLACE_TILES = 40;
-/** Cells read in one round of the walk, each a term of the UNION ALL (and a few dozen bytes of SQL). */
-const ROUND_CELLS = 150;
+/** Cells read in one round of the walk, each a term of the UNION ALL with its MATCH written in (100 stay far below D1's 100 KB of SQL). */
+const ROUND_CELLS = 100;
 
 /** The text part of a near MATCH: the query over the text columns only (a place token is never a word). */
 const textMatch = (fts: string) => `{title author description isbn10 isbn13} : (${fts})`;
