@@ -33,7 +33,7 @@ registerJobs({
   "club-poll": runPollCloseJob,
   "wanted-copy": runWantedCopyJob,
   "wanted-rematch": runWantedRematchJob,
-  // The search-text backfill of migration 0027, one batch per run ("search-reindex:books", ":clubs").
+  // The search-text backfill of migration 0027, one batch per run ("search-reindex:books", ":clubs"), and the near index's of 0028 (":books_near").
   "search-reindex": runSearchReindex,
 });
 

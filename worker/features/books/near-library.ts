@@ -1,11 +1,11 @@
 import { translate } from "@worker/core/i18n/request-language";
 import type { ServiceContext } from "@worker/core/service-context";
 import { type Cell, cellCentre, greatCircleKm, shownDistanceKm } from "@worker/core/shared/area-cells";
-import { type AgeGroupFine, bookCells, books, clubs, loans, users } from "@worker/db/schema";
+import { type AgeGroupFine, bookCells, books, clubs, loans, searchReindex, users } from "@worker/db/schema";
 import { and, between, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type bookCardColumns, type bookDetailColumns, type CardRow, type DetailRow, lentLoanOfBook } from "./book-columns";
-import { boxesAround, type NearCell, type ReadTiles, type Walk, type WalkFrom, walkNearCells } from "./near-cells";
+import { boxesAround, minKmToTile, type NearCell, type ReadTiles, type Walk, type WalkFrom, walkNearCells } from "./near-cells";
 
 /** A "near me" page's cursor: the cell and seq of the last book shown (opaque to clients). */
 export interface NearCursor extends Cell {
@@ -219,10 +219,11 @@ export async function countNearBooks(ctx: ServiceContext, filters: NearFilters, 
 }
 
 /**
- * A search near me: the newest NEAR_SEARCH_READ matches inside the radius's box (the FTS index leads,
- * each match a primary-key probe), sorted by distance here. Answers the page and the count.
+ * A search near me before the near index is complete (the backfill of migrations/0028 running): the newest
+ * NEAR_SEARCH_READ matches inside the radius's box (books_fts leads, each match a primary-key probe),
+ * sorted by distance here. Answers the page and the count.
  */
-export async function nearSearchPage(
+export async function oldNearSearchPage(
   ctx: ServiceContext,
   columns: Columns,
   filters: NearFilters,
@@ -270,5 +271,190 @@ export async function nearSearchPage(
     nextToken: slice.length > limit && lastRow ? encodeNearCursor(lastRow) : null,
     count: Math.min(ranked.length, cap),
     capped: ranked.length > cap || matches.length === NEAR_SEARCH_READ,
+  };
+}
+
+/** A place token of books_near_fts (migrations/0028): c a 0.01° cell, d, e, f its 0.1°, 1° and 10° tiles (offset coordinates / 10^level). */
+const PLACE_PREFIX = ["c", "d", "e", "f"] as const;
+const placeToken = (level: number, tileLat: number, tileLon: number) => `${PLACE_PREFIX[level]}${tileLat}x${tileLon}`;
+const cellToken = (cell: Cell) => placeToken(0, cell.cellLat + 9000, cell.cellLon + 18000);
+/** At most this many tiles name the radius's area in the count's MATCH (the level is chosen so they do). */
+const PLACE_TILES = 40;
+/** Cells read in one round of the walk, each a term of the UNION ALL with its MATCH written in (100 stay far below D1's 100 KB of SQL). */
+const ROUND_CELLS = 100;
+
+/** The text part of a near MATCH: the query over the text columns only (a place token is never a word). */
+const textMatch = (fts: string) => `{title author description isbn10 isbn13} : (${fts})`;
+/** A MATCH string as an SQL literal (it is built here from toFtsQuery's terms, whose quotes are FTS5's). */
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** The tiles of the smallest level that names the radius's area in at most PLACE_TILES tiles, those the radius reaches. */
+export function radiusTiles(origin: Cell, radiusKm: number): string[] {
+  const at = cellCentre(origin);
+  for (const level of [1, 2, 3]) {
+    const boxes = boxesAround(origin, radiusKm, level);
+    const tiles = boxes.flatMap((box) =>
+      box.lats.flatMap((tileLat) => Array.from({ length: box.lonTo - box.lonFrom + 1 }, (_, i) => ({ level, tileLat, tileLon: box.lonFrom + i }))),
+    );
+    if (tiles.length > PLACE_TILES && level < 3) continue;
+    return tiles.filter((tile) => minKmToTile(at, tile) <= radiusKm).map((tile) => placeToken(level, tile.tileLat, tile.tileLon));
+  }
+  return [];
+}
+
+/** Where the near index's backfill stands: 0 when every book is in books_near_fts, else the seq at or below which books may be missing. */
+async function nearIndexPending(ctx: ServiceContext): Promise<number> {
+  const [state] = await ctx.db.select().from(searchReindex).where(eq(searchReindex.tableName, "books_near"));
+  return !state || state.doneAt !== null ? 0 : Math.max(1, state.afterSeq);
+}
+
+/**
+ * The seqs of up to `need` matches in the cells, in walking order: one FTS5 query per cell, `text AND
+ * place : <cell>`, whose doclists FTS5 intersects, newest first, joined by UNION ALL under one LIMIT, so
+ * only the matches that fill the page are read (and each probes its book only for the filters).
+ */
+function pickedMatches(cells: NearCell[], from: WalkFrom | undefined, need: number, filters: NearFilters, fts: string): SQL {
+  const text = textMatch(fts);
+  // The viewer's own books all lie in their own cell: elsewhere a match needs its book only for the other filters.
+  const own = filters.ownCell;
+  const elsewhere = extraConditions(own ? { ...filters, excludeUserId: null } : filters);
+  const parts = cells.map((cell) => {
+    const extra = own && cell.cellLat === own.cellLat && cell.cellLon === own.cellLon ? extraConditions(filters) : elsewhere;
+    const join = extra ? " JOIN books ON books.seq = books_near_fts.rowid" : "";
+    const inside =
+      from?.seq !== undefined && cell.cellLat === from.cell.cellLat && cell.cellLon === from.cell.cellLon ? ` AND books_near_fts.rowid < ${int(from.seq)}` : "";
+    const match = literal(`${text} AND place : ${cellToken(cell)}`);
+    return `SELECT seq FROM (SELECT books_near_fts.rowid AS seq FROM books_near_fts${join} WHERE books_near_fts MATCH ${match}${inside}${extra} ORDER BY books_near_fts.rowid DESC LIMIT ${int(need)})`;
+  });
+  return sql`(${nearParameters(filters)} SELECT seq FROM (${sql.raw(unionAll(parts))}) LIMIT ${need})`;
+}
+
+/**
+ * A search near me (or anywhere, nearest first), reading a bounded number of rows wherever the reader is
+ * and however common the words (decision 020):
+ * 1. The count: up to cap + 1 matches of `text AND place : (the radius's tiles)` from books_near_fts
+ *    alone (no book read). Fewer than that, and those are all the matches around: their cells are read
+ *    and they are sorted by distance exactly here (the radius's corners and the filters left out).
+ * 2. More, and the page walks the cells nearest first (book_cells, as the near library does), reading
+ *    each cell's matches newest first under one LIMIT (pickedMatches), in rounds of growing reach.
+ * Until the near index's backfill is done, the old read answers (oldNearSearchPage).
+ */
+export async function nearSearchPage(
+  ctx: ServiceContext,
+  columns: Columns,
+  filters: NearFilters,
+  fts: string,
+  limit: number,
+  cap: number,
+  after?: NearCursor,
+): Promise<NearPage<CardRow | DetailRow> & { count: number; capped: boolean }> {
+  const text = textMatch(fts);
+  let match = text;
+  if (filters.radiusKm !== null) {
+    const tiles = radiusTiles(filters.origin, filters.radiusKm);
+    if (tiles.length === 0) return { rows: [], nextToken: null, count: 0, capped: false };
+    match = `${text} AND place : (${tiles.join(" OR ")})`;
+  }
+  // The backfill's state and the count at once: the count is dropped in the rare request made while the backfill runs.
+  const [pending, around] = await Promise.all([
+    nearIndexPending(ctx),
+    ctx.db.all<{ seq: number }>(sql`SELECT rowid AS seq FROM books_near_fts WHERE books_near_fts MATCH ${match} ORDER BY rowid DESC LIMIT ${cap + 1}`),
+  ]);
+  if (pending > 0) return oldNearSearchPage(ctx, columns, filters, fts, limit, cap, after);
+  if (around.length <= cap) return fewNearMatches(ctx, columns, filters, around, limit, after);
+  const page = await walkedSearchPage(ctx, columns, filters, fts, limit, after);
+  return { ...page, count: cap, capped: true };
+}
+
+/** Step 1's answer: every match around (at most cap), each book read once for its cell and the filters, sorted by distance. */
+async function fewNearMatches(
+  ctx: ServiceContext,
+  columns: Columns,
+  filters: NearFilters,
+  around: { seq: number }[],
+  limit: number,
+  after?: NearCursor,
+): Promise<NearPage<CardRow | DetailRow> & { count: number; capped: boolean }> {
+  if (around.length === 0) return { rows: [], nextToken: null, count: 0, capped: false };
+  const at = cellCentre(filters.origin);
+  const seqs = sql.raw(around.map((m) => int(m.seq)).join(", "));
+  const matches = await ctx.db.all<{ seq: number; cellLat: number; cellLon: number }>(sql`
+    ${nearParameters(filters)}
+    SELECT books.seq AS seq, books.cell_lat AS cellLat, books.cell_lon AS cellLon FROM books
+    WHERE books.seq IN (${seqs}) AND books.hidden IS NULL AND books.cell_lat IS NOT NULL${sql.raw(extraConditions(filters))}`);
+  const ranked = matches
+    .map((m) => ({ ...m, km: greatCircleKm(at, cellCentre(m)) }))
+    .filter((m) => filters.radiusKm === null || m.km <= filters.radiusKm)
+    .sort((a, b) => a.km - b.km || a.cellLat - b.cellLat || a.cellLon - b.cellLon || b.seq - a.seq);
+  let start = 0;
+  if (after) {
+    const afterKm = greatCircleKm(at, cellCentre(after));
+    const index = ranked.findIndex((m) => (m.km - afterKm || m.cellLat - after.cellLat || m.cellLon - after.cellLon || after.seq - m.seq) > 0);
+    start = index === -1 ? ranked.length : index;
+  }
+  const slice = ranked.slice(start, start + limit + 1);
+  const page = slice.slice(0, limit);
+  const order = new Map(page.map((m, i) => [m.seq, i]));
+  const rows =
+    page.length === 0
+      ? []
+      : ((await selectLocated(ctx, columns, sql`${books.seq} IN (${sql.raw(page.map((m) => int(m.seq)).join(", "))})`)) as (Located &
+          Record<string, unknown>)[]);
+  rows.sort((a, b) => order.get(a.seq)! - order.get(b.seq)!);
+  const lastRow = page[page.length - 1];
+  return {
+    rows: rows.map((row) => withDistance(filters.origin, row)) as NearPage<CardRow | DetailRow>["rows"],
+    nextToken: slice.length > limit && lastRow ? encodeNearCursor(lastRow) : null,
+    count: ranked.length,
+    capped: false,
+  };
+}
+
+/** How many books a page's first round walks past, a multiple of the page: a word in one book of 64 fills it in one round. */
+const FIRST_REACH = 64;
+
+/** Step 2: the page from the cells nearest first, each round walking on from the last cell read, reaching four times as many books. */
+async function walkedSearchPage(
+  ctx: ServiceContext,
+  columns: Columns,
+  filters: NearFilters,
+  fts: string,
+  limit: number,
+  after?: NearCursor,
+): Promise<NearPage<CardRow | DetailRow>> {
+  const read = tileReader(ctx);
+  const rows: (Located & Record<string, unknown>)[] = [];
+  let from: WalkFrom | undefined = after ? { cell: after, seq: after.seq } : undefined;
+  let exhausted = false;
+  // A round's walk costs the same few dozen book_cells rows however far it reaches, and the cells' FTS
+  // queries stop at the page: so the first reaches far (a common word fills the page in its first cells).
+  let reach = FIRST_REACH * (limit + 1);
+  let lastCell: Cell | undefined;
+  for (let round = 0; round < 4 && rows.length <= limit && !exhausted; round++, reach *= 4) {
+    const need = limit + 1 - rows.length;
+    const walk = await walkNearCells(read, filters.origin, filters.radiusKm, reach, from);
+    const cells = walk.cells.slice(0, ROUND_CELLS);
+    exhausted = walk.exhausted && cells.length === walk.cells.length;
+    if (cells.length === 0) break;
+    const order = new Map(cells.map((cell, i) => [cellKey(cell), i]));
+    const found = (await selectLocated(ctx, columns, sql`${books.seq} IN ${pickedMatches(cells, from, need, filters, fts)}`)) as (Located &
+      Record<string, unknown>)[];
+    found.sort((a, b) => order.get(cellKey(a as Cell))! - order.get(cellKey(b as Cell))! || b.seq - a.seq);
+    rows.push(...found);
+    lastCell = cells[cells.length - 1]!;
+    from = { cell: lastCell };
+  }
+  const page = rows.slice(0, limit);
+  const lastRow = page[page.length - 1];
+  // A short page with cells still to walk goes on after the last cell read, all of whose matches it holds (seq 0).
+  const cursor =
+    rows.length > limit && lastRow
+      ? { cellLat: lastRow.cellLat!, cellLon: lastRow.cellLon!, seq: lastRow.seq }
+      : !exhausted && lastCell
+        ? { ...lastCell, seq: 0 }
+        : null;
+  return {
+    rows: page.map((row) => withDistance(filters.origin, row)) as NearPage<CardRow | DetailRow>["rows"],
+    nextToken: cursor ? encodeNearCursor({ cellLat: cursor.cellLat, cellLon: cursor.cellLon, seq: cursor.seq }) : null,
   };
 }

@@ -8,8 +8,8 @@ import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 /** Rows read per run: well inside one alarm's time, and few enough statements for one D1 batch. */
 export const REINDEX_BATCH = 500;
 
-export type ReindexTable = "books" | "clubs";
-const TABLES: ReindexTable[] = ["books", "clubs"];
+export type ReindexTable = "books" | "clubs" | "books_near";
+const TABLES: ReindexTable[] = ["books", "clubs", "books_near"];
 
 /** A table's text columns, and the search columns they fill. */
 const FIELDS = {
@@ -35,6 +35,7 @@ const FIELDS = {
  * nothing twice. Returns how many rows it read and whether the table is done.
  */
 export async function reindexBatch(db: Database, name: ReindexTable, limit = REINDEX_BATCH, now = Date.now()): Promise<{ read: number; done: boolean }> {
+  if (name === "books_near") return placeBatch(db, limit, now);
   const [state] = await db.select().from(searchReindex).where(eq(searchReindex.tableName, name));
   if (!state || state.doneAt !== null) return { read: 0, done: true };
   const { table, fields, search, keys } = FIELDS[name];
@@ -63,6 +64,41 @@ export async function reindexBatch(db: Database, name: ReindexTable, limit = REI
   const last = rows[rows.length - 1]!.seq;
   await db.batch([db.update(searchReindex).set({ afterSeq: last }).where(fromHere), ...writes]);
   return { read: rows.length, done: false };
+}
+
+/** A book's place as books_near_fts indexes it (migrations/0028): its cell, 0.1°, 1° and 10° tiles, as the triggers write it. */
+const PLACE_TOKENS = `'c' || (books.cell_lat + 9000) || 'x' || (books.cell_lon + 18000)
+  || ' d' || ((books.cell_lat + 9000) / 10) || 'x' || ((books.cell_lon + 18000) / 10)
+  || ' e' || ((books.cell_lat + 9000) / 100) || 'x' || ((books.cell_lon + 18000) / 100)
+  || ' f' || ((books.cell_lat + 9000) / 1000) || 'x' || ((books.cell_lon + 18000) / 1000)`;
+
+/**
+ * One batch of the near index's backfill (migrations/0028): the `limit` books at or below the cursor,
+ * newest first, are written into books_near_fts (placed and visible ones; INSERT OR REPLACE, so a row an
+ * edit wrote meanwhile, or a batch run twice, is written again with the book's current text), and the
+ * cursor moves below them. Books above the cursor are in the index; done at 0.
+ */
+async function placeBatch(db: Database, limit: number, now: number): Promise<{ read: number; done: boolean }> {
+  const [state] = await db.select().from(searchReindex).where(eq(searchReindex.tableName, "books_near"));
+  if (!state || state.doneAt !== null) return { read: 0, done: true };
+  const fromHere = and(eq(searchReindex.tableName, "books_near"), eq(searchReindex.afterSeq, state.afterSeq), isNull(searchReindex.doneAt));
+  const [range] = await db.all<{ low: number | null; n: number }>(
+    sql`SELECT min(seq) AS low, count(*) AS n FROM (SELECT seq FROM books WHERE seq <= ${state.afterSeq} ORDER BY seq DESC LIMIT ${limit})`,
+  );
+  if (!range || range.low === null) {
+    await db.update(searchReindex).set({ afterSeq: 0, doneAt: now }).where(fromHere);
+    return { read: 0, done: true };
+  }
+  await db.run(sql`INSERT OR REPLACE INTO books_near_fts(rowid, title, author, description, isbn10, isbn13, place)
+      SELECT books.seq, coalesce(books.search_title, books.title), coalesce(books.search_author, books.author),
+        coalesce(books.search_description, books.description), books.isbn10, books.isbn13, ${sql.raw(PLACE_TOKENS)}
+      FROM books WHERE books.seq BETWEEN ${range.low} AND ${state.afterSeq} AND books.hidden IS NULL AND books.cell_lat IS NOT NULL`);
+  // Then the cursor, only from where this run found it: a run failing between the two writes its rows again next time.
+  await db
+    .update(searchReindex)
+    .set({ afterSeq: range.low - 1 })
+    .where(fromHere);
+  return { read: range.n, done: false };
 }
 
 /** The JobTimer runner ("search-reindex:books"): a batch, then at once the next, until the table is done. */
