@@ -62,6 +62,8 @@ async function everyListing(untitledId: string, copyId: string, clubId: string, 
   const mine = await listing(`userId=${(await ownerOf(untitledId)).userId}`, stranger);
   const search = await listing(`search=${ISBN}`, stranger);
   const near = await listing(`${HERE}&radius=1`, null);
+  // The near search's own index (books_near_fts) follows the listing too.
+  const nearSearch = await listing(`${HERE}&radius=1&search=whiskers`, null);
   const map = (await api<MapAnswer>(`/books/map?${HERE}&radius=1`, null)).body.data!;
   const tile = map.tiles[0]!;
   const tileBooks = (await api<{ items: { bookId: string }[] }>(`/books/map/tiles/${tile.tileId}/books?${HERE}`, null)).body.data!;
@@ -73,6 +75,7 @@ async function everyListing(untitledId: string, copyId: string, clubId: string, 
     shelfTotal: mine.total,
     inSearch: ids(search.items).includes(untitledId),
     inNear: ids(near.items).includes(untitledId),
+    inNearSearch: ids(nearSearch.items).includes(untitledId),
     tileCount: tile.count,
     inTile: ids(tileBooks.items).includes(untitledId),
     inCopies: ids(copies.items).includes(untitledId),
@@ -108,6 +111,7 @@ describe("a book without a title", () => {
       shelfTotal: 1,
       inSearch: false,
       inNear: false,
+      inNearSearch: false,
       tileCount: 1,
       inTile: false,
       inCopies: false,
@@ -140,6 +144,7 @@ describe("a book without a title", () => {
       shelfTotal: 2,
       inSearch: true,
       inNear: true,
+      inNearSearch: true,
       tileCount: 2,
       inTile: true,
       inCopies: true,
