@@ -3,7 +3,7 @@ import { type Cell, cellCentre, greatCircleKm, shownDistanceKm } from "@worker/c
 import { copiesExpression, isCopyOf } from "@worker/core/shared/copy-match";
 import { booksFts } from "@worker/db/fts";
 import { books, clubs, loans, users } from "@worker/db/schema";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { type BookCard, bookCardColumns, lentLoanOfBook, toBookCard } from "./book-columns";
 import { withViewerAccess } from "./library";
 
@@ -34,27 +34,47 @@ export async function findOtherCopies(ctx: ServiceContext, bookId: string, origi
   if (!book || (book.hidden && book.userId !== ctx.user?.id)) return null;
   const fts = copiesExpression(book);
   if (!fts) return { items: [], total: 0 };
-  const rows = await ctx.db
-    .select({ ...bookCardColumns, isbn13: books.isbn13, cellLat: books.cellLat, cellLon: books.cellLon })
+  // The candidates with only what ranks them; the cards' joins are read for the shown few alone.
+  const candidates = await ctx.db
+    .select({ seq: books.seq, title: books.title, author: books.author, isbn13: books.isbn13, cellLat: books.cellLat, cellLon: books.cellLon })
     .from(booksFts)
     .innerJoin(books, eq(books.seq, booksFts.rowid))
-    .innerJoin(users, eq(users.id, books.userId))
-    .leftJoin(clubs, eq(clubs.id, books.clubId))
-    .leftJoin(loans, lentLoanOfBook)
     .where(and(sql`books_fts match ${fts}`, isNull(books.hidden), ne(books.id, bookId)))
     .orderBy(sql`${booksFts.rowid} desc`)
     .limit(OTHER_COPIES_READ);
   const at = origin ? cellCentre(origin) : null;
-  const ranked = rows
-    .filter((row) => isCopyOf(book, row))
-    .map(({ cellLat, cellLon, isbn13: _isbn13, ...row }) => {
+  const ranked = candidates
+    .filter((candidate) => isCopyOf(book, candidate))
+    .map(({ seq, cellLat, cellLon }) => {
       const cell = cellLat === null || cellLon === null ? null : { cellLat, cellLon };
-      return { row, km: at && cell ? greatCircleKm(at, cellCentre(cell)) : null, shown: origin && cell ? shownDistanceKm(origin, cell) : undefined };
+      return { seq, km: at && cell ? greatCircleKm(at, cellCentre(cell)) : null, shown: origin && cell ? shownDistanceKm(origin, cell) : undefined };
     });
   // Copies with a distance come first, nearest first; then the rest, newest first.
-  ranked.sort((a, b) => (a.km ?? Number.POSITIVE_INFINITY) - (b.km ?? Number.POSITIVE_INFINITY) || b.row.seq - a.row.seq);
-  const shown = ranked
-    .slice(0, OTHER_COPIES_SHOWN)
-    .map(({ row, shown }) => (shown === undefined ? toBookCard(row) : { ...toBookCard(row), distanceKm: shown }));
+  ranked.sort((a, b) => (a.km ?? Number.POSITIVE_INFINITY) - (b.km ?? Number.POSITIVE_INFINITY) || b.seq - a.seq);
+  const picked = ranked.slice(0, OTHER_COPIES_SHOWN);
+  const rows =
+    picked.length === 0
+      ? []
+      : await ctx.db
+          .select(bookCardColumns)
+          .from(books)
+          .innerJoin(users, eq(users.id, books.userId))
+          .leftJoin(clubs, eq(clubs.id, books.clubId))
+          .leftJoin(loans, lentLoanOfBook)
+          .where(
+            and(
+              inArray(
+                books.seq,
+                picked.map((copy) => copy.seq),
+              ),
+              isNull(books.hidden),
+            ),
+          );
+  const bySeq = new Map(rows.map((row) => [row.seq, row]));
+  const shown = picked.flatMap(({ seq, shown }) => {
+    const row = bySeq.get(seq);
+    if (!row) return [];
+    return [shown === undefined ? toBookCard(row) : { ...toBookCard(row), distanceKm: shown }];
+  });
   return { items: await withViewerAccess(ctx, shown), total: ranked.length };
 }
