@@ -113,9 +113,8 @@ export function boxesAround(origin: Cell, radiusKm: number, level: number): Tile
   return [{ level, lats, lonFrom: tile(from), lonTo: tile(to) }];
 }
 
-/** The level whose tiles cover a radius in a handful per side (the whole world: the 10° tiles). */
-function startLevel(radiusKm: number | null): number {
-  if (radiusKm === null) return TOP_LEVEL;
+/** The level whose tiles cover a radius in a handful per side. */
+function startLevel(radiusKm: number): number {
   // Up to 2 km the cells themselves are a few dozen rows: read them at once, saving a round trip.
   if (radiusKm <= 2) return 0;
   const span = 2 * ((radiusKm / KM_PER_DEGREE) * 100 + 1);
@@ -164,9 +163,15 @@ export async function walkNearCells(read: ReadTiles, origin: Cell, radiusKm: num
     return radiusKm === null || km <= radiusKm ? { ...tile, km } : null;
   };
   const fromKm = from ? greatCircleKm(at, cellCentre(from.cell)) : 0;
-  const level = startLevel(radiusKm);
-  const first = radiusKm === null ? [{ level, lats: Array.from({ length: 19 }, (_, i) => i), lonFrom: 0, lonTo: 36 }] : boxesAround(origin, radiusKm, level);
-  let queue = (await read(first)).flatMap((tile) => within(tile) ?? []);
+  let queue: Ranked[];
+  if (radiusKm === null) {
+    // Anywhere: the world as one tile above the 10° ones, opened from the reader's side like any other
+    // (its count unknown, so it is opened as soon as it is met), not all its occupied 10° tiles at once.
+    const world: TileBox = { level: TOP_LEVEL, lats: Array.from({ length: 19 }, (_, i) => i), lonFrom: 0, lonTo: 36 };
+    queue = [{ level: TOP_LEVEL + 1, tileLat: 0, tileLon: 0, n: Number.POSITIVE_INFINITY, km: 0, rest: { boxes: [world], reach: -1 } }];
+  } else {
+    queue = (await read(boxesAround(origin, radiusKm, startLevel(radiusKm)))).flatMap((tile) => within(tile) ?? []);
+  }
   for (;;) {
     queue.sort(byDistance);
     const cells: NearCell[] = [];
