@@ -113,7 +113,7 @@ export function boxesAround(origin: Cell, radiusKm: number, level: number): Tile
   return [{ level, lats, lonFrom: tile(from), lonTo: tile(to) }];
 }
 
-/** The level whose tiles cover a radius in a handful per side. */
+/** The level whose tiles cover a radius in a handful per side (0 for the smallest: no tile to open). */
 function startLevel(radiusKm: number): number {
   // Up to 2 km the cells themselves are a few dozen rows: read them at once, saving a round trip.
   if (radiusKm <= 2) return 0;
@@ -163,15 +163,7 @@ export async function walkNearCells(read: ReadTiles, origin: Cell, radiusKm: num
     return radiusKm === null || km <= radiusKm ? { ...tile, km } : null;
   };
   const fromKm = from ? greatCircleKm(at, cellCentre(from.cell)) : 0;
-  let queue: Ranked[];
-  if (radiusKm === null) {
-    // Anywhere: the world as one tile above the 10° ones, opened from the reader's side like any other
-    // (its count unknown, so it is opened as soon as it is met), not all its occupied 10° tiles at once.
-    const world: TileBox = { level: TOP_LEVEL, lats: Array.from({ length: 19 }, (_, i) => i), lonFrom: 0, lonTo: 36 };
-    queue = [{ level: TOP_LEVEL + 1, tileLat: 0, tileLon: 0, n: Number.POSITIVE_INFINITY, km: 0, rest: { boxes: [world], reach: -1 } }];
-  } else {
-    queue = (await read(boxesAround(origin, radiusKm, startLevel(radiusKm)))).flatMap((tile) => within(tile) ?? []);
-  }
+  let queue = await firstRound(read, origin, at, radiusKm, within);
   for (;;) {
     queue.sort(byDistance);
     const cells: NearCell[] = [];
@@ -211,6 +203,52 @@ export async function walkNearCells(read: ReadTiles, origin: Cell, radiusKm: num
     }
     queue = [...queue.filter((tile) => !opened.has(tile)), ...children];
   }
+}
+
+/**
+ * The walk's first read, in one batch: the tiles around the reader at the start level (anywhere: the
+ * world, as one tile above the 10° ones, opened from the reader's side) and, below it, the reader's
+ * own tile at every level opened as the walk would open it (its children within one tile of the
+ * reader's). The reader's own tile is always the nearest, so the walk opens it first whatever it
+ * holds: reading it now saves a round trip per level and reads nothing the walk would not.
+ */
+async function firstRound(read: ReadTiles, origin: Cell, at: Position, radiusKm: number | null, within: (tile: Tile) => Ranked | null): Promise<Ranked[]> {
+  const world: Ranked = {
+    level: TOP_LEVEL + 1,
+    tileLat: 0,
+    tileLon: 0,
+    n: Number.POSITIVE_INFINITY,
+    km: 0,
+    rest: { boxes: [{ level: TOP_LEVEL, lats: Array.from({ length: 19 }, (_, i) => i), lonFrom: 0, lonTo: 36 }], reach: -1 },
+  };
+  const worldPlan = radiusKm === null ? openingPlan(world, origin, at, radiusKm) : null;
+  const firstLevel = radiusKm === null ? TOP_LEVEL : startLevel(radiusKm);
+  const first = worldPlan ? worldPlan.read : boxesAround(origin, radiusKm!, firstLevel);
+  const own = (level: number): Ranked => {
+    const size = TILE_CELLS[level]!;
+    return { level, tileLat: Math.floor((origin.cellLat + LAT_OFFSET) / size), tileLon: Math.floor((origin.cellLon + LON_OFFSET) / size), n: 0, km: 0 };
+  };
+  const descent = Array.from({ length: firstLevel }, (_, i) => firstLevel - i).map((level) => ({ level, plan: openingPlan(own(level), origin, at, radiusKm) }));
+  const tiles = await read([...first, ...descent.flatMap(({ plan }) => plan.read)]);
+  const queue = tiles.filter((tile) => first.some((box) => inBox(tile, box))).flatMap((tile) => within(tile) ?? []);
+  if (worldPlan?.rest) queue.push({ ...world, km: worldPlan.rest.km, rest: worldPlan.rest.entry });
+  for (const { level, plan } of descent) {
+    const mine = own(level);
+    const at_ = queue.findIndex((tile) => !tile.rest && tile.level === level && tile.tileLat === mine.tileLat && tile.tileLon === mine.tileLon);
+    // No books in the reader's own tile: nothing below it either.
+    if (at_ === -1) break;
+    const [opened] = queue.splice(at_, 1);
+    const children = tiles.filter((tile) => plan.read.some((box) => inBox(tile, box)));
+    for (const child of children) {
+      const ranked = within(child);
+      if (ranked) queue.push(ranked);
+    }
+    if (plan.rest) {
+      const n = opened!.n - children.reduce((sum, child) => sum + child.n, 0);
+      if (n > 0 && (radiusKm === null || plan.rest.km <= radiusKm)) queue.push({ ...opened!, n, km: plan.rest.km, rest: plan.rest.entry });
+    }
+  }
+  return queue;
 }
 
 const inBox = (tile: Pick<Tile, "level" | "tileLat" | "tileLon">, box: TileBox) =>
