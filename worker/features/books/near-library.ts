@@ -246,29 +246,9 @@ export async function oldNearSearchPage(
     FROM books_fts JOIN books ON books.seq = books_fts.rowid
     WHERE books_fts MATCH ${fts} AND books.hidden IS NULL AND ${and(...place)}${sql.raw(extraConditions(filters))}
     ORDER BY books_fts.rowid DESC LIMIT ${NEAR_SEARCH_READ}`);
-  const ranked = matches
-    .map((match) => ({ ...match, km: greatCircleKm(at, cellCentre(match)) }))
-    .filter((match) => filters.radiusKm === null || match.km <= filters.radiusKm)
-    .sort((a, b) => a.km - b.km || a.cellLat - b.cellLat || a.cellLon - b.cellLon || b.seq - a.seq);
-  let start = 0;
-  if (after) {
-    const afterKm = greatCircleKm(at, cellCentre(after));
-    const index = ranked.findIndex((m) => (m.km - afterKm || m.cellLat - after.cellLat || m.cellLon - after.cellLon || after.seq - m.seq) > 0);
-    start = index === -1 ? ranked.length : index;
-  }
-  const slice = ranked.slice(start, start + limit + 1);
-  const page = slice.slice(0, limit);
-  const order = new Map(page.map((m, i) => [m.seq, i]));
-  const rows =
-    page.length === 0
-      ? []
-      : ((await selectLocated(ctx, columns, sql`${books.seq} IN (${sql.raw(page.map((m) => int(m.seq)).join(", "))})`)) as (Located &
-          Record<string, unknown>)[]);
-  rows.sort((a, b) => order.get(a.seq)! - order.get(b.seq)!);
-  const lastRow = page[page.length - 1];
+  const ranked = byDistance(at, filters, matches);
   return {
-    rows: rows.map((row) => withDistance(filters.origin, row)) as NearPage<CardRow | DetailRow>["rows"],
-    nextToken: slice.length > limit && lastRow ? encodeNearCursor(lastRow) : null,
+    ...(await rankedPage(ctx, columns, filters, ranked, limit, after)),
     count: Math.min(ranked.length, cap),
     capped: ranked.length > cap || matches.length === NEAR_SEARCH_READ,
   };
@@ -329,6 +309,49 @@ function pickedMatches(cells: NearCell[], from: WalkFrom | undefined, need: numb
   return sql`(${nearParameters(filters)} SELECT seq FROM (${sql.raw(unionAll(parts))}) LIMIT ${need})`;
 }
 
+type Placed = { seq: number; cellLat: number; cellLon: number };
+type RankedMatch = Placed & { km: number };
+
+/** Matches inside the radius, nearest first (then by cell, newest first): the near pages' one order. */
+function byDistance(at: { lat: number; lon: number }, filters: NearFilters, matches: Placed[]): RankedMatch[] {
+  return matches
+    .map((match) => ({ ...match, km: greatCircleKm(at, cellCentre(match)) }))
+    .filter((match) => filters.radiusKm === null || match.km <= filters.radiusKm)
+    .sort((a, b) => a.km - b.km || a.cellLat - b.cellLat || a.cellLon - b.cellLon || b.seq - a.seq);
+}
+
+/** The page of ranked matches after the cursor, read with their card columns in one statement, and the next cursor. */
+async function rankedPage(
+  ctx: ServiceContext,
+  columns: Columns,
+  filters: NearFilters,
+  ranked: RankedMatch[],
+  limit: number,
+  after?: NearCursor,
+): Promise<NearPage<CardRow | DetailRow>> {
+  const at = cellCentre(filters.origin);
+  let start = 0;
+  if (after) {
+    const afterKm = greatCircleKm(at, cellCentre(after));
+    const index = ranked.findIndex((m) => (m.km - afterKm || m.cellLat - after.cellLat || m.cellLon - after.cellLon || after.seq - m.seq) > 0);
+    start = index === -1 ? ranked.length : index;
+  }
+  const slice = ranked.slice(start, start + limit + 1);
+  const page = slice.slice(0, limit);
+  const order = new Map(page.map((m, i) => [m.seq, i]));
+  const rows =
+    page.length === 0
+      ? []
+      : ((await selectLocated(ctx, columns, sql`${books.seq} IN (${sql.raw(page.map((m) => int(m.seq)).join(", "))})`)) as (Located &
+          Record<string, unknown>)[]);
+  rows.sort((a, b) => order.get(a.seq)! - order.get(b.seq)!);
+  const lastRow = page[page.length - 1];
+  return {
+    rows: rows.map((row) => withDistance(filters.origin, row)) as NearPage<CardRow | DetailRow>["rows"],
+    nextToken: slice.length > limit && lastRow ? encodeNearCursor(lastRow) : null,
+  };
+}
+
 /**
  * A search near me (or anywhere, nearest first), reading a bounded number of rows wherever the reader is
  * and however common the words (decision 020):
@@ -382,32 +405,8 @@ async function fewNearMatches(
     ${nearParameters(filters)}
     SELECT books.seq AS seq, books.cell_lat AS cellLat, books.cell_lon AS cellLon FROM books
     WHERE books.seq IN (${seqs}) AND books.hidden IS NULL AND books.cell_lat IS NOT NULL${sql.raw(extraConditions(filters))}`);
-  const ranked = matches
-    .map((m) => ({ ...m, km: greatCircleKm(at, cellCentre(m)) }))
-    .filter((m) => filters.radiusKm === null || m.km <= filters.radiusKm)
-    .sort((a, b) => a.km - b.km || a.cellLat - b.cellLat || a.cellLon - b.cellLon || b.seq - a.seq);
-  let start = 0;
-  if (after) {
-    const afterKm = greatCircleKm(at, cellCentre(after));
-    const index = ranked.findIndex((m) => (m.km - afterKm || m.cellLat - after.cellLat || m.cellLon - after.cellLon || after.seq - m.seq) > 0);
-    start = index === -1 ? ranked.length : index;
-  }
-  const slice = ranked.slice(start, start + limit + 1);
-  const page = slice.slice(0, limit);
-  const order = new Map(page.map((m, i) => [m.seq, i]));
-  const rows =
-    page.length === 0
-      ? []
-      : ((await selectLocated(ctx, columns, sql`${books.seq} IN (${sql.raw(page.map((m) => int(m.seq)).join(", "))})`)) as (Located &
-          Record<string, unknown>)[]);
-  rows.sort((a, b) => order.get(a.seq)! - order.get(b.seq)!);
-  const lastRow = page[page.length - 1];
-  return {
-    rows: rows.map((row) => withDistance(filters.origin, row)) as NearPage<CardRow | DetailRow>["rows"],
-    nextToken: slice.length > limit && lastRow ? encodeNearCursor(lastRow) : null,
-    count: ranked.length,
-    capped: false,
-  };
+  const ranked = byDistance(at, filters, matches);
+  return { ...(await rankedPage(ctx, columns, filters, ranked, limit, after)), count: ranked.length, capped: false };
 }
 
 /** How many books a page's first round walks past, a multiple of the page: a word in one book of 64 fills it in one round. */
