@@ -1,9 +1,9 @@
 import { translate } from "@worker/core/i18n/request-language";
 import { msg } from "@worker/core/shared/translate";
-import { Form, Link, useSubmit } from "react-router";
+import { Link } from "react-router";
 import { PUBLIC_PAGE_HANDLE, useI18n } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
-import { LocateButton } from "~/features/geo";
+import { LocateButton, MapRadiusForm } from "~/features/geo";
 import { deferred } from "~/ui/deferred";
 import { formatKm } from "../distance-note";
 import { loadLibraryMap } from "../library-map.server";
@@ -29,7 +29,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function LibraryMap({ loaderData: data }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const submit = useSubmit();
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -45,30 +44,7 @@ export default function LibraryMap({ loaderData: data }: Route.ComponentProps) {
       </div>
       {data.centre ? (
         <>
-          <Form method="get" className="flex flex-wrap items-center gap-3" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
-            {data.position && (
-              <>
-                <input type="hidden" name="lat" value={data.position.lat} />
-                <input type="hidden" name="lon" value={data.position.lon} />
-              </>
-            )}
-            <label className="flex items-center gap-2 text-sm">
-              {t("Within")}
-              <select name="radius" defaultValue={data.radius} className="field w-auto py-2">
-                {data.radii.map((km) => (
-                  <option key={km} value={km}>
-                    {formatKm(locale, km)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <noscript>
-              <button type="submit" className="btn btn-secondary">
-                {t("Apply")}
-              </button>
-            </noscript>
-            <p className="text-sm">{t(data.mode === "area" ? "Around your area." : "Around about where you are.")}</p>
-          </Form>
+          <MapRadiusForm radius={data.radius} radii={data.radii} position={data.position} mode={data.mode} />
           {data.tiles.length === 0 && (
             <p role="status" className="card p-4 text-center text-stone-700">
               {t("No books within {distance} yet. Try a wider radius.", { distance: formatKm(locale, data.radius) })}
