@@ -28,7 +28,7 @@ for (const [path, load] of Object.entries(files)) {
 
 export const NAMESPACES: readonly string[] = [...new Set([...byKey.keys()].map((key) => key.split("/")[0]!))].sort();
 
-const compiled = new Map<string, Promise<CompiledMessages>>();
+const compiled = new Map<string, CompiledMessages>();
 
 async function compileCatalogue(namespace: string, language: UiLanguage): Promise<CompiledMessages> {
   const pseudo = language === PSEUDO_LANGUAGE;
@@ -58,15 +58,14 @@ function readsAsItsKey(id: string, message: CompiledMessage): boolean {
 }
 
 /** One namespace's compiled messages in one language (cached for the isolate). */
-export function namespaceMessages(namespace: string, language: UiLanguage): Promise<CompiledMessages> {
+export async function namespaceMessages(namespace: string, language: UiLanguage): Promise<CompiledMessages> {
   const key = `${namespace}/${language}`;
-  let messages = compiled.get(key);
-  if (!messages) {
-    messages = compileCatalogue(namespace, language);
-    // A failed load is not cached, so the next request tries again.
-    messages.catch(() => compiled.delete(key));
-    compiled.set(key, messages);
-  }
+  const done = compiled.get(key);
+  if (done) return done;
+  // Only finished catalogues are shared: a pending load belongs to the request that began it, and
+  // workerd cancels another request that awaits it as hung. A failed load is not kept.
+  const messages = await compileCatalogue(namespace, language);
+  compiled.set(key, messages);
   return messages;
 }
 
