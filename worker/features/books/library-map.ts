@@ -174,7 +174,7 @@ export async function readTileBooks(
       `SELECT seq FROM (SELECT books.seq AS seq FROM books WHERE books.cell_lat = ${int(cell.tileLat - LAT_OFFSET)} AND books.cell_lon = ${int(cell.tileLon - LON_OFFSET)} AND books.hidden IS NULL${notMine}${older} ORDER BY books.seq DESC LIMIT ${int(need)})`,
   );
   const picked = sql`(WITH p(me) AS (VALUES (${ctx.user?.id ?? null})) SELECT seq FROM (${sql.raw(unionAll(terms))}) ORDER BY seq DESC LIMIT ${need})`;
-  const rows = (await selectLocated(ctx, bookCardColumns, sql`${books.seq} IN ${picked}`)) as (CardRow & {
+  const rows = (await selectLocated(ctx, bookCardColumns, picked)) as (CardRow & {
     cellLat: number | null;
     cellLon: number | null;
   })[];

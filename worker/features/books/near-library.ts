@@ -108,15 +108,22 @@ const cellKey = (cell: Cell) => `${cell.cellLat}_${cell.cellLon}`;
 type Columns = typeof bookCardColumns | typeof bookDetailColumns;
 type Located = { cellLat: number | null; cellLon: number | null; seq: number };
 
-export function selectLocated(ctx: ServiceContext, columns: Columns, where: SQL) {
+/**
+ * The books whose seqs `picked` (a subquery with a `seq` column) names, with their cards' joins. The
+ * books are joined to the picked rows, which D1 reads once: `seq IN (…)` reads each value twice.
+ */
+export function selectLocated(ctx: ServiceContext, columns: Columns, picked: SQL) {
   return ctx.db
     .select({ ...columns, cellLat: books.cellLat, cellLon: books.cellLon })
-    .from(books)
+    .from(sql`${picked} AS picked`)
+    .innerJoin(books, eq(books.seq, sql`picked.seq`))
     .innerJoin(users, eq(users.id, books.userId))
     .leftJoin(clubs, eq(clubs.id, books.clubId))
-    .leftJoin(loans, lentLoanOfBook)
-    .where(where);
+    .leftJoin(loans, lentLoanOfBook);
 }
+
+/** Seqs known here as a table of one `seq` column, for selectLocated (never empty: callers skip an empty page). */
+export const seqTable = (seqs: readonly number[]) => sql.raw(`(SELECT column1 AS seq FROM (VALUES ${seqs.map((seq) => `(${int(seq)})`).join(", ")}))`);
 
 /** Drops the cell (it never leaves the server) and puts the rounded distance in its place. */
 export function withDistance<Row extends Located>(origin: Cell, row: Row) {
@@ -165,8 +172,7 @@ export async function nearLibraryPage(
     exhausted = walk.exhausted;
     if (walk.cells.length === 0) break;
     const order = new Map(walk.cells.map((cell, i) => [cellKey(cell), i]));
-    const found = (await selectLocated(ctx, columns, sql`${books.seq} IN ${pickedSeqs(walk.cells, from, need, filters)}`)) as (Located &
-      Record<string, unknown>)[];
+    const found = (await selectLocated(ctx, columns, pickedSeqs(walk.cells, from, need, filters))) as (Located & Record<string, unknown>)[];
     found.sort((a, b) => order.get(cellKey(a as Cell))! - order.get(cellKey(b as Cell))! || b.seq - a.seq);
     rows.push(...found);
     const last = walk.cells[walk.cells.length - 1]!;
@@ -339,11 +345,7 @@ async function rankedPage(
   const slice = ranked.slice(start, start + limit + 1);
   const page = slice.slice(0, limit);
   const order = new Map(page.map((m, i) => [m.seq, i]));
-  const rows =
-    page.length === 0
-      ? []
-      : ((await selectLocated(ctx, columns, sql`${books.seq} IN (${sql.raw(page.map((m) => int(m.seq)).join(", "))})`)) as (Located &
-          Record<string, unknown>)[]);
+  const rows = page.length === 0 ? [] : ((await selectLocated(ctx, columns, seqTable(page.map((m) => m.seq)))) as (Located & Record<string, unknown>)[]);
   rows.sort((a, b) => order.get(a.seq)! - order.get(b.seq)!);
   const lastRow = page[page.length - 1];
   return {
@@ -436,8 +438,7 @@ async function walkedSearchPage(
     exhausted = walk.exhausted && cells.length === walk.cells.length;
     if (cells.length === 0) break;
     const order = new Map(cells.map((cell, i) => [cellKey(cell), i]));
-    const found = (await selectLocated(ctx, columns, sql`${books.seq} IN ${pickedMatches(cells, from, need, filters, fts)}`)) as (Located &
-      Record<string, unknown>)[];
+    const found = (await selectLocated(ctx, columns, pickedMatches(cells, from, need, filters, fts))) as (Located & Record<string, unknown>)[];
     found.sort((a, b) => order.get(cellKey(a as Cell))! - order.get(cellKey(b as Cell))! || b.seq - a.seq);
     rows.push(...found);
     lastCell = cells[cells.length - 1]!;

@@ -2,10 +2,11 @@ import type { ServiceContext } from "@worker/core/service-context";
 import { type Cell, cellCentre, greatCircleKm, shownDistanceKm } from "@worker/core/shared/area-cells";
 import { copiesExpression, isCopyOf } from "@worker/core/shared/copy-match";
 import { booksFts } from "@worker/db/fts";
-import { books, clubs, loans, users } from "@worker/db/schema";
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { type BookCard, bookCardColumns, lentLoanOfBook, toBookCard } from "./book-columns";
+import { books } from "@worker/db/schema";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { type BookCard, bookCardColumns, toBookCard } from "./book-columns";
 import { withViewerAccess } from "./library";
+import { selectLocated, seqTable } from "./near-library";
 
 /** At most this many candidates are read and checked; the copies among them are sorted by distance. */
 export const OTHER_COPIES_READ = 100;
@@ -52,24 +53,7 @@ export async function findOtherCopies(ctx: ServiceContext, bookId: string, origi
   // Copies with a distance come first, nearest first; then the rest, newest first.
   ranked.sort((a, b) => (a.km ?? Number.POSITIVE_INFINITY) - (b.km ?? Number.POSITIVE_INFINITY) || b.seq - a.seq);
   const picked = ranked.slice(0, OTHER_COPIES_SHOWN);
-  const rows =
-    picked.length === 0
-      ? []
-      : await ctx.db
-          .select(bookCardColumns)
-          .from(books)
-          .innerJoin(users, eq(users.id, books.userId))
-          .leftJoin(clubs, eq(clubs.id, books.clubId))
-          .leftJoin(loans, lentLoanOfBook)
-          .where(
-            and(
-              inArray(
-                books.seq,
-                picked.map((copy) => copy.seq),
-              ),
-              isNull(books.hidden),
-            ),
-          );
+  const rows = picked.length === 0 ? [] : await selectLocated(ctx, bookCardColumns, seqTable(picked.map((copy) => copy.seq))).where(isNull(books.hidden));
   const bySeq = new Map(rows.map((row) => [row.seq, row]));
   const shown = picked.flatMap(({ seq, shown }) => {
     const row = bySeq.get(seq);
