@@ -9,8 +9,8 @@ type Context = Readonly<RouterContextProvider>;
 
 /** What services need for this request (`db`, `env`, and the member or null), for loaders and actions. */
 export function serviceContext(context: Context): ServiceContext {
-  const { db, env, user, sessionId, ctx } = context.get(requestContext);
-  return { db, env, user, sessionId, afterResponse: (work) => ctx.waitUntil(work) };
+  const { db, env, user, sessionId, areaCell, ctx } = context.get(requestContext);
+  return { db, env, user, sessionId, areaCell, afterResponse: (work) => ctx.waitUntil(work) };
 }
 
 /** The service context of a signed-in member, or a redirect to /login that brings them back here. */

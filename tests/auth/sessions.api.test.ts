@@ -1,5 +1,5 @@
 import { createSession, SESSION_TTL_MS, sessionIdFromToken, validateSessionToken } from "@worker/core/session";
-import { sessions } from "@worker/db/schema";
+import { memberAreas, sessions } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember, db, signedInMember } from "../helpers/fixtures";
@@ -77,6 +77,28 @@ describe("sliding expiry", () => {
     await expireIn(token, 2 * DAY_MS);
     const response = await call("https://bookclub.example/library", { cookie });
     expect(setCookieFor(response, "bookclub_session")).toContain("Secure");
+  });
+});
+
+describe("the member's area", () => {
+  it("is read with the session for the server's distances, and kept out of the user that pages may show", async () => {
+    const placed = await createMember();
+    await db.insert(memberAreas).values({ userId: placed.id, cellLat: -5817, cellLon: 7391, place: "Test town", updatedAt: Date.now() });
+    const session = await validateSessionToken(db, (await createSession(db, placed.id)).token);
+    expect(session!.areaCell).toEqual({ cellLat: -5817, cellLon: 7391 });
+    expect(JSON.stringify(session!.user)).not.toMatch(/cell|5817|7391/i);
+    const unplaced = await createMember();
+    expect((await validateSessionToken(db, (await createSession(db, unplaced.id)).token))!.areaCell).toBeNull();
+  });
+
+  it("is read again by the next request after it changes", async () => {
+    const member = await signedInMember();
+    const near = () => call("/api/books?near=me&limit=1", { cookie: member.cookie });
+    expect((await near()).status).toBe(400);
+    await db.insert(memberAreas).values({ userId: member.user.id, cellLat: -5817, cellLon: 7392, place: "Test town", updatedAt: Date.now() });
+    expect((await near()).status).toBe(200);
+    await db.delete(memberAreas).where(eq(memberAreas.userId, member.user.id));
+    expect((await near()).status).toBe(400);
   });
 });
 

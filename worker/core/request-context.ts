@@ -1,6 +1,7 @@
 import type { Database } from "@worker/db/client";
 import { createContext, type RouterContext } from "react-router";
 import type { SessionUser } from "./service-context";
+import type { Cell } from "./shared/area-cells";
 import type { UiLanguage } from "./shared/languages";
 
 /** What every loader, action and API handler gets from the Worker for one request. */
@@ -10,6 +11,8 @@ export interface RequestContext {
   db: Database;
   user: SessionUser | null;
   sessionId?: string;
+  /** The member's area cell, read with the session (ServiceContext.areaCell). */
+  areaCell?: Cell | null;
   nonce: string;
   /** The page's language and the Intl locale its dates are written in (worker/core/i18n). */
   language: UiLanguage;

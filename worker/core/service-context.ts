@@ -1,4 +1,5 @@
 import type { Database } from "@worker/db/client";
+import type { Cell } from "./shared/area-cells";
 
 /** The signed-in member as services see it. */
 export interface SessionUser {
@@ -31,6 +32,11 @@ export interface ServiceContext extends Deps {
   user: SessionUser | null;
   /** The session the request came with, when it had one: signing out everywhere spares the tab that asked. */
   sessionId?: string;
+  /**
+   * The member's area cell (null: none), read with their session so "near me" starts without a read of its
+   * own. Server-side only, like every cell. Undefined where no session read it (jobs, sockets): read on demand.
+   */
+  areaCell?: Cell | null;
   /**
    * Hands over work the answer need not wait for (the other member's bell and e-mail after a
    * message): the request's `waitUntil`. Without it (jobs, scripts) that work is awaited.

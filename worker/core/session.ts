@@ -1,8 +1,9 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { SessionUser } from "@worker/core/service-context";
+import type { Cell } from "@worker/core/shared/area-cells";
 import type { Database } from "@worker/db/client";
-import { sessions, users } from "@worker/db/schema";
+import { memberAreas, sessions, users } from "@worker/db/schema";
 import { and, eq, isNull, lt, lte } from "drizzle-orm";
 
 export const SESSION_COOKIE = "bookclub_session";
@@ -33,6 +34,8 @@ export async function createSession(db: Database, userId: string, now = Date.now
 
 export interface ValidatedSession {
   user: SessionUser;
+  /** The member's area cell, or null: for the server's distances only, never in `user`, which pages may show. */
+  areaCell: Cell | null;
   sessionId: string;
   expiresAt: number;
   /** True when the expiry moved and the cookie should be re-sent. */
@@ -56,9 +59,13 @@ export async function validateSessionToken(db: Database, token: string, now = Da
       showEmail: users.showEmail,
       lendTo: users.lendTo,
       lendWithinKm: users.lendWithinKm,
+      // One probe of member_areas' key: "near me" then needs no read of its own.
+      cellLat: memberAreas.cellLat,
+      cellLon: memberAreas.cellLon,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(memberAreas, eq(memberAreas.userId, users.id))
     // Suspension and deletion end the member's sessions; a session that slipped through still signs nobody in.
     .where(and(eq(sessions.id, sessionId), isNull(users.suspendedAt), isNull(users.deletedAt)))
     .limit(1);
@@ -67,13 +74,14 @@ export async function validateSessionToken(db: Database, token: string, now = Da
     await db.delete(sessions).where(eq(sessions.id, sessionId));
     return null;
   }
-  const { expiresAt, ...user } = row;
+  const { expiresAt, cellLat, cellLon, ...user } = row;
+  const areaCell = cellLat === null || cellLon === null ? null : { cellLat, cellLon };
   if (expiresAt - now < RENEW_WHEN_LEFT_MS) {
     const renewedUntil = now + SESSION_TTL_MS;
     await db.update(sessions).set({ expiresAt: renewedUntil }).where(eq(sessions.id, sessionId));
-    return { user, sessionId, expiresAt: renewedUntil, renewed: true };
+    return { user, areaCell, sessionId, expiresAt: renewedUntil, renewed: true };
   }
-  return { user, sessionId, expiresAt, renewed: false };
+  return { user, areaCell, sessionId, expiresAt, renewed: false };
 }
 
 /** Ends one session; answers whose it was (null when there was none). */

@@ -4,7 +4,7 @@ import type { Cell } from "@worker/core/shared/area-cells";
 import { AUDIENCE_LABELS } from "@worker/core/shared/audience";
 import { type LibraryLanguage, type LibraryQuery, libraryLanguages, libraryQuerySchema, readLibrary } from "@worker/features/books/library";
 import { listMemberClubIds } from "@worker/features/clubs";
-import { memberCell } from "@worker/features/geo";
+import { viewerCell } from "@worker/features/geo";
 import { serverTranscriptionAvailable } from "@worker/features/voice";
 import { wantedNearMe } from "@worker/features/wanted";
 import type { RouterContextProvider } from "react-router";
@@ -77,7 +77,7 @@ export async function loadLibrary(context: Readonly<RouterContextProvider>, requ
   const user = ctx.user;
   const { page, ...query } = parseLibraryParams(url.searchParams);
   const excludeUserId = user?.id ?? null;
-  const cell = user ? await memberCell(ctx.db, user.id) : null;
+  const cell = await viewerCell(ctx);
   const near = nearMode(url, query, cell, rememberedNear(request));
   const nearQuery: LibraryQuery = { ...query, near: near === "area" ? "me" : undefined, radius: near ? query.radius : undefined };
   // A cursor of the other order (a link kept from before) starts the list again instead of failing.

@@ -1,5 +1,6 @@
 import type { Database } from "@worker/db/client";
 import type { ServiceContext, SessionUser } from "../service-context";
+import type { Cell } from "../shared/area-cells";
 import type { UiLanguage } from "../shared/languages";
 
 /** Hono's view of a request: bindings plus what the middleware resolved. */
@@ -9,6 +10,8 @@ export interface AppEnv {
     nonce: string;
     db: Database;
     user: SessionUser | null;
+    /** The member's area cell, read with the session (ServiceContext.areaCell); unset for visitors. */
+    areaCell?: Cell | null;
     /** The language this request is answered in (worker/core/i18n/language-middleware.ts). */
     language: UiLanguage;
     /** The Intl locale its dates and numbers are written in, e.g. "es-MX". */
@@ -32,6 +35,7 @@ export function serviceContext(c: {
     env: c.env,
     user: c.get("user"),
     sessionId: c.get("session")?.id,
+    areaCell: c.get("areaCell"),
     afterResponse: (work) => c.executionCtx.waitUntil(work),
   };
 }

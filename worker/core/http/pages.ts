@@ -29,6 +29,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     db: c.get("db"),
     user: c.get("user"),
     sessionId: c.get("session")?.id,
+    areaCell: c.get("areaCell"),
     nonce: c.get("nonce"),
     language: c.get("language"),
     locale: c.get("locale"),

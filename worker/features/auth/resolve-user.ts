@@ -31,6 +31,7 @@ async function resolveSessionUser(c: Context<AppEnv>): Promise<SessionUser | nul
     return null;
   }
   c.set("session", { id: session.sessionId, via: bearer ? "bearer" : "cookie" });
+  c.set("areaCell", session.areaCell);
   if (session.renewed && !bearer) c.set("pendingSessionCookie", sessionCookie(c.req.url, token, session.expiresAt));
   // The viewer cookie follows the session cookie's expiry, and names whoever this session is.
   if (!bearer && (session.renewed || viewer !== session.user.id)) {

@@ -10,7 +10,7 @@ import { BROWSE_CLUBS_PAGE_SIZE } from "@worker/core/shared/rules";
 import { marksIn, queryTerms, type TextSegment } from "@worker/core/shared/search-text";
 import { clubsFts } from "@worker/db/fts";
 import { clubs, type MEMBER_ROLES, type MEMBER_STATUSES, memberships } from "@worker/db/schema";
-import { coarsenLocationText, memberCell, NEAR_ME_HALF, NEAR_ME_NO_AREA, nearQueryFields } from "@worker/features/geo";
+import { coarsenLocationText, NEAR_ME_HALF, NEAR_ME_NO_AREA, nearQueryFields, viewerCell } from "@worker/features/geo";
 import { and, asc, between, desc, eq, gt, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 
@@ -154,7 +154,7 @@ async function browseClubsPage(ctx: ServiceContext, query: BrowseClubsQuery, are
   if (query.lat !== undefined && query.lon !== undefined) return browseClubsNear(ctx, query, { lat: query.lat, lon: query.lon });
   if (query.near === "me") {
     // `area`: the member's cell when the caller has read it already.
-    const cell = area ?? (await memberCell(ctx.db, ctx.user.id));
+    const cell = area ?? (await viewerCell(ctx));
     if (!cell) throw badRequest(NEAR_ME_NO_AREA);
     return browseClubsNear(ctx, query, cellCentre(cell));
   }

@@ -6,6 +6,6 @@ export { coarsenLocationText, roundToKm } from "@worker/core/shared/coarse-place
 import "./geo-events";
 
 export { type GeocodeRequest, geocodePlaceText, geocodeRequestOf } from "./geocoding";
-export { clearMemberArea, findMemberArea, memberCell, originCell, setMemberArea, setMemberAreaSchema } from "./member-area";
+export { clearMemberArea, findMemberArea, originCell, setMemberArea, setMemberAreaSchema, viewerCell } from "./member-area";
 export { memberAreaDataPart, memberAreaDeletionPart } from "./member-area-account";
 export { NEAR_ME_HALF, NEAR_ME_NO_AREA, nearQueryFields } from "./near-position";

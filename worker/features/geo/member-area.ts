@@ -96,9 +96,15 @@ export async function clearMemberArea(ctx: ServiceContext): Promise<MemberAreaVi
  */
 export async function originCell(ctx: ServiceContext, position: { lat?: number; lon?: number }, required = false): Promise<Cell | null> {
   if (position.lat !== undefined && position.lon !== undefined) return cellOf({ lat: position.lat, lon: position.lon });
-  const cell = ctx.user ? await memberCell(ctx.db, ctx.user.id) : null;
+  const cell = await viewerCell(ctx);
   if (!cell && required) throw badRequest(NEAR_ME_NO_AREA);
   return cell;
+}
+
+/** The signed-in member's cell (null for a visitor or without an area), as read with their session when it was. */
+export async function viewerCell(ctx: ServiceContext): Promise<Cell | null> {
+  if (!ctx.user) return null;
+  return ctx.areaCell !== undefined ? ctx.areaCell : memberCell(ctx.db, ctx.user.id);
 }
 
 /** A member's cell, for the features that measure distances on the server; null without an area. */

@@ -5,7 +5,7 @@ import { canLookUpAgain } from "@worker/core/shared/book-listing";
 import { BOOK_META_DESCRIPTION_MAX as META_DESCRIPTION_MAX } from "@worker/core/shared/rules";
 import { findBookById } from "@worker/features/books/library";
 import { findOtherCopies } from "@worker/features/books/other-copies";
-import { memberCell } from "@worker/features/geo";
+import { viewerCell } from "@worker/features/geo";
 import { bookLoanPanel } from "@worker/features/loans";
 import { myWantOfBook } from "@worker/features/wanted";
 import { useMemo } from "react";
@@ -55,7 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // The lending panel, the comments and the report button are other features'; cover analysis notes are the covers' catalogue.
     pageMessages(context, "books", "covers", "loans", "comments", "moderation", "wanted"),
     // Nearest first from the member's area; a visitor's come newest first.
-    (ctx.user ? memberCell(ctx.db, ctx.user.id) : Promise.resolve(null)).then((origin) => findOtherCopies(ctx, params.bookId, origin)),
+    viewerCell(ctx).then((origin) => findOtherCopies(ctx, params.bookId, origin)),
     // Whether I already want it ("On your wanted list"): by its title and author, so any copy of it says so.
     found.then((book) => (book && ctx.user && book.userId !== ctx.user.id ? myWantOfBook(ctx, book) : null)),
   ]);

@@ -3,7 +3,7 @@ import { COVER_ALT_MAX } from "@worker/core/shared/cover-analysis";
 import { DEFAULT_LEND_RULE, DEFAULT_LEND_WITHIN_KM } from "@worker/core/shared/lend-rules";
 import { findOwnLendRule, listClubChoices, updateBook } from "@worker/features/books/book-writes";
 import { findBookById } from "@worker/features/books/library";
-import { memberCell } from "@worker/features/geo";
+import { viewerCell } from "@worker/features/geo";
 import { writeBookEdit } from "@worker/features/loans";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { actionError, fieldErrors, refuse } from "~/core/action-result.server";
@@ -35,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     findBookById(ctx, params.bookId),
     listClubChoices(ctx),
     findOwnLendRule(ctx, params.bookId),
-    memberCell(ctx.db, ctx.user.id),
+    viewerCell(ctx),
     // The lending rule's form is the loans feature's.
     pageMessages(context, "books", "loans"),
   ]);

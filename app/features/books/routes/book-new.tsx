@@ -50,26 +50,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     ageGroupFine: textField(form, "ageGroupFine") || undefined,
   });
   if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
-  let cover: string | undefined;
-  try {
-    cover = await coverFromForm(ctx, form);
-  } catch (error) {
-    return actionError(error, { field: "cover" });
-  }
-  try {
-    const book = await createBook(ctx, parsed.data);
-    // The cover goes on like a new cover on Edit Book (the same checks, one cover per book).
-    if (cover) await updateBook(ctx, book.bookId, { s3Key: cover }, writeBookEdit);
-    return redirect(`/books/${book.bookId}`, { headers: await setFlash({ type: "success", message: translate("Book added") }) });
-  } catch (error) {
-    await dropUnusedCover(ctx, cover);
-    return actionError(error, { message: (refused) => (refused.status === 413 ? refused.message : translate("Failed to add book")) });
-  }
+  return createWithCover(ctx, form, parsed.data, {
+    message: (refused) => (refused.status === 413 ? refused.message : translate("Failed to add book")),
+  });
 }
 
 async function addByIsbn(ctx: MemberContext, form: FormData, isbn: string) {
   const parsed = isbnBookSchema.safeParse({ isbn });
   if (!parsed.success) return refuse(fieldErrors(parsed.error), 400);
+  // No service knows it (404), the member has it (409), none answers (503): said beside the ISBN.
+  return createWithCover(ctx, form, parsed.data, {
+    field: "isbn",
+    message: (refused) => (refused.status < 500 || refused.status === 503 ? refused.message : translate("Failed to add book")),
+  });
+}
+
+/** Adds the book, then the form's photo as its cover; `failure` says how a refused book is shown (an unused photo is dropped). */
+async function createWithCover(ctx: MemberContext, form: FormData, input: Parameters<typeof createBook>[1], failure: Parameters<typeof actionError>[1]) {
   let cover: string | undefined;
   try {
     cover = await coverFromForm(ctx, form);
@@ -77,17 +74,13 @@ async function addByIsbn(ctx: MemberContext, form: FormData, isbn: string) {
     return actionError(error, { field: "cover" });
   }
   try {
-    const book = await createBook(ctx, parsed.data);
-    // A photo taken here is the member's own cover: it replaces the one the lookup found.
+    const book = await createBook(ctx, input);
+    // The photo goes on like a new cover on Edit Book (the same checks), replacing any cover an ISBN lookup found.
     if (cover) await updateBook(ctx, book.bookId, { s3Key: cover }, writeBookEdit);
     return redirect(`/books/${book.bookId}`, { headers: await setFlash({ type: "success", message: translate("Book added") }) });
   } catch (error) {
     await dropUnusedCover(ctx, cover);
-    // No service knows it (404), the member has it (409), none answers (503): said beside the ISBN.
-    return actionError(error, {
-      field: "isbn",
-      message: (refused) => (refused.status < 500 || refused.status === 503 ? refused.message : translate("Failed to add book")),
-    });
+    return actionError(error, failure);
   }
 }
 

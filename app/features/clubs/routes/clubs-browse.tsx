@@ -1,7 +1,7 @@
 import { translate } from "@worker/core/i18n/request-language";
 import { BROWSE_CLUBS_PAGE_SIZE } from "@worker/core/shared/rules";
 import { browseClubs, browseClubsQuerySchema } from "@worker/features/clubs/club-lists";
-import { memberCell } from "@worker/features/geo";
+import { viewerCell } from "@worker/features/geo";
 import { Link, useNavigation } from "react-router";
 import { useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   );
   // With an area on /profile, near me sorts by it and the browser is not asked.
-  const area = await memberCell(ctx.db, ctx.user.id);
+  const area = await viewerCell(ctx);
   const hasArea = area !== null;
   // Near me needs both halves of the position; half of one (an edited link) shows the newest instead.
   const near: Record<string, string> | null =
