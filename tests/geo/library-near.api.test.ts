@@ -115,6 +115,31 @@ describe("The library near me", () => {
     expect((await library("near=me&nextToken=n1_2_zzzzzzzzzzzzz", a, true)).status).toBe(400);
   });
 
+  it("starts with the other books of my own cell, newest first, however many of them a page holds", async () => {
+    const { a, b, d, cells } = await town(-1500);
+    const neighbour = await createMember({ name: "Nel Same Cell" });
+    await placeAt(neighbour.id, cells.a);
+    for (const [owner, title] of [
+      [neighbour, "N1"],
+      [b, "B1"],
+      [a.user, "Mine"],
+      [neighbour, "N2"],
+      [d, "D1"],
+      [neighbour, "N3"],
+      [b, "B2"],
+    ] as const) {
+      await createBook(owner.id, { title });
+    }
+    const expected = ["N3", "N2", "N1", "B2", "B1", "D1"];
+    // A page smaller than the cell's books, as large, and larger (it walks on from the cell).
+    for (const limit of [2, 3, 4, 6]) {
+      const pages = await firstPages(`near=me&limit=${limit}&radius=25`, a, expected.length);
+      expect(pages.map((book) => book.title)).toEqual(expected);
+      expect(pages.slice(0, 3).every((book) => book.distanceKm === 0)).toBe(true);
+    }
+    expect((await library("near=me&limit=2&radius=25", a)).data.total).toEqual(6);
+  });
+
   it("shows only what one can borrow now with available=1: not lent, not promised", async () => {
     const { a, b } = await town(-1000);
     const borrower = await createMember({ name: "Fay Holds" });

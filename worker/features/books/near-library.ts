@@ -134,6 +134,8 @@ export function withDistance<Row extends Located>(origin: Cell, row: Row) {
 /**
  * A page and its total from one walk: the total's walk (cap + 1 books) also covers the first pages'
  * cells, nearest first, so book_cells is read once. A page beyond it walks from its cursor.
+ * Page 1 begins in the reader's own cell, always the nearest: it is read while the walk runs, and a
+ * crowded cell (a city centre) fills the page with no read after the walk's.
  */
 export async function nearLibraryPageAndCount(
   ctx: ServiceContext,
@@ -143,15 +145,25 @@ export async function nearLibraryPageAndCount(
   cap: number,
   after?: NearCursor,
 ): Promise<{ page: NearPage<CardRow | DetailRow>; total: { count: number; capped: boolean } }> {
-  const walk = await countingWalk(ctx, filters, cap);
+  const origin: NearCell = { ...filters.origin, km: 0, n: 0 };
+  const [walk, ownRows] = await Promise.all([
+    countingWalk(ctx, filters, cap),
+    after ? undefined : (selectLocated(ctx, columns, pickedSeqs([origin], undefined, limit + 1, filters)) as Promise<LocatedRow[]>),
+  ]);
+  const sameCell = (cell: Cell, other: Cell) => cell.cellLat === other.cellLat && cell.cellLon === other.cellLon;
   // A later page whose cursor lies in the total's cells (the first four pages, as a rule) walks on from there.
-  const at = after ? walk.cells.findIndex((cell) => cell.cellLat === after.cellLat && cell.cellLon === after.cellLon) : 0;
-  const pageWalk = at === -1 ? undefined : { cells: walk.cells.slice(at), exhausted: walk.exhausted };
-  const [page, total] = await Promise.all([nearLibraryPage(ctx, columns, filters, limit, after, pageWalk), countNearBooks(ctx, filters, cap, walk)]);
+  const at = after ? walk.cells.findIndex((cell) => sameCell(cell, after)) : 0;
+  const pageWalk = at === -1 ? undefined : { cells: walk.cells.slice(at).filter((cell) => !ownRows || !sameCell(cell, origin)), exhausted: walk.exhausted };
+  const [page, total] = await Promise.all([nearLibraryPage(ctx, columns, filters, limit, after, pageWalk, ownRows), countNearBooks(ctx, filters, cap, walk)]);
   return { page, total };
 }
 
-/** One page of the library nearest first (no search): walk the cells (or take `walked`, from the cursor's cell on), then read their newest books. */
+type LocatedRow = Located & Record<string, unknown>;
+
+/**
+ * One page of the library nearest first (no search): walk the cells (or take `walked`, from the cursor's
+ * cell on), then read their newest books. `ownRows`: the reader's own cell, read already (page 1).
+ */
 export async function nearLibraryPage(
   ctx: ServiceContext,
   columns: Columns,
@@ -159,10 +171,12 @@ export async function nearLibraryPage(
   limit: number,
   after?: NearCursor,
   walked?: Walk,
+  ownRows?: LocatedRow[],
 ): Promise<NearPage<CardRow | DetailRow>> {
   const read = tileReader(ctx);
-  const rows: (Located & Record<string, unknown>)[] = [];
-  let from: WalkFrom | undefined = after ? { cell: after, seq: after.seq } : undefined;
+  const rows: LocatedRow[] = ownRows ? [...ownRows].sort((a, b) => b.seq - a.seq) : [];
+  // After the own cell, the walk goes on past all of it (no seq: the cell was read to the page's need).
+  let from: WalkFrom | undefined = after ? { cell: after, seq: after.seq } : ownRows ? { cell: filters.origin } : undefined;
   let exhausted = false;
   // Counts are the cells' listed books; filters (and the viewer's own books) can leave a walk short,
   // so it walks on from its last cell, a bounded number of times.
@@ -172,7 +186,7 @@ export async function nearLibraryPage(
     exhausted = walk.exhausted;
     if (walk.cells.length === 0) break;
     const order = new Map(walk.cells.map((cell, i) => [cellKey(cell), i]));
-    const found = (await selectLocated(ctx, columns, pickedSeqs(walk.cells, from, need, filters))) as (Located & Record<string, unknown>)[];
+    const found = (await selectLocated(ctx, columns, pickedSeqs(walk.cells, from, need, filters))) as LocatedRow[];
     found.sort((a, b) => order.get(cellKey(a as Cell))! - order.get(cellKey(b as Cell))! || b.seq - a.seq);
     rows.push(...found);
     const last = walk.cells[walk.cells.length - 1]!;
