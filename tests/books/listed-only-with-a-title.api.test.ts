@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { type EventOf, subscribe, unsubscribe } from "@worker/core/events/registry";
-import { books, follows, memberAreas, wantedBooks } from "@worker/db/schema";
+import { books, follows, wantedBooks } from "@worker/db/schema";
 import type { Book } from "@worker/features/books/book-columns";
 import { newBooksJob, newBooksWindow } from "@worker/features/follows";
 import { wantedCopyJob } from "@worker/features/wanted";
@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SAME_ORIGIN } from "../account/member-support";
 import { createClub } from "../clubs/support";
-import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
+import { createBook, createMember, db, placeAt, signedInMember } from "../helpers/fixtures";
 import { api, call } from "../helpers/http";
 import { JPEG_1PX } from "../helpers/images";
 import { moderator } from "../moderation/support";
@@ -37,7 +37,6 @@ const HOME = { cellLat: -6321, cellLon: 16877 };
 const HERE = "lat=-63.21&lon=168.77";
 const ISBN = "9798123456910";
 
-const placeAt = (userId: string, cell: typeof HOME) => db.insert(memberAreas).values({ userId, ...cell, place: "Otter Bay", updatedAt: Date.now() });
 const ids = (items: { bookId: string }[]) => items.map((book) => book.bookId);
 const listing = async (query: string, caller: Member | null) => {
   const answer = await api<Listing>(`/books?${query}`, caller);

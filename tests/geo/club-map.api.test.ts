@@ -1,8 +1,8 @@
-import type { Cell } from "@worker/core/shared/area-cells";
-import { memberAreas, memberships } from "@worker/db/schema";
+import { memberships } from "@worker/db/schema";
 import { describe, expect, it } from "vitest";
 import { createClub } from "../clubs/support";
-import { createMember, db, signedInMember } from "../helpers/fixtures";
+import { numbersIn } from "../helpers/cell-leaks";
+import { createMember, db, placeAt, signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";
 import { page } from "../helpers/pages";
 
@@ -12,18 +12,9 @@ type Club = { clubId: string; name: string; isPrivate: boolean; isMember: boolea
 type TileClubs = { items: Club[]; nextToken: string | null };
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
-const placeAt = (userId: string, cell: Cell) => db.insert(memberAreas).values({ userId, ...cell, place: "Test town", updatedAt: Date.now() });
 const map = (query: string, member: Member | null, invalid = false) => api<MapAnswer>(`/clubs/map?${query}`, member, { invalid });
 const tileClubs = (tileId: string, query: string, member: Member | null, invalid = false) =>
   api<TileClubs>(`/clubs/map/tiles/${tileId}/clubs?${query}`, member, { invalid });
-
-/** Every number in an answer: none may be a club's own 0.01° position, in degrees or hundredths. */
-function numbersIn(value: unknown): number[] {
-  if (typeof value === "number") return [value];
-  if (Array.isArray(value)) return value.flatMap(numbersIn);
-  if (value && typeof value === "object") return Object.values(value).flatMap(numbersIn);
-  return [];
-}
 
 /**
  * A town of its own in the Southern Ocean (63° S, 77° E + k/10; no other file places clubs there):

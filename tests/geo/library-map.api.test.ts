@@ -1,8 +1,8 @@
-import type { Cell } from "@worker/core/shared/area-cells";
-import { books, memberAreas } from "@worker/db/schema";
+import { books } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
+import { numbersIn } from "../helpers/cell-leaks";
+import { createBook, createMember, db, placeAt, signedInMember } from "../helpers/fixtures";
 import { api, call } from "../helpers/http";
 
 type Tile = { tileId: string; lat: number; lon: number; count: number; distanceKm: number };
@@ -11,19 +11,9 @@ type Card = { bookId: string; title: string; userId: string; distanceKm?: number
 type TileBooks = { items: Card[]; nextToken: string | null };
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
-const placeAt = (userId: string, cell: Cell) => db.insert(memberAreas).values({ userId, ...cell, place: "Test town", updatedAt: Date.now() });
-
 const map = (query: string, member: Member | null, invalid = false) => api<MapAnswer>(`/books/map?${query}`, member, { invalid });
 const tileBooks = (tileId: string, query: string, member: Member | null, invalid = false) =>
   api<TileBooks>(`/books/map/tiles/${tileId}/books?${query}`, member, { invalid });
-
-/** Every number in an answer that could be a 0.01° cell's coordinate (degrees × 100) or its degrees. */
-function numbersIn(value: unknown): number[] {
-  if (typeof value === "number") return [value];
-  if (Array.isArray(value)) return value.flatMap(numbersIn);
-  if (value && typeof value === "object") return Object.values(value).flatMap(numbersIn);
-  return [];
-}
 
 /**
  * A town of its own in the far north (around 70° N, 100° E; other files keep elsewhere): me in

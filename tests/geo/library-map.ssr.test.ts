@@ -1,10 +1,6 @@
-import type { Cell } from "@worker/core/shared/area-cells";
-import { memberAreas } from "@worker/db/schema";
 import { describe, expect, it } from "vitest";
-import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
+import { createBook, createMember, placeAt, signedInMember } from "../helpers/fixtures";
 import { page } from "../helpers/pages";
-
-const placeAt = (userId: string, cell: Cell) => db.insert(memberAreas).values({ userId, ...cell, place: "Test town", updatedAt: Date.now() });
 
 describe("/library/map", () => {
   it("draws the recorded tiles, rings and one button per 0.1° place for a member with an area, and links to the list", async () => {

@@ -1,15 +1,13 @@
 import type { Cell } from "@worker/core/shared/area-cells";
-import { memberAreas } from "@worker/db/schema";
 import { libraryQuerySchema, readLibrary } from "@worker/features/books/library";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createBooks, createMember, db } from "../helpers/fixtures";
+import { createBooks, createMember, placeAt } from "../helpers/fixtures";
 import { countRowsRead, sessionUserOf } from "../helpers/rows-read";
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 
 /** The reader's cell: mid-tile (0.1°), near the equator, where no other test places anyone. */
 const HOME: Cell = { cellLat: 55, cellLon: 12345 };
-const placeAt = (userId: string, cell: Cell) => db.insert(memberAreas).values({ userId, ...cell, place: "Test town", updatedAt: Date.now() });
 
 /**
  * A city centre as the bench seeds it (scripts/bench/seed-bench.ts): the reader's own cell holds their 50 books and

@@ -5,7 +5,7 @@ import { libraryQuerySchema, readLibrary } from "@worker/features/books/library"
 import { reindexBatch } from "@worker/features/search-index";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createBooks, createMember, db } from "../helpers/fixtures";
+import { createBooks, createMember, db, placeAt } from "../helpers/fixtures";
 import { countRowsRead, sessionUserOf } from "../helpers/rows-read";
 
 type Member = Awaited<ReturnType<typeof createMember>>;
@@ -15,7 +15,6 @@ type Item = { bookId: string; title: string; distanceKm: number; userId: string 
 const HOME: Cell = { cellLat: -6644, cellLon: -16377 };
 /** A degree north: about 111 km away, outside every radius below and outside its tiles. */
 const FAR: Cell = { cellLat: -6544, cellLon: -16377 };
-const placeAt = (userId: string, cell: Cell) => db.insert(memberAreas).values({ userId, ...cell, place: "Test town", updatedAt: Date.now() });
 
 /** Words nobody else lists. */
 const COMMON = "zorblequint";

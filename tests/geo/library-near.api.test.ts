@@ -2,15 +2,12 @@ import { type Cell, cellCentre } from "@worker/core/shared/area-cells";
 import { bookCells, books, loans, memberAreas } from "@worker/db/schema";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
+import { createBook, createMember, db, placeAt, signedInMember } from "../helpers/fixtures";
 import { api } from "../helpers/http";
 
 type Card = { bookId: string; title: string; userId: string; distanceKm?: number };
 type Listing = { items: Card[]; nextToken: string | null; prevToken: string | null; total: number; totalCapped: boolean };
 type Member = Awaited<ReturnType<typeof signedInMember>>;
-
-/** Sets a member's area straight in the table (the /profile look-up has its own tests). */
-const placeAt = (userId: string, cell: Cell) => db.insert(memberAreas).values({ userId, ...cell, place: "Test town", updatedAt: Date.now() });
 
 async function library(query: string, member: Member | null, invalid = false) {
   const answer = await api<Listing>(`/books?bare=1&${query}`, member, { invalid });

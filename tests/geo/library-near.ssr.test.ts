@@ -1,10 +1,6 @@
-import type { Cell } from "@worker/core/shared/area-cells";
-import { memberAreas } from "@worker/db/schema";
 import { describe, expect, it } from "vitest";
-import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
+import { createBook, createMember, placeAt, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
-
-const placeAt = (userId: string, cell: Cell) => db.insert(memberAreas).values({ userId, ...cell, place: "Test town", updatedAt: Date.now() });
 
 /** The page as a member's browser gets it: its status, HTML and the cookie it sets. */
 async function library(path: string, cookie?: string) {

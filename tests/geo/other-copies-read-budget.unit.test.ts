@@ -1,11 +1,8 @@
 import type { Cell } from "@worker/core/shared/area-cells";
-import { memberAreas } from "@worker/db/schema";
 import { findOtherCopies, OTHER_COPIES_READ, OTHER_COPIES_SHOWN } from "@worker/features/books/other-copies";
 import { describe, expect, it } from "vitest";
-import { createBook, createBooks, createMember, db } from "../helpers/fixtures";
+import { createBook, createBooks, createMember, placeAt } from "../helpers/fixtures";
 import { countRowsRead, sessionUserOf } from "../helpers/rows-read";
-
-const placeAt = (userId: string, cell: Cell) => db.insert(memberAreas).values({ userId, ...cell, place: "Test town", updatedAt: Date.now() });
 
 /** A town of its own (68° S, 55° E; no other file is there) where a hundred readers own the same book. */
 const HOME: Cell = { cellLat: -6800, cellLon: 5500 };

@@ -1,14 +1,11 @@
-import type { Cell } from "@worker/core/shared/area-cells";
-import { books, memberAreas } from "@worker/db/schema";
+import { books } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
+import { createBook, createMember, db, placeAt, signedInMember } from "../helpers/fixtures";
 import { api, call } from "../helpers/http";
 
 type Copy = { bookId: string; userName: string; status: string; distanceKm?: number };
 type Copies = { items: Copy[]; total: number };
-
-const placeAt = (userId: string, cell: Cell) => db.insert(memberAreas).values({ userId, ...cell, place: "Test town", updatedAt: Date.now() });
 
 async function copies(bookId: string, member: Awaited<ReturnType<typeof signedInMember>> | null, query = "") {
   const answer = await api<Copies>(`/books/${bookId}/copies${query}`, member);

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { createSession } from "@worker/core/session";
+import type { Cell } from "@worker/core/shared/area-cells";
 import { hiddenUntilTitled } from "@worker/core/shared/book-listing";
 import { withBookSearchText } from "@worker/core/shared/search-text";
 import { getDatabase } from "@worker/db/client";
-import { type BookRow, books, users } from "@worker/db/schema";
+import { type BookRow, books, memberAreas, users } from "@worker/db/schema";
 
 export const db = getDatabase(env.DB);
 
@@ -18,6 +19,9 @@ export async function createMember(overrides: Partial<typeof users.$inferInsert>
     .returning();
   return user!;
 }
+
+/** Sets a member's area straight in the table (the /profile look-up has its own tests); each test file keeps to far-away cells of its own. */
+export const placeAt = (userId: string, cell: Cell, place = "Test town") => db.insert(memberAreas).values({ userId, ...cell, place, updatedAt: Date.now() });
 
 /** A member plus a valid session token for cookie or Bearer authentication. */
 export async function signedInMember(overrides: Partial<typeof users.$inferInsert> = {}) {

@@ -1,12 +1,10 @@
-import type { Cell } from "@worker/core/shared/area-cells";
-import { memberAreas, wantedBooks } from "@worker/db/schema";
+import { wantedBooks } from "@worker/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createBook, createMember, db, signedInMember } from "../helpers/fixtures";
+import { createBook, createMember, db, placeAt, signedInMember } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { page, postForm } from "../helpers/pages";
 
-const placeAt = (userId: string, cell: Cell) => db.insert(memberAreas).values({ userId, ...cell, place: "Test town", updatedAt: Date.now() });
 // Cells no other test uses: a reader and a neighbour about 4 km apart.
 const HOME = { cellLat: -3321, cellLon: 14711 };
 const NEXT_DOOR = { cellLat: -3321, cellLon: 14715 };
