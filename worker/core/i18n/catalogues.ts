@@ -1,6 +1,7 @@
 import { type CompiledMessage, compileMessage } from "@lingui/message-utils/compileMessage";
-import { PSEUDO_LANGUAGE, SOURCE_LANGUAGE, type UiLanguage } from "../shared/languages";
+import { directionOf, PSEUDO_LANGUAGE, SOURCE_LANGUAGE, type UiLanguage } from "../shared/languages";
 import type { CompiledMessages } from "../shared/translate";
+import { isolateValues } from "./isolate-values";
 import { pseudoText } from "./pseudo";
 
 /**
@@ -32,6 +33,7 @@ const compiled = new Map<string, CompiledMessages>();
 
 async function compileCatalogue(namespace: string, language: UiLanguage): Promise<CompiledMessages> {
   const pseudo = language === PSEUDO_LANGUAGE;
+  const rtl = directionOf(language) === "rtl";
   const load = byKey.get(`${namespace}/${pseudo ? SOURCE_LANGUAGE : language}`);
   if (!load) return {};
   const catalogue = await load();
@@ -41,7 +43,7 @@ async function compileCatalogue(namespace: string, language: UiLanguage): Promis
     // English needs only what its key cannot say by itself (plurals, selects, numbers, quoting):
     // the translator writes any other key as it stands, so English pages carry almost no catalogue.
     if (language === SOURCE_LANGUAGE && readsAsItsKey(id, message)) continue;
-    out[id] = pseudo ? ["[", ...message, "]"] : message;
+    out[id] = pseudo ? ["[", ...message, "]"] : rtl ? isolateValues(message) : message;
   }
   return out;
 }
