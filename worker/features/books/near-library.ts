@@ -107,6 +107,7 @@ const cellKey = (cell: Cell) => `${cell.cellLat}_${cell.cellLon}`;
 
 type Columns = typeof bookCardColumns | typeof bookDetailColumns;
 type Located = { cellLat: number | null; cellLon: number | null; seq: number };
+type LocatedRow = Located & Record<string, unknown>;
 
 /**
  * The books whose seqs `picked` (a subquery with a `seq` column) names, with their cards' joins. The
@@ -157,8 +158,6 @@ export async function nearLibraryPageAndCount(
   const [page, total] = await Promise.all([nearLibraryPage(ctx, columns, filters, limit, after, pageWalk, ownRows), countNearBooks(ctx, filters, cap, walk)]);
   return { page, total };
 }
-
-type LocatedRow = Located & Record<string, unknown>;
 
 /**
  * One page of the library nearest first (no search): walk the cells (or take `walked`, from the cursor's
@@ -359,7 +358,7 @@ async function rankedPage(
   const slice = ranked.slice(start, start + limit + 1);
   const page = slice.slice(0, limit);
   const order = new Map(page.map((m, i) => [m.seq, i]));
-  const rows = page.length === 0 ? [] : ((await selectLocated(ctx, columns, seqTable(page.map((m) => m.seq)))) as (Located & Record<string, unknown>)[]);
+  const rows = page.length === 0 ? [] : ((await selectLocated(ctx, columns, seqTable(page.map((m) => m.seq)))) as LocatedRow[]);
   rows.sort((a, b) => order.get(a.seq)! - order.get(b.seq)!);
   const lastRow = page[page.length - 1];
   return {
@@ -438,7 +437,7 @@ async function walkedSearchPage(
   after?: NearCursor,
 ): Promise<NearPage<CardRow | DetailRow>> {
   const read = tileReader(ctx);
-  const rows: (Located & Record<string, unknown>)[] = [];
+  const rows: LocatedRow[] = [];
   let from: WalkFrom | undefined = after ? { cell: after, seq: after.seq } : undefined;
   let exhausted = false;
   // A round's walk costs the same few dozen book_cells rows however far it reaches, and the cells' FTS
@@ -452,7 +451,7 @@ async function walkedSearchPage(
     exhausted = walk.exhausted && cells.length === walk.cells.length;
     if (cells.length === 0) break;
     const order = new Map(cells.map((cell, i) => [cellKey(cell), i]));
-    const found = (await selectLocated(ctx, columns, pickedMatches(cells, from, need, filters, fts))) as (Located & Record<string, unknown>)[];
+    const found = (await selectLocated(ctx, columns, pickedMatches(cells, from, need, filters, fts))) as LocatedRow[];
     found.sort((a, b) => order.get(cellKey(a as Cell))! - order.get(cellKey(b as Cell))! || b.seq - a.seq);
     rows.push(...found);
     lastCell = cells[cells.length - 1]!;
