@@ -1,3 +1,4 @@
+import { formatKm } from "@worker/core/shared/distance-format";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useI18n } from "~/core/i18n";
 import { type LatLon, MAX_ZOOM, MIN_ZOOM, metresPerPx, placeInView, TILE_PX, tileSrc, tilesInView, VIEW_PX, zoomForRadius } from "./map-projection";
@@ -39,7 +40,6 @@ type Listing<T> = { state: "loading" } | { state: "failed" } | { state: "ready";
 const RINGS_KM = [1, 5, 10, 25];
 /** A marker's side in the view's units: about 44 px on a phone-wide map. */
 const MARKER = 60;
-const formatKm = (locale: string, km: number) => new Intl.NumberFormat(locale, { style: "unit", unit: "kilometer" }).format(km);
 
 /**
  * A map of places (the library's books, the clubs): slippy-map tiles drawn as images (no map

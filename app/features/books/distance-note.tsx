@@ -1,7 +1,7 @@
+import { formatKm } from "@worker/core/shared/distance-format";
 import { useI18n } from "~/core/i18n";
 
 /** "3 km", "٣ كم", "3 km" in the reader's locale and units. */
-export const formatKm = (locale: string, km: number) => new Intl.NumberFormat(locale, { style: "unit", unit: "kilometer" }).format(km);
 
 /** A card's distance as others may see it: 0 is "under 1 km". */
 export function DistanceNote({ km }: { km: number }) {

@@ -1,9 +1,10 @@
+import { formatKm } from "@worker/core/shared/distance-format";
 import { Link } from "react-router";
 import { useI18n } from "~/core/i18n";
 import { type MapMarker, PlaceMap, type PlaceMapData } from "~/ui/place-map";
 import { BookCover } from "./book-cover";
 import { coverAlt } from "./cover-alt";
-import { DistanceNote, formatKm } from "./distance-note";
+import { DistanceNote } from "./distance-note";
 
 interface TileBook {
   bookId: string;

@@ -1,9 +1,9 @@
 import { NEAR_RADII_KM } from "@worker/core/shared/area-cells";
+import { formatKm } from "@worker/core/shared/distance-format";
 import { PAGE_SIZES } from "@worker/core/shared/rules";
 import { useState } from "react";
 import { Form, Link, useNavigate, useSubmit } from "react-router";
 import { useI18n } from "~/core/i18n";
-import { formatKm } from "./distance-note";
 
 // "Wanted, near you" rides in this deferred chunk: /library's first JavaScript names one chunk to load later, not two.
 export { WantedNear } from "~/features/wanted";

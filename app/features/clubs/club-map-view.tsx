@@ -1,9 +1,8 @@
+import { formatKm } from "@worker/core/shared/distance-format";
 import type { BrowseClub } from "@worker/features/clubs/club-lists";
 import { useI18n } from "~/core/i18n";
 import { type MapMarker, PlaceMap, type PlaceMapData } from "~/ui/place-map";
 import { BrowseClubBody } from "./club-card";
-
-const formatKm = (locale: string, km: number) => new Intl.NumberFormat(locale, { style: "unit", unit: "kilometer" }).format(km);
 
 /** The clubs' map: how many clubs meet in each place, and those clubs listed below when it is pressed. */
 export function ClubMapView({ data }: { data: PlaceMapData }) {

@@ -1,7 +1,6 @@
+import { formatKm } from "@worker/core/shared/distance-format";
 import { Form, useSubmit } from "react-router";
 import { useI18n } from "~/core/i18n";
-
-const formatKm = (locale: string, km: number) => new Intl.NumberFormat(locale, { style: "unit", unit: "kilometer" }).format(km);
 
 /**
  * A map's "Within" choice: a GET form that reloads the map for the chosen radius (at once with

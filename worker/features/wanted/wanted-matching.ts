@@ -3,6 +3,7 @@ import { scheduleJob } from "@worker/core/jobs/schedule";
 import type { Deps } from "@worker/core/service-context";
 import { type Cell, cellCentre, greatCircleKm, shownDistanceKm } from "@worker/core/shared/area-cells";
 import { copiesExpression, isCopyOf, matchKey } from "@worker/core/shared/copy-match";
+import { formatKm } from "@worker/core/shared/distance-format";
 import type { Translate } from "@worker/core/shared/translate";
 import { booksFts } from "@worker/db/fts";
 import { books, clubs, memberAreas, users, wantedBooks, wantedMatches } from "@worker/db/schema";
@@ -130,8 +131,7 @@ async function wantersOf(deps: Deps, copy: { ownerId: string; title: string; aut
     .filter((row) => greatCircleKm(at, cellCentre(row.cell)) <= row.radiusKm);
 }
 
-const distanceText = (t: Translate, locale: string, km: number) =>
-  t(km ? "about {distance}" : "under {distance}", { distance: new Intl.NumberFormat(locale, { style: "unit", unit: "kilometer" }).format(km || 1) });
+const distanceText = (t: Translate, locale: string, km: number) => t(km ? "about {distance}" : "under {distance}", { distance: formatKm(locale, km || 1) });
 
 /**
  * The `wanted-copy:{bookId}|{reason}` job: a copy was listed (`listed`) or freed (`returned:…`,

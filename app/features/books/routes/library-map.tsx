@@ -1,11 +1,11 @@
 import { translate } from "@worker/core/i18n/request-language";
+import { formatKm } from "@worker/core/shared/distance-format";
 import { msg } from "@worker/core/shared/translate";
 import { Link } from "react-router";
 import { PUBLIC_PAGE_HANDLE, useI18n } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
 import { LocateButton, MapRadiusForm } from "~/features/geo";
 import { deferred } from "~/ui/deferred";
-import { formatKm } from "../distance-note";
 import { loadLibraryMap } from "../library-map.server";
 import type { Route } from "./+types/library-map";
 

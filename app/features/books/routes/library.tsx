@@ -1,4 +1,5 @@
 import { translate } from "@worker/core/i18n/request-language";
+import { formatKm } from "@worker/core/shared/distance-format";
 import { msg } from "@worker/core/shared/translate";
 import { startStepsFor } from "@worker/features/account";
 import { Link, type ShouldRevalidateFunctionArgs, useNavigation, useSearchParams, data as withHeaders } from "react-router";
@@ -13,7 +14,6 @@ import { GridIcon, ListIcon } from "~/ui/icons";
 import { PrevNext } from "~/ui/prev-next";
 import { BookCard } from "../book-card";
 import { withCoverAltText } from "../cover-alt.server";
-import { formatKm } from "../distance-note";
 import { loadLibrary } from "../library.server";
 import type { Route } from "./+types/library";
 

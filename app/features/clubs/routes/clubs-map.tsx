@@ -1,4 +1,5 @@
 import { translate } from "@worker/core/i18n/request-language";
+import { formatKm } from "@worker/core/shared/distance-format";
 import { Link } from "react-router";
 import { useI18n } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
@@ -26,8 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return clubIntentAction({ request, context, page: "list" });
 }
-
-const formatKm = (locale: string, km: number) => new Intl.NumberFormat(locale, { style: "unit", unit: "kilometer" }).format(km);
 
 export default function ClubsMap({ loaderData: data }: Route.ComponentProps) {
   const { t, locale } = useI18n();

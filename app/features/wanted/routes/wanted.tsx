@@ -1,6 +1,7 @@
 import { ServiceError } from "@worker/core/errors";
 import { reasonPhrase } from "@worker/core/http/reason-phrase";
 import { translate } from "@worker/core/i18n/request-language";
+import { formatKm } from "@worker/core/shared/distance-format";
 import { msg } from "@worker/core/shared/translate";
 import {
   addWanted,
@@ -21,7 +22,6 @@ import { numberField, readFormData, textField } from "~/core/form-data.server";
 import { useI18n, useT } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
 import { memberContext, readerFor } from "~/core/route-context.server";
-import { formatKm } from "~/features/books";
 import { SelectField, TextField } from "~/ui/field";
 import { FieldError } from "~/ui/field-error";
 import { NextArrow } from "~/ui/icons";
