@@ -4,7 +4,7 @@ import { msg } from "@worker/core/shared/translate";
 import { Link } from "react-router";
 import { PUBLIC_PAGE_HANDLE, useI18n } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
-import { LocateButton, MapRadiusForm } from "~/features/geo";
+import { LocateButton, RadiusMap } from "~/features/geo";
 import { deferred } from "~/ui/deferred";
 import { loadLibraryMap } from "../library-map.server";
 import type { Route } from "./+types/library-map";
@@ -43,25 +43,11 @@ export default function LibraryMap({ loaderData: data }: Route.ComponentProps) {
         </Link>
       </div>
       {data.centre ? (
-        <>
-          <MapRadiusForm radius={data.radius} radii={data.radii} position={data.position} mode={data.mode} />
-          {data.tiles.length === 0 && (
-            <p role="status" className="card p-4 text-center text-stone-700">
-              {t("No books within {distance} yet. Try a wider radius.", { distance: formatKm(locale, data.radius) })}
-            </p>
-          )}
-          <LibraryMapView
-            key={`${data.centre.lat},${data.centre.lon},${data.radius}`}
-            data={{
-              centre: data.centre,
-              radius: data.radius,
-              tiles: data.tiles,
-              tileUrl: data.tileUrl,
-              attribution: data.attribution,
-              position: data.position,
-            }}
-          />
-        </>
+        <RadiusMap
+          data={{ ...data, centre: data.centre }}
+          empty={t("No books within {distance} yet. Try a wider radius.", { distance: formatKm(locale, data.radius) })}
+          View={LibraryMapView}
+        />
       ) : data.signedIn ? (
         <p role="status" className="text-stone-800">
           {t("Set your area on your profile to see what is near you.")}{" "}

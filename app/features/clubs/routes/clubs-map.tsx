@@ -3,7 +3,7 @@ import { formatKm } from "@worker/core/shared/distance-format";
 import { Link } from "react-router";
 import { useI18n } from "~/core/i18n";
 import { pageMessages } from "~/core/i18n.server";
-import { LocateButton, MapRadiusForm } from "~/features/geo";
+import { LocateButton, RadiusMap } from "~/features/geo";
 import { deferred } from "~/ui/deferred";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { clubIntentAction } from "../club-intents.server";
@@ -41,25 +41,11 @@ export default function ClubsMap({ loaderData: data }: Route.ComponentProps) {
         </Link>
       </div>
       {data.centre ? (
-        <>
-          <MapRadiusForm radius={data.radius} radii={data.radii} position={data.position} mode={data.mode} />
-          {data.tiles.length === 0 && (
-            <p role="status" className="card p-4 text-center text-stone-700">
-              {t("No clubs meet within {distance} yet. Try a wider radius.", { distance: formatKm(locale, data.radius) })}
-            </p>
-          )}
-          <ClubMapView
-            key={`${data.centre.lat},${data.centre.lon},${data.radius}`}
-            data={{
-              centre: data.centre,
-              radius: data.radius,
-              tiles: data.tiles,
-              tileUrl: data.tileUrl,
-              attribution: data.attribution,
-              position: data.position,
-            }}
-          />
-        </>
+        <RadiusMap
+          data={{ ...data, centre: data.centre }}
+          empty={t("No clubs meet within {distance} yet. Try a wider radius.", { distance: formatKm(locale, data.radius) })}
+          View={ClubMapView}
+        />
       ) : (
         <div className="space-y-2">
           <p className="text-stone-800">
