@@ -105,24 +105,6 @@ export const storedUploadView = z.looseObject({
   size: z.number().int().min(1),
 });
 
-/** `GET /api/books/map`: counts of listed books per 0.1° tile, at the tile's centre (never a finer place). */
-export const libraryMapView = z.looseObject({
-  /** The centre of the viewer's own 0.1° tile: where the map opens. */
-  centre: z.object({ lat: z.number(), lon: z.number() }),
-  radiusKm: z.number().int().min(1),
-  tiles: z.array(
-    z.looseObject({
-      /** Opaque: pass it to `GET /api/books/map/tiles/{tileId}/books`. */
-      tileId: z.string(),
-      lat: z.number(),
-      lon: z.number(),
-      count: z.number().int().min(1),
-      /** From the viewer to the tile's centre, rounded as others may see a distance. */
-      distanceKm: z.number().int().min(0),
-    }),
-  ),
-});
-
 /** `GET /api/books/map/tiles/{tileId}/books`: one tile's books, newest first. */
 export const tileBooksView = z.looseObject({
   items: z.array(bookCardView),

@@ -5,12 +5,12 @@ import { notFound } from "@worker/core/errors";
 import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
 import { translate } from "@worker/core/i18n/request-language";
 import { unavailableAs503 } from "@worker/features/covers";
-import { NEAR_ME_HALF, nearQueryFields, originCell } from "@worker/features/geo";
+import { NEAR_ME_HALF, nearQueryFields, originCell, placeMapView } from "@worker/features/geo";
 // The edit and the delete compose loans here: the ledger follows a lending edit, and a loan keeps its book.
 import { isLentOut, writeBookEdit } from "@worker/features/loans";
 import { Hono } from "hono";
 import { z } from "zod";
-import { bookLookupView, bookView, deletedBookView, libraryMapView, libraryPageView, otherCopiesView, tileBooksView } from "./api-schemas";
+import { bookLookupView, bookView, deletedBookView, libraryPageView, otherCopiesView, tileBooksView } from "./api-schemas";
 import { lookUpAgain } from "./book-lookup";
 import { createBook, createBookSchemaFor, createBookSchemas, deleteBook, updateBook, updateBookSchema } from "./book-writes";
 import { BookAlreadyOwnedError } from "./isbn-books";
@@ -76,7 +76,7 @@ export const booksApi = new Hono<AppEnv>()
       summary: "The library's map: how many books each 0.1° tile holds around a place",
       who: "anyone",
       tags: ["Books"],
-      data: libraryMapView,
+      data: placeMapView,
       description:
         "The 0.1° tiles (about 11 km) within `radius` (1, 2, 5, 10, 25, 50 or 100 km; 25 when left out) of my area (`near=me`; 400 `Set your area on your profile to see what is near you.` without one) or of `lat` and `lon` (a one-off position, rounded to 0.01° on arrival and never stored), nearest first. Each has an opaque `tileId`, its centre, how many listed books it holds (a signed-in member's own left out) and `distanceKm` to its centre, rounded as others may see it. No answer names a place finer than a tile. 400 without `near=me` or a position, with only one of `lat` and `lon`, or a radius not offered.",
     }),

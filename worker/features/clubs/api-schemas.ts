@@ -90,24 +90,6 @@ export const memberRoleView = z.looseObject({ userId: z.string(), role: z.enum([
 
 export const removedMemberView = z.looseObject({ userId: z.string() });
 
-/** `GET /api/clubs/map`: how many clubs meet in each 0.1° tile, at the tile's centre (never a club's own position). */
-export const clubMapView = z.looseObject({
-  /** The centre of the viewer's own 0.1° tile: where the map opens. */
-  centre: z.object({ lat: z.number(), lon: z.number() }),
-  radiusKm: z.number().int().min(1),
-  tiles: z.array(
-    z.looseObject({
-      /** Opaque: pass it to `GET /api/clubs/map/tiles/{tileId}/clubs`. */
-      tileId: z.string(),
-      lat: z.number(),
-      lon: z.number(),
-      count: z.number().int().min(1),
-      /** From the viewer to the tile's centre, rounded as others may see a distance. */
-      distanceKm: z.number().int().min(0),
-    }),
-  ),
-});
-
 /** `GET /api/clubs/map/tiles/{tileId}/clubs`: one tile's clubs, newest first, as Browse Clubs shows them. */
 export const tileClubsView = z.looseObject({
   items: browseClubsPageView.shape.items,

@@ -7,7 +7,7 @@ import { type AppEnv, serviceContext } from "@worker/core/http/app-env";
 import { clubInputSchema, clubUpdateSchema, joinClubInputSchema, memberRoleInputSchema } from "@worker/core/shared/club-rules";
 import { idSchema } from "@worker/core/shared/id";
 import { mapOrigin, mapQuerySchema, tileIdSchema, tilePageQuerySchema } from "@worker/features/books";
-import { coarsenLocationText, geocodePlaceText, geocodeRequestOf } from "@worker/features/geo";
+import { coarsenLocationText, geocodePlaceText, geocodeRequestOf, placeMapView } from "@worker/features/geo";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import {
@@ -15,7 +15,6 @@ import {
   browseClubsPageView,
   clubDetailsView,
   clubIdView,
-  clubMapView,
   inviteCodeView,
   joinedByCodeView,
   joinRequestStatusView,
@@ -120,7 +119,7 @@ export const clubsApi = new Hono<AppEnv>()
       summary: "The clubs' map: how many clubs meet in each 0.1° tile around a place",
       who: "member",
       tags,
-      data: clubMapView,
+      data: placeMapView,
       description:
         "The 0.1° tiles (about 11 km) holding placed clubs within `radius` (1, 2, 5, 10, 25, 50 or 100 km; 25 when left out) of my area (`near=me`; 400 `Set your area on your profile to see what is near you.` without one) or of `lat` and `lon` (a one-off position, rounded to 0.01° on arrival and never stored), nearest first, as `GET /api/books/map` counts books. Each has an opaque `tileId`, its centre, how many clubs meet there and `distanceKm` to its centre, rounded. No answer names a place finer than a tile. 400 without `near=me` or a position, with only one of `lat` and `lon`, or a radius not offered.",
     }),

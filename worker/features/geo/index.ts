@@ -5,6 +5,7 @@ export { coarsenLocationText, roundToKm } from "@worker/core/shared/coarse-place
 
 import "./geo-events";
 
+export { placeMapView } from "./api-schemas";
 export { type GeocodeRequest, geocodePlaceText, geocodeRequestOf } from "./geocoding";
 export { clearMemberArea, findMemberArea, originCell, setMemberArea, setMemberAreaSchema, viewerCell } from "./member-area";
 export { memberAreaDataPart, memberAreaDeletionPart } from "./member-area-account";
