@@ -1,41 +1,14 @@
-import { mapTileSettings, readConfig } from "@worker/core/config";
-import { NEAR_RADII_KM } from "@worker/core/shared/area-cells";
-import { MAP_DEFAULT_RADIUS_KM, mapQuerySchema, readMapTiles } from "@worker/features/books/library-map";
-import { originCell } from "@worker/features/geo";
+import { readMapTiles } from "@worker/features/books/library-map";
 import type { RouterContextProvider } from "react-router";
 import { serviceContext } from "~/core/route-context.server";
-import { queryFromUrl } from "~/core/url-query.server";
+import { loadRadiusMap } from "~/features/geo/index.server";
 
-/**
- * /library/map: the 0.1° tiles around my area, or around a one-off position in the URL (rounded to
- * 0.01° on arrival, never stored), within a radius. A bad parameter falls back to its default.
- */
+/** /library/map: the tiles of listed books around my area or a one-off position, with the list of the same place. */
 export async function loadLibraryMap(context: Readonly<RouterContextProvider>, request: Request) {
-  const url = new URL(request.url);
   const ctx = serviceContext(context);
-  const query = queryFromUrl(mapQuerySchema, url.searchParams, ["lat", "lon", "radius"], {
-    radius: MAP_DEFAULT_RADIUS_KM,
-  });
-  const position = query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : null;
-  // The member's area is read only when no position was given.
-  const origin = await originCell(ctx, query);
-  const map = origin ? await readMapTiles(ctx, origin, query.radius) : null;
-  const tileSettings = mapTileSettings(readConfig(ctx.env));
+  const { placed, map } = await loadRadiusMap(ctx, request, readMapTiles);
   // The list of the same place: /library sorted by distance from it.
-  const list = new URLSearchParams(position ? { lat: String(position.lat), lon: String(position.lon) } : origin ? { near: "me" } : {});
-  if (origin) list.set("radius", String(query.radius));
-  return {
-    mode: position ? ("position" as const) : origin ? ("area" as const) : null,
-    signedIn: Boolean(ctx.user),
-    radius: query.radius,
-    // From the loader, so the page's chunk shares no module with /library's filters (which would split it out).
-    radii: [...NEAR_RADII_KM],
-    // The position goes back to the tile books' requests as it came (already rounded to 0.01°).
-    position,
-    centre: map?.centre ?? null,
-    tiles: map?.tiles ?? [],
-    tileUrl: tileSettings.url,
-    attribution: tileSettings.attribution,
-    listHref: `/library?${list}`,
-  };
+  const list = new URLSearchParams(map.position ? { lat: String(map.position.lat), lon: String(map.position.lon) } : placed ? { near: "me" } : {});
+  if (placed) list.set("radius", String(map.radius));
+  return { ...map, signedIn: Boolean(ctx.user), listHref: `/library?${list}` };
 }

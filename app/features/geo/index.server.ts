@@ -1,0 +1,1 @@
+export { loadRadiusMap } from "./radius-map.server";
